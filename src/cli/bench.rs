@@ -1,0 +1,91 @@
+//! `engine bench`: fixed workloads whose speed is worth tracking: perft from
+//! the start, a midgame search (its node count is the bench signature that
+//! changes only when the search's behaviour changes) and FFO endgames.
+
+use serde_json::json;
+
+use crate::engine::clock::SystemClock;
+use crate::engine::othello::ffo::{self, FfoPosition};
+use crate::engine::othello::perft::perft;
+use crate::engine::othello::{Analyzer, Position, Rules};
+use crate::engine::search::{Budget, Limits};
+
+use super::args::Args;
+use super::{CliError, Report};
+
+/// Runs the benchmarks; `--full` runs the long versions.
+pub fn bench(words: &[String]) -> Result<Report, CliError> {
+    let args = Args::parse(words, &[], &["json", "full"])?;
+    args.finish()?;
+    let full = args.switch("--full");
+    let mut text = Vec::new();
+
+    let perft_depth = if full { 11 } else { 9 };
+    let clock = SystemClock::new();
+    let leaves = perft(&Position::start(Rules::default()), perft_depth);
+    let perft_seconds = clock.elapsed_seconds();
+    let rate = leaves as f64 / perft_seconds.max(1e-9);
+    text.push(format!(
+        "perft {perft_depth}: {leaves} leaves in {perft_seconds:.3} s = {:.1} M leaves/s",
+        rate / 1e6
+    ));
+
+    let search_depth = if full { 12 } else { 9 };
+    let clock = SystemClock::new();
+    let mut analyzer = Analyzer::new(20);
+    let result = analyzer.analyse(
+        &Position::start(Rules::default()),
+        &Budget::new(Limits::depth(search_depth), &clock),
+        &mut |_| {},
+    );
+    let search_seconds = clock.elapsed_seconds();
+    text.push(format!(
+        "search depth {search_depth} from the start: {} nodes in {search_seconds:.3} s = {:.0} k nodes/s (best {})",
+        result.nodes,
+        result.nodes as f64 / search_seconds.max(1e-9) / 1e3,
+        result.best.map(|m| m.to_string()).unwrap_or_default()
+    ));
+
+    let last = if full { 49 } else { 44 };
+    let mut endgames = Vec::new();
+    let mut total_seconds = 0.0;
+    let mut total_nodes = 0;
+    for FfoPosition { number, position, best_score, best_moves, .. } in ffo::positions().filter(|p| (40..=last).contains(&p.number)) {
+        let clock = SystemClock::new();
+        let mut analyzer = Analyzer::new(22);
+        let solution = analyzer
+            .solve(&position, &Budget::new(Limits::default(), &clock))
+            .ok_or_else(|| CliError::NoResult("a solve was interrupted".into()))?;
+        let seconds = clock.elapsed_seconds();
+        total_seconds += seconds;
+        total_nodes += solution.nodes;
+        let best = solution.best.map(|m| m.to_string()).unwrap_or_default();
+        let correct = solution.score == best_score && best_moves.iter().any(|m| m.eq_ignore_ascii_case(&best));
+        text.push(format!(
+            "FFO #{number}: {best} {:+} ({}) {:>12} nodes {seconds:8.3} s",
+            solution.score,
+            if correct { "ok" } else { "WRONG" },
+            solution.nodes
+        ));
+        endgames.push(json!({
+            "number": number,
+            "best": best,
+            "score": solution.score,
+            "correct": correct,
+            "nodes": solution.nodes,
+            "seconds": seconds,
+        }));
+    }
+    text.push(format!(
+        "FFO #40-#{last}: {total_nodes} nodes in {total_seconds:.3} s"
+    ));
+    Ok(Report {
+        json: json!({
+            "perft": { "depth": perft_depth, "nodes": leaves, "seconds": perft_seconds, "leaves_per_second": rate },
+            "search": { "depth": search_depth, "nodes": result.nodes, "seconds": search_seconds },
+            "ffo": endgames,
+            "ffo_total": { "nodes": total_nodes, "seconds": total_seconds },
+        }),
+        text: text.join("\n"),
+    })
+}

@@ -1,0 +1,222 @@
+//! The Othello commands.
+
+use serde_json::json;
+
+use crate::engine::clock::SystemClock;
+use crate::engine::othello::eval::DISC;
+use crate::engine::othello::notation::{board_squares, board_text, parse_board, replay_from_start};
+use crate::engine::othello::perft::perft as othello_perft;
+use crate::engine::othello::{Analyzer, BoardSize, Color, Move, Position, Rules, Variant};
+use crate::engine::search::{Budget, Limits};
+
+use super::args::{number_in, Args, ArgsError};
+use super::{expect_game, CliError, Report};
+
+const JSON: &[&str] = &["json"];
+
+fn rules_from(args: &Args) -> Result<Rules, ArgsError> {
+    let size = args
+        .parsed("--size", "a board size (4, 6 or 8)", |s| {
+            s.trim().parse().ok().and_then(BoardSize::from_side)
+        })?
+        .unwrap_or_default();
+    let variant = args
+        .parsed("--variant", "a variant (standard, anti or reversi)", |s| s.parse().ok())?
+        .unwrap_or_default();
+    Ok(Rules::new(size, variant))
+}
+
+fn side_letter(color: Color) -> String {
+    color.letter().to_string()
+}
+
+/// `engine perft othello DEPTH`: leaves of the move tree.
+pub fn perft(words: &[String]) -> Result<Report, CliError> {
+    let mut args = Args::parse(words, &["size", "variant"], JSON)?;
+    expect_game(&mut args, &["othello"])?;
+    let depth_text = args.positional("DEPTH")?;
+    args.finish()?;
+    let depth = number_in(0u32, 60)(&depth_text).ok_or_else(|| ArgsError::BadValue {
+        name: "DEPTH".into(),
+        value: depth_text.clone(),
+        expected: "a depth from 0 to 60".into(),
+    })?;
+    let rules = rules_from(&args)?;
+    let clock = SystemClock::new();
+    let nodes = othello_perft(&Position::start(rules), depth);
+    let seconds = clock.elapsed_seconds();
+    Ok(Report {
+        json: json!({ "nodes": nodes, "seconds": seconds }),
+        text: format!(
+            "perft {depth} ({}x{}, {}): {nodes} leaves in {seconds:.3} s ({:.1} M leaves/s)",
+            rules.size,
+            rules.size,
+            rules.variant,
+            nodes as f64 / seconds.max(1e-9) / 1e6
+        ),
+    })
+}
+
+/// `engine replay othello MOVES`: the position after a transcript.
+pub fn replay(words: &[String]) -> Result<Report, CliError> {
+    let mut args = Args::parse(words, &["size", "variant"], JSON)?;
+    expect_game(&mut args, &["othello"])?;
+    let moves = args.positional("MOVES")?;
+    args.finish()?;
+    let rules = rules_from(&args)?;
+    let game = replay_from_start(rules, &moves)?;
+    let last = game.last();
+    let to_move = match () {
+        _ if last.is_over() => None,
+        _ if last.must_pass() => Some(last.side_to_move().opponent()),
+        _ => Some(last.side_to_move()),
+    };
+    let outcome = last.outcome();
+    let score = outcome.map(|o| format!("{}-{}", o.black, o.white));
+    let (black, white) = (last.count(Color::Black), last.count(Color::White));
+    let text = format!(
+        "{}\nblack {black}, white {white}; {}",
+        board_text(&last),
+        match (&score, to_move) {
+            (Some(s), _) => format!("game over, {s}"),
+            (None, Some(c)) => format!("{c} to move"),
+            (None, None) => String::new(),
+        }
+    );
+    Ok(Report {
+        json: json!({
+            "board": board_squares(&last),
+            "to_move": to_move.map(side_letter),
+            "black": black,
+            "white": white,
+            "over": last.is_over(),
+            "score": score,
+        }),
+        text,
+    })
+}
+
+fn board_arg(text: &str, variant: Variant) -> Result<Position, CliError> {
+    Ok(parse_board(text, variant)?)
+}
+
+/// `engine solve "BOARD SIDE"`: the exact result with perfect play.
+pub fn solve(words: &[String]) -> Result<Report, CliError> {
+    let mut args = Args::parse(words, &["variant", "time-ms"], JSON)?;
+    let board = args.positional("\"BOARD SIDE\"")?;
+    args.finish()?;
+    let variant = rules_from(&args)?.variant;
+    let time = args.parsed("--time-ms", "a time in milliseconds", number_in(1.0f64, 1e9))?;
+    let position = board_arg(&board, variant)?;
+    let clock = SystemClock::new();
+    let limits = Limits {
+        time_ms: time,
+        ..Limits::default()
+    };
+    let budget = Budget::new(limits, &clock);
+    let mut analyzer = Analyzer::new(22);
+    let solution = analyzer
+        .solve(&position, &budget)
+        .ok_or_else(|| CliError::NoResult("the time ran out before the position was solved".into()))?;
+    let seconds = clock.elapsed_seconds();
+    let best = solution.best.map(|m| m.to_string());
+    let pv: Vec<String> = solution.pv.iter().map(Move::to_string).collect();
+    Ok(Report {
+        json: json!({
+            "best": best,
+            "score": solution.score,
+            "pv": pv,
+            "nodes": solution.nodes,
+            "seconds": seconds,
+        }),
+        text: format!(
+            "best {} score {:+} (pv {}) in {seconds:.3} s, {} nodes",
+            best.as_deref().unwrap_or("none"),
+            solution.score,
+            pv.join(" "),
+            solution.nodes
+        ),
+    })
+}
+
+/// `engine search othello …`: the best move within a depth or time limit.
+pub fn search(words: &[String]) -> Result<Report, CliError> {
+    let mut args = Args::parse(
+        words,
+        &["size", "variant", "moves", "board", "depth", "time-ms", "nodes"],
+        JSON,
+    )?;
+    expect_game(&mut args, &["othello"])?;
+    args.finish()?;
+    let rules = rules_from(&args)?;
+    let position = match (args.option("--moves"), args.option("--board")) {
+        (Some(moves), None) => replay_from_start(rules, moves)?.last(),
+        (None, Some(board)) => {
+            let p = board_arg(board, rules.variant)?;
+            if args.option("--size").is_some() && p.rules().size != rules.size {
+                return Err(ArgsError::Conflict(format!(
+                    "--size {} does not match the {}x{} board",
+                    rules.size,
+                    p.rules().size,
+                    p.rules().size
+                ))
+                .into());
+            }
+            p
+        }
+        (Some(_), Some(_)) => return Err(ArgsError::Conflict("give --moves or --board, not both".into()).into()),
+        (None, None) => return Err(ArgsError::Conflict("give the position with --moves or --board".into()).into()),
+    };
+    let depth = args.parsed("--depth", "a depth from 1 to 60", number_in(1u32, 60))?;
+    let time = args.parsed("--time-ms", "a time in milliseconds", number_in(1.0f64, 1e9))?;
+    let nodes = args.parsed("--nodes", "a node count", number_in(1u64, u64::MAX))?;
+    if depth.is_none() && time.is_none() && nodes.is_none() {
+        return Err(ArgsError::Conflict("give a limit: --depth D or --time-ms T".into()).into());
+    }
+    let clock = SystemClock::new();
+    let budget = Budget::new(
+        Limits {
+            depth,
+            time_ms: time,
+            nodes,
+        },
+        &clock,
+    );
+    let mut analyzer = Analyzer::new(22);
+    let json_mode = args.switch("--json");
+    let mut lines = Vec::new();
+    let result = analyzer.analyse(&position, &budget, &mut |p| {
+        if !json_mode {
+            lines.push(format!(
+                "depth {:2} score {:+7.2} nodes {:>10} {:>8.1} ms  pv {}",
+                p.depth,
+                p.score as f64 / DISC as f64,
+                p.nodes,
+                p.elapsed_ms,
+                p.pv.iter().map(Move::to_string).collect::<Vec<_>>().join(" ")
+            ))
+        }
+    });
+    let seconds = clock.elapsed_seconds();
+    let best = result.best.map(|m| m.to_string());
+    let pv: Vec<String> = result.pv.iter().map(Move::to_string).collect();
+    let score = result.score as f64 / DISC as f64;
+    lines.push(format!(
+        "best {} score {score:+.2}{} depth {} in {seconds:.3} s",
+        best.as_deref().unwrap_or("none"),
+        if result.exact { " (exact)" } else { "" },
+        result.depth
+    ));
+    Ok(Report {
+        json: json!({
+            "best": best,
+            "score": score,
+            "exact": result.exact,
+            "depth": result.depth,
+            "pv": pv,
+            "nodes": result.nodes,
+            "seconds": seconds,
+        }),
+        text: lines.join("\n"),
+    })
+}

@@ -1,0 +1,113 @@
+//! The Othello player: the shared search for the midgame, handing over to
+//! the exact endgame solver when the end is within reach.
+
+use crate::engine::game::Game;
+use crate::engine::search::{Budget, Limits, Progress, SearchResult, Searcher};
+
+use super::endgame::EndgameSolver;
+use super::eval::DISC;
+use super::position::{Move, Position};
+
+/// Default number of empties from which the solver is tried when only time
+/// limits the search.
+pub const DEFAULT_EXACT_EMPTIES: u32 = 20;
+
+/// Midgame searcher and endgame solver, with their tables kept between moves.
+pub struct Analyzer {
+    searcher: Searcher<Position>,
+    solver: EndgameSolver,
+    exact_empties: u32,
+}
+
+impl Analyzer {
+    /// An analyzer with tables of `2^tt_bits` entries each.
+    pub fn new(tt_bits: u32) -> Analyzer {
+        Analyzer {
+            searcher: Searcher::new(tt_bits),
+            solver: EndgameSolver::new(tt_bits),
+            exact_empties: DEFAULT_EXACT_EMPTIES,
+        }
+    }
+
+    /// Tries the exact solver from `empties` empty squares on (when only time
+    /// or nodes limit the search).
+    pub fn with_exact_empties(mut self, empties: u32) -> Analyzer {
+        self.exact_empties = empties;
+        self
+    }
+
+    /// Forgets what earlier searches learned.
+    pub fn clear(&mut self) {
+        self.searcher.clear();
+    }
+
+    /// Finds the best move of `position` within `budget`, reporting each
+    /// completed depth (scores in hundredths of a disc). Near the end the
+    /// result is exact: the final disc difference with perfect play.
+    pub fn analyse(
+        &mut self,
+        position: &Position,
+        budget: &Budget,
+        on_progress: &mut dyn FnMut(&Progress<Move>),
+    ) -> SearchResult<Move> {
+        let empties = position.empties().count_ones();
+        let limits = budget.limits();
+        let exact_reachable = match limits.depth {
+            Some(depth) => depth >= empties,
+            None => empties <= self.exact_empties,
+        };
+        if position.is_over() || !exact_reachable {
+            return self.searcher.search(position, budget, on_progress);
+        }
+        // A quick shallow search first, so that a move is ready even if the
+        // solver runs out of time.
+        let quick_limits = Limits {
+            depth: Some(empties.min(4)),
+            ..budget.remaining(0)
+        };
+        let quick = self.searcher.search(position, &budget.child(quick_limits), on_progress);
+        let solver_budget = budget.child(budget.remaining(quick.nodes));
+        match self.solver.solve(position, &solver_budget) {
+            Some(solution) => {
+                let best = solution.best.unwrap_or(Move::Pass);
+                let progress = Progress {
+                    depth: empties,
+                    score: solution.score * DISC,
+                    best,
+                    pv: solution.pv.clone(),
+                    nodes: quick.nodes + solution.nodes,
+                    elapsed_ms: budget.elapsed_ms(),
+                    exact: true,
+                };
+                on_progress(&progress);
+                SearchResult {
+                    best: solution.best,
+                    score: progress.score,
+                    depth: empties,
+                    pv: solution.pv,
+                    nodes: progress.nodes,
+                    elapsed_ms: progress.elapsed_ms,
+                    exact: true,
+                }
+            }
+            None => SearchResult {
+                nodes: quick.nodes + self.solver.nodes(),
+                elapsed_ms: budget.elapsed_ms(),
+                ..quick
+            },
+        }
+    }
+
+    /// Solves `position` exactly (disc scores), or `None` when the budget runs out.
+    pub fn solve(&mut self, position: &Position, budget: &Budget) -> Option<super::endgame::Solution> {
+        if position.is_over() {
+            return Some(super::endgame::Solution {
+                best: None,
+                score: position.final_score() / DISC,
+                pv: Vec::new(),
+                nodes: 1,
+            });
+        }
+        self.solver.solve(position, budget)
+    }
+}

@@ -1,0 +1,208 @@
+//! Bitboard move generation: bit `i` is square `i` of the 8×8 grid (a1 = bit 0,
+//! row 1 at the top). Everything works on the pair "player to move, opponent",
+//! so no function here knows about colours.
+
+use std::fmt;
+
+/// Shifts of the 8 directions: E, W, S, N, SE, NW, SW, NE.
+const DIRECTIONS: [(i8, i8); 8] = [
+    (1, 0),
+    (-1, 0),
+    (0, 1),
+    (0, -1),
+    (1, 1),
+    (-1, -1),
+    (-1, 1),
+    (1, -1),
+];
+
+/// `RAYS[d][s]`: the squares strictly beyond `s` in direction `d`, to the edge.
+static RAYS: [[u64; 64]; 8] = build_rays();
+
+const fn build_rays() -> [[u64; 64]; 8] {
+    let mut rays = [[0u64; 64]; 8];
+    let mut d = 0;
+    while d < 8 {
+        let (dx, dy) = DIRECTIONS[d];
+        let mut s = 0;
+        while s < 64 {
+            let mut x = (s % 8) as i8 + dx;
+            let mut y = (s / 8) as i8 + dy;
+            let mut ray = 0u64;
+            while x >= 0 && x < 8 && y >= 0 && y < 8 {
+                ray |= 1u64 << (y * 8 + x);
+                x += dx;
+                y += dy;
+            }
+            rays[d][s] = ray;
+            s += 1;
+        }
+        d += 1;
+    }
+    rays
+}
+
+/// Squares not on the a- or h-file: a horizontal or diagonal line of flipped
+/// discs never contains them, which stops shifts from wrapping between rows.
+const INNER_COLUMNS: u64 = 0x7E7E_7E7E_7E7E_7E7E;
+
+/// The legal moves of `player` against `opponent` on the squares of
+/// `board` (all ones for 8×8): empty squares that flank at least one line of
+/// opponent discs.
+#[inline]
+pub fn legal_moves(player: u64, opponent: u64, board: u64) -> u64 {
+    let empty = board & !(player | opponent);
+    let inner = opponent & INNER_COLUMNS;
+    (flanking(player, inner, 1)
+        | flanking(player, opponent, 8)
+        | flanking(player, inner, 7)
+        | flanking(player, inner, 9))
+        & empty
+}
+
+/// Squares beyond a line of `mask` discs that starts next to a `player` disc,
+/// along `shift` in both senses (Edax's parallel-prefix form).
+#[inline(always)]
+fn flanking(player: u64, mask: u64, shift: u32) -> u64 {
+    let mut forward = mask & (player << shift);
+    let mut backward = mask & (player >> shift);
+    forward |= mask & (forward << shift);
+    backward |= mask & (backward >> shift);
+    let pair_forward = mask & (mask << shift);
+    let pair_backward = pair_forward >> shift;
+    forward |= pair_forward & (forward << (2 * shift));
+    backward |= pair_backward & (backward >> (2 * shift));
+    forward |= pair_forward & (forward << (2 * shift));
+    backward |= pair_backward & (backward >> (2 * shift));
+    (forward << shift) | (backward >> shift)
+}
+
+/// The opponent discs flipped when `player` plays on empty square `square`
+/// (0 when the move is illegal).
+#[inline]
+pub fn flips(player: u64, opponent: u64, square: usize) -> u64 {
+    let mut flipped = 0;
+    // Rays with increasing indices (E, S, SE, SW): the first non-opponent
+    // square is the lowest bit of the blockers.
+    for d in [0, 2, 4, 6] {
+        let ray = RAYS[d][square];
+        let blockers = ray & !opponent;
+        let first = blockers & blockers.wrapping_neg();
+        if first & player != 0 {
+            flipped |= ray & (first - 1);
+        }
+    }
+    // Rays with decreasing indices (W, N, NW, NE): the highest bit.
+    for d in [1, 3, 5, 7] {
+        let ray = RAYS[d][square];
+        let blockers = ray & !opponent;
+        if blockers != 0 {
+            let first = 1u64 << (63 - blockers.leading_zeros());
+            if first & player != 0 {
+                flipped |= ray & !((first << 1).wrapping_sub(1));
+            }
+        }
+    }
+    flipped
+}
+
+/// Squares next to a disc of `discs` (8-neighbourhood), not counting the
+/// discs themselves unless they touch each other; callers mask with the empties.
+#[inline]
+pub fn neighbours(discs: u64) -> u64 {
+    let horizontal = ((discs << 1) & !0x0101_0101_0101_0101) | ((discs >> 1) & !0x8080_8080_8080_8080);
+    let row = discs | horizontal;
+    horizontal | (row << 8) | (row >> 8)
+}
+
+/// A bitboard that prints as an 8×8 grid, so failing tests read at a glance.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Grid(pub u64);
+
+impl fmt::Debug for Grid {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        writeln!(f)?;
+        for row in 0..8 {
+            for column in 0..8 {
+                let bit = self.0 >> (row * 8 + column) & 1;
+                f.write_str(if bit == 1 { "x" } else { "." })?;
+            }
+            writeln!(f)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn bits(squares: &[&str]) -> u64 {
+        squares
+            .iter()
+            .map(|s| {
+                let b = s.as_bytes();
+                1u64 << ((b[1] - b'1') * 8 + (b[0] - b'a'))
+            })
+            .fold(0, |a, b| a | b)
+    }
+
+    /// Reference flips: walk every direction square by square.
+    fn slow_flips(player: u64, opponent: u64, square: usize) -> u64 {
+        let mut all = 0;
+        for (dx, dy) in DIRECTIONS {
+            let (mut x, mut y) = ((square % 8) as i8 + dx, (square / 8) as i8 + dy);
+            let mut line = 0;
+            while (0..8).contains(&x) && (0..8).contains(&y) {
+                let bit = 1u64 << (y * 8 + x);
+                if opponent & bit != 0 {
+                    line |= bit;
+                } else {
+                    if player & bit != 0 {
+                        all |= line;
+                    }
+                    break;
+                }
+                x += dx;
+                y += dy;
+            }
+        }
+        all
+    }
+
+    #[test]
+    fn start_position_has_four_moves() {
+        let black = bits(&["d5", "e4"]);
+        let white = bits(&["d4", "e5"]);
+        assert_eq!(Grid(legal_moves(black, white, !0)), Grid(bits(&["d3", "c4", "f5", "e6"])));
+    }
+
+    #[test]
+    fn fast_flips_and_moves_match_a_square_by_square_walk() {
+        let mut rng = crate::engine::rng::Rng::new(11);
+        for _ in 0..20_000 {
+            let a = rng.next_u64();
+            let b = rng.next_u64();
+            let player = a & b;
+            let opponent = !a & rng.next_u64() & !player;
+            let empty = !(player | opponent);
+            let mut expected_moves = 0;
+            for square in Square::iter(empty) {
+                let f = slow_flips(player, opponent, square.index());
+                assert_eq!(flips(player, opponent, square.index()), f, "{:?}", square);
+                if f != 0 {
+                    expected_moves |= square.bit();
+                }
+            }
+            assert_eq!(Grid(legal_moves(player, opponent, !0)), Grid(expected_moves));
+        }
+    }
+
+    #[test]
+    fn neighbours_do_not_wrap_around_rows() {
+        assert_eq!(Grid(neighbours(bits(&["h1"]))), Grid(bits(&["g1", "g2", "h2"])));
+        assert_eq!(Grid(neighbours(bits(&["a2"]))), Grid(bits(&["a1", "b1", "b2", "b3", "a3"])));
+    }
+
+    use super::super::square::Square;
+}

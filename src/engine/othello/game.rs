@@ -1,0 +1,98 @@
+//! Othello as a [`Game`] for the shared search.
+
+use crate::engine::game::{Game, Score};
+
+use super::eval::{self, DISC};
+use super::position::{Move, Position};
+use super::rules::Variant;
+use super::square::Square;
+
+/// Key of the pass move in the history table (squares use 0..64).
+const PASS_KEY: usize = 64;
+
+/// Mixes 64 bits thoroughly (the SplitMix64 finaliser).
+#[inline]
+pub(crate) fn mix(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The hash of a board seen from the side to move. Othello's rules treat the
+/// colours alike, so the colour itself is not part of it.
+#[inline]
+pub(crate) fn board_hash(player: u64, opponent: u64) -> u64 {
+    mix(player ^ mix(opponent.wrapping_add(0x9E37_79B9_7F4A_7C15)))
+}
+
+impl Game for Position {
+    type Move = Move;
+    const MOVE_KEYS: usize = 65;
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        let squares = self.legal_squares();
+        if squares != 0 {
+            moves.extend(Square::iter(squares).map(Move::Place));
+        } else if !self.is_over() {
+            moves.push(Move::Pass);
+        }
+    }
+
+    fn play(&self, mv: Move) -> Position {
+        self.play_unchecked(mv)
+    }
+
+    fn is_over(&self) -> bool {
+        Position::is_over(self)
+    }
+
+    fn is_pass(&self, mv: Move) -> bool {
+        mv == Move::Pass
+    }
+
+    fn final_score(&self) -> Score {
+        self.final_disc_score() * DISC
+    }
+
+    fn evaluate(&self) -> Score {
+        eval::evaluate(self)
+    }
+
+    fn hash(&self) -> u64 {
+        let rules = self.rules();
+        let salt = (rules.size.side() as u64) << 8 | rules.variant as u64;
+        board_hash(self.player(), self.opponent()) ^ salt
+    }
+
+    fn move_order_hint(&self, mv: Move) -> i32 {
+        let Move::Place(square) = mv else { return 0 };
+        // Fastest first: the fewer replies the opponent has, the better;
+        // corners are good, squares next to empty corners bad.
+        let after = self.play_unchecked(mv);
+        let replies = after.legal_squares().count_ones() as i32;
+        let n = self.rules().size.side();
+        let edge = |v: u8| v == 0 || v == n - 1;
+        let near = |v: u8| v == 1 || v == n - 2;
+        let (c, r) = (square.column(), square.row());
+        let anti = self.rules().variant == Variant::Anti;
+        let corner_bonus = if edge(c) && edge(r) {
+            if anti { -200 } else { 600 }
+        } else if near(c) && near(r) {
+            -300
+        } else {
+            0
+        };
+        corner_bonus - 100 * replies
+    }
+
+    fn move_key(&self, mv: Move) -> usize {
+        match mv {
+            Move::Place(square) => square.index(),
+            Move::Pass => PASS_KEY,
+        }
+    }
+
+    fn moves_left_bound(&self) -> Option<u32> {
+        Some(self.empties().count_ones())
+    }
+}

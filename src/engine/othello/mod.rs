@@ -1,0 +1,25 @@
+//! Othello: rules on bitboards, notation, evaluation, endgame solver.
+//!
+//! * [`square`], [`rules`], [`position`]: the rules; [`bitboard`]: the move
+//!   generator underneath.
+//! * [`notation`]: transcripts and board strings.
+//! * [`eval`], [`game`]: what the shared search needs.
+//! * [`endgame`]: the exact solver; [`analysis`]: midgame search plus solver.
+//! * [`perft`]: fast move-tree counts.
+
+pub mod analysis;
+pub mod bitboard;
+pub mod endgame;
+pub mod eval;
+pub mod ffo;
+pub mod game;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod rules;
+pub mod square;
+
+pub use analysis::Analyzer;
+pub use position::{Move, Outcome, PlayError, Position, PositionError, Setup};
+pub use rules::{BoardSize, Rules, Variant};
+pub use square::{Color, Square};

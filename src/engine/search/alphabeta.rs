@@ -1,0 +1,121 @@
+//! The recursive search: fail-soft negamax alpha-beta with principal
+//! variation search, transposition-table cut-offs and move ordering.
+
+use crate::engine::game::{Game, Score, SCORE_INFINITY};
+
+use super::driver::Searcher;
+use super::limits::Budget;
+use super::tt::Bound;
+
+/// How often (in nodes) the budget is checked; a power of two minus one.
+const CHECK_INTERVAL: u64 = 1023;
+
+impl<G: Game> Searcher<G> {
+    /// The negamax value of `position` searched `depth` moves deep, within
+    /// the window `alpha..beta`. Sets `self.aborted` (and returns garbage)
+    /// when the budget runs out.
+    pub(super) fn negamax(
+        &mut self,
+        position: &G,
+        depth: i32,
+        mut alpha: Score,
+        beta: Score,
+        ply: usize,
+        budget: &Budget,
+    ) -> Score {
+        self.nodes += 1;
+        if self.nodes & CHECK_INTERVAL == 0 && budget.exhausted(self.nodes) {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
+        if self.pv.len() <= ply + 1 {
+            self.pv.resize_with(ply + 2, Vec::new);
+            self.move_lists.resize_with(ply + 2, Vec::new);
+        }
+        self.pv[ply].clear();
+        if depth <= 0 {
+            return if position.is_over() {
+                position.final_score()
+            } else {
+                position.evaluate()
+            };
+        }
+
+        let key = position.hash();
+        let mut table_move = None;
+        if let Some(entry) = self.tt.probe(key) {
+            table_move = entry.best;
+            if ply > 0 && i32::from(entry.depth) >= depth {
+                let cut = match entry.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => entry.score >= beta,
+                    Bound::Upper => entry.score <= alpha,
+                };
+                if cut {
+                    if let Some(m) = entry.best {
+                        self.pv[ply].push(m);
+                    }
+                    return entry.score;
+                }
+            }
+        }
+
+        let mut moves = std::mem::take(&mut self.move_lists[ply]);
+        moves.clear();
+        position.legal_moves(&mut moves);
+        if moves.is_empty() {
+            self.move_lists[ply] = moves;
+            return position.final_score();
+        }
+        self.ordering.sort(position, &mut moves, table_move, ply);
+
+        let alpha_start = alpha;
+        let mut best_score = -SCORE_INFINITY;
+        let mut best_move = None;
+        for (i, &mv) in moves.iter().enumerate() {
+            let child = position.play(mv);
+            let child_depth = if position.is_pass(mv) { depth } else { depth - 1 };
+            let mut score;
+            if i == 0 {
+                score = -self.negamax(&child, child_depth, -beta, -alpha, ply + 1, budget);
+            } else {
+                score = -self.negamax(&child, child_depth, -alpha - 1, -alpha, ply + 1, budget);
+                if score > alpha && score < beta && !self.aborted {
+                    score = -self.negamax(&child, child_depth, -beta, -alpha, ply + 1, budget);
+                }
+            }
+            if self.aborted {
+                self.move_lists[ply] = moves;
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_move = Some(mv);
+                if score > alpha {
+                    alpha = score;
+                    let (head, tail) = self.pv.split_at_mut(ply + 1);
+                    head[ply].clear();
+                    head[ply].push(mv);
+                    head[ply].extend_from_slice(&tail[0]);
+                    if alpha >= beta {
+                        self.ordering.reward(position, mv, ply, depth);
+                        break;
+                    }
+                }
+            }
+        }
+        self.move_lists[ply] = moves;
+
+        let bound = if best_score <= alpha_start {
+            Bound::Upper
+        } else if best_score >= beta {
+            Bound::Lower
+        } else {
+            Bound::Exact
+        };
+        self.tt.store(key, best_move, best_score, depth as i16, bound);
+        best_score
+    }
+}

@@ -1,0 +1,150 @@
+//! Iterative deepening: search depth 1, 2, 3, … until a limit is reached,
+//! report each completed depth, and answer with the last completed one.
+
+use crate::engine::game::{Game, Score, SCORE_INFINITY};
+
+use super::limits::Budget;
+use super::ordering::MoveOrdering;
+use super::tt::TranspositionTable;
+
+/// What a completed iteration found.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Progress<M> {
+    /// The depth completed, in moves.
+    pub depth: u32,
+    /// The score of the best move, for the side to move at the root.
+    pub score: Score,
+    /// The best move.
+    pub best: M,
+    /// The principal variation, starting with `best`.
+    pub pv: Vec<M>,
+    /// Nodes visited so far in this search.
+    pub nodes: u64,
+    /// Milliseconds since the search started.
+    pub elapsed_ms: f64,
+    /// True when the depth reaches the end of the game: the score is exact.
+    pub exact: bool,
+}
+
+/// The answer of a search: the last completed iteration, or, when not even
+/// depth 1 completed, the best-ordered legal move with no score.
+#[derive(Clone, PartialEq, Debug)]
+pub struct SearchResult<M> {
+    /// The move to play; `None` only when the game is over.
+    pub best: Option<M>,
+    /// The score of `best` (0 when no iteration completed).
+    pub score: Score,
+    /// The last completed depth (0 when none completed).
+    pub depth: u32,
+    /// The principal variation.
+    pub pv: Vec<M>,
+    /// Nodes visited.
+    pub nodes: u64,
+    /// Milliseconds spent.
+    pub elapsed_ms: f64,
+    /// True when the score is the exact game result with perfect play.
+    pub exact: bool,
+}
+
+/// The search state kept between searches: the transposition table and the
+/// move-ordering tables. One `Searcher` serves one game at a time.
+pub struct Searcher<G: Game> {
+    pub(super) tt: TranspositionTable<G::Move>,
+    pub(super) ordering: MoveOrdering<G::Move>,
+    pub(super) move_lists: Vec<Vec<G::Move>>,
+    pub(super) pv: Vec<Vec<G::Move>>,
+    pub(super) nodes: u64,
+    pub(super) aborted: bool,
+}
+
+impl<G: Game> Searcher<G> {
+    /// A searcher with a transposition table of `2^tt_bits` entries.
+    pub fn new(tt_bits: u32) -> Searcher<G> {
+        Searcher {
+            tt: TranspositionTable::new(tt_bits),
+            ordering: MoveOrdering::new(G::MOVE_KEYS),
+            move_lists: Vec::new(),
+            pv: Vec::new(),
+            nodes: 0,
+            aborted: false,
+        }
+    }
+
+    /// Forgets everything learned (for a new, unrelated game).
+    pub fn clear(&mut self) {
+        self.tt.clear();
+        self.ordering = MoveOrdering::new(G::MOVE_KEYS);
+    }
+
+    /// Searches `root` by iterative deepening within `budget`, calling
+    /// `on_progress` after every completed depth.
+    pub fn search(
+        &mut self,
+        root: &G,
+        budget: &Budget,
+        on_progress: &mut dyn FnMut(&Progress<G::Move>),
+    ) -> SearchResult<G::Move> {
+        self.nodes = 0;
+        self.aborted = false;
+        self.tt.new_search();
+        self.ordering.age();
+        let mut result = SearchResult {
+            best: None,
+            score: 0,
+            depth: 0,
+            pv: Vec::new(),
+            nodes: 0,
+            elapsed_ms: 0.0,
+            exact: false,
+        };
+        let mut moves = Vec::new();
+        root.legal_moves(&mut moves);
+        if moves.is_empty() {
+            result.score = root.final_score();
+            result.exact = true;
+            return result;
+        }
+        let table_move = self.tt.probe(root.hash()).and_then(|e| e.best);
+        self.ordering.sort(root, &mut moves, table_move, 0);
+        result.best = Some(moves[0]);
+        let end = root.moves_left_bound();
+        let max_depth = budget
+            .limits()
+            .depth
+            .unwrap_or(u32::MAX)
+            .min(end.unwrap_or(u32::MAX))
+            .clamp(1, 200);
+        for depth in 1..=max_depth {
+            let score = self.negamax(root, depth as i32, -SCORE_INFINITY, SCORE_INFINITY, 0, budget);
+            if self.aborted {
+                break;
+            }
+            let pv = self.pv[0].clone();
+            let progress = Progress {
+                depth,
+                score,
+                best: pv[0],
+                pv,
+                nodes: self.nodes,
+                elapsed_ms: budget.elapsed_ms(),
+                exact: end.is_some_and(|e| depth >= e),
+            };
+            on_progress(&progress);
+            result = SearchResult {
+                best: Some(progress.best),
+                score,
+                depth,
+                pv: progress.pv,
+                nodes: self.nodes,
+                elapsed_ms: progress.elapsed_ms,
+                exact: progress.exact,
+            };
+            if budget.too_late_for_next_iteration() || budget.exhausted(self.nodes) {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result.elapsed_ms = budget.elapsed_ms();
+        result
+    }
+}

@@ -1,0 +1,20 @@
+//! One search for every game: iterative-deepening negamax alpha-beta (PVS)
+//! with a transposition table, over the [`Game`](crate::engine::game::Game)
+//! trait.
+//!
+//! * [`limits`]: depth, node, time and stop-flag limits.
+//! * [`tt`]: the transposition table.
+//! * `ordering`: killer and history move ordering.
+//! * `alphabeta`: the recursive search.
+//! * [`driver`]: iterative deepening, progress reports and the result.
+//! * [`reference`]: plain minimax and perft, the yardsticks for tests.
+
+mod alphabeta;
+pub mod driver;
+pub mod limits;
+mod ordering;
+pub mod reference;
+pub mod tt;
+
+pub use driver::{Progress, SearchResult, Searcher};
+pub use limits::{Budget, Limits};

@@ -1,0 +1,153 @@
+//! The shared search against plain minimax, and the Othello analyzer and
+//! endgame solver against known results.
+
+use mind_sports::engine::clock::ManualClock;
+use mind_sports::engine::game::Game;
+use mind_sports::engine::othello::eval::DISC;
+use mind_sports::engine::othello::{Analyzer, BoardSize, Position, Rules, Variant};
+use mind_sports::engine::rng::Rng;
+use mind_sports::engine::search::{reference, Budget, Limits, Searcher};
+
+fn random_position(rules: Rules, plies: u64, rng: &mut Rng) -> Position {
+    let mut p = Position::start(rules);
+    for _ in 0..plies {
+        let moves = p.moves();
+        match rng.choose(&moves) {
+            Some(&m) => p = p.play(m),
+            None => break,
+        }
+    }
+    p
+}
+
+#[test]
+fn search_value_equals_minimax_on_random_positions() {
+    let clock = ManualClock::new();
+    let mut rng = Rng::new(77);
+    let mut checked = 0;
+    for (size, variant, max_depth) in [
+        (BoardSize::Four, Variant::Standard, 6),
+        (BoardSize::Six, Variant::Standard, 4),
+        (BoardSize::Six, Variant::Anti, 4),
+        (BoardSize::Eight, Variant::Standard, 4),
+        (BoardSize::Eight, Variant::Reversi, 4),
+    ] {
+        let rules = Rules::new(size, variant);
+        for _ in 0..40 {
+            let plies = rng.below(u64::from(size.squares()) - 4);
+            let position = random_position(rules, plies, &mut rng);
+            let depth = 1 + rng.below(max_depth) as u32;
+            let mut searcher = Searcher::new(12);
+            let result = searcher.search(&position, &Budget::new(Limits::depth(depth), &clock), &mut |_| {});
+            let expected = reference::minimax(&position, depth);
+            if position.is_over() {
+                assert_eq!(result.best, None);
+                assert_eq!(result.score, position.final_score());
+                continue;
+            }
+            assert_eq!(result.score, expected, "depth {depth} {position:?}");
+            // The move returned really has that value.
+            let best = result.best.unwrap();
+            let child_depth = if position.is_pass(best) { depth } else { depth - 1 };
+            assert_eq!(-reference::minimax(&position.play(best), child_depth), expected);
+            checked += 1;
+        }
+    }
+    assert!(checked > 150, "only {checked} positions checked");
+}
+
+#[test]
+fn progress_is_reported_for_every_completed_depth() {
+    let clock = ManualClock::new();
+    let mut searcher = Searcher::new(14);
+    let mut depths = Vec::new();
+    let result = searcher.search(
+        &Position::start(Rules::default()),
+        &Budget::new(Limits::depth(5), &clock),
+        &mut |p| {
+            assert_eq!(p.pv.first(), Some(&p.best));
+            depths.push(p.depth);
+        },
+    );
+    assert_eq!(depths, [1, 2, 3, 4, 5]);
+    assert_eq!(result.depth, 5);
+    assert_eq!(result.pv.len(), 5);
+}
+
+#[test]
+fn a_node_limit_stops_the_search_with_the_last_completed_depth() {
+    let clock = ManualClock::new();
+    let mut searcher = Searcher::new(14);
+    let mut last = 0;
+    let result = searcher.search(
+        &Position::start(Rules::default()),
+        &Budget::new(Limits::nodes(20_000), &clock),
+        &mut |p| last = p.depth,
+    );
+    assert!(result.depth >= 3);
+    assert_eq!(result.depth, last);
+    assert!(result.nodes <= 21_000);
+    assert!(result.best.is_some());
+}
+
+#[test]
+fn a_raised_stop_flag_still_gives_a_legal_move() {
+    let clock = ManualClock::new();
+    let stop = std::sync::atomic::AtomicBool::new(true);
+    let mut searcher = Searcher::new(10);
+    let position = Position::start(Rules::default());
+    let result = searcher.search(&position, &Budget::new(Limits::default(), &clock).with_stop(&stop), &mut |_| {});
+    assert!(position.moves().contains(&result.best.unwrap()));
+}
+
+#[test]
+fn the_analyzer_finds_the_exact_result_of_ffo_40() {
+    let clock = ManualClock::new();
+    let position = mind_sports::engine::othello::notation::parse_board(
+        "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
+        Variant::Standard,
+    )
+    .unwrap();
+    let mut analyzer = Analyzer::new(20);
+    let result = analyzer.analyse(&position, &Budget::new(Limits::depth(20), &clock), &mut |_| {});
+    assert!(result.exact);
+    assert_eq!(result.score, 38 * DISC);
+    assert_eq!(result.best.map(|m| m.to_string()).as_deref(), Some("a2"));
+}
+
+#[test]
+fn the_solver_matches_every_ffo_position_up_to_18_empties() {
+    let clock = ManualClock::new();
+    let mut analyzer = Analyzer::new(20);
+    let mut solved = 0;
+    for case in mind_sports::engine::othello::ffo::positions() {
+        if case.position.empties().count_ones() > 18 {
+            continue;
+        }
+        let solution = analyzer.solve(&case.position, &Budget::new(Limits::default(), &clock)).unwrap();
+        assert_eq!(solution.score, case.best_score, "FFO #{}", case.number);
+        let best = solution.best.unwrap().to_string();
+        assert!(case.best_moves.contains(&best), "FFO #{}: {best} not in {:?}", case.number, case.best_moves);
+        solved += 1;
+    }
+    assert!(solved >= 20, "{solved}");
+}
+
+#[test]
+fn small_boards_have_their_known_results() {
+    // With perfect play white wins 4×4 (6×6, also a white win, takes
+    // minutes to solve: see `engine bench`). The principal variation is a
+    // whole game whose result is the score.
+    let clock = ManualClock::new();
+    let mut analyzer = Analyzer::new(20);
+    let four = analyzer
+        .solve(&Position::start(Rules::new(BoardSize::Four, Variant::Standard)), &Budget::new(Limits::default(), &clock))
+        .unwrap();
+    assert!(four.score < 0, "4×4 score for black {}", four.score);
+    let mut p = Position::start(Rules::new(BoardSize::Four, Variant::Standard));
+    for mv in &four.pv {
+        p = p.play(*mv);
+    }
+    assert!(p.is_over());
+    assert_eq!(p.final_disc_score(), if p.side_to_move() == mind_sports::engine::othello::Color::Black { four.score } else { -four.score });
+}
