@@ -1,14 +1,17 @@
 //! Mind Sports: Othello, Opok and take-away games.
 //!
-//! [`engine`] is the pure core (rules, notation, search, evaluation) and builds
-//! natively and for wasm. The browser front end ([`ui`]) and the search worker
-//! ([`worker`]) exist only on `wasm32`.
+//! * [`engine`]: the pure core (rules, notation, search, evaluation); builds
+//!   natively and for wasm.
+//! * [`session`]: a game in the app (record, undo, who plays), pure as well.
+//! * [`worker`]: the search worker and its message protocol.
+//! * `ui`: the Yew front end (wasm only).
+//! * `cli`: the native `engine` command.
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod engine;
 
+pub mod session;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
-#[cfg(target_arch = "wasm32")]
 pub mod worker;

@@ -158,7 +158,10 @@ mod naive {
                 perft(&other, depth - 1)
             };
         }
-        moves.iter().map(|(s, f)| perft(&board.play(*s, f), depth - 1)).sum()
+        moves
+            .iter()
+            .map(|(s, f)| perft(&board.play(*s, f), depth - 1))
+            .sum()
     }
 }
 
@@ -201,9 +204,10 @@ fn the_independent_generator_agrees_on_random_positions() {
                     board = board.swapped();
                     moves = board.moves();
                 }
-                let engine_squares: Vec<usize> = mind_sports::engine::othello::Square::iter(position.legal_squares())
-                    .map(|s| s.row() as usize * size.side() as usize + s.column() as usize)
-                    .collect();
+                let engine_squares: Vec<usize> =
+                    mind_sports::engine::othello::Square::iter(position.legal_squares())
+                        .map(|s| s.row() as usize * size.side() as usize + s.column() as usize)
+                        .collect();
                 let mut naive_squares: Vec<usize> = moves.iter().map(|(s, _)| *s).collect();
                 naive_squares.sort();
                 let mut sorted_engine = engine_squares.clone();
@@ -211,7 +215,11 @@ fn the_independent_generator_agrees_on_random_positions() {
                 assert_eq!(sorted_engine, naive_squares, "{position:?}");
                 let (square, flips) = &moves[(next() % moves.len() as u64) as usize];
                 let n = size.side() as usize;
-                let sq = mind_sports::engine::othello::Square::new((square % n) as u8, (square / n) as u8).unwrap();
+                let sq = mind_sports::engine::othello::Square::new(
+                    (square % n) as u8,
+                    (square / n) as u8,
+                )
+                .unwrap();
                 assert_eq!(position.flips(sq).count_ones() as usize, flips.len());
                 position = position.play(mind_sports::engine::othello::Move::Place(sq));
                 board = board.play(*square, flips);

@@ -38,7 +38,11 @@ fn search_value_equals_minimax_on_random_positions() {
             let position = random_position(rules, plies, &mut rng);
             let depth = 1 + rng.below(max_depth) as u32;
             let mut searcher = Searcher::new(12);
-            let result = searcher.search(&position, &Budget::new(Limits::depth(depth), &clock), &mut |_| {});
+            let result = searcher.search(
+                &position,
+                &Budget::new(Limits::depth(depth), &clock),
+                &mut |_| {},
+            );
             let expected = reference::minimax(&position, depth);
             if position.is_over() {
                 assert_eq!(result.best, None);
@@ -48,8 +52,15 @@ fn search_value_equals_minimax_on_random_positions() {
             assert_eq!(result.score, expected, "depth {depth} {position:?}");
             // The move returned really has that value.
             let best = result.best.unwrap();
-            let child_depth = if position.is_pass(best) { depth } else { depth - 1 };
-            assert_eq!(-reference::minimax(&position.play(best), child_depth), expected);
+            let child_depth = if position.is_pass(best) {
+                depth
+            } else {
+                depth - 1
+            };
+            assert_eq!(
+                -reference::minimax(&position.play(best), child_depth),
+                expected
+            );
             checked += 1;
         }
     }
@@ -96,7 +107,11 @@ fn a_raised_stop_flag_still_gives_a_legal_move() {
     let stop = std::sync::atomic::AtomicBool::new(true);
     let mut searcher = Searcher::new(10);
     let position = Position::start(Rules::default());
-    let result = searcher.search(&position, &Budget::new(Limits::default(), &clock).with_stop(&stop), &mut |_| {});
+    let result = searcher.search(
+        &position,
+        &Budget::new(Limits::default(), &clock).with_stop(&stop),
+        &mut |_| {},
+    );
     assert!(position.moves().contains(&result.best.unwrap()));
 }
 
@@ -109,7 +124,11 @@ fn the_analyzer_finds_the_exact_result_of_ffo_40() {
     )
     .unwrap();
     let mut analyzer = Analyzer::new(20);
-    let result = analyzer.analyse(&position, &Budget::new(Limits::depth(20), &clock), &mut |_| {});
+    let result = analyzer.analyse(
+        &position,
+        &Budget::new(Limits::depth(20), &clock),
+        &mut |_| {},
+    );
     assert!(result.exact);
     assert_eq!(result.score, 38 * DISC);
     assert_eq!(result.best.map(|m| m.to_string()).as_deref(), Some("a2"));
@@ -124,10 +143,17 @@ fn the_solver_matches_every_ffo_position_up_to_18_empties() {
         if case.position.empties().count_ones() > 18 {
             continue;
         }
-        let solution = analyzer.solve(&case.position, &Budget::new(Limits::default(), &clock)).unwrap();
+        let solution = analyzer
+            .solve(&case.position, &Budget::new(Limits::default(), &clock))
+            .unwrap();
         assert_eq!(solution.score, case.best_score, "FFO #{}", case.number);
         let best = solution.best.unwrap().to_string();
-        assert!(case.best_moves.contains(&best), "FFO #{}: {best} not in {:?}", case.number, case.best_moves);
+        assert!(
+            case.best_moves.contains(&best),
+            "FFO #{}: {best} not in {:?}",
+            case.number,
+            case.best_moves
+        );
         solved += 1;
     }
     assert!(solved >= 20, "{solved}");
@@ -141,7 +167,10 @@ fn small_boards_have_their_known_results() {
     let clock = ManualClock::new();
     let mut analyzer = Analyzer::new(20);
     let four = analyzer
-        .solve(&Position::start(Rules::new(BoardSize::Four, Variant::Standard)), &Budget::new(Limits::default(), &clock))
+        .solve(
+            &Position::start(Rules::new(BoardSize::Four, Variant::Standard)),
+            &Budget::new(Limits::default(), &clock),
+        )
         .unwrap();
     assert!(four.score < 0, "4×4 score for black {}", four.score);
     let mut p = Position::start(Rules::new(BoardSize::Four, Variant::Standard));
@@ -149,5 +178,12 @@ fn small_boards_have_their_known_results() {
         p = p.play(*mv);
     }
     assert!(p.is_over());
-    assert_eq!(p.final_disc_score(), if p.side_to_move() == mind_sports::engine::othello::Color::Black { four.score } else { -four.score });
+    assert_eq!(
+        p.final_disc_score(),
+        if p.side_to_move() == mind_sports::engine::othello::Color::Black {
+            four.score
+        } else {
+            -four.score
+        }
+    );
 }

@@ -92,7 +92,10 @@ impl Args {
                         Some(v) => v,
                         None => {
                             i += 1;
-                            words.get(i).cloned().ok_or_else(|| ArgsError::MissingValue(flag.clone()))?
+                            words
+                                .get(i)
+                                .cloned()
+                                .ok_or_else(|| ArgsError::MissingValue(flag.clone()))?
                         }
                     };
                     if args.options.insert(flag.clone(), value).is_some() {
@@ -139,7 +142,12 @@ impl Args {
     }
 
     /// An option parsed with `parse`, whose failure is reported as `expected`.
-    pub fn parsed<T>(&self, name: &str, expected: &str, parse: impl Fn(&str) -> Option<T>) -> Result<Option<T>, ArgsError> {
+    pub fn parsed<T>(
+        &self,
+        name: &str,
+        expected: &str,
+        parse: impl Fn(&str) -> Option<T>,
+    ) -> Result<Option<T>, ArgsError> {
         self.option(name)
             .map(|v| {
                 parse(v).ok_or_else(|| ArgsError::BadValue {
@@ -154,7 +162,12 @@ impl Args {
 
 /// Parses a whole number within `min..=max`, for [`Args::parsed`].
 pub fn number_in<T: std::str::FromStr + PartialOrd>(min: T, max: T) -> impl Fn(&str) -> Option<T> {
-    move |s| s.trim().parse::<T>().ok().filter(|v| *v >= min && *v <= max)
+    move |s| {
+        s.trim()
+            .parse::<T>()
+            .ok()
+            .filter(|v| *v >= min && *v <= max)
+    }
 }
 
 #[cfg(test)]
@@ -167,7 +180,12 @@ mod tests {
 
     #[test]
     fn options_switches_and_positionals_are_separated() {
-        let mut a = Args::parse(&words("othello 5 --size 6 --json --variant=anti"), &["size", "variant"], &["json"]).unwrap();
+        let mut a = Args::parse(
+            &words("othello 5 --size 6 --json --variant=anti"),
+            &["size", "variant"],
+            &["json"],
+        )
+        .unwrap();
         assert_eq!(a.positional("game").unwrap(), "othello");
         assert_eq!(a.positional("depth").unwrap(), "5");
         assert!(a.finish().is_ok());
@@ -185,10 +203,15 @@ mod tests {
         let e = Args::parse(&words("--size 4 --size 6"), &["size"], &[]).unwrap_err();
         assert_eq!(e.to_string(), "option --size given more than once");
         let a = Args::parse(&words("--depth x"), &["depth"], &[]).unwrap();
-        let e = a.parsed("--depth", "a depth from 1 to 60", number_in(1u32, 60)).unwrap_err();
+        let e = a
+            .parsed("--depth", "a depth from 1 to 60", number_in(1u32, 60))
+            .unwrap_err();
         assert_eq!(e.to_string(), "--depth: \"x\" is not a depth from 1 to 60");
         let mut a = Args::parse(&words("a b"), &[], &[]).unwrap();
         a.positional("x").unwrap();
-        assert_eq!(a.finish().unwrap_err().to_string(), "unexpected argument \"b\"");
+        assert_eq!(
+            a.finish().unwrap_err().to_string(),
+            "unexpected argument \"b\""
+        );
     }
 }

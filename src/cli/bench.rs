@@ -50,7 +50,14 @@ pub fn bench(words: &[String]) -> Result<Report, CliError> {
     let mut endgames = Vec::new();
     let mut total_seconds = 0.0;
     let mut total_nodes = 0;
-    for FfoPosition { number, position, best_score, best_moves, .. } in ffo::positions().filter(|p| (40..=last).contains(&p.number)) {
+    for FfoPosition {
+        number,
+        position,
+        best_score,
+        best_moves,
+        ..
+    } in ffo::positions().filter(|p| (40..=last).contains(&p.number))
+    {
         let clock = SystemClock::new();
         let mut analyzer = Analyzer::new(22);
         let solution = analyzer
@@ -60,7 +67,8 @@ pub fn bench(words: &[String]) -> Result<Report, CliError> {
         total_seconds += seconds;
         total_nodes += solution.nodes;
         let best = solution.best.map(|m| m.to_string()).unwrap_or_default();
-        let correct = solution.score == best_score && best_moves.iter().any(|m| m.eq_ignore_ascii_case(&best));
+        let correct = solution.score == best_score
+            && best_moves.iter().any(|m| m.eq_ignore_ascii_case(&best));
         text.push(format!(
             "FFO #{number}: {best} {:+} ({}) {:>12} nodes {seconds:8.3} s",
             solution.score,

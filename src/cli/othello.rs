@@ -21,7 +21,9 @@ fn rules_from(args: &Args) -> Result<Rules, ArgsError> {
         })?
         .unwrap_or_default();
     let variant = args
-        .parsed("--variant", "a variant (standard, anti or reversi)", |s| s.parse().ok())?
+        .parsed("--variant", "a variant (standard, anti or reversi)", |s| {
+            s.parse().ok()
+        })?
         .unwrap_or_default();
     Ok(Rules::new(size, variant))
 }
@@ -106,7 +108,11 @@ pub fn solve(words: &[String]) -> Result<Report, CliError> {
     let board = args.positional("\"BOARD SIDE\"")?;
     args.finish()?;
     let variant = rules_from(&args)?.variant;
-    let time = args.parsed("--time-ms", "a time in milliseconds", number_in(1.0f64, 1e9))?;
+    let time = args.parsed(
+        "--time-ms",
+        "a time in milliseconds",
+        number_in(1.0f64, 1e9),
+    )?;
     let position = board_arg(&board, variant)?;
     let clock = SystemClock::new();
     let limits = Limits {
@@ -115,9 +121,9 @@ pub fn solve(words: &[String]) -> Result<Report, CliError> {
     };
     let budget = Budget::new(limits, &clock);
     let mut analyzer = Analyzer::new(22);
-    let solution = analyzer
-        .solve(&position, &budget)
-        .ok_or_else(|| CliError::NoResult("the time ran out before the position was solved".into()))?;
+    let solution = analyzer.solve(&position, &budget).ok_or_else(|| {
+        CliError::NoResult("the time ran out before the position was solved".into())
+    })?;
     let seconds = clock.elapsed_seconds();
     let best = solution.best.map(|m| m.to_string());
     let pv: Vec<String> = solution.pv.iter().map(Move::to_string).collect();
@@ -143,7 +149,9 @@ pub fn solve(words: &[String]) -> Result<Report, CliError> {
 pub fn search(words: &[String]) -> Result<Report, CliError> {
     let mut args = Args::parse(
         words,
-        &["size", "variant", "moves", "board", "depth", "time-ms", "nodes"],
+        &[
+            "size", "variant", "moves", "board", "depth", "time-ms", "nodes",
+        ],
         JSON,
     )?;
     expect_game(&mut args, &["othello"])?;
@@ -164,11 +172,21 @@ pub fn search(words: &[String]) -> Result<Report, CliError> {
             }
             p
         }
-        (Some(_), Some(_)) => return Err(ArgsError::Conflict("give --moves or --board, not both".into()).into()),
-        (None, None) => return Err(ArgsError::Conflict("give the position with --moves or --board".into()).into()),
+        (Some(_), Some(_)) => {
+            return Err(ArgsError::Conflict("give --moves or --board, not both".into()).into())
+        }
+        (None, None) => {
+            return Err(
+                ArgsError::Conflict("give the position with --moves or --board".into()).into(),
+            )
+        }
     };
     let depth = args.parsed("--depth", "a depth from 1 to 60", number_in(1u32, 60))?;
-    let time = args.parsed("--time-ms", "a time in milliseconds", number_in(1.0f64, 1e9))?;
+    let time = args.parsed(
+        "--time-ms",
+        "a time in milliseconds",
+        number_in(1.0f64, 1e9),
+    )?;
     let nodes = args.parsed("--nodes", "a node count", number_in(1u64, u64::MAX))?;
     if depth.is_none() && time.is_none() && nodes.is_none() {
         return Err(ArgsError::Conflict("give a limit: --depth D or --time-ms T".into()).into());
@@ -193,7 +211,10 @@ pub fn search(words: &[String]) -> Result<Report, CliError> {
                 p.score as f64 / DISC as f64,
                 p.nodes,
                 p.elapsed_ms,
-                p.pv.iter().map(Move::to_string).collect::<Vec<_>>().join(" ")
+                p.pv.iter()
+                    .map(Move::to_string)
+                    .collect::<Vec<_>>()
+                    .join(" ")
             ))
         }
     });

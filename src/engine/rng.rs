@@ -63,8 +63,12 @@ mod tests {
 
     #[test]
     fn same_seed_same_sequence() {
-        let a: Vec<u64> = (0..4).scan(Rng::new(3), |r, _| Some(r.next_u64())).collect();
-        let b: Vec<u64> = (0..4).scan(Rng::new(3), |r, _| Some(r.next_u64())).collect();
+        let a: Vec<u64> = (0..4)
+            .scan(Rng::new(3), |r, _| Some(r.next_u64()))
+            .collect();
+        let b: Vec<u64> = (0..4)
+            .scan(Rng::new(3), |r, _| Some(r.next_u64()))
+            .collect();
         assert_eq!(a, b);
     }
 }

@@ -65,7 +65,9 @@ impl Analyzer {
             depth: Some(empties.min(4)),
             ..budget.remaining(0)
         };
-        let quick = self.searcher.search(position, &budget.child(quick_limits), on_progress);
+        let quick = self
+            .searcher
+            .search(position, &budget.child(quick_limits), on_progress);
         let solver_budget = budget.child(budget.remaining(quick.nodes));
         match self.solver.solve(position, &solver_budget) {
             Some(solution) => {
@@ -99,7 +101,11 @@ impl Analyzer {
     }
 
     /// Solves `position` exactly (disc scores), or `None` when the budget runs out.
-    pub fn solve(&mut self, position: &Position, budget: &Budget) -> Option<super::endgame::Solution> {
+    pub fn solve(
+        &mut self,
+        position: &Position,
+        budget: &Budget,
+    ) -> Option<super::endgame::Solution> {
         if position.is_over() {
             return Some(super::endgame::Solution {
                 best: None,

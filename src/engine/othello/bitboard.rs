@@ -110,7 +110,8 @@ pub fn flips(player: u64, opponent: u64, square: usize) -> u64 {
 /// discs themselves unless they touch each other; callers mask with the empties.
 #[inline]
 pub fn neighbours(discs: u64) -> u64 {
-    let horizontal = ((discs << 1) & !0x0101_0101_0101_0101) | ((discs >> 1) & !0x8080_8080_8080_8080);
+    let horizontal =
+        ((discs << 1) & !0x0101_0101_0101_0101) | ((discs >> 1) & !0x8080_8080_8080_8080);
     let row = discs | horizontal;
     horizontal | (row << 8) | (row >> 8)
 }
@@ -174,7 +175,10 @@ mod tests {
     fn start_position_has_four_moves() {
         let black = bits(&["d5", "e4"]);
         let white = bits(&["d4", "e5"]);
-        assert_eq!(Grid(legal_moves(black, white, !0)), Grid(bits(&["d3", "c4", "f5", "e6"])));
+        assert_eq!(
+            Grid(legal_moves(black, white, !0)),
+            Grid(bits(&["d3", "c4", "f5", "e6"]))
+        );
     }
 
     #[test]
@@ -194,14 +198,23 @@ mod tests {
                     expected_moves |= square.bit();
                 }
             }
-            assert_eq!(Grid(legal_moves(player, opponent, !0)), Grid(expected_moves));
+            assert_eq!(
+                Grid(legal_moves(player, opponent, !0)),
+                Grid(expected_moves)
+            );
         }
     }
 
     #[test]
     fn neighbours_do_not_wrap_around_rows() {
-        assert_eq!(Grid(neighbours(bits(&["h1"]))), Grid(bits(&["g1", "g2", "h2"])));
-        assert_eq!(Grid(neighbours(bits(&["a2"]))), Grid(bits(&["a1", "b1", "b2", "b3", "a3"])));
+        assert_eq!(
+            Grid(neighbours(bits(&["h1"]))),
+            Grid(bits(&["g1", "g2", "h2"]))
+        );
+        assert_eq!(
+            Grid(neighbours(bits(&["a2"]))),
+            Grid(bits(&["a1", "b1", "b2", "b3", "a3"]))
+        );
     }
 
     use super::super::square::Square;

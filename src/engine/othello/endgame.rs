@@ -86,9 +86,17 @@ impl EndgameSolver {
     /// Solves `position` within the window `alpha..beta` (disc scores): the
     /// score is exact when strictly inside, otherwise a bound on the side it
     /// fell. A window of `-1..1` decides win, draw or loss.
-    pub fn solve_window(&mut self, position: &Position, alpha: i32, beta: i32, budget: &Budget) -> Option<Solution> {
+    pub fn solve_window(
+        &mut self,
+        position: &Position,
+        alpha: i32,
+        beta: i32,
+        budget: &Budget,
+    ) -> Option<Solution> {
         let rules = position.rules();
-        if rules.variant == Variant::Reversi && (position.player() | position.opponent()).count_ones() < 4 {
+        if rules.variant == Variant::Reversi
+            && (position.player() | position.opponent()).count_ones() < 4
+        {
             return None;
         }
         self.nodes = 0;
@@ -172,7 +180,10 @@ impl EndgameSolver {
             let mv = if position.must_pass() {
                 Move::Pass
             } else {
-                match self.table_move(&position).or_else(|| self.best_by_solving(&position)) {
+                match self
+                    .table_move(&position)
+                    .or_else(|| self.best_by_solving(&position))
+                {
                     Some(mv) => mv,
                     None => break,
                 }
@@ -186,8 +197,12 @@ impl EndgameSolver {
     fn table_move(&self, position: &Position) -> Option<Move> {
         let key = board_hash(position.player(), position.opponent());
         let entry = self.table[key as usize & self.mask];
-        let square = Square::from_index(entry.best).filter(|s| position.legal_squares() & s.bit() != 0);
-        (entry.key == key).then_some(square).flatten().map(Move::Place)
+        let square =
+            Square::from_index(entry.best).filter(|s| position.legal_squares() & s.bit() != 0);
+        (entry.key == key)
+            .then_some(square)
+            .flatten()
+            .map(Move::Place)
     }
 
     /// The best move of a position with few empties, by a full-window solve
@@ -238,7 +253,13 @@ impl EndgameSolver {
 
     /// Moves sorted fastest-first: fewest opponent replies, corners first,
     /// the table's move before all.
-    fn ordered_moves(&self, p: u64, o: u64, moves: u64, table_move: Option<usize>) -> impl Iterator<Item = usize> {
+    fn ordered_moves(
+        &self,
+        p: u64,
+        o: u64,
+        moves: u64,
+        table_move: Option<usize>,
+    ) -> impl Iterator<Item = usize> {
         let mut keyed: [(i32, usize); 32] = [(0, 0); 32];
         let mut count = 0;
         let mut rest = moves;
@@ -248,7 +269,8 @@ impl EndgameSolver {
             let f = flips(p, o, square);
             let (np, no) = (o ^ f, p | f | 1 << square);
             let replies = legal_moves(np, no, self.board);
-            let mut key = -16 * (replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32);
+            let mut key =
+                -16 * (replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32);
             if CORNERS & 1 << square != 0 {
                 key += 8;
             }
@@ -261,12 +283,20 @@ impl EndgameSolver {
             }
         }
         let slice = &mut keyed[..count];
-        slice.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+        slice.sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
         let ordered: Vec<usize> = slice.iter().map(|&(_, s)| s).collect();
         ordered.into_iter()
     }
 
-    fn search(&mut self, p: u64, o: u64, mut alpha: i32, mut beta: i32, empties: u32, budget: &Budget) -> i32 {
+    fn search(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        mut beta: i32,
+        empties: u32,
+        budget: &Budget,
+    ) -> i32 {
         if empties <= SHALLOW_EMPTIES {
             return self.shallow(p, o, alpha, beta, self.board & !(p | o), false, budget);
         }
@@ -363,7 +393,16 @@ impl EndgameSolver {
     /// The last few empties: no move list, no table; squares in regions with
     /// an odd number of empties first (parity).
     #[allow(clippy::too_many_arguments)]
-    fn shallow(&mut self, p: u64, o: u64, mut alpha: i32, beta: i32, empty: u64, passed: bool, budget: &Budget) -> i32 {
+    fn shallow(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        empty: u64,
+        passed: bool,
+        budget: &Budget,
+    ) -> i32 {
         self.tick(budget);
         if self.aborted {
             return 0;
@@ -391,7 +430,15 @@ impl EndgameSolver {
                     continue;
                 }
                 let bit = 1u64 << square;
-                let score = -self.shallow(o ^ f, p | f | bit, -beta, -alpha, empty ^ bit, false, budget);
+                let score = -self.shallow(
+                    o ^ f,
+                    p | f | bit,
+                    -beta,
+                    -alpha,
+                    empty ^ bit,
+                    false,
+                    budget,
+                );
                 if score > best {
                     best = score;
                     if score > alpha {
@@ -479,7 +526,11 @@ mod tests {
                 let solution = solver.solve(&p, &budget).unwrap();
                 assert_eq!(solution.score, brute_force(&p), "{p:?}");
                 let best = solution.best.unwrap();
-                assert_eq!(-brute_force(&p.play(best)), solution.score, "best move {best} in {p:?}");
+                assert_eq!(
+                    -brute_force(&p.play(best)),
+                    solution.score,
+                    "best move {best} in {p:?}"
+                );
                 checked += 1;
             }
         }

@@ -4,8 +4,8 @@
 //! move.
 
 use super::bitboard::{legal_moves, neighbours};
-use super::rules::{BoardSize, Variant};
 use super::position::Position;
+use super::rules::{BoardSize, Variant};
 
 /// One disc, in evaluation units.
 pub const DISC: i32 = 100;
@@ -32,9 +32,14 @@ fn corner_regions(size: BoardSize) -> [CornerRegion; 4] {
         edges: [[0; 8]; 2],
         edge_len: n as usize,
     }; 4];
-    for (i, (c, r, dc, dr)) in [(0, 0, 1, 1), (n - 1, 0, -1, 1), (0, n - 1, 1, -1), (n - 1, n - 1, -1, -1)]
-        .into_iter()
-        .enumerate()
+    for (i, (c, r, dc, dr)) in [
+        (0, 0, 1, 1),
+        (n - 1, 0, -1, 1),
+        (0, n - 1, 1, -1),
+        (n - 1, n - 1, -1, -1),
+    ]
+    .into_iter()
+    .enumerate()
     {
         let region = &mut regions[i];
         region.corner = bit(c, r);
@@ -84,7 +89,8 @@ pub fn evaluate(position: &Position) -> i32 {
     let my_moves = legal_moves(me, them, size.mask()).count_ones() as i32;
     let their_moves = legal_moves(them, me, size.mask()).count_ones() as i32;
     let mobility = 100 * (my_moves - their_moves) / (my_moves + their_moves + 2);
-    let frontier = (neighbours(them) & empty).count_ones() as i32 - (neighbours(me) & empty).count_ones() as i32;
+    let frontier = (neighbours(them) & empty).count_ones() as i32
+        - (neighbours(me) & empty).count_ones() as i32;
 
     let regions = corner_regions(size);
     let mut corners = 0;
@@ -92,11 +98,15 @@ pub fn evaluate(position: &Position) -> i32 {
     for region in &regions {
         corners += (me & region.corner != 0) as i32 - (them & region.corner != 0) as i32;
         if empty & region.corner != 0 {
-            near_corners -= 3 * ((me & region.x_square).count_ones() as i32 - (them & region.x_square).count_ones() as i32);
-            near_corners -= (me & region.c_squares).count_ones() as i32 - (them & region.c_squares).count_ones() as i32;
+            near_corners -= 3
+                * ((me & region.x_square).count_ones() as i32
+                    - (them & region.x_square).count_ones() as i32);
+            near_corners -= (me & region.c_squares).count_ones() as i32
+                - (them & region.c_squares).count_ones() as i32;
         }
     }
-    let stable = anchored_edge_discs(me, &regions).count_ones() as i32 - anchored_edge_discs(them, &regions).count_ones() as i32;
+    let stable = anchored_edge_discs(me, &regions).count_ones() as i32
+        - anchored_edge_discs(them, &regions).count_ones() as i32;
     let parity = if empties % 2 == 1 { 1 } else { -1 };
     let discs = me.count_ones() as i32 - them.count_ones() as i32;
 
@@ -110,7 +120,11 @@ pub fn evaluate(position: &Position) -> i32 {
         + (corner_w * corners) as f64
         + (near_w * near_corners) as f64 * (1.0 - phase)
         + (stable_w * stable) as f64
-        + if empties < 18 { 60.0 * parity as f64 } else { 0.0 }
+        + if empties < 18 {
+            60.0 * parity as f64
+        } else {
+            0.0
+        }
         + disc_sign as f64 * discs as f64 * DISC as f64 * phase.powi(4);
     score.round() as i32
 }

@@ -34,11 +34,18 @@ pub fn parse_line(number: u32, line: &str) -> Option<FfoPosition> {
     let move_scores: Vec<(String, i32)> = parts
         .filter_map(|p| {
             let (m, s) = p.split_once(':')?;
-            Some((m.trim().to_lowercase(), s.trim().trim_start_matches('+').parse().ok()?))
+            Some((
+                m.trim().to_lowercase(),
+                s.trim().trim_start_matches('+').parse().ok()?,
+            ))
         })
         .collect();
     let best_score = move_scores.iter().map(|&(_, s)| s).max()?;
-    let best_moves = move_scores.iter().filter(|&&(_, s)| s == best_score).map(|(m, _)| m.clone()).collect();
+    let best_moves = move_scores
+        .iter()
+        .filter(|&&(_, s)| s == best_score)
+        .map(|(m, _)| m.clone())
+        .collect();
     Some(FfoPosition {
         number,
         position,

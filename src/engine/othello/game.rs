@@ -76,7 +76,11 @@ impl Game for Position {
         let (c, r) = (square.column(), square.row());
         let anti = self.rules().variant == Variant::Anti;
         let corner_bonus = if edge(c) && edge(r) {
-            if anti { -200 } else { 600 }
+            if anti {
+                -200
+            } else {
+                600
+            }
         } else if near(c) && near(r) {
             -300
         } else {

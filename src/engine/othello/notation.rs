@@ -431,7 +431,10 @@ mod tests {
                 found: '?'
             })
         );
-        assert_eq!(parse_setup(&"-".repeat(64)), Err(BoardTextError::MissingSide));
+        assert_eq!(
+            parse_setup(&"-".repeat(64)),
+            Err(BoardTextError::MissingSide)
+        );
         let side = format!("{} Z", "-".repeat(64));
         assert_eq!(parse_setup(&side), Err(BoardTextError::BadSide("Z".into())));
         let empty = format!("{} X", "-".repeat(64));

@@ -14,7 +14,12 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
         // The opening's special moves are rare; let the position handle them.
         return crate::engine::search::reference::perft(position, depth);
     }
-    count(position.player(), position.opponent(), position.rules().size.mask(), depth)
+    count(
+        position.player(),
+        position.opponent(),
+        position.rules().size.mask(),
+        depth,
+    )
 }
 
 fn count(player: u64, opponent: u64, board: u64, depth: u32) -> u64 {
@@ -38,7 +43,12 @@ fn count(player: u64, opponent: u64, board: u64, depth: u32) -> u64 {
         let square = rest.trailing_zeros() as usize;
         rest &= rest - 1;
         let flipped = flips(player, opponent, square);
-        total += count(opponent ^ flipped, player | flipped | (1 << square), board, depth - 1);
+        total += count(
+            opponent ^ flipped,
+            player | flipped | (1 << square),
+            board,
+            depth - 1,
+        );
     }
     total
 }

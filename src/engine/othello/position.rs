@@ -129,10 +129,7 @@ impl Position {
         } else {
             let h = rules.size.side() / 2;
             let bit = |c, r| Square::new(c, r).map_or(0, Square::bit);
-            (
-                bit(h, h - 1) | bit(h - 1, h),
-                bit(h - 1, h - 1) | bit(h, h),
-            )
+            (bit(h, h - 1) | bit(h - 1, h), bit(h - 1, h - 1) | bit(h, h))
         };
         Position {
             player: black,
@@ -486,7 +483,11 @@ mod tests {
         // Black wiped out after 4 moves: f5 d6 c5 f4 e3 f6 d3? Use a constructed board.
         let setup = Setup {
             size: BoardSize::Eight,
-            black: square("a1").bit() | square("d4").bit() | square("d5").bit() | square("e4").bit() | square("e5").bit(),
+            black: square("a1").bit()
+                | square("d4").bit()
+                | square("d5").bit()
+                | square("e4").bit()
+                | square("e5").bit(),
             white: 0,
             side_to_move: Color::White,
         };

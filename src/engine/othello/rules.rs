@@ -40,7 +40,9 @@ impl BoardSize {
 
     /// The size with `side` rows, if supported.
     pub fn from_side(side: u32) -> Option<BoardSize> {
-        BoardSize::ALL.into_iter().find(|s| u32::from(s.side()) == side)
+        BoardSize::ALL
+            .into_iter()
+            .find(|s| u32::from(s.side()) == side)
     }
 
     /// The squares of the board as a bitboard.
@@ -111,7 +113,11 @@ pub struct ParseVariantError(pub String);
 
 impl fmt::Display for ParseVariantError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "unknown variant {:?} (expected standard, anti or reversi)", self.0)
+        write!(
+            f,
+            "unknown variant {:?} (expected standard, anti or reversi)",
+            self.0
+        )
     }
 }
 

@@ -123,7 +123,9 @@ mod tests {
 
     #[test]
     fn iterates_bits_in_order() {
-        let squares: Vec<String> = Square::iter(0b1001 | 1 << 63).map(|s| s.to_string()).collect();
+        let squares: Vec<String> = Square::iter(0b1001 | 1 << 63)
+            .map(|s| s.to_string())
+            .collect();
         assert_eq!(squares, ["a1", "d1", "h8"]);
     }
 }

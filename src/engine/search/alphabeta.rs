@@ -76,7 +76,11 @@ impl<G: Game> Searcher<G> {
         let mut best_move = None;
         for (i, &mv) in moves.iter().enumerate() {
             let child = position.play(mv);
-            let child_depth = if position.is_pass(mv) { depth } else { depth - 1 };
+            let child_depth = if position.is_pass(mv) {
+                depth
+            } else {
+                depth - 1
+            };
             let mut score;
             if i == 0 {
                 score = -self.negamax(&child, child_depth, -beta, -alpha, ply + 1, budget);
@@ -115,7 +119,8 @@ impl<G: Game> Searcher<G> {
         } else {
             Bound::Exact
         };
-        self.tt.store(key, best_move, best_score, depth as i16, bound);
+        self.tt
+            .store(key, best_move, best_score, depth as i16, bound);
         best_score
     }
 }

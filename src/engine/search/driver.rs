@@ -1,6 +1,8 @@
 //! Iterative deepening: search depth 1, 2, 3, … until a limit is reached,
 //! report each completed depth, and answer with the last completed one.
 
+use serde::{Deserialize, Serialize};
+
 use crate::engine::game::{Game, Score, SCORE_INFINITY};
 
 use super::limits::Budget;
@@ -8,7 +10,7 @@ use super::ordering::MoveOrdering;
 use super::tt::TranspositionTable;
 
 /// What a completed iteration found.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct Progress<M> {
     /// The depth completed, in moves.
     pub depth: u32,
@@ -28,7 +30,7 @@ pub struct Progress<M> {
 
 /// The answer of a search: the last completed iteration, or, when not even
 /// depth 1 completed, the best-ordered legal move with no score.
-#[derive(Clone, PartialEq, Debug)]
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
 pub struct SearchResult<M> {
     /// The move to play; `None` only when the game is over.
     pub best: Option<M>,
@@ -115,7 +117,14 @@ impl<G: Game> Searcher<G> {
             .min(end.unwrap_or(u32::MAX))
             .clamp(1, 200);
         for depth in 1..=max_depth {
-            let score = self.negamax(root, depth as i32, -SCORE_INFINITY, SCORE_INFINITY, 0, budget);
+            let score = self.negamax(
+                root,
+                depth as i32,
+                -SCORE_INFINITY,
+                SCORE_INFINITY,
+                0,
+                budget,
+            );
             if self.aborted {
                 break;
             }

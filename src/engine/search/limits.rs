@@ -118,7 +118,10 @@ impl<'a> Budget<'a> {
         Limits {
             depth: self.limits.depth,
             nodes: self.limits.nodes.map(|n| n.saturating_sub(nodes_used)),
-            time_ms: self.limits.time_ms.map(|t| (t - self.elapsed_ms()).max(0.0)),
+            time_ms: self
+                .limits
+                .time_ms
+                .map(|t| (t - self.elapsed_ms()).max(0.0)),
         }
     }
 

@@ -30,7 +30,13 @@ impl<M: Copy + Eq> MoveOrdering<M> {
     }
 
     /// Sorts `moves` best-first for searching at `ply`.
-    pub fn sort<G: Game<Move = M>>(&mut self, position: &G, moves: &mut [M], table_move: Option<M>, ply: usize) {
+    pub fn sort<G: Game<Move = M>>(
+        &mut self,
+        position: &G,
+        moves: &mut [M],
+        table_move: Option<M>,
+        ply: usize,
+    ) {
         if moves.len() < 2 {
             return;
         }
@@ -40,20 +46,21 @@ impl<M: Copy + Eq> MoveOrdering<M> {
         let killers = self.killers[ply];
         let mut keyed = std::mem::take(&mut self.scratch);
         keyed.clear();
-        keyed.extend(moves.iter()
-            .map(|&m| {
-                let score = if Some(m) == table_move {
-                    TABLE_MOVE
-                } else if Some(m) == killers[0] {
-                    KILLER[0]
-                } else if Some(m) == killers[1] {
-                    KILLER[1]
-                } else {
-                    position.move_order_hint(m).saturating_add(self.history[position.move_key(m)])
-                };
-                (score, m)
-            }));
-        keyed.sort_by(|a, b| b.0.cmp(&a.0));
+        keyed.extend(moves.iter().map(|&m| {
+            let score = if Some(m) == table_move {
+                TABLE_MOVE
+            } else if Some(m) == killers[0] {
+                KILLER[0]
+            } else if Some(m) == killers[1] {
+                KILLER[1]
+            } else {
+                position
+                    .move_order_hint(m)
+                    .saturating_add(self.history[position.move_key(m)])
+            };
+            (score, m)
+        }));
+        keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
         for (slot, &(_, m)) in moves.iter_mut().zip(&keyed) {
             *slot = m;
         }

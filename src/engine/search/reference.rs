@@ -22,7 +22,11 @@ pub fn minimax<G: Game>(position: &G, depth: u32) -> Score {
     moves
         .iter()
         .map(|&m| {
-            let next_depth = if position.is_pass(m) { depth } else { depth - 1 };
+            let next_depth = if position.is_pass(m) {
+                depth
+            } else {
+                depth - 1
+            };
             -minimax(&position.play(m), next_depth)
         })
         .max()

@@ -118,7 +118,10 @@ mod tests {
         let mut tt = TranspositionTable::<u8>::new(4);
         tt.store(42, Some(3), 17, 5, Bound::Exact);
         let e = tt.probe(42).unwrap();
-        assert_eq!((e.best, e.score, e.depth, e.bound), (Some(3), 17, 5, Bound::Exact));
+        assert_eq!(
+            (e.best, e.score, e.depth, e.bound),
+            (Some(3), 17, 5, Bound::Exact)
+        );
         assert!(tt.probe(43).is_none());
     }
 

@@ -1,0 +1,103 @@
+# Mind Sports — two commands do everything on a fresh machine:
+#   make serve   install what is missing, build the release app, serve it on
+#                http://127.0.0.1:8080
+#   make test    install what the tests need, then run every test
+# Every install is skipped when the right version is already there.
+
+SHELL := /bin/bash
+.SHELLFLAGS := -eu -o pipefail -c
+
+TRUNK_VERSION := 0.21.14
+# The wasm-bindgen CLI must equal the wasm-bindgen crate in Cargo.lock.
+WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ {getline; gsub(/[^0-9.]/, ""); print; exit}' Cargo.lock)
+NODE_TOOLS := binaryen@132.0.0 playwright-core@1.65.1
+TOOLS := $(CURDIR)/.tools
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+
+export PATH := $(TOOLS)/node_modules/.bin:$(HOME)/.cargo/bin:$(PATH)
+export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER := wasm-bindgen-test-runner
+export WASM_BINDGEN_TEST_WEBDRIVER_JSON := $(CURDIR)/tests/webdriver.json
+export WASM_BINDGEN_TEST_TIMEOUT := 120
+
+.PHONY: serve build test setup-build setup-test wasm-target trunk wasm-bindgen node-tools browser fetch \
+        check-format lint test-native test-wasm test-e2e bench clean
+
+serve: setup-build
+	trunk serve --release --address 127.0.0.1 --port 8080
+
+build: setup-build
+	trunk build --release
+
+test: setup-test check-format lint test-native test-wasm test-e2e
+	@echo "all tests passed"
+
+bench:
+	cargo run --release --bin engine -- bench
+
+# --- set-up -----------------------------------------------------------------
+
+setup-build: wasm-target trunk wasm-bindgen node-tools fetch
+
+setup-test: setup-build browser
+
+wasm-target:
+	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
+
+# Trunk's own release profile uses fat LTO (29 minutes here); without it the
+# install takes 8 minutes and works the same.
+trunk:
+	@if [ "$$(trunk --version 2>/dev/null)" != "trunk $(TRUNK_VERSION)" ]; then \
+	  CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16 \
+	    cargo install --locked trunk --version $(TRUNK_VERSION); \
+	fi
+
+# Not --locked: the CLI's lockfile pins a crate newer than the registry here.
+wasm-bindgen:
+	@if [ "$$(wasm-bindgen --version 2>/dev/null)" != "wasm-bindgen $(WASM_BINDGEN_VERSION)" ]; then \
+	  cargo install --force wasm-bindgen-cli --version $(WASM_BINDGEN_VERSION); \
+	fi
+
+# wasm-opt from npm: Debian's and the crate's binaryen cannot read the
+# reference-types output of this rustc. playwright-core drives the browser.
+node-tools:
+	@for tool in $(NODE_TOOLS); do \
+	  name=$${tool%@*}; version=$${tool##*@}; \
+	  installed=$$(node -p "require('$(TOOLS)/node_modules/$$name/package.json').version" 2>/dev/null || true); \
+	  if [ "$$installed" != "$$version" ]; then \
+	    mkdir -p $(TOOLS); npm install --prefix $(TOOLS) --no-audit --no-fund --loglevel=error $(NODE_TOOLS); break; \
+	  fi; \
+	done
+
+# Trunk runs cargo offline (so it never tries the network for tools).
+fetch:
+	@cargo fetch --quiet
+
+browser:
+	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium chromium-driver; \
+	fi
+
+# --- tests --------------------------------------------------------------------
+
+check-format:
+	cargo fmt --check
+
+lint:
+	cargo clippy --all-targets -- -D warnings
+	cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
+
+test-native:
+	cargo test
+
+# wasm-bindgen-test in headless Chromium (the core in wasm, and the UI).
+test-wasm:
+	cargo test --target wasm32-unknown-unknown --test web
+
+# The release build served on loopback, driven in headless Chromium.
+test-e2e:
+	trunk build --release
+	node tests/e2e/othello.mjs
+
+clean:
+	cargo clean
+	rm -rf dist

@@ -1,0 +1,5 @@
+//! What the app remembers about a game in progress, independent of the web:
+//! the record of moves with undo and redo, who plays which side, and the
+//! state transitions the UI drives (tested natively).
+
+pub mod othello;

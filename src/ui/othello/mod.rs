@@ -1,0 +1,7 @@
+//! The Othello page: board, status and the computer opponent.
+
+mod board;
+mod page;
+mod state;
+
+pub use page::OthelloPage;

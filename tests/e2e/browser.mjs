@@ -1,0 +1,98 @@
+// Shared helpers for the end-to-end tests: serve dist/ on loopback, start
+// Debian's Chromium through playwright-core, collect screenshots.
+import { createRequire } from "node:module";
+import { spawn } from "node:child_process";
+import { mkdtempSync, mkdirSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import net from "node:net";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const root = join(here, "..", "..");
+const require = createRequire(join(root, ".tools", "package.json"));
+const { chromium } = require("playwright-core");
+
+export const artifacts = join(here, "artifacts");
+mkdirSync(artifacts, { recursive: true });
+
+const CHROMIUM_FLAGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+async function waitForPort(port, ms) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    const ok = await new Promise((resolve) => {
+      const socket = net.connect(port, "127.0.0.1", () => {
+        socket.end();
+        resolve(true);
+      });
+      socket.on("error", () => resolve(false));
+    });
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`nothing listens on port ${port}`);
+}
+
+/** Serves dist/ on a free loopback port; returns { url, stop }. */
+export async function serveDist() {
+  const port = await freePort();
+  const server = spawn(
+    "python3",
+    ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", join(root, "dist")],
+    { stdio: "ignore" },
+  );
+  await waitForPort(port, 10000);
+  return { url: `http://127.0.0.1:${port}/`, stop: () => server.kill() };
+}
+
+/** Starts headless Chromium with a fresh profile; returns the context. */
+export async function launch(viewport = { width: 1100, height: 900 }) {
+  const profile = mkdtempSync(join(tmpdir(), "mind-sports-e2e-"));
+  return chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    viewport,
+  });
+}
+
+/** Runs named async test functions, reporting each; returns the failures. */
+export async function run(tests) {
+  let failed = 0;
+  for (const [name, test] of Object.entries(tests)) {
+    const started = Date.now();
+    try {
+      await test();
+      console.log(`ok   ${name} (${Date.now() - started} ms)`);
+    } catch (error) {
+      failed++;
+      console.log(`FAIL ${name}: ${error.stack || error}`);
+    }
+  }
+  console.log(`${Object.keys(tests).length - failed} passed, ${failed} failed`);
+  return failed;
+}
+
+export function assert(condition, message) {
+  if (!condition) throw new Error(`assertion failed: ${message}`);
+}

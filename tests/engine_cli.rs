@@ -1,0 +1,121 @@
+//! The `engine` command as club tooling uses it: one JSON object on stdout
+//! with `--json`, errors on stderr with exit status 2.
+
+use std::process::{Command, Output};
+
+use serde_json::Value;
+
+fn engine(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_engine"))
+        .args(args)
+        .output()
+        .expect("the engine binary runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = engine(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(text.trim().lines().count(), 1, "one line of JSON: {text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+fn error(args: &[&str]) -> String {
+    let out = engine(args);
+    assert_eq!(out.status.code(), Some(2), "{args:?} should fail");
+    assert!(out.stdout.is_empty());
+    String::from_utf8(out.stderr).unwrap()
+}
+
+#[test]
+fn perft_counts_leaves() {
+    let v = json(&["perft", "othello", "6", "--json"]);
+    assert_eq!(v["nodes"], 8200);
+    assert!(v["seconds"].as_f64().unwrap() >= 0.0);
+    let v = json(&["perft", "othello", "3", "--size", "4", "--json"]);
+    assert_eq!(v["nodes"], 44);
+    let v = json(&["perft", "othello", "5", "--variant", "reversi", "--json"]);
+    assert_eq!(v["nodes"], 96);
+}
+
+#[test]
+fn replay_reports_the_position() {
+    let v = json(&["replay", "othello", "f5d6c3d3c4f4f6f3e6e7", "--json"]);
+    assert_eq!(
+        v["board"],
+        "------------------XO-O----XXOO-----XOX-----OOX------O-----------"
+    );
+    assert_eq!(v["to_move"], "X");
+    assert_eq!(
+        (v["black"].as_u64(), v["white"].as_u64()),
+        (Some(6), Some(8))
+    );
+    assert_eq!(v["over"], false);
+    assert_eq!(v["score"], Value::Null);
+}
+
+#[test]
+fn replay_of_a_finished_game_scores_it() {
+    // The shortest possible game: black wipes out white in 9 moves.
+    let v = json(&["replay", "othello", "e6f4e3f6g5d6e7f5c5", "--json"]);
+    assert_eq!(v["over"], true);
+    assert_eq!(v["to_move"], Value::Null);
+    assert_eq!(v["white"], 0);
+    assert_eq!(v["score"], "64-0");
+}
+
+#[test]
+fn solve_finds_ffo_40() {
+    let v = json(&[
+        "solve",
+        "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
+        "--json",
+    ]);
+    assert_eq!(v["best"], "a2");
+    assert_eq!(v["score"], 38);
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn search_gives_a_move_a_score_and_a_line() {
+    let v = json(&[
+        "search", "othello", "--moves", "f5d6", "--depth", "6", "--json",
+    ]);
+    assert_eq!(v["depth"], 6);
+    let pv = v["pv"].as_array().unwrap();
+    assert_eq!(pv.len(), 6);
+    assert_eq!(v["best"], pv[0]);
+    let v = json(&[
+        "search",
+        "othello",
+        "--board",
+        "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
+        "--time-ms",
+        "20000",
+        "--json",
+    ]);
+    assert_eq!(v["best"], "a2");
+    assert_eq!(v["score"], 38.0);
+    assert_eq!(v["exact"], true);
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    assert!(error(&["replay", "othello", "f5 d6 c9"]).contains("move 3 (c9): not a square"));
+    assert!(error(&["replay", "othello", "f5 d6 a1"]).contains("move 3 (a1): illegal for black"));
+    assert!(error(&["perft", "othello", "x"]).contains("DEPTH: \"x\" is not a depth"));
+    assert!(error(&["perft", "chess", "3"]).contains("unknown game \"chess\""));
+    assert!(error(&["perft", "othello", "3", "--size", "5"])
+        .contains("--size: \"5\" is not a board size"));
+    assert!(error(&["solve", "XO- X"]).contains("16, 36 or 64 squares"));
+    assert!(error(&["search", "othello", "--moves", "f5"]).contains("give a limit"));
+    assert!(error(&["frobnicate"]).contains("unknown command"));
+    assert!(error(&[]).contains("no command"));
+    let e = error(&["replay", "othello", "zz", "--json"]);
+    let v: Value = serde_json::from_str(&e).unwrap();
+    assert!(v["error"].as_str().unwrap().contains("move 1 (zz)"));
+}
