@@ -10,6 +10,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod engine;
+pub mod i18n;
 
 pub mod session;
 #[cfg(target_arch = "wasm32")]

@@ -36,6 +36,14 @@ impl Rng {
         (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
     }
 
+    /// A normally distributed float with mean 0 and standard deviation 1
+    /// (Box–Muller).
+    pub fn gaussian(&mut self) -> f64 {
+        let u = 1.0 - self.unit();
+        let v = self.unit();
+        (-2.0 * u.ln()).sqrt() * (2.0 * std::f64::consts::PI * v).cos()
+    }
+
     /// A uniformly chosen element of a non-empty slice.
     pub fn choose<'a, T>(&mut self, items: &'a [T]) -> Option<&'a T> {
         if items.is_empty() {
@@ -59,6 +67,16 @@ mod tests {
             seen[x] = true;
         }
         assert!(seen.iter().all(|&s| s));
+    }
+
+    #[test]
+    fn gaussian_has_mean_zero_and_unit_spread() {
+        let mut rng = Rng::new(1);
+        let xs: Vec<f64> = (0..20_000).map(|_| rng.gaussian()).collect();
+        let mean = xs.iter().sum::<f64>() / xs.len() as f64;
+        let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / xs.len() as f64;
+        assert!(mean.abs() < 0.03, "{mean}");
+        assert!((var - 1.0).abs() < 0.05, "{var}");
     }
 
     #[test]

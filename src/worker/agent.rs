@@ -1,13 +1,15 @@
-//! The gloo-worker agent: receives search requests, streams progress after
-//! every completed depth and the final result.
+//! The gloo-worker agent: receives jobs, streams progress after every
+//! completed depth, then the result.
 
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 
-use crate::engine::othello::Analyzer;
+use crate::engine::othello::levels::{choose_move, Choice};
+use crate::engine::othello::{Analyzer, Position};
+use crate::engine::rng::Rng;
 use crate::engine::search::{Budget, Limits};
 
 use super::clock::JsClock;
-use super::protocol::{Request, Response, Update};
+use super::protocol::{OthelloJob, OthelloUpdate, Request, Response};
 
 /// Transposition tables of 2^20 entries: about 40 MB in all.
 const TABLE_BITS: u32 = 20;
@@ -33,38 +35,43 @@ impl Worker for SearchAgent {
 
     fn received(&mut self, scope: &WorkerScope<Self>, request: Request, who: HandlerId) {
         match request {
-            Request::Othello {
-                id,
-                position,
-                time_ms,
-                max_depth,
-            } => {
-                let analyzer = self.othello.get_or_insert_with(|| {
-                    Analyzer::new(TABLE_BITS).with_exact_empties(EXACT_EMPTIES)
-                });
-                let clock = JsClock;
-                let limits = Limits {
-                    depth: max_depth,
-                    nodes: None,
-                    time_ms: Some(time_ms),
-                };
-                let budget = Budget::new(limits, &clock);
-                let result = analyzer.analyse(&position, &budget, &mut |progress| {
-                    scope.respond(
-                        who,
-                        Response::Othello {
-                            id,
-                            update: Update::Progress(progress.clone()),
-                        },
-                    );
-                });
-                scope.respond(
-                    who,
-                    Response::Othello {
-                        id,
-                        update: Update::Done(result),
-                    },
-                );
+            Request::Othello { id, position, job } => {
+                let analyzer = self
+                    .othello
+                    .get_or_insert_with(|| Analyzer::new(TABLE_BITS).with_exact_empties(EXACT_EMPTIES));
+                let send = |update| scope.respond(who, Response::Othello { id, update });
+                let choice = run_othello(analyzer, &position, job, &send);
+                send(OthelloUpdate::Done(choice));
+            }
+        }
+    }
+}
+
+fn run_othello(analyzer: &mut Analyzer, position: &Position, job: OthelloJob, send: &dyn Fn(OthelloUpdate)) -> Choice {
+    let clock = JsClock;
+    match job {
+        OthelloJob::Play { level, think_ms, seed } => {
+            let mut rng = Rng::new(seed);
+            choose_move(analyzer, position, level, think_ms, &clock, &mut rng, &mut |p| {
+                send(OthelloUpdate::Progress(p.clone()))
+            })
+        }
+        OthelloJob::ScoreMoves { time_ms } => {
+            let budget = Budget::new(Limits::time_ms(time_ms), &clock);
+            let scores = analyzer.score_moves(position, &budget, &mut |s| send(OthelloUpdate::Scores(s.clone())));
+            Choice {
+                best: scores.as_ref().and_then(|s| s.best()).map(|(m, _)| m),
+                score: scores.as_ref().and_then(|s| s.best()).map(|(_, s)| s),
+                exact: scores.is_some_and(|s| s.exact),
+            }
+        }
+        OthelloJob::Evaluate { time_ms } => {
+            let budget = Budget::new(Limits::time_ms(time_ms), &clock);
+            let result = analyzer.analyse(position, &budget, &mut |p| send(OthelloUpdate::Progress(p.clone())));
+            Choice {
+                best: result.best,
+                score: (result.depth > 0 || result.exact).then_some(result.score),
+                exact: result.exact,
             }
         }
     }

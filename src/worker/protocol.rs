@@ -1,26 +1,49 @@
 //! Messages between the page and the search worker. Every request carries an
 //! id; every answer repeats it, so the page can drop answers to requests it
-//! no longer cares about.
+//! no longer cares about. The worker cannot be interrupted, so every job has
+//! a time limit.
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::othello::{Move, Position};
-use crate::engine::search::{Progress, SearchResult};
+use crate::engine::othello::levels::Choice;
+use crate::engine::othello::{Level, Move, Position};
+use crate::engine::search::{MoveScores, Progress};
+
+/// An Othello job.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum OthelloJob {
+    /// Choose a move at a level.
+    Play {
+        /// The level.
+        level: Level,
+        /// Thinking time of the strongest level, in milliseconds.
+        think_ms: f64,
+        /// Seed of the level's misjudgements.
+        seed: u64,
+    },
+    /// Score every legal move (hints), for at most `time_ms`.
+    ScoreMoves {
+        /// The time limit in milliseconds.
+        time_ms: f64,
+    },
+    /// Evaluate the position (the game graph), for at most `time_ms`.
+    Evaluate {
+        /// The time limit in milliseconds.
+        time_ms: f64,
+    },
+}
 
 /// A job for the worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Request {
-    /// Find the best Othello move within the limits.
+    /// An Othello job on a position.
     Othello {
         /// Chosen by the page; repeated in every answer.
         id: u64,
-        /// The position to search.
+        /// The position.
         position: Position,
-        /// The time limit in milliseconds (the worker cannot be interrupted,
-        /// so every job must have one).
-        time_ms: f64,
-        /// An optional depth cap.
-        max_depth: Option<u32>,
+        /// What to do.
+        job: OthelloJob,
     },
 }
 
@@ -33,13 +56,15 @@ impl Request {
     }
 }
 
-/// How a search is going or how it ended.
+/// How an Othello job is going or how it ended.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Update<M> {
-    /// A depth was completed.
-    Progress(Progress<M>),
-    /// The search ended with this result.
-    Done(SearchResult<M>),
+pub enum OthelloUpdate {
+    /// A depth was completed (best move and line).
+    Progress(Progress<Move>),
+    /// A depth was completed (scores of every move).
+    Scores(MoveScores<Move>),
+    /// The job ended.
+    Done(Choice),
 }
 
 /// An answer from the worker.
@@ -50,7 +75,7 @@ pub enum Response {
         /// The request's id.
         id: u64,
         /// What happened.
-        update: Update<Move>,
+        update: OthelloUpdate,
     },
 }
 
@@ -60,5 +85,16 @@ impl Response {
         match self {
             Response::Othello { id, .. } => *id,
         }
+    }
+
+    /// True for the last answer to a request.
+    pub fn is_final(&self) -> bool {
+        matches!(
+            self,
+            Response::Othello {
+                update: OthelloUpdate::Done(_),
+                ..
+            }
+        )
     }
 }

@@ -2,7 +2,7 @@
 //! the exact endgame solver when the end is within reach.
 
 use crate::engine::game::Game;
-use crate::engine::search::{Budget, Limits, Progress, SearchResult, Searcher};
+use crate::engine::search::{Budget, Limits, MoveScores, Progress, SearchResult, Searcher};
 
 use super::endgame::EndgameSolver;
 use super::eval::DISC;
@@ -50,11 +50,23 @@ impl Analyzer {
         budget: &Budget,
         on_progress: &mut dyn FnMut(&Progress<Move>),
     ) -> SearchResult<Move> {
+        self.analyse_with_exact(position, budget, self.exact_empties, on_progress)
+    }
+
+    /// [`Analyzer::analyse`], trying the solver from `exact_empties` empties
+    /// on instead of the analyzer's default.
+    pub fn analyse_with_exact(
+        &mut self,
+        position: &Position,
+        budget: &Budget,
+        exact_empties: u32,
+        on_progress: &mut dyn FnMut(&Progress<Move>),
+    ) -> SearchResult<Move> {
         let empties = position.empties().count_ones();
         let limits = budget.limits();
         let exact_reachable = match limits.depth {
             Some(depth) => depth >= empties,
-            None => empties <= self.exact_empties,
+            None => empties <= exact_empties,
         };
         if position.is_over() || !exact_reachable {
             return self.searcher.search(position, budget, on_progress);
@@ -98,6 +110,51 @@ impl Analyzer {
                 ..quick
             },
         }
+    }
+
+    /// Scores every legal move (hundredths of a disc, for the side to move),
+    /// deepening until the budget runs out; near the end every score is
+    /// exact. Returns `None` when the game is over.
+    pub fn score_moves(
+        &mut self,
+        position: &Position,
+        budget: &Budget,
+        on_progress: &mut dyn FnMut(&MoveScores<Move>),
+    ) -> Option<MoveScores<Move>> {
+        let empties = position.empties().count_ones();
+        let exact_reachable = match budget.limits().depth {
+            Some(depth) => depth >= empties,
+            None => empties <= self.exact_empties,
+        };
+        if !exact_reachable {
+            return self.searcher.score_moves(position, budget, on_progress);
+        }
+        let quick_limits = Limits {
+            depth: Some(empties.min(2)),
+            ..budget.remaining(0)
+        };
+        let quick = self.searcher.score_moves(position, &budget.child(quick_limits), on_progress)?;
+        let mut nodes = quick.nodes;
+        let mut scores = Vec::with_capacity(quick.scores.len());
+        for &(mv, _) in &quick.scores {
+            let child = position.play_unchecked(mv);
+            let child_budget = budget.child(budget.remaining(nodes));
+            let Some(solution) = self.solve(&child, &child_budget) else {
+                return Some(quick);
+            };
+            nodes += solution.nodes;
+            scores.push((mv, -solution.score * DISC));
+        }
+        scores.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        let exact = MoveScores {
+            depth: empties,
+            scores,
+            exact: true,
+            nodes,
+            elapsed_ms: budget.elapsed_ms(),
+        };
+        on_progress(&exact);
+        Some(exact)
     }
 
     /// Solves `position` exactly (disc scores), or `None` when the budget runs out.

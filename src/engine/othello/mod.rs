@@ -4,7 +4,8 @@
 //!   generator underneath.
 //! * [`notation`]: transcripts and board strings.
 //! * [`eval`], [`game`]: what the shared search needs.
-//! * [`endgame`]: the exact solver; [`analysis`]: midgame search plus solver.
+//! * [`endgame`]: the exact solver; [`analysis`]: midgame search plus solver;
+//!   [`levels`]: playing strength from beginner to full engine.
 //! * [`perft`]: fast move-tree counts.
 
 pub mod analysis;
@@ -13,6 +14,7 @@ pub mod endgame;
 pub mod eval;
 pub mod ffo;
 pub mod game;
+pub mod levels;
 pub mod notation;
 pub mod perft;
 pub mod position;
@@ -20,6 +22,7 @@ pub mod rules;
 pub mod square;
 
 pub use analysis::Analyzer;
+pub use levels::Level;
 pub use position::{Move, Outcome, PlayError, Position, PositionError, Setup};
 pub use rules::{BoardSize, Rules, Variant};
 pub use square::{Color, Square};

@@ -78,6 +78,14 @@ impl<G: Game> Searcher<G> {
         self.ordering = MoveOrdering::new(G::MOVE_KEYS);
     }
 
+    /// Resets the counters and ages the tables before a new search.
+    pub(super) fn start_search(&mut self) {
+        self.nodes = 0;
+        self.aborted = false;
+        self.tt.new_search();
+        self.ordering.age();
+    }
+
     /// Searches `root` by iterative deepening within `budget`, calling
     /// `on_progress` after every completed depth.
     pub fn search(
@@ -86,10 +94,7 @@ impl<G: Game> Searcher<G> {
         budget: &Budget,
         on_progress: &mut dyn FnMut(&Progress<G::Move>),
     ) -> SearchResult<G::Move> {
-        self.nodes = 0;
-        self.aborted = false;
-        self.tt.new_search();
-        self.ordering.age();
+        self.start_search();
         let mut result = SearchResult {
             best: None,
             score: 0,

@@ -7,8 +7,10 @@
 //! * `ordering`: killer and history move ordering.
 //! * `alphabeta`: the recursive search.
 //! * [`driver`]: iterative deepening, progress reports and the result.
+//! * `all_moves`: scores for every root move (hints, weaker levels).
 //! * [`reference`]: plain minimax and perft, the yardsticks for tests.
 
+mod all_moves;
 mod alphabeta;
 pub mod driver;
 pub mod limits;
@@ -16,5 +18,6 @@ mod ordering;
 pub mod reference;
 pub mod tt;
 
+pub use all_moves::MoveScores;
 pub use driver::{Progress, SearchResult, Searcher};
 pub use limits::{Budget, Limits};

@@ -1,0 +1,288 @@
+//! Playing strength: from a beginner who grabs discs to the full engine.
+//!
+//! Weak levels do not play random moves: they judge every move the way a
+//! weaker player would (shallow look-ahead, or just counting the discs a
+//! move flips) and misjudge by a level-dependent amount of noise, so their
+//! mistakes are the plausible ones.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::rng::Rng;
+use crate::engine::search::{Budget, Limits, MoveScores, Progress, SearchResult};
+
+use super::analysis::Analyzer;
+use super::eval::DISC;
+use super::position::{Move, Position};
+use super::rules::Variant;
+use super::square::Square;
+
+/// A computer level, 1 (weakest) to 7 (strongest).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+pub struct Level(u8);
+
+/// How a level looks for its move.
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Method {
+    /// Counts the discs each move flips; likes corners, nothing deeper.
+    Greedy,
+    /// Scores every move with a search this deep.
+    Depth(u32),
+    /// The full search for this many milliseconds (or the game's setting).
+    Time(Option<f64>),
+}
+
+struct Spec {
+    method: Method,
+    /// Standard deviation of the misjudgement, in discs.
+    noise: f64,
+    /// Plays perfectly from this many empties on.
+    exact_empties: u32,
+}
+
+const SPECS: [Spec; 7] = [
+    Spec {
+        method: Method::Greedy,
+        noise: 2.0,
+        exact_empties: 0,
+    },
+    Spec {
+        method: Method::Depth(1),
+        noise: 4.0,
+        exact_empties: 4,
+    },
+    Spec {
+        method: Method::Depth(2),
+        noise: 2.5,
+        exact_empties: 8,
+    },
+    Spec {
+        method: Method::Depth(4),
+        noise: 1.2,
+        exact_empties: 10,
+    },
+    Spec {
+        method: Method::Depth(6),
+        noise: 0.4,
+        exact_empties: 14,
+    },
+    Spec {
+        method: Method::Time(Some(1500.0)),
+        noise: 0.0,
+        exact_empties: 18,
+    },
+    Spec {
+        method: Method::Time(None),
+        noise: 0.0,
+        exact_empties: 22,
+    },
+];
+
+impl Level {
+    /// The weakest level.
+    pub const MIN: Level = Level(1);
+    /// The strongest level: the full engine for the chosen time.
+    pub const MAX: Level = Level(7);
+
+    /// Level `n` (1 to 7).
+    pub fn new(n: u8) -> Option<Level> {
+        (1..=7).contains(&n).then_some(Level(n))
+    }
+
+    /// All levels, weakest first.
+    pub fn all() -> impl Iterator<Item = Level> {
+        (1..=7).map(Level)
+    }
+
+    /// The level's number, 1 to 7.
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    fn spec(self) -> &'static Spec {
+        &SPECS[usize::from(self.0 - 1)]
+    }
+
+    /// True for the levels that think for the game's chosen time.
+    pub fn uses_think_time(self) -> bool {
+        self.spec().method == Method::Time(None)
+    }
+
+    /// Whether legal-move markers should be on by default against this level.
+    pub fn suits_beginners(self) -> bool {
+        self.0 <= 3
+    }
+}
+
+/// What the computer decided, with what it saw.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Choice {
+    /// The move to play (`None` only when the game is over).
+    pub best: Option<Move>,
+    /// The engine's own score of the position for the side to move
+    /// (hundredths of a disc), when it searched.
+    pub score: Option<i32>,
+    /// Whether `score` is exact.
+    pub exact: bool,
+}
+
+/// Chooses a move for `position` at `level`. `think_ms` is the time for the
+/// strongest level; weaker levels use less. `rng` supplies the level's
+/// misjudgements; `on_progress` sees every completed depth.
+pub fn choose_move(
+    analyzer: &mut Analyzer,
+    position: &Position,
+    level: Level,
+    think_ms: f64,
+    budget_clock: &dyn crate::engine::clock::Clock,
+    rng: &mut Rng,
+    on_progress: &mut dyn FnMut(&Progress<Move>),
+) -> Choice {
+    let spec = level.spec();
+    let moves = position.moves();
+    if moves.len() <= 1 {
+        return Choice {
+            best: moves.first().copied(),
+            score: None,
+            exact: false,
+        };
+    }
+    let empties = position.empties().count_ones();
+    let exact_now = empties <= spec.exact_empties;
+    match spec.method {
+        _ if exact_now => {
+            let budget = Budget::new(Limits::depth(empties).with_time_ms(think_ms.max(2000.0)), budget_clock);
+            from_result(analyzer.analyse(position, &budget, on_progress))
+        }
+        Method::Time(time) => {
+            let budget = Budget::new(Limits::time_ms(time.unwrap_or(think_ms)), budget_clock);
+            from_result(analyzer.analyse_with_exact(position, &budget, spec.exact_empties, on_progress))
+        }
+        Method::Greedy => {
+            let best = greedy_scores(position)
+                .into_iter()
+                .map(|(m, s)| (m, s + spec.noise * rng.gaussian()))
+                .max_by(|a, b| a.1.total_cmp(&b.1))
+                .map(|(m, _)| m);
+            Choice {
+                best,
+                score: None,
+                exact: false,
+            }
+        }
+        Method::Depth(depth) => {
+            let budget = Budget::new(Limits::depth(depth).with_time_ms(think_ms.max(2000.0)), budget_clock);
+            let mut report = |scores: &MoveScores<Move>| {
+                if let Some((best, score)) = scores.best() {
+                    on_progress(&Progress {
+                        depth: scores.depth,
+                        score,
+                        best,
+                        pv: vec![best],
+                        nodes: scores.nodes,
+                        elapsed_ms: scores.elapsed_ms,
+                        exact: scores.exact,
+                    });
+                }
+            };
+            let Some(scores) = analyzer.score_moves(position, &budget, &mut report) else {
+                return Choice {
+                    best: moves.first().copied(),
+                    score: None,
+                    exact: false,
+                };
+            };
+            let noisy = scores
+                .scores
+                .iter()
+                .map(|&(m, s)| (m, f64::from(s) / f64::from(DISC) + spec.noise * rng.gaussian()))
+                .max_by(|a, b| a.1.total_cmp(&b.1));
+            Choice {
+                best: noisy.map(|(m, _)| m),
+                score: scores.best().map(|(_, s)| s),
+                exact: scores.exact,
+            }
+        }
+    }
+}
+
+fn from_result(result: SearchResult<Move>) -> Choice {
+    Choice {
+        best: result.best,
+        score: (result.depth > 0).then_some(result.score),
+        exact: result.exact,
+    }
+}
+
+/// A beginner's view of the moves: the discs each flips, corners liked
+/// (fewest discs in anti-Othello), in discs.
+fn greedy_scores(position: &Position) -> Vec<(Move, f64)> {
+    let n = position.rules().size.side();
+    let anti = position.rules().variant == Variant::Anti;
+    Square::iter(position.legal_squares())
+        .map(|square| {
+            let flipped = f64::from(position.flips(square).count_ones());
+            let corner = [0, n - 1].contains(&square.column()) && [0, n - 1].contains(&square.row());
+            let appeal = if anti { -flipped } else { flipped + if corner { 3.0 } else { 0.0 } };
+            (Move::Place(square), appeal)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::clock::ManualClock;
+    use crate::engine::othello::notation::replay_from_start;
+    use crate::engine::othello::Rules;
+
+    #[test]
+    fn the_beginner_prefers_big_captures_but_is_not_deterministic() {
+        // After f5 d6 c3 d3 c4, black's moves flip different numbers of discs.
+        let position = replay_from_start(Rules::default(), "f5d6c3d3c4").unwrap().last();
+        let scores = greedy_scores(&position);
+        let most = scores.iter().map(|s| s.1).fold(0.0, f64::max);
+        let clock = ManualClock::new();
+        let mut analyzer = Analyzer::new(10);
+        let mut rng = Rng::new(3);
+        let mut chosen = std::collections::HashMap::new();
+        for _ in 0..200 {
+            let choice = choose_move(&mut analyzer, &position, Level::MIN, 1000.0, &clock, &mut rng, &mut |_| {});
+            *chosen.entry(choice.best.unwrap()).or_insert(0) += 1;
+        }
+        let greedy_share: u32 = chosen
+            .iter()
+            .filter(|(m, _)| scores.iter().any(|(s, v)| s == *m && *v >= most - 1.0))
+            .map(|(_, n)| n)
+            .sum();
+        assert!(greedy_share > 100, "big captures chosen {greedy_share} of 200: {chosen:?}");
+        assert!(chosen.len() > 1, "always the same move: {chosen:?}");
+    }
+
+    #[test]
+    fn every_level_plays_a_legal_move() {
+        let clock = crate::engine::clock::SystemClock::new();
+        let mut analyzer = Analyzer::new(12);
+        let mut rng = Rng::new(8);
+        let position = replay_from_start(Rules::default(), "f5d6c3d3c4f4").unwrap().last();
+        for level in Level::all() {
+            let choice = choose_move(&mut analyzer, &position, level, 100.0, &clock, &mut rng, &mut |_| {});
+            assert!(position.try_play(choice.best.unwrap()).is_ok(), "{level:?}");
+        }
+    }
+
+    #[test]
+    fn a_forced_pass_is_played_without_thinking() {
+        let clock = ManualClock::new();
+        let mut analyzer = Analyzer::new(10);
+        let position = crate::engine::othello::notation::parse_board(
+            "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO-- O",
+            Variant::Standard,
+        );
+        // White (to move) has no move next to its disc with only black around;
+        // black can play h8: white must pass.
+        let position = position.unwrap();
+        assert!(position.must_pass());
+        let choice = choose_move(&mut analyzer, &position, Level::MAX, 100.0, &clock, &mut Rng::new(1), &mut |_| {});
+        assert_eq!(choice.best, Some(Move::Pass));
+    }
+}

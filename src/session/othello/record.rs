@@ -1,0 +1,138 @@
+//! The moves of a game from its start, with a cursor for undo and redo:
+//! moves after the cursor are the line that redo replays.
+
+use crate::engine::othello::{Move, PlayError, Position};
+
+/// A game record: start position, moves, and how many of them are played.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Record {
+    start: Position,
+    moves: Vec<Move>,
+    positions: Vec<Position>,
+    cursor: usize,
+}
+
+impl Record {
+    /// A record starting at `start`.
+    pub fn new(start: Position) -> Record {
+        Record {
+            start,
+            moves: Vec::new(),
+            positions: Vec::new(),
+            cursor: 0,
+        }
+    }
+
+    /// A record of `moves` from `start` with the cursor at `cursor`;
+    /// `None` if a move is illegal or the cursor beyond the moves.
+    pub fn from_moves(start: Position, moves: &[Move], cursor: usize) -> Option<Record> {
+        let mut record = Record::new(start);
+        for &mv in moves {
+            record.play(mv).ok()?;
+        }
+        record.go_to(cursor.min(moves.len()));
+        (cursor <= moves.len()).then_some(record)
+    }
+
+    /// The starting position.
+    pub fn start(&self) -> Position {
+        self.start
+    }
+
+    /// The position at the cursor.
+    pub fn current(&self) -> Position {
+        self.position_at(self.cursor)
+    }
+
+    /// The position after the first `ply` moves of the line.
+    pub fn position_at(&self, ply: usize) -> Position {
+        if ply == 0 {
+            self.start
+        } else {
+            self.positions[ply - 1]
+        }
+    }
+
+    /// The moves up to the cursor.
+    pub fn played(&self) -> &[Move] {
+        &self.moves[..self.cursor]
+    }
+
+    /// All moves, including those after the cursor.
+    pub fn line(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// How many moves are played (the cursor).
+    pub fn cursor(&self) -> usize {
+        self.cursor
+    }
+
+    /// The last move played, if any.
+    pub fn last_move(&self) -> Option<Move> {
+        self.played().last().copied()
+    }
+
+    /// Plays `mv` at the cursor; a move other than the one recorded next
+    /// starts a new line, dropping the old continuation.
+    pub fn play(&mut self, mv: Move) -> Result<Position, PlayError> {
+        let next = self.current().try_play(mv)?;
+        if self.moves.get(self.cursor) != Some(&mv) {
+            self.moves.truncate(self.cursor);
+            self.positions.truncate(self.cursor);
+            self.moves.push(mv);
+            self.positions.push(next);
+        }
+        self.cursor += 1;
+        Ok(next)
+    }
+
+    /// Moves the cursor to `ply` (0 = start) within the line; false when it
+    /// is out of range or already there.
+    pub fn go_to(&mut self, ply: usize) -> bool {
+        if ply <= self.moves.len() && ply != self.cursor {
+            self.cursor = ply;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::othello::{Rules, Square};
+
+    pub(crate) fn sq(name: &str) -> Move {
+        let b = name.as_bytes();
+        Move::Place(Square::new(b[0] - b'a', b[1] - b'1').unwrap())
+    }
+
+    #[test]
+    fn a_new_move_after_going_back_replaces_the_old_line() {
+        let mut record = Record::new(Position::start(Rules::default()));
+        for m in ["f5", "d6", "c3"] {
+            record.play(sq(m)).unwrap();
+        }
+        assert!(record.go_to(1));
+        assert_eq!(record.current(), record.position_at(1));
+        // Replaying the recorded move keeps the line (that is redo).
+        record.play(sq("d6")).unwrap();
+        assert_eq!(record.line().len(), 3);
+        record.go_to(1);
+        record.play(sq("f6")).unwrap();
+        assert_eq!(record.line(), &[sq("f5"), sq("f6")]);
+        assert_eq!(record.cursor(), 2);
+    }
+
+    #[test]
+    fn records_are_rebuilt_from_moves_or_refused() {
+        let start = Position::start(Rules::default());
+        let r = Record::from_moves(start, &[sq("f5"), sq("d6")], 1).unwrap();
+        assert_eq!(r.cursor(), 1);
+        assert_eq!(r.line().len(), 2);
+        assert!(Record::from_moves(start, &[sq("f5"), sq("a1")], 2).is_none());
+        assert!(Record::from_moves(start, &[sq("f5")], 2).is_none());
+    }
+}
