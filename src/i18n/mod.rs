@@ -6,6 +6,7 @@
 
 mod cs;
 mod en;
+pub mod othello;
 mod ru;
 
 use serde::{Deserialize, Serialize};
@@ -52,7 +53,10 @@ impl Lang {
 
     /// The first supported language of the browser's preference list, or English.
     pub fn preferred<'a>(browser: impl IntoIterator<Item = &'a str>) -> Lang {
-        browser.into_iter().find_map(Lang::from_code).unwrap_or_default()
+        browser
+            .into_iter()
+            .find_map(Lang::from_code)
+            .unwrap_or_default()
     }
 
     /// This language's texts.
@@ -164,6 +168,11 @@ texts! {
     /// `{color}`
     err_cannot_pass,
     err_game_over,
+    /// `{key}`
+    err_link_key,
+    /// `{value}`, `{key}`
+    err_link_value,
+    err_link_size, saved_corrupt, saved_version,
     paste_hint, paste_label, board_label,
     // Squares (screen reader)
     empty_square, legal_move, last_move_mark, flipped_mark,
@@ -245,16 +254,27 @@ mod tests {
     #[test]
     fn translations_are_not_left_in_english() {
         // Texts that may legitimately be the same in every language.
-        let same = ["app_name", "othello_name", "exact_result", "level_6", "seconds"];
+        let same = [
+            "app_name",
+            "othello_name",
+            "exact_result",
+            "level_6",
+            "seconds",
+        ];
         let english = Lang::En.texts().entries();
         for lang in [Lang::Cs, Lang::Ru] {
             let untranslated: Vec<&str> = english
                 .iter()
                 .zip(lang.texts().entries())
-                .filter(|((name, en), (_, text))| en == text && en.len() > 3 && !same.contains(name))
+                .filter(|((name, en), (_, text))| {
+                    en == text && en.len() > 3 && !same.contains(name)
+                })
                 .map(|((name, _), _)| *name)
                 .collect();
-            assert!(untranslated.is_empty(), "{lang:?} untranslated: {untranslated:?}");
+            assert!(
+                untranslated.is_empty(),
+                "{lang:?} untranslated: {untranslated:?}"
+            );
         }
     }
 

@@ -3,3 +3,4 @@
 //! state transitions the UI drives (tested natively).
 
 pub mod othello;
+pub mod route;

@@ -2,11 +2,15 @@
 //! state changes go through reducers whose logic lives in
 //! [`session`](crate::session) and is tested natively.
 //!
-//! * `app`: the page shell.
-//! * `othello`: the Othello board and game page.
+//! * `app`: the shell: language, theme, routing, the live region.
+//! * `home`: the list of games.
+//! * `othello`: the Othello page, its parts and its rules page.
 //! * `search`: the hook that owns the search worker.
+//! * `browser`: storage, clipboard and location helpers.
 
 mod app;
+mod browser;
+mod home;
 mod othello;
 mod search;
 

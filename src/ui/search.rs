@@ -9,7 +9,7 @@ use std::rc::Rc;
 use gloo_worker::{Spawnable, WorkerBridge};
 use yew::prelude::*;
 
-use crate::worker::protocol::{Request, Response, Update};
+use crate::worker::protocol::{Request, Response};
 use crate::worker::SearchAgent;
 
 /// Where the worker script is, relative to the page (works under any path).
@@ -43,13 +43,7 @@ impl SearchWorker {
                 if awaited.get() != Some(response.id()) {
                     return;
                 }
-                if matches!(
-                    response,
-                    Response::Othello {
-                        update: Update::Done(_),
-                        ..
-                    }
-                ) {
+                if response.is_final() {
                     awaited.set(None);
                 }
                 let callback = on_response.borrow().clone();

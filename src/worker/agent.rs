@@ -36,9 +36,9 @@ impl Worker for SearchAgent {
     fn received(&mut self, scope: &WorkerScope<Self>, request: Request, who: HandlerId) {
         match request {
             Request::Othello { id, position, job } => {
-                let analyzer = self
-                    .othello
-                    .get_or_insert_with(|| Analyzer::new(TABLE_BITS).with_exact_empties(EXACT_EMPTIES));
+                let analyzer = self.othello.get_or_insert_with(|| {
+                    Analyzer::new(TABLE_BITS).with_exact_empties(EXACT_EMPTIES)
+                });
                 let send = |update| scope.respond(who, Response::Othello { id, update });
                 let choice = run_othello(analyzer, &position, job, &send);
                 send(OthelloUpdate::Done(choice));
@@ -47,18 +47,35 @@ impl Worker for SearchAgent {
     }
 }
 
-fn run_othello(analyzer: &mut Analyzer, position: &Position, job: OthelloJob, send: &dyn Fn(OthelloUpdate)) -> Choice {
+fn run_othello(
+    analyzer: &mut Analyzer,
+    position: &Position,
+    job: OthelloJob,
+    send: &dyn Fn(OthelloUpdate),
+) -> Choice {
     let clock = JsClock;
     match job {
-        OthelloJob::Play { level, think_ms, seed } => {
+        OthelloJob::Play {
+            level,
+            think_ms,
+            seed,
+        } => {
             let mut rng = Rng::new(seed);
-            choose_move(analyzer, position, level, think_ms, &clock, &mut rng, &mut |p| {
-                send(OthelloUpdate::Progress(p.clone()))
-            })
+            choose_move(
+                analyzer,
+                position,
+                level,
+                think_ms,
+                &clock,
+                &mut rng,
+                &mut |p| send(OthelloUpdate::Progress(p.clone())),
+            )
         }
         OthelloJob::ScoreMoves { time_ms } => {
             let budget = Budget::new(Limits::time_ms(time_ms), &clock);
-            let scores = analyzer.score_moves(position, &budget, &mut |s| send(OthelloUpdate::Scores(s.clone())));
+            let scores = analyzer.score_moves(position, &budget, &mut |s| {
+                send(OthelloUpdate::Scores(s.clone()))
+            });
             Choice {
                 best: scores.as_ref().and_then(|s| s.best()).map(|(m, _)| m),
                 score: scores.as_ref().and_then(|s| s.best()).map(|(_, s)| s),
@@ -67,7 +84,9 @@ fn run_othello(analyzer: &mut Analyzer, position: &Position, job: OthelloJob, se
         }
         OthelloJob::Evaluate { time_ms } => {
             let budget = Budget::new(Limits::time_ms(time_ms), &clock);
-            let result = analyzer.analyse(position, &budget, &mut |p| send(OthelloUpdate::Progress(p.clone())));
+            let result = analyzer.analyse(position, &budget, &mut |p| {
+                send(OthelloUpdate::Progress(p.clone()))
+            });
             Choice {
                 best: result.best,
                 score: (result.depth > 0 || result.exact).then_some(result.score),

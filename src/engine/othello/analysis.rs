@@ -133,7 +133,9 @@ impl Analyzer {
             depth: Some(empties.min(2)),
             ..budget.remaining(0)
         };
-        let quick = self.searcher.score_moves(position, &budget.child(quick_limits), on_progress)?;
+        let quick =
+            self.searcher
+                .score_moves(position, &budget.child(quick_limits), on_progress)?;
         let mut nodes = quick.nodes;
         let mut scores = Vec::with_capacity(quick.scores.len());
         for &(mv, _) in &quick.scores {

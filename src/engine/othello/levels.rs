@@ -150,12 +150,20 @@ pub fn choose_move(
     let exact_now = empties <= spec.exact_empties;
     match spec.method {
         _ if exact_now => {
-            let budget = Budget::new(Limits::depth(empties).with_time_ms(think_ms.max(2000.0)), budget_clock);
+            let budget = Budget::new(
+                Limits::depth(empties).with_time_ms(think_ms.max(2000.0)),
+                budget_clock,
+            );
             from_result(analyzer.analyse(position, &budget, on_progress))
         }
         Method::Time(time) => {
             let budget = Budget::new(Limits::time_ms(time.unwrap_or(think_ms)), budget_clock);
-            from_result(analyzer.analyse_with_exact(position, &budget, spec.exact_empties, on_progress))
+            from_result(analyzer.analyse_with_exact(
+                position,
+                &budget,
+                spec.exact_empties,
+                on_progress,
+            ))
         }
         Method::Greedy => {
             let best = greedy_scores(position)
@@ -170,7 +178,10 @@ pub fn choose_move(
             }
         }
         Method::Depth(depth) => {
-            let budget = Budget::new(Limits::depth(depth).with_time_ms(think_ms.max(2000.0)), budget_clock);
+            let budget = Budget::new(
+                Limits::depth(depth).with_time_ms(think_ms.max(2000.0)),
+                budget_clock,
+            );
             let mut report = |scores: &MoveScores<Move>| {
                 if let Some((best, score)) = scores.best() {
                     on_progress(&Progress {
@@ -194,7 +205,12 @@ pub fn choose_move(
             let noisy = scores
                 .scores
                 .iter()
-                .map(|&(m, s)| (m, f64::from(s) / f64::from(DISC) + spec.noise * rng.gaussian()))
+                .map(|&(m, s)| {
+                    (
+                        m,
+                        f64::from(s) / f64::from(DISC) + spec.noise * rng.gaussian(),
+                    )
+                })
                 .max_by(|a, b| a.1.total_cmp(&b.1));
             Choice {
                 best: noisy.map(|(m, _)| m),
@@ -221,8 +237,13 @@ fn greedy_scores(position: &Position) -> Vec<(Move, f64)> {
     Square::iter(position.legal_squares())
         .map(|square| {
             let flipped = f64::from(position.flips(square).count_ones());
-            let corner = [0, n - 1].contains(&square.column()) && [0, n - 1].contains(&square.row());
-            let appeal = if anti { -flipped } else { flipped + if corner { 3.0 } else { 0.0 } };
+            let corner =
+                [0, n - 1].contains(&square.column()) && [0, n - 1].contains(&square.row());
+            let appeal = if anti {
+                -flipped
+            } else {
+                flipped + if corner { 3.0 } else { 0.0 }
+            };
             (Move::Place(square), appeal)
         })
         .collect()
@@ -238,7 +259,9 @@ mod tests {
     #[test]
     fn the_beginner_prefers_big_captures_but_is_not_deterministic() {
         // After f5 d6 c3 d3 c4, black's moves flip different numbers of discs.
-        let position = replay_from_start(Rules::default(), "f5d6c3d3c4").unwrap().last();
+        let position = replay_from_start(Rules::default(), "f5d6c3d3c4")
+            .unwrap()
+            .last();
         let scores = greedy_scores(&position);
         let most = scores.iter().map(|s| s.1).fold(0.0, f64::max);
         let clock = ManualClock::new();
@@ -246,7 +269,15 @@ mod tests {
         let mut rng = Rng::new(3);
         let mut chosen = std::collections::HashMap::new();
         for _ in 0..200 {
-            let choice = choose_move(&mut analyzer, &position, Level::MIN, 1000.0, &clock, &mut rng, &mut |_| {});
+            let choice = choose_move(
+                &mut analyzer,
+                &position,
+                Level::MIN,
+                1000.0,
+                &clock,
+                &mut rng,
+                &mut |_| {},
+            );
             *chosen.entry(choice.best.unwrap()).or_insert(0) += 1;
         }
         let greedy_share: u32 = chosen
@@ -254,7 +285,10 @@ mod tests {
             .filter(|(m, _)| scores.iter().any(|(s, v)| s == *m && *v >= most - 1.0))
             .map(|(_, n)| n)
             .sum();
-        assert!(greedy_share > 100, "big captures chosen {greedy_share} of 200: {chosen:?}");
+        assert!(
+            greedy_share > 100,
+            "big captures chosen {greedy_share} of 200: {chosen:?}"
+        );
         assert!(chosen.len() > 1, "always the same move: {chosen:?}");
     }
 
@@ -263,9 +297,19 @@ mod tests {
         let clock = crate::engine::clock::SystemClock::new();
         let mut analyzer = Analyzer::new(12);
         let mut rng = Rng::new(8);
-        let position = replay_from_start(Rules::default(), "f5d6c3d3c4f4").unwrap().last();
+        let position = replay_from_start(Rules::default(), "f5d6c3d3c4f4")
+            .unwrap()
+            .last();
         for level in Level::all() {
-            let choice = choose_move(&mut analyzer, &position, level, 100.0, &clock, &mut rng, &mut |_| {});
+            let choice = choose_move(
+                &mut analyzer,
+                &position,
+                level,
+                100.0,
+                &clock,
+                &mut rng,
+                &mut |_| {},
+            );
             assert!(position.try_play(choice.best.unwrap()).is_ok(), "{level:?}");
         }
     }
@@ -282,7 +326,15 @@ mod tests {
         // black can play h8: white must pass.
         let position = position.unwrap();
         assert!(position.must_pass());
-        let choice = choose_move(&mut analyzer, &position, Level::MAX, 100.0, &clock, &mut Rng::new(1), &mut |_| {});
+        let choice = choose_move(
+            &mut analyzer,
+            &position,
+            Level::MAX,
+            100.0,
+            &clock,
+            &mut Rng::new(1),
+            &mut |_| {},
+        );
         assert_eq!(choice.best, Some(Move::Pass));
     }
 }

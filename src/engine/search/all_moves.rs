@@ -60,7 +60,14 @@ impl<G: Game> Searcher<G> {
             for &mv in &moves {
                 let child = root.play(mv);
                 let child_depth = if root.is_pass(mv) { depth } else { depth - 1 };
-                let score = -self.negamax(&child, child_depth as i32, -SCORE_INFINITY, SCORE_INFINITY, 1, budget);
+                let score = -self.negamax(
+                    &child,
+                    child_depth as i32,
+                    -SCORE_INFINITY,
+                    SCORE_INFINITY,
+                    1,
+                    budget,
+                );
                 if self.aborted {
                     break 'deepening;
                 }

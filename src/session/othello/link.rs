@@ -135,7 +135,13 @@ pub fn decode(query: &str) -> Result<(Settings, Record), LinkError> {
         };
         match key.as_str() {
             "size" => {
-                size = Some(value.parse().ok().and_then(BoardSize::from_side).ok_or_else(bad)?);
+                size = Some(
+                    value
+                        .parse()
+                        .ok()
+                        .and_then(BoardSize::from_side)
+                        .ok_or_else(bad)?,
+                );
             }
             "variant" => settings.rules.variant = value.parse::<Variant>().map_err(|_| bad())?,
             "black" => settings.black = parse_player(&value).ok_or_else(bad)?,
@@ -158,7 +164,8 @@ pub fn decode(query: &str) -> Result<(Settings, Record), LinkError> {
         None => Position::start(settings.rules),
         Some(text) => {
             let (board, side) = text.split_at(text.len().saturating_sub(1));
-            let position = parse_board(&format!("{board} {side}"), settings.rules.variant).map_err(LinkError::Board)?;
+            let position = parse_board(&format!("{board} {side}"), settings.rules.variant)
+                .map_err(LinkError::Board)?;
             if size.is_some() && position.rules().size != settings.rules.size {
                 return Err(LinkError::SizeMismatch);
             }
@@ -168,10 +175,11 @@ pub fn decode(query: &str) -> Result<(Settings, Record), LinkError> {
     };
     let game = replay(start, &moves_text).map_err(LinkError::Moves)?;
     let cursor = cursor.unwrap_or(game.moves.len());
-    let record = Record::from_moves(start, &game.moves, cursor).ok_or_else(|| LinkError::BadValue {
-        key: "at".into(),
-        value: cursor.to_string(),
-    })?;
+    let record =
+        Record::from_moves(start, &game.moves, cursor).ok_or_else(|| LinkError::BadValue {
+            key: "at".into(),
+            value: cursor.to_string(),
+        })?;
     Ok((settings, record))
 }
 
@@ -197,7 +205,10 @@ mod tests {
         let mut record = record_of(settings.rules, "c2 b4");
         record.go_to(1);
         let link = encode(&settings, &record);
-        assert_eq!(link, "size=6&variant=anti&black=c2&white=human&time=5000&moves=c2b4&at=1");
+        assert_eq!(
+            link,
+            "size=6&variant=anti&black=c2&white=human&time=5000&moves=c2b4&at=1"
+        );
         assert_eq!(decode(&link), Ok((settings, record)));
     }
 
@@ -218,13 +229,34 @@ mod tests {
 
     #[test]
     fn tampered_links_are_refused() {
-        assert_eq!(decode("size=7"), Err(LinkError::BadValue { key: "size".into(), value: "7".into() }));
-        assert_eq!(decode("colour=red"), Err(LinkError::UnknownKey("colour".into())));
-        assert_eq!(decode("black=c9"), Err(LinkError::BadValue { key: "black".into(), value: "c9".into() }));
+        assert_eq!(
+            decode("size=7"),
+            Err(LinkError::BadValue {
+                key: "size".into(),
+                value: "7".into()
+            })
+        );
+        assert_eq!(
+            decode("colour=red"),
+            Err(LinkError::UnknownKey("colour".into()))
+        );
+        assert_eq!(
+            decode("black=c9"),
+            Err(LinkError::BadValue {
+                key: "black".into(),
+                value: "c9".into()
+            })
+        );
         assert!(matches!(decode("moves=f5d6a1"), Err(LinkError::Moves(_))));
-        assert!(matches!(decode("moves=f5&at=5"), Err(LinkError::BadValue { .. })));
+        assert!(matches!(
+            decode("moves=f5&at=5"),
+            Err(LinkError::BadValue { .. })
+        ));
         assert!(matches!(decode("start=XXX"), Err(LinkError::Board(_))));
-        assert!(matches!(decode("size=8&size=6"), Err(LinkError::RepeatedKey(_))));
+        assert!(matches!(
+            decode("size=8&size=6"),
+            Err(LinkError::RepeatedKey(_))
+        ));
         assert_eq!(decode("moves=f5%20d6").map(|(_, r)| r.cursor()), Ok(2));
     }
 

@@ -62,15 +62,20 @@ pub fn save(settings: &Settings, record: &Record) -> String {
 
 /// Restores a game from its saved text.
 pub fn load(text: &str) -> Result<(Settings, Record), SavedError> {
-    let saved: SavedGame = serde_json::from_str(text).map_err(|e| SavedError::Corrupt(e.to_string()))?;
+    let saved: SavedGame =
+        serde_json::from_str(text).map_err(|e| SavedError::Corrupt(e.to_string()))?;
     if saved.version != VERSION {
         return Err(SavedError::Version(saved.version));
     }
-    let start = parse_board(&saved.start, saved.settings.rules.variant).map_err(|e| SavedError::Invalid(e.to_string()))?;
+    let start = parse_board(&saved.start, saved.settings.rules.variant)
+        .map_err(|e| SavedError::Invalid(e.to_string()))?;
     if start.rules() != saved.settings.rules {
-        return Err(SavedError::Invalid("the board does not match the settings".into()));
+        return Err(SavedError::Invalid(
+            "the board does not match the settings".into(),
+        ));
     }
-    let game = replay(start, &saved.moves.join(" ")).map_err(|e| SavedError::Invalid(e.to_string()))?;
+    let game =
+        replay(start, &saved.moves.join(" ")).map_err(|e| SavedError::Invalid(e.to_string()))?;
     if game.moves.len() != saved.moves.len() {
         return Err(SavedError::Invalid("a pass is missing".into()));
     }
@@ -99,8 +104,14 @@ mod tests {
     fn damaged_entries_are_errors() {
         assert!(matches!(load("{not json"), Err(SavedError::Corrupt(_))));
         assert!(matches!(load("{}"), Err(SavedError::Corrupt(_))));
-        let good = save(&Settings::default(), &Record::new(crate::engine::othello::Position::start(Rules::default())));
-        assert!(matches!(load(&good.replace("\"version\":1", "\"version\":9")), Err(SavedError::Version(9))));
+        let good = save(
+            &Settings::default(),
+            &Record::new(crate::engine::othello::Position::start(Rules::default())),
+        );
+        assert!(matches!(
+            load(&good.replace("\"version\":1", "\"version\":9")),
+            Err(SavedError::Version(9))
+        ));
         let bad_moves = good.replace("\"moves\":[]", "\"moves\":[\"a1\"]");
         assert!(matches!(load(&bad_moves), Err(SavedError::Invalid(_))));
         let bad_cursor = good.replace("\"cursor\":0", "\"cursor\":3");

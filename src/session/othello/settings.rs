@@ -34,7 +34,7 @@ impl Default for Settings {
         Settings {
             rules: Rules::default(),
             black: Player::Human,
-            white: Player::Computer(Level::new(4).expect("level 4 exists")),
+            white: Player::Computer(Level::new(3).expect("level 3 exists")),
             think_ms: 3000,
         }
     }

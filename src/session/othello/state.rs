@@ -264,8 +264,9 @@ impl OthelloState {
             _ => {}
         }
         if self.analyse_game {
-            let missing = (0..=self.record.line().len())
-                .find(|ply| !self.evaluations.contains_key(ply) && !self.record.position_at(*ply).is_over());
+            let missing = (0..=self.record.line().len()).find(|ply| {
+                !self.evaluations.contains_key(ply) && !self.record.position_at(*ply).is_over()
+            });
             if let Some(ply) = missing {
                 return Some((SearchKind::Evaluate { ply }, self.record.position_at(ply)));
             }
@@ -288,8 +289,13 @@ impl OthelloState {
     }
 
     fn record_evaluation(&mut self, ply: usize, position: &Position, score: i32, exact: bool) {
-        let black_score = if position.side_to_move() == Color::Black { score } else { -score };
-        self.evaluations.insert(ply, Evaluation { black_score, exact });
+        let black_score = if position.side_to_move() == Color::Black {
+            score
+        } else {
+            -score
+        };
+        self.evaluations
+            .insert(ply, Evaluation { black_score, exact });
     }
 
     /// Plays `mv` on the record and announces it.
@@ -333,7 +339,10 @@ impl OthelloState {
 
     /// True when a person has a real move at `ply` (undo and redo stop there).
     fn is_human_move_at(&self, ply: usize) -> bool {
-        matches!(self.turn_at(&self.record.position_at(ply)), Turn::HumanMove(_))
+        matches!(
+            self.turn_at(&self.record.position_at(ply)),
+            Turn::HumanMove(_)
+        )
     }
 
     fn no_human(&self) -> bool {
@@ -350,7 +359,12 @@ impl OthelloState {
         if self.no_human() {
             return Some(cursor - 1);
         }
-        Some((0..cursor).rev().find(|&ply| self.is_human_move_at(ply)).unwrap_or(0))
+        Some(
+            (0..cursor)
+                .rev()
+                .find(|&ply| self.is_human_move_at(ply))
+                .unwrap_or(0),
+        )
     }
 
     /// Where redo goes: the person's next turn in the recorded line, or its end.
@@ -363,7 +377,11 @@ impl OthelloState {
         if self.no_human() {
             return Some(cursor + 1);
         }
-        Some((cursor + 1..=end).find(|&ply| self.is_human_move_at(ply)).unwrap_or(end))
+        Some(
+            (cursor + 1..=end)
+                .find(|&ply| self.is_human_move_at(ply))
+                .unwrap_or(end),
+        )
     }
 
     fn go_to(&mut self, ply: usize) -> bool {
@@ -378,7 +396,10 @@ impl OthelloState {
     }
 
     fn replace_game(&mut self, settings: Settings, record: Record) {
-        let keep = (self.hint_mode, self.show_legal && settings.rules == self.settings.rules);
+        let keep = (
+            self.hint_mode,
+            self.show_legal && settings.rules == self.settings.rules,
+        );
         *self = OthelloState::with_record(settings, record);
         self.hint_mode = keep.0;
         self.show_legal = self.show_legal || keep.1;
@@ -390,7 +411,9 @@ impl OthelloState {
         match action {
             Action::Play(mv) => {
                 self.notice = match self.turn() {
-                    Turn::HumanMove(_) | Turn::HumanPass(_) => self.play_move(mv, false).err().map(Notice::Illegal),
+                    Turn::HumanMove(_) | Turn::HumanPass(_) => {
+                        self.play_move(mv, false).err().map(Notice::Illegal)
+                    }
                     Turn::Over => Some(Notice::Illegal(PlayError::GameOver)),
                     // Not the person's turn: the click is ignored.
                     Turn::Computer(_) => self.notice.take(),
@@ -426,25 +449,30 @@ impl OthelloState {
                 self.replace_game(settings, record);
                 self.announce(Announcement::Loaded);
             }
-            Action::LoadTranscript(text) => match notation::replay_from_start(self.settings.rules, &text) {
-                Ok(game) => {
-                    let record = Record::from_moves(game.start, &game.moves, game.moves.len()).expect("replayed moves are legal");
-                    self.replace_game(self.settings, record);
-                    self.announce(Announcement::Loaded);
+            Action::LoadTranscript(text) => {
+                match notation::replay_from_start(self.settings.rules, &text) {
+                    Ok(game) => {
+                        let record = Record::from_moves(game.start, &game.moves, game.moves.len())
+                            .expect("replayed moves are legal");
+                        self.replace_game(self.settings, record);
+                        self.announce(Announcement::Loaded);
+                    }
+                    Err(e) => self.notice = Some(Notice::Transcript(e)),
                 }
-                Err(e) => self.notice = Some(Notice::Transcript(e)),
-            },
-            Action::LoadBoard(text) => match notation::parse_board(&text, self.settings.rules.variant) {
-                Ok(start) => {
-                    let settings = Settings {
-                        rules: start.rules(),
-                        ..self.settings
-                    };
-                    self.replace_game(settings, Record::new(start));
-                    self.announce(Announcement::Loaded);
+            }
+            Action::LoadBoard(text) => {
+                match notation::parse_board(&text, self.settings.rules.variant) {
+                    Ok(start) => {
+                        let settings = Settings {
+                            rules: start.rules(),
+                            ..self.settings
+                        };
+                        self.replace_game(settings, Record::new(start));
+                        self.announce(Announcement::Loaded);
+                    }
+                    Err(e) => self.notice = Some(Notice::Board(e)),
                 }
-                Err(e) => self.notice = Some(Notice::Board(e)),
-            },
+            }
             Action::SearchStarted(id, kind, position) => {
                 self.search = Some(Search {
                     id,
@@ -460,7 +488,11 @@ impl OthelloState {
                 }
             }
             Action::Scores(id, scores) => {
-                let Some(search) = self.search.as_ref().filter(|s| s.id == id && s.kind == SearchKind::Hint) else {
+                let Some(search) = self
+                    .search
+                    .as_ref()
+                    .filter(|s| s.id == id && s.kind == SearchKind::Hint)
+                else {
                     return;
                 };
                 let position = search.position;
@@ -474,10 +506,15 @@ impl OthelloState {
             }
             Action::Finished(id, choice) => self.finish_search(id, choice),
             Action::MoveNow => {
-                let Some(search) = self.search.clone().filter(|s| s.kind == SearchKind::Play) else {
+                let Some(search) = self.search.clone().filter(|s| s.kind == SearchKind::Play)
+                else {
                     return;
                 };
-                let best = search.progress.as_ref().map(|p| p.best).or_else(|| search.position.moves().first().copied());
+                let best = search
+                    .progress
+                    .as_ref()
+                    .map(|p| p.best)
+                    .or_else(|| search.position.moves().first().copied());
                 if let Some(mv) = best {
                     self.finish_search(
                         search.id,
@@ -504,7 +541,10 @@ impl OthelloState {
         match search.kind {
             SearchKind::Play => {
                 let current = self.position();
-                if search.position != current || !matches!(self.turn(), Turn::Computer(_)) || self.paused {
+                if search.position != current
+                    || !matches!(self.turn(), Turn::Computer(_))
+                    || self.paused
+                {
                     return;
                 }
                 if let Some(score) = choice.score {
@@ -522,7 +562,11 @@ impl OthelloState {
                         *done = true;
                     }
                 }
-                if self.hints.as_ref().is_none_or(|(p, _, _)| *p != search.position) {
+                if self
+                    .hints
+                    .as_ref()
+                    .is_none_or(|(p, _, _)| *p != search.position)
+                {
                     // Finished without a completed depth: nothing to show, but
                     // do not ask again for this position.
                     self.hints = Some((
@@ -679,7 +723,10 @@ mod tests {
         state.apply(Action::LoadTranscript("f5 d6 c9".into()));
         assert_eq!(state.record, before);
         assert_eq!(
-            state.notice.as_ref().map(|n| matches!(n, Notice::Transcript(TranscriptError::NotASquare { number: 3, .. }))),
+            state.notice.as_ref().map(|n| matches!(
+                n,
+                Notice::Transcript(TranscriptError::NotASquare { number: 3, .. })
+            )),
             Some(true)
         );
         state.apply(Action::LoadTranscript("F5 d6 C3".into()));
@@ -691,7 +738,10 @@ mod tests {
     fn a_person_who_must_pass_is_told_and_confirms() {
         // Two people on 4×4: find a random game with a pass.
         let settings = Settings {
-            rules: Rules::new(crate::engine::othello::BoardSize::Four, crate::engine::othello::Variant::Standard),
+            rules: Rules::new(
+                crate::engine::othello::BoardSize::Four,
+                crate::engine::othello::Variant::Standard,
+            ),
             black: Player::Human,
             white: Player::Human,
             think_ms: 1000,
@@ -704,7 +754,10 @@ mod tests {
                     let said = &state.announcement.as_ref().unwrap().1;
                     assert_eq!(said.last(), Some(&Announcement::MustPass(color)));
                     state.apply(Action::Play(sq("a1")));
-                    assert!(matches!(state.notice, Some(Notice::Illegal(PlayError::MustPass(_)))));
+                    assert!(matches!(
+                        state.notice,
+                        Some(Notice::Illegal(PlayError::MustPass(_)))
+                    ));
                     state.apply(Action::Play(Move::Pass));
                     assert_eq!(state.notice, None);
                     return;
@@ -725,7 +778,12 @@ mod tests {
         state.apply(Action::SearchStarted(1, kind, position));
         let scores = MoveScores {
             depth: 3,
-            scores: vec![(sq("d3"), 50), (sq("c4"), 50), (sq("f5"), 50), (sq("e6"), 50)],
+            scores: vec![
+                (sq("d3"), 50),
+                (sq("c4"), 50),
+                (sq("f5"), 50),
+                (sq("e6"), 50),
+            ],
             exact: false,
             nodes: 10,
             elapsed_ms: 1.0,

@@ -1,75 +1,194 @@
-//! The board: a grid of square buttons with discs and move markers.
+//! The board: a grid of square buttons with discs, markers and hint scores.
+//! It is one tab stop; the arrow keys move a cursor, Enter or Space plays.
 
 use yew::prelude::*;
 
-use crate::engine::othello::{Color, Move, Position, Square};
+use crate::engine::othello::{BoardSize, Color, Square};
+use crate::i18n::othello::{score_text, square_label, SquareFacts};
 
-/// What the board shows and whom it tells about clicks.
+use super::super::app::AppContext;
+
+/// One square as the board shows it.
+#[derive(Clone, Copy, PartialEq, Default)]
+pub struct SquareView {
+    /// The disc on it.
+    pub disc: Option<Color>,
+    /// A move here is legal (and clicking plays it).
+    pub legal: bool,
+    /// Show the legal-move marker.
+    pub marked: bool,
+    /// The last move.
+    pub last: bool,
+    /// Flipped by the last move (animated).
+    pub flipped: bool,
+    /// Hint: score, exact, best.
+    pub hint: Option<(i32, bool, bool)>,
+}
+
+/// What the board shows and whom it tells.
 #[derive(Properties, PartialEq)]
 pub struct BoardProps {
-    /// The position shown.
-    pub position: Position,
-    /// The last move, marked.
-    pub last_move: Option<Move>,
-    /// Whether clicks play (a person's turn).
-    pub interactive: bool,
-    /// Called with the square a person plays.
+    /// The board size.
+    pub size: BoardSize,
+    /// The squares in reading order (a1, b1, …).
+    pub squares: Vec<SquareView>,
+    /// Where the keyboard cursor is.
+    pub cursor: Square,
+    /// Incremented to move keyboard focus to the cursor.
+    pub focus_request: u32,
+    /// A number that changes with every move (restarts the flip animation).
+    pub ply: usize,
+    /// Called with a legal square that is clicked or chosen with the keyboard.
     pub on_play: Callback<Square>,
+    /// Called when the cursor moves.
+    pub on_cursor: Callback<Square>,
+}
+
+/// The cursor moved by an arrow key, staying on the board.
+fn step(cursor: Square, key: &str, n: u8) -> Option<Square> {
+    let (c, r) = (cursor.column(), cursor.row());
+    let (c, r) = match key {
+        "ArrowLeft" => (c.checked_sub(1)?, r),
+        "ArrowRight" => (c + 1, r),
+        "ArrowUp" => (c, r.checked_sub(1)?),
+        "ArrowDown" => (c, r + 1),
+        "Home" => (0, r),
+        "End" => (n - 1, r),
+        _ => return None,
+    };
+    (c < n && r < n).then(|| Square::new(c, r)).flatten()
 }
 
 /// The Othello board.
 #[function_component(Board)]
 pub fn board(props: &BoardProps) -> Html {
-    let position = props.position;
-    let size = position.rules().size;
-    let legal = if props.interactive {
-        position.legal_squares()
-    } else {
-        0
-    };
-    let squares = size.squares_in_order().map(|square| {
-        let disc = position.at(square);
-        let is_legal = legal & square.bit() != 0;
-        let is_last = props.last_move == Some(Move::Place(square));
-        let contents = match disc {
-            Some(Color::Black) => "black disc",
-            Some(Color::White) => "white disc",
-            None if is_legal => "empty, legal move",
-            None => "empty",
-        };
-        let label = format!(
-            "{square}, {contents}{}",
-            if is_last { ", last move" } else { "" }
-        );
-        let onclick = {
-            let on_play = props.on_play.clone();
-            Callback::from(move |_| {
-                if is_legal {
-                    on_play.emit(square)
-                }
-            })
-        };
-        let class = classes!(
-            "square",
-            is_legal.then_some("legal"),
-            is_last.then_some("last"),
-        );
-        html! {
-            <button class={class} aria-label={label} {onclick} data-square={square.to_string()}>
+    let context = use_context::<AppContext>().expect("inside the app");
+    let t = context.t();
+    let n = props.size.side();
+    let grid = use_node_ref();
+
+    // Move keyboard focus to the cursor when asked.
+    {
+        let grid = grid.clone();
+        let cursor = props.cursor;
+        use_effect_with(props.focus_request, move |request| {
+            if *request > 0 {
+                if let Some(button) = grid
+                    .cast::<web_sys::Element>()
+                    .and_then(|g| {
+                        g.query_selector(&format!("[data-square='{cursor}']"))
+                            .ok()
+                            .flatten()
+                    })
+                    .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
                 {
-                    match disc {
-                        Some(color) => html! { <span class={classes!("disc", color.name())} /> },
-                        None if is_legal => html! { <span class="marker" /> },
-                        None => html! {},
+                    let _ = button.focus();
+                }
+            }
+        });
+    }
+
+    let onkeydown = {
+        let cursor = props.cursor;
+        let on_cursor = props.on_cursor.clone();
+        let grid = grid.clone();
+        // Only the arrows (and Home/End) are the board's own keys; other
+        // shortcuts are handled page-wide.
+        Callback::from(move |e: KeyboardEvent| {
+            if e.ctrl_key() || e.meta_key() || e.alt_key() {
+                return;
+            }
+            match step(cursor, &e.key(), n) {
+                Some(next) => {
+                    e.prevent_default();
+                    on_cursor.emit(next);
+                    if let Some(button) = grid
+                        .cast::<web_sys::Element>()
+                        .and_then(|g| {
+                            g.query_selector(&format!("[data-square='{next}']"))
+                                .ok()
+                                .flatten()
+                        })
+                        .and_then(|e| {
+                            wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok()
+                        })
+                    {
+                        let _ = button.focus();
                     }
                 }
-            </button>
-        }
+                None => {}
+            }
+        })
+    };
+
+    let rows = (0..n).map(|r| {
+        let cells = (0..n).map(|c| {
+            let square = Square::new(c, r).expect("on the board");
+            let view = props.squares[usize::from(r) * usize::from(n) + usize::from(c)];
+            let label = square_label(
+                t,
+                square,
+                SquareFacts {
+                    disc: view.disc,
+                    legal: view.legal,
+                    last: view.last,
+                    flipped: view.flipped,
+                    hint: view.hint,
+                },
+            );
+            let onclick = {
+                let on_play = props.on_play.clone();
+                let on_cursor = props.on_cursor.clone();
+                let legal = view.legal;
+                Callback::from(move |_| {
+                    on_cursor.emit(square);
+                    if legal {
+                        on_play.emit(square);
+                    }
+                })
+            };
+            let class = classes!(
+                "square",
+                view.legal.then_some("legal"),
+                view.marked.then_some("marked"),
+                view.last.then_some("last"),
+                view.hint.filter(|h| h.2).map(|_| "best"),
+            );
+            let tabindex = if square == props.cursor { "0" } else { "-1" };
+            let disc = view.disc.map(|color| {
+                let key = if view.flipped { format!("{square}-{}", props.ply) } else { square.to_string() };
+                html! { <span key={key} class={classes!("disc", color.name(), view.flipped.then_some("flip"))} /> }
+            });
+            let marker = (view.marked && view.disc.is_none() && view.hint.is_none()).then(|| html! { <span class="marker" /> });
+            let hint = view.hint.map(|(score, exact, best)| {
+                html! { <span class={classes!("hint", best.then_some("best"))}>{ score_text(score, exact) }</span> }
+            });
+            // Coordinates inside the edge squares, for narrow screens where
+            // there is no room for them around the board.
+            let row_label = (c == 0).then(|| html! { <span class="inner-coord row-label" aria-hidden="true">{ r + 1 }</span> });
+            let column_label = (r == n - 1).then(|| {
+                html! { <span class="inner-coord column-label" aria-hidden="true">{ ((b'a' + c) as char).to_string() }</span> }
+            });
+            html! {
+                <div role="gridcell" class="cell">
+                    <button {class} aria-label={label} {tabindex} {onclick} data-square={square.to_string()}>
+                        { for disc }{ for marker }{ for hint }{ for row_label }{ for column_label }
+                    </button>
+                </div>
+            }
+        });
+        html! { <div role="row" class="board-row">{ for cells }</div> }
     });
-    let style = format!("--n: {}", size.side());
+    let columns = (0..n).map(|c| html! { <span>{ ((b'a' + c) as char).to_string() }</span> });
+    let row_labels = (0..n).map(|r| html! { <span>{ r + 1 }</span> });
+    let style = format!("--n: {n}");
     html! {
-        <div class="board" role="grid" aria-label="Othello board" {style}>
-            { for squares }
+        <div class="board-frame" {style}>
+            <div class="coords columns" aria-hidden="true">{ for columns }</div>
+            <div class="coords rows" aria-hidden="true">{ for row_labels }</div>
+            <div class="board" role="grid" aria-label={t.board_label_aria} ref={grid} {onkeydown}>
+                { for rows }
+            </div>
         </div>
     }
 }

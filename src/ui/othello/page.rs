@@ -1,143 +1,453 @@
-//! The Othello game page: board, scores, whose turn, the computer's
-//! thinking, passes and the result.
+//! The Othello page: holds the game state (a reducer over
+//! [`OthelloState`]), runs the searches it asks for in the worker, saves the
+//! game, speaks announcements and handles keyboard shortcuts and paste.
 
+use std::rc::Rc;
+
+use gloo_events::EventListener;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
-use crate::engine::othello::eval::DISC;
-use crate::engine::othello::{Color, Move, Square};
-use crate::session::othello::{Player, Turn};
-use crate::worker::protocol::Request;
+use crate::engine::othello::{Color, Move, Position, Square};
+use crate::i18n::othello::announcement_text;
+use crate::session::othello::state::{Announcement, Notice};
+use crate::session::othello::{
+    link, saved, Action, OthelloState, Player, SearchKind, Settings, Turn,
+};
+use crate::worker::protocol::{OthelloJob, OthelloUpdate, Request, Response};
 
-use super::super::search::use_search_worker;
-use super::board::Board;
-use super::state::{Action, OthelloState};
+use super::super::app::AppContext;
+use super::super::browser;
+use super::super::search::{use_search_worker, SearchWorker};
+use super::analysis::ThinkingPanel;
+use super::board::{Board, SquareView};
+use super::controls::Controls;
+use super::editor::Editor;
+use super::graph::EvaluationGraph;
+use super::move_list::MoveList;
+use super::new_game::NewGameDialog;
+use super::records::Records;
+use super::status::Status;
 
-/// The page with one game against the computer.
-#[function_component(OthelloPage)]
-pub fn othello_page() -> Html {
-    let state = use_reducer(OthelloState::default);
-    let worker = {
-        let dispatch = state.dispatcher();
-        use_search_worker(Callback::from(move |r| {
-            dispatch.dispatch(Action::Worker(r))
-        }))
+/// Where the game in progress is saved.
+pub const SAVE_KEY: &str = "mind-sports.othello.game";
+/// How long hints are computed (the worker deepens and reports meanwhile).
+const HINT_MS: f64 = 4000.0;
+/// How long each position is evaluated when the whole game is analysed.
+const EVALUATE_MS: f64 = 400.0;
+
+impl Reducible for OthelloState {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        next.apply(action);
+        if next == *self {
+            self
+        } else {
+            Rc::new(next)
+        }
+    }
+}
+
+/// The state to start with: from a share link, else the autosaved game,
+/// else a new game. A bad link or save is reported and replaced by a new game.
+fn initial_state(link_query: Option<&str>) -> OthelloState {
+    if let Some(query) = link_query {
+        // Later reloads restore the autosave, not the link.
+        browser::replace_fragment("#/othello");
+        return match link::decode(query) {
+            Ok((settings, record)) => OthelloState::with_record(settings, record),
+            Err(e) => {
+                let mut state = OthelloState::new(Settings::default());
+                state.notice = Some(Notice::Link(e));
+                state
+            }
+        };
+    }
+    match browser::load(SAVE_KEY).map(|text| saved::load(&text)) {
+        Some(Ok((settings, record))) => OthelloState::with_record(settings, record),
+        Some(Err(e)) => {
+            browser::forget(SAVE_KEY);
+            let mut state = OthelloState::new(Settings::default());
+            state.notice = Some(Notice::Saved(e));
+            state
+        }
+        None => OthelloState::new(Settings::default()),
+    }
+}
+
+fn request_for(kind: SearchKind, position: Position, settings: &Settings, id: u64) -> Request {
+    let job = match kind {
+        SearchKind::Play => {
+            let level = match settings.player(position.side_to_move()) {
+                Player::Computer(level) => level,
+                Player::Human => crate::engine::othello::Level::MAX,
+            };
+            OthelloJob::Play {
+                level,
+                think_ms: f64::from(settings.think_ms),
+                seed: browser::random_seed(),
+            }
+        }
+        SearchKind::Hint => OthelloJob::ScoreMoves { time_ms: HINT_MS },
+        SearchKind::Evaluate { .. } => OthelloJob::Evaluate {
+            time_ms: EVALUATE_MS,
+        },
     };
+    Request::Othello { id, position, job }
+}
 
-    let game = &state.game;
-    let position = game.position();
-    let turn = game.turn();
+fn action_for(response: Response) -> Action {
+    match response {
+        Response::Othello { id, update } => match update {
+            OthelloUpdate::Progress(p) => Action::Progress(id, p),
+            OthelloUpdate::Scores(s) => Action::Scores(id, s),
+            OthelloUpdate::Done(choice) => Action::Finished(id, choice),
+        },
+    }
+}
 
-    // Ask the worker whenever it is the computer's turn in a new position;
-    // otherwise make sure nothing is running.
+/// Starts, keeps or cancels the worker's search to match what the state wants.
+fn sync_search(
+    state: &OthelloState,
+    worker: &SearchWorker,
+    dispatch: &UseReducerDispatcher<OthelloState>,
+) {
+    let wanted = state.wanted_search();
+    let running = state.search.as_ref().map(|s| (s.kind, s.position));
+    match wanted {
+        Some(w) if Some(w) == running => {}
+        Some((kind, position)) => {
+            let settings = state.settings;
+            let id = worker.start(|id| request_for(kind, position, &settings, id));
+            dispatch.dispatch(Action::SearchStarted(id, kind, position));
+        }
+        None => {
+            // Also frees a worker still busy with an answer nobody wants
+            // (after "move now").
+            worker.cancel();
+            if running.is_some() {
+                dispatch.dispatch(Action::SearchCancelled);
+            }
+        }
+    }
+}
+
+/// Builds what each square shows.
+fn square_views(state: &OthelloState) -> Vec<SquareView> {
+    let position = state.position();
+    let human_turn = matches!(state.turn(), Turn::HumanMove(_));
+    let legal = if human_turn {
+        position.legal_squares()
+    } else {
+        0
+    };
+    let last = match state.record.last_move() {
+        Some(Move::Place(s)) => s.bit(),
+        _ => 0,
+    };
+    let hints = state
+        .hints
+        .as_ref()
+        .filter(|(p, _, _)| state.hint_mode && *p == position && human_turn)
+        .map(|(_, scores, _)| scores.clone());
+    let best = hints.as_ref().and_then(|h| h.best()).map(|(_, s)| s);
+    position
+        .rules()
+        .size
+        .squares_in_order()
+        .map(|square| {
+            let hint = hints.as_ref().and_then(|h| {
+                h.scores
+                    .iter()
+                    .find(|(m, _)| *m == Move::Place(square))
+                    .map(|&(_, s)| (s, h.exact, Some(s) == best))
+            });
+            SquareView {
+                disc: position.at(square),
+                legal: legal & square.bit() != 0,
+                marked: state.show_legal && legal & square.bit() != 0,
+                last: last & square.bit() != 0,
+                flipped: state.flipped & square.bit() != 0,
+                hint,
+            }
+        })
+        .collect()
+}
+
+/// The next legal square after `from` in reading order, wrapping around.
+fn next_legal(position: &Position, from: Square) -> Option<Square> {
+    let legal: Vec<Square> = Square::iter(position.legal_squares()).collect();
+    legal
+        .iter()
+        .find(|s| s.index() > from.index())
+        .or(legal.first())
+        .copied()
+}
+
+/// A snapshot the document-wide key and paste listeners read.
+struct Live {
+    state: Rc<OthelloState>,
+    cursor: Square,
+}
+
+/// The props of the page: the query of a share link it was opened with.
+#[derive(Properties, PartialEq)]
+pub struct OthelloPageProps {
+    /// The link's query, when opened from a share link.
+    #[prop_or_default]
+    pub link: Option<String>,
+}
+
+/// The Othello page.
+#[function_component(OthelloPage)]
+pub fn othello_page(props: &OthelloPageProps) -> Html {
+    let context = use_context::<AppContext>().expect("inside the app");
+    let t = context.t();
+    let state = {
+        let link = props.link.clone();
+        use_reducer(move || initial_state(link.as_deref()))
+    };
+    let dispatch = state.dispatcher();
+    let worker = {
+        let dispatch = dispatch.clone();
+        use_search_worker(Callback::from(move |r| dispatch.dispatch(action_for(r))))
+    };
+    let cursor = use_state(|| Square::new(3, 2).expect("d3"));
+    let focus_request = use_state(|| 0u32);
+    let dialog_open = use_state(|| false);
+    let editor_open = use_state(|| false);
+
+    let position = state.position();
+    let size = position.rules().size;
+    // Keep the cursor on the board when the size changes.
+    if cursor.column() >= size.side() || cursor.row() >= size.side() {
+        cursor.set(Square::new(size.side() / 2 - 1, size.side() / 2 - 2).expect("on the board"));
+    }
+
+    // Save every change of the game.
+    use_effect_with(
+        (state.settings, state.record.clone()),
+        |(settings, record)| {
+            browser::store(SAVE_KEY, &saved::save(settings, record));
+        },
+    );
+
+    // Speak every new announcement.
+    {
+        let announce = context.announce.clone();
+        let lang = context.lang;
+        let said = state.announcement.clone();
+        use_effect_with(said.as_ref().map(|(n, _)| *n), move |_| {
+            if let Some((_, list)) = said {
+                announce.emit(announcement_text(lang.texts(), &list));
+            }
+        });
+    }
+
+    // Run the search the state asks for.
     {
         let worker = worker.clone();
-        let dispatch = state.dispatcher();
-        let settings = game.settings;
-        let cursor = game.record.cursor();
-        use_effect_with(
-            (position, turn, cursor),
-            move |&(position, turn, _)| match turn {
-                Turn::Computer(color) => {
-                    let time_ms = match settings.player(color) {
-                        Player::Computer { think_ms } => f64::from(think_ms),
-                        Player::Human => 0.0,
-                    };
-                    let id = worker.start(|id| Request::Othello {
-                        id,
-                        position,
-                        time_ms,
-                        max_depth: None,
-                    });
-                    dispatch.dispatch(Action::ThinkingStarted { id, position });
+        let dispatch = dispatch.clone();
+        let snapshot = state.clone();
+        let key = (state.wanted_search(), state.search.as_ref().map(|s| s.id));
+        use_effect_with(key, move |_| sync_search(&snapshot, &worker, &dispatch));
+    }
+
+    // Document-wide shortcuts and paste read the latest state from here.
+    let live = use_mut_ref(|| Live {
+        state: Rc::new(OthelloState::new(Settings::default())),
+        cursor: *cursor,
+    });
+    {
+        let mut l = live.borrow_mut();
+        l.state = Rc::new((*state).clone());
+        l.cursor = *cursor;
+    }
+
+    let handle_key: Rc<dyn Fn(&web_sys::KeyboardEvent)> = {
+        let dispatch = dispatch.clone();
+        let live = live.clone();
+        let cursor = cursor.clone();
+        let focus_request = focus_request.clone();
+        let dialog_open = dialog_open.clone();
+        Rc::new(move |e: &web_sys::KeyboardEvent| {
+            if *dialog_open || browser::typing_in_field(e.target()) || e.alt_key() || e.meta_key() {
+                return;
+            }
+            let l = live.borrow();
+            let key = e.key().to_lowercase();
+            let action = match (e.ctrl_key(), key.as_str()) {
+                (true, "z") => Some(Action::Undo),
+                (true, "y") => Some(Action::Redo),
+                (true, _) => None,
+                (false, "u") => Some(Action::Undo),
+                (false, "r") => Some(Action::Redo),
+                (false, "h") => Some(Action::SetHintMode(!l.state.hint_mode)),
+                (false, "s") => {
+                    let p = l.state.position();
+                    Some(Action::Announce(Announcement::Score {
+                        black: p.count(Color::Black),
+                        white: p.count(Color::White),
+                        to_move: (!p.is_over()).then(|| p.side_to_move()),
+                    }))
                 }
-                _ => worker.cancel(),
-            },
-        );
+                (false, "l") => {
+                    let played = l.state.record.played();
+                    let last = played.len().checked_sub(1).map(|ply| {
+                        let mover = l.state.record.position_at(ply).side_to_move();
+                        (mover, played[ply])
+                    });
+                    Some(Action::Announce(Announcement::LastMove(last)))
+                }
+                (false, "n") => {
+                    dialog_open.set(true);
+                    None
+                }
+                (false, "m") => {
+                    if let Some(next) = next_legal(&l.state.position(), l.cursor) {
+                        cursor.set(next);
+                        focus_request.set(*focus_request + 1);
+                    }
+                    None
+                }
+                _ => return,
+            };
+            e.prevent_default();
+            if let Some(action) = action {
+                dispatch.dispatch(action);
+            }
+        })
+    };
+    {
+        let dispatch = dispatch.clone();
+        use_effect_with((), move |_| {
+            let document = browser::window().document().expect("a document");
+            let keys = EventListener::new(&document, "keydown", move |e| {
+                if let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() {
+                    // Keys on the board arrive here too; the board stops
+                    // those it handles itself (the arrows).
+                    if !e.default_prevented() {
+                        handle_key(e);
+                    }
+                }
+            });
+            let paste = EventListener::new(&document, "paste", move |e| {
+                if browser::typing_in_field(e.target()) {
+                    return;
+                }
+                let text = e
+                    .dyn_ref::<web_sys::ClipboardEvent>()
+                    .and_then(|c| c.clipboard_data())
+                    .and_then(|d| d.get_data("text/plain").ok())
+                    .unwrap_or_default();
+                if !text.trim().is_empty() {
+                    dispatch.dispatch(paste_action(text));
+                }
+            });
+            move || drop((keys, paste))
+        });
     }
 
     let on_play = {
-        let dispatch = state.dispatcher();
+        let dispatch = dispatch.clone();
         Callback::from(move |square: Square| dispatch.dispatch(Action::Play(Move::Place(square))))
     };
-    let on_pass = {
-        let dispatch = state.dispatcher();
-        Callback::from(move |_| dispatch.dispatch(Action::Play(Move::Pass)))
+    let on_cursor = {
+        let cursor = cursor.clone();
+        Callback::from(move |square: Square| cursor.set(square))
     };
-    let on_new_game = {
-        let dispatch = state.dispatcher();
-        let settings = game.settings;
-        Callback::from(move |_| dispatch.dispatch(Action::NewGame(settings)))
+    let on_action = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |action: Action| dispatch.dispatch(action))
+    };
+    let open_dialog = {
+        let dialog_open = dialog_open.clone();
+        Callback::from(move |_| dialog_open.set(true))
+    };
+    let close_dialog = {
+        let dialog_open = dialog_open.clone();
+        Callback::from(move |_| dialog_open.set(false))
+    };
+    let start_game = {
+        let dispatch = dispatch.clone();
+        let dialog_open = dialog_open.clone();
+        Callback::from(move |settings: Settings| {
+            dialog_open.set(false);
+            dispatch.dispatch(Action::NewGame(settings, None));
+        })
+    };
+    let toggle_editor = {
+        let editor_open = editor_open.clone();
+        Callback::from(move |_| editor_open.set(!*editor_open))
+    };
+    let play_from_editor = {
+        let dispatch = dispatch.clone();
+        let editor_open = editor_open.clone();
+        let settings = state.settings;
+        Callback::from(move |start: Position| {
+            editor_open.set(false);
+            let settings = Settings {
+                rules: start.rules(),
+                ..settings
+            };
+            dispatch.dispatch(Action::NewGame(settings, Some(start)));
+        })
     };
 
+    let squares = square_views(&state);
     let black = position.count(Color::Black);
     let white = position.count(Color::White);
-    let status = match turn {
-        Turn::HumanMove(color) => html! { <p class="turn">{ format!("Your move ({color}).") }</p> },
-        Turn::HumanPass(color) => html! {
-            <div class="pass-notice" role="alert">
-                <p>{ format!("{} has no legal move and must pass.", capitalise(color.name())) }</p>
-                <button class="pass" onclick={on_pass}>{ "Pass" }</button>
-            </div>
-        },
-        Turn::Computer(color) => {
-            let detail = state
-                .thinking
-                .as_ref()
-                .and_then(|t| t.progress.as_ref())
-                .map(|p| {
-                    format!(
-                        " Depth {}, score {:+.1}, line {}",
-                        p.depth,
-                        f64::from(p.score) / f64::from(DISC),
-                        p.pv.iter()
-                            .map(Move::to_string)
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    )
-                })
-                .unwrap_or_default();
-            html! { <p class="turn thinking">{ format!("Computer ({color}) is thinking…{detail}") }</p> }
-        }
-        Turn::Over => {
-            let outcome = position.outcome().expect("the game is over");
-            let text = match outcome.winner {
-                Some(c) => format!(
-                    "{} wins {}–{}",
-                    capitalise(c.name()),
-                    outcome.black.max(outcome.white),
-                    outcome.black.min(outcome.white)
-                ),
-                None => format!("Draw {}–{}", outcome.black, outcome.white),
-            };
-            html! { <p class="result" role="status">{ format!("Game over. {text}.") }</p> }
-        }
-    };
-    let interactive = matches!(turn, Turn::HumanMove(_));
-    let moves: Vec<String> = game.record.played().iter().map(Move::to_string).collect();
+    let to_move = (!position.is_over()).then(|| position.side_to_move());
+    let share_url = format!(
+        "{}#/othello?{}",
+        browser::page_address(),
+        link::encode(&state.settings, &state.record)
+    );
 
     html! {
-        <section class="othello">
-            <div class="scores">
-                <span class="score black" data-testid="black-count">{ format!("● Black {black}") }</span>
-                <span class="score white" data-testid="white-count">{ format!("○ White {white}") }</span>
-            </div>
-            <Board position={position} last_move={game.record.last_move()} {interactive} {on_play} />
-            <div class="status" aria-live="polite">
-                { status }
-                if let Some(notice) = &state.notice {
-                    <p class="notice">{ notice }</p>
+        <section class="othello-page">
+            <div class="play-area">
+                <div class="scores" aria-hidden="true">
+                    <span class={classes!("score", "black", (to_move == Some(Color::Black)).then_some("to-move"))} data-testid="black-count">
+                        <span class="disc black small" />{ format!("{} {black}", t.black) }
+                    </span>
+                    <span class={classes!("score", "white", (to_move == Some(Color::White)).then_some("to-move"))} data-testid="white-count">
+                        <span class="disc white small" />{ format!("{} {white}", t.white) }
+                    </span>
+                </div>
+                if *editor_open {
+                    <Editor initial={position} variant={state.settings.rules.variant} on_play={play_from_editor} on_cancel={toggle_editor.clone()} />
+                } else {
+                    <Board size={size} squares={squares} cursor={*cursor} focus_request={*focus_request}
+                        ply={state.record.cursor()} {on_play} {on_cursor} />
+                    <Status state={state.clone()} on_action={on_action.clone()} />
                 }
             </div>
-            <p class="moves" data-testid="moves">{ moves.join(" ") }</p>
-            <button class="new-game" onclick={on_new_game}>{ "New game" }</button>
+            <aside class="side-panel">
+                <Controls state={state.clone()} on_action={on_action.clone()} on_new_game={open_dialog} />
+                <ThinkingPanel state={state.clone()} />
+                <MoveList state={state.clone()} on_action={on_action.clone()} />
+                <EvaluationGraph state={state.clone()} on_action={on_action.clone()} />
+                <Records state={state.clone()} on_action={on_action.clone()} {share_url} on_editor={toggle_editor} />
+                <p class="help">{ t.keyboard_help }</p>
+                <p class="help">{ t.paste_hint }</p>
+            </aside>
+            if *dialog_open {
+                <NewGameDialog initial={state.settings} on_start={start_game} on_cancel={close_dialog} />
+            }
         </section>
     }
 }
 
-fn capitalise(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map(|c| c.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
+/// What pasted text means: a board string if it looks like one, else moves.
+pub fn paste_action(text: String) -> Action {
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let board_like = compact.len() >= 17 && compact.chars().all(|c| "XxOo0-._*BbWw".contains(c));
+    if board_like {
+        Action::LoadBoard(text)
+    } else {
+        Action::LoadTranscript(text)
+    }
 }

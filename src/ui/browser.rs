@@ -1,0 +1,94 @@
+//! Small wrappers over browser APIs: storage, clipboard, location, random
+//! numbers. Failures (storage disabled, no clipboard) are reported as
+//! `None`/`false`, never as panics.
+
+use wasm_bindgen::JsCast;
+
+/// The window, which always exists on a page.
+pub fn window() -> web_sys::Window {
+    web_sys::window().expect("a window")
+}
+
+fn storage() -> Option<web_sys::Storage> {
+    window().local_storage().ok().flatten()
+}
+
+/// The stored value of `key`.
+pub fn load(key: &str) -> Option<String> {
+    storage()?.get_item(key).ok().flatten()
+}
+
+/// Stores `value` under `key`; storage may be full or disabled.
+pub fn store(key: &str, value: &str) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(key, value);
+    }
+}
+
+/// Removes `key`.
+pub fn forget(key: &str) {
+    if let Some(s) = storage() {
+        let _ = s.remove_item(key);
+    }
+}
+
+/// Copies `text` to the clipboard; false when the browser refuses.
+pub fn copy_to_clipboard(text: &str) -> bool {
+    let navigator = window().navigator();
+    let has_clipboard =
+        js_sys::Reflect::get(&navigator, &"clipboard".into()).is_ok_and(|c| !c.is_undefined());
+    if !has_clipboard {
+        return false;
+    }
+    let _ = navigator.clipboard().write_text(text);
+    true
+}
+
+/// The page address without its fragment, for share links.
+pub fn page_address() -> String {
+    let href = window().location().href().unwrap_or_default();
+    href.split('#').next().unwrap_or_default().to_string()
+}
+
+/// The current URL fragment, with `#`.
+pub fn fragment() -> String {
+    window().location().hash().unwrap_or_default()
+}
+
+/// Replaces the fragment without a new history entry or a navigation event.
+pub fn replace_fragment(fragment: &str) {
+    if let Ok(history) = window().history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(fragment));
+    }
+}
+
+/// The browser's preferred languages, best first.
+pub fn browser_languages() -> Vec<String> {
+    let navigator = window().navigator();
+    let list: Vec<String> = navigator
+        .languages()
+        .iter()
+        .filter_map(|l| l.as_string())
+        .collect();
+    if list.is_empty() {
+        navigator.language().into_iter().collect()
+    } else {
+        list
+    }
+}
+
+/// A random 64-bit seed.
+pub fn random_seed() -> u64 {
+    (js_sys::Math::random() * 9_007_199_254_740_992.0) as u64
+}
+
+/// True when keyboard focus is in a text field, where letters are typing,
+/// not shortcuts.
+pub fn typing_in_field(target: Option<web_sys::EventTarget>) -> bool {
+    target
+        .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+        .is_some_and(|e| {
+            matches!(e.tag_name().as_str(), "INPUT" | "TEXTAREA" | "SELECT")
+                || e.has_attribute("contenteditable")
+        })
+}

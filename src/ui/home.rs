@@ -1,0 +1,31 @@
+//! The home page: the games on offer.
+
+use yew::prelude::*;
+
+use super::app::AppContext;
+
+/// The list of games.
+#[function_component(Home)]
+pub fn home() -> Html {
+    let context = use_context::<AppContext>().expect("inside the app");
+    let t = context.t();
+    html! {
+        <section class="home">
+            <p class="intro">{ t.home_intro }</p>
+            <ul class="game-cards">
+                <li class="game-card">
+                    <h2>{ t.othello_name }</h2>
+                    <div class="card-board" aria-hidden="true">
+                        <span class="disc white" /><span class="disc black" />
+                        <span class="disc black" /><span class="disc white" />
+                    </div>
+                    <p>{ t.othello_blurb }</p>
+                    <div class="card-actions">
+                        <a class="button primary" href="#/othello">{ t.play }</a>
+                        <a class="button" href="#/othello/rules">{ t.rules }</a>
+                    </div>
+                </li>
+            </ul>
+        </section>
+    }
+}

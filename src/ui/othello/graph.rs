@@ -1,0 +1,91 @@
+//! The evaluation graph: the engine's view of the game move by move, from
+//! black's side; clicking a point goes to that position.
+
+use yew::prelude::*;
+
+use crate::i18n::othello::score_text;
+use crate::session::othello::{Action, OthelloState};
+
+use super::super::app::AppContext;
+
+/// Props: the state and where actions go.
+#[derive(Properties, PartialEq)]
+pub struct GraphProps {
+    /// The page state.
+    pub state: UseReducerHandle<OthelloState>,
+    /// Receives the actions.
+    pub on_action: Callback<Action>,
+}
+
+const WIDTH: f64 = 320.0;
+const HEIGHT: f64 = 120.0;
+
+/// The graph and the "analyse game" button.
+#[function_component(EvaluationGraph)]
+pub fn evaluation_graph(props: &GraphProps) -> Html {
+    let context = use_context::<AppContext>().expect("inside the app");
+    let t = context.t();
+    let state = &props.state;
+    let plies = state.record.line().len().max(1);
+    let range = state
+        .evaluations
+        .values()
+        .map(|e| (f64::from(e.black_score) / 100.0).abs())
+        .fold(4.0f64, f64::max)
+        .min(64.0);
+    let x = |ply: usize| ply as f64 / plies as f64 * WIDTH;
+    let y = |discs: f64| HEIGHT / 2.0 - discs / range * (HEIGHT / 2.0 - 4.0);
+    let points: Vec<(usize, f64, bool)> = state
+        .evaluations
+        .iter()
+        .map(|(&ply, e)| (ply, f64::from(e.black_score) / 100.0, e.exact))
+        .collect();
+    let line: String = points
+        .iter()
+        .map(|&(ply, v, _)| format!("{:.1},{:.1}", x(ply), y(v)))
+        .collect::<Vec<_>>()
+        .join(" ");
+    let dots = points.iter().map(|&(ply, v, exact)| {
+        let on_action = props.on_action.clone();
+        let onclick = Callback::from(move |_: MouseEvent| on_action.emit(Action::GoTo(ply)));
+        let title = format!("{ply}: {}", score_text((v * 100.0).round() as i32, exact));
+        html! {
+            <circle cx={format!("{:.1}", x(ply))} cy={format!("{:.1}", y(v))} r="3.5"
+                class={classes!("point", exact.then_some("exact"))} {onclick}>
+                <title>{ title }</title>
+            </circle>
+        }
+    });
+    let cursor_x = format!("{:.1}", x(state.record.cursor()));
+    let summary = match points.last() {
+        Some(&(ply, v, exact)) => format!(
+            "{}: {ply} → {}",
+            t.evaluation_graph,
+            score_text((v * 100.0).round() as i32, exact)
+        ),
+        None => t.graph_empty.to_string(),
+    };
+    let analysing = state.analyse_game;
+    let on_analyse = {
+        let on_action = props.on_action.clone();
+        Callback::from(move |_: MouseEvent| on_action.emit(Action::AnalyseGame))
+    };
+    html! {
+        <section class="graph">
+            <h2>{ t.evaluation_graph }</h2>
+            if points.is_empty() {
+                <p class="help">{ t.graph_empty }</p>
+            } else {
+                <svg viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img" aria-label={summary} data-testid="graph">
+                    <rect class="area-black" x="0" y="0" width={WIDTH.to_string()} height={(HEIGHT / 2.0).to_string()} />
+                    <rect class="area-white" x="0" y={(HEIGHT / 2.0).to_string()} width={WIDTH.to_string()} height={(HEIGHT / 2.0).to_string()} />
+                    <line class="axis" x1="0" x2={WIDTH.to_string()} y1={(HEIGHT / 2.0).to_string()} y2={(HEIGHT / 2.0).to_string()} />
+                    <line class="cursor" x1={cursor_x.clone()} x2={cursor_x} y1="0" y2={HEIGHT.to_string()} />
+                    <polyline class="curve" points={line} />
+                    { for dots }
+                </svg>
+            }
+            <button class="analyse" disabled={analysing} onclick={on_analyse}>{ t.analyse_game }</button>
+        </section>
+    }
+}

@@ -1,0 +1,164 @@
+//! The Othello rules page, with the worked example from the club's rules as
+//! an exercise: find all 9 legal moves for White.
+
+use yew::prelude::*;
+
+use crate::engine::othello::{Color, Position, Setup, Square, Variant};
+use crate::i18n::fill;
+use crate::i18n::othello::color_lower;
+
+use super::super::app::AppContext;
+
+fn squares(names: &[&str]) -> u64 {
+    names
+        .iter()
+        .map(|n| {
+            let b = n.as_bytes();
+            Square::new(b[0] - b'a', b[1] - b'1').map_or(0, Square::bit)
+        })
+        .fold(0, |a, b| a | b)
+}
+
+/// The exercise position (source 001): White to move with 9 legal moves.
+pub fn exercise_position() -> Position {
+    let setup = Setup {
+        size: Default::default(),
+        black: squares(&["c4", "c5", "d4", "e3", "e4", "f5"]),
+        white: squares(&["d3", "d5", "d6", "e5", "f6"]),
+        side_to_move: Color::White,
+    };
+    Position::from_setup(setup, Variant::Standard).expect("the club's example is a legal position")
+}
+
+/// The exercise board.
+#[function_component(Exercise)]
+fn exercise() -> Html {
+    let context = use_context::<AppContext>().expect("inside the app");
+    let t = context.t();
+    let position = exercise_position();
+    let found = use_state(|| 0u64);
+    let message = use_state(String::new);
+    let legal = position.legal_squares();
+
+    let on_square = |square: Square| {
+        let found = found.clone();
+        let message = message.clone();
+        let announce = context.announce.clone();
+        Callback::from(move |_: MouseEvent| {
+            let text = if legal & square.bit() == 0 {
+                fill(t.exercise_wrong, &[("square", &square.to_string())])
+            } else if *found & square.bit() != 0 {
+                fill(t.exercise_again, &[("square", &square.to_string())])
+            } else {
+                let flips: Vec<String> = Square::iter(position.flips(square))
+                    .map(|s| s.to_string())
+                    .collect();
+                let now = *found | square.bit();
+                found.set(now);
+                let mut text = fill(
+                    t.exercise_right,
+                    &[("square", &square.to_string()), ("flips", &flips.join(" "))],
+                );
+                if now == legal {
+                    text = format!("{text} {}", t.exercise_done);
+                }
+                text
+            };
+            announce.emit(text.clone());
+            message.set(text);
+        })
+    };
+    let rows = (0..8).map(|r| {
+        let cells = (0..8).map(|c| {
+            let square = Square::new(c, r).expect("on the board");
+            let disc = position.at(square);
+            let is_found = *found & square.bit() != 0;
+            let label = format!(
+                "{square}, {}{}",
+                disc.map_or(t.empty_square, |c| color_lower(t, c)),
+                if is_found { format!(", {}", t.legal_move) } else { String::new() }
+            );
+            html! {
+                <div role="gridcell" class="cell">
+                    <button class={classes!("square", is_found.then_some("found"))} aria-label={label}
+                        data-square={square.to_string()} onclick={on_square(square)}>
+                        { for disc.map(|c| html! { <span class={classes!("disc", c.name())} /> }) }
+                        if is_found { <span class="marker found-mark">{ "✓" }</span> }
+                    </button>
+                </div>
+            }
+        });
+        html! { <div role="row" class="board-row">{ for cells }</div> }
+    });
+    let count = (*found).count_ones();
+    let on_reset = {
+        let found = found.clone();
+        let message = message.clone();
+        Callback::from(move |_: MouseEvent| {
+            found.set(0);
+            message.set(String::new());
+        })
+    };
+    html! {
+        <section class="exercise" aria-labelledby="exercise-title">
+            <h2 id="exercise-title">{ t.exercise_title }</h2>
+            <p>{ t.exercise_task }</p>
+            <div class="board-frame" style="--n: 8">
+                <div class="board" role="grid" aria-label={t.exercise_title}>{ for rows }</div>
+            </div>
+            <p class="exercise-count" data-testid="exercise-count">{ fill(t.exercise_found, &[("n", &count.to_string())]) }</p>
+            <p class="exercise-message" data-testid="exercise-message">{ (*message).clone() }</p>
+            <button onclick={on_reset}>{ t.exercise_reset }</button>
+        </section>
+    }
+}
+
+/// The rules page.
+#[function_component(OthelloRules)]
+pub fn othello_rules() -> Html {
+    let context = use_context::<AppContext>().expect("inside the app");
+    let t = context.t();
+    let section = |title: &'static str, body: Html| {
+        html! {
+            <section>
+                <h2>{ title }</h2>
+                { body }
+            </section>
+        }
+    };
+    html! {
+        <article class="rules">
+            <h1>{ t.rules_title }</h1>
+            <p>{ t.rules_intro }</p>
+            { section(t.rules_setup_title, html! { <p>{ t.rules_setup }</p> }) }
+            { section(t.rules_moves_title, html! { <p>{ t.rules_moves }</p> }) }
+            { section(t.rules_pass_title, html! { <p>{ t.rules_pass }</p> }) }
+            { section(t.rules_end_title, html! { <>
+                <p>{ t.rules_end }</p>
+                <p class="example">{ t.rules_scoring_example }</p>
+            </> }) }
+            { section(t.rules_clock_title, html! { <p>{ t.rules_clock }</p> }) }
+            { section(t.rules_notation_title, html! { <p>{ t.rules_notation }</p> }) }
+            { section(t.rules_variants_title, html! { <>
+                <p>{ t.rules_sizes }</p>
+                <div class="interpretation">
+                    <strong>{ t.interpretation }</strong>
+                    <p>{ t.rules_anti }</p>
+                </div>
+                <p>{ t.rules_reversi }</p>
+            </> }) }
+            <Exercise />
+            <p><a class="button primary" href="#/othello">{ t.play }</a></p>
+        </article>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_exercise_has_nine_moves() {
+        assert_eq!(exercise_position().legal_squares().count_ones(), 9);
+    }
+}
