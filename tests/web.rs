@@ -44,7 +44,12 @@ fn document() -> web_sys::Document {
     web_sys::window().unwrap().document().unwrap()
 }
 
-async fn mount_app() -> web_sys::Element {
+async fn mount_app(fragment: &str) -> web_sys::Element {
+    web_sys::window()
+        .unwrap()
+        .location()
+        .set_hash(fragment)
+        .unwrap();
     let root = document().create_element("div").unwrap();
     document().body().unwrap().append_child(&root).unwrap();
     yew::Renderer::<App>::with_root(root.clone()).render();
@@ -63,7 +68,14 @@ fn squares(root: &web_sys::Element, selector: &str) -> Vec<String> {
 
 #[wasm_bindgen_test]
 async fn the_board_renders_and_a_click_plays() {
-    let root = mount_app().await;
+    web_sys::window()
+        .unwrap()
+        .local_storage()
+        .unwrap()
+        .unwrap()
+        .clear()
+        .unwrap();
+    let root = mount_app("#/othello").await;
     assert_eq!(squares(&root, ".square").len(), 64);
     let mut legal = squares(&root, ".square.legal");
     legal.sort();
@@ -80,9 +92,21 @@ async fn the_board_renders_and_a_click_plays() {
         .query_selector("[data-testid=black-count]")
         .unwrap()
         .unwrap();
-    assert_eq!(black.text_content().unwrap(), "● Black 4");
+    assert_eq!(black.text_content().unwrap().trim(), "Black 4");
     let label = d3.get_attribute("aria-label").unwrap();
-    assert_eq!(label, "d3, black disc, last move");
+    assert_eq!(label, "d3, black, last move");
+    // The move was announced in the live region and saved.
+    let live = root.query_selector("#live").unwrap().unwrap();
+    assert!(live
+        .text_content()
+        .unwrap()
+        .starts_with("Black d3, flips d4."));
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    let saved = storage
+        .get_item("mind-sports.othello.game")
+        .unwrap()
+        .unwrap();
+    assert!(saved.contains("\"d3\""), "{saved}");
     // Now it is the computer's turn: no square is playable.
     assert!(squares(&root, ".square.legal").is_empty());
     let status = root
@@ -93,4 +117,27 @@ async fn the_board_renders_and_a_click_plays() {
         .unwrap();
     assert!(status.contains("thinking"), "{status}");
     root.remove();
+}
+
+#[wasm_bindgen_test]
+async fn the_language_switch_translates_the_page() {
+    let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
+    storage.clear().unwrap();
+    storage.set_item("mind-sports.lang", "ru").unwrap();
+    let root = mount_app("#/othello/rules").await;
+    let heading = root
+        .query_selector("h1")
+        .unwrap()
+        .unwrap()
+        .text_content()
+        .unwrap();
+    assert_eq!(heading, "Отелло: правила");
+    let lang = document()
+        .document_element()
+        .unwrap()
+        .get_attribute("lang")
+        .unwrap();
+    assert_eq!(lang, "ru");
+    root.remove();
+    storage.clear().unwrap();
 }

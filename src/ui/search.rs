@@ -70,10 +70,20 @@ impl SearchWorker {
     }
 
     /// Abandons the running request, if any: its answers are dropped and the
-    /// busy worker is replaced by a fresh one for the next request.
+    /// busy worker is replaced by a fresh one, loading at once so that the
+    /// next request does not wait for it.
     pub fn cancel(&self) {
         if self.awaited.take().is_some() {
-            self.connection.borrow_mut().bridge = None;
+            let fresh = self.spawn();
+            self.connection.borrow_mut().bridge = Some(fresh);
+        }
+    }
+
+    /// Starts the worker loading before the first request needs it.
+    pub fn warm_up(&self) {
+        let mut connection = self.connection.borrow_mut();
+        if connection.bridge.is_none() {
+            connection.bridge = Some(self.spawn());
         }
     }
 }

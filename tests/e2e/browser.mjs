@@ -76,6 +76,30 @@ export async function launch(viewport = { width: 1100, height: 900 }) {
   });
 }
 
+/** Starts headless Chromium; each test then opens its own context. */
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: CHROMIUM_FLAGS,
+  });
+}
+
+/**
+ * A page in a fresh context (its own storage) that records page errors;
+ * `page.errors` lists them.
+ */
+export async function freshPage(browser, viewport = { width: 1200, height: 900 }, options = {}) {
+  const context = await browser.newContext({ viewport, ...options });
+  const page = await context.newPage();
+  page.errors = [];
+  page.on("pageerror", (e) => page.errors.push(String(e)));
+  page.on("console", (m) => {
+    if (m.type() === "error" && !/favicon/.test(m.text())) page.errors.push(m.text());
+  });
+  return page;
+}
+
 /** Runs named async test functions, reporting each; returns the failures. */
 export async function run(tests) {
   let failed = 0;

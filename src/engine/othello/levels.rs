@@ -293,6 +293,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(not(target_arch = "wasm32"))]
     fn every_level_plays_a_legal_move() {
         let clock = crate::engine::clock::SystemClock::new();
         let mut analyzer = Analyzer::new(12);

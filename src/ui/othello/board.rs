@@ -59,6 +59,42 @@ fn step(cursor: Square, key: &str, n: u8) -> Option<Square> {
     (c < n && r < n).then(|| Square::new(c, r)).flatten()
 }
 
+/// Coordinates inside the edge squares (row numbers in column a, letters in
+/// the last row), for boards without room for coordinates around them.
+pub fn inner_coordinates(square: Square, n: u8) -> Html {
+    let row = (square.column() == 0).then(|| html! { <span class="inner-coord row-label" aria-hidden="true">{ square.row() + 1 }</span> });
+    let column = (square.row() == n - 1).then(|| {
+        html! { <span class="inner-coord column-label" aria-hidden="true">{ ((b'a' + square.column()) as char).to_string() }</span> }
+    });
+    html! { <>{ for row }{ for column }</> }
+}
+
+/// The square whose button (or something inside it) was clicked.
+pub fn clicked_square(e: &MouseEvent, n: u8) -> Option<Square> {
+    let target: web_sys::Element = e.target_dyn_into()?;
+    let name = target.closest("[data-square]").ok()??.get_attribute("data-square")?;
+    let b = name.as_bytes();
+    (b.len() == 2 && b[0] >= b'a' && b[1] >= b'1')
+        .then(|| Square::new(b[0] - b'a', b[1] - b'1'))
+        .flatten()
+        .filter(|s| s.column() < n && s.row() < n)
+}
+
+/// Moves keyboard focus to `square`'s button inside `grid`.
+fn focus_square(grid: &NodeRef, square: Square) {
+    let button = grid
+        .cast::<web_sys::Element>()
+        .and_then(|g| {
+            g.query_selector(&format!("[data-square='{square}']"))
+                .ok()
+                .flatten()
+        })
+        .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
+    if let Some(button) = button {
+        let _ = button.focus();
+    }
+}
+
 /// The Othello board.
 #[function_component(Board)]
 pub fn board(props: &BoardProps) -> Html {
@@ -73,17 +109,7 @@ pub fn board(props: &BoardProps) -> Html {
         let cursor = props.cursor;
         use_effect_with(props.focus_request, move |request| {
             if *request > 0 {
-                if let Some(button) = grid
-                    .cast::<web_sys::Element>()
-                    .and_then(|g| {
-                        g.query_selector(&format!("[data-square='{cursor}']"))
-                            .ok()
-                            .flatten()
-                    })
-                    .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok())
-                {
-                    let _ = button.focus();
-                }
+                focus_square(&grid, cursor);
             }
         });
     }
@@ -98,29 +124,28 @@ pub fn board(props: &BoardProps) -> Html {
             if e.ctrl_key() || e.meta_key() || e.alt_key() {
                 return;
             }
-            match step(cursor, &e.key(), n) {
-                Some(next) => {
-                    e.prevent_default();
-                    on_cursor.emit(next);
-                    if let Some(button) = grid
-                        .cast::<web_sys::Element>()
-                        .and_then(|g| {
-                            g.query_selector(&format!("[data-square='{next}']"))
-                                .ok()
-                                .flatten()
-                        })
-                        .and_then(|e| {
-                            wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok()
-                        })
-                    {
-                        let _ = button.focus();
-                    }
-                }
-                None => {}
+            if let Some(next) = step(cursor, &e.key(), n) {
+                e.prevent_default();
+                on_cursor.emit(next);
+                focus_square(&grid, next);
             }
         })
     };
 
+    // One listener for the whole board (not one per square): the clicked
+    // square is read from the button's data attribute.
+    let onclick = {
+        let on_play = props.on_play.clone();
+        let on_cursor = props.on_cursor.clone();
+        let legal: Vec<bool> = props.squares.iter().map(|v| v.legal).collect();
+        Callback::from(move |e: MouseEvent| {
+            let Some(square) = clicked_square(&e, n) else { return };
+            on_cursor.emit(square);
+            if legal[usize::from(square.row()) * usize::from(n) + usize::from(square.column())] {
+                on_play.emit(square);
+            }
+        })
+    };
     let rows = (0..n).map(|r| {
         let cells = (0..n).map(|c| {
             let square = Square::new(c, r).expect("on the board");
@@ -136,17 +161,6 @@ pub fn board(props: &BoardProps) -> Html {
                     hint: view.hint,
                 },
             );
-            let onclick = {
-                let on_play = props.on_play.clone();
-                let on_cursor = props.on_cursor.clone();
-                let legal = view.legal;
-                Callback::from(move |_| {
-                    on_cursor.emit(square);
-                    if legal {
-                        on_play.emit(square);
-                    }
-                })
-            };
             let class = classes!(
                 "square",
                 view.legal.then_some("legal"),
@@ -163,16 +177,10 @@ pub fn board(props: &BoardProps) -> Html {
             let hint = view.hint.map(|(score, exact, best)| {
                 html! { <span class={classes!("hint", best.then_some("best"))}>{ score_text(score, exact) }</span> }
             });
-            // Coordinates inside the edge squares, for narrow screens where
-            // there is no room for them around the board.
-            let row_label = (c == 0).then(|| html! { <span class="inner-coord row-label" aria-hidden="true">{ r + 1 }</span> });
-            let column_label = (r == n - 1).then(|| {
-                html! { <span class="inner-coord column-label" aria-hidden="true">{ ((b'a' + c) as char).to_string() }</span> }
-            });
             html! {
                 <div role="gridcell" class="cell">
-                    <button {class} aria-label={label} {tabindex} {onclick} data-square={square.to_string()}>
-                        { for disc }{ for marker }{ for hint }{ for row_label }{ for column_label }
+                    <button {class} aria-label={label} {tabindex} data-square={square.to_string()}>
+                        { for disc }{ for marker }{ for hint }{ inner_coordinates(square, n) }
                     </button>
                 </div>
             }
@@ -186,7 +194,7 @@ pub fn board(props: &BoardProps) -> Html {
         <div class="board-frame" {style}>
             <div class="coords columns" aria-hidden="true">{ for columns }</div>
             <div class="coords rows" aria-hidden="true">{ for row_labels }</div>
-            <div class="board" role="grid" aria-label={t.board_label_aria} ref={grid} {onkeydown}>
+            <div class="board" role="grid" aria-label={t.board_label_aria} ref={grid} {onkeydown} {onclick}>
                 { for rows }
             </div>
         </div>

@@ -7,6 +7,7 @@ use crate::engine::othello::{BoardSize, Color, Position, Setup, Square, Variant}
 use crate::i18n::othello::{color_lower, color_name, position_error_text};
 
 use super::super::app::AppContext;
+use super::board::{clicked_square, inner_coordinates};
 
 /// Props: where to start, the variant to check against, and the callbacks.
 #[derive(Properties, PartialEq)]
@@ -31,10 +32,12 @@ pub fn editor(props: &EditorProps) -> Html {
     let error = use_state(|| None::<String>);
     let n = setup.size.side();
 
-    let on_square = |square: Square| {
+    // One listener for the board; the square comes from the clicked button.
+    let on_board_click = {
         let setup = setup.clone();
         let paint = *paint;
-        Callback::from(move |_: MouseEvent| {
+        Callback::from(move |e: MouseEvent| {
+            let Some(square) = clicked_square(&e, n) else { return };
             let mut next = *setup;
             let bit = square.bit();
             let current = if next.black & bit != 0 {
@@ -68,8 +71,9 @@ pub fn editor(props: &EditorProps) -> Html {
             let label = format!("{square}, {}", disc.map_or(t.empty_square, |c| color_lower(t, c)));
             html! {
                 <div role="gridcell" class="cell">
-                    <button class="square" aria-label={label} data-square={square.to_string()} onclick={on_square(square)}>
+                    <button class="square" aria-label={label} data-square={square.to_string()}>
                         { for disc.map(|c| html! { <span class={classes!("disc", c.name())} /> }) }
+                        { inner_coordinates(square, n) }
                     </button>
                 </div>
             }
@@ -155,7 +159,7 @@ pub fn editor(props: &EditorProps) -> Html {
             <h2 id="editor-title">{ t.editor_title }</h2>
             <p class="help">{ t.editor_help }</p>
             <div class="board-frame" style={format!("--n: {n}")}>
-                <div class="board" role="grid" aria-label={t.editor_title}>{ for cells }</div>
+                <div class="board" role="grid" aria-label={t.editor_title} onclick={on_board_click}>{ for cells }</div>
             </div>
             <fieldset class="field">
                 <legend>{ t.editor_paint }</legend>

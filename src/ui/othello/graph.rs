@@ -1,18 +1,27 @@
 //! The evaluation graph: the engine's view of the game move by move, from
 //! black's side; clicking a point goes to that position.
 
+use std::collections::BTreeMap;
+
 use yew::prelude::*;
 
 use crate::i18n::othello::score_text;
-use crate::session::othello::{Action, OthelloState};
+use crate::session::othello::state::Evaluation;
+use crate::session::othello::Action;
 
 use super::super::app::AppContext;
 
-/// Props: the state and where actions go.
+/// Props: the evaluations and where actions go.
 #[derive(Properties, PartialEq)]
 pub struct GraphProps {
-    /// The page state.
-    pub state: UseReducerHandle<OthelloState>,
+    /// Evaluations by ply.
+    pub evaluations: BTreeMap<usize, Evaluation>,
+    /// Moves in the recorded line.
+    pub plies: usize,
+    /// The ply shown on the board.
+    pub cursor: usize,
+    /// Whether the whole game is being analysed.
+    pub analysing: bool,
     /// Receives the actions.
     pub on_action: Callback<Action>,
 }
@@ -25,9 +34,8 @@ const HEIGHT: f64 = 120.0;
 pub fn evaluation_graph(props: &GraphProps) -> Html {
     let context = use_context::<AppContext>().expect("inside the app");
     let t = context.t();
-    let state = &props.state;
-    let plies = state.record.line().len().max(1);
-    let range = state
+    let plies = props.plies.max(1);
+    let range = props
         .evaluations
         .values()
         .map(|e| (f64::from(e.black_score) / 100.0).abs())
@@ -35,7 +43,7 @@ pub fn evaluation_graph(props: &GraphProps) -> Html {
         .min(64.0);
     let x = |ply: usize| ply as f64 / plies as f64 * WIDTH;
     let y = |discs: f64| HEIGHT / 2.0 - discs / range * (HEIGHT / 2.0 - 4.0);
-    let points: Vec<(usize, f64, bool)> = state
+    let points: Vec<(usize, f64, bool)> = props
         .evaluations
         .iter()
         .map(|(&ply, e)| (ply, f64::from(e.black_score) / 100.0, e.exact))
@@ -56,7 +64,7 @@ pub fn evaluation_graph(props: &GraphProps) -> Html {
             </circle>
         }
     });
-    let cursor_x = format!("{:.1}", x(state.record.cursor()));
+    let cursor_x = format!("{:.1}", x(props.cursor));
     let summary = match points.last() {
         Some(&(ply, v, exact)) => format!(
             "{}: {ply} → {}",
@@ -65,7 +73,7 @@ pub fn evaluation_graph(props: &GraphProps) -> Html {
         ),
         None => t.graph_empty.to_string(),
     };
-    let analysing = state.analyse_game;
+    let analysing = props.analysing;
     let on_analyse = {
         let on_action = props.on_action.clone();
         Callback::from(move |_: MouseEvent| on_action.emit(Action::AnalyseGame))

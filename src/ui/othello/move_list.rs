@@ -4,15 +4,15 @@
 use yew::prelude::*;
 
 use crate::engine::othello::Move;
-use crate::session::othello::{Action, OthelloState};
+use crate::session::othello::{Action, Record};
 
 use super::super::app::AppContext;
 
-/// Props: the state and where actions go.
+/// Props: the record and where actions go.
 #[derive(Properties, PartialEq)]
 pub struct MoveListProps {
-    /// The page state.
-    pub state: UseReducerHandle<OthelloState>,
+    /// The game record.
+    pub record: Record,
     /// Receives the actions.
     pub on_action: Callback<Action>,
 }
@@ -22,11 +22,21 @@ pub struct MoveListProps {
 pub fn move_list(props: &MoveListProps) -> Html {
     let context = use_context::<AppContext>().expect("inside the app");
     let t = context.t();
-    let record = &props.state.record;
+    let record = &props.record;
     let cursor = record.cursor();
-    let go = |ply: usize| {
+    // One listener for the list; the ply comes from the clicked button.
+    let onclick = {
         let on_action = props.on_action.clone();
-        Callback::from(move |_: MouseEvent| on_action.emit(Action::GoTo(ply)))
+        Callback::from(move |e: MouseEvent| {
+            let ply = e
+                .target_dyn_into::<web_sys::Element>()
+                .and_then(|t| t.closest("[data-ply]").ok().flatten())
+                .and_then(|b| b.get_attribute("data-ply"))
+                .and_then(|p| p.parse().ok());
+            if let Some(ply) = ply {
+                on_action.emit(Action::GoTo(ply));
+            }
+        })
     };
     let items = record.line().iter().enumerate().map(|(i, mv)| {
         let ply = i + 1;
@@ -43,16 +53,16 @@ pub fn move_list(props: &MoveListProps) -> Html {
         );
         html! {
             <li>
-                <button {class} onclick={go(ply)} aria-current={(ply == cursor).then_some("step")}>
+                <button {class} data-ply={ply.to_string()} aria-current={(ply == cursor).then_some("step")}>
                     <span class="ply">{ format!("{ply}.") }</span>{ text }
                 </button>
             </li>
         }
     });
     html! {
-        <nav class="move-list" aria-label={t.moves}>
+        <nav class="move-list" aria-label={t.moves} {onclick}>
             <h2>{ t.moves }</h2>
-            <button class={classes!("move", "start", (cursor == 0).then_some("current"))} onclick={go(0)}
+            <button class={classes!("move", "start", (cursor == 0).then_some("current"))} data-ply="0"
                 aria-current={(cursor == 0).then_some("step")}>{ t.start_position }</button>
             <ol data-testid="moves">{ for items }</ol>
         </nav>

@@ -184,7 +184,7 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
                         </div>
                     }
                     <div class="dialog-buttons">
-                        <button type="submit" class="primary start">{ t.start_game }</button>
+                        <button type="submit" class="primary start-game">{ t.start_game }</button>
                         <button type="button" class="cancel" onclick={on_cancel}>{ t.cancel }</button>
                     </div>
                 </form>

@@ -8,6 +8,7 @@ use gloo_events::EventListener;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::engine::othello::notation::{board_text, format_transcript};
 use crate::engine::othello::{Color, Move, Position, Square};
 use crate::i18n::othello::announcement_text;
 use crate::session::othello::state::{Announcement, Notice};
@@ -19,7 +20,7 @@ use crate::worker::protocol::{OthelloJob, OthelloUpdate, Request, Response};
 use super::super::app::AppContext;
 use super::super::browser;
 use super::super::search::{use_search_worker, SearchWorker};
-use super::analysis::ThinkingPanel;
+use super::analysis::{Thinking, ThinkingPanel};
 use super::board::{Board, SquareView};
 use super::controls::Controls;
 use super::editor::Editor;
@@ -186,10 +187,13 @@ fn next_legal(position: &Position, from: Square) -> Option<Square> {
         .copied()
 }
 
-/// A snapshot the document-wide key and paste listeners read.
+/// A snapshot the document-wide key listener reads (it is registered once,
+/// so it must not capture values of one render).
 struct Live {
     state: Rc<OthelloState>,
     cursor: Square,
+    focus_request: u32,
+    dialog_open: bool,
 }
 
 /// The props of the page: the query of a share link it was opened with.
@@ -246,6 +250,12 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
         });
     }
 
+    // Load the worker right away, not on the first click.
+    {
+        let worker = worker.clone();
+        use_effect_with((), move |_| worker.warm_up());
+    }
+
     // Run the search the state asks for.
     {
         let worker = worker.clone();
@@ -259,11 +269,15 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
     let live = use_mut_ref(|| Live {
         state: Rc::new(OthelloState::new(Settings::default())),
         cursor: *cursor,
+        focus_request: *focus_request,
+        dialog_open: *dialog_open,
     });
     {
         let mut l = live.borrow_mut();
         l.state = Rc::new((*state).clone());
         l.cursor = *cursor;
+        l.focus_request = *focus_request;
+        l.dialog_open = *dialog_open;
     }
 
     let handle_key: Rc<dyn Fn(&web_sys::KeyboardEvent)> = {
@@ -273,10 +287,11 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
         let focus_request = focus_request.clone();
         let dialog_open = dialog_open.clone();
         Rc::new(move |e: &web_sys::KeyboardEvent| {
-            if *dialog_open || browser::typing_in_field(e.target()) || e.alt_key() || e.meta_key() {
+            let l = live.borrow();
+            if l.dialog_open || browser::typing_in_field(e.target()) || e.alt_key() || e.meta_key()
+            {
                 return;
             }
-            let l = live.borrow();
             let key = e.key().to_lowercase();
             let action = match (e.ctrl_key(), key.as_str()) {
                 (true, "z") => Some(Action::Undo),
@@ -308,7 +323,7 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
                 (false, "m") => {
                     if let Some(next) = next_legal(&l.state.position(), l.cursor) {
                         cursor.set(next);
-                        focus_request.set(*focus_request + 1);
+                        focus_request.set(l.focus_request + 1);
                     }
                     None
                 }
@@ -322,6 +337,7 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
     };
     {
         let dispatch = dispatch.clone();
+        let handle_key = handle_key.clone();
         use_effect_with((), move |_| {
             let document = browser::window().document().expect("a document");
             let keys = EventListener::new(&document, "keydown", move |e| {
@@ -422,15 +438,21 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
                 } else {
                     <Board size={size} squares={squares} cursor={*cursor} focus_request={*focus_request}
                         ply={state.record.cursor()} {on_play} {on_cursor} />
-                    <Status state={state.clone()} on_action={on_action.clone()} />
+                    <Status position={position} turn={state.turn()} paused={state.paused}
+                        notice={state.notice.clone()} on_action={on_action.clone()} />
                 }
             </div>
             <aside class="side-panel">
-                <Controls state={state.clone()} on_action={on_action.clone()} on_new_game={open_dialog} />
-                <ThinkingPanel state={state.clone()} />
-                <MoveList state={state.clone()} on_action={on_action.clone()} />
-                <EvaluationGraph state={state.clone()} on_action={on_action.clone()} />
-                <Records state={state.clone()} on_action={on_action.clone()} {share_url} on_editor={toggle_editor} />
+                <Controls can_undo={state.undo_target().is_some()} can_redo={state.redo_target().is_some()}
+                    thinking={state.search.as_ref().is_some_and(|s| s.kind == SearchKind::Play)}
+                    hint_mode={state.hint_mode} show_legal={state.show_legal}
+                    on_action={on_action.clone()} on_new_game={open_dialog} />
+                <ThinkingPanel thinking={Thinking::of(&state)} />
+                <MoveList record={state.record.clone()} on_action={on_action.clone()} />
+                <EvaluationGraph evaluations={state.evaluations.clone()} plies={state.record.line().len()}
+                    cursor={state.record.cursor()} analysing={state.analyse_game} on_action={on_action.clone()} />
+                <Records transcript={format_transcript(state.record.played())} board={board_text(&position)}
+                    on_action={on_action.clone()} {share_url} on_editor={toggle_editor} />
                 <p class="help">{ t.keyboard_help }</p>
                 <p class="help">{ t.paste_hint }</p>
             </aside>

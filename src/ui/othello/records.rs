@@ -3,18 +3,19 @@
 
 use yew::prelude::*;
 
-use crate::engine::othello::notation::{board_text, format_transcript};
 use crate::session::othello::state::Notice;
-use crate::session::othello::{Action, OthelloState};
+use crate::session::othello::Action;
 
 use super::super::app::AppContext;
 use super::super::browser;
 
-/// Props: the state, where actions go, the share link, and the editor switch.
+/// Props: the texts to copy, where actions go, and the editor switch.
 #[derive(Properties, PartialEq)]
 pub struct RecordsProps {
-    /// The page state.
-    pub state: UseReducerHandle<OthelloState>,
+    /// The moves played, as a transcript.
+    pub transcript: String,
+    /// The current board string.
+    pub board: String,
     /// Receives the actions.
     pub on_action: Callback<Action>,
     /// The game's share link.
@@ -28,11 +29,10 @@ pub struct RecordsProps {
 pub fn records(props: &RecordsProps) -> Html {
     let context = use_context::<AppContext>().expect("inside the app");
     let t = context.t();
-    let state = &props.state;
     let moves_text = use_state(String::new);
     let board_input = use_state(String::new);
-    let transcript = format_transcript(state.record.played());
-    let board = board_text(&state.position());
+    let transcript = props.transcript.clone();
+    let board = props.board.clone();
 
     let copy = |text: String, notice: Notice| {
         let on_action = props.on_action.clone();

@@ -8,6 +8,7 @@ use crate::i18n::fill;
 use crate::i18n::othello::color_lower;
 
 use super::super::app::AppContext;
+use super::board::{clicked_square, inner_coordinates};
 
 fn squares(names: &[&str]) -> u64 {
     names
@@ -40,11 +41,12 @@ fn exercise() -> Html {
     let message = use_state(String::new);
     let legal = position.legal_squares();
 
-    let on_square = |square: Square| {
+    let on_board_click = {
         let found = found.clone();
         let message = message.clone();
         let announce = context.announce.clone();
-        Callback::from(move |_: MouseEvent| {
+        Callback::from(move |e: MouseEvent| {
+            let Some(square) = clicked_square(&e, 8) else { return };
             let text = if legal & square.bit() == 0 {
                 fill(t.exercise_wrong, &[("square", &square.to_string())])
             } else if *found & square.bit() != 0 {
@@ -81,9 +83,10 @@ fn exercise() -> Html {
             html! {
                 <div role="gridcell" class="cell">
                     <button class={classes!("square", is_found.then_some("found"))} aria-label={label}
-                        data-square={square.to_string()} onclick={on_square(square)}>
+                        data-square={square.to_string()}>
                         { for disc.map(|c| html! { <span class={classes!("disc", c.name())} /> }) }
                         if is_found { <span class="marker found-mark">{ "✓" }</span> }
+                        { inner_coordinates(square, 8) }
                     </button>
                 </div>
             }
@@ -104,7 +107,7 @@ fn exercise() -> Html {
             <h2 id="exercise-title">{ t.exercise_title }</h2>
             <p>{ t.exercise_task }</p>
             <div class="board-frame" style="--n: 8">
-                <div class="board" role="grid" aria-label={t.exercise_title}>{ for rows }</div>
+                <div class="board" role="grid" aria-label={t.exercise_title} onclick={on_board_click}>{ for rows }</div>
             </div>
             <p class="exercise-count" data-testid="exercise-count">{ fill(t.exercise_found, &[("n", &count.to_string())]) }</p>
             <p class="exercise-message" data-testid="exercise-message">{ (*message).clone() }</p>

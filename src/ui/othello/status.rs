@@ -3,30 +3,37 @@
 
 use yew::prelude::*;
 
-use crate::engine::othello::{Move, Square, Variant};
+use crate::engine::othello::{Move, Position, Square, Variant};
 use crate::i18n::fill;
 use crate::i18n::othello::{color_name, notice_text, outcome_text};
-use crate::session::othello::{Action, OthelloState, Turn};
+use crate::session::othello::state::Notice;
+use crate::session::othello::{Action, Turn};
 
 use super::super::app::AppContext;
 
-/// Props: the state and where actions go.
+/// Props: what to show and where actions go.
 #[derive(Properties, PartialEq)]
 pub struct StatusProps {
-    /// The page state.
-    pub state: UseReducerHandle<OthelloState>,
+    /// The current position.
+    pub position: Position,
+    /// What happens next.
+    pub turn: Turn,
+    /// The computer waits for "continue".
+    pub paused: bool,
+    /// The notice to show.
+    pub notice: Option<Notice>,
     /// Receives the actions.
     pub on_action: Callback<Action>,
 }
 
 /// Reads a typed move ("d3", "D3", "pass") for the current position.
-fn parse_typed(text: &str, state: &OthelloState) -> Option<Move> {
+fn parse_typed(text: &str, position: &Position) -> Option<Move> {
     let text = text.trim().to_lowercase();
     if matches!(text.as_str(), "pass" | "pa" | "ps" | "--") {
         return Some(Move::Pass);
     }
     let bytes = text.as_bytes();
-    let n = state.position().rules().size.side();
+    let n = position.rules().size.side();
     if bytes.len() != 2
         || !(b'a'..b'a' + n).contains(&bytes[0])
         || !(b'1'..b'1' + n).contains(&bytes[1])
@@ -41,11 +48,11 @@ fn parse_typed(text: &str, state: &OthelloState) -> Option<Move> {
 pub fn status(props: &StatusProps) -> Html {
     let context = use_context::<AppContext>().expect("inside the app");
     let t = context.t();
-    let state = &props.state;
+    let position = props.position;
     let typed = use_state(String::new);
     let typed_error = use_state(|| None::<String>);
 
-    let turn = match state.turn() {
+    let turn = match props.turn {
         Turn::HumanMove(color) => html! {
             <p class="turn">{ fill(t.your_move, &[("color", &color_name(t, color).to_lowercase())]) }</p>
         },
@@ -58,7 +65,7 @@ pub fn status(props: &StatusProps) -> Html {
                 </div>
             }
         }
-        Turn::Computer(color) if state.paused => {
+        Turn::Computer(color) if props.paused => {
             let on_action = props.on_action.clone();
             html! {
                 <div class="pass-notice">
@@ -71,11 +78,11 @@ pub fn status(props: &StatusProps) -> Html {
             <p class="turn thinking">{ fill(t.thinking, &[("color", &color_name(t, color).to_lowercase())]) }</p>
         },
         Turn::Over => {
-            let outcome = state.position().outcome().expect("the game is over");
+            let outcome = position.outcome().expect("the game is over");
             html! {
                 <p class="result">
                     { format!("{} {}.", t.game_over, outcome_text(t, &outcome)) }
-                    if state.settings.rules.variant == Variant::Anti {
+                    if position.rules().variant == Variant::Anti {
                         <span class="note">{ format!(" {}", t.anti_result_note) }</span>
                     }
                 </p>
@@ -94,10 +101,9 @@ pub fn status(props: &StatusProps) -> Html {
         let typed = typed.clone();
         let typed_error = typed_error.clone();
         let on_action = props.on_action.clone();
-        let state = state.clone();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            match parse_typed(&typed, &state) {
+            match parse_typed(&typed, &position) {
                 Some(mv) => {
                     typed_error.set(None);
                     typed.set(String::new());
@@ -111,9 +117,10 @@ pub fn status(props: &StatusProps) -> Html {
     html! {
         <div class="status">
             { turn }
-            if let Some(notice) = &state.notice {
+            if let Some(notice) = &props.notice {
                 <p class="notice" role="alert" data-testid="notice">{ notice_text(t, notice) }</p>
             }
+            if matches!(props.turn, Turn::HumanMove(_) | Turn::HumanPass(_)) {
             <form class="move-box" onsubmit={on_submit}>
                 <label for="move-input">{ t.move_box_label }</label>
                 <input id="move-input" type="text" autocomplete="off" spellcheck="false" size="6"
@@ -123,6 +130,7 @@ pub fn status(props: &StatusProps) -> Html {
                     <span class="notice" role="alert">{ error }</span>
                 }
             </form>
+            }
         </div>
     }
 }
