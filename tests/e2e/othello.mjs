@@ -328,6 +328,13 @@ try {
 
     "the new-game dialog sets size, variant and players": async () => {
       const page = await open("#/othello?white=human");
+      // Keyboard: N opens it, Escape closes it and focus returns.
+      await page.keyboard.press("n");
+      await page.waitForSelector("[role=dialog]");
+      assert(await page.evaluate(() => document.activeElement.closest("[role=dialog]") !== null), "focus in the dialog");
+      await page.keyboard.press("Escape");
+      assert(!(await page.$("[role=dialog]")), "Escape closes");
+      assert(await page.evaluate(() => document.activeElement.classList.contains("new-game")), "focus returns");
       await page.click("button.new-game");
       await page.check("#size-6");
       await page.selectOption("#variant", "anti");

@@ -8,6 +8,9 @@ use super::endgame::EndgameSolver;
 use super::eval::DISC;
 use super::position::{Move, Position};
 
+/// The share of a time limit the midgame search gets before the solver.
+const QUICK_SHARE: f64 = 0.3;
+
 /// Default number of empties from which the solver is tried when only time
 /// limits the search.
 pub const DEFAULT_EXACT_EMPTIES: u32 = 20;
@@ -71,11 +74,20 @@ impl Analyzer {
         if position.is_over() || !exact_reachable {
             return self.searcher.search(position, budget, on_progress);
         }
-        // A quick shallow search first, so that a move is ready even if the
-        // solver runs out of time.
-        let quick_limits = Limits {
-            depth: Some(empties.min(4)),
-            ..budget.remaining(0)
+        // A midgame search first, so that a good move is ready even if the
+        // solver runs out of time: with a time limit it gets a share of the
+        // time, otherwise a shallow depth.
+        let remaining = budget.remaining(0);
+        let quick_limits = match remaining.time_ms {
+            Some(ms) => Limits {
+                depth: Some(empties.saturating_sub(1).max(1)),
+                time_ms: Some(ms * QUICK_SHARE),
+                ..remaining
+            },
+            None => Limits {
+                depth: Some(empties.min(4)),
+                ..remaining
+            },
         };
         let quick = self
             .searcher

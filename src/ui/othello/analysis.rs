@@ -37,7 +37,10 @@ impl Thinking {
                 line: p.pv.clone(),
             });
         }
-        let (position, scores, _) = state.hints.as_ref().filter(|(p, _, _)| state.hint_mode && *p == state.position())?;
+        let (position, scores, _) = state
+            .hints
+            .as_ref()
+            .filter(|(p, _, _)| state.hint_mode && *p == state.position())?;
         let (best, score) = scores.best()?;
         Some(Thinking {
             side: position.side_to_move(),

@@ -72,7 +72,10 @@ pub fn inner_coordinates(square: Square, n: u8) -> Html {
 /// The square whose button (or something inside it) was clicked.
 pub fn clicked_square(e: &MouseEvent, n: u8) -> Option<Square> {
     let target: web_sys::Element = e.target_dyn_into()?;
-    let name = target.closest("[data-square]").ok()??.get_attribute("data-square")?;
+    let name = target
+        .closest("[data-square]")
+        .ok()??
+        .get_attribute("data-square")?;
     let b = name.as_bytes();
     (b.len() == 2 && b[0] >= b'a' && b[1] >= b'1')
         .then(|| Square::new(b[0] - b'a', b[1] - b'1'))
@@ -139,7 +142,9 @@ pub fn board(props: &BoardProps) -> Html {
         let on_cursor = props.on_cursor.clone();
         let legal: Vec<bool> = props.squares.iter().map(|v| v.legal).collect();
         Callback::from(move |e: MouseEvent| {
-            let Some(square) = clicked_square(&e, n) else { return };
+            let Some(square) = clicked_square(&e, n) else {
+                return;
+            };
             on_cursor.emit(square);
             if legal[usize::from(square.row()) * usize::from(n) + usize::from(square.column())] {
                 on_play.emit(square);

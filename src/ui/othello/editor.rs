@@ -37,7 +37,9 @@ pub fn editor(props: &EditorProps) -> Html {
         let setup = setup.clone();
         let paint = *paint;
         Callback::from(move |e: MouseEvent| {
-            let Some(square) = clicked_square(&e, n) else { return };
+            let Some(square) = clicked_square(&e, n) else {
+                return;
+            };
             let mut next = *setup;
             let bit = square.bit();
             let current = if next.black & bit != 0 {
@@ -58,8 +60,9 @@ pub fn editor(props: &EditorProps) -> Html {
             setup.set(next);
         })
     };
-    let cells = (0..n).map(|r| {
-        let row = (0..n).map(|c| {
+    let cells =
+        (0..n).map(|r| {
+            let row = (0..n).map(|c| {
             let square = Square::new(c, r).expect("on the board");
             let disc = if setup.black & square.bit() != 0 {
                 Some(Color::Black)
@@ -78,8 +81,8 @@ pub fn editor(props: &EditorProps) -> Html {
                 </div>
             }
         });
-        html! { <div role="row" class="board-row">{ for row }</div> }
-    });
+            html! { <div role="row" class="board-row">{ for row }</div> }
+        });
     let paint_choice = |value: Option<Color>, label: &'static str| {
         let paint = paint.clone();
         let id = format!("paint-{}", value.map_or("empty", Color::name));

@@ -67,6 +67,39 @@ fn player_select(
     }
 }
 
+/// Keeps Tab and Shift+Tab cycling through the dialog's own controls.
+fn trap_focus(dialog: &NodeRef, e: &KeyboardEvent) {
+    use wasm_bindgen::JsCast;
+    let Some(root) = dialog.cast::<web_sys::Element>() else {
+        return;
+    };
+    let Ok(list) = root.query_selector_all("input, select, button") else {
+        return;
+    };
+    let controls: Vec<web_sys::HtmlElement> = (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
+        .collect();
+    let (Some(first), Some(last)) = (controls.first(), controls.last()) else {
+        return;
+    };
+    let active = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element());
+    let at = |el: &web_sys::HtmlElement| {
+        active
+            .as_ref()
+            .is_some_and(|a| a == el.unchecked_ref::<web_sys::Element>())
+    };
+    if e.shift_key() && at(first) {
+        e.prevent_default();
+        let _ = last.focus();
+    } else if !e.shift_key() && at(last) {
+        e.prevent_default();
+        let _ = first.focus();
+    }
+}
+
 /// The dialog.
 #[function_component(NewGameDialog)]
 pub fn new_game_dialog(props: &NewGameProps) -> Html {
@@ -129,13 +162,17 @@ pub fn new_game_dialog(props: &NewGameProps) -> Html {
         let cb = props.on_cancel.clone();
         Callback::from(move |_: MouseEvent| cb.emit(()))
     };
+    // Escape closes; Tab stays inside the dialog (it is modal).
     let on_key = {
         let cb = props.on_cancel.clone();
-        Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Escape" {
+        let dialog = dialog.clone();
+        Callback::from(move |e: KeyboardEvent| match e.key().as_str() {
+            "Escape" => {
                 e.prevent_default();
                 cb.emit(());
             }
+            "Tab" => trap_focus(&dialog, &e),
+            _ => {}
         })
     };
     let uses_time = [draft.black, draft.white]

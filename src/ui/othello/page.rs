@@ -384,7 +384,10 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
     };
     let close_dialog = {
         let dialog_open = dialog_open.clone();
-        Callback::from(move |_| dialog_open.set(false))
+        Callback::from(move |_| {
+            dialog_open.set(false);
+            focus_new_game_button();
+        })
     };
     let start_game = {
         let dispatch = dispatch.clone();
@@ -460,6 +463,17 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
                 <NewGameDialog initial={state.settings} on_start={start_game} on_cancel={close_dialog} />
             }
         </section>
+    }
+}
+
+/// Returns keyboard focus to the button that opened the dialog.
+fn focus_new_game_button() {
+    let button = browser::window()
+        .document()
+        .and_then(|d| d.query_selector("button.new-game").ok().flatten())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(button) = button {
+        let _ = button.focus();
     }
 }
 

@@ -46,7 +46,9 @@ fn exercise() -> Html {
         let message = message.clone();
         let announce = context.announce.clone();
         Callback::from(move |e: MouseEvent| {
-            let Some(square) = clicked_square(&e, 8) else { return };
+            let Some(square) = clicked_square(&e, 8) else {
+                return;
+            };
             let text = if legal & square.bit() == 0 {
                 fill(t.exercise_wrong, &[("square", &square.to_string())])
             } else if *found & square.bit() != 0 {
