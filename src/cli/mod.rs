@@ -4,6 +4,9 @@
 
 mod args;
 mod bench;
+mod levels;
+mod matches;
+mod opok;
 mod othello;
 
 use std::fmt;
@@ -12,7 +15,9 @@ use serde_json::Value;
 
 pub use args::{Args, ArgsError};
 
+use crate::engine::opok::notation::{PositionTextError, RecordError};
 use crate::engine::othello::notation::{BoardTextError, TranscriptError};
+use crate::engine::search::Limits;
 
 /// Everything that can go wrong when running a command.
 #[derive(Debug)]
@@ -23,6 +28,10 @@ pub enum CliError {
     Transcript(TranscriptError),
     /// A board string could not be read.
     Board(BoardTextError),
+    /// An Opok record could not be replayed.
+    Record(RecordError),
+    /// An Opok position could not be read.
+    Position(PositionTextError),
     /// The search ran out of its budget before any result.
     NoResult(String),
 }
@@ -33,6 +42,8 @@ impl fmt::Display for CliError {
             CliError::Args(e) => e.fmt(f),
             CliError::Transcript(e) => write!(f, "bad transcript: {e}"),
             CliError::Board(e) => write!(f, "bad board: {e}"),
+            CliError::Record(e) => write!(f, "bad record: {e}"),
+            CliError::Position(e) => write!(f, "bad position: {e}"),
             CliError::NoResult(m) => f.write_str(m),
         }
     }
@@ -49,6 +60,18 @@ impl From<ArgsError> for CliError {
 impl From<TranscriptError> for CliError {
     fn from(e: TranscriptError) -> Self {
         CliError::Transcript(e)
+    }
+}
+
+impl From<RecordError> for CliError {
+    fn from(e: RecordError) -> Self {
+        CliError::Record(e)
+    }
+}
+
+impl From<PositionTextError> for CliError {
+    fn from(e: PositionTextError) -> Self {
+        CliError::Position(e)
     }
 }
 
@@ -76,6 +99,10 @@ usage:
   engine solve \"BOARD SIDE\" [--variant V] [--time-ms T]
   engine search othello (--moves MOVES | --board \"BOARD SIDE\") (--depth D | --time-ms T)
                         [--size N] [--variant V]
+  engine perft opok DEPTH [--size 3..9]
+  engine replay opok \"MOVES\" [--size N]
+  engine search opok (--moves \"MOVES\" | --position \"POSITION\") (--depth D | --time-ms T) [--size N]
+  engine levels opok [--size N] [--games G] [--think-ms T] [--time-scale F] [--levels L]
   engine bench [--full]
 
 Every command accepts --json and then prints exactly one JSON object.
@@ -87,10 +114,9 @@ pub fn run(words: &[String]) -> Result<Report, CliError> {
         return Err(ArgsError::MissingCommand.into());
     };
     match command.as_str() {
-        "perft" => othello::perft(rest),
-        "replay" => othello::replay(rest),
+        "perft" | "replay" | "search" => game_command(command, rest),
         "solve" => othello::solve(rest),
-        "search" => othello::search(rest),
+        "levels" => levels::levels(rest),
         "bench" => bench::bench(rest),
         "help" | "--help" | "-h" => Ok(Report {
             json: serde_json::json!({ "help": HELP }),
@@ -105,12 +131,65 @@ pub fn wants_json(words: &[String]) -> bool {
     words.iter().any(|w| w == "--json")
 }
 
-/// Takes the game name (the first positional) and checks it is supported.
-fn expect_game(args: &mut Args, supported: &[&str]) -> Result<String, ArgsError> {
-    let game = args.positional("game (othello)")?;
-    if supported.contains(&game.as_str()) {
-        Ok(game)
-    } else {
-        Err(ArgsError::UnknownGame(game))
+/// The commands that take a game name first: `perft`, `replay`, `search`.
+fn game_command(command: &str, rest: &[String]) -> Result<Report, CliError> {
+    let Some((game, rest)) = rest.split_first() else {
+        return Err(ArgsError::MissingArgument("game (othello or opok)").into());
+    };
+    let json = &["json"];
+    match (command, game.as_str()) {
+        ("perft", "othello") => othello::perft(&mut Args::parse(rest, &["size", "variant"], json)?),
+        ("replay", "othello") => {
+            othello::replay(&mut Args::parse(rest, &["size", "variant"], json)?)
+        }
+        ("search", "othello") => othello::search(&mut Args::parse(
+            rest,
+            &[
+                "size", "variant", "moves", "board", "depth", "time-ms", "nodes",
+            ],
+            json,
+        )?),
+        ("perft", "opok") => opok::perft(&mut Args::parse(rest, &["size"], json)?),
+        ("replay", "opok") => opok::replay_command(&mut Args::parse(rest, &["size"], json)?),
+        ("search", "opok") => opok::search(&mut Args::parse(
+            rest,
+            &["size", "moves", "position", "depth", "time-ms", "nodes"],
+            json,
+        )?),
+        (_, other) => Err(ArgsError::UnknownGame(other.to_string()).into()),
     }
+}
+
+/// A perft depth argument.
+fn parse_depth(text: String) -> Result<u32, ArgsError> {
+    args::number_in(0u32, 60)(&text).ok_or(ArgsError::BadValue {
+        name: "DEPTH".into(),
+        value: text,
+        expected: "a depth from 0 to 60".into(),
+    })
+}
+
+/// The search limits of `--depth`, `--time-ms` and `--nodes`; one is required.
+fn limits_from(args: &Args) -> Result<Limits, ArgsError> {
+    let depth = args.parsed(
+        "--depth",
+        "a depth from 1 to 200",
+        args::number_in(1u32, 200),
+    )?;
+    let time_ms = args.parsed(
+        "--time-ms",
+        "a time in milliseconds",
+        args::number_in(1.0f64, 1e9),
+    )?;
+    let nodes = args.parsed("--nodes", "a node count", args::number_in(1u64, u64::MAX))?;
+    if depth.is_none() && time_ms.is_none() && nodes.is_none() {
+        return Err(ArgsError::Conflict(
+            "give a limit: --depth D or --time-ms T".into(),
+        ));
+    }
+    Ok(Limits {
+        depth,
+        nodes,
+        time_ms,
+    })
 }

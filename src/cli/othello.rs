@@ -10,9 +10,7 @@ use crate::engine::othello::{Analyzer, BoardSize, Color, Move, Position, Rules, 
 use crate::engine::search::{Budget, Limits};
 
 use super::args::{number_in, Args, ArgsError};
-use super::{expect_game, CliError, Report};
-
-const JSON: &[&str] = &["json"];
+use super::{limits_from, parse_depth, CliError, Report};
 
 fn rules_from(args: &Args) -> Result<Rules, ArgsError> {
     let size = args
@@ -33,17 +31,10 @@ fn side_letter(color: Color) -> String {
 }
 
 /// `engine perft othello DEPTH`: leaves of the move tree.
-pub fn perft(words: &[String]) -> Result<Report, CliError> {
-    let mut args = Args::parse(words, &["size", "variant"], JSON)?;
-    expect_game(&mut args, &["othello"])?;
-    let depth_text = args.positional("DEPTH")?;
+pub fn perft(args: &mut Args) -> Result<Report, CliError> {
+    let depth = parse_depth(args.positional("DEPTH")?)?;
     args.finish()?;
-    let depth = number_in(0u32, 60)(&depth_text).ok_or_else(|| ArgsError::BadValue {
-        name: "DEPTH".into(),
-        value: depth_text.clone(),
-        expected: "a depth from 0 to 60".into(),
-    })?;
-    let rules = rules_from(&args)?;
+    let rules = rules_from(args)?;
     let clock = SystemClock::new();
     let nodes = othello_perft(&Position::start(rules), depth);
     let seconds = clock.elapsed_seconds();
@@ -60,12 +51,10 @@ pub fn perft(words: &[String]) -> Result<Report, CliError> {
 }
 
 /// `engine replay othello MOVES`: the position after a transcript.
-pub fn replay(words: &[String]) -> Result<Report, CliError> {
-    let mut args = Args::parse(words, &["size", "variant"], JSON)?;
-    expect_game(&mut args, &["othello"])?;
+pub fn replay(args: &mut Args) -> Result<Report, CliError> {
     let moves = args.positional("MOVES")?;
     args.finish()?;
-    let rules = rules_from(&args)?;
+    let rules = rules_from(args)?;
     let game = replay_from_start(rules, &moves)?;
     let last = game.last();
     let to_move = match () {
@@ -104,7 +93,7 @@ fn board_arg(text: &str, variant: Variant) -> Result<Position, CliError> {
 
 /// `engine solve "BOARD SIDE"`: the exact result with perfect play.
 pub fn solve(words: &[String]) -> Result<Report, CliError> {
-    let mut args = Args::parse(words, &["variant", "time-ms"], JSON)?;
+    let mut args = Args::parse(words, &["variant", "time-ms"], &["json"])?;
     let board = args.positional("\"BOARD SIDE\"")?;
     args.finish()?;
     let variant = rules_from(&args)?.variant;
@@ -146,17 +135,9 @@ pub fn solve(words: &[String]) -> Result<Report, CliError> {
 }
 
 /// `engine search othello …`: the best move within a depth or time limit.
-pub fn search(words: &[String]) -> Result<Report, CliError> {
-    let mut args = Args::parse(
-        words,
-        &[
-            "size", "variant", "moves", "board", "depth", "time-ms", "nodes",
-        ],
-        JSON,
-    )?;
-    expect_game(&mut args, &["othello"])?;
+pub fn search(args: &mut Args) -> Result<Report, CliError> {
     args.finish()?;
-    let rules = rules_from(&args)?;
+    let rules = rules_from(args)?;
     let position = match (args.option("--moves"), args.option("--board")) {
         (Some(moves), None) => replay_from_start(rules, moves)?.last(),
         (None, Some(board)) => {
@@ -181,25 +162,8 @@ pub fn search(words: &[String]) -> Result<Report, CliError> {
             )
         }
     };
-    let depth = args.parsed("--depth", "a depth from 1 to 60", number_in(1u32, 60))?;
-    let time = args.parsed(
-        "--time-ms",
-        "a time in milliseconds",
-        number_in(1.0f64, 1e9),
-    )?;
-    let nodes = args.parsed("--nodes", "a node count", number_in(1u64, u64::MAX))?;
-    if depth.is_none() && time.is_none() && nodes.is_none() {
-        return Err(ArgsError::Conflict("give a limit: --depth D or --time-ms T".into()).into());
-    }
     let clock = SystemClock::new();
-    let budget = Budget::new(
-        Limits {
-            depth,
-            time_ms: time,
-            nodes,
-        },
-        &clock,
-    );
+    let budget = Budget::new(limits_from(args)?, &clock);
     let mut analyzer = Analyzer::new(22);
     let json_mode = args.switch("--json");
     let mut lines = Vec::new();

@@ -6,6 +6,8 @@
 
 pub mod clock;
 pub mod game;
+pub mod opok;
 pub mod othello;
 pub mod rng;
 pub mod search;
+pub mod strength;

@@ -7,6 +7,7 @@ use crate::engine::othello::levels::{choose_move, Choice};
 use crate::engine::othello::{Analyzer, Position};
 use crate::engine::rng::Rng;
 use crate::engine::search::{Budget, Limits};
+use crate::engine::strength::ThinkTime;
 
 use super::clock::JsClock;
 use super::protocol::{OthelloJob, OthelloUpdate, Request, Response};
@@ -65,7 +66,7 @@ fn run_othello(
                 analyzer,
                 position,
                 level,
-                think_ms,
+                ThinkTime::new(think_ms),
                 &clock,
                 &mut rng,
                 &mut |p| send(OthelloUpdate::Progress(p.clone())),

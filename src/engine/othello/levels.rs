@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::rng::Rng;
 use crate::engine::search::{Budget, Limits, MoveScores, Progress, SearchResult};
+use crate::engine::strength::{pick_with_noise, ThinkTime};
 
 use super::analysis::Analyzer;
 use super::eval::DISC;
@@ -113,26 +114,16 @@ impl Level {
     }
 }
 
-/// What the computer decided, with what it saw.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-pub struct Choice {
-    /// The move to play (`None` only when the game is over).
-    pub best: Option<Move>,
-    /// The engine's own score of the position for the side to move
-    /// (hundredths of a disc), when it searched.
-    pub score: Option<i32>,
-    /// Whether `score` is exact.
-    pub exact: bool,
-}
+/// What the computer decided (see [`crate::engine::strength::Choice`]).
+pub type Choice = crate::engine::strength::Choice<Move>;
 
-/// Chooses a move for `position` at `level`. `think_ms` is the time for the
-/// strongest level; weaker levels use less. `rng` supplies the level's
+/// Chooses a move for `position` at `level` within `time`. `rng` supplies the level's
 /// misjudgements; `on_progress` sees every completed depth.
 pub fn choose_move(
     analyzer: &mut Analyzer,
     position: &Position,
     level: Level,
-    think_ms: f64,
+    time: ThinkTime,
     budget_clock: &dyn crate::engine::clock::Clock,
     rng: &mut Rng,
     on_progress: &mut dyn FnMut(&Progress<Move>),
@@ -151,13 +142,13 @@ pub fn choose_move(
     match spec.method {
         _ if exact_now => {
             let budget = Budget::new(
-                Limits::depth(empties).with_time_ms(think_ms.max(2000.0)),
+                Limits::depth(empties).with_time_ms(time.strongest_ms.max(2000.0)),
                 budget_clock,
             );
             from_result(analyzer.analyse(position, &budget, on_progress))
         }
-        Method::Time(time) => {
-            let budget = Budget::new(Limits::time_ms(time.unwrap_or(think_ms)), budget_clock);
+        Method::Time(fixed) => {
+            let budget = Budget::new(Limits::time_ms(time.for_level(fixed)), budget_clock);
             from_result(analyzer.analyse_with_exact(
                 position,
                 &budget,
@@ -166,11 +157,7 @@ pub fn choose_move(
             ))
         }
         Method::Greedy => {
-            let best = greedy_scores(position)
-                .into_iter()
-                .map(|(m, s)| (m, s + spec.noise * rng.gaussian()))
-                .max_by(|a, b| a.1.total_cmp(&b.1))
-                .map(|(m, _)| m);
+            let best = pick_with_noise(&greedy_scores(position), spec.noise * f64::from(DISC), rng);
             Choice {
                 best,
                 score: None,
@@ -179,7 +166,7 @@ pub fn choose_move(
         }
         Method::Depth(depth) => {
             let budget = Budget::new(
-                Limits::depth(depth).with_time_ms(think_ms.max(2000.0)),
+                Limits::depth(depth).with_time_ms(time.strongest_ms.max(2000.0)),
                 budget_clock,
             );
             let mut report = |scores: &MoveScores<Move>| {
@@ -202,18 +189,8 @@ pub fn choose_move(
                     exact: false,
                 };
             };
-            let noisy = scores
-                .scores
-                .iter()
-                .map(|&(m, s)| {
-                    (
-                        m,
-                        f64::from(s) / f64::from(DISC) + spec.noise * rng.gaussian(),
-                    )
-                })
-                .max_by(|a, b| a.1.total_cmp(&b.1));
             Choice {
-                best: noisy.map(|(m, _)| m),
+                best: pick_with_noise(&scores.scores, spec.noise * f64::from(DISC), rng),
                 score: scores.best().map(|(_, s)| s),
                 exact: scores.exact,
             }
@@ -230,19 +207,19 @@ fn from_result(result: SearchResult<Move>) -> Choice {
 }
 
 /// A beginner's view of the moves: the discs each flips, corners liked
-/// (fewest discs in anti-Othello), in discs.
-fn greedy_scores(position: &Position) -> Vec<(Move, f64)> {
+/// (fewest discs in anti-Othello), in evaluation units.
+fn greedy_scores(position: &Position) -> Vec<(Move, i32)> {
     let n = position.rules().size.side();
     let anti = position.rules().variant == Variant::Anti;
     Square::iter(position.legal_squares())
         .map(|square| {
-            let flipped = f64::from(position.flips(square).count_ones());
+            let flipped = position.flips(square).count_ones() as i32 * DISC;
             let corner =
                 [0, n - 1].contains(&square.column()) && [0, n - 1].contains(&square.row());
             let appeal = if anti {
                 -flipped
             } else {
-                flipped + if corner { 3.0 } else { 0.0 }
+                flipped + if corner { 3 * DISC } else { 0 }
             };
             (Move::Place(square), appeal)
         })
@@ -263,7 +240,7 @@ mod tests {
             .unwrap()
             .last();
         let scores = greedy_scores(&position);
-        let most = scores.iter().map(|s| s.1).fold(0.0, f64::max);
+        let most = scores.iter().map(|s| s.1).max().unwrap();
         let clock = ManualClock::new();
         let mut analyzer = Analyzer::new(10);
         let mut rng = Rng::new(3);
@@ -273,7 +250,7 @@ mod tests {
                 &mut analyzer,
                 &position,
                 Level::MIN,
-                1000.0,
+                ThinkTime::new(1000.0),
                 &clock,
                 &mut rng,
                 &mut |_| {},
@@ -282,7 +259,7 @@ mod tests {
         }
         let greedy_share: u32 = chosen
             .iter()
-            .filter(|(m, _)| scores.iter().any(|(s, v)| s == *m && *v >= most - 1.0))
+            .filter(|(m, _)| scores.iter().any(|(s, v)| s == *m && *v >= most - DISC))
             .map(|(_, n)| n)
             .sum();
         assert!(
@@ -306,7 +283,7 @@ mod tests {
                 &mut analyzer,
                 &position,
                 level,
-                100.0,
+                ThinkTime::new(100.0),
                 &clock,
                 &mut rng,
                 &mut |_| {},
@@ -331,7 +308,7 @@ mod tests {
             &mut analyzer,
             &position,
             Level::MAX,
-            100.0,
+            ThinkTime::new(100.0),
             &clock,
             &mut Rng::new(1),
             &mut |_| {},

@@ -1,0 +1,174 @@
+//! `engine levels opok`: how strong each computer level is, measured by
+//! whole games against a random player and a greedy one-move player, sides
+//! alternating.
+
+use std::fmt::Write;
+
+use serde_json::json;
+
+use crate::engine::clock::SystemClock;
+use crate::engine::game::Game;
+use crate::engine::opok::levels::choose_move;
+use crate::engine::opok::{Geometry, Level, Move, Position};
+use crate::engine::rng::Rng;
+use crate::engine::search::Searcher;
+use crate::engine::strength::ThinkTime;
+
+use super::args::{number_in, Args, ArgsError};
+use super::matches::{play_game, PlayerFn, Tally};
+use super::{CliError, Report};
+
+/// Picks uniformly among the legal moves.
+fn random_player<'a>(seed: u64) -> PlayerFn<'a, Position> {
+    let mut rng = Rng::new(seed);
+    Box::new(move |p: &Position| *rng.choose(&p.moves()).expect("a move"))
+}
+
+/// Picks the move that leaves it the most squares ahead right now.
+fn greedy_player<'a>(seed: u64) -> PlayerFn<'a, Position> {
+    let mut rng = Rng::new(seed);
+    Box::new(move |p: &Position| {
+        let scored: Vec<(Move, i32)> = p
+            .moves()
+            .into_iter()
+            .map(|m| (m, -p.play(m).final_score()))
+            .collect();
+        let best = scored.iter().map(|s| s.1).max().expect("a move");
+        let top: Vec<Move> = scored.iter().filter(|s| s.1 == best).map(|s| s.0).collect();
+        *rng.choose(&top).expect("a move")
+    })
+}
+
+fn level_player<'a>(
+    level: Level,
+    time: ThinkTime,
+    seed: u64,
+    clock: &'a SystemClock,
+) -> PlayerFn<'a, Position> {
+    let mut searcher = Searcher::new(18);
+    let mut rng = Rng::new(seed);
+    Box::new(move |p: &Position| {
+        choose_move(&mut searcher, p, level, time, clock, &mut rng, &mut |_| {})
+            .best
+            .expect("a move")
+    })
+}
+
+fn tally_against(
+    level: Level,
+    opponent: &str,
+    geometry: Geometry,
+    games: u32,
+    time: ThinkTime,
+) -> Tally {
+    let clock = SystemClock::new();
+    let start = Position::start(geometry);
+    let mut tally = Tally::default();
+    for game in 0..games {
+        let seed = u64::from(game) * 7919 + u64::from(level.number());
+        let mut ours = level_player(level, time, seed, &clock);
+        let mut theirs = match opponent {
+            "random" => random_player(seed ^ 0xABCD),
+            _ => greedy_player(seed ^ 0xABCD),
+        };
+        tally.add(play_game(&start, &mut ours, &mut theirs, game % 2 == 0));
+    }
+    tally
+}
+
+/// Runs the level table.
+pub fn levels(words: &[String]) -> Result<Report, CliError> {
+    let Some((game, rest)) = words.split_first() else {
+        return Err(ArgsError::MissingArgument("game (opok)").into());
+    };
+    if game != "opok" {
+        return Err(ArgsError::UnknownGame(game.clone()).into());
+    }
+    let args = Args::parse(
+        rest,
+        &["size", "games", "think-ms", "time-scale", "levels"],
+        &["json"],
+    )?;
+    args.finish()?;
+    let sizes: Vec<u8> = match args.option("--size") {
+        Some(text) => vec![number_in(3u8, 9)(text).ok_or_else(|| ArgsError::BadValue {
+            name: "--size".into(),
+            value: text.into(),
+            expected: "a board size from 3 to 9".into(),
+        })?],
+        None => vec![5, 7],
+    };
+    let games = args
+        .parsed("--games", "a number of games", number_in(2u32, 100_000))?
+        .unwrap_or(100);
+    let think_ms = args
+        .parsed(
+            "--think-ms",
+            "a time in milliseconds",
+            number_in(1.0f64, 1e6),
+        )?
+        .unwrap_or(300.0);
+    let scale = args
+        .parsed(
+            "--time-scale",
+            "a factor from 0.01 to 1",
+            number_in(0.01f64, 1.0),
+        )?
+        .unwrap_or(1.0);
+    let time = ThinkTime {
+        strongest_ms: think_ms,
+        scale,
+    };
+    let top = args
+        .parsed("--levels", "a level from 1 to 7", number_in(1u8, 7))?
+        .unwrap_or(7);
+
+    let mut text = format!(
+        "Opok levels: {games} games per pairing, sides alternating; level 7 thinks {think_ms} ms, levels 5 and 6 {} and {} ms\n",
+        time.for_level(Some(400.0)),
+        time.for_level(Some(1500.0))
+    );
+    let mut rows = Vec::new();
+    for &n in &sizes {
+        let geometry = Geometry::new(n).expect("checked size");
+        let _ = writeln!(
+            text,
+            "{geometry}: level | vs random W-D-L (score) | vs greedy W-D-L (score, margin)"
+        );
+        for level in Level::all().filter(|l| l.number() <= top) {
+            // The two opponents in parallel: the machine has two cores.
+            let (random, greedy) = std::thread::scope(|s| {
+                let r = s.spawn(|| tally_against(level, "random", geometry, games, time));
+                let g = tally_against(level, "greedy", geometry, games, time);
+                (r.join().expect("no panic"), g)
+            });
+            let (margin, error) = greedy.margin();
+            let _ = writeln!(
+                text,
+                "  {} | {}-{}-{} ({:.1}%) | {}-{}-{} ({:.1}%, {:+.2} ± {:.2} squares)",
+                level.number(),
+                random.wins,
+                random.draws,
+                random.losses,
+                100.0 * random.score_rate(),
+                greedy.wins,
+                greedy.draws,
+                greedy.losses,
+                100.0 * greedy.score_rate(),
+                margin / 100.0,
+                error / 100.0
+            );
+            rows.push(json!({
+                "size": n,
+                "level": level.number(),
+                "vs_random": { "wins": random.wins, "draws": random.draws, "losses": random.losses },
+                "vs_greedy": { "wins": greedy.wins, "draws": greedy.draws, "losses": greedy.losses,
+                               "margin": margin / 100.0, "margin_error": error / 100.0 },
+            }));
+        }
+    }
+    Ok(Report {
+        json: json!({ "games": games, "think_ms": think_ms, "time_scale": scale, "table": rows }),
+        text,
+    })
+}

@@ -1,0 +1,134 @@
+//! The Opok commands.
+
+use serde_json::json;
+
+use crate::engine::clock::SystemClock;
+use crate::engine::opok::eval::SQUARE;
+use crate::engine::opok::notation::{board_text, move_text, parse_position, position_text, replay};
+use crate::engine::opok::{Geometry, Position, Side};
+use crate::engine::search::reference::perft as generic_perft;
+use crate::engine::search::{Budget, Searcher};
+
+use super::args::{Args, ArgsError};
+use super::{parse_depth, CliError, Report};
+
+fn geometry_from(args: &Args) -> Result<Geometry, ArgsError> {
+    Ok(args
+        .parsed("--size", "a board size from 3 to 9", |s| {
+            s.trim().parse().ok().and_then(Geometry::new)
+        })?
+        .unwrap_or_else(|| Geometry::new(5).expect("5 is a size")))
+}
+
+/// `engine perft opok DEPTH --size N`.
+pub fn perft(args: &mut Args) -> Result<Report, CliError> {
+    let depth = parse_depth(args.positional("DEPTH")?)?;
+    args.finish()?;
+    let geometry = geometry_from(args)?;
+    let clock = SystemClock::new();
+    let nodes = generic_perft(&Position::start(geometry), depth);
+    let seconds = clock.elapsed_seconds();
+    Ok(Report {
+        json: json!({ "nodes": nodes, "seconds": seconds }),
+        text: format!("perft {depth} (opok {geometry}): {nodes} leaves in {seconds:.3} s"),
+    })
+}
+
+/// `engine replay opok MOVES --size N`.
+pub fn replay_command(args: &mut Args) -> Result<Report, CliError> {
+    let moves = args.positional("MOVES")?;
+    args.finish()?;
+    let geometry = geometry_from(args)?;
+    let game = replay(Position::start(geometry), &moves)?;
+    let last = game.last;
+    let over = last.is_over();
+    let to_move = match () {
+        _ if over => None,
+        _ if last.must_pass() => Some(last.side_to_move().opponent()),
+        _ => Some(last.side_to_move()),
+    };
+    let (circles, squares) = (last.score(Side::Circles), last.score(Side::Squares));
+    let score = over.then(|| format!("{circles}-{squares}"));
+    Ok(Report {
+        json: json!({
+            "board": board_text(&last),
+            "to_move": to_move.map(|s| s.letter().to_string()),
+            "circles": circles,
+            "squares": squares,
+            // The same keys as Othello's replay: black = Circles (first), white = Squares.
+            "black": circles,
+            "white": squares,
+            "over": over,
+            "score": score,
+        }),
+        text: format!(
+            "{}\ncircles {circles}, squares {squares}; {}",
+            position_text(&last),
+            match (&score, to_move) {
+                (Some(s), _) => format!("game over, {s}"),
+                (None, Some(side)) => format!("{} to move", side.name()),
+                (None, None) => String::new(),
+            }
+        ),
+    })
+}
+
+/// `engine search opok (--moves … | --position …) (--depth D | --time-ms T)`.
+pub fn search(args: &mut Args) -> Result<Report, CliError> {
+    args.finish()?;
+    let geometry = geometry_from(args)?;
+    let position = match (args.option("--moves"), args.option("--position")) {
+        (Some(moves), None) => replay(Position::start(geometry), moves)?.last,
+        (None, Some(text)) => parse_position(text)?,
+        (Some(_), Some(_)) => {
+            return Err(ArgsError::Conflict("give --moves or --position, not both".into()).into())
+        }
+        (None, None) => {
+            return Err(
+                ArgsError::Conflict("give the position with --moves or --position".into()).into(),
+            )
+        }
+    };
+    let limits = super::limits_from(args)?;
+    let clock = SystemClock::new();
+    let budget = Budget::new(limits, &clock);
+    let mut searcher = Searcher::new(20);
+    let g = position.geometry();
+    let mut lines = Vec::new();
+    let json_mode = args.switch("--json");
+    let result = searcher.search(&position, &budget, &mut |p| {
+        if !json_mode {
+            let pv: Vec<String> = p.pv.iter().map(|&m| move_text(g, m)).collect();
+            lines.push(format!(
+                "depth {:2} score {:+7.2} nodes {:>10} {:>8.1} ms  pv {}",
+                p.depth,
+                p.score as f64 / SQUARE as f64,
+                p.nodes,
+                p.elapsed_ms,
+                pv.join(" ")
+            ));
+        }
+    });
+    let seconds = clock.elapsed_seconds();
+    let best = result.best.map(|m| move_text(g, m));
+    let pv: Vec<String> = result.pv.iter().map(|&m| move_text(g, m)).collect();
+    let score = result.score as f64 / SQUARE as f64;
+    lines.push(format!(
+        "best {} score {score:+.2}{} depth {} in {seconds:.3} s",
+        best.as_deref().unwrap_or("none"),
+        if result.exact { " (exact)" } else { "" },
+        result.depth
+    ));
+    Ok(Report {
+        json: json!({
+            "best": best,
+            "score": score,
+            "exact": result.exact,
+            "depth": result.depth,
+            "pv": pv,
+            "nodes": result.nodes,
+            "seconds": seconds,
+        }),
+        text: lines.join("\n"),
+    })
+}

@@ -1,0 +1,85 @@
+//! Opok as a [`Game`] for the shared search.
+
+use crate::engine::game::{Game, Score};
+
+use super::eval::{self, SQUARE};
+use super::geometry::{Geometry, MAX_SQUARES};
+use super::position::{Move, Position, Side};
+
+/// History keys: origin × landing square, plus one for the pass.
+const PASS_KEY: usize = MAX_SQUARES * MAX_SQUARES;
+
+impl Game for Position {
+    type Move = Move;
+    const MOVE_KEYS: usize = PASS_KEY + 1;
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        self.steps(moves);
+        if moves.is_empty() && self.passed().can_move() {
+            moves.push(Move::Pass);
+        }
+    }
+
+    fn play(&self, mv: Move) -> Position {
+        self.play_unchecked(mv)
+    }
+
+    fn is_over(&self) -> bool {
+        Position::is_over(self)
+    }
+
+    fn is_pass(&self, mv: Move) -> bool {
+        mv == Move::Pass
+    }
+
+    fn final_score(&self) -> Score {
+        let side = self.side_to_move();
+        SQUARE * (self.score(side) as i32 - self.score(side.opponent()) as i32)
+    }
+
+    fn evaluate(&self) -> Score {
+        eval::evaluate(self)
+    }
+
+    fn hash(&self) -> u64 {
+        let mut h = 0x243F_6A88_85A3_08D3u64 ^ u64::from(self.geometry().size());
+        for chunk in self.cells().chunks(8) {
+            let mut word = 0u64;
+            for (i, &c) in chunk.iter().enumerate() {
+                word |= u64::from(c as u8) << (8 * i);
+            }
+            h = crate::engine::othello::game::mix(h ^ word);
+        }
+        if self.side_to_move() == Side::Squares {
+            h = !h;
+        }
+        h
+    }
+
+    fn move_order_hint(&self, mv: Move) -> i32 {
+        let Move::Step { k, to, .. } = mv else {
+            return 0;
+        };
+        let captured = Geometry::iter(self.captures(mv)).count() as i32;
+        // Captures first; then landings with room around them, spending
+        // few pieces.
+        let g = self.geometry();
+        let occupied = self.occupied();
+        let room = super::geometry::Direction::ALL
+            .iter()
+            .filter(|&&d| g.shift(1u128 << to.0, d) & !occupied & g.all() != 0)
+            .count() as i32;
+        1000 * captured + 20 * room - i32::from(k)
+    }
+
+    fn move_key(&self, mv: Move) -> usize {
+        match mv {
+            Move::Step { from, to, .. } => from.index() * MAX_SQUARES + to.index(),
+            Move::Pass => PASS_KEY,
+        }
+    }
+
+    fn moves_left_bound(&self) -> Option<u32> {
+        Some(Position::moves_left_bound(self))
+    }
+}

@@ -1,0 +1,159 @@
+//! Opok playing strength, from a player who looks one move ahead and
+//! misjudges to the full search. Like Othello's levels, weak levels judge
+//! every move and add noise, so their mistakes are plausible ones.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::clock::Clock;
+use crate::engine::rng::Rng;
+use crate::engine::search::{Budget, Limits, MoveScores, Progress, Searcher};
+use crate::engine::strength::{pick_with_noise, ThinkTime};
+
+use super::eval::SQUARE;
+use super::position::{Move, Position};
+
+/// A computer level, 1 (weakest) to 7 (strongest).
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+pub struct Level(u8);
+
+#[derive(Clone, Copy, PartialEq, Debug)]
+enum Method {
+    /// Scores every move with a search this deep, then adds noise.
+    Depth(u32),
+    /// The full search for this long (or the game's thinking time).
+    Time(Option<f64>),
+}
+
+struct Spec {
+    method: Method,
+    /// Standard deviation of the misjudgement, in squares.
+    noise: f64,
+}
+
+const SPECS: [Spec; 7] = [
+    Spec {
+        method: Method::Depth(1),
+        noise: 2.0,
+    },
+    Spec {
+        method: Method::Depth(1),
+        noise: 0.8,
+    },
+    Spec {
+        method: Method::Depth(2),
+        noise: 0.6,
+    },
+    Spec {
+        method: Method::Depth(2),
+        noise: 0.2,
+    },
+    Spec {
+        method: Method::Time(Some(400.0)),
+        noise: 0.0,
+    },
+    Spec {
+        method: Method::Time(Some(1500.0)),
+        noise: 0.0,
+    },
+    Spec {
+        method: Method::Time(None),
+        noise: 0.0,
+    },
+];
+
+impl Level {
+    /// The weakest level.
+    pub const MIN: Level = Level(1);
+    /// The strongest level: the full search for the chosen time.
+    pub const MAX: Level = Level(7);
+
+    /// Level `n` (1 to 7).
+    pub fn new(n: u8) -> Option<Level> {
+        (1..=7).contains(&n).then_some(Level(n))
+    }
+
+    /// All levels, weakest first.
+    pub fn all() -> impl Iterator<Item = Level> {
+        (1..=7).map(Level)
+    }
+
+    /// The level's number.
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    fn spec(self) -> &'static Spec {
+        &SPECS[usize::from(self.0 - 1)]
+    }
+
+    /// True for the levels that think for the game's chosen time.
+    pub fn uses_think_time(self) -> bool {
+        self.spec().method == Method::Time(None)
+    }
+}
+
+/// What the computer decided (see [`crate::engine::strength::Choice`]).
+pub type Choice = crate::engine::strength::Choice<Move>;
+
+/// Chooses a move at `level` within `time`.
+pub fn choose_move(
+    searcher: &mut Searcher<Position>,
+    position: &Position,
+    level: Level,
+    time: ThinkTime,
+    clock: &dyn Clock,
+    rng: &mut Rng,
+    on_progress: &mut dyn FnMut(&Progress<Move>),
+) -> Choice {
+    let moves = position.moves();
+    if moves.len() <= 1 {
+        return Choice {
+            best: moves.first().copied(),
+            score: None,
+            exact: false,
+        };
+    }
+    let spec = level.spec();
+    match spec.method {
+        Method::Time(fixed) => {
+            let budget = Budget::new(Limits::time_ms(time.for_level(fixed)), clock);
+            let result = searcher.search(position, &budget, on_progress);
+            Choice {
+                best: result.best,
+                score: (result.depth > 0).then_some(result.score),
+                exact: result.exact,
+            }
+        }
+        Method::Depth(depth) => {
+            let budget = Budget::new(
+                Limits::depth(depth).with_time_ms(time.strongest_ms.max(2000.0)),
+                clock,
+            );
+            let mut report = |s: &MoveScores<Move>| {
+                if let Some((best, score)) = s.best() {
+                    on_progress(&Progress {
+                        depth: s.depth,
+                        score,
+                        best,
+                        pv: vec![best],
+                        nodes: s.nodes,
+                        elapsed_ms: s.elapsed_ms,
+                        exact: s.exact,
+                    });
+                }
+            };
+            match searcher.score_moves(position, &budget, &mut report) {
+                Some(scores) => Choice {
+                    best: pick_with_noise(&scores.scores, spec.noise * f64::from(SQUARE), rng),
+                    score: scores.best().map(|(_, s)| s),
+                    exact: scores.exact,
+                },
+                None => Choice {
+                    best: moves.first().copied(),
+                    score: None,
+                    exact: false,
+                },
+            }
+        }
+    }
+}

@@ -1,0 +1,72 @@
+//! Playing below full strength like a person would: every move is judged,
+//! but misjudged by random noise, and the best-looking move is played.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::game::Score;
+use crate::engine::rng::Rng;
+
+/// What the computer decided, with what it saw.
+#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
+pub struct Choice<M> {
+    /// The move to play (`None` only when the game is over).
+    pub best: Option<M>,
+    /// The engine's own score of the position for the side to move, when it
+    /// searched.
+    pub score: Option<Score>,
+    /// Whether `score` is the exact result with perfect play.
+    pub exact: bool,
+}
+
+/// How long the computer may think.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct ThinkTime {
+    /// Milliseconds per move of the strongest level (the player's choice).
+    pub strongest_ms: f64,
+    /// Factor on the fixed times of the other timed levels: 1 in play,
+    /// smaller to run many games in a benchmark.
+    pub scale: f64,
+}
+
+impl ThinkTime {
+    /// `strongest_ms` for the strongest level, other levels as designed.
+    pub fn new(strongest_ms: f64) -> ThinkTime {
+        ThinkTime {
+            strongest_ms,
+            scale: 1.0,
+        }
+    }
+
+    /// The time of a level with a fixed time (`Some`), or of the strongest.
+    pub fn for_level(self, fixed_ms: Option<f64>) -> f64 {
+        fixed_ms.map_or(self.strongest_ms, |ms| ms * self.scale)
+    }
+}
+
+/// The move whose score plus Gaussian noise (standard deviation `noise`, in
+/// the same units as the scores) is highest; `None` for no moves.
+pub fn pick_with_noise<M: Copy>(scores: &[(M, Score)], noise: f64, rng: &mut Rng) -> Option<M> {
+    scores
+        .iter()
+        .map(|&(m, s)| (m, f64::from(s) + noise * rng.gaussian()))
+        .max_by(|a, b| a.1.total_cmp(&b.1))
+        .map(|(m, _)| m)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn no_noise_picks_the_best_and_noise_sometimes_does_not() {
+        let scores = [(1, 0), (2, 100), (3, 50)];
+        let mut rng = Rng::new(1);
+        assert_eq!(pick_with_noise(&scores, 0.0, &mut rng), Some(2));
+        let picks: Vec<i32> = (0..200)
+            .filter_map(|_| pick_with_noise(&scores, 80.0, &mut rng))
+            .collect();
+        assert!(picks.iter().filter(|&&m| m == 2).count() > 80);
+        assert!(picks.iter().any(|&m| m != 2));
+        assert_eq!(pick_with_noise::<u8>(&[], 1.0, &mut rng), None);
+    }
+}
