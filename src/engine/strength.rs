@@ -18,6 +18,49 @@ pub struct Choice<M> {
     pub exact: bool,
 }
 
+/// A computer level, 1 (weakest) to 7 (strongest), shared by the games:
+/// each game decides what a level does, but every game's strongest level
+/// thinks for the player's chosen time and levels 1–3 are for beginners.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+pub struct Level(u8);
+
+impl Level {
+    /// The weakest level.
+    pub const MIN: Level = Level(1);
+    /// The strongest level: the full engine for the chosen time.
+    pub const MAX: Level = Level(7);
+
+    /// Level `n` (1 to 7).
+    pub fn new(n: u8) -> Option<Level> {
+        (1..=7).contains(&n).then_some(Level(n))
+    }
+
+    /// All levels, weakest first.
+    pub fn all() -> impl Iterator<Item = Level> {
+        (1..=7).map(Level)
+    }
+
+    /// The level's number, 1 to 7.
+    pub fn number(self) -> u8 {
+        self.0
+    }
+
+    /// The index of the level's entry in a game's table of 7.
+    pub fn index(self) -> usize {
+        usize::from(self.0 - 1)
+    }
+
+    /// True for the strongest level, which thinks for the chosen time.
+    pub fn uses_think_time(self) -> bool {
+        self == Level::MAX
+    }
+
+    /// Whether legal-move markers should start on against this level.
+    pub fn suits_beginners(self) -> bool {
+        self.0 <= 3
+    }
+}
+
 /// How long the computer may think.
 #[derive(Clone, Copy, PartialEq, Debug)]
 pub struct ThinkTime {

@@ -6,6 +6,7 @@ use crate::engine::othello::{
     Color, Level, Move, Outcome, PlayError, PositionError, Square, Variant,
 };
 use crate::session::othello::link::LinkError;
+use crate::session::query::QueryError;
 use crate::session::othello::saved::SavedError;
 use crate::session::othello::state::{Announcement, Notice};
 
@@ -153,7 +154,7 @@ fn trim_stop(text: &str) -> &str {
 /// Why a link was refused.
 pub fn link_error_text(t: &Texts, error: &LinkError) -> String {
     let reason = match error {
-        LinkError::UnknownKey(key) | LinkError::RepeatedKey(key) => {
+        LinkError::Query(QueryError::UnknownKey(key) | QueryError::RepeatedKey(key)) => {
             fill(t.err_link_key, &[("key", key)])
         }
         LinkError::BadValue { key, value } => {

@@ -3,4 +3,7 @@
 //! state transitions the UI drives (tested natively).
 
 pub mod othello;
+pub mod player;
+pub mod query;
+pub mod record;
 pub mod route;

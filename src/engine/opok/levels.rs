@@ -2,7 +2,6 @@
 //! misjudges to the full search. Like Othello's levels, weak levels judge
 //! every move and add noise, so their mistakes are plausible ones.
 
-use serde::{Deserialize, Serialize};
 
 use crate::engine::clock::Clock;
 use crate::engine::rng::Rng;
@@ -12,9 +11,7 @@ use crate::engine::strength::{pick_with_noise, ThinkTime};
 use super::eval::SQUARE;
 use super::position::{Move, Position};
 
-/// A computer level, 1 (weakest) to 7 (strongest).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
-pub struct Level(u8);
+pub use crate::engine::strength::Level;
 
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Method {
@@ -61,35 +58,9 @@ const SPECS: [Spec; 7] = [
     },
 ];
 
-impl Level {
-    /// The weakest level.
-    pub const MIN: Level = Level(1);
-    /// The strongest level: the full search for the chosen time.
-    pub const MAX: Level = Level(7);
-
-    /// Level `n` (1 to 7).
-    pub fn new(n: u8) -> Option<Level> {
-        (1..=7).contains(&n).then_some(Level(n))
-    }
-
-    /// All levels, weakest first.
-    pub fn all() -> impl Iterator<Item = Level> {
-        (1..=7).map(Level)
-    }
-
-    /// The level's number.
-    pub fn number(self) -> u8 {
-        self.0
-    }
-
-    fn spec(self) -> &'static Spec {
-        &SPECS[usize::from(self.0 - 1)]
-    }
-
-    /// True for the levels that think for the game's chosen time.
-    pub fn uses_think_time(self) -> bool {
-        self.spec().method == Method::Time(None)
-    }
+/// The level's entry in the table.
+fn spec(level: Level) -> &'static Spec {
+    &SPECS[level.index()]
 }
 
 /// What the computer decided (see [`crate::engine::strength::Choice`]).
@@ -113,7 +84,7 @@ pub fn choose_move(
             exact: false,
         };
     }
-    let spec = level.spec();
+    let spec = spec(level);
     match spec.method {
         Method::Time(fixed) => {
             let budget = Budget::new(Limits::time_ms(time.for_level(fixed)), clock);

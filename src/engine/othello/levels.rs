@@ -5,7 +5,6 @@
 //! move flips) and misjudge by a level-dependent amount of noise, so their
 //! mistakes are the plausible ones.
 
-use serde::{Deserialize, Serialize};
 
 use crate::engine::rng::Rng;
 use crate::engine::search::{Budget, Limits, MoveScores, Progress, SearchResult};
@@ -17,9 +16,7 @@ use super::position::{Move, Position};
 use super::rules::Variant;
 use super::square::Square;
 
-/// A computer level, 1 (weakest) to 7 (strongest).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
-pub struct Level(u8);
+pub use crate::engine::strength::Level;
 
 /// How a level looks for its move.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -78,40 +75,9 @@ const SPECS: [Spec; 7] = [
     },
 ];
 
-impl Level {
-    /// The weakest level.
-    pub const MIN: Level = Level(1);
-    /// The strongest level: the full engine for the chosen time.
-    pub const MAX: Level = Level(7);
-
-    /// Level `n` (1 to 7).
-    pub fn new(n: u8) -> Option<Level> {
-        (1..=7).contains(&n).then_some(Level(n))
-    }
-
-    /// All levels, weakest first.
-    pub fn all() -> impl Iterator<Item = Level> {
-        (1..=7).map(Level)
-    }
-
-    /// The level's number, 1 to 7.
-    pub fn number(self) -> u8 {
-        self.0
-    }
-
-    fn spec(self) -> &'static Spec {
-        &SPECS[usize::from(self.0 - 1)]
-    }
-
-    /// True for the levels that think for the game's chosen time.
-    pub fn uses_think_time(self) -> bool {
-        self.spec().method == Method::Time(None)
-    }
-
-    /// Whether legal-move markers should be on by default against this level.
-    pub fn suits_beginners(self) -> bool {
-        self.0 <= 3
-    }
+/// The level's entry in the table.
+fn spec(level: Level) -> &'static Spec {
+    &SPECS[level.index()]
 }
 
 /// What the computer decided (see [`crate::engine::strength::Choice`]).
@@ -128,7 +94,7 @@ pub fn choose_move(
     rng: &mut Rng,
     on_progress: &mut dyn FnMut(&Progress<Move>),
 ) -> Choice {
-    let spec = level.spec();
+    let spec = spec(level);
     let moves = position.moves();
     if moves.len() <= 1 {
         return Choice {

@@ -8,18 +8,17 @@ use std::fmt;
 use crate::engine::othello::notation::{
     format_transcript, parse_board, replay, BoardTextError, TranscriptError,
 };
-use crate::engine::othello::{BoardSize, Level, Position, Variant};
+use crate::engine::othello::{BoardSize, Position, Variant};
+use crate::session::query::{pairs, QueryError};
 
-use super::record::Record;
+use super::Record;
 use super::settings::{Player, Settings};
 
 /// Why a link could not be read.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum LinkError {
-    /// A key the app does not write.
-    UnknownKey(String),
-    /// A key given twice.
-    RepeatedKey(String),
+    /// Unknown or repeated keys.
+    Query(QueryError),
     /// A value that is not valid for its key.
     BadValue {
         /// The key.
@@ -38,8 +37,7 @@ pub enum LinkError {
 impl fmt::Display for LinkError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            LinkError::UnknownKey(k) => write!(f, "unknown key {k:?}"),
-            LinkError::RepeatedKey(k) => write!(f, "key {k:?} given twice"),
+            LinkError::Query(e) => e.fmt(f),
             LinkError::BadValue { key, value } => write!(f, "{key}: {value:?} is not valid"),
             LinkError::Board(e) => write!(f, "start: {e}"),
             LinkError::SizeMismatch => f.write_str("start: the board does not match the size"),
@@ -50,28 +48,13 @@ impl fmt::Display for LinkError {
 
 impl std::error::Error for LinkError {}
 
-fn player_text(player: Player) -> String {
-    match player {
-        Player::Human => "human".into(),
-        Player::Computer(level) => format!("c{}", level.number()),
-    }
-}
-
-fn parse_player(text: &str) -> Option<Player> {
-    if text == "human" {
-        return Some(Player::Human);
-    }
-    let n = text.strip_prefix('c')?.parse().ok()?;
-    Level::new(n).map(Player::Computer)
-}
-
 /// The link query of a game.
 pub fn encode(settings: &Settings, record: &Record) -> String {
     let mut parts = vec![
         format!("size={}", settings.rules.size.side()),
         format!("variant={}", settings.rules.variant.name()),
-        format!("black={}", player_text(settings.black)),
-        format!("white={}", player_text(settings.white)),
+        format!("black={}", settings.black.code()),
+        format!("white={}", settings.white.code()),
         format!("time={}", settings.think_ms),
     ];
     let start = record.start();
@@ -89,30 +72,6 @@ pub fn encode(settings: &Settings, record: &Record) -> String {
     parts.join("&")
 }
 
-/// Decodes `%XX` escapes and `+`; invalid escapes are kept as they are.
-pub(crate) fn percent_decode(text: &str) -> String {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let escaped = (bytes[i] == b'%' && i + 2 < bytes.len())
-            .then(|| std::str::from_utf8(&bytes[i + 1..i + 3]).ok())
-            .flatten()
-            .and_then(|hex| u8::from_str_radix(hex, 16).ok());
-        match (escaped, bytes[i]) {
-            (Some(b), _) => {
-                out.push(b);
-                i += 3;
-                continue;
-            }
-            (None, b'+') => out.push(b' '),
-            (None, b) => out.push(b),
-        }
-        i += 1;
-    }
-    String::from_utf8_lossy(&out).into_owned()
-}
-
 /// Reads a link query back into settings and a record.
 pub fn decode(query: &str) -> Result<(Settings, Record), LinkError> {
     let mut settings = Settings::default();
@@ -120,15 +79,8 @@ pub fn decode(query: &str) -> Result<(Settings, Record), LinkError> {
     let mut start_text = None;
     let mut moves_text = String::new();
     let mut cursor = None;
-    let mut seen: Vec<String> = Vec::new();
-    for pair in query.split('&').filter(|p| !p.is_empty()) {
-        let (key, raw) = pair.split_once('=').unwrap_or((pair, ""));
-        let key = percent_decode(key);
-        let value = percent_decode(raw);
-        if seen.contains(&key) {
-            return Err(LinkError::RepeatedKey(key));
-        }
-        seen.push(key.clone());
+    let known = ["size", "variant", "black", "white", "time", "start", "moves", "at"];
+    for (key, value) in pairs(query, &known).map_err(LinkError::Query)? {
         let bad = || LinkError::BadValue {
             key: key.clone(),
             value: value.clone(),
@@ -144,8 +96,8 @@ pub fn decode(query: &str) -> Result<(Settings, Record), LinkError> {
                 );
             }
             "variant" => settings.rules.variant = value.parse::<Variant>().map_err(|_| bad())?,
-            "black" => settings.black = parse_player(&value).ok_or_else(bad)?,
-            "white" => settings.white = parse_player(&value).ok_or_else(bad)?,
+            "black" => settings.black = Player::from_code(&value).ok_or_else(bad)?,
+            "white" => settings.white = Player::from_code(&value).ok_or_else(bad)?,
             "time" => {
                 settings.think_ms = value
                     .parse()
@@ -156,7 +108,7 @@ pub fn decode(query: &str) -> Result<(Settings, Record), LinkError> {
             "start" => start_text = Some(value),
             "moves" => moves_text = value,
             "at" => cursor = Some(value.parse::<usize>().map_err(|_| bad())?),
-            _ => return Err(LinkError::UnknownKey(key)),
+            _ => unreachable!("pairs() admits only known keys"),
         }
     }
     settings.rules.size = size.unwrap_or_default();
@@ -187,7 +139,7 @@ pub fn decode(query: &str) -> Result<(Settings, Record), LinkError> {
 mod tests {
     use super::*;
     use crate::engine::othello::notation::replay_from_start;
-    use crate::engine::othello::Rules;
+    use crate::engine::othello::{Level, Rules};
 
     fn record_of(rules: Rules, moves: &str) -> Record {
         let game = replay_from_start(rules, moves).unwrap();
@@ -238,7 +190,7 @@ mod tests {
         );
         assert_eq!(
             decode("colour=red"),
-            Err(LinkError::UnknownKey("colour".into()))
+            Err(LinkError::Query(QueryError::UnknownKey("colour".into())))
         );
         assert_eq!(
             decode("black=c9"),
@@ -255,7 +207,7 @@ mod tests {
         assert!(matches!(decode("start=XXX"), Err(LinkError::Board(_))));
         assert!(matches!(
             decode("size=8&size=6"),
-            Err(LinkError::RepeatedKey(_))
+            Err(LinkError::Query(QueryError::RepeatedKey(_)))
         ));
         assert_eq!(decode("moves=f5%20d6").map(|(_, r)| r.cursor()), Ok(2));
     }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::othello::notation::{board_text, parse_board, replay};
 use crate::engine::othello::Move;
 
-use super::record::Record;
+use super::Record;
 use super::settings::Settings;
 
 /// The format version written now.

@@ -4,14 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::othello::{Color, Level, Rules};
 
-/// Who plays a side.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
-pub enum Player {
-    /// A person at this device.
-    Human,
-    /// The engine at a level.
-    Computer(Level),
-}
+pub use crate::session::player::Player;
 
 /// Thinking times offered for the strongest level, in milliseconds.
 pub const THINK_TIMES_MS: [u32; 5] = [1000, 3000, 5000, 10000, 30000];
@@ -51,15 +44,12 @@ impl Settings {
 
     /// True when no person plays: the computer plays itself.
     pub fn computer_only(&self) -> bool {
-        !matches!(self.black, Player::Human) && !matches!(self.white, Player::Human)
+        self.black.is_computer() && self.white.is_computer()
     }
 
     /// Whether legal-move markers start switched on: for two people, and
     /// against the beginner levels.
     pub fn suggests_markers(&self) -> bool {
-        [self.black, self.white].iter().all(|p| match p {
-            Player::Human => true,
-            Player::Computer(level) => level.suits_beginners(),
-        })
+        self.black.suits_beginners() && self.white.suits_beginners()
     }
 }

@@ -9,7 +9,7 @@ use crate::engine::othello::{Color, Move, Outcome, PlayError, Position, Square};
 use crate::engine::search::{MoveScores, Progress};
 
 use super::link::LinkError;
-use super::record::Record;
+use super::Record;
 use super::saved::SavedError;
 use super::settings::{Player, Settings};
 
@@ -352,36 +352,12 @@ impl OthelloState {
     /// Where undo goes: the person's previous turn (their move and the
     /// computer's reply are taken back together).
     pub fn undo_target(&self) -> Option<usize> {
-        let cursor = self.record.cursor();
-        if cursor == 0 {
-            return None;
-        }
-        if self.no_human() {
-            return Some(cursor - 1);
-        }
-        Some(
-            (0..cursor)
-                .rev()
-                .find(|&ply| self.is_human_move_at(ply))
-                .unwrap_or(0),
-        )
+        self.record.undo_target(|ply| self.no_human() || self.is_human_move_at(ply))
     }
 
     /// Where redo goes: the person's next turn in the recorded line, or its end.
     pub fn redo_target(&self) -> Option<usize> {
-        let cursor = self.record.cursor();
-        let end = self.record.line().len();
-        if cursor == end {
-            return None;
-        }
-        if self.no_human() {
-            return Some(cursor + 1);
-        }
-        Some(
-            (cursor + 1..=end)
-                .find(|&ply| self.is_human_move_at(ply))
-                .unwrap_or(end),
-        )
+        self.record.redo_target(|ply| self.no_human() || self.is_human_move_at(ply))
     }
 
     fn go_to(&mut self, ply: usize) -> bool {

@@ -1,20 +1,50 @@
 //! The moves of a game from its start, with a cursor for undo and redo:
-//! moves after the cursor are the line that redo replays.
+//! moves after the cursor are the line that redo replays. Any game whose
+//! positions can check and play a move fits ([`Playable`]).
 
-use crate::engine::othello::{Move, PlayError, Position};
+use std::fmt::Debug;
+
+/// A position that plays moves after checking them.
+pub trait Playable: Copy + Eq + Debug {
+    /// A move.
+    type Move: Copy + Eq + Debug;
+    /// Why a move was refused.
+    type Error;
+
+    /// The position after `mv`, or why `mv` is illegal.
+    fn try_play(&self, mv: Self::Move) -> Result<Self, Self::Error>;
+}
+
+impl Playable for crate::engine::othello::Position {
+    type Move = crate::engine::othello::Move;
+    type Error = crate::engine::othello::PlayError;
+
+    fn try_play(&self, mv: Self::Move) -> Result<Self, Self::Error> {
+        crate::engine::othello::Position::try_play(self, mv)
+    }
+}
+
+impl Playable for crate::engine::opok::Position {
+    type Move = crate::engine::opok::Move;
+    type Error = crate::engine::opok::PlayError;
+
+    fn try_play(&self, mv: Self::Move) -> Result<Self, Self::Error> {
+        crate::engine::opok::Position::try_play(self, mv)
+    }
+}
 
 /// A game record: start position, moves, and how many of them are played.
 #[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Record {
-    start: Position,
-    moves: Vec<Move>,
-    positions: Vec<Position>,
+pub struct Record<P: Playable> {
+    start: P,
+    moves: Vec<P::Move>,
+    positions: Vec<P>,
     cursor: usize,
 }
 
-impl Record {
+impl<P: Playable> Record<P> {
     /// A record starting at `start`.
-    pub fn new(start: Position) -> Record {
+    pub fn new(start: P) -> Record<P> {
         Record {
             start,
             moves: Vec::new(),
@@ -25,7 +55,7 @@ impl Record {
 
     /// A record of `moves` from `start` with the cursor at `cursor`;
     /// `None` if a move is illegal or the cursor beyond the moves.
-    pub fn from_moves(start: Position, moves: &[Move], cursor: usize) -> Option<Record> {
+    pub fn from_moves(start: P, moves: &[P::Move], cursor: usize) -> Option<Record<P>> {
         let mut record = Record::new(start);
         for &mv in moves {
             record.play(mv).ok()?;
@@ -35,17 +65,17 @@ impl Record {
     }
 
     /// The starting position.
-    pub fn start(&self) -> Position {
+    pub fn start(&self) -> P {
         self.start
     }
 
     /// The position at the cursor.
-    pub fn current(&self) -> Position {
+    pub fn current(&self) -> P {
         self.position_at(self.cursor)
     }
 
     /// The position after the first `ply` moves of the line.
-    pub fn position_at(&self, ply: usize) -> Position {
+    pub fn position_at(&self, ply: usize) -> P {
         if ply == 0 {
             self.start
         } else {
@@ -54,12 +84,12 @@ impl Record {
     }
 
     /// The moves up to the cursor.
-    pub fn played(&self) -> &[Move] {
+    pub fn played(&self) -> &[P::Move] {
         &self.moves[..self.cursor]
     }
 
     /// All moves, including those after the cursor.
-    pub fn line(&self) -> &[Move] {
+    pub fn line(&self) -> &[P::Move] {
         &self.moves
     }
 
@@ -69,13 +99,13 @@ impl Record {
     }
 
     /// The last move played, if any.
-    pub fn last_move(&self) -> Option<Move> {
+    pub fn last_move(&self) -> Option<P::Move> {
         self.played().last().copied()
     }
 
     /// Plays `mv` at the cursor; a move other than the one recorded next
     /// starts a new line, dropping the old continuation.
-    pub fn play(&mut self, mv: Move) -> Result<Position, PlayError> {
+    pub fn play(&mut self, mv: P::Move) -> Result<P, P::Error> {
         let next = self.current().try_play(mv)?;
         if self.moves.get(self.cursor) != Some(&mv) {
             self.moves.truncate(self.cursor);
@@ -85,6 +115,20 @@ impl Record {
         }
         self.cursor += 1;
         Ok(next)
+    }
+
+    /// Where undo goes: the latest earlier ply where `stop` holds (a
+    /// person's turn), or the start; `None` at the start.
+    pub fn undo_target(&self, stop: impl Fn(usize) -> bool) -> Option<usize> {
+        let cursor = self.cursor;
+        (cursor > 0).then(|| (0..cursor).rev().find(|&ply| stop(ply)).unwrap_or(0))
+    }
+
+    /// Where redo goes: the next ply of the line where `stop` holds, or the
+    /// line's end; `None` at the end.
+    pub fn redo_target(&self, stop: impl Fn(usize) -> bool) -> Option<usize> {
+        let end = self.moves.len();
+        (self.cursor < end).then(|| (self.cursor + 1..=end).find(|&ply| stop(ply)).unwrap_or(end))
     }
 
     /// Moves the cursor to `ply` (0 = start) within the line; false when it
@@ -102,7 +146,7 @@ impl Record {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::othello::{Rules, Square};
+    use crate::engine::othello::{Move, Position, Rules, Square};
 
     pub(crate) fn sq(name: &str) -> Move {
         let b = name.as_bytes();

@@ -1,0 +1,61 @@
+//! Who plays a side: a person or the computer at a level.
+
+use serde::{Deserialize, Serialize};
+
+use crate::engine::strength::Level;
+
+/// Who plays a side.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
+pub enum Player {
+    /// A person at this device.
+    Human,
+    /// The engine at a level.
+    Computer(Level),
+}
+
+impl Player {
+    /// The form used in links and forms: `human`, `c1` … `c7`.
+    pub fn code(self) -> String {
+        match self {
+            Player::Human => "human".into(),
+            Player::Computer(level) => format!("c{}", level.number()),
+        }
+    }
+
+    /// Reads [`Player::code`].
+    pub fn from_code(code: &str) -> Option<Player> {
+        if code == "human" {
+            return Some(Player::Human);
+        }
+        let n = code.strip_prefix('c')?.parse().ok()?;
+        Level::new(n).map(Player::Computer)
+    }
+
+    /// True for the computer.
+    pub fn is_computer(self) -> bool {
+        matches!(self, Player::Computer(_))
+    }
+
+    /// Whether move markers suit a game against this player.
+    pub fn suits_beginners(self) -> bool {
+        match self {
+            Player::Human => true,
+            Player::Computer(level) => level.suits_beginners(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_round_trip() {
+        for player in [Player::Human, Player::Computer(Level::MIN), Player::Computer(Level::MAX)] {
+            assert_eq!(Player::from_code(&player.code()), Some(player));
+        }
+        for bad in ["", "c0", "c8", "robot", "cx"] {
+            assert_eq!(Player::from_code(bad), None);
+        }
+    }
+}
