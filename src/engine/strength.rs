@@ -22,7 +22,22 @@ pub struct Choice<M> {
 /// each game decides what a level does, but every game's strongest level
 /// thinks for the player's chosen time and levels 1–3 are for beginners.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Serialize, Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
 pub struct Level(u8);
+
+impl TryFrom<u8> for Level {
+    type Error = String;
+
+    fn try_from(n: u8) -> Result<Level, String> {
+        Level::new(n).ok_or_else(|| format!("{n} is not a level from 1 to 7"))
+    }
+}
+
+impl From<Level> for u8 {
+    fn from(level: Level) -> u8 {
+        level.0
+    }
+}
 
 impl Level {
     /// The weakest level.

@@ -2,8 +2,11 @@
 //! the record of moves with undo and redo, who plays which side, and the
 //! state transitions the UI drives (tested natively).
 
+pub mod opok;
 pub mod othello;
 pub mod player;
 pub mod query;
 pub mod record;
 pub mod route;
+pub mod saved;
+pub mod turn;

@@ -56,10 +56,26 @@ impl Direction {
     }
 }
 
-/// An N×N board's geometry.
+/// An N×N board's geometry. In saved data it is the number N, checked on
+/// reading.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "u8", into = "u8")]
 pub struct Geometry {
     n: u8,
+}
+
+impl TryFrom<u8> for Geometry {
+    type Error = String;
+
+    fn try_from(n: u8) -> Result<Geometry, String> {
+        Geometry::new(n).ok_or_else(|| format!("{n} is not a board size from 3 to 9"))
+    }
+}
+
+impl From<Geometry> for u8 {
+    fn from(g: Geometry) -> u8 {
+        g.n
+    }
 }
 
 impl Geometry {

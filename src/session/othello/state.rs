@@ -14,17 +14,7 @@ use super::saved::SavedError;
 use super::settings::{Player, Settings};
 
 /// What the side to move must do next.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Turn {
-    /// A person must place a disc.
-    HumanMove(Color),
-    /// A person has no legal move and must confirm a pass.
-    HumanPass(Color),
-    /// The computer must move (or pass).
-    Computer(Color),
-    /// The game is over.
-    Over,
-}
+pub type Turn = crate::session::turn::Turn<Color>;
 
 /// What a search is for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -233,15 +223,13 @@ impl OthelloState {
 
     /// What happens next in `position` under these settings.
     fn turn_at(&self, position: &Position) -> Turn {
-        if position.is_over() {
-            return Turn::Over;
-        }
         let side = position.side_to_move();
-        match self.settings.player(side) {
-            Player::Computer(_) => Turn::Computer(side),
-            Player::Human if position.must_pass() => Turn::HumanPass(side),
-            Player::Human => Turn::HumanMove(side),
-        }
+        Turn::of(
+            position.is_over(),
+            side,
+            position.must_pass(),
+            self.settings.player(side).is_computer(),
+        )
     }
 
     /// What happens next.

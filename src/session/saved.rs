@@ -1,0 +1,81 @@
+//! The autosave envelope shared by the games: a versioned JSON object with
+//! the settings, the start, the whole line of moves as text and the cursor.
+//! Each game checks the content again when loading.
+
+use std::fmt;
+
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+use super::record::{Playable, Record};
+
+/// The format version written now.
+const VERSION: u32 = 1;
+
+/// A saved game before its moves are checked.
+#[derive(Serialize, Deserialize)]
+pub struct SavedGame<S> {
+    version: u32,
+    /// The game's settings.
+    pub settings: S,
+    /// The start position in the game's text format ("" for the usual start).
+    #[serde(default)]
+    pub start: String,
+    /// The whole line, passes written out.
+    pub moves: Vec<String>,
+    /// How many moves are played.
+    pub cursor: usize,
+}
+
+/// Why a saved game could not be restored.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum SavedError {
+    /// Not the JSON this app writes.
+    Corrupt(String),
+    /// Written by a different version of the app.
+    Version(u32),
+    /// The content does not describe a legal game.
+    Invalid(String),
+}
+
+impl fmt::Display for SavedError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SavedError::Corrupt(e) => write!(f, "the saved game is damaged ({e})"),
+            SavedError::Version(v) => write!(f, "the saved game is from another version ({v})"),
+            SavedError::Invalid(e) => write!(f, "the saved game is not a legal game ({e})"),
+        }
+    }
+}
+
+impl std::error::Error for SavedError {}
+
+/// The JSON text of a game.
+pub fn save<S: Serialize>(settings: &S, start: String, moves: Vec<String>, cursor: usize) -> String {
+    let saved = SavedGame {
+        version: VERSION,
+        settings,
+        start,
+        moves,
+        cursor,
+    };
+    serde_json::to_string(&saved).expect("plain data serialises")
+}
+
+/// Reads the envelope of a saved game (the game checks the content).
+pub fn read<S: DeserializeOwned>(text: &str) -> Result<SavedGame<S>, SavedError> {
+    let saved: SavedGame<S> = serde_json::from_str(text).map_err(|e| SavedError::Corrupt(e.to_string()))?;
+    if saved.version != VERSION {
+        return Err(SavedError::Version(saved.version));
+    }
+    Ok(saved)
+}
+
+/// The record of `moves` (as replayed from `start`) with the saved cursor;
+/// `written` is how many moves the save listed, which must all have replayed.
+pub fn rebuild<P: Playable>(start: P, moves: &[P::Move], written: usize, cursor: usize) -> Result<Record<P>, SavedError> {
+    if moves.len() != written {
+        return Err(SavedError::Invalid("a pass is missing".into()));
+    }
+    Record::from_moves(start, moves, cursor).ok_or_else(|| SavedError::Invalid(format!("move {cursor} is beyond the game")))
+}
