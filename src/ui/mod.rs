@@ -3,13 +3,14 @@
 //! [`session`](crate::session) and is tested natively.
 //!
 //! * `app`: the shell: language, theme, routing, the live region.
-//! * `home`: the list of games.
+//! * `home`: the list of games; `common`: parts every game page uses.
 //! * `othello`: the Othello page, its parts and its rules page.
 //! * `search`: the hook that owns the search worker.
 //! * `browser`: storage, clipboard and location helpers.
 
 mod app;
 mod browser;
+mod common;
 mod home;
 mod othello;
 mod search;

@@ -6,11 +6,12 @@ use gloo_worker::{HandlerId, Worker, WorkerScope};
 use crate::engine::othello::levels::{choose_move, Choice};
 use crate::engine::othello::{Analyzer, Position};
 use crate::engine::rng::Rng;
-use crate::engine::search::{Budget, Limits};
+use crate::engine::search::{Budget, Limits, Searcher};
 use crate::engine::strength::ThinkTime;
 
 use super::clock::JsClock;
-use super::protocol::{OthelloJob, OthelloUpdate, Request, Response};
+use super::protocol::{OpokUpdate, OthelloJob, OthelloUpdate, Request, Response};
+use crate::engine::opok;
 
 /// Transposition tables of 2^20 entries: about 40 MB in all.
 const TABLE_BITS: u32 = 20;
@@ -21,6 +22,7 @@ const EXACT_EMPTIES: u32 = 18;
 /// requests so their tables help the next search.
 pub struct SearchAgent {
     othello: Option<Analyzer>,
+    opok: Option<Searcher<opok::Position>>,
 }
 
 impl Worker for SearchAgent {
@@ -29,7 +31,10 @@ impl Worker for SearchAgent {
     type Output = Response;
 
     fn create(_scope: &WorkerScope<Self>) -> Self {
-        SearchAgent { othello: None }
+        SearchAgent {
+            othello: None,
+            opok: None,
+        }
     }
 
     fn update(&mut self, _scope: &WorkerScope<Self>, _msg: ()) {}
@@ -43,6 +48,26 @@ impl Worker for SearchAgent {
                 let send = |update| scope.respond(who, Response::Othello { id, update });
                 let choice = run_othello(analyzer, &position, job, &send);
                 send(OthelloUpdate::Done(choice));
+            }
+            Request::Opok {
+                id,
+                position,
+                level,
+                think_ms,
+                seed,
+            } => {
+                let searcher = self.opok.get_or_insert_with(|| Searcher::new(TABLE_BITS));
+                let send = |update| scope.respond(who, Response::Opok { id, update });
+                let choice = opok::levels::choose_move(
+                    searcher,
+                    &position,
+                    level,
+                    ThinkTime::new(think_ms),
+                    &JsClock,
+                    &mut Rng::new(seed),
+                    &mut |p| send(OpokUpdate::Progress(p.clone())),
+                );
+                send(OpokUpdate::Done(choice));
             }
         }
     }

@@ -8,6 +8,7 @@ use serde::{Deserialize, Serialize};
 use crate::engine::othello::levels::Choice;
 use crate::engine::othello::{Level, Move, Position};
 use crate::engine::search::{MoveScores, Progress};
+use crate::engine::{opok, strength};
 
 /// An Othello job.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -45,13 +46,26 @@ pub enum Request {
         /// What to do.
         job: OthelloJob,
     },
+    /// Choose an Opok move at a level.
+    Opok {
+        /// Chosen by the page; repeated in every answer.
+        id: u64,
+        /// The position.
+        position: opok::Position,
+        /// The level.
+        level: Level,
+        /// Thinking time of the strongest level, in milliseconds.
+        think_ms: f64,
+        /// Seed of the level's misjudgements.
+        seed: u64,
+    },
 }
 
 impl Request {
     /// The request's id.
     pub fn id(&self) -> u64 {
         match self {
-            Request::Othello { id, .. } => *id,
+            Request::Othello { id, .. } | Request::Opok { id, .. } => *id,
         }
     }
 }
@@ -67,6 +81,15 @@ pub enum OthelloUpdate {
     Done(Choice),
 }
 
+/// How an Opok search is going or how it ended.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum OpokUpdate {
+    /// A depth was completed.
+    Progress(Progress<opok::Move>),
+    /// The search ended.
+    Done(strength::Choice<opok::Move>),
+}
+
 /// An answer from the worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Response {
@@ -77,13 +100,20 @@ pub enum Response {
         /// What happened.
         update: OthelloUpdate,
     },
+    /// About an Opok request.
+    Opok {
+        /// The request's id.
+        id: u64,
+        /// What happened.
+        update: OpokUpdate,
+    },
 }
 
 impl Response {
     /// The id of the request this answers.
     pub fn id(&self) -> u64 {
         match self {
-            Response::Othello { id, .. } => *id,
+            Response::Othello { id, .. } | Response::Opok { id, .. } => *id,
         }
     }
 
@@ -93,6 +123,9 @@ impl Response {
             self,
             Response::Othello {
                 update: OthelloUpdate::Done(_),
+                ..
+            } | Response::Opok {
+                update: OpokUpdate::Done(_),
                 ..
             }
         )

@@ -11,7 +11,7 @@ use crate::engine::search::{MoveScores, Progress};
 use super::link::LinkError;
 use super::Record;
 use super::saved::SavedError;
-use super::settings::{Player, Settings};
+use super::settings::Settings;
 
 /// What the side to move must do next.
 pub type Turn = crate::session::turn::Turn<Color>;
@@ -560,6 +560,7 @@ impl OthelloState {
 mod tests {
     use super::*;
     use crate::engine::othello::Rules;
+    use crate::session::player::Player;
 
     fn sq(name: &str) -> Move {
         let b = name.as_bytes();

@@ -4,7 +4,6 @@
 
 use std::rc::Rc;
 
-use gloo_events::EventListener;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -20,14 +19,16 @@ use crate::worker::protocol::{OthelloJob, OthelloUpdate, Request, Response};
 use super::super::app::AppContext;
 use super::super::browser;
 use super::super::search::{use_search_worker, SearchWorker};
+use super::super::common::controls::Controls;
+use super::super::common::listeners::{use_page_listeners, use_speech};
+use super::super::common::move_list::{MoveEntry, MoveList};
+use super::super::common::records::{Copied, Records};
 use super::analysis::{Thinking, ThinkingPanel};
 use super::board::{Board, SquareView};
-use super::controls::Controls;
+use super::board_tools::BoardTools;
 use super::editor::Editor;
 use super::graph::EvaluationGraph;
-use super::move_list::MoveList;
 use super::new_game::NewGameDialog;
-use super::records::Records;
 use super::status::Status;
 
 /// Where the game in progress is saved.
@@ -99,13 +100,15 @@ fn request_for(kind: SearchKind, position: Position, settings: &Settings, id: u6
     Request::Othello { id, position, job }
 }
 
-fn action_for(response: Response) -> Action {
+fn action_for(response: Response) -> Option<Action> {
     match response {
-        Response::Othello { id, update } => match update {
+        Response::Othello { id, update } => Some(match update {
             OthelloUpdate::Progress(p) => Action::Progress(id, p),
             OthelloUpdate::Scores(s) => Action::Scores(id, s),
             OthelloUpdate::Done(choice) => Action::Finished(id, choice),
-        },
+        }),
+        // Never sent to this page: each page asks only about its own game.
+        Response::Opok { .. } => None,
     }
 }
 
@@ -177,6 +180,22 @@ fn square_views(state: &OthelloState) -> Vec<SquareView> {
         .collect()
 }
 
+/// The move list's entries: squares (or "pass") with the mover's colour.
+fn move_entries(record: &crate::session::othello::Record, t: &crate::i18n::Texts) -> Vec<MoveEntry> {
+    record
+        .line()
+        .iter()
+        .enumerate()
+        .map(|(i, mv)| MoveEntry {
+            label: match mv {
+                Move::Place(s) => s.to_string(),
+                Move::Pass => t.pass.to_lowercase(),
+            },
+            side: record.position_at(i).side_to_move().name(),
+        })
+        .collect()
+}
+
 /// The next legal square after `from` in reading order, wrapping around.
 fn next_legal(position: &Position, from: Square) -> Option<Square> {
     let legal: Vec<Square> = Square::iter(position.legal_squares()).collect();
@@ -185,15 +204,6 @@ fn next_legal(position: &Position, from: Square) -> Option<Square> {
         .find(|s| s.index() > from.index())
         .or(legal.first())
         .copied()
-}
-
-/// A snapshot the document-wide key listener reads (it is registered once,
-/// so it must not capture values of one render).
-struct Live {
-    state: Rc<OthelloState>,
-    cursor: Square,
-    focus_request: u32,
-    dialog_open: bool,
 }
 
 /// The props of the page: the query of a share link it was opened with.
@@ -216,7 +226,11 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
     let dispatch = state.dispatcher();
     let worker = {
         let dispatch = dispatch.clone();
-        use_search_worker(Callback::from(move |r| dispatch.dispatch(action_for(r))))
+        use_search_worker(Callback::from(move |r| {
+            if let Some(action) = action_for(r) {
+                dispatch.dispatch(action);
+            }
+        }))
     };
     let cursor = use_state(|| Square::new(3, 2).expect("d3"));
     let focus_request = use_state(|| 0u32);
@@ -239,16 +253,11 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
     );
 
     // Speak every new announcement.
-    {
-        let announce = context.announce.clone();
-        let lang = context.lang;
-        let said = state.announcement.clone();
-        use_effect_with(said.as_ref().map(|(n, _)| *n), move |_| {
-            if let Some((_, list)) = said {
-                announce.emit(announcement_text(lang.texts(), &list));
-            }
-        });
-    }
+    let said = state.announcement.as_ref();
+    use_speech(
+        said.map(|(n, _)| *n),
+        said.map(|(_, list)| announcement_text(t, list)).unwrap_or_default(),
+    );
 
     // Load the worker right away, not on the first click.
     {
@@ -265,43 +274,27 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
         use_effect_with(key, move |_| sync_search(&snapshot, &worker, &dispatch));
     }
 
-    // Document-wide shortcuts and paste read the latest state from here.
-    let live = use_mut_ref(|| Live {
-        state: Rc::new(OthelloState::new(Settings::default())),
-        cursor: *cursor,
-        focus_request: *focus_request,
-        dialog_open: *dialog_open,
-    });
-    {
-        let mut l = live.borrow_mut();
-        l.state = Rc::new((*state).clone());
-        l.cursor = *cursor;
-        l.focus_request = *focus_request;
-        l.dialog_open = *dialog_open;
-    }
-
-    let handle_key: Rc<dyn Fn(&web_sys::KeyboardEvent)> = {
+    // Page-wide shortcuts and paste.
+    let on_key = {
         let dispatch = dispatch.clone();
-        let live = live.clone();
+        let state = state.clone();
         let cursor = cursor.clone();
         let focus_request = focus_request.clone();
         let dialog_open = dialog_open.clone();
-        Rc::new(move |e: &web_sys::KeyboardEvent| {
-            let l = live.borrow();
-            if l.dialog_open || browser::typing_in_field(e.target()) || e.alt_key() || e.meta_key()
-            {
+        Callback::from(move |e: web_sys::KeyboardEvent| {
+            if *dialog_open {
                 return;
             }
             let key = e.key().to_lowercase();
             let action = match (e.ctrl_key(), key.as_str()) {
                 (true, "z") => Some(Action::Undo),
                 (true, "y") => Some(Action::Redo),
-                (true, _) => None,
+                (true, _) => return,
                 (false, "u") => Some(Action::Undo),
                 (false, "r") => Some(Action::Redo),
-                (false, "h") => Some(Action::SetHintMode(!l.state.hint_mode)),
+                (false, "h") => Some(Action::SetHintMode(!state.hint_mode)),
                 (false, "s") => {
-                    let p = l.state.position();
+                    let p = state.position();
                     Some(Action::Announce(Announcement::Score {
                         black: p.count(Color::Black),
                         white: p.count(Color::White),
@@ -309,9 +302,9 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
                     }))
                 }
                 (false, "l") => {
-                    let played = l.state.record.played();
+                    let played = state.record.played();
                     let last = played.len().checked_sub(1).map(|ply| {
-                        let mover = l.state.record.position_at(ply).side_to_move();
+                        let mover = state.record.position_at(ply).side_to_move();
                         (mover, played[ply])
                     });
                     Some(Action::Announce(Announcement::LastMove(last)))
@@ -321,9 +314,9 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
                     None
                 }
                 (false, "m") => {
-                    if let Some(next) = next_legal(&l.state.position(), l.cursor) {
+                    if let Some(next) = next_legal(&state.position(), *cursor) {
                         cursor.set(next);
-                        focus_request.set(l.focus_request + 1);
+                        focus_request.set(*focus_request + 1);
                     }
                     None
                 }
@@ -335,36 +328,11 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
             }
         })
     };
-    {
+    let on_paste = {
         let dispatch = dispatch.clone();
-        let handle_key = handle_key.clone();
-        use_effect_with((), move |_| {
-            let document = browser::window().document().expect("a document");
-            let keys = EventListener::new(&document, "keydown", move |e| {
-                if let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() {
-                    // Keys on the board arrive here too; the board stops
-                    // those it handles itself (the arrows).
-                    if !e.default_prevented() {
-                        handle_key(e);
-                    }
-                }
-            });
-            let paste = EventListener::new(&document, "paste", move |e| {
-                if browser::typing_in_field(e.target()) {
-                    return;
-                }
-                let text = e
-                    .dyn_ref::<web_sys::ClipboardEvent>()
-                    .and_then(|c| c.clipboard_data())
-                    .and_then(|d| d.get_data("text/plain").ok())
-                    .unwrap_or_default();
-                if !text.trim().is_empty() {
-                    dispatch.dispatch(paste_action(text));
-                }
-            });
-            move || drop((keys, paste))
-        });
-    }
+        Callback::from(move |text: String| dispatch.dispatch(paste_action(text)))
+    };
+    use_page_listeners(on_key, on_paste);
 
     let on_play = {
         let dispatch = dispatch.clone();
@@ -377,6 +345,10 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
     let on_action = {
         let dispatch = dispatch.clone();
         Callback::from(move |action: Action| dispatch.dispatch(action))
+    };
+    let send = |action: Action| {
+        let dispatch = dispatch.clone();
+        Callback::from(move |_: ()| dispatch.dispatch(action.clone()))
     };
     let open_dialog = {
         let dialog_open = dialog_open.clone();
@@ -448,14 +420,27 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
             <aside class="side-panel">
                 <Controls can_undo={state.undo_target().is_some()} can_redo={state.redo_target().is_some()}
                     thinking={state.search.as_ref().is_some_and(|s| s.kind == SearchKind::Play)}
-                    hint_mode={state.hint_mode} show_legal={state.show_legal}
-                    on_action={on_action.clone()} on_new_game={open_dialog} />
+                    on_new_game={open_dialog} on_undo={send(Action::Undo)} on_redo={send(Action::Redo)}
+                    on_move_now={send(Action::MoveNow)}>
+                    <button class="hints" aria-pressed={state.hint_mode.to_string()}
+                        onclick={send(Action::SetHintMode(!state.hint_mode)).reform(|_: MouseEvent| ())}>{ t.hints }</button>
+                    <button class="legal-toggle" aria-pressed={state.show_legal.to_string()}
+                        onclick={send(Action::SetShowLegal(!state.show_legal)).reform(|_: MouseEvent| ())}>{ t.legal_moves }</button>
+                </Controls>
                 <ThinkingPanel thinking={Thinking::of(&state)} />
-                <MoveList record={state.record.clone()} on_action={on_action.clone()} />
+                <MoveList moves={move_entries(&state.record, t)} cursor={state.record.cursor()}
+                    on_go={on_action.reform(Action::GoTo)} />
                 <EvaluationGraph evaluations={state.evaluations.clone()} plies={state.record.line().len()}
                     cursor={state.record.cursor()} analysing={state.analyse_game} on_action={on_action.clone()} />
-                <Records transcript={format_transcript(state.record.played())} board={board_text(&position)}
-                    on_action={on_action.clone()} {share_url} on_editor={toggle_editor} />
+                <Records record={format_transcript(state.record.played())} {share_url} load_label={t.paste_label}
+                    on_copied={on_action.reform(|what| Action::SetNotice(Some(match what {
+                        Copied::Moves => Notice::Copied,
+                        Copied::Link => Notice::LinkCopied,
+                    })))}
+                    on_load={on_action.reform(Action::LoadTranscript)}>
+                    <BoardTools board={board_text(&position)} on_load={on_action.reform(Action::LoadBoard)}
+                        on_editor={toggle_editor} />
+                </Records>
                 <p class="help">{ t.keyboard_help }</p>
                 <p class="help">{ t.paste_hint }</p>
             </aside>

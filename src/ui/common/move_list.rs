@@ -1,20 +1,27 @@
-//! The moves of the game; clicking one goes back (or forward) to the
-//! position after it.
+//! The moves of a game; clicking one goes to the position after it.
 
 use yew::prelude::*;
 
-use crate::engine::othello::Move;
-use crate::session::othello::{Action, Record};
-
 use super::super::app::AppContext;
 
-/// Props: the record and where actions go.
+/// One move of the list.
+#[derive(Clone, PartialEq, Debug)]
+pub struct MoveEntry {
+    /// The move as written.
+    pub label: String,
+    /// A class naming the side that played it (for its colour and shape).
+    pub side: &'static str,
+}
+
+/// Props: the moves of the line, the cursor and where to go.
 #[derive(Properties, PartialEq)]
 pub struct MoveListProps {
-    /// The game record.
-    pub record: Record,
-    /// Receives the actions.
-    pub on_action: Callback<Action>,
+    /// Every move of the recorded line.
+    pub moves: Vec<MoveEntry>,
+    /// How many are played.
+    pub cursor: usize,
+    /// Called with the ply to go to.
+    pub on_go: Callback<usize>,
 }
 
 /// The numbered move list.
@@ -22,11 +29,10 @@ pub struct MoveListProps {
 pub fn move_list(props: &MoveListProps) -> Html {
     let context = use_context::<AppContext>().expect("inside the app");
     let t = context.t();
-    let record = &props.record;
-    let cursor = record.cursor();
+    let cursor = props.cursor;
     // One listener for the list; the ply comes from the clicked button.
     let onclick = {
-        let on_action = props.on_action.clone();
+        let on_go = props.on_go.clone();
         Callback::from(move |e: MouseEvent| {
             let ply = e
                 .target_dyn_into::<web_sys::Element>()
@@ -34,27 +40,22 @@ pub fn move_list(props: &MoveListProps) -> Html {
                 .and_then(|b| b.get_attribute("data-ply"))
                 .and_then(|p| p.parse().ok());
             if let Some(ply) = ply {
-                on_action.emit(Action::GoTo(ply));
+                on_go.emit(ply);
             }
         })
     };
-    let items = record.line().iter().enumerate().map(|(i, mv)| {
+    let items = props.moves.iter().enumerate().map(|(i, entry)| {
         let ply = i + 1;
-        let text = match mv {
-            Move::Place(s) => s.to_string(),
-            Move::Pass => t.pass.to_lowercase(),
-        };
-        let mover = record.position_at(i).side_to_move();
         let class = classes!(
             "move",
-            mover.name(),
+            entry.side,
             (ply == cursor).then_some("current"),
             (ply > cursor).then_some("future"),
         );
         html! {
             <li>
                 <button {class} data-ply={ply.to_string()} aria-current={(ply == cursor).then_some("step")}>
-                    <span class="ply">{ format!("{ply}.") }</span>{ text }
+                    <span class="ply">{ format!("{ply}.") }</span>{ &entry.label }
                 </button>
             </li>
         }

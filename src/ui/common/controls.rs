@@ -1,0 +1,48 @@
+//! The game buttons: new game, undo, redo, move now, and any game-specific
+//! toggles given as children.
+
+use yew::prelude::*;
+
+use super::super::app::AppContext;
+
+/// Props: which buttons apply and what they do.
+#[derive(Properties, PartialEq)]
+pub struct ControlsProps {
+    /// Undo is possible.
+    pub can_undo: bool,
+    /// Redo is possible.
+    pub can_redo: bool,
+    /// The computer is thinking about its move.
+    pub thinking: bool,
+    /// Opens the new-game dialog.
+    pub on_new_game: Callback<()>,
+    /// Takes back to the person's previous turn.
+    pub on_undo: Callback<()>,
+    /// Replays to the person's next turn.
+    pub on_redo: Callback<()>,
+    /// Makes the computer play its best move so far.
+    pub on_move_now: Callback<()>,
+    /// Game-specific buttons.
+    #[prop_or_default]
+    pub children: Html,
+}
+
+/// The toolbar.
+#[function_component(Controls)]
+pub fn controls(props: &ControlsProps) -> Html {
+    let context = use_context::<AppContext>().expect("inside the app");
+    let t = context.t();
+    let click = |cb: &Callback<()>| {
+        let cb = cb.clone();
+        Callback::from(move |_: MouseEvent| cb.emit(()))
+    };
+    html! {
+        <div class="controls" role="toolbar" aria-label={t.new_game}>
+            <button class="new-game" onclick={click(&props.on_new_game)}>{ t.new_game }</button>
+            <button class="undo" disabled={!props.can_undo} onclick={click(&props.on_undo)}>{ t.undo }</button>
+            <button class="redo" disabled={!props.can_redo} onclick={click(&props.on_redo)}>{ t.redo }</button>
+            <button class="move-now" disabled={!props.thinking} onclick={click(&props.on_move_now)}>{ t.move_now }</button>
+            { props.children.clone() }
+        </div>
+    }
+}

@@ -1,0 +1,81 @@
+//! The record panel: copy the moves, copy a share link, load moves typed or
+//! pasted here; game-specific tools come as children.
+
+use yew::prelude::*;
+
+use super::super::app::AppContext;
+use super::super::browser;
+
+/// What was copied.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Copied {
+    /// The moves.
+    Moves,
+    /// The share link.
+    Link,
+}
+
+/// Props: the texts to copy and where loading goes.
+#[derive(Properties, PartialEq)]
+pub struct RecordsProps {
+    /// The moves played, as text.
+    pub record: String,
+    /// The game's share link.
+    pub share_url: String,
+    /// The label of the box for loading moves.
+    pub load_label: &'static str,
+    /// Called with what was copied.
+    pub on_copied: Callback<Copied>,
+    /// Called with the text to load as moves.
+    pub on_load: Callback<String>,
+    /// Game-specific tools.
+    #[prop_or_default]
+    pub children: Html,
+}
+
+/// The records panel.
+#[function_component(Records)]
+pub fn records(props: &RecordsProps) -> Html {
+    let context = use_context::<AppContext>().expect("inside the app");
+    let t = context.t();
+    let moves_text = use_state(String::new);
+    let copy = |text: String, what: Copied| {
+        let on_copied = props.on_copied.clone();
+        Callback::from(move |_: MouseEvent| {
+            if browser::copy_to_clipboard(&text) {
+                on_copied.emit(what);
+            }
+        })
+    };
+    let on_input = {
+        let moves_text = moves_text.clone();
+        Callback::from(move |e: InputEvent| {
+            let field: web_sys::HtmlTextAreaElement = e.target_unchecked_into();
+            moves_text.set(field.value());
+        })
+    };
+    let on_submit = {
+        let on_load = props.on_load.clone();
+        let text = moves_text.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            on_load.emit((*text).clone());
+        })
+    };
+    html! {
+        <section class="records">
+            <div class="record-buttons">
+                <button class="copy-moves" onclick={copy(props.record.clone(), Copied::Moves)}>{ t.copy_moves }</button>
+                <button class="copy-link" onclick={copy(props.share_url.clone(), Copied::Link)}>{ t.copy_link }</button>
+            </div>
+            <p class="transcript" data-testid="transcript">{ &props.record }</p>
+            <a class="share-link" href={props.share_url.clone()} data-testid="share-link">{ t.copy_link }</a>
+            <form class="load-moves" onsubmit={on_submit}>
+                <label for="moves-input">{ props.load_label }</label>
+                <textarea id="moves-input" rows="2" value={(*moves_text).clone()} oninput={on_input} />
+                <button type="submit">{ t.load_moves }</button>
+            </form>
+            { props.children.clone() }
+        </section>
+    }
+}
