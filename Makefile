@@ -97,6 +97,7 @@ test-wasm:
 test-e2e:
 	trunk build --release
 	node tests/e2e/othello.mjs
+	node tests/e2e/opok.mjs
 
 clean:
 	cargo clean

@@ -1,5 +1,7 @@
 //! The `engine` command as club tooling uses it: one JSON object on stdout
 //! with `--json`, errors on stderr with exit status 2.
+// Native only (the wasm build runs the browser tests of web.rs).
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::process::{Command, Output};
 

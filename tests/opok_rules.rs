@@ -1,6 +1,8 @@
 //! Opok rules: the capture diagrams of RULES.md, move counts and perft
 //! checked against a deliberately naive path-enumerating generator, and
 //! random games that keep every invariant and always end.
+// Native only (the wasm build runs the browser tests of web.rs).
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::HashSet;
 

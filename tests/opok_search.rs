@@ -1,6 +1,8 @@
 //! The shared search playing Opok: it agrees with plain minimax, and on 3×3
 //! the strongest level plays perfectly (checked against an independent
 //! memoised solver of the whole game).
+// Native only (the wasm build runs the browser tests of web.rs).
+#![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::HashMap;
 

@@ -1,6 +1,8 @@
 //! Perft: the fast bitboard counter, the generic one through the `Game`
 //! trait, and an independent array-based generator must all agree with the
 //! counts in `tests/data/othello-perft.txt`.
+// Native only (the wasm build runs the browser tests of web.rs).
+#![cfg(not(target_arch = "wasm32"))]
 
 use mind_sports::engine::othello::perft::perft;
 use mind_sports::engine::othello::{BoardSize, Position, Rules, Variant};

@@ -1,5 +1,7 @@
 //! The shared search against plain minimax, and the Othello analyzer and
 //! endgame solver against known results.
+// Native only (the wasm build runs the browser tests of web.rs).
+#![cfg(not(target_arch = "wasm32"))]
 
 use mind_sports::engine::clock::ManualClock;
 use mind_sports::engine::game::Game;

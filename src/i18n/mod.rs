@@ -6,6 +6,7 @@
 
 mod cs;
 mod en;
+pub mod opok;
 pub mod othello;
 mod ru;
 
@@ -222,6 +223,55 @@ texts! {
     /// `{square}`
     exercise_again,
     exercise_done, exercise_reset,
+    // Opok
+    opok_name, opok_blurb, circles, squares, circles_lower, squares_lower,
+    /// `{side}`
+    opok_your_move,
+    /// `{square}`
+    opok_choose_k,
+    /// `{k}`
+    opok_choose_landing,
+    /// `{k}`
+    opok_no_landing,
+    /// `{side}`
+    opok_must_pass,
+    /// `{a}`, `{b}`
+    opok_circles_win,
+    /// `{a}`, `{b}`
+    opok_squares_win,
+    opok_lift, opok_fewer, opok_more, opok_cancel_selection, opok_board_label,
+    /// `{owner}`, `{h}`
+    opok_stack,
+    opok_can_move, opok_selected, opok_landing, opok_last_landing, opok_captured_mark,
+    /// `{side}`, `{move}`
+    said_opok_moved,
+    /// `{side}`, `{move}`
+    said_opok_computer_moved,
+    /// `{list}`
+    said_opok_captures,
+    /// `{c}`, `{s}`
+    said_opok_score,
+    /// `{side}`, `{move}`
+    said_opok_last_move,
+    /// `{n}`, `{token}`
+    err_opok_not_a_move,
+    /// `{n}`, `{token}`, `{side}`
+    err_opok_illegal,
+    /// `{n}`, `{side}`
+    err_opok_pass_not_allowed,
+    err_opok_move_illegal,
+    opok_keyboard_help, opok_record_label, opok_paste_hint,
+    opok_rules_title, opok_rules_intro, opok_rules_setup_title, opok_rules_setup, opok_rules_moves_title,
+    opok_rules_moves, opok_rules_walk, opok_rules_parity, opok_rules_capture_title, opok_rules_capture,
+    opok_rules_capture_landing, opok_rules_corner, opok_rules_end_title, opok_rules_end,
+    opok_rules_notation_title, opok_rules_notation, opok_rules_source_note, opok_diagrams_title, opok_diagrams_intro,
+    /// `{a}`, `{b}`, `{sum}`, `{row}`
+    opok_diagram_captured,
+    /// `{a}`, `{b}`, `{sum}`, `{row}`
+    opok_diagram_not_stronger,
+    /// `{a}`, `{b}`, `{sum}`, `{row}`
+    opok_diagram_neighbours,
+    opok_diagram_gap, opok_diagram_out_of_line, opok_verdict_captured, opok_verdict_safe,
 }
 
 #[cfg(test)]
@@ -260,6 +310,8 @@ mod tests {
             "exact_result",
             "level_6",
             "seconds",
+            "opok_name",
+            "said_opok_moved",
         ];
         let english = Lang::En.texts().entries();
         for lang in [Lang::Cs, Lang::Ru] {

@@ -6,9 +6,9 @@ use crate::engine::othello::{
     Color, Level, Move, Outcome, PlayError, PositionError, Square, Variant,
 };
 use crate::session::othello::link::LinkError;
-use crate::session::query::QueryError;
 use crate::session::othello::saved::SavedError;
 use crate::session::othello::state::{Announcement, Notice};
+use crate::session::query::QueryError;
 
 use super::{fill, Texts};
 

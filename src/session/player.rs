@@ -4,6 +4,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::strength::Level;
 
+/// Thinking times offered for the strongest level, in milliseconds.
+pub const THINK_TIMES_MS: [u32; 5] = [1000, 3000, 5000, 10000, 30000];
+
 /// Who plays a side.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum Player {
@@ -51,7 +54,11 @@ mod tests {
 
     #[test]
     fn codes_round_trip() {
-        for player in [Player::Human, Player::Computer(Level::MIN), Player::Computer(Level::MAX)] {
+        for player in [
+            Player::Human,
+            Player::Computer(Level::MIN),
+            Player::Computer(Level::MAX),
+        ] {
             assert_eq!(Player::from_code(&player.code()), Some(player));
         }
         for bad in ["", "c0", "c8", "robot", "cx"] {

@@ -74,8 +74,14 @@ mod tests {
             pairs("a=1&b=x%20y", &["a", "b"]),
             Ok(vec![("a".into(), "1".into()), ("b".into(), "x y".into())])
         );
-        assert_eq!(pairs("c=1", &["a"]), Err(QueryError::UnknownKey("c".into())));
-        assert_eq!(pairs("a=1&a=2", &["a"]), Err(QueryError::RepeatedKey("a".into())));
+        assert_eq!(
+            pairs("c=1", &["a"]),
+            Err(QueryError::UnknownKey("c".into()))
+        );
+        assert_eq!(
+            pairs("a=1&a=2", &["a"]),
+            Err(QueryError::RepeatedKey("a".into()))
+        );
         assert_eq!(percent_decode("%zz%41"), "%zzA");
     }
 }

@@ -128,7 +128,11 @@ impl<P: Playable> Record<P> {
     /// line's end; `None` at the end.
     pub fn redo_target(&self, stop: impl Fn(usize) -> bool) -> Option<usize> {
         let end = self.moves.len();
-        (self.cursor < end).then(|| (self.cursor + 1..=end).find(|&ply| stop(ply)).unwrap_or(end))
+        (self.cursor < end).then(|| {
+            (self.cursor + 1..=end)
+                .find(|&ply| stop(ply))
+                .unwrap_or(end)
+        })
     }
 
     /// Moves the cursor to `ply` (0 = start) within the line; false when it

@@ -10,6 +10,10 @@ pub enum Route {
     Othello(Option<String>),
     /// The Othello rules page.
     OthelloRules,
+    /// The Opok board; `Some(query)` when opened from a share link.
+    Opok(Option<String>),
+    /// The Opok rules page.
+    OpokRules,
     /// A fragment that names no page.
     NotFound(String),
 }
@@ -26,6 +30,8 @@ impl Route {
             "" => Route::Home,
             "/othello" => Route::Othello(query.filter(|q| !q.is_empty())),
             "/othello/rules" => Route::OthelloRules,
+            "/opok" => Route::Opok(query.filter(|q| !q.is_empty())),
+            "/opok/rules" => Route::OpokRules,
             other => Route::NotFound(other.to_string()),
         }
     }
@@ -37,6 +43,9 @@ impl Route {
             Route::Othello(None) => "#/othello".into(),
             Route::Othello(Some(query)) => format!("#/othello?{query}"),
             Route::OthelloRules => "#/othello/rules".into(),
+            Route::Opok(None) => "#/opok".into(),
+            Route::Opok(Some(query)) => format!("#/opok?{query}"),
+            Route::OpokRules => "#/opok/rules".into(),
             Route::NotFound(path) => format!("#{path}"),
         }
     }
@@ -53,6 +62,9 @@ mod tests {
             Route::Othello(None),
             Route::Othello(Some("moves=f5".into())),
             Route::OthelloRules,
+            Route::Opok(None),
+            Route::Opok(Some("size=3".into())),
+            Route::OpokRules,
         ] {
             assert_eq!(Route::from_fragment(&route.fragment()), route);
         }

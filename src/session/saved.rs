@@ -51,7 +51,12 @@ impl fmt::Display for SavedError {
 impl std::error::Error for SavedError {}
 
 /// The JSON text of a game.
-pub fn save<S: Serialize>(settings: &S, start: String, moves: Vec<String>, cursor: usize) -> String {
+pub fn save<S: Serialize>(
+    settings: &S,
+    start: String,
+    moves: Vec<String>,
+    cursor: usize,
+) -> String {
     let saved = SavedGame {
         version: VERSION,
         settings,
@@ -64,7 +69,8 @@ pub fn save<S: Serialize>(settings: &S, start: String, moves: Vec<String>, curso
 
 /// Reads the envelope of a saved game (the game checks the content).
 pub fn read<S: DeserializeOwned>(text: &str) -> Result<SavedGame<S>, SavedError> {
-    let saved: SavedGame<S> = serde_json::from_str(text).map_err(|e| SavedError::Corrupt(e.to_string()))?;
+    let saved: SavedGame<S> =
+        serde_json::from_str(text).map_err(|e| SavedError::Corrupt(e.to_string()))?;
     if saved.version != VERSION {
         return Err(SavedError::Version(saved.version));
     }
@@ -73,9 +79,15 @@ pub fn read<S: DeserializeOwned>(text: &str) -> Result<SavedGame<S>, SavedError>
 
 /// The record of `moves` (as replayed from `start`) with the saved cursor;
 /// `written` is how many moves the save listed, which must all have replayed.
-pub fn rebuild<P: Playable>(start: P, moves: &[P::Move], written: usize, cursor: usize) -> Result<Record<P>, SavedError> {
+pub fn rebuild<P: Playable>(
+    start: P,
+    moves: &[P::Move],
+    written: usize,
+    cursor: usize,
+) -> Result<Record<P>, SavedError> {
     if moves.len() != written {
         return Err(SavedError::Invalid("a pass is missing".into()));
     }
-    Record::from_moves(start, moves, cursor).ok_or_else(|| SavedError::Invalid(format!("move {cursor} is beyond the game")))
+    Record::from_moves(start, moves, cursor)
+        .ok_or_else(|| SavedError::Invalid(format!("move {cursor} is beyond the game")))
 }

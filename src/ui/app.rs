@@ -9,6 +9,7 @@ use crate::session::route::Route;
 
 use super::browser;
 use super::home::Home;
+use super::opok::{OpokPage, OpokRules};
 use super::othello::{OthelloPage, OthelloRules};
 
 const LANG_KEY: &str = "mind-sports.lang";
@@ -105,8 +106,14 @@ pub fn app() -> Html {
 
     let page = match &*route {
         Route::Home | Route::NotFound(_) => html! { <Home /> },
-        Route::Othello(link) => html! { <OthelloPage link={link.clone()} /> },
+        Route::Othello(link) => {
+            html! { <OthelloPage key={link.clone().unwrap_or_default()} link={link.clone()} /> }
+        }
         Route::OthelloRules => html! { <OthelloRules /> },
+        Route::Opok(link) => {
+            html! { <OpokPage key={link.clone().unwrap_or_default()} link={link.clone()} /> }
+        }
+        Route::OpokRules => html! { <OpokRules /> },
     };
     // Repeated messages must still be spoken: every other one gets a
     // trailing no-break space, so the region's text always changes.
@@ -123,7 +130,7 @@ pub fn app() -> Html {
                     <a class="brand" href="#/">{ t.app_name }</a>
                     <nav aria-label={t.nav_games}>
                         <a href="#/othello">{ t.othello_name }</a>
-                        <a href="#/othello/rules">{ t.rules }</a>
+                        <a href="#/opok">{ t.opok_name }</a>
                     </nav>
                     <div class="prefs">
                         <label class="lang-switch">

@@ -25,6 +25,18 @@ pub fn home() -> Html {
                         <a class="button" href="#/othello/rules">{ t.rules }</a>
                     </div>
                 </li>
+                <li class="game-card">
+                    <h2>{ t.opok_name }</h2>
+                    <div class="card-board opok" aria-hidden="true">
+                        <span class="stack circles"><span class="height">{ "5" }</span></span><span />
+                        <span /><span class="stack squares"><span class="height">{ "5" }</span></span>
+                    </div>
+                    <p>{ t.opok_blurb }</p>
+                    <div class="card-actions">
+                        <a class="button primary" href="#/opok">{ t.play }</a>
+                        <a class="button" href="#/opok/rules">{ t.rules }</a>
+                    </div>
+                </li>
             </ul>
         </section>
     }

@@ -120,3 +120,21 @@ export async function run(tests) {
 export function assert(condition, message) {
   if (!condition) throw new Error(`assertion failed: ${message}`);
 }
+
+/** The number in a score element (`[data-testid=<name>-count]`). */
+export const count = async (page, name) => Number((await page.textContent(`[data-testid=${name}-count]`)).replace(/\D/g, ""));
+/** Moves in the move list. */
+export const moveCount = async (page) => (await page.$$("[data-testid=moves] li")).length;
+/** What the live region says now. */
+export const liveText = async (page) => (await page.textContent("#live")).replace(/\u00a0/g, "").trim();
+/** Saves a full-page screenshot as artifacts/<name>.png. */
+export const shot = (page, name) => page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+
+/** Pastes `text` as if with Ctrl+V outside any text field. */
+export async function paste(page, text) {
+  await page.evaluate((text) => {
+    const data = new DataTransfer();
+    data.setData("text/plain", text);
+    document.body.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true }));
+  }, text);
+}

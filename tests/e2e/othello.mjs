@@ -1,7 +1,6 @@
 // End-to-end tests of the Othello page: the release build served on
 // loopback, driven in headless Chromium. Screenshots go to artifacts/.
-import { serveDist, launchBrowser, freshPage, run, assert, artifacts } from "./browser.mjs";
-import { join } from "node:path";
+import { serveDist, launchBrowser, freshPage, run, assert, count, moveCount, liveText, shot, paste } from "./browser.mjs";
 
 const server = await serveDist();
 const browser = await launchBrowser();
@@ -14,11 +13,7 @@ async function open(fragment = "#/othello", viewport) {
   return page;
 }
 
-const count = async (page, color) => Number((await page.textContent(`[data-testid=${color}-count]`)).replace(/\D/g, ""));
-const moveCount = async (page) => (await page.$$("[data-testid=moves] li")).length;
 const boardString = async (page) => page.inputValue("[data-testid=board-string]");
-const liveText = async (page) => (await page.textContent("#live")).replace(/\u00a0/g, "").trim();
-const shot = (page, name) => page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
 
 /** Waits until a person can act: a legal square, a pass button, or the end. */
 async function waitForHuman(page, timeout = 30000) {
@@ -27,15 +22,6 @@ async function waitForHuman(page, timeout = 30000) {
     null,
     { timeout },
   );
-}
-
-/** Pastes `text` as if with Ctrl+V outside any text field. */
-async function paste(page, text) {
-  await page.evaluate((text) => {
-    const data = new DataTransfer();
-    data.setData("text/plain", text);
-    document.body.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true }));
-  }, text);
 }
 
 /** A board where the side to move has no move but the other side has. */

@@ -2,7 +2,6 @@
 //! misjudges to the full search. Like Othello's levels, weak levels judge
 //! every move and add noise, so their mistakes are plausible ones.
 
-
 use crate::engine::clock::Clock;
 use crate::engine::rng::Rng;
 use crate::engine::search::{Budget, Limits, MoveScores, Progress, Searcher};

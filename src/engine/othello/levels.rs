@@ -5,7 +5,6 @@
 //! move flips) and misjudge by a level-dependent amount of noise, so their
 //! mistakes are the plausible ones.
 
-
 use crate::engine::rng::Rng;
 use crate::engine::search::{Budget, Limits, MoveScores, Progress, SearchResult};
 use crate::engine::strength::{pick_with_noise, ThinkTime};

@@ -46,7 +46,10 @@ pub fn encode(settings: &Settings, record: &Record) -> String {
         format!("time={}", settings.think_ms),
     ];
     if !record.line().is_empty() {
-        parts.push(format!("moves={}", record_text(settings.geometry, record.line()).replace(' ', ",")));
+        parts.push(format!(
+            "moves={}",
+            record_text(settings.geometry, record.line()).replace(' ', ",")
+        ));
     }
     if record.cursor() != record.line().len() {
         parts.push(format!("at={}", record.cursor()));
@@ -66,7 +69,9 @@ pub fn decode(query: &str) -> Result<(Settings, Record), LinkError> {
             value: value.clone(),
         };
         match key.as_str() {
-            "size" => settings.geometry = value.parse().ok().and_then(Geometry::new).ok_or_else(bad)?,
+            "size" => {
+                settings.geometry = value.parse().ok().and_then(Geometry::new).ok_or_else(bad)?
+            }
             "circles" => settings.circles = Player::from_code(&value).ok_or_else(bad)?,
             "squares" => settings.squares = Player::from_code(&value).ok_or_else(bad)?,
             "time" => {
@@ -84,10 +89,11 @@ pub fn decode(query: &str) -> Result<(Settings, Record), LinkError> {
     let start = Position::start(settings.geometry);
     let game = replay(start, &moves).map_err(LinkError::Moves)?;
     let cursor = cursor.unwrap_or(game.moves.len());
-    let record = Record::from_moves(start, &game.moves, cursor).ok_or_else(|| LinkError::BadValue {
-        key: "at".into(),
-        value: cursor.to_string(),
-    })?;
+    let record =
+        Record::from_moves(start, &game.moves, cursor).ok_or_else(|| LinkError::BadValue {
+            key: "at".into(),
+            value: cursor.to_string(),
+        })?;
     Ok((settings, record))
 }
 
@@ -108,15 +114,24 @@ mod tests {
         let game = replay(start, "a1:3:b3 d4:1:d3").unwrap();
         let record = Record::from_moves(start, &game.moves, 1).unwrap();
         let link = encode(&settings, &record);
-        assert_eq!(link, "size=4&circles=c2&squares=human&time=1000&moves=a1:3:b3,d4:1:d3&at=1");
+        assert_eq!(
+            link,
+            "size=4&circles=c2&squares=human&time=1000&moves=a1:3:b3,d4:1:d3&at=1"
+        );
         assert_eq!(decode(&link), Ok((settings, record)));
     }
 
     #[test]
     fn tampered_links_are_refused() {
         assert!(matches!(decode("size=10"), Err(LinkError::BadValue { .. })));
-        assert!(matches!(decode("moves=a1:3:b3,a1:3:b3"), Err(LinkError::Moves(_))));
+        assert!(matches!(
+            decode("moves=a1:3:b3,a1:3:b3"),
+            Err(LinkError::Moves(_))
+        ));
         assert!(matches!(decode("colour=red"), Err(LinkError::Query(_))));
-        assert!(matches!(decode("moves=a1:1:b1&at=9"), Err(LinkError::BadValue { .. })));
+        assert!(matches!(
+            decode("moves=a1:1:b1&at=9"),
+            Err(LinkError::BadValue { .. })
+        ));
     }
 }

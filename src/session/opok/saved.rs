@@ -10,7 +10,11 @@ use super::{Record, Settings};
 
 /// The JSON text saved for a game.
 pub fn save(settings: &Settings, record: &Record) -> String {
-    let moves = record.line().iter().map(|&m| move_text(settings.geometry, m)).collect();
+    let moves = record
+        .line()
+        .iter()
+        .map(|&m| move_text(settings.geometry, m))
+        .collect();
     crate::session::saved::save(settings, String::new(), moves, record.cursor())
 }
 
@@ -18,7 +22,8 @@ pub fn save(settings: &Settings, record: &Record) -> String {
 pub fn load(text: &str) -> Result<(Settings, Record), SavedError> {
     let saved = read::<Settings>(text)?;
     let start = Position::start(saved.settings.geometry);
-    let game = replay(start, &saved.moves.join(" ")).map_err(|e| SavedError::Invalid(e.to_string()))?;
+    let game =
+        replay(start, &saved.moves.join(" ")).map_err(|e| SavedError::Invalid(e.to_string()))?;
     let record = rebuild(start, &game.moves, saved.moves.len(), saved.cursor)?;
     Ok((saved.settings, record))
 }
@@ -36,6 +41,9 @@ mod tests {
         let text = save(&settings, &record);
         assert_eq!(load(&text), Ok((settings, record)));
         assert!(matches!(load("[]"), Err(SavedError::Corrupt(_))));
-        assert!(matches!(load(&text.replace("a1:3:b3", "a1:3:b4")), Err(SavedError::Invalid(_))));
+        assert!(matches!(
+            load(&text.replace("a1:3:b3", "a1:3:b4")),
+            Err(SavedError::Invalid(_))
+        ));
     }
 }

@@ -186,7 +186,11 @@ impl OpokState {
     }
 
     fn stops_at(&self, ply: usize) -> bool {
-        self.settings.computer_only() || matches!(self.turn_at(&self.record.position_at(ply)), Turn::HumanMove(_))
+        self.settings.computer_only()
+            || matches!(
+                self.turn_at(&self.record.position_at(ply)),
+                Turn::HumanMove(_)
+            )
     }
 
     /// Where undo goes.
@@ -223,7 +227,10 @@ impl OpokState {
             Move::Step { .. } => Announcement::Moved {
                 side,
                 mv,
-                captured: captured.iter().map(|(s, stack)| (*s, stack.height)).collect(),
+                captured: captured
+                    .iter()
+                    .map(|(s, stack)| (*s, stack.height))
+                    .collect(),
                 by_computer,
             },
             Move::Pass => Announcement::Passed { side, by_computer },
@@ -258,7 +265,9 @@ impl OpokState {
         match action {
             Action::Play(mv) => {
                 self.notice = match self.turn() {
-                    Turn::HumanMove(_) | Turn::HumanPass(_) => self.play_move(mv, false).err().map(Notice::Illegal),
+                    Turn::HumanMove(_) | Turn::HumanPass(_) => {
+                        self.play_move(mv, false).err().map(Notice::Illegal)
+                    }
                     Turn::Over => Some(Notice::Illegal(PlayError::GameOver)),
                     Turn::Computer(_) => self.notice.take(),
                 };
@@ -279,15 +288,20 @@ impl OpokState {
                 self.go_to(ply);
             }
             Action::Resume => self.paused = false,
-            Action::NewGame(settings) => {
-                self.replace_game(settings, Record::new(Position::start(settings.geometry)), Announcement::NewGame)
+            Action::NewGame(settings) => self.replace_game(
+                settings,
+                Record::new(Position::start(settings.geometry)),
+                Announcement::NewGame,
+            ),
+            Action::Load(settings, record) => {
+                self.replace_game(settings, record, Announcement::Loaded)
             }
-            Action::Load(settings, record) => self.replace_game(settings, record, Announcement::Loaded),
             Action::LoadRecord(text) => {
                 let start = Position::start(self.settings.geometry);
                 match replay(start, &text) {
                     Ok(game) => {
-                        let record = Record::from_moves(start, &game.moves, game.moves.len()).expect("replayed moves are legal");
+                        let record = Record::from_moves(start, &game.moves, game.moves.len())
+                            .expect("replayed moves are legal");
                         self.replace_game(self.settings, record, Announcement::Loaded);
                     }
                     Err(e) => self.notice = Some(Notice::Record(e)),
@@ -309,7 +323,10 @@ impl OpokState {
             Action::Finished(id, choice) => self.finish_search(id, choice.best),
             Action::MoveNow => {
                 if let Some(search) = self.search.clone() {
-                    let best = search.progress.map(|p| p.best).or_else(|| search.position.moves().first().copied());
+                    let best = search
+                        .progress
+                        .map(|p| p.best)
+                        .or_else(|| search.position.moves().first().copied());
                     self.finish_search(search.id, best);
                 }
             }
@@ -351,9 +368,23 @@ mod tests {
         state.apply(Action::Play(mv(&state, "a1:3:b3")));
         let position = state.wanted_search().unwrap();
         state.apply(Action::SearchStarted(1, position));
-        state.apply(Action::Finished(0, Choice { best: Some(mv(&state, "e5:1:e4")), score: None, exact: false }));
+        state.apply(Action::Finished(
+            0,
+            Choice {
+                best: Some(mv(&state, "e5:1:e4")),
+                score: None,
+                exact: false,
+            },
+        ));
         assert_eq!(state.record.cursor(), 1, "a stale answer");
-        state.apply(Action::Finished(1, Choice { best: Some(mv(&state, "e5:1:e4")), score: None, exact: false }));
+        state.apply(Action::Finished(
+            1,
+            Choice {
+                best: Some(mv(&state, "e5:1:e4")),
+                score: None,
+                exact: false,
+            },
+        ));
         assert_eq!(state.record.cursor(), 2);
         assert_eq!(state.turn(), Turn::HumanMove(Side::Circles));
         state.apply(Action::Undo);
@@ -368,7 +399,10 @@ mod tests {
             squares: Player::Human,
             ..Settings::default()
         };
-        let start = crate::engine::opok::notation::parse_position("c1,.,.,.,./.,c5,s1,.,./.,.,.,.,./.,.,.,.,./.,.,.,.,s1 c").unwrap();
+        let start = crate::engine::opok::notation::parse_position(
+            "c1,.,.,.,./.,c5,s1,.,./.,.,.,.,./.,.,.,.,./.,.,.,.,s1 c",
+        )
+        .unwrap();
         let mut state = OpokState::with_record(settings, Record::new(start));
         state.apply(Action::Play(mv(&state, "b2:4:d2")));
         assert_eq!(state.captured.len(), 1);
@@ -386,9 +420,15 @@ mod tests {
         let before = state.record.clone();
         state.apply(Action::LoadRecord("a1:3:b3 e5:1:zz".into()));
         assert_eq!(state.record, before);
-        assert!(matches!(state.notice, Some(Notice::Record(RecordError::NotAMove { number: 2, .. }))));
+        assert!(matches!(
+            state.notice,
+            Some(Notice::Record(RecordError::NotAMove { number: 2, .. }))
+        ));
         state.apply(Action::LoadRecord("a1:2:b1".into()));
-        assert!(matches!(state.notice, Some(Notice::Record(RecordError::Illegal { number: 1, .. }))));
+        assert!(matches!(
+            state.notice,
+            Some(Notice::Record(RecordError::Illegal { number: 1, .. }))
+        ));
         state.apply(Action::LoadRecord("a1:3:b3 e5:1:e4".into()));
         assert_eq!(state.record.cursor(), 2);
     }

@@ -11,8 +11,8 @@ use crate::engine::othello::notation::{
 use crate::engine::othello::{BoardSize, Position, Variant};
 use crate::session::query::{pairs, QueryError};
 
-use super::Record;
 use super::settings::{Player, Settings};
+use super::Record;
 
 /// Why a link could not be read.
 #[derive(Clone, PartialEq, Eq, Debug)]
@@ -79,7 +79,9 @@ pub fn decode(query: &str) -> Result<(Settings, Record), LinkError> {
     let mut start_text = None;
     let mut moves_text = String::new();
     let mut cursor = None;
-    let known = ["size", "variant", "black", "white", "time", "start", "moves", "at"];
+    let known = [
+        "size", "variant", "black", "white", "time", "start", "moves", "at",
+    ];
     for (key, value) in pairs(query, &known).map_err(LinkError::Query)? {
         let bad = || LinkError::BadValue {
             key: key.clone(),

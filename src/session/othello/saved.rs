@@ -12,14 +12,20 @@ use super::Record;
 /// The JSON text saved for a game.
 pub fn save(settings: &Settings, record: &Record) -> String {
     let moves = record.line().iter().map(Move::to_string).collect();
-    crate::session::saved::save(settings, board_text(&record.start()), moves, record.cursor())
+    crate::session::saved::save(
+        settings,
+        board_text(&record.start()),
+        moves,
+        record.cursor(),
+    )
 }
 
 /// Restores a game from its saved text.
 pub fn load(text: &str) -> Result<(Settings, Record), SavedError> {
     let saved = read::<Settings>(text)?;
     let invalid = |e: String| SavedError::Invalid(e);
-    let start = parse_board(&saved.start, saved.settings.rules.variant).map_err(|e| invalid(e.to_string()))?;
+    let start = parse_board(&saved.start, saved.settings.rules.variant)
+        .map_err(|e| invalid(e.to_string()))?;
     if start.rules() != saved.settings.rules {
         return Err(invalid("the board does not match the settings".into()));
     }
@@ -48,8 +54,14 @@ mod tests {
     fn damaged_entries_are_errors() {
         assert!(matches!(load("{not json"), Err(SavedError::Corrupt(_))));
         assert!(matches!(load("{}"), Err(SavedError::Corrupt(_))));
-        let good = save(&Settings::default(), &Record::new(crate::engine::othello::Position::start(Rules::default())));
-        assert!(matches!(load(&good.replace("\"version\":1", "\"version\":9")), Err(SavedError::Version(9))));
+        let good = save(
+            &Settings::default(),
+            &Record::new(crate::engine::othello::Position::start(Rules::default())),
+        );
+        assert!(matches!(
+            load(&good.replace("\"version\":1", "\"version\":9")),
+            Err(SavedError::Version(9))
+        ));
         let bad_moves = good.replace("\"moves\":[]", "\"moves\":[\"a1\"]");
         assert!(matches!(load(&bad_moves), Err(SavedError::Invalid(_))));
         let bad_cursor = good.replace("\"cursor\":0", "\"cursor\":3");

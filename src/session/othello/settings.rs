@@ -6,9 +6,6 @@ use crate::engine::othello::{Color, Level, Rules};
 
 pub use crate::session::player::Player;
 
-/// Thinking times offered for the strongest level, in milliseconds.
-pub const THINK_TIMES_MS: [u32; 5] = [1000, 3000, 5000, 10000, 30000];
-
 /// How a game is set up.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct Settings {

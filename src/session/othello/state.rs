@@ -9,9 +9,9 @@ use crate::engine::othello::{Color, Move, Outcome, PlayError, Position, Square};
 use crate::engine::search::{MoveScores, Progress};
 
 use super::link::LinkError;
-use super::Record;
 use super::saved::SavedError;
 use super::settings::Settings;
+use super::Record;
 
 /// What the side to move must do next.
 pub type Turn = crate::session::turn::Turn<Color>;
@@ -340,12 +340,14 @@ impl OthelloState {
     /// Where undo goes: the person's previous turn (their move and the
     /// computer's reply are taken back together).
     pub fn undo_target(&self) -> Option<usize> {
-        self.record.undo_target(|ply| self.no_human() || self.is_human_move_at(ply))
+        self.record
+            .undo_target(|ply| self.no_human() || self.is_human_move_at(ply))
     }
 
     /// Where redo goes: the person's next turn in the recorded line, or its end.
     pub fn redo_target(&self) -> Option<usize> {
-        self.record.redo_target(|ply| self.no_human() || self.is_human_move_at(ply))
+        self.record
+            .redo_target(|ply| self.no_human() || self.is_human_move_at(ply))
     }
 
     fn go_to(&mut self, ply: usize) -> bool {

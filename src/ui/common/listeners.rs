@@ -21,7 +21,11 @@ pub fn use_page_listeners(on_key: Callback<web_sys::KeyboardEvent>, on_paste: Ca
             let current = current.clone();
             EventListener::new(&document, "keydown", move |e| {
                 if let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() {
-                    if !e.default_prevented() && !browser::typing_in_field(e.target()) && !e.alt_key() && !e.meta_key() {
+                    if !e.default_prevented()
+                        && !browser::typing_in_field(e.target())
+                        && !e.alt_key()
+                        && !e.meta_key()
+                    {
                         let on_key = current.borrow().0.clone();
                         on_key.emit(e.clone());
                     }

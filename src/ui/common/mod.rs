@@ -2,6 +2,8 @@
 //! record panel (copy, paste, share), and the page-wide listeners.
 
 pub mod controls;
+pub mod coordinates;
+pub mod dialog;
 pub mod listeners;
 pub mod move_list;
 pub mod records;

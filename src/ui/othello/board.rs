@@ -59,14 +59,9 @@ fn step(cursor: Square, key: &str, n: u8) -> Option<Square> {
     (c < n && r < n).then(|| Square::new(c, r)).flatten()
 }
 
-/// Coordinates inside the edge squares (row numbers in column a, letters in
-/// the last row), for boards without room for coordinates around them.
+/// Coordinates inside the edge squares of an Othello board.
 pub fn inner_coordinates(square: Square, n: u8) -> Html {
-    let row = (square.column() == 0).then(|| html! { <span class="inner-coord row-label" aria-hidden="true">{ square.row() + 1 }</span> });
-    let column = (square.row() == n - 1).then(|| {
-        html! { <span class="inner-coord column-label" aria-hidden="true">{ ((b'a' + square.column()) as char).to_string() }</span> }
-    });
-    html! { <>{ for row }{ for column }</> }
+    super::super::common::coordinates::inner_coordinates(square.column(), square.row(), n)
 }
 
 /// The square whose button (or something inside it) was clicked.

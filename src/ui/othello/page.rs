@@ -18,11 +18,11 @@ use crate::worker::protocol::{OthelloJob, OthelloUpdate, Request, Response};
 
 use super::super::app::AppContext;
 use super::super::browser;
-use super::super::search::{use_search_worker, SearchWorker};
 use super::super::common::controls::Controls;
 use super::super::common::listeners::{use_page_listeners, use_speech};
 use super::super::common::move_list::{MoveEntry, MoveList};
 use super::super::common::records::{Copied, Records};
+use super::super::search::{use_search_worker, SearchWorker};
 use super::analysis::{Thinking, ThinkingPanel};
 use super::board::{Board, SquareView};
 use super::board_tools::BoardTools;
@@ -181,7 +181,10 @@ fn square_views(state: &OthelloState) -> Vec<SquareView> {
 }
 
 /// The move list's entries: squares (or "pass") with the mover's colour.
-fn move_entries(record: &crate::session::othello::Record, t: &crate::i18n::Texts) -> Vec<MoveEntry> {
+fn move_entries(
+    record: &crate::session::othello::Record,
+    t: &crate::i18n::Texts,
+) -> Vec<MoveEntry> {
     record
         .line()
         .iter()
@@ -256,7 +259,8 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
     let said = state.announcement.as_ref();
     use_speech(
         said.map(|(n, _)| *n),
-        said.map(|(_, list)| announcement_text(t, list)).unwrap_or_default(),
+        said.map(|(_, list)| announcement_text(t, list))
+            .unwrap_or_default(),
     );
 
     // Load the worker right away, not on the first click.

@@ -1,0 +1,171 @@
+//! Modal dialogs: focus moves in on opening, Tab stays inside, Escape
+//! cancels; and the form fields the games' new-game dialogs share.
+
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+use crate::engine::strength::Level;
+use crate::i18n::othello::level_name;
+use crate::i18n::{fill, Texts};
+use crate::session::player::Player;
+
+use super::super::app::AppContext;
+
+/// Props: the title, how to cancel, and the content.
+#[derive(Properties, PartialEq)]
+pub struct ModalDialogProps {
+    /// The heading (also the dialog's accessible name).
+    pub title: &'static str,
+    /// Called on Escape.
+    pub on_cancel: Callback<()>,
+    /// The content.
+    pub children: Html,
+}
+
+fn controls_of(root: &web_sys::Element) -> Vec<web_sys::HtmlElement> {
+    let Ok(list) = root.query_selector_all("input, select, button, textarea") else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
+        .collect()
+}
+
+/// Keeps Tab and Shift+Tab cycling through the dialog's own controls.
+fn trap_focus(root: &web_sys::Element, e: &KeyboardEvent) {
+    let controls = controls_of(root);
+    let (Some(first), Some(last)) = (controls.first(), controls.last()) else {
+        return;
+    };
+    let active = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element());
+    let at = |el: &web_sys::HtmlElement| {
+        active
+            .as_ref()
+            .is_some_and(|a| a == el.unchecked_ref::<web_sys::Element>())
+    };
+    if e.shift_key() && at(first) {
+        e.prevent_default();
+        let _ = last.focus();
+    } else if !e.shift_key() && at(last) {
+        e.prevent_default();
+        let _ = first.focus();
+    }
+}
+
+/// A modal dialog.
+#[function_component(ModalDialog)]
+pub fn modal_dialog(props: &ModalDialogProps) -> Html {
+    let dialog = use_node_ref();
+    {
+        let dialog = dialog.clone();
+        use_effect_with((), move |_| {
+            if let Some(first) = dialog
+                .cast::<web_sys::Element>()
+                .and_then(|d| controls_of(&d).into_iter().next())
+            {
+                let _ = first.focus();
+            }
+        });
+    }
+    let on_key = {
+        let cb = props.on_cancel.clone();
+        let dialog = dialog.clone();
+        Callback::from(move |e: KeyboardEvent| match e.key().as_str() {
+            "Escape" => {
+                e.prevent_default();
+                cb.emit(());
+            }
+            "Tab" => {
+                if let Some(root) = dialog.cast::<web_sys::Element>() {
+                    trap_focus(&root, &e);
+                }
+            }
+            _ => {}
+        })
+    };
+    html! {
+        <div class="dialog-backdrop">
+            <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="dialog-title" ref={dialog} onkeydown={on_key}>
+                <h2 id="dialog-title">{ props.title }</h2>
+                { props.children.clone() }
+            </div>
+        </div>
+    }
+}
+
+/// A select of who plays a side: a person or the computer at a level.
+pub fn player_select(
+    t: &'static Texts,
+    id: &'static str,
+    label: &'static str,
+    current: Player,
+    on_change: Callback<Player>,
+) -> Html {
+    let onchange = Callback::from(move |e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        on_change.emit(Player::from_code(&select.value()).unwrap_or(Player::Human));
+    });
+    let selected = current.code();
+    html! {
+        <div class="field">
+            <label for={id}>{ label }</label>
+            <select {id} {onchange}>
+                <option value="human" selected={selected == "human"}>{ t.human }</option>
+                { for Level::all().map(|level| {
+                    let value = Player::Computer(level).code();
+                    html! {
+                        <option value={value.clone()} selected={selected == value}>
+                            { format!("{} · {}", t.computer, level_name(t, level)) }
+                        </option>
+                    }
+                }) }
+            </select>
+        </div>
+    }
+}
+
+/// A select of the strongest level's thinking time.
+pub fn think_time_select(
+    t: &'static Texts,
+    current_ms: u32,
+    choices: &[u32],
+    on_change: Callback<u32>,
+) -> Html {
+    let onchange = Callback::from(move |e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        if let Ok(ms) = select.value().parse() {
+            on_change.emit(ms);
+        }
+    });
+    html! {
+        <div class="field">
+            <label for="think-time">{ t.think_time }</label>
+            <select id="think-time" {onchange}>
+                { for choices.iter().map(|&ms| html! {
+                    <option value={ms.to_string()} selected={current_ms == ms}>
+                        { fill(t.seconds, &[("seconds", &(ms / 1000).to_string())]) }
+                    </option>
+                }) }
+            </select>
+        </div>
+    }
+}
+
+/// The Start and Cancel buttons of a new-game form.
+pub fn start_cancel_buttons(t: &'static Texts, on_cancel: Callback<()>) -> Html {
+    html! {
+        <div class="dialog-buttons">
+            <button type="submit" class="primary start-game">{ t.start_game }</button>
+            <button type="button" class="cancel" onclick={on_cancel.reform(|_: MouseEvent| ())}>{ t.cancel }</button>
+        </div>
+    }
+}
+
+/// The app context's texts (for dialogs built outside components).
+#[hook]
+pub fn use_texts() -> &'static Texts {
+    use_context::<AppContext>().expect("inside the app").t()
+}
