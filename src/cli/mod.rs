@@ -6,6 +6,7 @@ mod args;
 mod bench;
 mod levels;
 mod matches;
+mod nim;
 mod opok;
 mod othello;
 
@@ -32,6 +33,8 @@ pub enum CliError {
     Record(RecordError),
     /// An Opok position could not be read.
     Position(PositionTextError),
+    /// A take-away position could not be read.
+    Nim(String),
     /// The search ran out of its budget before any result.
     NoResult(String),
 }
@@ -44,6 +47,7 @@ impl fmt::Display for CliError {
             CliError::Board(e) => write!(f, "bad board: {e}"),
             CliError::Record(e) => write!(f, "bad record: {e}"),
             CliError::Position(e) => write!(f, "bad position: {e}"),
+            CliError::Nim(e) => write!(f, "bad position: {e}"),
             CliError::NoResult(m) => f.write_str(m),
         }
     }
@@ -102,6 +106,7 @@ usage:
   engine perft opok DEPTH [--size 3..9]
   engine replay opok \"MOVES\" [--size N]
   engine search opok (--moves \"MOVES\" | --position \"POSITION\") (--depth D | --time-ms T) [--size N]
+  engine nim \"POSITION\" [--misere] [--budget N]   (e.g. \"nim:11 nim:5 nim:12 nim:20\")
   engine levels opok [--size N] [--games G] [--think-ms T] [--time-scale F] [--levels L]
   engine bench [--full]
 
@@ -117,6 +122,7 @@ pub fn run(words: &[String]) -> Result<Report, CliError> {
         "perft" | "replay" | "search" => game_command(command, rest),
         "solve" => othello::solve(rest),
         "levels" => levels::levels(rest),
+        "nim" => nim::nim(rest),
         "bench" => bench::bench(rest),
         "help" | "--help" | "-h" => Ok(Report {
             json: serde_json::json!({ "help": HELP }),

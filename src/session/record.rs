@@ -5,9 +5,9 @@
 use std::fmt::Debug;
 
 /// A position that plays moves after checking them.
-pub trait Playable: Copy + Eq + Debug {
+pub trait Playable: Clone + Eq + Debug {
     /// A move.
-    type Move: Copy + Eq + Debug;
+    type Move: Clone + Eq + Debug;
     /// Why a move was refused.
     type Error;
 
@@ -57,8 +57,8 @@ impl<P: Playable> Record<P> {
     /// `None` if a move is illegal or the cursor beyond the moves.
     pub fn from_moves(start: P, moves: &[P::Move], cursor: usize) -> Option<Record<P>> {
         let mut record = Record::new(start);
-        for &mv in moves {
-            record.play(mv).ok()?;
+        for mv in moves {
+            record.play(mv.clone()).ok()?;
         }
         record.go_to(cursor.min(moves.len()));
         (cursor <= moves.len()).then_some(record)
@@ -66,7 +66,7 @@ impl<P: Playable> Record<P> {
 
     /// The starting position.
     pub fn start(&self) -> P {
-        self.start
+        self.start.clone()
     }
 
     /// The position at the cursor.
@@ -77,9 +77,9 @@ impl<P: Playable> Record<P> {
     /// The position after the first `ply` moves of the line.
     pub fn position_at(&self, ply: usize) -> P {
         if ply == 0 {
-            self.start
+            self.start.clone()
         } else {
-            self.positions[ply - 1]
+            self.positions[ply - 1].clone()
         }
     }
 
@@ -100,18 +100,18 @@ impl<P: Playable> Record<P> {
 
     /// The last move played, if any.
     pub fn last_move(&self) -> Option<P::Move> {
-        self.played().last().copied()
+        self.played().last().cloned()
     }
 
     /// Plays `mv` at the cursor; a move other than the one recorded next
     /// starts a new line, dropping the old continuation.
     pub fn play(&mut self, mv: P::Move) -> Result<P, P::Error> {
-        let next = self.current().try_play(mv)?;
+        let next = self.current().try_play(mv.clone())?;
         if self.moves.get(self.cursor) != Some(&mv) {
             self.moves.truncate(self.cursor);
             self.positions.truncate(self.cursor);
             self.moves.push(mv);
-            self.positions.push(next);
+            self.positions.push(next.clone());
         }
         self.cursor += 1;
         Ok(next)

@@ -1,0 +1,295 @@
+//! A take-away game position: a list of heaps, each with its own rule (a
+//! disjunctive sum), and moves `heap_index:taken`.
+
+use std::fmt;
+
+use serde::{Deserialize, Serialize};
+
+use super::rules::{Refusal, Rule, RuleError, MAX_HEAP};
+
+/// One heap: its rule and how many tokens it holds.
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+pub struct Heap {
+    /// What moves may take from it.
+    pub rule: Rule,
+    /// Tokens in it.
+    pub size: u64,
+}
+
+impl fmt::Display for Heap {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.rule, self.size)
+    }
+}
+
+/// A move: take `take` tokens from heap number `heap` (0-based).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Move {
+    /// The heap's index.
+    pub heap: usize,
+    /// Tokens taken.
+    pub take: u64,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}:{}", self.heap, self.take)
+    }
+}
+
+/// Why a move cannot be played.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum PlayError {
+    /// No heap with that index.
+    NoSuchHeap {
+        /// The index given.
+        heap: usize,
+        /// How many heaps there are.
+        heaps: usize,
+    },
+    /// The heap's rule does not allow that amount.
+    Refused {
+        /// The heap's index.
+        heap: usize,
+        /// Its rule.
+        rule: Rule,
+        /// Its size.
+        size: u64,
+        /// The amount.
+        take: u64,
+        /// Why not.
+        refusal: Refusal,
+    },
+}
+
+impl fmt::Display for PlayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PlayError::NoSuchHeap { heap, heaps } => write!(f, "there is no heap {heap} (heaps are numbered 0 to {})", heaps.saturating_sub(1)),
+            PlayError::Refused {
+                heap,
+                rule,
+                size,
+                take,
+                refusal,
+            } => write!(f, "heap {heap} ({rule}:{size}): taking {take} is not allowed ({refusal:?})"),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {}
+
+/// A position: the heaps in order. Positions are checked when built, so
+/// every heap is within [`MAX_HEAP`].
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+pub struct Position {
+    heaps: Vec<Heap>,
+}
+
+impl Position {
+    /// A position of the given heaps, if each is within [`MAX_HEAP`] and
+    /// there is at least one.
+    pub fn new(heaps: Vec<Heap>) -> Result<Position, PositionError> {
+        if heaps.is_empty() {
+            return Err(PositionError::NoHeaps);
+        }
+        if let Some(i) = heaps.iter().position(|h| h.size > MAX_HEAP) {
+            return Err(PositionError::TooLarge { index: i });
+        }
+        Ok(Position { heaps })
+    }
+
+    /// Nim heaps of the given sizes.
+    pub fn nim(sizes: &[u64]) -> Result<Position, PositionError> {
+        Position::new(sizes.iter().map(|&size| Heap { rule: Rule::Nim, size }).collect())
+    }
+
+    /// The heaps.
+    pub fn heaps(&self) -> &[Heap] {
+        &self.heaps
+    }
+
+    /// True when no heap has a move.
+    pub fn is_over(&self) -> bool {
+        !self.heaps.iter().any(|h| h.rule.can_move(h.size))
+    }
+
+    /// Checks and plays a move.
+    pub fn try_play(&self, mv: Move) -> Result<Position, PlayError> {
+        let heap = self.heaps.get(mv.heap).ok_or(PlayError::NoSuchHeap {
+            heap: mv.heap,
+            heaps: self.heaps.len(),
+        })?;
+        heap.rule.check(heap.size, mv.take).map_err(|refusal| PlayError::Refused {
+            heap: mv.heap,
+            rule: heap.rule.clone(),
+            size: heap.size,
+            take: mv.take,
+            refusal,
+        })?;
+        Ok(self.play_unchecked(mv))
+    }
+
+    /// Plays a move known to be legal.
+    pub fn play_unchecked(&self, mv: Move) -> Position {
+        let mut next = self.clone();
+        next.heaps[mv.heap].size -= mv.take;
+        next
+    }
+
+    /// Every legal move (long for big Nim heaps: the theory does not need it).
+    pub fn moves(&self) -> Vec<Move> {
+        self.heaps
+            .iter()
+            .enumerate()
+            .flat_map(|(heap, h)| h.rule.takes(h.size).into_iter().map(move |take| Move { heap, take }))
+            .collect()
+    }
+}
+
+impl fmt::Display for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let text: Vec<String> = self.heaps.iter().map(Heap::to_string).collect();
+        f.write_str(&text.join(" "))
+    }
+}
+
+/// Why a position text was refused.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum PositionError {
+    /// No heaps at all.
+    NoHeaps,
+    /// A heap not written `rule:size`.
+    BadHeap {
+        /// The heap's index.
+        index: usize,
+        /// The text found.
+        token: String,
+    },
+    /// A rule that does not parse.
+    Rule {
+        /// The heap's index.
+        index: usize,
+        /// What is wrong with it.
+        error: RuleError,
+    },
+    /// A size that is not a whole number.
+    BadSize {
+        /// The heap's index.
+        index: usize,
+        /// The text found.
+        token: String,
+    },
+    /// A size above [`MAX_HEAP`].
+    TooLarge {
+        /// The heap's index.
+        index: usize,
+    },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::NoHeaps => f.write_str("a position needs at least one heap"),
+            PositionError::BadHeap { index, token } => write!(f, "heap {index} ({token:?}): write rule:size, e.g. nim:7"),
+            PositionError::Rule { index, error } => write!(f, "heap {index}: {error}"),
+            PositionError::BadSize { index, token } => write!(f, "heap {index}: size {token:?} is not a whole number"),
+            PositionError::TooLarge { index } => write!(f, "heap {index} is larger than {MAX_HEAP}"),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// Reads `rule:size rule:size …` (e.g. `nim:11 sub{1,3,4}:10`).
+pub fn parse_position(text: &str) -> Result<Position, PositionError> {
+    let heaps = text
+        .split_whitespace()
+        .enumerate()
+        .map(|(index, token)| {
+            let (rule, size) = token.rsplit_once(':').ok_or_else(|| PositionError::BadHeap {
+                index,
+                token: token.to_string(),
+            })?;
+            let rule: Rule = rule.parse().map_err(|error| PositionError::Rule { index, error })?;
+            let size: u64 = size.parse().map_err(|_| PositionError::BadSize {
+                index,
+                token: size.to_string(),
+            })?;
+            Ok(Heap { rule, size })
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    Position::new(heaps)
+}
+
+/// Why a move text was refused.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum MoveTextError {
+    /// Not `heap:taken`.
+    NotAMove(String),
+    /// Well-formed but not legal.
+    Illegal(PlayError),
+}
+
+impl fmt::Display for MoveTextError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveTextError::NotAMove(t) => write!(f, "{t:?} is not a move; write heap:taken, e.g. 3:18"),
+            MoveTextError::Illegal(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for MoveTextError {}
+
+/// Reads a move `heap:taken` and checks it in `position`.
+pub fn parse_move(position: &Position, text: &str) -> Result<Move, MoveTextError> {
+    let bad = || MoveTextError::NotAMove(text.trim().to_string());
+    let (heap, take) = text.trim().split_once(':').ok_or_else(bad)?;
+    let mv = Move {
+        heap: heap.trim().parse().map_err(|_| bad())?,
+        take: take.trim().parse().map_err(|_| bad())?,
+    };
+    position.try_play(mv).map_err(MoveTextError::Illegal)?;
+    Ok(mv)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_parse_and_print() {
+        let p = parse_position("nim:11 nim:5 nim:12 nim:20").unwrap();
+        assert_eq!(p.heaps().len(), 4);
+        assert_eq!(p.to_string(), "nim:11 nim:5 nim:12 nim:20");
+        let q = parse_position("sub{1,3,4}:10 half:9 evenodd:7 dim:12 aliquot:12").unwrap();
+        assert_eq!(parse_position(&q.to_string()).unwrap(), q);
+    }
+
+    #[test]
+    fn bad_positions_say_why() {
+        assert_eq!(parse_position(""), Err(PositionError::NoHeaps));
+        assert!(matches!(parse_position("nim"), Err(PositionError::BadHeap { index: 0, .. })));
+        assert!(matches!(
+            parse_position("nim:3 chess:4"),
+            Err(PositionError::Rule { index: 1, error: RuleError::Unknown(_) })
+        ));
+        assert!(matches!(parse_position("sub{}:4"), Err(PositionError::Rule { error: RuleError::EmptySet, .. })));
+        assert!(matches!(parse_position("sub{0,2}:4"), Err(PositionError::Rule { error: RuleError::ZeroInSet, .. })));
+        assert!(matches!(parse_position("nim:-3"), Err(PositionError::BadSize { .. })));
+        assert!(matches!(parse_position("nim:1000000000001"), Err(PositionError::TooLarge { index: 0 })));
+    }
+
+    #[test]
+    fn moves_are_checked() {
+        let p = parse_position("nim:3 half:9").unwrap();
+        assert_eq!(parse_move(&p, "1:4"), Ok(Move { heap: 1, take: 4 }));
+        assert!(matches!(
+            parse_move(&p, "1:5"),
+            Err(MoveTextError::Illegal(PlayError::Refused { refusal: Refusal::MoreThanHalf, .. }))
+        ));
+        assert!(matches!(parse_move(&p, "2:1"), Err(MoveTextError::Illegal(PlayError::NoSuchHeap { .. }))));
+        assert!(matches!(parse_move(&p, "x"), Err(MoveTextError::NotAMove(_))));
+    }
+}
