@@ -98,6 +98,7 @@ test-e2e:
 	trunk build --release
 	node tests/e2e/othello.mjs
 	node tests/e2e/opok.mjs
+	node tests/e2e/nim.mjs
 
 clean:
 	cargo clean

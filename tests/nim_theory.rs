@@ -8,14 +8,30 @@ use std::collections::HashMap;
 use mind_sports::engine::clock::ManualClock;
 use mind_sports::engine::nim::game::NimGame;
 use mind_sports::engine::nim::grundy::{grundy, mex_values, periodicity};
-use mind_sports::engine::nim::theory::{analyse_misere, analyse_normal, takes_to_value, DEFAULT_BUDGET};
+use mind_sports::engine::nim::theory::{
+    analyse_misere, analyse_normal, takes_to_value, DEFAULT_BUDGET,
+};
 use mind_sports::engine::nim::{parse_position, Heap, Move, Outcome, Position, Rule};
 use mind_sports::engine::rng::Rng;
 use mind_sports::engine::search::{Budget, Limits, Searcher};
 
 fn rules() -> Vec<Rule> {
-    let mut rules = vec![Rule::Nim, Rule::Dim, Rule::Aliquot, Rule::EvenOdd, Rule::Half];
-    for set in [&[1, 2, 3][..], &[1, 3, 4], &[2, 5, 7], &[1, 4], &[3, 5, 8], &[2, 3], &[1, 2, 5, 11]] {
+    let mut rules = vec![
+        Rule::Nim,
+        Rule::Dim,
+        Rule::Aliquot,
+        Rule::EvenOdd,
+        Rule::Half,
+    ];
+    for set in [
+        &[1, 2, 3][..],
+        &[1, 3, 4],
+        &[2, 5, 7],
+        &[1, 4],
+        &[3, 5, 8],
+        &[2, 3],
+        &[1, 2, 5, 11],
+    ] {
         rules.push(Rule::subtraction(set).unwrap());
     }
     rules
@@ -50,7 +66,13 @@ fn the_closed_forms_of_the_rules_file() {
 
 #[test]
 fn periods_are_verified_far_beyond_where_they_were_found() {
-    for set in [&[1, 3, 4][..], &[2, 5, 7], &[3, 5, 8], &[1, 2, 5, 11], &[4, 9, 13]] {
+    for set in [
+        &[1, 3, 4][..],
+        &[2, 5, 7],
+        &[3, 5, 8],
+        &[1, 2, 5, 11],
+        &[4, 9, 13],
+    ] {
         let p = periodicity(set).expect("subtraction games are eventually periodic");
         let rule = Rule::subtraction(set).unwrap();
         let horizon = p.preperiod + 20 * p.period + 50;
@@ -69,8 +91,16 @@ fn moves_to_a_value_are_exactly_the_moves_reaching_it() {
     for rule in rules() {
         for n in 0..=300u64 {
             for target in 0..12 {
-                let brute: Vec<u64> = rule.takes(n).into_iter().filter(|&c| grundy(&rule, n - c) == target).collect();
-                assert_eq!(takes_to_value(&rule, n, target), brute, "{rule} n={n} t={target}");
+                let brute: Vec<u64> = rule
+                    .takes(n)
+                    .into_iter()
+                    .filter(|&c| grundy(&rule, n - c) == target)
+                    .collect();
+                assert_eq!(
+                    takes_to_value(&rule, n, target),
+                    brute,
+                    "{rule} n={n} t={target}"
+                );
             }
         }
     }
@@ -100,7 +130,11 @@ fn brute_wins(heaps: &[Heap], misere: bool, memo: &mut HashMap<Vec<Heap>, bool>)
     result
 }
 
-fn brute_winning_moves(position: &Position, misere: bool, memo: &mut HashMap<Vec<Heap>, bool>) -> Vec<Move> {
+fn brute_winning_moves(
+    position: &Position,
+    misere: bool,
+    memo: &mut HashMap<Vec<Heap>, bool>,
+) -> Vec<Move> {
     position
         .moves()
         .into_iter()
@@ -152,7 +186,11 @@ fn misere_nim_rule_agrees_with_brute_force_on_all_small_positions() {
                 for d in 0..=3 {
                     let p = Position::nim(&[a, b, c, d]).unwrap();
                     let theory = analyse_misere(&p, DEFAULT_BUDGET).unwrap();
-                    assert_eq!(theory.outcome == Outcome::N, brute_wins(p.heaps(), true, &mut memo), "{p}");
+                    assert_eq!(
+                        theory.outcome == Outcome::N,
+                        brute_wins(p.heaps(), true, &mut memo),
+                        "{p}"
+                    );
                     let mut expected = brute_winning_moves(&p, true, &mut memo);
                     let mut got = theory.winning_moves.clone();
                     expected.sort_by_key(|m| (m.heap, m.take));
@@ -171,9 +209,16 @@ fn misere_search_agrees_with_brute_force_on_random_sums() {
     for _ in 0..200 {
         let p = random_sum(&mut rng, 14);
         let a = analyse_misere(&p, DEFAULT_BUDGET).unwrap();
-        assert_eq!(a.outcome == Outcome::N, brute_wins(p.heaps(), true, &mut memo), "{p}");
+        assert_eq!(
+            a.outcome == Outcome::N,
+            brute_wins(p.heaps(), true, &mut memo),
+            "{p}"
+        );
         for m in &a.winning_moves {
-            assert!(!brute_wins(p.play_unchecked(*m).heaps(), true, &mut memo), "{p} {m}");
+            assert!(
+                !brute_wins(p.play_unchecked(*m).heaps(), true, &mut memo),
+                "{p} {m}"
+            );
         }
     }
 }
@@ -196,7 +241,10 @@ fn the_shared_search_plays_nim_perfectly() {
     let mut rng = Rng::new(4);
     for _ in 0..50 {
         let p = random_sum(&mut rng, 8);
-        let game = NimGame { position: p.clone(), misere: false };
+        let game = NimGame {
+            position: p.clone(),
+            misere: false,
+        };
         let mut searcher = Searcher::new(12);
         let result = searcher.search(&game, &Budget::new(Limits::depth(2), &clock), &mut |_| {});
         let a = analyse_normal(&p);

@@ -15,9 +15,16 @@ pub fn nim(words: &[String]) -> Result<Report, CliError> {
     let text = args.positional("\"POSITION\" (e.g. \"nim:11 nim:5 nim:12 nim:20\")")?;
     args.finish()?;
     let misere = args.switch("--misere");
-    let budget = args.parsed("--budget", "a number of positions", number_in(1u64, u64::MAX))?.unwrap_or(DEFAULT_BUDGET);
+    let budget = args
+        .parsed(
+            "--budget",
+            "a number of positions",
+            number_in(1u64, u64::MAX),
+        )?
+        .unwrap_or(DEFAULT_BUDGET);
     let position = parse_position(&text).map_err(|e| CliError::Nim(e.to_string()))?;
-    let analysis = analyse(&position, misere, budget).map_err(|e| CliError::NoResult(e.to_string()))?;
+    let analysis =
+        analyse(&position, misere, budget).map_err(|e| CliError::NoResult(e.to_string()))?;
     let outcome = match analysis.outcome {
         Outcome::P => "P",
         Outcome::N => "N",
@@ -31,7 +38,11 @@ pub fn nim(words: &[String]) -> Result<Report, CliError> {
     text += &format!(
         "{outcome}-position{}; winning moves: {}",
         if misere { " (misère)" } else { "" },
-        if moves.is_empty() { "none".to_string() } else { moves.join(" ") }
+        if moves.is_empty() {
+            "none".to_string()
+        } else {
+            moves.join(" ")
+        }
     );
     Ok(Report {
         json: json!({

@@ -6,6 +6,7 @@
 
 mod cs;
 mod en;
+pub mod nim;
 pub mod opok;
 pub mod othello;
 mod ru;
@@ -68,6 +69,31 @@ impl Lang {
             Lang::Ru => &ru::RU,
         }
     }
+}
+
+/// Which plural form a count takes in `lang`: 0 one, 1 few, 2 many (the
+/// CLDR cardinal rules of English, Czech and Russian, for whole numbers).
+pub fn plural_form(lang: Lang, n: u64) -> usize {
+    match lang {
+        Lang::En => usize::from(n != 1) * 2,
+        Lang::Cs => match n {
+            1 => 0,
+            2..=4 => 1,
+            _ => 2,
+        },
+        Lang::Ru => match (n % 10, n % 100) {
+            (1, r) if r != 11 => 0,
+            (2..=4, r) if !(12..=14).contains(&r) => 1,
+            _ => 2,
+        },
+    }
+}
+
+/// "7 tokens" in `lang`, with the right plural form.
+pub fn tokens(lang: Lang, n: u64) -> String {
+    let t = lang.texts();
+    let template = [t.tokens_one, t.tokens_few, t.tokens_many][plural_form(lang, n)];
+    fill(template, &[("n", &n.to_string())])
 }
 
 /// Replaces each `{name}` in `template` by its value.
@@ -272,6 +298,83 @@ texts! {
     /// `{a}`, `{b}`, `{sum}`, `{row}`
     opok_diagram_neighbours,
     opok_diagram_gap, opok_diagram_out_of_line, opok_verdict_captured, opok_verdict_safe,
+    // Take-away games
+    nim_name, nim_blurb, rule_nim, rule_dim, rule_aliquot, rule_evenodd, rule_half,
+    /// `{set}`
+    rule_sub,
+    rule_nim_desc, rule_dim_desc, rule_aliquot_desc, rule_evenodd_desc, rule_half_desc,
+    /// `{set}`
+    rule_sub_desc,
+    refuse_nothing,
+    /// `{rule}`, `{n}`
+    refuse_more_than_heap,
+    /// `{rule}`, `{c}`, `{set}`
+    refuse_not_in_set,
+    /// `{rule}`, `{c}`, `{n}`
+    refuse_not_divisor,
+    /// `{rule}`
+    refuse_whole,
+    /// `{rule}`
+    refuse_odd,
+    /// `{rule}`
+    refuse_even_whole,
+    /// `{rule}`, `{max}`, `{n}`
+    refuse_half,
+    first_player, second_player, first_player_lower, second_player_lower,
+    /// `{who}`
+    nim_your_move,
+    /// `{who}`
+    nim_wins,
+    /// `{i}`, `{tokens}` (see [`tokens`]), `{rule}`
+    heap_label,
+    /// `{n}`: the three plural forms (one, few, many) of a number of tokens
+    tokens_one,
+    /// `{n}`
+    tokens_few,
+    /// `{n}`
+    tokens_many,
+    /// `{i}`, `{c}`, `{n}`
+    token_label,
+    heap_take, heap_amount, theory, grundy_values, nimsum_title, nimsum_explain, outcome_p, outcome_n,
+    show_me,
+    /// `{list}`
+    winning_moves_label,
+    no_winning_moves,
+    /// `{rule}`
+    strip_title,
+    strip_up_to,
+    /// `{n}`, `{g}`
+    mex_title,
+    mex_choose,
+    /// `{n}`, `{list}`
+    mex_reached,
+    /// `{g}`
+    mex_result,
+    /// `{n}`
+    mex_none,
+    /// `{pre}`, `{p}`
+    period_note,
+    misere_note, misere_budget, analysing,
+    preset, preset_three, preset_source,
+    /// `{rule}`, `{n}`
+    preset_single,
+    random_game, custom_game, add_heap, remove_heap, heap_size, heap_rule, sub_set, play_convention,
+    normal_play, misere_play, nim_level_note,
+    /// `{n}`, `{token}`
+    err_nim_not_a_move,
+    /// `{i}`
+    err_nim_no_heap,
+    /// `{n}`, `{reason}`
+    err_nim_move,
+    err_nim_set, err_nim_size,
+    /// `{who}`, `{c}`, `{i}`, `{rule}`, `{left}`
+    said_nim_took,
+    /// `{c}`, `{i}`, `{rule}`, `{left}`
+    said_nim_computer_took,
+    nim_keyboard_help, nim_record_label,
+    nim_rules_title, nim_rules_intro, nim_rules_play_title, nim_rules_play, nim_rules_table_title,
+    nim_rules_pn_title, nim_rules_pn, nim_rules_sg_title, nim_rules_sg, nim_rules_sum_title, nim_rules_sum,
+    nim_rules_example, nim_rules_misere_title, nim_rules_misere, nim_rules_closed_title, nim_rules_closed,
 }
 
 #[cfg(test)]
@@ -312,6 +415,9 @@ mod tests {
             "seconds",
             "opok_name",
             "said_opok_moved",
+            "rule_nim",
+            "rule_dim",
+            "rule_aliquot",
         ];
         let english = Lang::En.texts().entries();
         for lang in [Lang::Cs, Lang::Ru] {
@@ -336,6 +442,17 @@ mod tests {
         assert_eq!(Lang::preferred(["de", "ru-RU"]), Lang::Ru);
         assert_eq!(Lang::preferred(["de"]), Lang::En);
         assert_eq!(Lang::from_code("RU"), Some(Lang::Ru));
+    }
+
+    #[test]
+    fn plural_forms_follow_each_language() {
+        assert_eq!(tokens(Lang::En, 1), "1 token");
+        assert_eq!(tokens(Lang::En, 7), "7 tokens");
+        assert_eq!(tokens(Lang::Cs, 3), "3 žetony");
+        assert_eq!(tokens(Lang::Cs, 5), "5 žetonů");
+        assert_eq!(tokens(Lang::Ru, 21), "21 фишка");
+        assert_eq!(tokens(Lang::Ru, 22), "22 фишки");
+        assert_eq!(tokens(Lang::Ru, 12), "12 фишек");
     }
 
     #[test]

@@ -33,6 +33,15 @@ impl Playable for crate::engine::opok::Position {
     }
 }
 
+impl Playable for crate::engine::nim::Position {
+    type Move = crate::engine::nim::Move;
+    type Error = crate::engine::nim::PlayError;
+
+    fn try_play(&self, mv: Self::Move) -> Result<Self, Self::Error> {
+        crate::engine::nim::Position::try_play(self, mv)
+    }
+}
+
 /// A game record: start position, moves, and how many of them are played.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Record<P: Playable> {

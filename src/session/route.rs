@@ -14,6 +14,10 @@ pub enum Route {
     Opok(Option<String>),
     /// The Opok rules page.
     OpokRules,
+    /// The take-away games; `Some(query)` when opened from a share link.
+    Nim(Option<String>),
+    /// The take-away games' rules page.
+    NimRules,
     /// A fragment that names no page.
     NotFound(String),
 }
@@ -32,6 +36,8 @@ impl Route {
             "/othello/rules" => Route::OthelloRules,
             "/opok" => Route::Opok(query.filter(|q| !q.is_empty())),
             "/opok/rules" => Route::OpokRules,
+            "/nim" => Route::Nim(query.filter(|q| !q.is_empty())),
+            "/nim/rules" => Route::NimRules,
             other => Route::NotFound(other.to_string()),
         }
     }
@@ -46,6 +52,9 @@ impl Route {
             Route::Opok(None) => "#/opok".into(),
             Route::Opok(Some(query)) => format!("#/opok?{query}"),
             Route::OpokRules => "#/opok/rules".into(),
+            Route::Nim(None) => "#/nim".into(),
+            Route::Nim(Some(query)) => format!("#/nim?{query}"),
+            Route::NimRules => "#/nim/rules".into(),
             Route::NotFound(path) => format!("#{path}"),
         }
     }
@@ -65,6 +74,9 @@ mod tests {
             Route::Opok(None),
             Route::Opok(Some("size=3".into())),
             Route::OpokRules,
+            Route::Nim(None),
+            Route::Nim(Some("misere=1".into())),
+            Route::NimRules,
         ] {
             assert_eq!(Route::from_fragment(&route.fragment()), route);
         }

@@ -9,6 +9,7 @@ use crate::session::route::Route;
 
 use super::browser;
 use super::home::Home;
+use super::nim::{NimPage, NimRules};
 use super::opok::{OpokPage, OpokRules};
 use super::othello::{OthelloPage, OthelloRules};
 
@@ -114,6 +115,10 @@ pub fn app() -> Html {
             html! { <OpokPage key={link.clone().unwrap_or_default()} link={link.clone()} /> }
         }
         Route::OpokRules => html! { <OpokRules /> },
+        Route::Nim(link) => {
+            html! { <NimPage key={link.clone().unwrap_or_default()} link={link.clone()} /> }
+        }
+        Route::NimRules => html! { <NimRules /> },
     };
     // Repeated messages must still be spoken: every other one gets a
     // trailing no-break space, so the region's text always changes.
@@ -131,6 +136,7 @@ pub fn app() -> Html {
                     <nav aria-label={t.nav_games}>
                         <a href="#/othello">{ t.othello_name }</a>
                         <a href="#/opok">{ t.opok_name }</a>
+                        <a href="#/nim">{ t.rule_nim }</a>
                     </nav>
                     <div class="prefs">
                         <label class="lang-switch">

@@ -37,6 +37,17 @@ pub fn home() -> Html {
                         <a class="button" href="#/opok/rules">{ t.rules }</a>
                     </div>
                 </li>
+                <li class="game-card">
+                    <h2>{ t.nim_name }</h2>
+                    <div class="card-board nim" aria-hidden="true">
+                        <span class="token" /><span class="token" /><span class="token" />
+                    </div>
+                    <p>{ t.nim_blurb }</p>
+                    <div class="card-actions">
+                        <a class="button primary" href="#/nim">{ t.play }</a>
+                        <a class="button" href="#/nim/rules">{ t.rules }</a>
+                    </div>
+                </li>
             </ul>
         </section>
     }

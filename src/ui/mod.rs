@@ -4,7 +4,7 @@
 //!
 //! * `app`: the shell: language, theme, routing, the live region.
 //! * `home`: the list of games; `common`: parts every game page uses.
-//! * `othello`, `opok`: each game's page, its parts and its rules page.
+//! * `othello`, `opok`, `nim`: each game's page, its parts and its rules page.
 //! * `search`: the hook that owns the search worker.
 //! * `browser`: storage, clipboard and location helpers.
 
@@ -12,6 +12,7 @@ mod app;
 mod browser;
 mod common;
 mod home;
+mod nim;
 mod opok;
 mod othello;
 mod search;

@@ -11,7 +11,7 @@ use crate::engine::strength::ThinkTime;
 
 use super::clock::JsClock;
 use super::protocol::{OpokUpdate, OthelloJob, OthelloUpdate, Request, Response};
-use crate::engine::opok;
+use crate::engine::{nim, opok};
 
 /// Transposition tables of 2^20 entries: about 40 MB in all.
 const TABLE_BITS: u32 = 20;
@@ -48,6 +48,31 @@ impl Worker for SearchAgent {
                 let send = |update| scope.respond(who, Response::Othello { id, update });
                 let choice = run_othello(analyzer, &position, job, &send);
                 send(OthelloUpdate::Done(choice));
+            }
+            Request::Nim {
+                id,
+                position,
+                misere,
+                level,
+                seed,
+            } => {
+                let choice =
+                    nim::levels::choose_move(&position, misere, level, &mut Rng::new(seed));
+                scope.respond(
+                    who,
+                    Response::Nim {
+                        id,
+                        best: choice.best,
+                    },
+                );
+            }
+            Request::NimAnalysis {
+                id,
+                position,
+                misere,
+            } => {
+                let result = nim::theory::analyse(&position, misere, nim::theory::DEFAULT_BUDGET);
+                scope.respond(who, Response::NimAnalysis { id, result });
             }
             Request::Opok {
                 id,

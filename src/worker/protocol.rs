@@ -5,10 +5,11 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::engine::nim::theory::{Analysis, BudgetExhausted};
 use crate::engine::othello::levels::Choice;
 use crate::engine::othello::{Level, Move, Position};
 use crate::engine::search::{MoveScores, Progress};
-use crate::engine::{opok, strength};
+use crate::engine::{nim, opok, strength};
 
 /// An Othello job.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -46,6 +47,28 @@ pub enum Request {
         /// What to do.
         job: OthelloJob,
     },
+    /// Choose a move in a take-away game at a level.
+    Nim {
+        /// Chosen by the page; repeated in the answer.
+        id: u64,
+        /// The heaps.
+        position: nim::Position,
+        /// Misère play.
+        misere: bool,
+        /// The level.
+        level: Level,
+        /// Seed of the level's mistakes.
+        seed: u64,
+    },
+    /// Analyse a take-away position (misère sums need a search).
+    NimAnalysis {
+        /// Chosen by the page; repeated in the answer.
+        id: u64,
+        /// The heaps.
+        position: nim::Position,
+        /// Misère play.
+        misere: bool,
+    },
     /// Choose an Opok move at a level.
     Opok {
         /// Chosen by the page; repeated in every answer.
@@ -65,7 +88,10 @@ impl Request {
     /// The request's id.
     pub fn id(&self) -> u64 {
         match self {
-            Request::Othello { id, .. } | Request::Opok { id, .. } => *id,
+            Request::Othello { id, .. }
+            | Request::Opok { id, .. }
+            | Request::Nim { id, .. }
+            | Request::NimAnalysis { id, .. } => *id,
         }
     }
 }
@@ -107,27 +133,45 @@ pub enum Response {
         /// What happened.
         update: OpokUpdate,
     },
+    /// The move chosen in a take-away game (`None` when it was over).
+    Nim {
+        /// The request's id.
+        id: u64,
+        /// The move.
+        best: Option<nim::Move>,
+    },
+    /// A take-away analysis.
+    NimAnalysis {
+        /// The request's id.
+        id: u64,
+        /// The analysis, or the exhausted budget.
+        result: Result<Analysis, BudgetExhausted>,
+    },
 }
 
 impl Response {
     /// The id of the request this answers.
     pub fn id(&self) -> u64 {
         match self {
-            Response::Othello { id, .. } | Response::Opok { id, .. } => *id,
+            Response::Othello { id, .. }
+            | Response::Opok { id, .. }
+            | Response::Nim { id, .. }
+            | Response::NimAnalysis { id, .. } => *id,
         }
     }
 
     /// True for the last answer to a request.
     pub fn is_final(&self) -> bool {
-        matches!(
-            self,
-            Response::Othello {
-                update: OthelloUpdate::Done(_),
-                ..
-            } | Response::Opok {
-                update: OpokUpdate::Done(_),
-                ..
-            }
-        )
+        matches!(self, Response::Nim { .. } | Response::NimAnalysis { .. })
+            || matches!(
+                self,
+                Response::Othello {
+                    update: OthelloUpdate::Done(_),
+                    ..
+                } | Response::Opok {
+                    update: OpokUpdate::Done(_),
+                    ..
+                }
+            )
     }
 }

@@ -51,7 +51,11 @@ impl Game for NimGame {
         if self.misere {
             return 0;
         }
-        let nimsum = self.position.heaps().iter().fold(0, |x, h| x ^ grundy(&h.rule, h.size));
+        let nimsum = self
+            .position
+            .heaps()
+            .iter()
+            .fold(0, |x, h| x ^ grundy(&h.rule, h.size));
         if nimsum == 0 {
             -WIN / 2
         } else {

@@ -14,7 +14,10 @@ pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
     let mut seen: Vec<u64> = values.into_iter().collect();
     seen.sort_unstable();
     seen.dedup();
-    seen.iter().enumerate().find(|&(i, &v)| v != i as u64).map_or(seen.len() as u64, |(i, _)| i as u64)
+    seen.iter()
+        .enumerate()
+        .find(|&(i, &v)| v != i as u64)
+        .map_or(seen.len() as u64, |(i, _)| i as u64)
 }
 
 /// g(0), g(1), …, g(limit) by mex over the legal moves, each value computed
@@ -32,7 +35,11 @@ pub fn mex_values(rule: &Rule, limit: u64) -> Vec<u64> {
 /// reaches, and the result. For explaining the definition on screen; `n` is
 /// limited by the caller.
 pub fn mex_explained(rule: &Rule, n: u64) -> (Vec<(u64, u64)>, u64) {
-    let reached: Vec<(u64, u64)> = rule.takes(n).into_iter().map(|c| (c, grundy(rule, n - c))).collect();
+    let reached: Vec<(u64, u64)> = rule
+        .takes(n)
+        .into_iter()
+        .map(|c| (c, grundy(rule, n - c)))
+        .collect();
     let value = mex(reached.iter().map(|&(_, g)| g));
     (reached, value)
 }
@@ -106,7 +113,13 @@ thread_local! {
 
 /// The periodicity of a subtraction set, computed once per set.
 pub fn periodicity(set: &[u64]) -> Option<Periodicity> {
-    PERIODS.with(|cache| cache.borrow_mut().entry(set.to_vec()).or_insert_with(|| find_periodicity(set)).clone())
+    PERIODS.with(|cache| {
+        cache
+            .borrow_mut()
+            .entry(set.to_vec())
+            .or_insert_with(|| find_periodicity(set))
+            .clone()
+    })
 }
 
 /// The Sprague–Grundy value of a heap of `n` under `rule`, from the closed

@@ -44,12 +44,18 @@ pub struct NimChoice {
 /// mistake is made), otherwise a random legal move.
 pub fn choose_move(position: &Position, misere: bool, level: Level, rng: &mut Rng) -> NimChoice {
     if position.is_over() {
-        return NimChoice { best: None, exact: true };
+        return NimChoice {
+            best: None,
+            exact: true,
+        };
     }
     let mistake = rng.unit() < MISTAKE_RATE[level.index()];
     let (analysis, exact) = match analyse(position, misere, DEFAULT_BUDGET) {
         Ok(a) => (a, true),
-        Err(BudgetExhausted { .. }) => (analyse(position, false, 0).expect("normal play needs no budget"), false),
+        Err(BudgetExhausted { .. }) => (
+            analyse(position, false, 0).expect("normal play needs no budget"),
+            false,
+        ),
     };
     let best = match analysis.winning_moves.first() {
         Some(&winning) if !mistake => Some(winning),

@@ -65,14 +65,21 @@ pub enum PlayError {
 impl fmt::Display for PlayError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            PlayError::NoSuchHeap { heap, heaps } => write!(f, "there is no heap {heap} (heaps are numbered 0 to {})", heaps.saturating_sub(1)),
+            PlayError::NoSuchHeap { heap, heaps } => write!(
+                f,
+                "there is no heap {heap} (heaps are numbered 0 to {})",
+                heaps.saturating_sub(1)
+            ),
             PlayError::Refused {
                 heap,
                 rule,
                 size,
                 take,
                 refusal,
-            } => write!(f, "heap {heap} ({rule}:{size}): taking {take} is not allowed ({refusal:?})"),
+            } => write!(
+                f,
+                "heap {heap} ({rule}:{size}): taking {take} is not allowed ({refusal:?})"
+            ),
         }
     }
 }
@@ -101,7 +108,15 @@ impl Position {
 
     /// Nim heaps of the given sizes.
     pub fn nim(sizes: &[u64]) -> Result<Position, PositionError> {
-        Position::new(sizes.iter().map(|&size| Heap { rule: Rule::Nim, size }).collect())
+        Position::new(
+            sizes
+                .iter()
+                .map(|&size| Heap {
+                    rule: Rule::Nim,
+                    size,
+                })
+                .collect(),
+        )
     }
 
     /// The heaps.
@@ -120,13 +135,15 @@ impl Position {
             heap: mv.heap,
             heaps: self.heaps.len(),
         })?;
-        heap.rule.check(heap.size, mv.take).map_err(|refusal| PlayError::Refused {
-            heap: mv.heap,
-            rule: heap.rule.clone(),
-            size: heap.size,
-            take: mv.take,
-            refusal,
-        })?;
+        heap.rule
+            .check(heap.size, mv.take)
+            .map_err(|refusal| PlayError::Refused {
+                heap: mv.heap,
+                rule: heap.rule.clone(),
+                size: heap.size,
+                take: mv.take,
+                refusal,
+            })?;
         Ok(self.play_unchecked(mv))
     }
 
@@ -142,7 +159,12 @@ impl Position {
         self.heaps
             .iter()
             .enumerate()
-            .flat_map(|(heap, h)| h.rule.takes(h.size).into_iter().map(move |take| Move { heap, take }))
+            .flat_map(|(heap, h)| {
+                h.rule
+                    .takes(h.size)
+                    .into_iter()
+                    .map(move |take| Move { heap, take })
+            })
             .collect()
     }
 }
@@ -191,10 +213,16 @@ impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PositionError::NoHeaps => f.write_str("a position needs at least one heap"),
-            PositionError::BadHeap { index, token } => write!(f, "heap {index} ({token:?}): write rule:size, e.g. nim:7"),
+            PositionError::BadHeap { index, token } => {
+                write!(f, "heap {index} ({token:?}): write rule:size, e.g. nim:7")
+            }
             PositionError::Rule { index, error } => write!(f, "heap {index}: {error}"),
-            PositionError::BadSize { index, token } => write!(f, "heap {index}: size {token:?} is not a whole number"),
-            PositionError::TooLarge { index } => write!(f, "heap {index} is larger than {MAX_HEAP}"),
+            PositionError::BadSize { index, token } => {
+                write!(f, "heap {index}: size {token:?} is not a whole number")
+            }
+            PositionError::TooLarge { index } => {
+                write!(f, "heap {index} is larger than {MAX_HEAP}")
+            }
         }
     }
 }
@@ -207,11 +235,15 @@ pub fn parse_position(text: &str) -> Result<Position, PositionError> {
         .split_whitespace()
         .enumerate()
         .map(|(index, token)| {
-            let (rule, size) = token.rsplit_once(':').ok_or_else(|| PositionError::BadHeap {
-                index,
-                token: token.to_string(),
-            })?;
-            let rule: Rule = rule.parse().map_err(|error| PositionError::Rule { index, error })?;
+            let (rule, size) = token
+                .rsplit_once(':')
+                .ok_or_else(|| PositionError::BadHeap {
+                    index,
+                    token: token.to_string(),
+                })?;
+            let rule: Rule = rule
+                .parse()
+                .map_err(|error| PositionError::Rule { index, error })?;
             let size: u64 = size.parse().map_err(|_| PositionError::BadSize {
                 index,
                 token: size.to_string(),
@@ -234,7 +266,9 @@ pub enum MoveTextError {
 impl fmt::Display for MoveTextError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            MoveTextError::NotAMove(t) => write!(f, "{t:?} is not a move; write heap:taken, e.g. 3:18"),
+            MoveTextError::NotAMove(t) => {
+                write!(f, "{t:?} is not a move; write heap:taken, e.g. 3:18")
+            }
             MoveTextError::Illegal(e) => e.fmt(f),
         }
     }
@@ -270,15 +304,39 @@ mod tests {
     #[test]
     fn bad_positions_say_why() {
         assert_eq!(parse_position(""), Err(PositionError::NoHeaps));
-        assert!(matches!(parse_position("nim"), Err(PositionError::BadHeap { index: 0, .. })));
+        assert!(matches!(
+            parse_position("nim"),
+            Err(PositionError::BadHeap { index: 0, .. })
+        ));
         assert!(matches!(
             parse_position("nim:3 chess:4"),
-            Err(PositionError::Rule { index: 1, error: RuleError::Unknown(_) })
+            Err(PositionError::Rule {
+                index: 1,
+                error: RuleError::Unknown(_)
+            })
         ));
-        assert!(matches!(parse_position("sub{}:4"), Err(PositionError::Rule { error: RuleError::EmptySet, .. })));
-        assert!(matches!(parse_position("sub{0,2}:4"), Err(PositionError::Rule { error: RuleError::ZeroInSet, .. })));
-        assert!(matches!(parse_position("nim:-3"), Err(PositionError::BadSize { .. })));
-        assert!(matches!(parse_position("nim:1000000000001"), Err(PositionError::TooLarge { index: 0 })));
+        assert!(matches!(
+            parse_position("sub{}:4"),
+            Err(PositionError::Rule {
+                error: RuleError::EmptySet,
+                ..
+            })
+        ));
+        assert!(matches!(
+            parse_position("sub{0,2}:4"),
+            Err(PositionError::Rule {
+                error: RuleError::ZeroInSet,
+                ..
+            })
+        ));
+        assert!(matches!(
+            parse_position("nim:-3"),
+            Err(PositionError::BadSize { .. })
+        ));
+        assert!(matches!(
+            parse_position("nim:1000000000001"),
+            Err(PositionError::TooLarge { index: 0 })
+        ));
     }
 
     #[test]
@@ -287,9 +345,18 @@ mod tests {
         assert_eq!(parse_move(&p, "1:4"), Ok(Move { heap: 1, take: 4 }));
         assert!(matches!(
             parse_move(&p, "1:5"),
-            Err(MoveTextError::Illegal(PlayError::Refused { refusal: Refusal::MoreThanHalf, .. }))
+            Err(MoveTextError::Illegal(PlayError::Refused {
+                refusal: Refusal::MoreThanHalf,
+                ..
+            }))
         ));
-        assert!(matches!(parse_move(&p, "2:1"), Err(MoveTextError::Illegal(PlayError::NoSuchHeap { .. }))));
-        assert!(matches!(parse_move(&p, "x"), Err(MoveTextError::NotAMove(_))));
+        assert!(matches!(
+            parse_move(&p, "2:1"),
+            Err(MoveTextError::Illegal(PlayError::NoSuchHeap { .. }))
+        ));
+        assert!(matches!(
+            parse_move(&p, "x"),
+            Err(MoveTextError::NotAMove(_))
+        ));
     }
 }

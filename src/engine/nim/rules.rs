@@ -120,7 +120,10 @@ impl Rule {
     pub fn code(&self) -> String {
         match self {
             Rule::Subtraction(set) => {
-                format!("sub{{{}}}", set.iter().map(u64::to_string).collect::<Vec<_>>().join(","))
+                format!(
+                    "sub{{{}}}",
+                    set.iter().map(u64::to_string).collect::<Vec<_>>().join(",")
+                )
             }
             Rule::Dim => "dim".into(),
             Rule::Nim => "nim".into(),
@@ -172,11 +175,19 @@ impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             RuleError::Unknown(r) => {
-                write!(f, "unknown rule {r:?} (nim, dim, aliquot, evenodd, half or sub{{…}})")
+                write!(
+                    f,
+                    "unknown rule {r:?} (nim, dim, aliquot, evenodd, half or sub{{…}})"
+                )
             }
             RuleError::EmptySet => f.write_str("the subtraction set is empty"),
-            RuleError::ZeroInSet => f.write_str("the subtraction set contains 0; moves take at least one token"),
-            RuleError::BadSetElement(e) => write!(f, "{e:?} in the subtraction set is not a positive whole number"),
+            RuleError::ZeroInSet => {
+                f.write_str("the subtraction set contains 0; moves take at least one token")
+            }
+            RuleError::BadSetElement(e) => write!(
+                f,
+                "{e:?} in the subtraction set is not a positive whole number"
+            ),
         }
     }
 }
@@ -200,7 +211,11 @@ impl FromStr for Rule {
             .strip_prefix("sub{")
             .and_then(|r| r.strip_suffix('}'))
             .ok_or_else(|| RuleError::Unknown(text.trim().to_string()))?;
-        let elements: Vec<&str> = inner.split(',').map(str::trim).filter(|e| !e.is_empty()).collect();
+        let elements: Vec<&str> = inner
+            .split(',')
+            .map(str::trim)
+            .filter(|e| !e.is_empty())
+            .collect();
         let set: Vec<u64> = elements
             .iter()
             .map(|e| {
@@ -239,7 +254,14 @@ mod tests {
 
     #[test]
     fn takes_agree_with_check() {
-        let rules = [Rule::Dim, Rule::Nim, Rule::Aliquot, Rule::EvenOdd, Rule::Half, Rule::Subtraction(vec![2, 5])];
+        let rules = [
+            Rule::Dim,
+            Rule::Nim,
+            Rule::Aliquot,
+            Rule::EvenOdd,
+            Rule::Half,
+            Rule::Subtraction(vec![2, 5]),
+        ];
         for rule in &rules {
             for n in 0..40 {
                 let listed = rule.takes(n);
@@ -252,10 +274,16 @@ mod tests {
 
     #[test]
     fn rule_texts_are_checked() {
-        assert_eq!("chess".parse::<Rule>(), Err(RuleError::Unknown("chess".into())));
+        assert_eq!(
+            "chess".parse::<Rule>(),
+            Err(RuleError::Unknown("chess".into()))
+        );
         assert_eq!("sub{}".parse::<Rule>(), Err(RuleError::EmptySet));
         assert_eq!("sub{0,1}".parse::<Rule>(), Err(RuleError::ZeroInSet));
-        assert_eq!("sub{1,x}".parse::<Rule>(), Err(RuleError::BadSetElement("x".into())));
+        assert_eq!(
+            "sub{1,x}".parse::<Rule>(),
+            Err(RuleError::BadSetElement("x".into()))
+        );
         assert_eq!("SUB{3, 1}".parse::<Rule>().unwrap().code(), "sub{1,3}");
         assert_eq!(divisors(12), vec![1, 2, 3, 4, 6, 12]);
         assert_eq!(divisors(1), vec![1]);

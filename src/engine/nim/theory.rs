@@ -35,7 +35,7 @@ pub struct Analysis {
 }
 
 /// The exact misère search gave up.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct BudgetExhausted {
     /// Positions examined before stopping.
     pub positions: u64,
@@ -97,7 +97,11 @@ pub fn takes_to_value(rule: &Rule, n: u64, target: u64) -> Vec<u64> {
             .into_iter()
             .filter(|&c| rule.check(n, c).is_ok() && reaches(n - c))
             .collect(),
-        Rule::Subtraction(set) => set.iter().copied().filter(|&c| c <= n && reaches(n - c)).collect(),
+        Rule::Subtraction(set) => set
+            .iter()
+            .copied()
+            .filter(|&c| c <= n && reaches(n - c))
+            .collect(),
     };
     takes.sort_unstable();
     takes
@@ -105,13 +109,21 @@ pub fn takes_to_value(rule: &Rule, n: u64, target: u64) -> Vec<u64> {
 
 /// Normal play: values, nim-sum, outcome and every winning move.
 pub fn analyse_normal(position: &Position) -> Analysis {
-    let values: Vec<u64> = position.heaps().iter().map(|h| grundy(&h.rule, h.size)).collect();
+    let values: Vec<u64> = position
+        .heaps()
+        .iter()
+        .map(|h| grundy(&h.rule, h.size))
+        .collect();
     let nimsum = values.iter().fold(0, |x, v| x ^ v);
     let mut winning_moves = Vec::new();
     if nimsum != 0 {
         for (i, (heap, value)) in position.heaps().iter().zip(&values).enumerate() {
             let target = value ^ nimsum;
-            winning_moves.extend(takes_to_value(&heap.rule, heap.size, target).into_iter().map(|take| Move { heap: i, take }));
+            winning_moves.extend(
+                takes_to_value(&heap.rule, heap.size, target)
+                    .into_iter()
+                    .map(|take| Move { heap: i, take }),
+            );
         }
     }
     Analysis {
@@ -147,11 +159,17 @@ fn misere_nim(position: &Position) -> Analysis {
     let mut candidates: Vec<Move> = Vec::new();
     for (i, &s) in sizes.iter().enumerate() {
         if (s ^ nimsum) < s {
-            candidates.push(Move { heap: i, take: s - (s ^ nimsum) });
+            candidates.push(Move {
+                heap: i,
+                take: s - (s ^ nimsum),
+            });
         }
         for left in [0, 1] {
             if left < s {
-                candidates.push(Move { heap: i, take: s - left });
+                candidates.push(Move {
+                    heap: i,
+                    take: s - left,
+                });
             }
         }
     }
@@ -183,7 +201,11 @@ struct MisereSearch {
 
 impl MisereSearch {
     fn canonical(heaps: &[Heap]) -> Vec<Heap> {
-        let mut live: Vec<Heap> = heaps.iter().filter(|h| h.rule.can_move(h.size)).cloned().collect();
+        let mut live: Vec<Heap> = heaps
+            .iter()
+            .filter(|h| h.rule.can_move(h.size))
+            .cloned()
+            .collect();
         live.sort();
         live
     }
@@ -200,7 +222,9 @@ impl MisereSearch {
         }
         self.positions += 1;
         if self.positions > self.budget || depth > MAX_DEPTH {
-            return Err(BudgetExhausted { positions: self.positions });
+            return Err(BudgetExhausted {
+                positions: self.positions,
+            });
         }
         let mut wins = false;
         'search: for (i, heap) in heaps.iter().enumerate() {
@@ -252,7 +276,11 @@ pub fn analyse_misere(position: &Position, budget: u64) -> Result<Analysis, Budg
 }
 
 /// Analyses a position under normal or misère play.
-pub fn analyse(position: &Position, misere: bool, budget: u64) -> Result<Analysis, BudgetExhausted> {
+pub fn analyse(
+    position: &Position,
+    misere: bool,
+    budget: u64,
+) -> Result<Analysis, BudgetExhausted> {
     if misere {
         analyse_misere(position, budget)
     } else {
@@ -283,7 +311,12 @@ mod tests {
         assert_eq!(m.outcome, Outcome::N);
         assert_eq!(m.winning_moves.len(), 2);
         // (1): the mover must take the last token and loses.
-        assert_eq!(analyse_misere(&parse_position("nim:1").unwrap(), 10).unwrap().outcome, Outcome::P);
+        assert_eq!(
+            analyse_misere(&parse_position("nim:1").unwrap(), 10)
+                .unwrap()
+                .outcome,
+            Outcome::P
+        );
     }
 
     #[test]

@@ -20,8 +20,10 @@ pub struct ControlsProps {
     pub on_undo: Callback<()>,
     /// Replays to the person's next turn.
     pub on_redo: Callback<()>,
-    /// Makes the computer play its best move so far.
-    pub on_move_now: Callback<()>,
+    /// Makes the computer play its best move so far (no button when the
+    /// computer answers at once).
+    #[prop_or_default]
+    pub on_move_now: Option<Callback<()>>,
     /// Game-specific buttons.
     #[prop_or_default]
     pub children: Html,
@@ -41,7 +43,9 @@ pub fn controls(props: &ControlsProps) -> Html {
             <button class="new-game" onclick={click(&props.on_new_game)}>{ t.new_game }</button>
             <button class="undo" disabled={!props.can_undo} onclick={click(&props.on_undo)}>{ t.undo }</button>
             <button class="redo" disabled={!props.can_redo} onclick={click(&props.on_redo)}>{ t.redo }</button>
-            <button class="move-now" disabled={!props.thinking} onclick={click(&props.on_move_now)}>{ t.move_now }</button>
+            if let Some(on_move_now) = &props.on_move_now {
+                <button class="move-now" disabled={!props.thinking} onclick={click(on_move_now)}>{ t.move_now }</button>
+            }
             { props.children.clone() }
         </div>
     }

@@ -135,7 +135,7 @@ fn action_for(response: Response) -> Option<Action> {
             OpokUpdate::Done(choice) => Action::Finished(id, choice),
         }),
         // Never sent to this page: each page asks only about its own game.
-        Response::Othello { .. } => None,
+        _ => None,
     }
 }
 
@@ -473,7 +473,7 @@ pub fn opok_page(props: &OpokPageProps) -> Html {
             <aside class="side-panel">
                 <Controls can_undo={state.undo_target().is_some()} can_redo={state.redo_target().is_some()}
                     thinking={state.search.is_some()} on_new_game={open_dialog}
-                    on_undo={send(Action::Undo)} on_redo={send(Action::Redo)} on_move_now={send(Action::MoveNow)} />
+                    on_undo={send(Action::Undo)} on_redo={send(Action::Redo)} on_move_now={Some(send(Action::MoveNow))} />
                 if let Some(line) = thinking {
                     <p class="thinking-panel" data-testid="thinking">{ line }</p>
                 }

@@ -108,7 +108,7 @@ fn action_for(response: Response) -> Option<Action> {
             OthelloUpdate::Done(choice) => Action::Finished(id, choice),
         }),
         // Never sent to this page: each page asks only about its own game.
-        Response::Opok { .. } => None,
+        _ => None,
     }
 }
 
@@ -425,7 +425,7 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
                 <Controls can_undo={state.undo_target().is_some()} can_redo={state.redo_target().is_some()}
                     thinking={state.search.as_ref().is_some_and(|s| s.kind == SearchKind::Play)}
                     on_new_game={open_dialog} on_undo={send(Action::Undo)} on_redo={send(Action::Redo)}
-                    on_move_now={send(Action::MoveNow)}>
+                    on_move_now={Some(send(Action::MoveNow))}>
                     <button class="hints" aria-pressed={state.hint_mode.to_string()}
                         onclick={send(Action::SetHintMode(!state.hint_mode)).reform(|_: MouseEvent| ())}>{ t.hints }</button>
                     <button class="legal-toggle" aria-pressed={state.show_legal.to_string()}

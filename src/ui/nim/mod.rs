@@ -1,0 +1,15 @@
+//! The take-away games page and its parts.
+//!
+//! * `page`: state, worker, storage, keyboard wiring.
+//! * `heaps`: the heaps of tokens; `theory`: values, nim-sum, P/N, the
+//!   value strip of a rule with the mex spelled out.
+//! * `new_game`: presets, random and custom sums; `rules`: the rules page.
+
+mod heaps;
+mod new_game;
+mod page;
+mod rules;
+mod theory;
+
+pub use page::NimPage;
+pub use rules::NimRules;

@@ -1,0 +1,156 @@
+// End-to-end tests of the take-away games page in the served release build.
+import { serveDist, launchBrowser, freshPage, run, assert, moveCount, liveText, shot, paste } from "./browser.mjs";
+
+const server = await serveDist();
+const browser = await launchBrowser();
+
+async function open(fragment, viewport) {
+  const page = await freshPage(browser, viewport);
+  await page.goto(server.url + fragment);
+  await page.waitForSelector(".heaps .heap");
+  return page;
+}
+
+const legalTokens = (page) => page.$$(".token:not(.illegal)");
+
+let failed = 1;
+try {
+  failed = await run({
+    "the perfect computer wins from an N-position": async () => {
+      const page = await open("#/nim?start=nim:3+nim:4+nim:5&first=c7&second=human");
+      for (let turn = 0; turn < 20; turn++) {
+        await page.waitForFunction(
+          () => document.querySelector(".result") || document.querySelector(".turn:not(.thinking)"),
+          null,
+          { timeout: 20000 },
+        );
+        if (await page.$(".result")) break;
+        const before = await moveCount(page);
+        const tokens = await legalTokens(page);
+        await tokens[tokens.length - 1].click();
+        await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li").length > n, before);
+      }
+      const result = await page.textContent(".result");
+      assert(result.includes("First player wins"), result);
+      assert((await liveText(page)).includes("First player wins"), "announced");
+      await shot(page, "nim-game-over");
+      assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
+    "each rule's illegal amounts are greyed and refused with the reason": async () => {
+      const cases = [
+        ["half:9", [5, 6, 7, 8, 9], "Half: at most 4 from 9."],
+        ["dim:12", [5, 7, 8, 9, 10, 11], "Dim: 5 does not divide 12."],
+        ["aliquot:12", [5, 7, 8, 9, 10, 11, 12], "Aliquot: 5 does not divide 12."],
+        ["evenodd:9", [1, 3, 5, 7], "Even/Odd: an odd amount only when it is the whole (odd) heap."],
+        ["sub{1,3,4}:10", [2, 5, 6, 7, 8, 9, 10], "Subtraction {1, 3, 4}: 2 is not in {1, 3, 4}."],
+      ];
+      for (const [heap, illegal, firstReason] of cases) {
+        const page = await open(`#/nim?start=${heap}&second=human`);
+        const greyed = await page.$$eval(".token.illegal", (els) => els.map((e) => Number(e.dataset.take)).sort((a, b) => a - b));
+        assert(JSON.stringify(greyed) === JSON.stringify(illegal), `${heap}: illegal ${greyed}`);
+        const first = Math.min(...illegal);
+        const token = `.token[data-take='${first}']`;
+        assert((await page.getAttribute(token, "title")) === firstReason, `${heap}: ${await page.getAttribute(token, "title")}`);
+        assert((await page.getAttribute(token, "aria-label")).endsWith(firstReason), "the reason is read out");
+        await page.click(token, { force: true });
+        assert((await moveCount(page)) === 0, `${heap}: refused`);
+        // Typed in as a record it is refused with the same reason.
+        await paste(page, `0:${first}`);
+        assert((await page.textContent("[data-testid=notice]")).includes(firstReason), "record refused");
+        await page.context().close();
+      }
+    },
+
+    "misère play changes the winner of (1, 1)": async () => {
+      for (const [misere, winner] of [["0", "Second player wins"], ["1", "First player wins"]]) {
+        const page = await open(`#/nim?start=nim:1+nim:1&misere=${misere}&first=human&second=human`);
+        const outcome = await page.textContent("[data-testid=outcome]");
+        assert(outcome.startsWith(misere === "1" ? "N" : "P"), outcome);
+        await page.click(".heap[data-heap='0'] .token");
+        await page.click(".heap[data-heap='1'] .token");
+        assert((await page.textContent(".result")).includes(winner), `misère=${misere}`);
+      }
+    },
+
+    "the theory panel for (11, 5, 12, 20)": async () => {
+      const page = await open("#/nim?start=nim:11+nim:5+nim:12+nim:20&second=human");
+      for (const [i, g] of [[0, 11], [1, 5], [2, 12], [3, 20]]) {
+        assert((await page.textContent(`[data-testid=grundy-${i}]`)) === `g = ${g}`, `g of heap ${i}`);
+      }
+      const rows = await page.$$eval("[data-testid=nimsum-table] tr", (trs) =>
+        trs.map((tr) => tr.textContent));
+      assert(rows[rows.length - 1] === "2210110", `nim-sum row ${rows[rows.length - 1]}`);
+      const odd = await page.$$eval("[data-testid=nimsum-table] tr.sum td.odd", (tds) => tds.length);
+      assert(odd === 3, "three odd columns");
+      assert((await page.textContent("[data-testid=outcome]")).startsWith("N"), "N-position");
+      await page.click("button.show-me");
+      assert((await page.textContent("[data-testid=winning-moves]")) === "Winning moves: 4: −18", "only 18 from the heap of 20");
+      assert((await page.$$(".token.winning")).length === 1, "highlighted on the heap");
+      await page.click(".strip-cell[data-n='6']");
+      assert((await page.textContent("[data-testid=mex]")).includes("The smallest value not reached is 6."), "mex spelled out");
+      await shot(page, "nim-theory");
+    },
+
+    "keyboard-only play": async () => {
+      const page = await open("#/nim?start=nim:4+half:8&second=human");
+      for (let i = 0; i < 40; i++) {
+        await page.keyboard.press("Tab");
+        if (await page.evaluate(() => document.activeElement?.classList.contains("token"))) break;
+      }
+      const first = await page.evaluate(() => document.activeElement.getAttribute("aria-label"));
+      assert(first === "Heap 1: take 1 of 4", first);
+      await page.keyboard.press("ArrowLeft");
+      await page.keyboard.press("Enter");
+      assert((await moveCount(page)) === 1, "took 2 from heap 1");
+      assert((await liveText(page)).startsWith("First player took 2 from heap 1 (Nim); 2 left."), await liveText(page));
+      // Tab to the next heap and take 1 there.
+      await page.focus(".heap[data-heap='1'] .token[tabindex='0']");
+      await page.keyboard.press("Enter");
+      assert((await moveCount(page)) === 2, "second move");
+      await page.keyboard.press("u");
+      assert((await moveCount(page)) === 2 && (await page.textContent(".move.current")).startsWith("1."), "undo");
+      await page.keyboard.press("t");
+      assert(!(await page.$(".theory")), "theory hidden with T");
+    },
+
+    "huge heaps use an amount field": async () => {
+      const page = await open("#/nim?start=nim:1000000000000+half:999&second=human");
+      await page.fill("#amount-1", "600");
+      assert((await page.textContent(".big-heap .reason")).includes("Half: at most 499 from 999."), "reason shown");
+      await page.fill("#amount-0", "999999999999");
+      await page.click(".heap[data-heap='0'] button[type=submit]");
+      assert((await page.textContent("[data-testid=heap-0]")) === "Heap 1, 1 token, Nim", "one left, in the singular");
+    },
+
+    "the new-game dialog builds a custom misère sum": async () => {
+      const page = await open("#/nim?second=human");
+      await page.click("button.new-game");
+      await page.selectOption("#nim-preset", "custom");
+      await page.check("#play-misere");
+      await page.click("button.start-game");
+      assert((await page.textContent(".convention")).includes("Misère"), "misère");
+      assert((await page.$$(".heaps .heap")).length === 2, "the custom heaps");
+      await page.waitForSelector("[data-testid=outcome]");
+      await shot(page, "nim-misere");
+    },
+
+    "the rules page and a phone": async () => {
+      const page = await open("#/nim", { width: 360, height: 740 });
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert(width <= 360, `no sideways scrolling (${width} px)`);
+      await shot(page, "nim-phone");
+      await page.goto(server.url + "#/nim/rules");
+      await page.waitForSelector(".rules-table");
+      assert((await page.$$(".rules-table tr")).length === 6, "six rules");
+      await page.selectOption("#language", "ru");
+      await page.waitForFunction(() => document.documentElement.lang === "ru");
+      assert((await page.textContent("h1")) === "Ним и другие игры со взятием", "Russian rules page");
+      await shot(page, "nim-rules-ru");
+    },
+  });
+} finally {
+  await browser.close();
+  server.stop();
+}
+process.exit(failed ? 1 : 0);
