@@ -76,7 +76,14 @@ impl Args {
         let mut i = 0;
         while i < words.len() {
             let word = &words[i];
-            if let Some(name) = word.strip_prefix("--") {
+            // Board strings may start with "--": only `--name` or
+            // `--name=value` with a lowercase name is an option.
+            let option = word.strip_prefix("--").filter(|rest| {
+                rest.split('=').next().is_some_and(|n| {
+                    !n.is_empty() && n.chars().all(|c| c.is_ascii_lowercase() || c == '-')
+                })
+            });
+            if let Some(name) = option {
                 let (name, inline) = match name.split_once('=') {
                     Some((n, v)) => (n, Some(v.to_string())),
                     None => (name, None),
@@ -192,6 +199,15 @@ mod tests {
         assert!(a.switch("--json"));
         assert_eq!(a.option("--size"), Some("6"));
         assert_eq!(a.option("--variant"), Some("anti"));
+    }
+
+    #[test]
+    fn board_strings_starting_with_dashes_are_not_options() {
+        let board =
+            "--OOO-------XX-OOOOOOXOO-OOOOXOOX-OOOXXO---OOXOO---OOOXO--OOOO-- X".to_string();
+        let mut a = Args::parse(&[board.clone(), "--json".into()], &[], &["json"]).unwrap();
+        assert_eq!(a.positional("board").unwrap(), board);
+        assert!(a.switch("--json"));
     }
 
     #[test]
