@@ -1,11 +1,13 @@
 //! The `engine` command line (native only): perft, replay, solve, search and
 //! bench. Every command prints one JSON object with `--json`; errors go to
-//! stderr with exit status 2.
+//! stderr with exit status 2. `engine nboard` is the exception: a session of
+//! the NBoard protocol on stdin and stdout.
 
 mod args;
 mod bench;
 mod levels;
 mod matches;
+pub mod nboard;
 mod nim;
 mod opok;
 mod othello;
@@ -37,6 +39,8 @@ pub enum CliError {
     Nim(String),
     /// The search ran out of its budget before any result.
     NoResult(String),
+    /// Reading or writing an interactive session failed.
+    Io(std::io::Error),
 }
 
 impl fmt::Display for CliError {
@@ -49,6 +53,7 @@ impl fmt::Display for CliError {
             CliError::Position(e) => write!(f, "bad position: {e}"),
             CliError::Nim(e) => write!(f, "bad position: {e}"),
             CliError::NoResult(m) => f.write_str(m),
+            CliError::Io(e) => write!(f, "input/output error: {e}"),
         }
     }
 }
@@ -109,6 +114,7 @@ usage:
   engine nim \"POSITION\" [--misere] [--budget N]   (e.g. \"nim:11 nim:5 nim:12 nim:20\")
   engine levels opok [--size N] [--games G] [--think-ms T] [--time-scale F] [--levels L]
   engine bench [--full]
+  engine nboard            (the NBoard protocol on stdin/stdout: add `engine nboard` to NBoard)
 
 Every command accepts --json and then prints exactly one JSON object.
 Boards: n*n characters X (black), O (white), - (empty) from a1, then the side to move.";
@@ -124,12 +130,33 @@ pub fn run(words: &[String]) -> Result<Report, CliError> {
         "levels" => levels::levels(rest),
         "nim" => nim::nim(rest),
         "bench" => bench::bench(rest),
+        // Interactive: it has no single report, so callers start it with
+        // `run_interactive` (see `is_interactive`).
+        "nboard" => Err(ArgsError::Conflict(
+            "engine nboard is an interactive session on stdin and stdout; it has no report".into(),
+        )
+        .into()),
         "help" | "--help" | "-h" => Ok(Report {
             json: serde_json::json!({ "help": HELP }),
             text: HELP.to_string(),
         }),
         other => Err(ArgsError::UnknownCommand(other.to_string()).into()),
     }
+}
+
+/// Whether `words` start an interactive session (`engine nboard`), which
+/// talks on stdin and stdout instead of returning a [`Report`].
+pub fn is_interactive(words: &[String]) -> bool {
+    words.first().is_some_and(|w| w == "nboard")
+}
+
+/// Runs the interactive session of `words` on the process's stdin and stdout
+/// until `quit` or the end of the input.
+pub fn run_interactive(words: &[String]) -> Result<(), CliError> {
+    let rest = words.get(1..).unwrap_or_default();
+    Args::parse(rest, &[], &[])?.finish()?;
+    let stdin = std::io::stdin();
+    nboard::serve(stdin.lock(), std::io::stdout().lock()).map_err(CliError::Io)
 }
 
 /// Whether the words ask for JSON output (so errors can be reported in kind).

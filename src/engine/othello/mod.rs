@@ -2,7 +2,8 @@
 //!
 //! * [`square`], [`rules`], [`position`]: the rules; [`bitboard`]: the move
 //!   generator underneath.
-//! * [`notation`]: transcripts and board strings.
+//! * [`notation`]: transcripts and board strings; [`ggf`]: GGF game records
+//!   (GGS and the NBoard GUI).
 //! * [`eval`], [`game`]: what the shared search needs.
 //! * [`endgame`]: the exact solver; [`analysis`]: midgame search plus solver;
 //!   [`levels`]: playing strength from beginner to full engine.
@@ -14,6 +15,7 @@ pub mod endgame;
 pub mod eval;
 pub mod ffo;
 pub mod game;
+pub mod ggf;
 pub mod levels;
 pub mod notation;
 pub mod perft;
