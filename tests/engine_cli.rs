@@ -127,14 +127,30 @@ fn opok_commands() {
     let v = json(&["perft", "opok", "2", "--size", "3", "--json"]);
     assert_eq!(v["nodes"], 492);
     let v = json(&["replay", "opok", "a1:3:b3 e5:1:e4", "--json"]);
-    assert_eq!(v["board"], "c22,.,.,.,./.,.,.,.,./.,c3,.,.,./.,.,.,.,s1/.,.,.,.,s24");
+    assert_eq!(
+        v["board"],
+        "c22,.,.,.,./.,.,.,.,./.,c3,.,.,./.,.,.,.,s1/.,.,.,.,s24"
+    );
     assert_eq!(v["to_move"], "c");
-    assert_eq!((v["circles"].as_u64(), v["squares"].as_u64()), (Some(2), Some(2)));
+    assert_eq!(
+        (v["circles"].as_u64(), v["squares"].as_u64()),
+        (Some(2), Some(2))
+    );
     assert_eq!(v["over"], false);
-    let v = json(&["search", "opok", "--size", "3", "--moves", "", "--depth", "16", "--json"]);
+    let v = json(&[
+        "search", "opok", "--size", "3", "--moves", "", "--depth", "16", "--json",
+    ]);
     assert_eq!(v["score"], 3.0);
     assert_eq!(v["exact"], true);
-    let v = json(&["search", "opok", "--position", "c9,.,./.,.,./.,.,s9 c", "--depth", "2", "--json"]);
+    let v = json(&[
+        "search",
+        "opok",
+        "--position",
+        "c9,.,./.,.,./.,.,s9 c",
+        "--depth",
+        "2",
+        "--json",
+    ]);
     assert_eq!(v["depth"], 2);
     assert!(error(&["replay", "opok", "a1:3:b3 e5:1:zz"]).contains("move 2 (e5:1:zz): not a move"));
     assert!(error(&["search", "opok", "--position", "c9,.,. c", "--depth", "2"]).contains("rows"));
@@ -153,7 +169,12 @@ fn nim_command() {
     assert_eq!(v["nimsum"], Value::Null);
     let v = json(&["nim", "half:9 sub{1,3,4}:10 dim:12", "--json"]);
     assert_eq!(v["values"], serde_json::json!([2, 1, 3]));
-    assert!(error(&["nim", "half:1000000 dim:999999 sub{1,2}:1000000", "--misere"]).contains("budget"));
+    assert!(error(&[
+        "nim",
+        "half:1000000 dim:999999 sub{1,2}:1000000",
+        "--misere"
+    ])
+    .contains("budget"));
     assert!(error(&["nim", "chess:3"]).contains("unknown rule"));
     assert!(error(&["nim", "sub{0,1}:3"]).contains("contains 0"));
 }

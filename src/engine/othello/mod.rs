@@ -20,6 +20,7 @@ pub mod perft;
 pub mod position;
 pub mod rules;
 pub mod square;
+pub mod stability;
 
 pub use analysis::Analyzer;
 pub use levels::Level;
