@@ -159,7 +159,7 @@ fn the_solver_matches_every_ffo_position_up_to_22_empties() {
             case.best_moves
         );
         // The principal variation is a whole game ending in that score.
-        let mut end = case.position.clone();
+        let mut end = case.position;
         for &mv in &solution.pv {
             end = end.try_play(mv).expect("a legal principal variation");
         }
