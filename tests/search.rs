@@ -137,12 +137,14 @@ fn the_analyzer_finds_the_exact_result_of_ffo_40() {
 }
 
 #[test]
-fn the_solver_matches_every_ffo_position_up_to_18_empties() {
+fn the_solver_matches_every_ffo_position_up_to_22_empties() {
+    // FFO #1-#42: the fast part of the suite; `engine bench --full` runs
+    // #40-#49 (20-26 empties).
     let clock = ManualClock::new();
     let mut analyzer = Analyzer::new(20);
     let mut solved = 0;
     for case in mind_sports::engine::othello::ffo::positions() {
-        if case.position.empties().count_ones() > 18 {
+        if case.position.empties().count_ones() > 22 {
             continue;
         }
         let solution = analyzer
@@ -156,9 +158,26 @@ fn the_solver_matches_every_ffo_position_up_to_18_empties() {
             case.number,
             case.best_moves
         );
+        // The principal variation is a whole game ending in that score.
+        let mut end = case.position;
+        for &mv in &solution.pv {
+            end = end.try_play(mv).expect("a legal principal variation");
+        }
+        assert!(end.is_over(), "FFO #{}: the line stops early", case.number);
+        let sign = if end.side_to_move() == case.position.side_to_move() {
+            1
+        } else {
+            -1
+        };
+        assert_eq!(
+            sign * end.final_disc_score(),
+            solution.score,
+            "FFO #{}",
+            case.number
+        );
         solved += 1;
     }
-    assert!(solved >= 20, "{solved}");
+    assert!(solved >= 23, "{solved}");
 }
 
 #[test]

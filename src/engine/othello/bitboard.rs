@@ -79,7 +79,7 @@ fn flanking(player: u64, mask: u64, shift: u32) -> u64 {
 
 /// The opponent discs flipped when `player` plays on empty square `square`
 /// (0 when the move is illegal).
-#[inline]
+#[inline(always)]
 pub fn flips(player: u64, opponent: u64, square: usize) -> u64 {
     let mut flipped = 0;
     // Rays with increasing indices (E, S, SE, SW): the first non-opponent

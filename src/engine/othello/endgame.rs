@@ -1,27 +1,105 @@
 //! The exact endgame solver: perfect play to the last disc.
 //!
-//! Negamax alpha-beta on bare bitboards with principal variation search,
-//! a transposition table holding bounds, fastest-first move ordering where
-//! the tree is wide, parity ordering and no move lists near the leaves, and
-//! a direct count for the last empty square. Scores are final disc
-//! differences for the side to move (empties to the winner; anti-Othello:
-//! opponent's discs minus own).
+//! Negamax alpha-beta on bare bitboards, organised by how many squares are
+//! empty, as the fast solvers are:
+//!
+//! * 1 empty: the final count directly; 2–4: the squares in a small array,
+//!   tried in parity order (quadrants with an odd number of empties first);
+//!   5–7: the same order over a bitboard of empties, with the quadrant
+//!   parities updated move by move;
+//! * 8 and more: the move list sorted fastest-first (fewest and poorest
+//!   replies for the opponent), a two-way transposition table of bounds,
+//!   stability cut-offs (the opponent's stable discs cap the score), from 11
+//!   empties enhanced transposition cut-offs, and from 20 empties ordering by
+//!   a shallow midgame search;
+//! * at the root: win/draw/loss first with a null window, then the exact
+//!   score by MTD(f) probes from a shallow search's estimate.
+//!
+//! Scores are final disc differences for the side to move (empties to the
+//! winner; anti-Othello: the opponent's discs minus one's own).
 
 use crate::engine::search::limits::Budget;
 
 use super::bitboard::{flips, legal_moves};
+use super::eval;
 use super::game::board_hash;
 use super::position::{Move, Position};
-use super::rules::Variant;
-use super::square::Square;
+use super::rules::{BoardSize, Rules, Variant};
+use super::square::{Color, Square};
+use super::stability::stable_discs;
 
-/// Below this many empties the solver iterates over the empty squares
-/// directly, without move lists, ordering or the table.
-const SHALLOW_EMPTIES: u32 = 6;
-/// From this many empties on, moves are sorted by the opponent's mobility.
-const SORT_EMPTIES: u32 = 7;
+/// At most this many empties: the parity-ordered search without move lists
+/// or table.
+const SHALLOW_EMPTIES: u32 = 7;
+/// From this many empties on: enhanced transposition cut-offs.
+const ETC_EMPTIES: u32 = 11;
+/// From this many empties on: moves ordered by a midgame search of
+/// `DEEP_ORDER_DEPTH` plies.
+const DEEP_ORDER_EMPTIES: u32 = 20;
+const DEEP_ORDER_DEPTH: u32 = 2;
+/// Fastest-first weights: the opponent's replies (corners count double),
+/// the opponent's potential mobility, the mover's stable corner discs, and
+/// a corner move itself.
+const WEIGHT_MOBILITY: i32 = 16;
+const WEIGHT_POTENTIAL: i32 = 4;
+const WEIGHT_CORNER_DISCS: i32 = 8;
+const WEIGHT_CORNER_MOVE: i32 = 8;
+/// At most this many empties: the tail, with the squares in a fixed array.
+const TAIL_EMPTIES: usize = 4;
+
+/// The 8 neighbours of each square: a move needs an opponent disc among them.
+static NEIGHBOURHOOD: [u64; 64] = {
+    let mut table = [0u64; 64];
+    let mut square = 0;
+    while square < 64 {
+        let (column, row) = ((square % 8) as i32, (square / 8) as i32);
+        let mut dy = -1;
+        while dy <= 1 {
+            let mut dx = -1;
+            while dx <= 1 {
+                let (c, r) = (column + dx, row + dy);
+                if (dx != 0 || dy != 0) && c >= 0 && c < 8 && r >= 0 && r < 8 {
+                    table[square] |= 1u64 << (r * 8 + c);
+                }
+                dx += 1;
+            }
+            dy += 1;
+        }
+        square += 1;
+    }
+    table
+};
+
 /// How often (in nodes) the budget is checked; a power of two minus one.
 const CHECK_INTERVAL: u64 = 4095;
+/// Scores lie within ±64 (any board size up to 8×8).
+const MAX_SCORE: i32 = 64;
+
+/// More than any position's legal moves (33 is the most known).
+const MAX_MOVES: usize = 48;
+
+/// The four corners of the 8×8 board.
+const CORNERS: u64 = 0x8100_0000_0000_0081;
+
+/// Edge squares next to a corner the owner of `discs` holds (they are stable
+/// too when the owner's disc is on them).
+#[inline]
+fn corner_neighbours(discs: u64) -> u64 {
+    let mut near = 0;
+    if discs & 1 != 0 {
+        near |= 0x0000_0000_0000_0102;
+    }
+    if discs & 0x80 != 0 {
+        near |= 0x0000_0000_0000_8040;
+    }
+    if discs & 0x0100_0000_0000_0000 != 0 {
+        near |= 0x0201_0000_0000_0000;
+    }
+    if discs & 0x8000_0000_0000_0000 != 0 {
+        near |= 0x4080_0000_0000_0000;
+    }
+    near
+}
 
 #[derive(Clone, Copy, Default)]
 struct Entry {
@@ -39,7 +117,8 @@ pub struct Solution {
     pub best: Option<Move>,
     /// The final disc difference with perfect play, for the side to move.
     pub score: i32,
-    /// The principal variation, starting with `best`.
+    /// The principal variation, starting with `best`: a whole game ending in
+    /// `score` (just `best` when the score is only a bound).
     pub pv: Vec<Move>,
     /// Nodes visited.
     pub nodes: u64,
@@ -52,23 +131,34 @@ pub struct EndgameSolver {
     nodes: u64,
     aborted: bool,
     anti: bool,
+    rules: Rules,
     board: u64,
-    /// Empty squares ordered by the region parity rule, refreshed per node.
-    quadrant_of: [u64; 4],
+    /// Stability cut-offs need the 8×8 geometry and standard scoring.
+    use_stability: bool,
+    /// The squares of each quarter of the board (parity regions).
+    quadrants: [u64; 4],
+    /// The parity bit of each square's quadrant.
+    quadrant_bit: [u8; 64],
+    /// For each set of parity bits, the squares of those quadrants.
+    parity_squares: [u64; 16],
 }
 
 impl EndgameSolver {
     /// A solver with a table of `2^bits` entries.
     pub fn new(bits: u32) -> EndgameSolver {
-        let len = 1usize << bits;
+        let len = 1usize << bits.max(2);
         EndgameSolver {
             table: vec![Entry::default(); len],
-            mask: len - 1,
+            mask: (len - 1) & !1,
             nodes: 0,
             aborted: false,
             anti: false,
+            rules: Rules::default(),
             board: !0,
-            quadrant_of: [0; 4],
+            use_stability: true,
+            quadrants: [0; 4],
+            quadrant_bit: [0; 64],
+            parity_squares: [0; 16],
         }
     }
 
@@ -77,10 +167,83 @@ impl EndgameSolver {
         self.nodes
     }
 
+    fn prepare(&mut self, rules: Rules) {
+        self.nodes = 0;
+        self.aborted = false;
+        self.anti = rules.variant == Variant::Anti;
+        self.rules = rules;
+        self.board = rules.size.mask();
+        self.use_stability = !self.anti && rules.size == BoardSize::Eight;
+        let half = rules.size.side() / 2;
+        for (q, quadrant) in self.quadrants.iter_mut().enumerate() {
+            *quadrant = rules
+                .size
+                .squares_in_order()
+                .filter(|s| (s.column() >= half) as usize + 2 * (s.row() >= half) as usize == q)
+                .fold(0, |m, s| m | s.bit());
+        }
+        for square in 0..64 {
+            self.quadrant_bit[square] = self
+                .quadrants
+                .iter()
+                .position(|q| q & 1 << square != 0)
+                .map_or(0, |q| 1 << q);
+        }
+        for (bits, squares) in self.parity_squares.iter_mut().enumerate() {
+            *squares = (0..4)
+                .filter(|q| bits & 1 << q != 0)
+                .fold(0, |m, q| m | self.quadrants[q]);
+        }
+    }
+
     /// Solves `position` exactly, or returns `None` when the budget runs out
-    /// first.
+    /// first. Win, draw or loss is settled first, then the exact score.
     pub fn solve(&mut self, position: &Position, budget: &Budget) -> Option<Solution> {
-        self.solve_window(position, -64, 64, budget)
+        self.prepare(position.rules());
+        if self.rules.variant == Variant::Reversi
+            && (position.player() | position.opponent()).count_ones() < 4
+        {
+            return None;
+        }
+        let (p, o) = (position.player(), position.opponent());
+        let empties = (self.board & !(p | o)).count_ones();
+        let guess = self.estimate(p, o, empties);
+        // Win, draw or loss: a null window around 0 (MTD(f) then starts on
+        // the right side of it).
+        let wld = self.root(position, -1, 1, budget)?;
+        let (mut lower, mut upper) = match wld.score.signum() {
+            1 => (wld.score.max(1), MAX_SCORE),
+            -1 => (-MAX_SCORE, wld.score.min(-1)),
+            _ => (0, 0),
+        };
+        let mut best = wld;
+        // MTD(f): null-window probes until the bounds meet, from the
+        // estimate. (A probe that fails high seldom proves much more than
+        // its bound, but wider steps cost more in failed-low probes.)
+        let mut beta = guess;
+        while lower < upper {
+            beta = beta.clamp(lower + 1, upper);
+            let probe = self.root(position, beta - 1, beta, budget)?;
+            let score = probe.score;
+            if score < beta {
+                upper = score;
+            } else {
+                lower = score;
+                best = probe;
+            }
+            beta = score;
+        }
+        if best.score != lower {
+            // The last successful probe set the move; make sure the score and
+            // line match the final value.
+            best = self.root(position, lower - 1, lower + 1, budget)?;
+        }
+        best.score = lower;
+        if let Some(first) = best.best {
+            best.pv = self.principal_variation(position, first, lower, budget)?;
+        }
+        best.nodes = self.nodes;
+        Some(best)
     }
 
     /// Solves `position` within the window `alpha..beta` (disc scores): the
@@ -93,28 +256,34 @@ impl EndgameSolver {
         beta: i32,
         budget: &Budget,
     ) -> Option<Solution> {
-        let rules = position.rules();
-        if rules.variant == Variant::Reversi
+        self.prepare(position.rules());
+        if self.rules.variant == Variant::Reversi
             && (position.player() | position.opponent()).count_ones() < 4
         {
             return None;
         }
-        self.nodes = 0;
-        self.aborted = false;
-        self.anti = rules.variant == Variant::Anti;
-        self.board = rules.size.mask();
-        let n = rules.size.side();
-        let half = n / 2;
-        for (q, quadrant) in self.quadrant_of.iter_mut().enumerate() {
-            *quadrant = rules
-                .size
-                .squares_in_order()
-                .filter(|s| (s.column() >= half) as usize + 2 * (s.row() >= half) as usize == q)
-                .fold(0, |m, s| m | s.bit());
+        let mut solution = self.root(position, alpha, beta, budget)?;
+        if let Some(first) = solution
+            .best
+            .filter(|_| alpha < solution.score && solution.score < beta)
+        {
+            solution.pv = self.principal_variation(position, first, solution.score, budget)?;
         }
+        solution.nodes = self.nodes;
+        Some(solution)
+    }
+
+    /// One root search within `alpha..beta` (after `prepare`).
+    fn root(
+        &mut self,
+        position: &Position,
+        alpha: i32,
+        beta: i32,
+        budget: &Budget,
+    ) -> Option<Solution> {
         let (p, o) = (position.player(), position.opponent());
-        let moves = legal_moves(p, o, self.board);
         let empties = (self.board & !(p | o)).count_ones();
+        let moves = legal_moves(p, o, self.board);
         if moves == 0 {
             if legal_moves(o, p, self.board) == 0 {
                 return Some(Solution {
@@ -128,17 +297,21 @@ impl EndgameSolver {
             return (!self.aborted).then(|| Solution {
                 best: Some(Move::Pass),
                 score,
-                pv: self.principal_variation(position.play_unchecked(Move::Pass), Some(Move::Pass)),
+                pv: vec![Move::Pass],
                 nodes: self.nodes,
             });
         }
+        let mut ordered = [(0i32, 0u8); MAX_MOVES];
+        let count = self.order(p, o, moves, empties, self.table_move(p, o), &mut ordered);
+        let alpha_start = alpha;
         let mut alpha = alpha;
         let mut best = None;
-        let mut best_score = -65;
-        for square in self.ordered_moves(p, o, moves, None) {
+        let mut best_score = -MAX_SCORE - 1;
+        for (i, &(_, square)) in ordered[..count].iter().enumerate() {
+            let square = usize::from(square);
             let f = flips(p, o, square);
             let (np, no) = (o ^ f, p | f | 1 << square);
-            let score = if best.is_none() {
+            let score = if i == 0 {
                 -self.search(np, no, -beta, -alpha, empties - 1, budget)
             } else {
                 let probe = -self.search(np, no, -alpha - 1, -alpha, empties - 1, budget);
@@ -162,67 +335,65 @@ impl EndgameSolver {
                 }
             }
         }
-        let best = best.map(|s| Move::Place(Square::from_index(s as u8).expect("a board square")));
-        let after = position.play_unchecked(best.expect("a legal move"));
+        let best_square = best.expect("at least one legal move");
+        self.store(p, o, empties, alpha_start, best_score, beta, best_square);
+        let best = Move::Place(Square::from_index(best_square as u8).expect("a board square"));
         Some(Solution {
-            best,
+            best: Some(best),
             score: best_score,
-            pv: self.principal_variation(after, best),
+            pv: vec![best],
             nodes: self.nodes,
         })
     }
 
-    /// The best line: the table's moves while it has them, then (near the
-    /// end, where it is cheap) moves found by solving again.
-    fn principal_variation(&mut self, mut position: Position, first: Option<Move>) -> Vec<Move> {
-        let mut pv: Vec<Move> = first.into_iter().collect();
-        while pv.len() < 64 && !position.is_over() {
+    /// The best line after `first`, whose exact value is `score`: at each
+    /// step the move (the table's first) whose small-window solve proves it
+    /// keeps the value, so the line always ends in the score. `None` when
+    /// the budget runs out on the way.
+    fn principal_variation(
+        &mut self,
+        position: &Position,
+        first: Move,
+        score: i32,
+        budget: &Budget,
+    ) -> Option<Vec<Move>> {
+        let mut pv = vec![first];
+        let mut position = position.play_unchecked(first);
+        let mut score = -score;
+        while !position.is_over() {
             let mv = if position.must_pass() {
                 Move::Pass
             } else {
-                match self
-                    .table_move(&position)
-                    .or_else(|| self.best_by_solving(&position))
-                {
-                    Some(mv) => mv,
-                    None => break,
+                let (p, o) = (position.player(), position.opponent());
+                let empties = position.empties().count_ones();
+                let table = self.table_move(p, o).map(|s| 1u64 << s).unwrap_or(0);
+                let legal = position.legal_squares();
+                let mut found = None;
+                for square in Square::iter(legal & table).chain(Square::iter(legal & !table)) {
+                    let f = flips(p, o, square.index());
+                    let value = -self.search(
+                        o ^ f,
+                        p | f | square.bit(),
+                        -score - 1,
+                        -score + 1,
+                        empties - 1,
+                        budget,
+                    );
+                    if self.aborted {
+                        return None;
+                    }
+                    if value == score {
+                        found = Some(Move::Place(square));
+                        break;
+                    }
                 }
+                found.expect("a move keeps the exact value")
             };
             pv.push(mv);
             position = position.play_unchecked(mv);
+            score = -score;
         }
-        pv
-    }
-
-    fn table_move(&self, position: &Position) -> Option<Move> {
-        let key = board_hash(position.player(), position.opponent());
-        let entry = self.table[key as usize & self.mask];
-        let square =
-            Square::from_index(entry.best).filter(|s| position.legal_squares() & s.bit() != 0);
-        (entry.key == key)
-            .then_some(square)
-            .flatten()
-            .map(Move::Place)
-    }
-
-    /// The best move of a position with few empties, by a full-window solve
-    /// of each move.
-    fn best_by_solving(&mut self, position: &Position) -> Option<Move> {
-        let empties = position.empties().count_ones();
-        if empties > 12 {
-            return None;
-        }
-        let clock = crate::engine::clock::ManualClock::new();
-        let unlimited = Budget::new(crate::engine::search::Limits::default(), &clock);
-        let (p, o) = (position.player(), position.opponent());
-        Square::iter(position.legal_squares())
-            .map(|s| {
-                let f = flips(p, o, s.index());
-                let score = -self.search(o ^ f, p | f | s.bit(), -64, 64, empties - 1, &unlimited);
-                (score, s)
-            })
-            .max_by_key(|&(score, _)| score)
-            .map(|(_, s)| Move::Place(s))
+        Some(pv)
     }
 
     #[inline]
@@ -234,12 +405,10 @@ impl EndgameSolver {
         }
         let empties = (self.board & !(p | o)).count_ones() as i32;
         let diff = own - theirs;
-        if diff > 0 {
-            diff + empties
-        } else if diff < 0 {
-            diff - empties
-        } else {
-            0
+        match diff.signum() {
+            1 => diff + empties,
+            -1 => diff - empties,
+            _ => 0,
         }
     }
 
@@ -251,41 +420,160 @@ impl EndgameSolver {
         }
     }
 
-    /// Moves sorted fastest-first: fewest opponent replies, corners first,
-    /// the table's move before all.
-    fn ordered_moves(
-        &self,
+    fn slot(&self, key: u64) -> usize {
+        (key as usize ^ (key >> 32) as usize) & self.mask
+    }
+
+    fn probe(&self, key: u64) -> Option<Entry> {
+        let b = self.slot(key);
+        self.table[b..b + 2].iter().find(|e| e.key == key).copied()
+    }
+
+    fn table_move(&self, p: u64, o: u64) -> Option<usize> {
+        self.probe(board_hash(p, o))
+            .map(|e| usize::from(e.best))
+            .filter(|&s| s < 64)
+    }
+
+    /// Stores what a search of `alpha_start..beta` found: `best_score` with
+    /// `best_square`.
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &mut self,
         p: u64,
         o: u64,
-        moves: u64,
-        table_move: Option<usize>,
-    ) -> impl Iterator<Item = usize> {
-        let mut keyed: [(i32, usize); 32] = [(0, 0); 32];
-        let mut count = 0;
+        empties: u32,
+        alpha_start: i32,
+        best_score: i32,
+        beta: i32,
+        best_square: usize,
+    ) {
+        let key = board_hash(p, o);
+        let (lower, upper) = if best_score <= alpha_start {
+            (-MAX_SCORE, best_score)
+        } else if best_score >= beta {
+            (best_score, MAX_SCORE)
+        } else {
+            (best_score, best_score)
+        };
+        let b = self.slot(key);
+        let entry = Entry {
+            key,
+            lower: lower as i8,
+            upper: upper as i8,
+            best: best_square as u8,
+            empties: empties as u8,
+        };
+        // Slot 0 keeps the deepest result, slot 1 always takes the newest.
+        let slot = if self.table[b].key == key || u32::from(self.table[b].empties) <= empties {
+            if self.table[b].key != key {
+                self.table[b + 1] = self.table[b];
+            }
+            b
+        } else {
+            b + 1
+        };
+        self.table[slot] = entry;
+    }
+
+    /// A quick estimate of the final score: a shallow midgame search with
+    /// the evaluation, in discs.
+    fn estimate(&self, p: u64, o: u64, empties: u32) -> i32 {
+        let depth = if empties > 16 { 4 } else { 2 };
+        let value = self.midgame(p, o, depth, -eval::DISC * 200, eval::DISC * 200);
+        ((value / eval::DISC) & !1).clamp(-MAX_SCORE, MAX_SCORE)
+    }
+
+    /// A small negamax on the heuristic evaluation (hundredths of a disc),
+    /// used to order moves near the root and to estimate the score.
+    fn midgame(&self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+        let moves = legal_moves(p, o, self.board);
+        if depth == 0 || moves == 0 {
+            if moves == 0 && legal_moves(o, p, self.board) == 0 {
+                return self.final_score(p, o) * eval::DISC;
+            }
+            if moves == 0 {
+                return -self.midgame(o, p, depth, -beta, -alpha);
+            }
+            let position = Position::from_bitboards(p, o, Color::Black, self.rules);
+            return eval::evaluate(&position);
+        }
+        let mut best = i32::MIN + 1;
         let mut rest = moves;
         while rest != 0 {
             let square = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let f = flips(p, o, square);
-            let (np, no) = (o ^ f, p | f | 1 << square);
-            let replies = legal_moves(np, no, self.board);
-            let mut key =
-                -16 * (replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32);
-            if CORNERS & 1 << square != 0 {
-                key += 8;
-            }
-            if Some(square) == table_move {
-                key = i32::MAX;
-            }
-            if count < keyed.len() {
-                keyed[count] = (key, square);
-                count += 1;
+            let score = -self.midgame(o ^ f, p | f | 1 << square, depth - 1, -beta, -alpha);
+            if score > best {
+                best = score;
+                alpha = alpha.max(score);
+                if alpha >= beta {
+                    break;
+                }
             }
         }
-        let slice = &mut keyed[..count];
-        slice.sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
-        let ordered: Vec<usize> = slice.iter().map(|&(_, s)| s).collect();
-        ordered.into_iter()
+        best
+    }
+
+    /// Sorts the moves best-first into `out` (key, square): the table's
+    /// move first, then by a shallow search (deep nodes) or fastest-first
+    /// (fewest replies, corners weighted double). Returns how many.
+    fn order(
+        &self,
+        p: u64,
+        o: u64,
+        moves: u64,
+        empties: u32,
+        table_move: Option<usize>,
+        out: &mut [(i32, u8); MAX_MOVES],
+    ) -> usize {
+        let mut count = 0;
+        let mut rest = moves;
+        while rest != 0 && count < out.len() {
+            let square = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            let f = flips(p, o, square);
+            let (np, no) = (o ^ f, p | f | 1 << square);
+            let key = if Some(square) == table_move {
+                i32::MAX
+            } else if empties >= DEEP_ORDER_EMPTIES {
+                -self.midgame(
+                    np,
+                    no,
+                    DEEP_ORDER_DEPTH,
+                    -eval::DISC * 200,
+                    eval::DISC * 200,
+                )
+            } else {
+                self.fastest_first_key(np, no, square)
+            };
+            out[count] = (key, square as u8);
+            count += 1;
+        }
+        out[..count].sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
+        count
+    }
+
+    /// How promising a move is for the mover, from the position after it
+    /// (`np` the opponent to move, `no` the mover): few and poor replies
+    /// (weighted mobility, corners counted twice), few squares next to the
+    /// mover's discs (the opponent's potential mobility), and stable corners.
+    #[inline]
+    fn fastest_first_key(&self, np: u64, no: u64, square: usize) -> i32 {
+        let empty = self.board & !(np | no);
+        let replies = legal_moves(np, no, self.board);
+        let weighted = replies.count_ones() as i32 + (replies & CORNERS).count_ones() as i32;
+        let potential = (super::bitboard::neighbours(no) & empty).count_ones() as i32;
+        let corners =
+            (no & CORNERS).count_ones() as i32 + (no & corner_neighbours(no)).count_ones() as i32;
+        let mut key = (36 - weighted) * WEIGHT_MOBILITY
+            + (36 - potential) * WEIGHT_POTENTIAL
+            + corners * WEIGHT_CORNER_DISCS;
+        if CORNERS & 1 << square != 0 {
+            key += WEIGHT_CORNER_MOVE;
+        }
+        key
     }
 
     fn search(
@@ -298,7 +586,14 @@ impl EndgameSolver {
         budget: &Budget,
     ) -> i32 {
         if empties <= SHALLOW_EMPTIES {
-            return self.shallow(p, o, alpha, beta, self.board & !(p | o), false, budget);
+            let empty = self.board & !(p | o);
+            let parity = self.parity_of(empty);
+            if empties as usize <= TAIL_EMPTIES {
+                let mut squares = [0u8; TAIL_EMPTIES];
+                let count = self.tail_order(empty, parity, &mut squares);
+                return self.tail(p, o, alpha, beta, &squares[..count], false);
+            }
+            return self.shallow(p, o, alpha, beta, empty, parity, false);
         }
         self.tick(budget);
         if self.aborted {
@@ -312,11 +607,19 @@ impl EndgameSolver {
             return -self.search(o, p, -beta, -alpha, empties, budget);
         }
 
+        // The opponent's stable discs are never ours: a cap on the score,
+        // worth computing only when alpha is high for this depth.
+        if self.use_stability && alpha >= 2 * empties as i32 - 2 {
+            let cap = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+            if cap <= alpha {
+                return cap;
+            }
+            beta = beta.min(cap);
+        }
+
         let key = board_hash(p, o);
-        let slot = key as usize & self.mask;
         let mut table_move = None;
-        let entry = self.table[slot];
-        if entry.key == key {
+        if let Some(entry) = self.probe(key) {
             let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
             if lower >= beta {
                 return lower;
@@ -329,20 +632,32 @@ impl EndgameSolver {
             if alpha >= beta {
                 return alpha;
             }
-            table_move = Some(entry.best as usize);
+            table_move = Some(usize::from(entry.best)).filter(|&s| s < 64);
+        }
+
+        let mut ordered = [(0i32, 0u8); MAX_MOVES];
+        let count = self.order(p, o, moves, empties, table_move, &mut ordered);
+
+        // Enhanced transposition cut-off: a child already known to be bad
+        // enough for the opponent refutes this node without searching.
+        if empties >= ETC_EMPTIES {
+            for &(_, square) in &ordered[..count] {
+                let square = usize::from(square);
+                let f = flips(p, o, square);
+                if let Some(child) = self.probe(board_hash(o ^ f, p | f | 1 << square)) {
+                    let bound = -i32::from(child.upper);
+                    if bound >= beta {
+                        return bound;
+                    }
+                }
+            }
         }
 
         let alpha_start = alpha;
-        let mut best_score = -65;
-        let mut best_square = 64;
-        let ordered: Vec<usize> = if empties >= SORT_EMPTIES {
-            self.ordered_moves(p, o, moves, table_move).collect()
-        } else {
-            let mut list = Vec::with_capacity(moves.count_ones() as usize);
-            list.extend(super::square::Square::iter(moves).map(Square::index));
-            list
-        };
-        for (i, &square) in ordered.iter().enumerate() {
+        let mut best_score = -MAX_SCORE - 1;
+        let mut best_square = usize::from(ordered[0].1);
+        for (i, &(_, square)) in ordered[..count].iter().enumerate() {
+            let square = usize::from(square);
             let f = flips(p, o, square);
             let (np, no) = (o ^ f, p | f | 1 << square);
             let score = if i == 0 {
@@ -369,29 +684,28 @@ impl EndgameSolver {
                 }
             }
         }
-
-        let (lower, upper) = if best_score <= alpha_start {
-            (-64, best_score)
-        } else if best_score >= beta {
-            (best_score, 64)
-        } else {
-            (best_score, best_score)
-        };
-        let old = &mut self.table[slot];
-        if old.key == key || old.empties as u32 <= empties {
-            *old = Entry {
-                key,
-                lower: lower as i8,
-                upper: upper as i8,
-                best: best_square as u8,
-                empties: empties as u8,
-            };
-        }
+        self.store(p, o, empties, alpha_start, best_score, beta, best_square);
         best_score
     }
 
-    /// The last few empties: no move list, no table; squares in regions with
-    /// an odd number of empties first (parity).
+    /// The parity bits (one per quadrant with an odd number of empties).
+    fn parity_of(&self, empty: u64) -> u8 {
+        let mut parity = 0;
+        for (q, quadrant) in self.quadrants.iter().enumerate() {
+            parity |= (((empty & quadrant).count_ones() & 1) as u8) << q;
+        }
+        parity
+    }
+
+    /// The empties of the quadrants whose parity bit is set.
+    #[inline]
+    fn odd_squares(&self, empty: u64, parity: u8) -> u64 {
+        empty & self.parity_squares[usize::from(parity)]
+    }
+
+    /// The last few empties (more than [`TAIL_EMPTIES`]): no move list, no
+    /// table; squares in quadrants with an odd number of empties first
+    /// (parity), then the rest.
     #[allow(clippy::too_many_arguments)]
     fn shallow(
         &mut self,
@@ -400,45 +714,35 @@ impl EndgameSolver {
         mut alpha: i32,
         beta: i32,
         empty: u64,
+        parity: u8,
         passed: bool,
-        budget: &Budget,
     ) -> i32 {
-        self.tick(budget);
-        if self.aborted {
-            return 0;
-        }
-        if empty == 0 {
-            return self.final_score(p, o);
-        }
-        if empty & (empty - 1) == 0 {
-            return self.last_square(p, o, empty.trailing_zeros() as usize);
-        }
-        let mut odd = 0;
-        for quadrant in self.quadrant_of {
-            if (empty & quadrant).count_ones() & 1 == 1 {
-                odd |= empty & quadrant;
-            }
-        }
-        let mut best = -65;
-        for group in [empty & odd, empty & !odd] {
+        self.nodes += 1;
+        let odd = self.odd_squares(empty, parity);
+        let mut best = -MAX_SCORE - 1;
+        let child_empties = empty.count_ones() - 1;
+        for group in [odd, empty & !odd] {
             let mut rest = group;
             while rest != 0 {
                 let square = rest.trailing_zeros() as usize;
                 rest &= rest - 1;
+                if o & NEIGHBOURHOOD[square] == 0 {
+                    continue;
+                }
                 let f = flips(p, o, square);
                 if f == 0 {
                     continue;
                 }
                 let bit = 1u64 << square;
-                let score = -self.shallow(
-                    o ^ f,
-                    p | f | bit,
-                    -beta,
-                    -alpha,
-                    empty ^ bit,
-                    false,
-                    budget,
-                );
+                let (np, no) = (o ^ f, p | f | bit);
+                let child_parity = parity ^ self.quadrant_bit[square];
+                let score = if child_empties as usize <= TAIL_EMPTIES {
+                    let mut squares = [0u8; TAIL_EMPTIES];
+                    let count = self.tail_order(empty ^ bit, child_parity, &mut squares);
+                    -self.tail(np, no, -beta, -alpha, &squares[..count], false)
+                } else {
+                    -self.shallow(np, no, -beta, -alpha, empty ^ bit, child_parity, false)
+                };
                 if score > best {
                     best = score;
                     if score > alpha {
@@ -450,11 +754,91 @@ impl EndgameSolver {
                 }
             }
         }
-        if best == -65 {
+        if best == -MAX_SCORE - 1 {
             return if passed {
                 self.final_score(p, o)
             } else {
-                -self.shallow(o, p, -beta, -alpha, empty, true, budget)
+                -self.shallow(o, p, -beta, -alpha, empty, parity, true)
+            };
+        }
+        best
+    }
+
+    /// The empty squares in the order the tail tries them: odd quadrants
+    /// first. Returns how many.
+    #[inline]
+    fn tail_order(&self, empty: u64, parity: u8, out: &mut [u8; TAIL_EMPTIES]) -> usize {
+        let odd = self.odd_squares(empty, parity);
+        let mut count = 0;
+        for group in [odd, empty & !odd] {
+            let mut rest = group;
+            while rest != 0 && count < TAIL_EMPTIES {
+                out[count] = rest.trailing_zeros() as u8;
+                rest &= rest - 1;
+                count += 1;
+            }
+        }
+        count
+    }
+
+    /// At most [`TAIL_EMPTIES`] empties, given in the order to try them: the
+    /// tightest loop of the solver.
+    fn tail(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        squares: &[u8],
+        passed: bool,
+    ) -> i32 {
+        match squares {
+            [] => return self.final_score(p, o),
+            [square] => return self.last_square(p, o, usize::from(*square)),
+            _ => {}
+        }
+        self.nodes += 1;
+        let mut best = -MAX_SCORE - 1;
+        for (i, &square) in squares.iter().enumerate() {
+            let square = usize::from(square);
+            if o & NEIGHBOURHOOD[square] == 0 {
+                continue;
+            }
+            let f = flips(p, o, square);
+            if f == 0 {
+                continue;
+            }
+            let mut rest = [0u8; TAIL_EMPTIES];
+            let mut count = 0;
+            for (j, &other) in squares.iter().enumerate() {
+                if j != i {
+                    rest[count] = other;
+                    count += 1;
+                }
+            }
+            let score = -self.tail(
+                o ^ f,
+                p | f | 1 << square,
+                -beta,
+                -alpha,
+                &rest[..count],
+                false,
+            );
+            if score > best {
+                best = score;
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        return best;
+                    }
+                }
+            }
+        }
+        if best == -MAX_SCORE - 1 {
+            return if passed {
+                self.final_score(p, o)
+            } else {
+                -self.tail(o, p, -beta, -alpha, squares, true)
             };
         }
         best
@@ -476,9 +860,6 @@ impl EndgameSolver {
         self.final_score(p, o)
     }
 }
-
-/// The four corners of the 8×8 board.
-const CORNERS: u64 = 0x8100_0000_0000_0081;
 
 #[cfg(test)]
 mod tests {
@@ -507,7 +888,7 @@ mod tests {
         let mut solver = EndgameSolver::new(12);
         let mut rng = crate::engine::rng::Rng::new(2024);
         for (size, variant, empties) in [
-            (BoardSize::Eight, Variant::Standard, 9),
+            (BoardSize::Eight, Variant::Standard, 10),
             (BoardSize::Eight, Variant::Anti, 8),
             (BoardSize::Six, Variant::Standard, 10),
             (BoardSize::Four, Variant::Standard, 12),
@@ -523,14 +904,37 @@ mod tests {
                 if p.is_over() {
                     continue;
                 }
+                let exact = brute_force(&p);
                 let solution = solver.solve(&p, &budget).unwrap();
-                assert_eq!(solution.score, brute_force(&p), "{p:?}");
+                assert_eq!(solution.score, exact, "{p:?}");
                 let best = solution.best.unwrap();
                 assert_eq!(
                     -brute_force(&p.play(best)),
                     solution.score,
                     "best move {best} in {p:?}"
                 );
+                // Windows give bounds on the right side.
+                for (alpha, beta) in [
+                    (-1, 1),
+                    (exact - 1, exact + 1),
+                    (exact + 1, exact + 3),
+                    (exact - 3, exact - 1),
+                ] {
+                    let bounded = solver.solve_window(&p, alpha, beta, &budget).unwrap().score;
+                    if exact <= alpha {
+                        assert!(
+                            bounded <= alpha,
+                            "{p:?} ({alpha},{beta}): {bounded} vs {exact}"
+                        );
+                    } else if exact >= beta {
+                        assert!(
+                            bounded >= beta,
+                            "{p:?} ({alpha},{beta}): {bounded} vs {exact}"
+                        );
+                    } else {
+                        assert_eq!(bounded, exact, "{p:?} ({alpha},{beta})");
+                    }
+                }
                 checked += 1;
             }
         }

@@ -22,6 +22,7 @@ pub mod perft;
 pub mod position;
 pub mod rules;
 pub mod square;
+pub mod stability;
 
 pub use analysis::Analyzer;
 pub use levels::Level;

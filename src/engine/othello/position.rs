@@ -176,6 +176,22 @@ impl Position {
         })
     }
 
+    /// A position from raw bitboards, unchecked: for the engine's own use on
+    /// boards derived from legal positions.
+    pub(crate) fn from_bitboards(
+        player: u64,
+        opponent: u64,
+        side_to_move: Color,
+        rules: Rules,
+    ) -> Position {
+        Position {
+            player,
+            opponent,
+            side_to_move,
+            rules,
+        }
+    }
+
     /// The unchecked view of this position.
     pub fn to_setup(&self) -> Setup {
         Setup {
