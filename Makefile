@@ -20,7 +20,7 @@ export WASM_BINDGEN_TEST_WEBDRIVER_JSON := $(CURDIR)/tests/webdriver.json
 export WASM_BINDGEN_TEST_TIMEOUT := 120
 
 .PHONY: serve build test setup-build setup-test wasm-target trunk wasm-bindgen node-tools browser fetch \
-        check-format lint test-native test-wasm test-e2e bench clean
+        check-format lint test-native test-wasm test-e2e bench bench-wasm clean
 
 serve: setup-build
 	trunk serve --release --address 127.0.0.1 --port 8080
@@ -31,8 +31,19 @@ build: setup-build
 test: setup-test check-format lint test-native test-wasm test-e2e
 	@echo "all tests passed"
 
+# Benchmarks (timings are reported, never asserted): `make bench` natively,
+# `make bench-wasm` the same engine code compiled to wasm and run by Node.
+WASM_BENCH := target/wasm-bench
+BENCH_ARGS ?= --perft 12 --ffo 40-49
+
 bench:
-	cargo run --release --bin engine -- bench
+	cargo run --release --bin engine -- bench --full
+
+bench-wasm: wasm-target wasm-bindgen node-tools
+	cargo build --release --target wasm32-unknown-unknown --bin wasm-bench
+	wasm-bindgen --target nodejs --out-dir $(WASM_BENCH) target/wasm32-unknown-unknown/release/wasm-bench.wasm
+	wasm-opt -O $(WASM_BENCH)/wasm-bench_bg.wasm -o $(WASM_BENCH)/wasm-bench_bg.wasm
+	node tests/bench/wasm.mjs $(BENCH_ARGS)
 
 # --- set-up -----------------------------------------------------------------
 

@@ -20,7 +20,7 @@ pub fn bench(words: &[String]) -> Result<Report, CliError> {
     let full = args.switch("--full");
     let mut text = Vec::new();
 
-    let perft_depth = if full { 11 } else { 9 };
+    let perft_depth = if full { 12 } else { 9 };
     let clock = SystemClock::new();
     let leaves = perft(&Position::start(Rules::default()), perft_depth);
     let perft_seconds = clock.elapsed_seconds();

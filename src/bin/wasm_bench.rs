@@ -1,0 +1,50 @@
+//! The engine's benchmarks compiled to wasm, for `make bench-wasm`: the
+//! same code the web worker runs, called from Node (`tests/bench/wasm.mjs`
+//! times each call), so native and wasm speeds compare on one machine.
+
+#[cfg(target_arch = "wasm32")]
+mod exports {
+    use mind_sports::engine::clock::ManualClock;
+    use mind_sports::engine::othello::notation::parse_board;
+    use mind_sports::engine::othello::perft::perft;
+    use mind_sports::engine::othello::{Analyzer, Position, Rules, Variant};
+    use mind_sports::engine::search::{Budget, Limits};
+    use wasm_bindgen::prelude::*;
+
+    /// Leaves of the move tree from the start, `depth` plies deep (as a
+    /// float: JavaScript numbers are exact to 2^53).
+    #[wasm_bindgen]
+    pub fn perft_start(depth: u32) -> f64 {
+        perft(&Position::start(Rules::default()), depth) as f64
+    }
+
+    /// Solves a board string exactly with a table of `2^table_bits`
+    /// entries; returns "best score nodes", or an error message.
+    #[wasm_bindgen]
+    pub fn solve(board: &str, table_bits: u32) -> String {
+        let position = match parse_board(board, Variant::Standard) {
+            Ok(position) => position,
+            Err(error) => return format!("error: {error}"),
+        };
+        let clock = ManualClock::new();
+        let mut analyzer = Analyzer::new(table_bits);
+        match analyzer.solve(&position, &Budget::new(Limits::default(), &clock)) {
+            Some(solution) => format!(
+                "{} {} {}",
+                solution.best.map(|m| m.to_string()).unwrap_or_default(),
+                solution.score,
+                solution.nodes
+            ),
+            None => "error: not solved".into(),
+        }
+    }
+}
+
+#[cfg(target_arch = "wasm32")]
+fn main() {}
+
+#[cfg(not(target_arch = "wasm32"))]
+fn main() {
+    eprintln!("this benchmark runs in wasm: `make bench-wasm`");
+    std::process::exit(2);
+}

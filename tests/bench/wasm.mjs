@@ -1,0 +1,51 @@
+// Times the engine compiled to wasm under Node: perft from the start and the
+// FFO endgames, with the same table size as `engine bench --full` natively.
+// Usage (after `make bench-wasm` has built target/wasm-bench):
+//   node tests/bench/wasm.mjs [--perft DEPTH] [--ffo FIRST-LAST] [--table-bits N]
+import { createRequire } from 'node:module';
+import { readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+
+const require = createRequire(import.meta.url);
+const engine = require('../../target/wasm-bench/wasm-bench.js');
+
+const args = process.argv.slice(2);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
+};
+const perftDepth = Number(option('--perft', '11'));
+const [first, last] = option('--ffo', '40-49').split('-').map(Number);
+const tableBits = Number(option('--table-bits', '22'));
+
+const started = performance.now();
+const leaves = engine.perft_start(perftDepth);
+const perftSeconds = (performance.now() - started) / 1000;
+console.log(`perft ${perftDepth}: ${leaves} leaves in ${perftSeconds.toFixed(3)} s = ` +
+  `${(leaves / perftSeconds / 1e6).toFixed(1)} M leaves/s`);
+
+const lines = readFileSync(new URL('../data/ffo/ffo-40-59.obf', import.meta.url), 'utf8')
+  .split('\n').filter((line) => line.trim() !== '');
+let totalSeconds = 0;
+let totalNodes = 0;
+for (let number = first; number <= last; number++) {
+  const [board, answers] = lines[number - 40].split(';');
+  const start = performance.now();
+  const result = engine.solve(board.trim(), tableBits);
+  const seconds = (performance.now() - start) / 1000;
+  const [best, score, nodes] = result.split(' ');
+  if (result.startsWith('error')) {
+    console.log(`FFO #${number}: ${result}`);
+    process.exitCode = 1;
+    continue;
+  }
+  // The answers look like "A2:+38; ...": the first is a best move.
+  const [bestMove, bestScore] = answers.trim().split(':');
+  const correct = Number(score) === Number(bestScore) ? 'ok' : 'WRONG';
+  if (correct !== 'ok') process.exitCode = 1;
+  totalSeconds += seconds;
+  totalNodes += Number(nodes);
+  console.log(`FFO #${number}: ${best} ${Number(score) >= 0 ? '+' : ''}${score} (${correct}, ` +
+    `first listed ${bestMove.toLowerCase()}) ${nodes.padStart(12)} nodes ${seconds.toFixed(3).padStart(8)} s`);
+}
+console.log(`FFO #${first}-#${last}: ${totalNodes} nodes in ${totalSeconds.toFixed(3)} s`);
