@@ -5,6 +5,7 @@
 
 mod args;
 mod bench;
+mod calibrate;
 mod levels;
 mod matches;
 pub mod nboard;
@@ -114,6 +115,7 @@ usage:
   engine nim \"POSITION\" [--misere] [--budget N]   (e.g. \"nim:11 nim:5 nim:12 nim:20\")
   engine levels opok [--size N] [--games G] [--think-ms T] [--time-scale F] [--levels L]
   engine bench [--full]
+  engine calibrate othello [--positions N] [--max-depth D] [--seed S]   (ProbCut's errors)
   engine nboard            (the NBoard protocol on stdin/stdout: add `engine nboard` to NBoard)
 
 Every command accepts --json and then prints exactly one JSON object.
@@ -128,6 +130,7 @@ pub fn run(words: &[String]) -> Result<Report, CliError> {
         "perft" | "replay" | "search" => game_command(command, rest),
         "solve" => othello::solve(rest),
         "levels" => levels::levels(rest),
+        "calibrate" => calibrate::calibrate(rest),
         "nim" => nim::nim(rest),
         "bench" => bench::bench(rest),
         // Interactive: it has no single report, so callers start it with

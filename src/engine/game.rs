@@ -73,4 +73,29 @@ pub trait Game: Clone + Debug {
     fn moves_left_bound(&self) -> Option<u32> {
         None
     }
+
+    /// Selective search (ProbCut) for a null-window search `depth` deep:
+    /// a shallower search whose result predicts the deep one within
+    /// `margin` most of the time (the game measures its own error). `None`
+    /// (the default) searches everything; a game must return `None` when
+    /// `depth` reaches the end of the game, so exact searches stay exact.
+    fn probcut(&self, _depth: i32) -> Option<ProbCut> {
+        None
+    }
+
+    /// Half the width of the first window tried around the previous
+    /// iteration's score (aspiration); `None` searches with a full window.
+    fn aspiration_window(&self) -> Option<Score> {
+        None
+    }
+}
+
+/// A ProbCut test: search `depth` plies and trust the result when it lies
+/// beyond the window by more than `margin`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ProbCut {
+    /// The depth of the predicting search.
+    pub depth: i32,
+    /// How far outside the window the prediction must fall.
+    pub margin: Score,
 }

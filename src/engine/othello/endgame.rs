@@ -10,8 +10,8 @@
 //! * 8 and more: the move list sorted fastest-first (fewest and poorest
 //!   replies for the opponent), a two-way transposition table of bounds,
 //!   stability cut-offs (the opponent's stable discs cap the score), from 11
-//!   empties enhanced transposition cut-offs, and from 20 empties ordering by
-//!   a shallow midgame search;
+//!   empties enhanced transposition cut-offs, and from 16 empties the
+//!   evaluation after a shallow search added to the ordering key;
 //! * at the root: win/draw/loss first with a null window, then the exact
 //!   score by MTD(f) probes from a shallow search's estimate.
 //!
@@ -33,10 +33,12 @@ use super::stability::stable_discs;
 const SHALLOW_EMPTIES: u32 = 7;
 /// From this many empties on: enhanced transposition cut-offs.
 const ETC_EMPTIES: u32 = 11;
-/// From this many empties on: moves ordered by a midgame search of
-/// `DEEP_ORDER_DEPTH` plies.
-const DEEP_ORDER_EMPTIES: u32 = 20;
-const DEEP_ORDER_DEPTH: u32 = 2;
+/// From this many empties on, the evaluation after a shallow search joins
+/// the fastest-first key: a search `(empties − 15) / 3` plies deep (0 at
+/// 16–17 empties, 1 at 18–20, …), worth `EVAL_ORDER_WEIGHTS[depth]` key
+/// units per disc (a reply less for the opponent is worth 16).
+const EVAL_ORDER_EMPTIES: u32 = 16;
+const EVAL_ORDER_WEIGHTS: [i32; 4] = [2, 2, 2, 4];
 /// Fastest-first weights: the opponent's replies (corners count double),
 /// the opponent's potential mobility, the mover's stable corner discs, and
 /// a corner move itself.
@@ -517,8 +519,9 @@ impl EndgameSolver {
     }
 
     /// Sorts the moves best-first into `out` (key, square): the table's
-    /// move first, then by a shallow search (deep nodes) or fastest-first
-    /// (fewest replies, corners weighted double). Returns how many.
+    /// move first, then fastest-first (fewest and poorest replies), from
+    /// `EVAL_ORDER_EMPTIES` on with a shallow search's evaluation added.
+    /// Returns how many.
     fn order(
         &self,
         p: u64,
@@ -537,14 +540,11 @@ impl EndgameSolver {
             let (np, no) = (o ^ f, p | f | 1 << square);
             let key = if Some(square) == table_move {
                 i32::MAX
-            } else if empties >= DEEP_ORDER_EMPTIES {
-                -self.midgame(
-                    np,
-                    no,
-                    DEEP_ORDER_DEPTH,
-                    -eval::DISC * 200,
-                    eval::DISC * 200,
-                )
+            } else if empties >= EVAL_ORDER_EMPTIES {
+                let depth = (empties - 15) / 3;
+                let value = -self.midgame(np, no, depth, -eval::DISC * 200, eval::DISC * 200);
+                let weight = EVAL_ORDER_WEIGHTS[(depth as usize).min(EVAL_ORDER_WEIGHTS.len() - 1)];
+                self.fastest_first_key(np, no, square) + value * weight / eval::DISC
             } else {
                 self.fastest_first_key(np, no, square)
             };

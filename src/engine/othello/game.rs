@@ -99,4 +99,9 @@ impl Game for Position {
     fn moves_left_bound(&self) -> Option<u32> {
         Some(self.empties().count_ones())
     }
+
+    /// Two discs either side of the previous iteration's score.
+    fn aspiration_window(&self) -> Option<Score> {
+        Some(2 * DISC)
+    }
 }

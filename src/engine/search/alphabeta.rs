@@ -1,7 +1,7 @@
 //! The recursive search: fail-soft negamax alpha-beta with principal
 //! variation search, transposition-table cut-offs and move ordering.
 
-use crate::engine::game::{Game, Score, SCORE_INFINITY};
+use crate::engine::game::{Game, ProbCut, Score, SCORE_INFINITY};
 
 use super::driver::Searcher;
 use super::limits::Budget;
@@ -58,6 +58,14 @@ impl<G: Game> Searcher<G> {
                         self.pv[ply].push(m);
                     }
                     return entry.score;
+                }
+            }
+        }
+
+        if self.selective && ply > 0 && beta - alpha == 1 {
+            if let Some(cut) = position.probcut(depth) {
+                if let Some(score) = self.probcut(position, cut, alpha, beta, ply, budget) {
+                    return score;
                 }
             }
         }
@@ -122,5 +130,32 @@ impl<G: Game> Searcher<G> {
         self.tt
             .store(key, best_move, best_score, depth as i16, bound);
         best_score
+    }
+
+    /// ProbCut at a null-window node: when the shallow search says the
+    /// value lies beyond the window by the margin, answer the window's
+    /// bound without the deep search.
+    fn probcut(
+        &mut self,
+        position: &G,
+        cut: ProbCut,
+        alpha: Score,
+        beta: Score,
+        ply: usize,
+        budget: &Budget,
+    ) -> Option<Score> {
+        let high = beta.saturating_add(cut.margin);
+        if high < SCORE_INFINITY
+            && self.negamax(position, cut.depth, high - 1, high, ply, budget) >= high
+        {
+            return (!self.aborted).then_some(beta);
+        }
+        let low = alpha.saturating_sub(cut.margin);
+        if low > -SCORE_INFINITY
+            && self.negamax(position, cut.depth, low, low + 1, ply, budget) <= low
+        {
+            return (!self.aborted).then_some(alpha);
+        }
+        None
     }
 }

@@ -57,6 +57,8 @@ pub struct Searcher<G: Game> {
     pub(super) pv: Vec<Vec<G::Move>>,
     pub(super) nodes: u64,
     pub(super) aborted: bool,
+    /// Whether the game's ProbCut is used (see [`Game::probcut`]).
+    pub(super) selective: bool,
 }
 
 impl<G: Game> Searcher<G> {
@@ -69,7 +71,14 @@ impl<G: Game> Searcher<G> {
             pv: Vec::new(),
             nodes: 0,
             aborted: false,
+            selective: false,
         }
+    }
+
+    /// Turns selective search (the game's ProbCut) on or off; off by
+    /// default, so a plain searcher finds the minimax value.
+    pub fn set_selective(&mut self, selective: bool) {
+        self.selective = selective;
     }
 
     /// Forgets everything learned (for a new, unrelated game).
@@ -122,14 +131,7 @@ impl<G: Game> Searcher<G> {
             .min(end.unwrap_or(u32::MAX))
             .clamp(1, 200);
         for depth in 1..=max_depth {
-            let score = self.negamax(
-                root,
-                depth as i32,
-                -SCORE_INFINITY,
-                SCORE_INFINITY,
-                0,
-                budget,
-            );
+            let score = self.aspiration_search(root, depth as i32, result.score, budget);
             if self.aborted {
                 break;
             }
@@ -160,5 +162,37 @@ impl<G: Game> Searcher<G> {
         result.nodes = self.nodes;
         result.elapsed_ms = budget.elapsed_ms();
         result
+    }
+
+    /// One iteration: first a window around the previous score (when the
+    /// game gives one and there is a previous score), widened on the side
+    /// it fails until the score falls inside.
+    fn aspiration_search(
+        &mut self,
+        root: &G,
+        depth: i32,
+        previous: Score,
+        budget: &Budget,
+    ) -> Score {
+        let window = root.aspiration_window().filter(|_| depth > 2);
+        let Some(mut delta) = window else {
+            return self.negamax(root, depth, -SCORE_INFINITY, SCORE_INFINITY, 0, budget);
+        };
+        let mut alpha = previous.saturating_sub(delta).max(-SCORE_INFINITY);
+        let mut beta = previous.saturating_add(delta).min(SCORE_INFINITY);
+        loop {
+            let score = self.negamax(root, depth, alpha, beta, 0, budget);
+            if self.aborted {
+                return score;
+            }
+            delta = delta.saturating_mul(2);
+            if score <= alpha && alpha > -SCORE_INFINITY {
+                alpha = score.saturating_sub(delta).max(-SCORE_INFINITY);
+            } else if score >= beta && beta < SCORE_INFINITY {
+                beta = score.saturating_add(delta).min(SCORE_INFINITY);
+            } else {
+                return score;
+            }
+        }
     }
 }

@@ -90,6 +90,11 @@ impl<M: Copy> TranspositionTable<M> {
         let replace_deep = match deep_slot {
             None => true,
             Some(old) if old.key == key => {
+                if old.generation == generation && depth < old.depth {
+                    // A shallower result (a ProbCut probe) must not erase a
+                    // deeper one of the same search.
+                    return;
+                }
                 if entry.best.is_none() {
                     entry.best = old.best;
                 }

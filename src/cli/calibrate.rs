@@ -1,0 +1,146 @@
+//! `engine calibrate othello`: measures how well a shallow search predicts
+//! a deeper one, the error ProbCut's margins are made of.
+//!
+//! Positions come from random games (random lengths, so every phase is
+//! sampled); each is searched by iterative deepening without selectivity,
+//! and for every pair of depths (d, d') the mean and the standard deviation
+//! of `score(d) − score(d')` are reported per phase (empty squares).
+
+use std::fmt::Write;
+
+use serde_json::json;
+
+use crate::engine::clock::ManualClock;
+use crate::engine::othello::eval::DISC;
+use crate::engine::othello::{Position, Rules};
+use crate::engine::rng::Rng;
+use crate::engine::search::{Budget, Limits, Searcher};
+
+use super::args::{number_in, Args, ArgsError};
+use super::{CliError, Report};
+
+/// Phases by empty squares: the opening, the midgame, the late midgame.
+const PHASES: [(u32, u32); 3] = [(45, 60), (30, 44), (14, 29)];
+
+/// Sums for one (phase, deep, shallow) cell.
+#[derive(Clone, Copy, Default)]
+struct Moments {
+    count: f64,
+    sum: f64,
+    square_sum: f64,
+}
+
+impl Moments {
+    fn add(&mut self, x: f64) {
+        self.count += 1.0;
+        self.sum += x;
+        self.square_sum += x * x;
+    }
+
+    fn mean_and_deviation(&self) -> (f64, f64) {
+        let n = self.count.max(1.0);
+        let mean = self.sum / n;
+        (mean, (self.square_sum / n - mean * mean).max(0.0).sqrt())
+    }
+}
+
+/// A position after a random number of random moves, with at least
+/// `min_empties` empty squares and a move to make.
+fn random_position(rng: &mut Rng, min_empties: u32) -> Position {
+    loop {
+        let mut position = Position::start(Rules::default());
+        let plies = 4 + rng.below(u64::from(60 - min_empties - 4)) as u32;
+        for _ in 0..plies {
+            let moves = position.moves();
+            let Some(&mv) = rng.choose(&moves) else { break };
+            position = position.play(mv);
+        }
+        if !position.is_over() && position.empties().count_ones() >= min_empties {
+            return position;
+        }
+    }
+}
+
+/// Runs the calibration.
+pub fn calibrate(words: &[String]) -> Result<Report, CliError> {
+    let Some((game, rest)) = words.split_first() else {
+        return Err(ArgsError::MissingArgument("game (othello)").into());
+    };
+    if game != "othello" {
+        return Err(ArgsError::UnknownGame(game.clone()).into());
+    }
+    let args = Args::parse(rest, &["positions", "max-depth", "seed"], &["json"])?;
+    args.finish()?;
+    let count = args
+        .parsed(
+            "--positions",
+            "a number of positions",
+            number_in(1u32, 1_000_000),
+        )?
+        .unwrap_or(300);
+    let max_depth = args
+        .parsed("--max-depth", "a depth from 3 to 14", number_in(3u32, 14))?
+        .unwrap_or(8);
+    let seed = args
+        .parsed("--seed", "a number", number_in(0u64, u64::MAX))?
+        .unwrap_or(1);
+
+    let depths = max_depth as usize + 1;
+    let mut cells = vec![vec![vec![Moments::default(); depths]; depths]; PHASES.len()];
+    let mut rng = Rng::new(seed);
+    let clock = ManualClock::new();
+    let mut searcher = Searcher::<Position>::new(18);
+    for _ in 0..count {
+        let position = random_position(&mut rng, PHASES[PHASES.len() - 1].0);
+        let empties = position.empties().count_ones();
+        let Some(phase) = PHASES
+            .iter()
+            .position(|&(lo, hi)| (lo..=hi).contains(&empties))
+        else {
+            continue;
+        };
+        searcher.clear();
+        let mut scores = vec![None; depths];
+        searcher.search(
+            &position,
+            &Budget::new(Limits::depth(max_depth), &clock),
+            &mut |progress| {
+                if !progress.exact {
+                    scores[progress.depth as usize] = Some(f64::from(progress.score));
+                }
+            },
+        );
+        for deep in 2..depths {
+            for shallow in 1..deep {
+                if let (Some(d), Some(s)) = (scores[deep], scores[shallow]) {
+                    cells[phase][deep][shallow].add(d - s);
+                }
+            }
+        }
+    }
+
+    let mut text = format!(
+        "score(d) - score(d') over {count} random positions, in discs: mean ± standard deviation\n"
+    );
+    let mut rows = Vec::new();
+    for (phase, &(lo, hi)) in PHASES.iter().enumerate() {
+        let _ = writeln!(text, "{lo}-{hi} empties:");
+        for (deep, row) in cells[phase].iter().enumerate().skip(2) {
+            let mut line = format!("  d={deep:2}:");
+            for (shallow, cell) in row.iter().enumerate().take(deep).skip(1) {
+                let (mean, deviation) = cell.mean_and_deviation();
+                let (mean, deviation) = (mean / f64::from(DISC), deviation / f64::from(DISC));
+                let _ = write!(line, "  d'={shallow} {mean:+.1}±{deviation:.1}");
+                rows.push(json!({
+                    "empties": [lo, hi], "deep": deep, "shallow": shallow,
+                    "samples": cell.count, "mean": mean, "deviation": deviation,
+                }));
+            }
+            let _ = writeln!(text, "{line}");
+        }
+    }
+    Ok(Report {
+        json: json!({ "positions": count, "max_depth": max_depth, "table": rows }),
+        text,
+    })
+}
