@@ -20,6 +20,7 @@ pub const DEFAULT_EXACT_EMPTIES: u32 = 20;
 pub struct Analyzer {
     searcher: Searcher<Evaluated>,
     solver: EndgameSolver,
+    tt_bits: u32,
     exact_empties: u32,
     evaluator: Evaluator,
 }
@@ -30,6 +31,7 @@ impl Analyzer {
         Analyzer {
             searcher: Searcher::new(tt_bits),
             solver: EndgameSolver::new(tt_bits),
+            tt_bits,
             exact_empties: DEFAULT_EXACT_EMPTIES,
             evaluator: Evaluator::Standard,
         }
@@ -50,9 +52,11 @@ impl Analyzer {
         self
     }
 
-    /// Forgets what earlier searches learned.
+    /// Forgets what earlier searches learned, so that the next search
+    /// does not depend on what ran before it.
     pub fn clear(&mut self) {
         self.searcher.clear();
+        self.solver = EndgameSolver::new(self.tt_bits);
     }
 
     /// Finds the best move of `position` within `budget`, reporting each

@@ -15,9 +15,12 @@
 //! that reading them is a shift and a mask, or one multiplication for a
 //! diagonal.
 //!
-//! Besides the patterns there are three small tables: the mobility of each
-//! side (how many moves it has) and the number of empty squares, which
-//! carries the side to move's tempo and the parity of the region left.
+//! Besides the patterns there are small tables: the mobility of each side
+//! (how many moves it has); the number of empty squares, which carries the
+//! side to move's tempo and parity; and, for each of the 10 classes of
+//! symmetric squares, how many discs each side has there. The last are
+//! seen in every position, so they learn a sound base value of the discs
+//! that the patterns then correct where they have seen enough.
 
 use std::sync::LazyLock;
 
@@ -116,6 +119,22 @@ impl Family {
 /// Mobility is counted up to this many moves (more are rare and alike).
 pub const MOBILITY_CAP: usize = 31;
 
+/// The squares of the board in 10 classes that the symmetries of the
+/// board map onto themselves: a1 (the corners), b1 (C-squares), c1, d1,
+/// b2 (X-squares), c2, d2, c3, d3, d4 (the centre).
+pub const SQUARE_CLASSES: [u64; 10] = [
+    0x8100_0000_0000_0081,
+    0x4281_0000_0000_8142,
+    0x2400_8100_0081_0024,
+    0x1800_0081_8100_0018,
+    0x0042_0000_0000_4200,
+    0x0024_4200_0042_2400,
+    0x0018_0042_4200_1800,
+    0x0000_2400_0024_0000,
+    0x0000_1824_2418_0000,
+    0x0000_0018_1800_0000,
+];
+
 /// The small tables after the patterns, in table order.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Extra {
@@ -125,14 +144,29 @@ pub enum Extra {
     OpponentMobility,
     /// The number of empty squares (0–60): tempo and parity.
     Empties,
+    /// How many discs each side has on the squares of class `c` of
+    /// [`SQUARE_CLASSES`]: a coarse value of the discs, square by square,
+    /// that every position trains, so that pattern configurations seen
+    /// rarely or never still have a sensible base to add to.
+    Squares(u8),
 }
 
 impl Extra {
     /// Every extra table, in table order.
-    pub const ALL: [Extra; 3] = [
+    pub const ALL: [Extra; 13] = [
         Extra::PlayerMobility,
         Extra::OpponentMobility,
         Extra::Empties,
+        Extra::Squares(0),
+        Extra::Squares(1),
+        Extra::Squares(2),
+        Extra::Squares(3),
+        Extra::Squares(4),
+        Extra::Squares(5),
+        Extra::Squares(6),
+        Extra::Squares(7),
+        Extra::Squares(8),
+        Extra::Squares(9),
     ];
 
     /// The number of entries.
@@ -140,15 +174,24 @@ impl Extra {
         match self {
             Extra::PlayerMobility | Extra::OpponentMobility => MOBILITY_CAP + 1,
             Extra::Empties => 61,
+            Extra::Squares(c) => {
+                let per_side = SQUARE_CLASSES[c as usize].count_ones() as usize + 1;
+                per_side * per_side
+            }
         }
     }
 
     /// A name for reports.
-    pub fn name(self) -> &'static str {
+    pub fn name(self) -> String {
         match self {
-            Extra::PlayerMobility => "mobility (to move)",
-            Extra::OpponentMobility => "mobility (opponent)",
-            Extra::Empties => "empties",
+            Extra::PlayerMobility => "mobility (to move)".into(),
+            Extra::OpponentMobility => "mobility (opponent)".into(),
+            Extra::Empties => "empties".into(),
+            Extra::Squares(c) => {
+                let first = SQUARE_CLASSES[c as usize].trailing_zeros();
+                let column = (b'a' + (first % 8) as u8) as char;
+                format!("discs on {column}{}-squares", first / 8 + 1)
+            }
         }
     }
 }
@@ -179,19 +222,24 @@ pub const FAMILY_OFFSETS: [usize; FAMILIES.len()] = {
     offsets
 };
 
-/// Where the extra tables start in a phase's table.
-pub const EXTRA_OFFSETS: [usize; 3] = {
+/// Where each extra table starts in a phase's table.
+pub const EXTRA_OFFSETS: [usize; Extra::ALL.len()] = {
     let last = FAMILIES.len() - 1;
-    let start = FAMILY_OFFSETS[last] + FAMILIES[last].size();
-    [
-        start,
-        start + Extra::PlayerMobility.size(),
-        start + Extra::PlayerMobility.size() + Extra::OpponentMobility.size(),
-    ]
+    let mut offsets = [0; Extra::ALL.len()];
+    offsets[0] = FAMILY_OFFSETS[last] + FAMILIES[last].size();
+    let mut e = 1;
+    while e < Extra::ALL.len() {
+        offsets[e] = offsets[e - 1] + Extra::ALL[e - 1].size();
+        e += 1;
+    }
+    offsets
 };
 
 /// The number of entries in one phase's table.
-pub const TABLE_LEN: usize = EXTRA_OFFSETS[2] + Extra::Empties.size();
+pub const TABLE_LEN: usize = {
+    let last = Extra::ALL.len() - 1;
+    EXTRA_OFFSETS[last] + Extra::ALL[last].size()
+};
 
 /// `TERNARY[bits]`: the base-3 number with the digits of `bits` (each 0 or
 /// 1), so that a pattern's index is `TERNARY[own] + 2 * TERNARY[theirs]`.
@@ -316,6 +364,12 @@ pub fn indices(player: u64, opponent: u64) -> [u32; FEATURES] {
     out[n] = (EXTRA_OFFSETS[0] + mobility(player, opponent)) as u32;
     out[n + 1] = (EXTRA_OFFSETS[1] + mobility(opponent, player)) as u32;
     out[n + 2] = (EXTRA_OFFSETS[2] + empties.min(60)) as u32;
+    for (c, &class) in SQUARE_CLASSES.iter().enumerate() {
+        let per_side = class.count_ones() + 1;
+        let own = (player & class).count_ones();
+        let theirs = (opponent & class).count_ones();
+        out[n + 3 + c] = EXTRA_OFFSETS[3 + c] as u32 + own * per_side + theirs;
+    }
     out
 }
 
@@ -455,8 +509,23 @@ mod tests {
     #[test]
     fn the_layout_is_the_documented_one() {
         assert_eq!(PATTERN_INSTANCES, 46);
-        assert_eq!(FEATURES, 49);
-        assert_eq!(TABLE_LEN, 167_265 + 32 + 32 + 61);
+        assert_eq!(FEATURES, 59);
+        assert_eq!(TABLE_LEN, 167_265 + 32 + 32 + 61 + 4 * 25 + 6 * 81);
+    }
+
+    #[test]
+    fn the_square_classes_are_the_symmetric_classes_of_the_board() {
+        assert_eq!(SQUARE_CLASSES.iter().fold(0, |all, c| all | c), !0);
+        assert_eq!(
+            SQUARE_CLASSES.iter().map(|c| c.count_ones()).sum::<u32>(),
+            64
+        );
+        for &class in &SQUARE_CLASSES {
+            let first = class.trailing_zeros() as usize;
+            let images = (0..8).fold(0u64, |all, view| all | 1 << source_square(view, first));
+            assert_eq!(Grid(images), Grid(class));
+        }
+        assert_eq!(Extra::Squares(4).name(), "discs on b2-squares");
     }
 
     #[test]
