@@ -343,34 +343,59 @@ fn gather(family: usize, b: u64) -> usize {
 /// The table index of every feature of the position with `player` to move
 /// against `opponent` (8×8), each within one phase's table of
 /// [`TABLE_LEN`] entries. The evaluation is the sum of those entries.
-#[inline]
 pub fn indices(player: u64, opponent: u64) -> [u32; FEATURES] {
-    let own = views(player);
-    let theirs = views(opponent);
     let mut out = [0u32; FEATURES];
     let mut n = 0;
-    for (family, spec) in FAMILIES.iter().enumerate() {
-        let offset = FAMILY_OFFSETS[family] as u32;
-        for &view in spec.views {
+    for_each_index(player, opponent, |index| {
+        out[n] = index as u32;
+        n += 1;
+    });
+    out
+}
+
+/// Calls `visit` with the table index of every feature, in the order of
+/// [`indices`]; the evaluation adds up the entries as they come.
+#[inline(always)]
+pub fn for_each_index(player: u64, opponent: u64, mut visit: impl FnMut(usize)) {
+    let own = views(player);
+    let theirs = views(opponent);
+    // One call per family with the family as a constant, so that each
+    // reads its squares with straight-line code.
+    #[inline(always)]
+    fn family<const F: usize>(own: &[u64; 8], theirs: &[u64; 8], visit: &mut impl FnMut(usize)) {
+        let offset = FAMILY_OFFSETS[F];
+        for &view in FAMILIES[F].views {
             let view = usize::from(view);
-            out[n] = offset
-                + TERNARY[gather(family, own[view])]
-                + 2 * TERNARY[gather(family, theirs[view])];
-            n += 1;
+            visit(
+                offset
+                    + TERNARY[gather(F, own[view])] as usize
+                    + 2 * TERNARY[gather(F, theirs[view])] as usize,
+            );
         }
     }
+    family::<EDGE>(&own, &theirs, &mut visit);
+    family::<CORNER_3X3>(&own, &theirs, &mut visit);
+    family::<CORNER_2X5>(&own, &theirs, &mut visit);
+    family::<LINE_2>(&own, &theirs, &mut visit);
+    family::<LINE_3>(&own, &theirs, &mut visit);
+    family::<LINE_4>(&own, &theirs, &mut visit);
+    family::<DIAGONAL_8>(&own, &theirs, &mut visit);
+    family::<DIAGONAL_7>(&own, &theirs, &mut visit);
+    family::<DIAGONAL_6>(&own, &theirs, &mut visit);
+    family::<DIAGONAL_5>(&own, &theirs, &mut visit);
+    family::<DIAGONAL_4>(&own, &theirs, &mut visit);
+
     let mobility = |a, b| (legal_moves(a, b, !0).count_ones() as usize).min(MOBILITY_CAP);
     let empties = (!(player | opponent)).count_ones() as usize;
-    out[n] = (EXTRA_OFFSETS[0] + mobility(player, opponent)) as u32;
-    out[n + 1] = (EXTRA_OFFSETS[1] + mobility(opponent, player)) as u32;
-    out[n + 2] = (EXTRA_OFFSETS[2] + empties.min(60)) as u32;
+    visit(EXTRA_OFFSETS[0] + mobility(player, opponent));
+    visit(EXTRA_OFFSETS[1] + mobility(opponent, player));
+    visit(EXTRA_OFFSETS[2] + empties.min(60));
     for (c, &class) in SQUARE_CLASSES.iter().enumerate() {
-        let per_side = class.count_ones() + 1;
-        let own = (player & class).count_ones();
-        let theirs = (opponent & class).count_ones();
-        out[n + 3 + c] = EXTRA_OFFSETS[3 + c] as u32 + own * per_side + theirs;
+        let per_side = class.count_ones() as usize + 1;
+        let own = (player & class).count_ones() as usize;
+        let theirs = (opponent & class).count_ones() as usize;
+        visit(EXTRA_OFFSETS[3 + c] + own * per_side + theirs);
     }
-    out
 }
 
 /// The square that view `view` shows at `square`: reading `square` on the

@@ -34,10 +34,8 @@ pub fn evaluate(position: &Position, weights: &Weights) -> i32 {
     let (player, opponent) = (position.player(), position.opponent());
     let empties = 64 - (player | opponent).count_ones();
     let table = weights.table(weights::phase_of(empties));
-    let sum: i32 = features::indices(player, opponent)
-        .iter()
-        .map(|&i| i32::from(table[i as usize]))
-        .sum();
+    let mut sum = 0i32;
+    features::for_each_index(player, opponent, |i| sum += i32::from(table[i]));
     (sum * weights.unit()).clamp(-MAX_EVAL, MAX_EVAL)
 }
 
