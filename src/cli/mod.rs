@@ -1,5 +1,7 @@
-//! The `engine` command line (native only): perft, replay, solve, search and
-//! bench. Every command prints one JSON object with `--json`; errors go to
+//! The `engine` command line (native only): perft, replay, solve, search,
+//! bench; engine matches (`openings`, `match`) and the training of the
+//! pattern evaluation (`train`). Every command prints one JSON object with
+//! `--json`; errors go to
 //! stderr with exit status 2. `engine nboard` is the exception: a session of
 //! the NBoard protocol on stdin and stdout.
 

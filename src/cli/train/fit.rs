@@ -30,7 +30,7 @@ use super::samples::{self, Label, Sample};
 /// Fitting parameters.
 #[derive(Clone, Copy)]
 struct Options {
-    l2: f64,
+    ridge: f64,
     iterations: usize,
     neighbour_weight: f64,
     min_count: f64,
@@ -106,7 +106,7 @@ fn fit_phase(rows: &[Row], phase: usize, options: Options) -> PhaseFit {
         .iter()
         .map(|&d| {
             if d >= options.min_count {
-                1.0 / (d + options.l2)
+                1.0 / (d + options.ridge)
             } else {
                 0.0
             }
@@ -116,7 +116,7 @@ fn fit_phase(rows: &[Row], phase: usize, options: Options) -> PhaseFit {
 
     let apply = |p: &[f64], out: &mut [f64]| {
         for (o, &v) in out.iter_mut().zip(p) {
-            *o = options.l2 * v;
+            *o = options.ridge * v;
         }
         for &(row, c) in &training {
             let q = c * predict(p, &row.features);
@@ -203,13 +203,13 @@ pub fn fit(words: &[String]) -> Result<Report, CliError> {
         .option("--out")
         .ok_or(ArgsError::MissingArgument("--out FILE"))?;
     let options = Options {
-        l2: args
+        ridge: args
             .parsed(
                 "--ridge",
                 "a number from 0 to 10000",
                 number_in(0.0f64, 1e4),
             )?
-            .unwrap_or(2.0),
+            .unwrap_or(4.0),
         iterations: args
             .parsed(
                 "--iterations",
@@ -226,7 +226,7 @@ pub fn fit(words: &[String]) -> Result<Report, CliError> {
             .unwrap_or(0.5),
         min_count: args
             .parsed("--min-count", "a count", number_in(0.0f64, 1e6))?
-            .unwrap_or(1.0),
+            .unwrap_or(3.0),
         validation: args
             .parsed(
                 "--validation",
@@ -284,7 +284,7 @@ pub fn fit(words: &[String]) -> Result<Report, CliError> {
         "{} samples ({} held out), λ {}, neighbours {}, unit {}/100 disc; {out}: {bytes} bytes, {seconds:.1} s\nphase empties  samples  fitted  iterations  rmse train  rmse held-out (discs)\n",
         rows.len(),
         rows.iter().filter(|r| r.validation).count(),
-        options.l2,
+        options.ridge,
         options.neighbour_weight,
         options.unit
     );

@@ -88,7 +88,7 @@ pub fn label_command(words: &[String]) -> Result<Report, CliError> {
                 "a number of empties up to 30",
                 number_in(0u32, 30),
             )?
-            .unwrap_or(14),
+            .unwrap_or(16),
         depth: args
             .parsed("--depth", "a depth from 1 to 30", number_in(1u32, 30))?
             .unwrap_or(4),
