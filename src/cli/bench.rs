@@ -1,13 +1,17 @@
 //! `engine bench`: fixed workloads whose speed is worth tracking: perft from
-//! the start, a midgame search (its node count is the bench signature that
-//! changes only when the search's behaviour changes) and FFO endgames.
+//! the start, the evaluations alone, a midgame search (its node count is
+//! the bench signature that changes only when the search's behaviour
+//! changes) and FFO endgames.
 
 use serde_json::json;
 
 use crate::engine::clock::SystemClock;
+use crate::engine::othello::eval::Evaluator;
 use crate::engine::othello::ffo::{self, FfoPosition};
+use crate::engine::othello::pattern::weights::shipped;
 use crate::engine::othello::perft::perft;
 use crate::engine::othello::{Analyzer, Position, Rules};
+use crate::engine::rng::Rng;
 use crate::engine::search::{Budget, Limits};
 
 use super::args::Args;
@@ -29,6 +33,29 @@ pub fn bench(words: &[String]) -> Result<Report, CliError> {
         "perft {perft_depth}: {leaves} leaves in {perft_seconds:.3} s = {:.1} M leaves/s",
         rate / 1e6
     ));
+
+    let positions = random_positions(10_000);
+    let mut evaluations = Vec::new();
+    for (name, evaluator) in [
+        ("hand-made", Evaluator::HandMade),
+        ("pattern", Evaluator::Pattern(shipped())),
+    ] {
+        let clock = SystemClock::new();
+        let rounds = 20;
+        let mut checksum = 0i64;
+        for _ in 0..rounds {
+            for p in &positions {
+                checksum += i64::from(evaluator.evaluate(std::hint::black_box(p)));
+            }
+        }
+        let seconds = clock.elapsed_seconds();
+        let rate = (rounds * positions.len()) as f64 / seconds.max(1e-9);
+        text.push(format!(
+            "evaluation ({name}): {:.2} M positions/s (checksum {checksum})",
+            rate / 1e6
+        ));
+        evaluations.push(json!({ "evaluator": name, "per_second": rate }));
+    }
 
     let search_depth = if full { 12 } else { 9 };
     let clock = SystemClock::new();
@@ -90,10 +117,26 @@ pub fn bench(words: &[String]) -> Result<Report, CliError> {
     Ok(Report {
         json: json!({
             "perft": { "depth": perft_depth, "nodes": leaves, "seconds": perft_seconds, "leaves_per_second": rate },
+            "evaluation": evaluations,
             "search": { "depth": search_depth, "nodes": result.nodes, "seconds": search_seconds },
             "ffo": endgames,
             "ffo_total": { "nodes": total_nodes, "seconds": total_seconds },
         }),
         text: text.join("\n"),
     })
+}
+
+/// Unfinished positions from random games with a fixed seed, all stages.
+fn random_positions(count: usize) -> Vec<Position> {
+    let mut rng = Rng::new(2024);
+    let mut positions = Vec::with_capacity(count);
+    while positions.len() < count {
+        let mut p = Position::start(Rules::default());
+        while let Some(&mv) = rng.choose(&p.moves()) {
+            positions.push(p);
+            p = p.play(mv);
+        }
+    }
+    positions.truncate(count);
+    positions
 }

@@ -1,17 +1,24 @@
-//! The `engine` command line (native only): perft, replay, solve, search and
-//! bench. Every command prints one JSON object with `--json`; errors go to
+//! The `engine` command line (native only): perft, replay, solve, search,
+//! bench; engine matches (`openings`, `match`) and the training of the
+//! pattern evaluation (`train`). Every command prints one JSON object with
+//! `--json`; errors go to
 //! stderr with exit status 2. `engine nboard` is the exception: a session of
 //! the NBoard protocol on stdin and stdout.
 
 mod args;
 mod bench;
 mod calibrate;
+mod engine_match;
+mod evaluation;
 mod levels;
 mod matches;
 pub mod nboard;
 mod nim;
+mod openings;
 mod opok;
 mod othello;
+mod parallel;
+mod train;
 
 use std::fmt;
 
@@ -21,6 +28,7 @@ pub use args::{Args, ArgsError};
 
 use crate::engine::opok::notation::{PositionTextError, RecordError};
 use crate::engine::othello::notation::{BoardTextError, TranscriptError};
+use crate::engine::othello::pattern::weights::DecodeWeightsError;
 use crate::engine::search::Limits;
 
 /// Everything that can go wrong when running a command.
@@ -42,6 +50,10 @@ pub enum CliError {
     NoResult(String),
     /// Reading or writing an interactive session failed.
     Io(std::io::Error),
+    /// A file could not be read or written.
+    File(String, std::io::Error),
+    /// A weights file could not be decoded.
+    Weights(String, DecodeWeightsError),
 }
 
 impl fmt::Display for CliError {
@@ -55,6 +67,8 @@ impl fmt::Display for CliError {
             CliError::Nim(e) => write!(f, "bad position: {e}"),
             CliError::NoResult(m) => f.write_str(m),
             CliError::Io(e) => write!(f, "input/output error: {e}"),
+            CliError::File(path, e) => write!(f, "{path}: {e}"),
+            CliError::Weights(path, e) => write!(f, "{path}: {e}"),
         }
     }
 }
@@ -108,7 +122,7 @@ usage:
   engine replay othello MOVES [--size N] [--variant V]
   engine solve \"BOARD SIDE\" [--variant V] [--time-ms T]
   engine search othello (--moves MOVES | --board \"BOARD SIDE\") (--depth D | --time-ms T)
-                        [--size N] [--variant V]
+                        [--size N] [--variant V] [--eval E]
   engine perft opok DEPTH [--size 3..9]
   engine replay opok \"MOVES\" [--size N]
   engine search opok (--moves \"MOVES\" | --position \"POSITION\") (--depth D | --time-ms T) [--size N]
@@ -116,10 +130,22 @@ usage:
   engine levels opok [--size N] [--games G] [--think-ms T] [--time-scale F] [--levels L]
   engine bench [--full]
   engine calibrate othello [--positions N] [--max-depth D] [--seed S]   (ProbCut's errors)
+  engine openings [--count N] [--plies MIN-MAX] [--seed S] [--depth D] [--max-eval DISCS]
+                  [--eval E] [--out FILE]
+  engine match --player CONFIG --opponent CONFIG [--openings FILE] [--count N]
+               [--depth D] [--time-ms T] [--nodes N] [--exact EMPTIES] [--threads T] [--progress]
+               CONFIG: an evaluation E, or eval=E,depth=D,time-ms=T,nodes=N,exact=EMPTIES
+  engine train generate --out FILE [--games G] [--seed S] [--random-moves MIN-MAX] [--depth D]
+                        [--noise DISCS] [--keep SHARE] [--eval E] [--threads T] [--progress]
+  engine train label --in FILE[,FILE…] --out FILE [--exact EMPTIES] [--depth D] [--eval E]
+                     [--threads T] [--progress]
+  engine train fit --in FILE[,FILE…] --out WEIGHTS [--ridge R] [--neighbours W] [--min-count N]
+                   [--validation SHARE] [--unit U] [--iterations N] [--threads T]
   engine nboard            (the NBoard protocol on stdin/stdout: add `engine nboard` to NBoard)
 
 Every command accepts --json and then prints exactly one JSON object.
-Boards: n*n characters X (black), O (white), - (empty) from a1, then the side to move.";
+Boards: n*n characters X (black), O (white), - (empty) from a1, then the side to move.
+Evaluations (E): standard, handmade, pattern (the shipped weights) or a weights file.";
 
 /// Runs the command in `words` (without the program name).
 pub fn run(words: &[String]) -> Result<Report, CliError> {
@@ -133,6 +159,9 @@ pub fn run(words: &[String]) -> Result<Report, CliError> {
         "calibrate" => calibrate::calibrate(rest),
         "nim" => nim::nim(rest),
         "bench" => bench::bench(rest),
+        "train" => train::train(rest),
+        "match" => engine_match::run_match(rest),
+        "openings" => openings::openings(rest),
         // Interactive: it has no single report, so callers start it with
         // `run_interactive` (see `is_interactive`).
         "nboard" => Err(ArgsError::Conflict(
@@ -181,7 +210,7 @@ fn game_command(command: &str, rest: &[String]) -> Result<Report, CliError> {
         ("search", "othello") => othello::search(&mut Args::parse(
             rest,
             &[
-                "size", "variant", "moves", "board", "depth", "time-ms", "nodes",
+                "size", "variant", "moves", "board", "depth", "time-ms", "nodes", "eval",
             ],
             json,
         )?),

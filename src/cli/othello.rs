@@ -10,7 +10,7 @@ use crate::engine::othello::{Analyzer, BoardSize, Color, Move, Position, Rules, 
 use crate::engine::search::{Budget, Limits};
 
 use super::args::{number_in, Args, ArgsError};
-use super::{limits_from, parse_depth, CliError, Report};
+use super::{evaluation, limits_from, parse_depth, CliError, Report};
 
 fn rules_from(args: &Args) -> Result<Rules, ArgsError> {
     let size = args
@@ -162,9 +162,10 @@ pub fn search(args: &mut Args) -> Result<Report, CliError> {
             )
         }
     };
+    let evaluator = evaluation::evaluator(args.option("--eval").unwrap_or("standard"))?;
     let clock = SystemClock::new();
     let budget = Budget::new(limits_from(args)?, &clock);
-    let mut analyzer = Analyzer::new(22);
+    let mut analyzer = Analyzer::new(22).with_evaluator(evaluator);
     let json_mode = args.switch("--json");
     let mut lines = Vec::new();
     let result = analyzer.analyse(&position, &budget, &mut |p| {

@@ -5,7 +5,8 @@ use crate::engine::game::Game;
 use crate::engine::search::{Budget, Limits, MoveScores, Progress, SearchResult, Searcher};
 
 use super::endgame::EndgameSolver;
-use super::eval::DISC;
+use super::eval::{Evaluator, DISC};
+use super::game::Evaluated;
 use super::position::{Move, Position};
 
 /// The share of a time limit the midgame search gets before the solver.
@@ -17,9 +18,11 @@ pub const DEFAULT_EXACT_EMPTIES: u32 = 20;
 
 /// Midgame searcher and endgame solver, with their tables kept between moves.
 pub struct Analyzer {
-    searcher: Searcher<Position>,
+    searcher: Searcher<Evaluated>,
     solver: EndgameSolver,
+    tt_bits: u32,
     exact_empties: u32,
+    evaluator: Evaluator,
 }
 
 impl Analyzer {
@@ -28,8 +31,18 @@ impl Analyzer {
         Analyzer {
             searcher: Searcher::new(tt_bits),
             solver: EndgameSolver::new(tt_bits),
+            tt_bits,
             exact_empties: DEFAULT_EXACT_EMPTIES,
+            evaluator: Evaluator::Standard,
         }
+    }
+
+    /// Scores unfinished positions with `evaluator` instead of the
+    /// standard evaluation (for comparing evaluations).
+    pub fn with_evaluator(mut self, evaluator: Evaluator) -> Analyzer {
+        self.evaluator = evaluator;
+        self.searcher.clear();
+        self
     }
 
     /// Tries the exact solver from `empties` empty squares on (when only time
@@ -39,9 +52,11 @@ impl Analyzer {
         self
     }
 
-    /// Forgets what earlier searches learned.
+    /// Forgets what earlier searches learned, so that the next search
+    /// does not depend on what ran before it.
     pub fn clear(&mut self) {
         self.searcher.clear();
+        self.solver = EndgameSolver::new(self.tt_bits);
     }
 
     /// Finds the best move of `position` within `budget`, reporting each
@@ -71,8 +86,9 @@ impl Analyzer {
             Some(depth) => depth >= empties,
             None => empties <= exact_empties,
         };
+        let root = Evaluated::new(*position, self.evaluator);
         if position.is_over() || !exact_reachable {
-            return self.searcher.search(position, budget, on_progress);
+            return self.searcher.search(&root, budget, on_progress);
         }
         // A midgame search first, so that a good move is ready even if the
         // solver runs out of time: with a time limit it gets a share of the
@@ -91,7 +107,7 @@ impl Analyzer {
         };
         let quick = self
             .searcher
-            .search(position, &budget.child(quick_limits), on_progress);
+            .search(&root, &budget.child(quick_limits), on_progress);
         let solver_budget = budget.child(budget.remaining(quick.nodes));
         match self.solver.solve(position, &solver_budget) {
             Some(solution) => {
@@ -138,16 +154,17 @@ impl Analyzer {
             Some(depth) => depth >= empties,
             None => empties <= self.exact_empties,
         };
+        let root = Evaluated::new(*position, self.evaluator);
         if !exact_reachable {
-            return self.searcher.score_moves(position, budget, on_progress);
+            return self.searcher.score_moves(&root, budget, on_progress);
         }
         let quick_limits = Limits {
             depth: Some(empties.min(2)),
             ..budget.remaining(0)
         };
-        let quick =
-            self.searcher
-                .score_moves(position, &budget.child(quick_limits), on_progress)?;
+        let quick = self
+            .searcher
+            .score_moves(&root, &budget.child(quick_limits), on_progress)?;
         let mut nodes = quick.nodes;
         let mut scores = Vec::with_capacity(quick.scores.len());
         for &(mv, _) in &quick.scores {

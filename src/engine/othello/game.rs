@@ -2,7 +2,7 @@
 
 use crate::engine::game::{Game, Score};
 
-use super::eval::{self, DISC};
+use super::eval::{self, Evaluator, DISC};
 use super::position::{Move, Position};
 use super::rules::Variant;
 use super::square::Square;
@@ -103,5 +103,83 @@ impl Game for Position {
     /// Two discs either side of the previous iteration's score.
     fn aspiration_window(&self) -> Option<Score> {
         Some(2 * DISC)
+    }
+}
+
+/// A position searched with a chosen evaluation: the same game as
+/// [`Position`] in every respect but [`Game::evaluate`], which asks
+/// `evaluator`. The analyzer searches these, so that two engines with
+/// different evaluations can play each other in one process.
+#[derive(Clone, Copy, Debug)]
+pub struct Evaluated {
+    /// The position.
+    pub position: Position,
+    /// How unfinished positions are scored.
+    pub evaluator: Evaluator,
+}
+
+impl Evaluated {
+    /// `position`, to be scored by `evaluator`.
+    pub fn new(position: Position, evaluator: Evaluator) -> Evaluated {
+        Evaluated {
+            position,
+            evaluator,
+        }
+    }
+}
+
+impl Game for Evaluated {
+    type Move = Move;
+    const MOVE_KEYS: usize = <Position as Game>::MOVE_KEYS;
+
+    fn legal_moves(&self, moves: &mut Vec<Move>) {
+        Game::legal_moves(&self.position, moves)
+    }
+
+    fn play(&self, mv: Move) -> Evaluated {
+        Evaluated {
+            position: self.position.play_unchecked(mv),
+            evaluator: self.evaluator,
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.position.is_over()
+    }
+
+    fn is_pass(&self, mv: Move) -> bool {
+        mv == Move::Pass
+    }
+
+    fn final_score(&self) -> Score {
+        self.position.final_score()
+    }
+
+    fn evaluate(&self) -> Score {
+        self.evaluator.evaluate(&self.position)
+    }
+
+    fn hash(&self) -> u64 {
+        Game::hash(&self.position)
+    }
+
+    fn move_order_hint(&self, mv: Move) -> i32 {
+        self.position.move_order_hint(mv)
+    }
+
+    fn move_key(&self, mv: Move) -> usize {
+        self.position.move_key(mv)
+    }
+
+    fn moves_left_bound(&self) -> Option<u32> {
+        self.position.moves_left_bound()
+    }
+
+    fn probcut(&self, depth: i32) -> Option<crate::engine::game::ProbCut> {
+        self.position.probcut(depth)
+    }
+
+    fn aspiration_window(&self) -> Option<Score> {
+        self.position.aspiration_window()
     }
 }

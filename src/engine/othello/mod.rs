@@ -4,7 +4,8 @@
 //!   generator underneath.
 //! * [`notation`]: transcripts and board strings; [`ggf`]: GGF game records
 //!   (GGS and the NBoard GUI).
-//! * [`eval`], [`game`]: what the shared search needs.
+//! * [`eval`], [`game`]: what the shared search needs; [`pattern`]: the
+//!   trained evaluation of the standard board.
 //! * [`endgame`]: the exact solver; [`analysis`]: midgame search plus solver;
 //!   [`levels`]: playing strength from beginner to full engine.
 //! * [`perft`]: fast move-tree counts.
@@ -18,6 +19,7 @@ pub mod game;
 pub mod ggf;
 pub mod levels;
 pub mod notation;
+pub mod pattern;
 pub mod perft;
 pub mod position;
 pub mod rules;

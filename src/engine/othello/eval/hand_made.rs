@@ -1,14 +1,13 @@
 //! A hand-made evaluation: mobility, potential mobility, corners and the
 //! squares next to them, stable edge discs, parity and, late in the game,
 //! the discs themselves. Scores are in hundredths of a disc for the side to
-//! move.
+//! move. Used where no trained weights exist: 4×4, 6×6 and anti-Othello
+//! (and on 8×8 when asked for, to compare with the pattern evaluation).
 
-use super::bitboard::{legal_moves, neighbours};
-use super::position::Position;
-use super::rules::{BoardSize, Variant};
-
-/// One disc, in evaluation units.
-pub const DISC: i32 = 100;
+use super::DISC;
+use crate::engine::othello::bitboard::{legal_moves, neighbours};
+use crate::engine::othello::position::Position;
+use crate::engine::othello::rules::{BoardSize, Variant};
 
 /// Corner, X-square and C-squares of one corner of the board.
 #[derive(Clone, Copy)]

@@ -1,0 +1,275 @@
+//! `engine match`: two engine configurations play each other from a fixed
+//! set of balanced openings (`engine openings`), every opening once with
+//! each colour, and the result is reported from the first configuration's
+//! side: wins, draws and losses, the score rate and the mean final disc
+//! difference with its standard error.
+
+use std::fmt;
+
+use serde_json::json;
+
+use crate::engine::clock::SystemClock;
+use crate::engine::othello::eval::{Evaluator, DISC};
+use crate::engine::othello::{Analyzer, Color, Move, Position};
+use crate::engine::search::{Budget, Limits};
+
+use super::args::{number_in, Args, ArgsError};
+use super::matches::{play_game, PlayerFn, Tally};
+use super::openings::read_openings;
+use super::parallel::{map_in_parallel, wants_progress};
+use super::{evaluation, CliError, Report};
+
+/// The openings `engine match` plays unless told otherwise.
+pub const DEFAULT_OPENINGS: &str = "data/openings.txt";
+
+/// One side of a match: how it evaluates and how long it searches.
+#[derive(Clone, Copy, Debug)]
+struct Config {
+    evaluator: Evaluator,
+    limits: Limits,
+    /// Solve exactly from this many empties (0: only when the search
+    /// limit reaches the end anyway).
+    exact_empties: u32,
+}
+
+/// A configuration as given on the command line, for reports.
+struct Described {
+    config: Config,
+    text: String,
+}
+
+impl fmt::Display for Described {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.text)
+    }
+}
+
+fn bad_spec(spec: &str, why: &str) -> CliError {
+    ArgsError::BadValue {
+        name: "configuration".into(),
+        value: spec.into(),
+        expected: why.into(),
+    }
+    .into()
+}
+
+/// Reads a configuration: an evaluation name (`pattern`, `handmade`,
+/// `standard`, a weights file) or `key=value` pairs separated by commas
+/// (`eval=…`, `depth=…`, `time-ms=…`, `nodes=…`, `exact=…`); what it does
+/// not set comes from `defaults`.
+fn parse_config(spec: &str, defaults: &Config) -> Result<Described, CliError> {
+    let mut config = *defaults;
+    let mut eval_name = None;
+    for part in spec.split(',').map(str::trim).filter(|p| !p.is_empty()) {
+        let Some((key, value)) = part.split_once('=') else {
+            config.evaluator = evaluation::evaluator(part)?;
+            eval_name = Some(part.to_string());
+            continue;
+        };
+        let number = |what: &str| {
+            value
+                .parse::<f64>()
+                .ok()
+                .filter(|v| *v >= 0.0)
+                .ok_or_else(|| bad_spec(spec, what))
+        };
+        match key {
+            "eval" => {
+                config.evaluator = evaluation::evaluator(value)?;
+                eval_name = Some(value.to_string());
+            }
+            "depth" => config.limits.depth = Some(number("a depth")? as u32).filter(|&d| d > 0),
+            "time-ms" => {
+                config.limits.time_ms = Some(number("a time in milliseconds")?).filter(|&t| t > 0.0)
+            }
+            "nodes" => {
+                config.limits.nodes = Some(number("a node count")? as u64).filter(|&n| n > 0)
+            }
+            "exact" => config.exact_empties = number("a number of empties")? as u32,
+            _ => return Err(bad_spec(spec, "eval=, depth=, time-ms=, nodes= or exact=")),
+        }
+    }
+    if config.limits == Limits::default() {
+        return Err(ArgsError::Conflict(format!(
+            "no search limit for {spec:?}: give --depth, --time-ms or --nodes"
+        ))
+        .into());
+    }
+    let mut text = eval_name.unwrap_or_else(|| "standard".into());
+    let Limits {
+        depth,
+        nodes,
+        time_ms,
+    } = config.limits;
+    if let Some(d) = depth {
+        text += &format!(" depth {d}");
+    }
+    if let Some(t) = time_ms {
+        text += &format!(" {t} ms");
+    }
+    if let Some(n) = nodes {
+        text += &format!(" {n} nodes");
+    }
+    if config.exact_empties > 0 {
+        text += &format!(" exact from {}", config.exact_empties);
+    }
+    Ok(Described { config, text })
+}
+
+/// The move `config` plays in `position`.
+fn choose_move(analyzer: &mut Analyzer, config: &Config, position: &Position) -> Move {
+    let clock = SystemClock::new();
+    let empties = position.empties().count_ones();
+    if empties <= config.exact_empties {
+        if let Some(solution) = analyzer.solve(position, &Budget::new(Limits::default(), &clock)) {
+            return solution.best.unwrap_or(Move::Pass);
+        }
+    }
+    let budget = Budget::new(config.limits, &clock);
+    analyzer
+        .analyse(position, &budget, &mut |_| {})
+        .best
+        .expect("the game is not over")
+}
+
+fn engine_player<'a>(analyzer: &'a mut Analyzer, config: &'a Config) -> PlayerFn<'a, Position> {
+    Box::new(move |position: &Position| choose_move(analyzer, config, position))
+}
+
+/// Runs `engine match`.
+pub fn run_match(words: &[String]) -> Result<Report, CliError> {
+    let args = Args::parse(
+        words,
+        &[
+            "player", "opponent", "openings", "count", "depth", "time-ms", "nodes", "exact",
+            "threads",
+        ],
+        &["json", "progress"],
+    )?;
+    args.finish()?;
+    let defaults = Config {
+        evaluator: Evaluator::Standard,
+        limits: Limits {
+            depth: args.parsed("--depth", "a depth from 1 to 60", number_in(1u32, 60))?,
+            nodes: args.parsed("--nodes", "a node count", number_in(1u64, u64::MAX))?,
+            time_ms: args.parsed(
+                "--time-ms",
+                "a time in milliseconds",
+                number_in(1.0f64, 1e9),
+            )?,
+        },
+        exact_empties: args
+            .parsed(
+                "--exact",
+                "a number of empties up to 30",
+                number_in(0u32, 30),
+            )?
+            .unwrap_or(0),
+    };
+    let player = parse_config(
+        args.option("--player")
+            .ok_or(ArgsError::MissingArgument("--player CONFIG"))?,
+        &defaults,
+    )?;
+    let opponent = parse_config(
+        args.option("--opponent")
+            .ok_or(ArgsError::MissingArgument("--opponent CONFIG"))?,
+        &defaults,
+    )?;
+    let openings_path = args.option("--openings").unwrap_or(DEFAULT_OPENINGS);
+    let mut openings = read_openings(openings_path)?;
+    if let Some(count) = args.parsed(
+        "--count",
+        "a number of openings",
+        number_in(1usize, 1_000_000),
+    )? {
+        if count > openings.len() {
+            return Err(ArgsError::Conflict(format!(
+                "{openings_path} has only {} openings",
+                openings.len()
+            ))
+            .into());
+        }
+        openings.truncate(count);
+    }
+    let threads = args
+        .parsed("--threads", "a number of threads", number_in(1usize, 64))?
+        .unwrap_or(1);
+    let progress = wants_progress(args.switch("--progress")).then_some("games");
+
+    let clock = SystemClock::new();
+    // Game 2k: the player has black in opening k; game 2k + 1: white.
+    let margins = map_in_parallel(
+        2 * openings.len(),
+        threads,
+        || {
+            (
+                Analyzer::new(18).with_evaluator(player.config.evaluator),
+                Analyzer::new(18).with_evaluator(opponent.config.evaluator),
+            )
+        },
+        |(ours, theirs), game| {
+            let start = openings[game / 2].1;
+            let player_colour = if game % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            // Fresh tables every game: each game is the same whatever
+            // ran before it (and on whichever thread).
+            ours.clear();
+            theirs.clear();
+            let margin = play_game(
+                &start,
+                &mut engine_player(ours, &player.config),
+                &mut engine_player(theirs, &opponent.config),
+                start.side_to_move() == player_colour,
+            );
+            margin / DISC
+        },
+        progress,
+    );
+    let seconds = clock.elapsed_seconds();
+
+    let mut tally = Tally::default();
+    let mut games = Vec::new();
+    for (game, &margin) in margins.iter().enumerate() {
+        tally.add(margin);
+        games.push(json!({
+            "opening": openings[game / 2].0,
+            "player_colour": if game % 2 == 0 { "black" } else { "white" },
+            "disc_difference": margin,
+        }));
+    }
+    let (mean, error) = tally.margin();
+    let rate = tally.score_rate();
+    let elo = (rate > 0.0 && rate < 1.0).then(|| -400.0 * (1.0 / rate - 1.0).log10());
+    let text = format!(
+        "{player} vs {opponent}: {} games from {} openings ({openings_path}), each with both colours, {seconds:.1} s\n{}-{}-{} (W-D-L), score {:.1}%{}, disc difference {mean:+.2} ± {error:.2} per game",
+        tally.games(),
+        openings.len(),
+        tally.wins,
+        tally.draws,
+        tally.losses,
+        100.0 * rate,
+        elo.map(|e| format!(" (Elo {e:+.0})")).unwrap_or_default(),
+    );
+    Ok(Report {
+        json: json!({
+            "player": player.text,
+            "opponent": opponent.text,
+            "openings": openings.len(),
+            "games": tally.games(),
+            "wins": tally.wins,
+            "draws": tally.draws,
+            "losses": tally.losses,
+            "score_rate": rate,
+            "elo": elo,
+            "disc_difference": mean,
+            "disc_difference_error": error,
+            "seconds": seconds,
+            "results": games,
+        }),
+        text,
+    })
+}

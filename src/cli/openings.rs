@@ -1,0 +1,130 @@
+//! `engine openings`: a reproducible set of balanced openings for engine
+//! matches: random openings of a few moves whose shallow search finds
+//! them close to even, no two the same up to the symmetries of the board.
+
+use std::collections::HashSet;
+use std::fmt::Write as _;
+
+use serde_json::json;
+
+use crate::engine::clock::SystemClock;
+use crate::engine::othello::eval::DISC;
+use crate::engine::othello::notation::{format_transcript, replay_from_start};
+use crate::engine::othello::pattern::features::views;
+use crate::engine::othello::{Analyzer, Move, Position, Rules};
+use crate::engine::rng::Rng;
+use crate::engine::search::{Budget, Limits};
+
+use super::args::{number_in, Args};
+use super::{evaluation, CliError, Report};
+
+/// The same key for a position and its 8 symmetric images.
+fn symmetric_key(position: &Position) -> (u64, u64) {
+    let (own, theirs) = (views(position.player()), views(position.opponent()));
+    (0..8).map(|k| (own[k], theirs[k])).min().expect("8 views")
+}
+
+/// Parses `MIN-MAX` (or a single number) of opening moves.
+fn plies_range(text: &str) -> Option<(u32, u32)> {
+    let (low, high) = text.split_once('-').unwrap_or((text, text));
+    let (low, high) = (number_in(1u32, 30)(low)?, number_in(1u32, 30)(high)?);
+    (low <= high).then_some((low, high))
+}
+
+/// Reads an openings file: one transcript per line (the first word),
+/// `#` starts a comment line.
+pub fn read_openings(path: &str) -> Result<Vec<(String, Position)>, CliError> {
+    let text = std::fs::read_to_string(path).map_err(|e| CliError::File(path.to_string(), e))?;
+    text.lines()
+        .map(str::trim)
+        .filter(|line| !line.is_empty() && !line.starts_with('#'))
+        .map(|line| {
+            let moves = line.split_whitespace().next().unwrap_or_default();
+            let position = replay_from_start(Rules::default(), moves)?.last();
+            Ok((moves.to_string(), position))
+        })
+        .collect()
+}
+
+/// Runs `engine openings`.
+pub fn openings(words: &[String]) -> Result<Report, CliError> {
+    let args = Args::parse(
+        words,
+        &["count", "plies", "seed", "depth", "max-eval", "eval", "out"],
+        &["json"],
+    )?;
+    args.finish()?;
+    let count = args
+        .parsed(
+            "--count",
+            "a number of openings",
+            number_in(1usize, 100_000),
+        )?
+        .unwrap_or(100);
+    let (low, high) = args
+        .parsed("--plies", "MIN-MAX moves", plies_range)?
+        .unwrap_or((6, 8));
+    let seed = args
+        .parsed("--seed", "a whole number", number_in(0u64, u64::MAX))?
+        .unwrap_or(1);
+    let depth = args
+        .parsed("--depth", "a depth from 1 to 20", number_in(1u32, 20))?
+        .unwrap_or(6);
+    let max_eval = args
+        .parsed("--max-eval", "a number of discs", number_in(0.0f64, 64.0))?
+        .unwrap_or(1.0);
+    let eval_name = args.option("--eval").unwrap_or("handmade");
+    let evaluator = evaluation::evaluator(eval_name)?;
+
+    let clock = SystemClock::new();
+    let mut analyzer = Analyzer::new(18).with_evaluator(evaluator);
+    let mut rng = Rng::new(seed);
+    let mut seen = HashSet::new();
+    let mut chosen: Vec<(String, i32)> = Vec::new();
+    let mut tried = 0;
+    while chosen.len() < count && tried < count * 1000 {
+        tried += 1;
+        let plies = low + rng.below(u64::from(high - low + 1)) as u32;
+        let mut position = Position::start(Rules::default());
+        let mut moves: Vec<Move> = Vec::new();
+        for _ in 0..plies {
+            let Some(&mv) = rng.choose(&position.moves()) else {
+                break;
+            };
+            position = position.play(mv);
+            moves.push(mv);
+        }
+        if position.is_over() || !seen.insert(symmetric_key(&position)) {
+            continue;
+        }
+        analyzer.clear();
+        let budget = Budget::new(Limits::depth(depth), &clock);
+        let score = analyzer.analyse(&position, &budget, &mut |_| {}).score;
+        if f64::from(score.abs()) <= max_eval * f64::from(DISC) {
+            chosen.push((format_transcript(&moves), score));
+        }
+    }
+    if chosen.len() < count {
+        return Err(CliError::NoResult(format!(
+            "only {} balanced openings found in {tried} tries",
+            chosen.len()
+        )));
+    }
+    let mut text = format!(
+        "# engine openings --count {count} --plies {low}-{high} --seed {seed} --depth {depth} --max-eval {max_eval} --eval {eval_name}\n# transcript, then the depth-{depth} score for the side to move in discs\n"
+    );
+    for (moves, score) in &chosen {
+        let _ = writeln!(text, "{moves} {:+.2}", f64::from(*score) / f64::from(DISC));
+    }
+    if let Some(path) = args.option("--out") {
+        std::fs::write(path, &text).map_err(|e| CliError::File(path.to_string(), e))?;
+    }
+    Ok(Report {
+        json: json!({
+            "openings": chosen.iter().map(|(m, _)| m).collect::<Vec<_>>(),
+            "tried": tried,
+            "out": args.option("--out"),
+        }),
+        text: text.trim_end().to_string(),
+    })
+}

@@ -1,0 +1,398 @@
+//! The weight tables of the pattern evaluation, their compact file format,
+//! and the weights shipped in the build (`data/othello-eval.bin`).
+//!
+//! # File format
+//!
+//! ```text
+//! "MSPE"        magic
+//! u8 version    1
+//! u8 phases     number of phases
+//! u8 unit       hundredths of a disc per stored step
+//! u8 tables     number of tables per phase (families, then extras)
+//! varint × tables   the size of each table (checked against the code)
+//! values        every phase's canonical entries, table by table, in
+//!               ascending index order, as zigzag varints; a 0 is followed
+//!               by a varint n: n more zeros follow it
+//! ```
+//!
+//! Only canonical entries are stored (see [`CANONICAL`]); the others are
+//! copies. Entries never seen in training are zero and cost almost nothing
+//! thanks to the zero runs.
+
+use std::fmt;
+use std::sync::LazyLock;
+
+use super::features::{Extra, CANONICAL, FAMILIES, TABLE_LEN};
+
+/// The number of phases: the game is cut by the number of empty squares
+/// into stretches of [`EMPTIES_PER_PHASE`], each with its own weights.
+pub const PHASES: usize = 12;
+
+/// The empty squares covered by one phase.
+pub const EMPTIES_PER_PHASE: u32 = 5;
+
+const MAGIC: &[u8; 4] = b"MSPE";
+const VERSION: u8 = 1;
+
+/// The phase of a position with `empties` empty squares: 0 for 56–60
+/// empties, …, 11 for 1–5.
+#[inline]
+pub fn phase_of(empties: u32) -> usize {
+    ((60 - empties.clamp(1, 60)) / EMPTIES_PER_PHASE) as usize
+}
+
+/// The sizes of the tables of one phase, in file order.
+fn table_sizes() -> impl Iterator<Item = usize> {
+    FAMILIES
+        .iter()
+        .map(|f| f.size())
+        .chain(Extra::ALL.iter().map(|e| e.size()))
+}
+
+/// The indices of a phase table whose weights are stored (the canonical
+/// ones), in ascending order.
+static STORED: LazyLock<Vec<u32>> = LazyLock::new(|| {
+    CANONICAL
+        .iter()
+        .enumerate()
+        .filter(|&(i, &c)| c as usize == i)
+        .map(|(i, _)| i as u32)
+        .collect()
+});
+
+/// Weights of the pattern evaluation: for every phase, a table of
+/// [`TABLE_LEN`] entries in steps of [`Weights::unit`] hundredths of a disc.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Weights {
+    unit: u8,
+    tables: Vec<i16>,
+}
+
+impl fmt::Debug for Weights {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Not the millions of entries: searches print their evaluator.
+        write!(f, "Weights {{ unit: {}, phases: {PHASES} }}", self.unit)
+    }
+}
+
+/// Why a weights file cannot be read.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum DecodeWeightsError {
+    /// The file does not start with the magic bytes.
+    NotWeights,
+    /// A format version this build does not read.
+    Version(u8),
+    /// The phases or tables differ from this build's evaluation.
+    Layout,
+    /// The file ends in the middle.
+    Truncated,
+    /// A value does not fit or a zero run is too long.
+    Corrupt,
+    /// Bytes left after the last value.
+    TrailingBytes,
+}
+
+impl fmt::Display for DecodeWeightsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            DecodeWeightsError::NotWeights => f.write_str("not a weights file (bad magic)"),
+            DecodeWeightsError::Version(v) => write!(f, "unsupported weights format version {v}"),
+            DecodeWeightsError::Layout => {
+                f.write_str("the weights are for a different set of patterns or phases")
+            }
+            DecodeWeightsError::Truncated => f.write_str("the weights file is truncated"),
+            DecodeWeightsError::Corrupt => f.write_str("the weights file is corrupt"),
+            DecodeWeightsError::TrailingBytes => f.write_str("unexpected bytes after the weights"),
+        }
+    }
+}
+
+impl std::error::Error for DecodeWeightsError {}
+
+impl Weights {
+    /// All weights zero, stored in steps of `unit` hundredths of a disc.
+    pub fn zero(unit: u8) -> Weights {
+        Weights {
+            unit: unit.max(1),
+            tables: vec![0; PHASES * TABLE_LEN],
+        }
+    }
+
+    /// Weights from a function giving, for a phase and a canonical index,
+    /// the weight in discs; rounded to steps of `unit` hundredths of a disc
+    /// and copied to the entries that share it.
+    pub fn from_canonical(unit: u8, weight: impl Fn(usize, usize) -> f64) -> Weights {
+        let mut weights = Weights::zero(unit);
+        let step = f64::from(weights.unit) / 100.0;
+        for phase in 0..PHASES {
+            let table = &mut weights.tables[phase * TABLE_LEN..(phase + 1) * TABLE_LEN];
+            for &index in STORED.iter() {
+                let steps = (weight(phase, index as usize) / step).round();
+                table[index as usize] =
+                    steps.clamp(f64::from(i16::MIN), f64::from(i16::MAX)) as i16;
+            }
+            fill_copies(table);
+        }
+        weights
+    }
+
+    /// Hundredths of a disc per step of the tables.
+    pub fn unit(&self) -> i32 {
+        i32::from(self.unit)
+    }
+
+    /// The table of `phase`, in steps of [`Weights::unit`].
+    #[inline]
+    pub fn table(&self, phase: usize) -> &[i16] {
+        &self.tables[phase * TABLE_LEN..(phase + 1) * TABLE_LEN]
+    }
+
+    /// The weight of entry `index` of `phase`, in discs.
+    pub fn discs(&self, phase: usize, index: usize) -> f64 {
+        f64::from(self.table(phase)[index]) * f64::from(self.unit) / 100.0
+    }
+
+    /// The compact file form (see the module documentation).
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        out.extend([
+            VERSION,
+            PHASES as u8,
+            self.unit,
+            table_sizes().count() as u8,
+        ]);
+        for size in table_sizes() {
+            write_varint(&mut out, size as u64);
+        }
+        let mut zeros = 0u64;
+        for phase in 0..PHASES {
+            let table = self.table(phase);
+            for &index in STORED.iter() {
+                let value = table[index as usize];
+                if value == 0 {
+                    zeros += 1;
+                    continue;
+                }
+                flush_zeros(&mut out, &mut zeros);
+                write_varint(&mut out, zigzag(value));
+            }
+        }
+        flush_zeros(&mut out, &mut zeros);
+        out
+    }
+
+    /// Reads the compact file form.
+    pub fn decode(bytes: &[u8]) -> Result<Weights, DecodeWeightsError> {
+        let mut reader = Reader { bytes, at: 0 };
+        if reader.take(4)? != MAGIC {
+            return Err(DecodeWeightsError::NotWeights);
+        }
+        let header = reader.take(4)?;
+        if header[0] != VERSION {
+            return Err(DecodeWeightsError::Version(header[0]));
+        }
+        let (phases, unit, tables) = (header[1], header[2], header[3]);
+        if usize::from(phases) != PHASES || usize::from(tables) != table_sizes().count() {
+            return Err(DecodeWeightsError::Layout);
+        }
+        for size in table_sizes() {
+            if reader.varint()? != size as u64 {
+                return Err(DecodeWeightsError::Layout);
+            }
+        }
+        let mut weights = Weights::zero(unit);
+        let mut zeros = 0u64;
+        for phase in 0..PHASES {
+            let table = &mut weights.tables[phase * TABLE_LEN..(phase + 1) * TABLE_LEN];
+            for &index in STORED.iter() {
+                if zeros > 0 {
+                    zeros -= 1;
+                    continue;
+                }
+                let value = unzigzag(reader.varint()?)?;
+                if value == 0 {
+                    zeros = reader.varint()?;
+                }
+                table[index as usize] = value;
+            }
+            fill_copies(table);
+        }
+        if zeros > 0 {
+            return Err(DecodeWeightsError::Corrupt);
+        }
+        if reader.at != bytes.len() {
+            return Err(DecodeWeightsError::TrailingBytes);
+        }
+        Ok(weights)
+    }
+
+    /// Keeps the weights for the rest of the process, as the search's
+    /// evaluators need (`Evaluator::Pattern`): for weights read at run time
+    /// by the command-line tools, which load a file or two per run.
+    pub fn leak(self) -> &'static Weights {
+        Box::leak(Box::new(self))
+    }
+}
+
+/// Copies every canonical entry of a phase table to the entries sharing it.
+fn fill_copies(table: &mut [i16]) {
+    for (index, &canonical) in CANONICAL.iter().enumerate() {
+        table[index] = table[canonical as usize];
+    }
+}
+
+fn flush_zeros(out: &mut Vec<u8>, zeros: &mut u64) {
+    if *zeros > 0 {
+        write_varint(out, 0);
+        write_varint(out, *zeros - 1);
+        *zeros = 0;
+    }
+}
+
+fn zigzag(value: i16) -> u64 {
+    let v = i64::from(value);
+    ((v << 1) ^ (v >> 63)) as u64
+}
+
+fn unzigzag(u: u64) -> Result<i16, DecodeWeightsError> {
+    let v = (u >> 1) as i64 ^ -((u & 1) as i64);
+    i16::try_from(v).map_err(|_| DecodeWeightsError::Corrupt)
+}
+
+fn write_varint(out: &mut Vec<u8>, mut value: u64) {
+    while value >= 0x80 {
+        out.push((value as u8 & 0x7F) | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl Reader<'_> {
+    fn take(&mut self, n: usize) -> Result<&[u8], DecodeWeightsError> {
+        let slice = self
+            .bytes
+            .get(self.at..self.at + n)
+            .ok_or(DecodeWeightsError::Truncated)?;
+        self.at += n;
+        Ok(slice)
+    }
+
+    fn varint(&mut self) -> Result<u64, DecodeWeightsError> {
+        let mut value = 0u64;
+        for shift in (0..64).step_by(7) {
+            let byte = self.take(1)?[0];
+            value |= u64::from(byte & 0x7F) << shift;
+            if byte & 0x80 == 0 {
+                return Ok(value);
+            }
+        }
+        Err(DecodeWeightsError::Corrupt)
+    }
+}
+
+/// The weights trained for this engine (see the module documentation of
+/// [`super`] for how they were made), decoded on first use.
+pub fn shipped() -> &'static Weights {
+    static SHIPPED: LazyLock<Weights> = LazyLock::new(|| {
+        Weights::decode(include_bytes!(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/data/othello-eval.bin"
+        )))
+        .expect("the shipped weights match the code")
+    });
+    &SHIPPED
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::rng::Rng;
+
+    fn random_weights(seed: u64) -> Weights {
+        let mut rng = Rng::new(seed);
+        let values: Vec<f64> = (0..PHASES * TABLE_LEN)
+            .map(|_| match rng.below(4) {
+                // Mostly zeros, as in trained weights, with a few big ones.
+                0 | 1 => 0.0,
+                2 => rng.gaussian() * 3.0,
+                _ => rng.gaussian() * 150.0,
+            })
+            .collect();
+        Weights::from_canonical(4, |phase, index| values[phase * TABLE_LEN + index])
+    }
+
+    #[test]
+    fn phases_cut_the_game_in_stretches_of_five_empties() {
+        assert_eq!(phase_of(60), 0);
+        assert_eq!(phase_of(56), 0);
+        assert_eq!(phase_of(55), 1);
+        assert_eq!(phase_of(5), 11);
+        assert_eq!(phase_of(1), 11);
+        assert_eq!(phase_of(0), 11);
+    }
+
+    #[test]
+    fn encoding_round_trips() {
+        let weights = random_weights(3);
+        let bytes = weights.encode();
+        let decoded = Weights::decode(&bytes).unwrap();
+        assert_eq!(decoded, weights);
+        assert_eq!(decoded.encode(), bytes);
+        let zero = Weights::zero(2);
+        let bytes = zero.encode();
+        assert!(bytes.len() < 64, "zeros are run-length coded");
+        assert_eq!(Weights::decode(&bytes).unwrap(), zero);
+    }
+
+    #[test]
+    fn shared_entries_hold_the_same_weight() {
+        let weights = random_weights(4);
+        for phase in [0, 7] {
+            let table = weights.table(phase);
+            for (index, &canonical) in CANONICAL.iter().enumerate() {
+                assert_eq!(table[index], table[canonical as usize]);
+            }
+        }
+    }
+
+    #[test]
+    fn damaged_files_are_refused() {
+        let bytes = random_weights(5).encode();
+        assert_eq!(
+            Weights::decode(b"nope"),
+            Err(DecodeWeightsError::NotWeights)
+        );
+        assert_eq!(
+            Weights::decode(&bytes[..bytes.len() - 1]),
+            Err(DecodeWeightsError::Truncated)
+        );
+        let mut longer = bytes.clone();
+        longer.push(1);
+        assert_eq!(
+            Weights::decode(&longer),
+            Err(DecodeWeightsError::TrailingBytes)
+        );
+        let mut other_version = bytes.clone();
+        other_version[4] = 9;
+        assert_eq!(
+            Weights::decode(&other_version),
+            Err(DecodeWeightsError::Version(9))
+        );
+        let mut other_phases = bytes;
+        other_phases[5] = 3;
+        assert_eq!(
+            Weights::decode(&other_phases),
+            Err(DecodeWeightsError::Layout)
+        );
+    }
+
+    #[test]
+    fn the_shipped_weights_decode() {
+        let _ = shipped();
+    }
+}

@@ -1,0 +1,204 @@
+//! `engine match`, `engine openings` and the `engine train` pipeline as
+//! the README runs them, in miniature.
+// Native only (the wasm build runs the browser tests of web.rs).
+#![cfg(not(target_arch = "wasm32"))]
+
+use std::process::Command;
+
+use serde_json::Value;
+
+fn engine(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_engine"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the engine binary runs");
+    (
+        out.status.success(),
+        String::from_utf8(out.stdout).unwrap(),
+        String::from_utf8(out.stderr).unwrap(),
+    )
+}
+
+fn json(args: &[&str]) -> Value {
+    let (ok, stdout, stderr) = engine(args);
+    assert!(ok, "{args:?}: {stderr}");
+    assert_eq!(
+        stdout.trim().lines().count(),
+        1,
+        "one line of JSON: {stdout}"
+    );
+    serde_json::from_str(&stdout).unwrap()
+}
+
+fn temp(name: &str) -> String {
+    format!("{}/{name}", env!("CARGO_TARGET_TMPDIR"))
+}
+
+#[test]
+fn a_tiny_match_reports_a_consistent_tally() {
+    let v = json(&[
+        "match",
+        "--player",
+        "pattern",
+        "--opponent",
+        "eval=handmade,depth=1",
+        "--depth",
+        "2",
+        "--count",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(v["player"], "pattern depth 2");
+    assert_eq!(v["opponent"], "handmade depth 1");
+    assert_eq!(v["openings"], 2);
+    let games = v["games"].as_u64().unwrap();
+    assert_eq!(games, 4, "each opening with both colours");
+    let (w, d, l) = (
+        v["wins"].as_u64().unwrap(),
+        v["draws"].as_u64().unwrap(),
+        v["losses"].as_u64().unwrap(),
+    );
+    assert_eq!(w + d + l, games);
+    let rate = v["score_rate"].as_f64().unwrap();
+    assert!((rate - (w as f64 + 0.5 * d as f64) / games as f64).abs() < 1e-9);
+
+    let results = v["results"].as_array().unwrap();
+    assert_eq!(results.len(), 4);
+    let margins: Vec<f64> = results
+        .iter()
+        .map(|r| r["disc_difference"].as_f64().unwrap())
+        .collect();
+    assert_eq!(margins.iter().filter(|&&m| m > 0.0).count() as u64, w);
+    assert_eq!(margins.iter().filter(|&&m| m == 0.0).count() as u64, d);
+    let mean = margins.iter().sum::<f64>() / 4.0;
+    assert!((v["disc_difference"].as_f64().unwrap() - mean).abs() < 1e-9);
+    let variance = margins.iter().map(|m| (m - mean).powi(2)).sum::<f64>() / 4.0;
+    let error = (variance / 4.0).sqrt();
+    assert!((v["disc_difference_error"].as_f64().unwrap() - error).abs() < 1e-9);
+    // The first two openings of the shipped file, each with both colours.
+    let colours: Vec<&str> = results
+        .iter()
+        .map(|r| r["player_colour"].as_str().unwrap())
+        .collect();
+    assert_eq!(colours, ["black", "white", "black", "white"]);
+    assert_eq!(results[0]["opening"], results[1]["opening"]);
+    assert_ne!(results[1]["opening"], results[2]["opening"]);
+}
+
+#[test]
+fn the_match_text_names_the_sides_and_the_error_bar() {
+    let (ok, stdout, stderr) = engine(&[
+        "match",
+        "--player",
+        "handmade",
+        "--opponent",
+        "pattern",
+        "--depth",
+        "1",
+        "--count",
+        "2",
+    ]);
+    assert!(ok, "{stderr}");
+    let lines: Vec<&str> = stdout.trim().lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert!(lines[0].starts_with("handmade depth 1 vs pattern depth 1: 4 games from 2 openings"));
+    assert!(lines[1].contains("(W-D-L), score "), "{}", lines[1]);
+    assert!(lines[1].contains(" ± "), "{}", lines[1]);
+    assert!(lines[1].ends_with(" per game"), "{}", lines[1]);
+}
+
+#[test]
+fn match_mistakes_are_named() {
+    let (ok, _, stderr) = engine(&["match", "--player", "pattern", "--opponent", "handmade"]);
+    assert!(!ok);
+    assert!(stderr.contains("no search limit"), "{stderr}");
+    let (ok, _, stderr) = engine(&[
+        "match",
+        "--player",
+        "eval=pattern,speed=9",
+        "--opponent",
+        "handmade",
+        "--depth",
+        "1",
+    ]);
+    assert!(!ok);
+    assert!(stderr.contains("eval=, depth="), "{stderr}");
+    let (ok, _, stderr) = engine(&[
+        "match",
+        "--player",
+        "no/such/weights.bin",
+        "--opponent",
+        "handmade",
+        "--depth",
+        "1",
+    ]);
+    assert!(!ok);
+    assert!(stderr.contains("no/such/weights.bin"), "{stderr}");
+}
+
+#[test]
+fn openings_are_reproducible_and_balanced() {
+    let args = [
+        "openings",
+        "--count",
+        "3",
+        "--seed",
+        "5",
+        "--depth",
+        "2",
+        "--max-eval",
+        "2",
+        "--json",
+    ];
+    let first = json(&args);
+    assert_eq!(first["openings"].as_array().unwrap().len(), 3);
+    assert_eq!(json(&args)["openings"], first["openings"]);
+}
+
+#[test]
+fn the_training_pipeline_runs_end_to_end() {
+    let positions = temp("positions.bin");
+    let labels = temp("labels.bin");
+    let weights = temp("weights.bin");
+    let v = json(&[
+        "train", "generate", "--games", "4", "--seed", "3", "--out", &positions, "--json",
+    ]);
+    assert!(v["unique"].as_u64().unwrap() > 100);
+    let v = json(&[
+        "train", "label", "--in", &positions, "--out", &labels, "--exact", "8", "--depth", "1",
+        "--eval", "handmade", "--json",
+    ]);
+    assert!(v["exact"].as_u64().unwrap() >= 4 * 8);
+    assert_eq!(
+        v["exact"].as_u64().unwrap() + v["searched"].as_u64().unwrap(),
+        v["positions"].as_u64().unwrap()
+    );
+    let v = json(&[
+        "train",
+        "fit",
+        "--in",
+        &labels,
+        "--out",
+        &weights,
+        "--validation",
+        "0",
+        "--json",
+    ]);
+    assert_eq!(v["phases"].as_array().unwrap().len(), 12);
+    assert!(v["bytes"].as_u64().unwrap() > 100);
+    // The new weights play.
+    let v = json(&[
+        "match",
+        "--player",
+        &weights,
+        "--opponent",
+        "handmade",
+        "--depth",
+        "1",
+        "--count",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(v["games"], 2);
+}
