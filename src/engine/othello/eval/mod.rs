@@ -42,8 +42,7 @@ impl Evaluator {
         match self {
             Evaluator::HandMade => hand_made::evaluate(position),
             _ if !Evaluator::uses_patterns(position) => hand_made::evaluate(position),
-            // Until trained weights are shipped.
-            Evaluator::Standard => hand_made::evaluate(position),
+            Evaluator::Standard => pattern::evaluate(position, pattern::weights::shipped()),
             Evaluator::Pattern(weights) => pattern::evaluate(position, weights),
         }
     }
