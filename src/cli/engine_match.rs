@@ -30,6 +30,8 @@ struct Config {
     /// Solve exactly from this many empties (0: only when the search
     /// limit reaches the end anyway).
     exact_empties: u32,
+    /// Whether the midgame search is selective (ProbCut).
+    selective: bool,
 }
 
 /// A configuration as given on the command line, for reports.
@@ -55,7 +57,8 @@ fn bad_spec(spec: &str, why: &str) -> CliError {
 
 /// Reads a configuration: an evaluation name (`pattern`, `handmade`,
 /// `standard`, a weights file) or `key=value` pairs separated by commas
-/// (`eval=…`, `depth=…`, `time-ms=…`, `nodes=…`, `exact=…`); what it does
+/// (`eval=…`, `depth=…`, `time-ms=…`, `nodes=…`, `exact=…`,
+/// `selective=on|off`); what it does
 /// not set comes from `defaults`.
 fn parse_config(spec: &str, defaults: &Config) -> Result<Described, CliError> {
     let mut config = *defaults;
@@ -86,7 +89,19 @@ fn parse_config(spec: &str, defaults: &Config) -> Result<Described, CliError> {
                 config.limits.nodes = Some(number("a node count")? as u64).filter(|&n| n > 0)
             }
             "exact" => config.exact_empties = number("a number of empties")? as u32,
-            _ => return Err(bad_spec(spec, "eval=, depth=, time-ms=, nodes= or exact=")),
+            "selective" => {
+                config.selective = match value {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(bad_spec(spec, "selective=on or selective=off")),
+                }
+            }
+            _ => {
+                return Err(bad_spec(
+                    spec,
+                    "eval=, depth=, time-ms=, nodes=, exact= or selective=",
+                ))
+            }
         }
     }
     if config.limits == Limits::default() {
@@ -112,6 +127,13 @@ fn parse_config(spec: &str, defaults: &Config) -> Result<Described, CliError> {
     }
     if config.exact_empties > 0 {
         text += &format!(" exact from {}", config.exact_empties);
+    }
+    if config.selective != defaults.selective {
+        text += if config.selective {
+            " selective"
+        } else {
+            " not selective"
+        };
     }
     Ok(Described { config, text })
 }
@@ -165,6 +187,7 @@ pub fn run_match(words: &[String]) -> Result<Report, CliError> {
                 number_in(0u32, 30),
             )?
             .unwrap_or(0),
+        selective: true,
     };
     let player = parse_config(
         args.option("--player")
@@ -204,8 +227,12 @@ pub fn run_match(words: &[String]) -> Result<Report, CliError> {
         threads,
         || {
             (
-                Analyzer::new(18).with_evaluator(player.config.evaluator),
-                Analyzer::new(18).with_evaluator(opponent.config.evaluator),
+                Analyzer::new(18)
+                    .with_evaluator(player.config.evaluator)
+                    .with_selective(player.config.selective),
+                Analyzer::new(18)
+                    .with_evaluator(opponent.config.evaluator)
+                    .with_selective(opponent.config.selective),
             )
         },
         |(ours, theirs), game| {

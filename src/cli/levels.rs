@@ -1,4 +1,4 @@
-//! `engine levels opok`: how strong each computer level is, measured by
+//! `engine levels opok` (`engine levels othello` is in `levels_othello`): how strong each computer level is, measured by
 //! whole games against a random player and a greedy one-move player, sides
 //! alternating.
 
@@ -79,8 +79,11 @@ fn tally_against(
 /// Runs the level table.
 pub fn levels(words: &[String]) -> Result<Report, CliError> {
     let Some((game, rest)) = words.split_first() else {
-        return Err(ArgsError::MissingArgument("game (opok)").into());
+        return Err(ArgsError::MissingArgument("game (othello or opok)").into());
     };
+    if game == "othello" {
+        return super::levels_othello::levels(rest);
+    }
     if game != "opok" {
         return Err(ArgsError::UnknownGame(game.clone()).into());
     }

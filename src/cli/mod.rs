@@ -11,6 +11,7 @@ mod calibrate;
 mod engine_match;
 mod evaluation;
 mod levels;
+mod levels_othello;
 mod matches;
 pub mod nboard;
 mod nim;
@@ -122,11 +123,12 @@ usage:
   engine replay othello MOVES [--size N] [--variant V]
   engine solve \"BOARD SIDE\" [--variant V] [--time-ms T]
   engine search othello (--moves MOVES | --board \"BOARD SIDE\") (--depth D | --time-ms T)
-                        [--size N] [--variant V] [--eval E]
+                        [--size N] [--variant V] [--eval E] [--selective on|off]
   engine perft opok DEPTH [--size 3..9]
   engine replay opok \"MOVES\" [--size N]
   engine search opok (--moves \"MOVES\" | --position \"POSITION\") (--depth D | --time-ms T) [--size N]
   engine nim \"POSITION\" [--misere] [--budget N]   (e.g. \"nim:11 nim:5 nim:12 nim:20\")
+  engine levels othello [--count N] [--think-ms T] [--time-scale F] [--levels L] [--threads N]
   engine levels opok [--size N] [--games G] [--think-ms T] [--time-scale F] [--levels L]
   engine bench [--full]
   engine calibrate othello [--positions N] [--max-depth D] [--seed S]   (ProbCut's errors)
@@ -210,7 +212,15 @@ fn game_command(command: &str, rest: &[String]) -> Result<Report, CliError> {
         ("search", "othello") => othello::search(&mut Args::parse(
             rest,
             &[
-                "size", "variant", "moves", "board", "depth", "time-ms", "nodes", "eval",
+                "size",
+                "variant",
+                "moves",
+                "board",
+                "depth",
+                "time-ms",
+                "nodes",
+                "eval",
+                "selective",
             ],
             json,
         )?),

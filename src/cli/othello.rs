@@ -165,7 +165,22 @@ pub fn search(args: &mut Args) -> Result<Report, CliError> {
     let evaluator = evaluation::evaluator(args.option("--eval").unwrap_or("standard"))?;
     let clock = SystemClock::new();
     let budget = Budget::new(limits_from(args)?, &clock);
-    let mut analyzer = Analyzer::new(22).with_evaluator(evaluator);
+    let selective = match args.option("--selective") {
+        None => true,
+        Some("on") => true,
+        Some("off") => false,
+        Some(other) => {
+            return Err(ArgsError::BadValue {
+                name: "--selective".into(),
+                value: other.into(),
+                expected: "on or off".into(),
+            }
+            .into())
+        }
+    };
+    let mut analyzer = Analyzer::new(22)
+        .with_evaluator(evaluator)
+        .with_selective(selective);
     let json_mode = args.switch("--json");
     let mut lines = Vec::new();
     let result = analyzer.analyse(&position, &budget, &mut |p| {

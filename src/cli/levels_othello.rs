@@ -1,0 +1,182 @@
+//! `engine levels othello`: the strength ladder of the computer levels on
+//! 8×8, each level playing the one below it from the match openings, every
+//! opening once with each colour.
+
+use std::fmt::Write;
+
+use serde_json::json;
+
+use crate::engine::clock::SystemClock;
+use crate::engine::othello::eval::DISC;
+use crate::engine::othello::levels::choose_move;
+use crate::engine::othello::{Analyzer, Color, Level, Move, Position};
+use crate::engine::rng::Rng;
+use crate::engine::strength::ThinkTime;
+
+use super::args::{number_in, Args};
+use super::engine_match::DEFAULT_OPENINGS;
+use super::matches::{play_game, PlayerFn, Tally};
+use super::openings::read_openings;
+use super::parallel::{map_in_parallel, wants_progress};
+use super::{CliError, Report};
+
+/// A level playing with `analyzer`'s tables; `seed` drives its
+/// misjudgements.
+fn level_player<'a>(
+    analyzer: &'a mut Analyzer,
+    level: Level,
+    seed: u64,
+    time: ThinkTime,
+    clock: &'a SystemClock,
+) -> PlayerFn<'a, Position> {
+    let mut rng = Rng::new(seed);
+    Box::new(move |position: &Position| {
+        choose_move(
+            analyzer,
+            position,
+            level,
+            time,
+            clock,
+            &mut rng,
+            &mut |_| {},
+        )
+        .best
+        .unwrap_or(Move::Pass)
+    })
+}
+
+/// Plays `stronger` against `weaker` from every opening with both colours.
+fn pairing(
+    stronger: Level,
+    weaker: Level,
+    openings: &[(String, Position)],
+    time: ThinkTime,
+    threads: usize,
+    progress: Option<&str>,
+) -> Tally {
+    let clock = SystemClock::new();
+    let margins = map_in_parallel(
+        2 * openings.len(),
+        threads,
+        || (Analyzer::new(18), Analyzer::new(18)),
+        |(ours, theirs), game| {
+            let start = openings[game / 2].1;
+            let colour = if game % 2 == 0 {
+                Color::Black
+            } else {
+                Color::White
+            };
+            ours.clear();
+            theirs.clear();
+            let seed = game as u64 * 7919 + u64::from(stronger.number());
+            let margin = play_game(
+                &start,
+                &mut level_player(ours, stronger, seed, time, &clock),
+                &mut level_player(theirs, weaker, seed ^ 0xABCD, time, &clock),
+                start.side_to_move() == colour,
+            );
+            margin / DISC
+        },
+        progress,
+    );
+    let mut tally = Tally::default();
+    for margin in margins {
+        tally.add(margin);
+    }
+    tally
+}
+
+/// Runs the ladder.
+pub fn levels(words: &[String]) -> Result<Report, CliError> {
+    let args = Args::parse(
+        words,
+        &[
+            "openings",
+            "count",
+            "think-ms",
+            "time-scale",
+            "levels",
+            "threads",
+        ],
+        &["json", "progress"],
+    )?;
+    args.finish()?;
+    let openings_path = args.option("--openings").unwrap_or(DEFAULT_OPENINGS);
+    let mut openings = read_openings(openings_path)?;
+    let count = args
+        .parsed(
+            "--count",
+            "a number of openings",
+            number_in(1usize, 1_000_000),
+        )?
+        .unwrap_or(50);
+    openings.truncate(count);
+    let think_ms = args
+        .parsed(
+            "--think-ms",
+            "a time in milliseconds",
+            number_in(1.0f64, 1e6),
+        )?
+        .unwrap_or(300.0);
+    let scale = args
+        .parsed(
+            "--time-scale",
+            "a factor from 0.01 to 1",
+            number_in(0.01f64, 1.0),
+        )?
+        .unwrap_or(0.1);
+    let time = ThinkTime {
+        strongest_ms: think_ms,
+        scale,
+    };
+    let top = args
+        .parsed("--levels", "a level from 2 to 7", number_in(2u8, 7))?
+        .unwrap_or(7);
+    let threads = args
+        .parsed("--threads", "a number of threads", number_in(1usize, 64))?
+        .unwrap_or(2);
+    let progress = wants_progress(args.switch("--progress")).then_some("games");
+
+    let mut text = format!(
+        "Othello levels (8x8): each level against the one below, {} openings ({openings_path}) with both colours; level 7 thinks {think_ms} ms a move, level 6 {} ms\n  pairing | W-D-L (score) | disc difference\n",
+        openings.len(),
+        time.for_level(Some(1500.0)),
+    );
+    let mut rows = Vec::new();
+    let clock = SystemClock::new();
+    for n in 2..=top {
+        let stronger = Level::new(n).expect("levels 2 to 7 exist");
+        let weaker = Level::new(n - 1).expect("levels 1 to 6 exist");
+        let tally = pairing(stronger, weaker, &openings, time, threads, progress);
+        let (mean, error) = tally.margin();
+        let _ = writeln!(
+            text,
+            "  {} vs {} | {}-{}-{} ({:.1}%) | {mean:+.2} ± {error:.2}",
+            stronger.number(),
+            weaker.number(),
+            tally.wins,
+            tally.draws,
+            tally.losses,
+            100.0 * tally.score_rate(),
+        );
+        rows.push(json!({
+            "level": stronger.number(),
+            "against": weaker.number(),
+            "wins": tally.wins,
+            "draws": tally.draws,
+            "losses": tally.losses,
+            "disc_difference": mean,
+            "disc_difference_error": error,
+        }));
+    }
+    let _ = write!(text, "{:.0} s", clock.elapsed_seconds());
+    Ok(Report {
+        json: json!({
+            "openings": openings.len(),
+            "think_ms": think_ms,
+            "time_scale": scale,
+            "table": rows,
+        }),
+        text,
+    })
+}
