@@ -35,10 +35,11 @@ const SHALLOW_EMPTIES: u32 = 7;
 const ETC_EMPTIES: u32 = 11;
 /// From this many empties on, the evaluation after a shallow search joins
 /// the fastest-first key: a search `(empties − 15) / 3` plies deep (0 at
-/// 16–17 empties, 1 at 18–20, …), worth `EVAL_ORDER_WEIGHTS[depth]` key
-/// units per disc (a reply less for the opponent is worth 16).
+/// 16–17 empties, 1 at 18–20, …), worth `EVAL_ORDER_WEIGHT` key units per
+/// disc (a reply less for the opponent is worth 16). Tuned with the
+/// trained evaluation on FFO #44–#48 (weights 1 to 16 tried).
 const EVAL_ORDER_EMPTIES: u32 = 16;
-const EVAL_ORDER_WEIGHTS: [i32; 4] = [2, 2, 2, 4];
+const EVAL_ORDER_WEIGHT: i32 = 8;
 /// Fastest-first weights: the opponent's replies (corners count double),
 /// the opponent's potential mobility, the mover's stable corner discs, and
 /// a corner move itself.
@@ -562,8 +563,7 @@ impl EndgameSolver {
             } else if empties >= EVAL_ORDER_EMPTIES {
                 let depth = (empties - 15) / 3;
                 let value = -self.midgame(np, no, depth, -eval::DISC * 200, eval::DISC * 200);
-                let weight = EVAL_ORDER_WEIGHTS[(depth as usize).min(EVAL_ORDER_WEIGHTS.len() - 1)];
-                self.fastest_first_key(np, no, square) + value * weight / eval::DISC
+                self.fastest_first_key(np, no, square) + value * EVAL_ORDER_WEIGHT / eval::DISC
             } else {
                 self.fastest_first_key(np, no, square)
             };
