@@ -25,8 +25,11 @@ export WASM_BINDGEN_TEST_TIMEOUT := 120
 serve: setup-build
 	trunk serve --release --address 127.0.0.1 --port 8080
 
+# The static site in dist/, with gzip copies beside the wasm, scripts and
+# styles for servers that send precompressed files (nginx gzip_static).
 build: setup-build
 	trunk build --release
+	gzip -9 --keep --force dist/*.wasm dist/*.js dist/*.css
 
 test: setup-test check-format lint test-native test-wasm test-e2e
 	@echo "all tests passed"

@@ -202,3 +202,62 @@ fn the_training_pipeline_runs_end_to_end() {
     ]);
     assert_eq!(v["games"], 2);
 }
+
+#[test]
+fn the_othello_level_ladder_plays_each_level_against_the_one_below() {
+    let v = json(&[
+        "levels",
+        "othello",
+        "--count",
+        "2",
+        "--levels",
+        "3",
+        "--threads",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(v["openings"], 2);
+    let table = v["table"].as_array().unwrap();
+    assert_eq!(table.len(), 2, "2 vs 1 and 3 vs 2: {v}");
+    for (row, level) in table.iter().zip(2..) {
+        assert_eq!(row["level"], level);
+        assert_eq!(row["against"], level - 1);
+        let games: u64 = ["wins", "draws", "losses"]
+            .iter()
+            .map(|k| row[k].as_u64().unwrap())
+            .sum();
+        assert_eq!(games, 4, "two openings, both colours");
+    }
+    let (ok, _, stderr) = engine(&["levels", "othello", "--levels", "9"]);
+    assert!(!ok);
+    assert!(stderr.contains("--levels"), "{stderr}");
+}
+
+#[test]
+fn a_match_can_turn_selective_search_off_and_names_it() {
+    let v = json(&[
+        "match",
+        "--player",
+        "selective=off",
+        "--opponent",
+        "selective=on",
+        "--depth",
+        "4",
+        "--count",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(v["player"], "standard depth 4 not selective");
+    assert_eq!(v["opponent"], "standard depth 4");
+    let (ok, _, stderr) = engine(&[
+        "match",
+        "--player",
+        "selective=maybe",
+        "--opponent",
+        "standard",
+        "--depth",
+        "2",
+    ]);
+    assert!(!ok);
+    assert!(stderr.contains("selective=on or selective=off"), "{stderr}");
+}

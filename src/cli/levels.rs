@@ -76,6 +76,27 @@ fn tally_against(
     tally
 }
 
+/// `--think-ms` (the strongest level's time a move, 300 ms unless given)
+/// and `--time-scale` (the factor on the other levels' fixed times).
+pub(super) fn think_time(args: &Args, default_scale: f64) -> Result<ThinkTime, CliError> {
+    Ok(ThinkTime {
+        strongest_ms: args
+            .parsed(
+                "--think-ms",
+                "a time in milliseconds",
+                number_in(1.0f64, 1e6),
+            )?
+            .unwrap_or(300.0),
+        scale: args
+            .parsed(
+                "--time-scale",
+                "a factor from 0.01 to 1",
+                number_in(0.01f64, 1.0),
+            )?
+            .unwrap_or(default_scale),
+    })
+}
+
 /// Runs the level table.
 pub fn levels(words: &[String]) -> Result<Report, CliError> {
     let Some((game, rest)) = words.split_first() else {
@@ -104,24 +125,8 @@ pub fn levels(words: &[String]) -> Result<Report, CliError> {
     let games = args
         .parsed("--games", "a number of games", number_in(2u32, 100_000))?
         .unwrap_or(100);
-    let think_ms = args
-        .parsed(
-            "--think-ms",
-            "a time in milliseconds",
-            number_in(1.0f64, 1e6),
-        )?
-        .unwrap_or(300.0);
-    let scale = args
-        .parsed(
-            "--time-scale",
-            "a factor from 0.01 to 1",
-            number_in(0.01f64, 1.0),
-        )?
-        .unwrap_or(1.0);
-    let time = ThinkTime {
-        strongest_ms: think_ms,
-        scale,
-    };
+    let time = think_time(&args, 1.0)?;
+    let (think_ms, scale) = (time.strongest_ms, time.scale);
     let top = args
         .parsed("--levels", "a level from 1 to 7", number_in(1u8, 7))?
         .unwrap_or(7);

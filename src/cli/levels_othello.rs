@@ -15,6 +15,7 @@ use crate::engine::strength::ThinkTime;
 
 use super::args::{number_in, Args};
 use super::engine_match::DEFAULT_OPENINGS;
+use super::levels::think_time;
 use super::matches::{play_game, PlayerFn, Tally};
 use super::openings::read_openings;
 use super::parallel::{map_in_parallel, wants_progress};
@@ -111,24 +112,8 @@ pub fn levels(words: &[String]) -> Result<Report, CliError> {
         )?
         .unwrap_or(50);
     openings.truncate(count);
-    let think_ms = args
-        .parsed(
-            "--think-ms",
-            "a time in milliseconds",
-            number_in(1.0f64, 1e6),
-        )?
-        .unwrap_or(300.0);
-    let scale = args
-        .parsed(
-            "--time-scale",
-            "a factor from 0.01 to 1",
-            number_in(0.01f64, 1.0),
-        )?
-        .unwrap_or(0.1);
-    let time = ThinkTime {
-        strongest_ms: think_ms,
-        scale,
-    };
+    let time = think_time(&args, 0.1)?;
+    let (think_ms, scale) = (time.strongest_ms, time.scale);
     let top = args
         .parsed("--levels", "a level from 2 to 7", number_in(2u8, 7))?
         .unwrap_or(7);
@@ -138,7 +123,7 @@ pub fn levels(words: &[String]) -> Result<Report, CliError> {
     let progress = wants_progress(args.switch("--progress")).then_some("games");
 
     let mut text = format!(
-        "Othello levels (8x8): each level against the one below, {} openings ({openings_path}) with both colours; level 7 thinks {think_ms} ms a move, level 6 {} ms\n  pairing | W-D-L (score) | disc difference\n",
+        "Othello levels (8x8): each level against the one below, {} opening(s) ({openings_path}) with both colours; level 7 thinks {think_ms} ms a move, level 6 {} ms\n  pairing | W-D-L (score) | disc difference\n",
         openings.len(),
         time.for_level(Some(1500.0)),
     );

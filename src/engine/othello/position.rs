@@ -202,6 +202,20 @@ impl Position {
         }
     }
 
+    /// The same position with the colours exchanged, the other colour to
+    /// move: equal for every colour-blind judgement (evaluation tests).
+    #[cfg(test)]
+    pub(crate) fn colours_swapped(&self) -> Position {
+        let s = self.to_setup();
+        let swapped = Setup {
+            black: s.white,
+            white: s.black,
+            side_to_move: s.side_to_move.opponent(),
+            ..s
+        };
+        Position::from_setup(swapped, self.rules.variant).expect("a legal position")
+    }
+
     /// Board size and variant.
     pub fn rules(&self) -> Rules {
         self.rules

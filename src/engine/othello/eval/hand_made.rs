@@ -157,15 +157,7 @@ mod tests {
                     None => break,
                 }
             }
-            let s = p.to_setup();
-            let swapped = Setup {
-                black: s.white,
-                white: s.black,
-                side_to_move: s.side_to_move.opponent(),
-                ..s
-            };
-            let swapped = Position::from_setup(swapped, Variant::Standard).unwrap();
-            assert_eq!(evaluate(&p), evaluate(&swapped));
+            assert_eq!(evaluate(&p), evaluate(&p.colours_swapped()));
         }
     }
 }

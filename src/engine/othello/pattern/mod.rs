@@ -105,15 +105,10 @@ mod tests {
     fn swapping_the_colours_and_the_side_to_move_keeps_the_score() {
         let weights = random_weights(3);
         for p in random_positions(4, 300) {
-            let s = p.to_setup();
-            let swapped = Setup {
-                black: s.white,
-                white: s.black,
-                side_to_move: s.side_to_move.opponent(),
-                ..s
-            };
-            let swapped = Position::from_setup(swapped, Variant::Standard).unwrap();
-            assert_eq!(evaluate(&swapped, &weights), evaluate(&p, &weights));
+            assert_eq!(
+                evaluate(&p.colours_swapped(), &weights),
+                evaluate(&p, &weights)
+            );
         }
     }
 
