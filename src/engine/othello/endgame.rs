@@ -28,6 +28,9 @@ use super::rules::{BoardSize, Rules, Variant};
 use super::square::{Color, Square};
 use super::stability::stable_discs;
 
+/// How far below the estimate (in discs) MTD(f) starts probing (FFO
+/// #25–#49: 2 saves 11% of the nodes, 4 no more).
+const MTD_UNDERSHOOT: i32 = 2;
 /// At most this many empties: the parity-ordered search without move lists
 /// or table.
 const SHALLOW_EMPTIES: u32 = 7;
@@ -220,10 +223,13 @@ impl EndgameSolver {
             _ => (0, 0),
         };
         let mut best = wld;
-        // MTD(f): null-window probes until the bounds meet, from the
-        // estimate. (A probe that fails high seldom proves much more than
-        // its bound, but wider steps cost more in failed-low probes.)
-        let mut beta = guess;
+        // MTD(f): null-window probes until the bounds meet, from a little
+        // below the estimate: a probe that fails low must refute every
+        // move, one that fails high needs one good move, so undershooting
+        // costs less than overshooting. (A probe that fails high seldom
+        // proves much more than its bound, but wider steps cost more in
+        // failed-low probes.)
+        let mut beta = guess - MTD_UNDERSHOOT;
         while lower < upper {
             beta = beta.clamp(lower + 1, upper);
             let probe = self.root(position, beta - 1, beta, budget)?;
