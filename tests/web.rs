@@ -57,6 +57,18 @@ async fn mount_app(fragment: &str) -> web_sys::Element {
     root
 }
 
+/// Waits (a busy machine renders late) until `done` holds, for at most
+/// three seconds; returns whether it did.
+async fn eventually(mut done: impl FnMut() -> bool) -> bool {
+    for _ in 0..60 {
+        if done() {
+            return true;
+        }
+        yew::platform::time::sleep(Duration::from_millis(50)).await;
+    }
+    done()
+}
+
 fn squares(root: &web_sys::Element, selector: &str) -> Vec<String> {
     let list = root.query_selector_all(selector).unwrap();
     (0..list.length())
@@ -97,10 +109,13 @@ async fn the_board_renders_and_a_click_plays() {
     assert_eq!(label, "d3, black, last move");
     // The move was announced in the live region and saved.
     let live = root.query_selector("#live").unwrap().unwrap();
-    assert!(live
-        .text_content()
-        .unwrap()
-        .starts_with("Black d3, flips d4."));
+    let announced = eventually(|| {
+        live.text_content()
+            .unwrap()
+            .starts_with("Black d3, flips d4.")
+    })
+    .await;
+    assert!(announced, "live region: {:?}", live.text_content());
     let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
     let saved = storage
         .get_item("mind-sports.othello.game")
