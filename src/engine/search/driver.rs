@@ -130,8 +130,16 @@ impl<G: Game> Searcher<G> {
             .unwrap_or(u32::MAX)
             .min(end.unwrap_or(u32::MAX))
             .clamp(1, 200);
+        // Scores by completed depth: the aspiration window is centred on
+        // the last score of the same parity, as evaluations often judge
+        // the side to move differently from the side that just moved.
+        let mut scores: Vec<Score> = Vec::new();
         for depth in 1..=max_depth {
-            let score = self.aspiration_search(root, depth as i32, result.score, budget);
+            let reference = match scores.len() {
+                n if n >= 2 => scores[n - 2],
+                _ => result.score,
+            };
+            let score = self.aspiration_search(root, depth as i32, reference, budget);
             if self.aborted {
                 break;
             }
@@ -146,6 +154,7 @@ impl<G: Game> Searcher<G> {
                 exact: end.is_some_and(|e| depth >= e),
             };
             on_progress(&progress);
+            scores.push(score);
             result = SearchResult {
                 best: Some(progress.best),
                 score,
@@ -164,8 +173,8 @@ impl<G: Game> Searcher<G> {
         result
     }
 
-    /// One iteration: first a window around the previous score (when the
-    /// game gives one and there is a previous score), widened on the side
+    /// One iteration: first a window around `previous` (when the game
+    /// gives one and there is a previous score), widened on the side
     /// it fails until the score falls inside.
     fn aspiration_search(
         &mut self,
