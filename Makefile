@@ -60,13 +60,13 @@ train:
 	$(ENGINE) train label --in $(TRAIN)/positions.bin --eval handmade --depth 4 --exact 16 \
 	  --threads 2 --out $(TRAIN)/labels-0.bin
 	$(ENGINE) train fit --in $(TRAIN)/labels-0.bin --threads 2 --out $(TRAIN)/weights-1.bin
-	for i in 1 2 3 4 5 6 7 8; do \
+	for i in 1 2 3 4 5 6 7 8 9; do \
 	  depth=4; if [ $$i -ge 8 ]; then depth=6; fi; \
 	  $(ENGINE) train label --in $(TRAIN)/labels-$$((i - 1)).bin --eval $(TRAIN)/weights-$$i.bin \
 	    --depth $$depth --exact 16 --threads 2 --out $(TRAIN)/labels-$$i.bin; \
 	  $(ENGINE) train fit --in $(TRAIN)/labels-$$i.bin --threads 2 --out $(TRAIN)/weights-$$((i + 1)).bin; \
 	done
-	cp $(TRAIN)/weights-9.bin data/othello-eval.bin
+	cp $(TRAIN)/weights-10.bin data/othello-eval.bin
 
 # --- set-up -----------------------------------------------------------------
 

@@ -1,7 +1,8 @@
 //! `engine train label`: scores for the positions. Near the end the exact
 //! result from the endgame solver; earlier, a search of fixed depth with
-//! the evaluation being improved, so that each round of training learns
-//! from searches with the previous round's weights. Exact labels already
+//! the evaluation being improved (the mean of its last two depths), so
+//! that each round of training learns from searches with the previous
+//! round's weights. Exact labels already
 //! in the input are kept.
 
 use std::fmt::Write as _;
@@ -47,14 +48,22 @@ fn label(options: &Options, analyzer: &mut Analyzer, sample: Sample) -> (Sample,
         // A fresh table for every position keeps the labels independent of
         // the order (and of the number of threads).
         analyzer.clear();
+        let mut scores = Vec::new();
         let result = analyzer.analyse(
             &position,
             &Budget::new(Limits::depth(options.depth), &clock),
-            &mut |_| {},
+            &mut |progress| scores.push(progress.score),
         );
+        // The mean of the last two depths: searches of even and odd depth
+        // judge the side to move differently, and learning from one
+        // parity alone teaches the evaluation that bias, round after round.
+        let score = match scores.as_slice() {
+            [.., before, last] if !result.exact => (before + last) / 2,
+            _ => result.score,
+        };
         Sample {
             // A heuristic score beyond the largest result says no more.
-            score: result.score.clamp(-64 * DISC, 64 * DISC) as i16,
+            score: score.clamp(-64 * DISC, 64 * DISC) as i16,
             label: if result.exact {
                 Label::Exact
             } else {
