@@ -83,8 +83,9 @@ pub trait Game: Clone + Debug {
         None
     }
 
-    /// Half the width of the first window tried around the previous
-    /// iteration's score (aspiration); `None` searches with a full window.
+    /// Half the width of the first window tried around the last score of
+    /// the same depth parity (aspiration); `None` searches with a full
+    /// window.
     fn aspiration_window(&self) -> Option<Score> {
         None
     }

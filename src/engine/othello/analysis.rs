@@ -20,7 +20,6 @@ pub const DEFAULT_EXACT_EMPTIES: u32 = 20;
 pub struct Analyzer {
     searcher: Searcher<Evaluated>,
     solver: EndgameSolver,
-    tt_bits: u32,
     exact_empties: u32,
     evaluator: Evaluator,
 }
@@ -35,7 +34,6 @@ impl Analyzer {
         Analyzer {
             searcher,
             solver: EndgameSolver::new(tt_bits),
-            tt_bits,
             exact_empties: DEFAULT_EXACT_EMPTIES,
             evaluator: Evaluator::Standard,
         }
@@ -45,7 +43,6 @@ impl Analyzer {
     /// standard evaluation (for comparing evaluations).
     pub fn with_evaluator(mut self, evaluator: Evaluator) -> Analyzer {
         self.evaluator = evaluator;
-        self.searcher.clear();
         self
     }
 
@@ -66,7 +63,7 @@ impl Analyzer {
     /// does not depend on what ran before it.
     pub fn clear(&mut self) {
         self.searcher.clear();
-        self.solver = EndgameSolver::new(self.tt_bits);
+        self.solver.clear();
     }
 
     /// Finds the best move of `position` within `budget`, reporting each

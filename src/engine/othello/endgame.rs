@@ -85,6 +85,14 @@ const MAX_SCORE: i32 = 64;
 /// More than any position's legal moves (33 is the most known).
 const MAX_MOVES: usize = 48;
 
+/// A move in the order the search tries it, with the discs it flips.
+#[derive(Clone, Copy, Default)]
+struct OrderedMove {
+    key: i32,
+    square: u8,
+    flips: u64,
+}
+
 /// The four corners of the 8×8 board.
 const CORNERS: u64 = 0x8100_0000_0000_0081;
 
@@ -169,12 +177,21 @@ impl EndgameSolver {
         }
     }
 
+    /// Forgets every stored result (the table is zeroed in place).
+    pub fn clear(&mut self) {
+        self.table.fill(Entry::default());
+    }
+
     /// Nodes visited by the last solve, finished or not.
     pub fn nodes(&self) -> u64 {
         self.nodes
     }
 
-    fn prepare(&mut self, rules: Rules) {
+    /// Gets ready to solve `position`: counters, variant and board
+    /// geometry. `false` when the solver cannot take it (the historical
+    /// Reversi opening before its four discs are placed).
+    fn start(&mut self, position: &Position) -> bool {
+        let rules = position.rules();
         self.nodes = 0;
         self.aborted = false;
         self.anti = rules.variant == Variant::Anti;
@@ -201,15 +218,14 @@ impl EndgameSolver {
                 .filter(|q| bits & 1 << q != 0)
                 .fold(0, |m, q| m | self.quadrants[q]);
         }
+        rules.variant != Variant::Reversi
+            || (position.player() | position.opponent()).count_ones() >= 4
     }
 
     /// Solves `position` exactly, or returns `None` when the budget runs out
     /// first. Win, draw or loss is settled first, then the exact score.
     pub fn solve(&mut self, position: &Position, budget: &Budget) -> Option<Solution> {
-        self.prepare(position.rules());
-        if self.rules.variant == Variant::Reversi
-            && (position.player() | position.opponent()).count_ones() < 4
-        {
+        if !self.start(position) {
             return None;
         }
         let (p, o) = (position.player(), position.opponent());
@@ -266,10 +282,7 @@ impl EndgameSolver {
         beta: i32,
         budget: &Budget,
     ) -> Option<Solution> {
-        self.prepare(position.rules());
-        if self.rules.variant == Variant::Reversi
-            && (position.player() | position.opponent()).count_ones() < 4
-        {
+        if !self.start(position) {
             return None;
         }
         let mut solution = self.root(position, alpha, beta, budget)?;
@@ -283,7 +296,7 @@ impl EndgameSolver {
         Some(solution)
     }
 
-    /// One root search within `alpha..beta` (after `prepare`).
+    /// One root search within `alpha..beta` (after `start`).
     fn root(
         &mut self,
         position: &Position,
@@ -311,15 +324,14 @@ impl EndgameSolver {
                 nodes: self.nodes,
             });
         }
-        let mut ordered = [(0i32, 0u8); MAX_MOVES];
+        let mut ordered = [OrderedMove::default(); MAX_MOVES];
         let count = self.order(p, o, moves, empties, self.table_move(p, o), &mut ordered);
         let alpha_start = alpha;
         let mut alpha = alpha;
         let mut best = None;
         let mut best_score = -MAX_SCORE - 1;
-        for (i, &(_, square)) in ordered[..count].iter().enumerate() {
-            let square = usize::from(square);
-            let f = flips(p, o, square);
+        for (i, m) in ordered[..count].iter().enumerate() {
+            let (square, f) = (usize::from(m.square), m.flips);
             let (np, no) = (o ^ f, p | f | 1 << square);
             let score = if i == 0 {
                 -self.search(np, no, -beta, -alpha, empties - 1, budget)
@@ -542,7 +554,7 @@ impl EndgameSolver {
         best
     }
 
-    /// Sorts the moves best-first into `out` (key, square): the table's
+    /// Sorts the moves best-first into `out`: the table's
     /// move first, then fastest-first (fewest and poorest replies), from
     /// `EVAL_ORDER_EMPTIES` on with a shallow search's evaluation added.
     /// Returns how many.
@@ -553,7 +565,7 @@ impl EndgameSolver {
         moves: u64,
         empties: u32,
         table_move: Option<usize>,
-        out: &mut [(i32, u8); MAX_MOVES],
+        out: &mut [OrderedMove; MAX_MOVES],
     ) -> usize {
         let mut count = 0;
         let mut rest = moves;
@@ -574,10 +586,14 @@ impl EndgameSolver {
             } else {
                 self.fastest_first_key(np, no, square)
             };
-            out[count] = (key, square as u8);
+            out[count] = OrderedMove {
+                key,
+                square: square as u8,
+                flips: f,
+            };
             count += 1;
         }
-        out[..count].sort_unstable_by_key(|&(key, _)| std::cmp::Reverse(key));
+        out[..count].sort_unstable_by_key(|m| std::cmp::Reverse(m.key));
         count
     }
 
@@ -662,16 +678,15 @@ impl EndgameSolver {
             table_move = Some(usize::from(entry.best)).filter(|&s| s < 64);
         }
 
-        let mut ordered = [(0i32, 0u8); MAX_MOVES];
+        let mut ordered = [OrderedMove::default(); MAX_MOVES];
         let count = self.order(p, o, moves, empties, table_move, &mut ordered);
 
         // Enhanced transposition cut-off: a child already known to be bad
         // enough for the opponent refutes this node without searching.
         if empties >= ETC_EMPTIES {
-            for &(_, square) in &ordered[..count] {
-                let square = usize::from(square);
-                let f = flips(p, o, square);
-                if let Some(child) = self.probe(board_hash(o ^ f, p | f | 1 << square)) {
+            for m in &ordered[..count] {
+                let f = m.flips;
+                if let Some(child) = self.probe(board_hash(o ^ f, p | f | 1 << m.square)) {
                     let bound = -i32::from(child.upper);
                     if bound >= beta {
                         return bound;
@@ -682,10 +697,9 @@ impl EndgameSolver {
 
         let alpha_start = alpha;
         let mut best_score = -MAX_SCORE - 1;
-        let mut best_square = usize::from(ordered[0].1);
-        for (i, &(_, square)) in ordered[..count].iter().enumerate() {
-            let square = usize::from(square);
-            let f = flips(p, o, square);
+        let mut best_square = usize::from(ordered[0].square);
+        for (i, m) in ordered[..count].iter().enumerate() {
+            let (square, f) = (usize::from(m.square), m.flips);
             let (np, no) = (o ^ f, p | f | 1 << square);
             let score = if i == 0 {
                 -self.search(np, no, -beta, -alpha, empties - 1, budget)

@@ -1,6 +1,6 @@
 //! Othello as a [`Game`] for the shared search.
 
-use crate::engine::game::{Game, Score};
+use crate::engine::game::{Game, ProbCut, Score};
 
 use super::eval::{self, Evaluator, DISC};
 use super::position::{Move, Position};
@@ -100,12 +100,12 @@ impl Game for Position {
         Some(self.empties().count_ones())
     }
 
-    /// Two discs either side of the previous iteration's score.
+    /// Two discs either side of the last same-parity score.
     fn aspiration_window(&self) -> Option<Score> {
         Some(2 * DISC)
     }
 
-    fn probcut(&self, depth: i32) -> Option<crate::engine::game::ProbCut> {
+    fn probcut(&self, depth: i32) -> Option<ProbCut> {
         probcut(depth, self.empties().count_ones() as i32)
     }
 }
@@ -123,7 +123,7 @@ const PROBCUT_CONFIDENCE: f64 = 1.5;
 /// `score(depth) − score(shallow)` measured by `engine calibrate othello`
 /// with the standard evaluation, a linear fit in empties and both depths
 /// (400 positions, depths up to 10, every phase; see docs/strength.md).
-fn probcut(depth: i32, empties: i32) -> Option<crate::engine::game::ProbCut> {
+fn probcut(depth: i32, empties: i32) -> Option<ProbCut> {
     if depth < PROBCUT_MIN_DEPTH || depth >= empties {
         return None;
     }
@@ -131,7 +131,7 @@ fn probcut(depth: i32, empties: i32) -> Option<crate::engine::game::ProbCut> {
     let sigma_discs = (5.36 - 0.0606 * f64::from(empties) + 0.378 * f64::from(depth)
         - 0.621 * f64::from(shallow))
     .max(1.0);
-    Some(crate::engine::game::ProbCut {
+    Some(ProbCut {
         depth: shallow,
         margin: (PROBCUT_CONFIDENCE * sigma_discs * f64::from(DISC)).round() as Score,
     })
@@ -179,7 +179,7 @@ impl Game for Evaluated {
     }
 
     fn is_pass(&self, mv: Move) -> bool {
-        mv == Move::Pass
+        self.position.is_pass(mv)
     }
 
     fn final_score(&self) -> Score {
@@ -208,7 +208,7 @@ impl Game for Evaluated {
 
     /// The margins were measured with the trained evaluation; the
     /// hand-made one (kept for comparisons) searches without ProbCut.
-    fn probcut(&self, depth: i32) -> Option<crate::engine::game::ProbCut> {
+    fn probcut(&self, depth: i32) -> Option<ProbCut> {
         match self.evaluator {
             Evaluator::HandMade => None,
             _ => self.position.probcut(depth),

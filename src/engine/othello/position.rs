@@ -204,16 +204,14 @@ impl Position {
 
     /// The same position with the colours exchanged, the other colour to
     /// move: equal for every colour-blind judgement (evaluation tests).
+    /// The mover's and the opponent's discs stay; only the colour names
+    /// change.
     #[cfg(test)]
     pub(crate) fn colours_swapped(&self) -> Position {
-        let s = self.to_setup();
-        let swapped = Setup {
-            black: s.white,
-            white: s.black,
-            side_to_move: s.side_to_move.opponent(),
-            ..s
-        };
-        Position::from_setup(swapped, self.rules.variant).expect("a legal position")
+        Position {
+            side_to_move: self.side_to_move.opponent(),
+            ..*self
+        }
     }
 
     /// Board size and variant.

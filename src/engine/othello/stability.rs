@@ -87,6 +87,19 @@ mod tests {
     use crate::engine::othello::bitboard::{flips, legal_moves};
     use crate::engine::rng::Rng;
 
+    /// One random move (or a forced pass) of the side to move `a`: the
+    /// boards after it, the other side to move; `None` when the game is over.
+    fn random_step(rng: &mut Rng, a: u64, b: u64) -> Option<(u64, u64)> {
+        let moves = legal_moves(a, b, !0);
+        if moves == 0 {
+            return (legal_moves(b, a, !0) != 0).then_some((b, a));
+        }
+        let squares: Vec<u32> = (0..64).filter(|s| moves >> s & 1 == 1).collect();
+        let s = squares[rng.below(squares.len() as u64) as usize] as usize;
+        let f = flips(a, b, s);
+        Some((b ^ f, a | f | 1 << s))
+    }
+
     /// A disc is really stable if no sequence of moves flips it: checked by
     /// playing random continuations from random positions.
     #[test]
@@ -97,20 +110,10 @@ mod tests {
             // A random late position.
             let (mut p, mut o) = (0x0000_0008_1000_0000u64, 0x0000_0010_0800_0000u64);
             for _ in 0..40 + rng.below(20) {
-                let moves = legal_moves(p, o, !0);
-                if moves == 0 {
-                    if legal_moves(o, p, !0) == 0 {
-                        break;
-                    }
-                    std::mem::swap(&mut p, &mut o);
-                    continue;
-                }
-                let squares: Vec<u32> = (0..64).filter(|s| moves >> s & 1 == 1).collect();
-                let s = squares[rng.below(squares.len() as u64) as usize] as usize;
-                let f = flips(p, o, s);
-                let (np, no) = (o ^ f, p | f | 1 << s);
-                p = np;
-                o = no;
+                let Some(next) = random_step(&mut rng, p, o) else {
+                    break;
+                };
+                (p, o) = next;
             }
             let stable_p = stable_discs(p, o);
             let stable_o = stable_discs(o, p);
@@ -120,22 +123,8 @@ mod tests {
             for _ in 0..20 {
                 let (mut a, mut b) = (p, o);
                 let mut a_is_p = true;
-                loop {
-                    let moves = legal_moves(a, b, !0);
-                    if moves == 0 {
-                        if legal_moves(b, a, !0) == 0 {
-                            break;
-                        }
-                        std::mem::swap(&mut a, &mut b);
-                        a_is_p = !a_is_p;
-                        continue;
-                    }
-                    let squares: Vec<u32> = (0..64).filter(|s| moves >> s & 1 == 1).collect();
-                    let s = squares[rng.below(squares.len() as u64) as usize] as usize;
-                    let f = flips(a, b, s);
-                    let (na, nb) = (b ^ f, a | f | 1 << s);
-                    a = na;
-                    b = nb;
+                while let Some(next) = random_step(&mut rng, a, b) {
+                    (a, b) = next;
                     a_is_p = !a_is_p;
                 }
                 let (final_p, final_o) = if a_is_p { (a, b) } else { (b, a) };

@@ -130,15 +130,12 @@ impl<G: Game> Searcher<G> {
             .unwrap_or(u32::MAX)
             .min(end.unwrap_or(u32::MAX))
             .clamp(1, 200);
-        // Scores by completed depth: the aspiration window is centred on
-        // the last score of the same parity, as evaluations often judge
-        // the side to move differently from the side that just moved.
-        let mut scores: Vec<Score> = Vec::new();
+        // The aspiration window is centred on the last score of the same
+        // depth parity, as evaluations often judge the side to move
+        // differently from the side that just moved.
+        let mut before_last: Option<Score> = None;
         for depth in 1..=max_depth {
-            let reference = match scores.len() {
-                n if n >= 2 => scores[n - 2],
-                _ => result.score,
-            };
+            let reference = before_last.unwrap_or(result.score);
             let score = self.aspiration_search(root, depth as i32, reference, budget);
             if self.aborted {
                 break;
@@ -154,7 +151,7 @@ impl<G: Game> Searcher<G> {
                 exact: end.is_some_and(|e| depth >= e),
             };
             on_progress(&progress);
-            scores.push(score);
+            before_last = (result.depth > 0).then_some(result.score);
             result = SearchResult {
                 best: Some(progress.best),
                 score,

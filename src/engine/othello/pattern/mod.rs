@@ -75,18 +75,13 @@ mod tests {
         Weights::from_canonical(1, |phase, index| values[phase * TABLE_LEN + index])
     }
 
-    /// The 8 images of a bitboard under the symmetries of the square.
-    fn images(b: u64) -> [u64; 8] {
-        features::views(b)
-    }
-
     #[test]
     fn the_eight_symmetric_images_of_a_position_score_the_same() {
         let random = random_weights(1);
         for weights in [&random, shipped()] {
             for p in random_positions(2, 300) {
                 let setup = p.to_setup();
-                let (black, white) = (images(setup.black), images(setup.white));
+                let (black, white) = (features::views(setup.black), features::views(setup.white));
                 let score = evaluate(&p, weights);
                 for k in 1..8 {
                     let image = Setup {
