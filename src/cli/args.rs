@@ -167,6 +167,15 @@ impl Args {
     }
 }
 
+/// Parses `on` or `off`, for [`Args::parsed`].
+pub fn on_off(s: &str) -> Option<bool> {
+    match s.trim() {
+        "on" => Some(true),
+        "off" => Some(false),
+        _ => None,
+    }
+}
+
 /// Parses a whole number within `min..=max`, for [`Args::parsed`].
 pub fn number_in<T: std::str::FromStr + PartialOrd>(min: T, max: T) -> impl Fn(&str) -> Option<T> {
     move |s| {

@@ -4,46 +4,36 @@
 //! side: wins, draws and losses, the score rate and the mean final disc
 //! difference with its standard error.
 
-use std::fmt;
-
 use serde_json::json;
 
 use crate::engine::clock::SystemClock;
-use crate::engine::othello::eval::{Evaluator, DISC};
+use crate::engine::othello::eval::Evaluator;
 use crate::engine::othello::{Analyzer, Color, Move, Position};
 use crate::engine::search::{Budget, Limits};
 
-use super::args::{number_in, Args, ArgsError};
+use super::args::{number_in, on_off, Args, ArgsError};
 use super::matches::{play_game, PlayerFn, Tally};
-use super::openings::read_openings;
-use super::parallel::{map_in_parallel, wants_progress};
+use super::openings::{first_player_colour, openings_from_args, play_from_openings};
+use super::parallel::wants_progress;
 use super::{evaluation, CliError, Report};
-
-/// The openings `engine match` plays unless told otherwise.
-pub const DEFAULT_OPENINGS: &str = "data/openings.txt";
 
 /// One side of a match: how it evaluates and how long it searches.
 #[derive(Clone, Copy, Debug)]
 struct Config {
     evaluator: Evaluator,
     limits: Limits,
-    /// Solve exactly from this many empties (0: only when the search
-    /// limit reaches the end anyway).
+    /// Solve exactly from this many empties before searching (0: leave it
+    /// to the analyzer, which solves when the search can reach the end,
+    /// or from 20 empties under a time or node limit).
     exact_empties: u32,
     /// Whether the midgame search is selective (ProbCut).
     selective: bool,
 }
 
-/// A configuration as given on the command line, for reports.
+/// A configuration and how the command line gave it, for reports.
 struct Described {
     config: Config,
     text: String,
-}
-
-impl fmt::Display for Described {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.text)
-    }
 }
 
 fn bad_spec(spec: &str, why: &str) -> CliError {
@@ -90,11 +80,8 @@ fn parse_config(spec: &str, defaults: &Config) -> Result<Described, CliError> {
             }
             "exact" => config.exact_empties = number("a number of empties")? as u32,
             "selective" => {
-                config.selective = match value {
-                    "on" => true,
-                    "off" => false,
-                    _ => return Err(bad_spec(spec, "selective=on or selective=off")),
-                }
+                config.selective =
+                    on_off(value).ok_or_else(|| bad_spec(spec, "selective=on or selective=off"))?
             }
             _ => {
                 return Err(bad_spec(
@@ -199,32 +186,17 @@ pub fn run_match(words: &[String]) -> Result<Report, CliError> {
             .ok_or(ArgsError::MissingArgument("--opponent CONFIG"))?,
         &defaults,
     )?;
-    let openings_path = args.option("--openings").unwrap_or(DEFAULT_OPENINGS);
-    let mut openings = read_openings(openings_path)?;
-    if let Some(count) = args.parsed(
-        "--count",
-        "a number of openings",
-        number_in(1usize, 1_000_000),
-    )? {
-        if count > openings.len() {
-            return Err(ArgsError::Conflict(format!(
-                "{openings_path} has only {} openings",
-                openings.len()
-            ))
-            .into());
-        }
-        openings.truncate(count);
-    }
+    let (openings_path, openings) = openings_from_args(&args, None)?;
     let threads = args
         .parsed("--threads", "a number of threads", number_in(1usize, 64))?
         .unwrap_or(1);
     let progress = wants_progress(args.switch("--progress")).then_some("games");
 
     let clock = SystemClock::new();
-    // Game 2k: the player has black in opening k; game 2k + 1: white.
-    let margins = map_in_parallel(
-        2 * openings.len(),
+    let margins = play_from_openings(
+        &openings,
         threads,
+        progress,
         || {
             (
                 Analyzer::new(18)
@@ -235,26 +207,18 @@ pub fn run_match(words: &[String]) -> Result<Report, CliError> {
                     .with_selective(opponent.config.selective),
             )
         },
-        |(ours, theirs), game| {
-            let start = openings[game / 2].1;
-            let player_colour = if game % 2 == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
+        |(ours, theirs), _, start, player_first| {
             // Fresh tables every game: each game is the same whatever
             // ran before it (and on whichever thread).
             ours.clear();
             theirs.clear();
-            let margin = play_game(
-                &start,
+            play_game(
+                start,
                 &mut engine_player(ours, &player.config),
                 &mut engine_player(theirs, &opponent.config),
-                start.side_to_move() == player_colour,
-            );
-            margin / DISC
+                player_first,
+            )
         },
-        progress,
     );
     let seconds = clock.elapsed_seconds();
 
@@ -264,7 +228,10 @@ pub fn run_match(words: &[String]) -> Result<Report, CliError> {
         tally.add(margin);
         games.push(json!({
             "opening": openings[game / 2].0,
-            "player_colour": if game % 2 == 0 { "black" } else { "white" },
+            "player_colour": match first_player_colour(game) {
+                Color::Black => "black",
+                Color::White => "white",
+            },
             "disc_difference": margin,
         }));
     }
@@ -272,7 +239,9 @@ pub fn run_match(words: &[String]) -> Result<Report, CliError> {
     let rate = tally.score_rate();
     let elo = (rate > 0.0 && rate < 1.0).then(|| -400.0 * (1.0 / rate - 1.0).log10());
     let text = format!(
-        "{player} vs {opponent}: {} games from {} openings ({openings_path}), each with both colours, {seconds:.1} s\n{}-{}-{} (W-D-L), score {:.1}%{}, disc difference {mean:+.2} ± {error:.2} per game",
+        "{} vs {}: {} games from {} openings ({openings_path}), each with both colours, {seconds:.1} s\n{}-{}-{} (W-D-L), score {:.1}%{}, disc difference {mean:+.2} ± {error:.2} per game",
+        player.text,
+        opponent.text,
         tally.games(),
         openings.len(),
         tally.wins,

@@ -16,12 +16,7 @@ pub fn read_weights(path: &str) -> Result<Weights, CliError> {
 /// Writes a weights file in the compact format; returns its size in bytes.
 pub fn write_weights(path: &str, weights: &Weights) -> Result<usize, CliError> {
     let bytes = weights.encode();
-    if let Some(dir) = std::path::Path::new(path)
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-    {
-        std::fs::create_dir_all(dir).map_err(|e| CliError::File(path.to_string(), e))?;
-    }
+    super::create_parent_dir(path)?;
     std::fs::write(path, &bytes).map_err(|e| CliError::File(path.to_string(), e))?;
     Ok(bytes.len())
 }

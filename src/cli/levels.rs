@@ -126,13 +126,13 @@ pub fn levels(words: &[String]) -> Result<Report, CliError> {
         .parsed("--games", "a number of games", number_in(2u32, 100_000))?
         .unwrap_or(100);
     let time = think_time(&args, 1.0)?;
-    let (think_ms, scale) = (time.strongest_ms, time.scale);
     let top = args
         .parsed("--levels", "a level from 1 to 7", number_in(1u8, 7))?
         .unwrap_or(7);
 
     let mut text = format!(
-        "Opok levels: {games} games per pairing, sides alternating; level 7 thinks {think_ms} ms, levels 5 and 6 {} and {} ms\n",
+        "Opok levels: {games} games per pairing, sides alternating; level 7 thinks {} ms, levels 5 and 6 {} and {} ms\n",
+        time.strongest_ms,
         time.for_level(Some(400.0)),
         time.for_level(Some(1500.0))
     );
@@ -176,7 +176,7 @@ pub fn levels(words: &[String]) -> Result<Report, CliError> {
         }
     }
     Ok(Report {
-        json: json!({ "games": games, "think_ms": think_ms, "time_scale": scale, "table": rows }),
+        json: json!({ "games": games, "think_ms": time.strongest_ms, "time_scale": time.scale, "table": rows }),
         text,
     })
 }

@@ -7,18 +7,16 @@ use std::fmt::Write;
 use serde_json::json;
 
 use crate::engine::clock::SystemClock;
-use crate::engine::othello::eval::DISC;
-use crate::engine::othello::levels::choose_move;
-use crate::engine::othello::{Analyzer, Color, Level, Move, Position};
+use crate::engine::othello::levels::{choose_move, think_ms};
+use crate::engine::othello::{Analyzer, Level, Move, Position};
 use crate::engine::rng::Rng;
 use crate::engine::strength::ThinkTime;
 
 use super::args::{number_in, Args};
-use super::engine_match::DEFAULT_OPENINGS;
 use super::levels::think_time;
 use super::matches::{play_game, PlayerFn, Tally};
-use super::openings::read_openings;
-use super::parallel::{map_in_parallel, wants_progress};
+use super::openings::{openings_from_args, play_from_openings};
+use super::parallel::wants_progress;
 use super::{CliError, Report};
 
 /// A level playing with `analyzer`'s tables; `seed` drives its
@@ -56,29 +54,22 @@ fn pairing(
     progress: Option<&str>,
 ) -> Tally {
     let clock = SystemClock::new();
-    let margins = map_in_parallel(
-        2 * openings.len(),
+    let margins = play_from_openings(
+        openings,
         threads,
+        progress,
         || (Analyzer::new(18), Analyzer::new(18)),
-        |(ours, theirs), game| {
-            let start = openings[game / 2].1;
-            let colour = if game % 2 == 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
+        |(ours, theirs), game, start, stronger_first| {
             ours.clear();
             theirs.clear();
             let seed = game as u64 * 7919 + u64::from(stronger.number());
-            let margin = play_game(
-                &start,
+            play_game(
+                start,
                 &mut level_player(ours, stronger, seed, time, &clock),
                 &mut level_player(theirs, weaker, seed ^ 0xABCD, time, &clock),
-                start.side_to_move() == colour,
-            );
-            margin / DISC
+                stronger_first,
+            )
         },
-        progress,
     );
     let mut tally = Tally::default();
     for margin in margins {
@@ -102,18 +93,8 @@ pub fn levels(words: &[String]) -> Result<Report, CliError> {
         &["json", "progress"],
     )?;
     args.finish()?;
-    let openings_path = args.option("--openings").unwrap_or(DEFAULT_OPENINGS);
-    let mut openings = read_openings(openings_path)?;
-    let count = args
-        .parsed(
-            "--count",
-            "a number of openings",
-            number_in(1usize, 1_000_000),
-        )?
-        .unwrap_or(50);
-    openings.truncate(count);
+    let (openings_path, openings) = openings_from_args(&args, Some(50))?;
     let time = think_time(&args, 0.1)?;
-    let (think_ms, scale) = (time.strongest_ms, time.scale);
     let top = args
         .parsed("--levels", "a level from 2 to 7", number_in(2u8, 7))?
         .unwrap_or(7);
@@ -122,10 +103,12 @@ pub fn levels(words: &[String]) -> Result<Report, CliError> {
         .unwrap_or(2);
     let progress = wants_progress(args.switch("--progress")).then_some("games");
 
+    let level_ms = |n| think_ms(Level::new(n).expect("a level"), time).expect("a timed level");
     let mut text = format!(
-        "Othello levels (8x8): each level against the one below, {} opening(s) ({openings_path}) with both colours; level 7 thinks {think_ms} ms a move, level 6 {} ms\n  pairing | W-D-L (score) | disc difference\n",
+        "Othello levels (8x8): each level against the one below, {} opening(s) ({openings_path}) with both colours; level 7 thinks {} ms a move, level 6 {} ms\n  pairing | W-D-L (score) | disc difference\n",
         openings.len(),
-        time.for_level(Some(1500.0)),
+        level_ms(7),
+        level_ms(6),
     );
     let mut rows = Vec::new();
     let clock = SystemClock::new();
@@ -158,8 +141,8 @@ pub fn levels(words: &[String]) -> Result<Report, CliError> {
     Ok(Report {
         json: json!({
             "openings": openings.len(),
-            "think_ms": think_ms,
-            "time_scale": scale,
+            "think_ms": time.strongest_ms,
+            "time_scale": time.scale,
             "table": rows,
         }),
         text,

@@ -178,6 +178,17 @@ pub fn run(words: &[String]) -> Result<Report, CliError> {
     }
 }
 
+/// Creates the folder `path` is to be written in, when it has one.
+pub(crate) fn create_parent_dir(path: &str) -> Result<(), CliError> {
+    match std::path::Path::new(path)
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+    {
+        Some(dir) => std::fs::create_dir_all(dir).map_err(|e| CliError::File(path.to_string(), e)),
+        None => Ok(()),
+    }
+}
+
 /// Whether `words` start an interactive session (`engine nboard`), which
 /// talks on stdin and stdout instead of returning a [`Report`].
 pub fn is_interactive(words: &[String]) -> bool {

@@ -8,15 +8,20 @@ use std::fmt::Write as _;
 use serde_json::json;
 
 use crate::engine::clock::SystemClock;
+use crate::engine::game::Score;
 use crate::engine::othello::eval::DISC;
 use crate::engine::othello::notation::{format_transcript, replay_from_start};
 use crate::engine::othello::pattern::features::views;
-use crate::engine::othello::{Analyzer, Move, Position, Rules};
+use crate::engine::othello::{Analyzer, Color, Move, Position, Rules};
 use crate::engine::rng::Rng;
 use crate::engine::search::{Budget, Limits};
 
-use super::args::{number_in, Args};
+use super::args::{number_in, Args, ArgsError};
+use super::parallel::map_in_parallel;
 use super::{evaluation, CliError, Report};
+
+/// The openings engine matches play unless told otherwise.
+pub const DEFAULT_OPENINGS: &str = "data/openings.txt";
 
 /// The same key for a position and its 8 symmetric images.
 fn symmetric_key(position: &Position) -> (u64, u64) {
@@ -44,6 +49,72 @@ pub fn read_openings(path: &str) -> Result<Vec<(String, Position)>, CliError> {
             Ok((moves.to_string(), position))
         })
         .collect()
+}
+
+/// The openings of `--openings` (default [`DEFAULT_OPENINGS`]) and the
+/// file's name: the first `--count` of them (more than the file holds is
+/// an error), or at most `default_count` (all when `None`).
+pub fn openings_from_args(
+    args: &Args,
+    default_count: Option<usize>,
+) -> Result<(String, Vec<(String, Position)>), CliError> {
+    let path = args.option("--openings").unwrap_or(DEFAULT_OPENINGS);
+    let mut openings = read_openings(path)?;
+    let asked = args.parsed(
+        "--count",
+        "a number of openings",
+        number_in(1usize, 1_000_000),
+    )?;
+    if let Some(count) = asked.filter(|&count| count > openings.len()) {
+        return Err(ArgsError::Conflict(format!(
+            "{path} has only {} openings, not {count}",
+            openings.len()
+        ))
+        .into());
+    }
+    if let Some(count) = asked.or(default_count) {
+        openings.truncate(count);
+    }
+    Ok((path.to_string(), openings))
+}
+
+/// The colour of the first player in game `game` of a match from
+/// openings: black in game 2k, white in game 2k + 1 (both from opening k).
+pub fn first_player_colour(game: usize) -> Color {
+    if game % 2 == 0 {
+        Color::Black
+    } else {
+        Color::White
+    }
+}
+
+/// Plays every opening twice, the first player taking each colour once,
+/// on `threads` threads each with its own `state` from `init`. `play` gets
+/// the state, the start and whether the first player moves first, and
+/// returns the final score from the first player's side; the results come
+/// back in discs, in game order (see [`first_player_colour`]).
+pub fn play_from_openings<S, I, P>(
+    openings: &[(String, Position)],
+    threads: usize,
+    progress: Option<&str>,
+    init: I,
+    play: P,
+) -> Vec<Score>
+where
+    I: Fn() -> S + Sync,
+    P: Fn(&mut S, usize, &Position, bool) -> Score + Sync,
+{
+    map_in_parallel(
+        2 * openings.len(),
+        threads,
+        init,
+        |state, game| {
+            let start = &openings[game / 2].1;
+            let first_moves_first = start.side_to_move() == first_player_colour(game);
+            play(state, game, start, first_moves_first) / DISC
+        },
+        progress,
+    )
 }
 
 /// Runs `engine openings`.

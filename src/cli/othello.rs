@@ -9,7 +9,7 @@ use crate::engine::othello::perft::perft as othello_perft;
 use crate::engine::othello::{Analyzer, BoardSize, Color, Move, Position, Rules, Variant};
 use crate::engine::search::{Budget, Limits};
 
-use super::args::{number_in, Args, ArgsError};
+use super::args::{number_in, on_off, Args, ArgsError};
 use super::{evaluation, limits_from, parse_depth, CliError, Report};
 
 fn rules_from(args: &Args) -> Result<Rules, ArgsError> {
@@ -165,19 +165,9 @@ pub fn search(args: &mut Args) -> Result<Report, CliError> {
     let evaluator = evaluation::evaluator(args.option("--eval").unwrap_or("standard"))?;
     let clock = SystemClock::new();
     let budget = Budget::new(limits_from(args)?, &clock);
-    let selective = match args.option("--selective") {
-        None => true,
-        Some("on") => true,
-        Some("off") => false,
-        Some(other) => {
-            return Err(ArgsError::BadValue {
-                name: "--selective".into(),
-                value: other.into(),
-                expected: "on or off".into(),
-            }
-            .into())
-        }
-    };
+    let selective = args
+        .parsed("--selective", "on or off", on_off)?
+        .unwrap_or(true);
     let mut analyzer = Analyzer::new(22)
         .with_evaluator(evaluator)
         .with_selective(selective);

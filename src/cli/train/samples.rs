@@ -12,7 +12,6 @@
 
 use std::fs;
 use std::io::{self, BufWriter, Write};
-use std::path::Path;
 
 use crate::engine::othello::position::Setup;
 use crate::engine::othello::{BoardSize, Color, Position, Variant};
@@ -81,12 +80,7 @@ impl Sample {
 /// Writes `samples` to `path`.
 pub fn write(path: &str, samples: &[Sample]) -> Result<(), CliError> {
     let file_error = |e| CliError::File(path.to_string(), e);
-    if let Some(dir) = Path::new(path)
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-    {
-        fs::create_dir_all(dir).map_err(file_error)?;
-    }
+    crate::cli::create_parent_dir(path)?;
     let mut out = BufWriter::new(fs::File::create(path).map_err(file_error)?);
     let mut write_all = || -> io::Result<()> {
         out.write_all(MAGIC)?;

@@ -79,6 +79,15 @@ fn spec(level: Level) -> &'static Spec {
     &SPECS[level.index()]
 }
 
+/// Milliseconds a move of `level` takes with `time`, for the levels that
+/// think for a time; `None` for the ones that search to a depth.
+pub fn think_ms(level: Level, time: ThinkTime) -> Option<f64> {
+    match spec(level).method {
+        Method::Time(fixed) => Some(time.for_level(fixed)),
+        _ => None,
+    }
+}
+
 /// What the computer decided (see [`crate::engine::strength::Choice`]).
 pub type Choice = crate::engine::strength::Choice<Move>;
 
