@@ -5,9 +5,9 @@
 #[cfg(target_arch = "wasm32")]
 mod exports {
     use mind_sports::engine::clock::ManualClock;
-    use mind_sports::engine::othello::notation::parse_board;
+    use mind_sports::engine::othello::ffo;
     use mind_sports::engine::othello::perft::perft;
-    use mind_sports::engine::othello::{Analyzer, Position, Rules, Variant};
+    use mind_sports::engine::othello::{Analyzer, Position, Rules};
     use mind_sports::engine::search::{Budget, Limits};
     use wasm_bindgen::prelude::*;
 
@@ -18,22 +18,24 @@ mod exports {
         perft(&Position::start(Rules::default()), depth) as f64
     }
 
-    /// Solves a board string exactly with a table of `2^table_bits`
-    /// entries; returns "best score nodes", or an error message.
+    /// Solves FFO position `number` exactly with a table of
+    /// `2^table_bits` entries; returns "best score nodes known-score
+    /// first-listed-move", or an error message.
     #[wasm_bindgen]
-    pub fn solve(board: &str, table_bits: u32) -> String {
-        let position = match parse_board(board, Variant::Standard) {
-            Ok(position) => position,
-            Err(error) => return format!("error: {error}"),
+    pub fn solve_ffo(number: u32, table_bits: u32) -> String {
+        let Some(ffo) = ffo::positions().find(|p| p.number == number) else {
+            return format!("error: there is no FFO #{number}");
         };
         let clock = ManualClock::new();
         let mut analyzer = Analyzer::new(table_bits);
-        match analyzer.solve(&position, &Budget::new(Limits::default(), &clock)) {
+        match analyzer.solve(&ffo.position, &Budget::new(Limits::default(), &clock)) {
             Some(solution) => format!(
-                "{} {} {}",
+                "{} {} {} {} {}",
                 solution.best.map(|m| m.to_string()).unwrap_or_default(),
                 solution.score,
-                solution.nodes
+                solution.nodes,
+                ffo.best_score,
+                ffo.move_scores[0].0
             ),
             None => "error: not solved".into(),
         }

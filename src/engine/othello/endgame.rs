@@ -150,6 +150,9 @@ pub struct EndgameSolver {
     board: u64,
     /// Stability cut-offs need the 8×8 geometry and standard scoring.
     use_stability: bool,
+    /// Whether the table may hold anything (a solve ran since the last
+    /// clear), so that clearing an unused solver costs nothing.
+    used: bool,
     /// The squares of each quarter of the board (parity regions).
     quadrants: [u64; 4],
     /// The parity bit of each square's quadrant.
@@ -171,15 +174,20 @@ impl EndgameSolver {
             rules: Rules::default(),
             board: !0,
             use_stability: true,
+            used: false,
             quadrants: [0; 4],
             quadrant_bit: [0; 64],
             parity_squares: [0; 16],
         }
     }
 
-    /// Forgets every stored result (the table is zeroed in place).
+    /// Forgets every stored result (the table is zeroed in place, when
+    /// a solve has used it).
     pub fn clear(&mut self) {
-        self.table.fill(Entry::default());
+        if self.used {
+            self.table.fill(Entry::default());
+            self.used = false;
+        }
     }
 
     /// Nodes visited by the last solve, finished or not.
@@ -192,6 +200,7 @@ impl EndgameSolver {
     /// Reversi opening before its four discs are placed).
     fn start(&mut self, position: &Position) -> bool {
         let rules = position.rules();
+        self.used = true;
         self.nodes = 0;
         self.aborted = false;
         self.anti = rules.variant == Variant::Anti;
