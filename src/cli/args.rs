@@ -186,6 +186,19 @@ pub fn number_in<T: std::str::FromStr + PartialOrd>(min: T, max: T) -> impl Fn(&
     }
 }
 
+/// Parses `MIN-MAX` (or a single number, meaning both) of whole numbers
+/// within `min..=max`, `MIN` not above `MAX`, for [`Args::parsed`].
+pub fn range_in<T: std::str::FromStr + PartialOrd + Copy>(
+    min: T,
+    max: T,
+) -> impl Fn(&str) -> Option<(T, T)> {
+    move |text| {
+        let (low, high) = text.split_once('-').unwrap_or((text, text));
+        let (low, high) = (number_in(min, max)(low)?, number_in(min, max)(high)?);
+        (low <= high).then_some((low, high))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

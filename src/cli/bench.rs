@@ -14,14 +14,19 @@ use crate::engine::othello::{Analyzer, Position, Rules};
 use crate::engine::rng::Rng;
 use crate::engine::search::{Budget, Limits};
 
-use super::args::Args;
+use super::args::{range_in, Args};
 use super::{CliError, Report};
 
-/// Runs the benchmarks; `--full` runs the long versions.
+/// Runs the benchmarks; `--full` runs the long versions, `--ffo FIRST-LAST`
+/// only those FFO endgames.
 pub fn bench(words: &[String]) -> Result<Report, CliError> {
-    let args = Args::parse(words, &[], &["json", "full"])?;
+    let args = Args::parse(words, &["ffo"], &["json", "full"])?;
     args.finish()?;
     let full = args.switch("--full");
+    if let Some(numbers) = args.parsed("--ffo", "FFO numbers FIRST-LAST", range_in(1u32, 79))? {
+        let (text, json) = endgames(numbers)?;
+        return Ok(Report { json, text });
+    }
     let mut text = Vec::new();
 
     let perft_depth = if full { 12 } else { 9 };
@@ -74,6 +79,24 @@ pub fn bench(words: &[String]) -> Result<Report, CliError> {
     ));
 
     let last = if full { 49 } else { 44 };
+    let (endgame_text, endgame_json) = endgames((40, last))?;
+    text.push(endgame_text);
+    Ok(Report {
+        json: json!({
+            "perft": { "depth": perft_depth, "nodes": leaves, "seconds": perft_seconds, "leaves_per_second": rate },
+            "evaluation": evaluations,
+            "search": { "depth": search_depth, "nodes": result.nodes, "seconds": search_seconds },
+            "ffo": endgame_json["ffo"],
+            "ffo_total": endgame_json["ffo_total"],
+        }),
+        text: text.join("\n"),
+    })
+}
+
+/// Solves the FFO endgames numbered `first..=last`, each with a fresh
+/// analyzer, and checks the scores and best moves.
+fn endgames((first, last): (u32, u32)) -> Result<(String, serde_json::Value), CliError> {
+    let mut text = Vec::new();
     let mut endgames = Vec::new();
     let mut total_seconds = 0.0;
     let mut total_nodes = 0;
@@ -83,7 +106,7 @@ pub fn bench(words: &[String]) -> Result<Report, CliError> {
         best_score,
         best_moves,
         ..
-    } in ffo::positions().filter(|p| (40..=last).contains(&p.number))
+    } in ffo::positions().filter(|p| (first..=last).contains(&p.number))
     {
         let clock = SystemClock::new();
         let mut analyzer = Analyzer::new(22);
@@ -112,18 +135,13 @@ pub fn bench(words: &[String]) -> Result<Report, CliError> {
         }));
     }
     text.push(format!(
-        "FFO #40-#{last}: {total_nodes} nodes in {total_seconds:.3} s"
+        "FFO #{first}-#{last}: {total_nodes} nodes in {total_seconds:.3} s"
     ));
-    Ok(Report {
-        json: json!({
-            "perft": { "depth": perft_depth, "nodes": leaves, "seconds": perft_seconds, "leaves_per_second": rate },
-            "evaluation": evaluations,
-            "search": { "depth": search_depth, "nodes": result.nodes, "seconds": search_seconds },
-            "ffo": endgames,
-            "ffo_total": { "nodes": total_nodes, "seconds": total_seconds },
-        }),
-        text: text.join("\n"),
-    })
+    let json = json!({
+        "ffo": endgames,
+        "ffo_total": { "nodes": total_nodes, "seconds": total_seconds },
+    });
+    Ok((text.join("\n"), json))
 }
 
 /// Unfinished positions from random games with a fixed seed, all stages.

@@ -130,7 +130,7 @@ usage:
   engine nim \"POSITION\" [--misere] [--budget N]   (e.g. \"nim:11 nim:5 nim:12 nim:20\")
   engine levels othello [--count N] [--think-ms T] [--time-scale F] [--levels L] [--threads N]
   engine levels opok [--size N] [--games G] [--think-ms T] [--time-scale F] [--levels L]
-  engine bench [--full]
+  engine bench [--full] [--ffo FIRST-LAST]   (--ffo: only those FFO endgames)
   engine calibrate othello [--positions N] [--max-depth D] [--seed S]   (ProbCut's errors)
   engine openings [--count N] [--plies MIN-MAX] [--seed S] [--depth D] [--max-eval DISCS]
                   [--eval E] [--out FILE]

@@ -16,7 +16,7 @@ use crate::engine::othello::{Analyzer, Color, Move, Position, Rules};
 use crate::engine::rng::Rng;
 use crate::engine::search::{Budget, Limits};
 
-use super::args::{number_in, Args, ArgsError};
+use super::args::{number_in, range_in, Args, ArgsError};
 use super::parallel::map_in_parallel;
 use super::{evaluation, CliError, Report};
 
@@ -27,13 +27,6 @@ pub const DEFAULT_OPENINGS: &str = "data/openings.txt";
 fn symmetric_key(position: &Position) -> (u64, u64) {
     let (own, theirs) = (views(position.player()), views(position.opponent()));
     (0..8).map(|k| (own[k], theirs[k])).min().expect("8 views")
-}
-
-/// Parses `MIN-MAX` (or a single number) of opening moves.
-fn plies_range(text: &str) -> Option<(u32, u32)> {
-    let (low, high) = text.split_once('-').unwrap_or((text, text));
-    let (low, high) = (number_in(1u32, 30)(low)?, number_in(1u32, 30)(high)?);
-    (low <= high).then_some((low, high))
 }
 
 /// Reads an openings file: one transcript per line (the first word),
@@ -133,7 +126,7 @@ pub fn openings(words: &[String]) -> Result<Report, CliError> {
         )?
         .unwrap_or(100);
     let (low, high) = args
-        .parsed("--plies", "MIN-MAX moves", plies_range)?
+        .parsed("--plies", "MIN-MAX moves", range_in(1u32, 30))?
         .unwrap_or((6, 8));
     let seed = args
         .parsed("--seed", "a whole number", number_in(0u64, u64::MAX))?

@@ -15,7 +15,7 @@ use crate::engine::rng::Rng;
 use crate::engine::search::{Budget, Limits};
 use crate::engine::strength::pick_with_noise;
 
-use super::super::args::{number_in, Args, ArgsError};
+use super::super::args::{number_in, range_in, Args, ArgsError};
 use super::super::parallel::{map_in_parallel, wants_progress};
 use super::super::{evaluation, CliError, Report};
 use super::samples::{self, Sample};
@@ -70,13 +70,6 @@ fn play_game(options: &Options, game: usize, analyzer: &mut Analyzer) -> Vec<Sam
     samples
 }
 
-/// Parses `MIN-MAX` (or a single number) of random opening moves.
-fn random_moves_range(text: &str) -> Option<(u32, u32)> {
-    let (low, high) = text.split_once('-').unwrap_or((text, text));
-    let (low, high) = (number_in(0u32, 60)(low)?, number_in(0u32, 60)(high)?);
-    (low <= high).then_some((low, high))
-}
-
 /// Runs `engine train generate`.
 pub fn generate(words: &[String]) -> Result<Report, CliError> {
     let args = Args::parse(
@@ -113,7 +106,7 @@ pub fn generate(words: &[String]) -> Result<Report, CliError> {
             .parsed(
                 "--random-moves",
                 "MIN-MAX random opening moves",
-                random_moves_range,
+                range_in(0u32, 60),
             )?
             .unwrap_or((4, 14)),
         depth: args

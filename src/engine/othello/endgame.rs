@@ -23,6 +23,7 @@ use crate::engine::search::limits::Budget;
 use super::bitboard::{flips, legal_moves};
 use super::eval;
 use super::game::board_hash;
+use super::last_flip::count_last_flips;
 use super::position::{Move, Position};
 use super::rules::{BoardSize, Rules, Variant};
 use super::square::{Color, Square};
@@ -150,6 +151,9 @@ pub struct EndgameSolver {
     board: u64,
     /// Stability cut-offs need the 8×8 geometry and standard scoring.
     use_stability: bool,
+    /// The whole 8×8 board is in play (the last square's flips can be
+    /// counted from the mover's discs alone).
+    full_board: bool,
     /// Whether the table may hold anything (a solve ran since the last
     /// clear), so that clearing an unused solver costs nothing.
     used: bool,
@@ -174,6 +178,7 @@ impl EndgameSolver {
             rules: Rules::default(),
             board: !0,
             use_stability: true,
+            full_board: true,
             used: false,
             quadrants: [0; 4],
             quadrant_bit: [0; 64],
@@ -207,6 +212,7 @@ impl EndgameSolver {
         self.rules = rules;
         self.board = rules.size.mask();
         self.use_stability = !self.anti && rules.size == BoardSize::Eight;
+        self.full_board = rules.size == BoardSize::Eight;
         let half = rules.size.side() / 2;
         for (q, quadrant) in self.quadrants.iter_mut().enumerate() {
             *quadrant = rules
@@ -642,7 +648,7 @@ impl EndgameSolver {
             if empties as usize <= TAIL_EMPTIES {
                 let mut squares = [0u8; TAIL_EMPTIES];
                 let count = self.tail_order(empty, parity, &mut squares);
-                return self.tail(p, o, alpha, beta, &squares[..count], false);
+                return self.tail(p, o, alpha, beta, &squares[..count]);
             }
             return self.shallow(p, o, alpha, beta, empty, parity, false);
         }
@@ -789,7 +795,7 @@ impl EndgameSolver {
                 let score = if child_empties as usize <= TAIL_EMPTIES {
                     let mut squares = [0u8; TAIL_EMPTIES];
                     let count = self.tail_order(empty ^ bit, child_parity, &mut squares);
-                    -self.tail(np, no, -beta, -alpha, &squares[..count], false)
+                    -self.tail(np, no, -beta, -alpha, &squares[..count])
                 } else {
                     -self.shallow(np, no, -beta, -alpha, empty ^ bit, child_parity, false)
                 };
@@ -832,72 +838,37 @@ impl EndgameSolver {
     }
 
     /// At most [`TAIL_EMPTIES`] empties, given in the order to try them: the
-    /// tightest loop of the solver.
-    fn tail(
-        &mut self,
-        p: u64,
-        o: u64,
-        mut alpha: i32,
-        beta: i32,
-        squares: &[u8],
-        passed: bool,
-    ) -> i32 {
-        match squares {
-            [] => return self.final_score(p, o),
-            [square] => return self.last_square(p, o, usize::from(*square)),
-            _ => {}
+    /// tightest loops of the solver, one function per number of empties so
+    /// that the squares stay in registers.
+    fn tail(&mut self, p: u64, o: u64, alpha: i32, beta: i32, squares: &[u8]) -> i32 {
+        match *squares {
+            [] => self.final_score(p, o),
+            [a] => self.last_square(p, o, usize::from(a)),
+            [a, b] => self.solve2(p, o, alpha, beta, [a, b], false),
+            [a, b, c] => self.solve3(p, o, alpha, beta, [a, b, c], false),
+            [a, b, c, d] => self.solve4(p, o, alpha, beta, [a, b, c, d], false),
+            _ => unreachable!("at most {TAIL_EMPTIES} empties in the tail"),
         }
-        self.nodes += 1;
-        let mut best = -MAX_SCORE - 1;
-        for (i, &square) in squares.iter().enumerate() {
-            let square = usize::from(square);
-            if o & NEIGHBOURHOOD[square] == 0 {
-                continue;
-            }
-            let f = flips(p, o, square);
-            if f == 0 {
-                continue;
-            }
-            let mut rest = [0u8; TAIL_EMPTIES];
-            let mut count = 0;
-            for (j, &other) in squares.iter().enumerate() {
-                if j != i {
-                    rest[count] = other;
-                    count += 1;
-                }
-            }
-            let score = -self.tail(
-                o ^ f,
-                p | f | 1 << square,
-                -beta,
-                -alpha,
-                &rest[..count],
-                false,
-            );
-            if score > best {
-                best = score;
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        return best;
-                    }
-                }
-            }
-        }
-        if best == -MAX_SCORE - 1 {
-            return if passed {
-                self.final_score(p, o)
-            } else {
-                -self.tail(o, p, -beta, -alpha, squares, true)
-            };
-        }
-        best
     }
 
     /// The score when only `square` is empty: whoever can play there does.
     #[inline]
     fn last_square(&mut self, p: u64, o: u64, square: usize) -> i32 {
         self.nodes += 1;
+        if self.full_board {
+            // Every other square is taken: count flips instead of making
+            // the move.
+            let sign = if self.anti { -1 } else { 1 };
+            let n = count_last_flips(p, square);
+            if n != 0 {
+                return sign * (2 * (p.count_ones() + n) as i32 + 2 - 64);
+            }
+            let n = count_last_flips(o, square);
+            if n != 0 {
+                return sign * (64 - 2 - 2 * (o.count_ones() + n) as i32);
+            }
+            return self.final_score(p, o);
+        }
         let bit = 1u64 << square;
         let f = flips(p, o, square);
         if f != 0 {
@@ -910,6 +881,71 @@ impl EndgameSolver {
         self.final_score(p, o)
     }
 }
+
+/// One tail search over exactly `$n` empties: each legal square in the
+/// given order, the rest passed on in the same order to `$child`; a pass
+/// when none is legal, the final score when neither side can move.
+macro_rules! tail_solver {
+    ($name:ident, $n:literal, $child:ident) => {
+        impl EndgameSolver {
+            #[allow(clippy::too_many_arguments)]
+            fn $name(
+                &mut self,
+                p: u64,
+                o: u64,
+                mut alpha: i32,
+                beta: i32,
+                squares: [u8; $n],
+                passed: bool,
+            ) -> i32 {
+                self.nodes += 1;
+                let mut best = -MAX_SCORE - 1;
+                for i in 0..$n {
+                    let square = usize::from(squares[i]);
+                    if o & NEIGHBOURHOOD[square] == 0 {
+                        continue;
+                    }
+                    let f = flips(p, o, square);
+                    if f == 0 {
+                        continue;
+                    }
+                    let mut rest = [0u8; $n - 1];
+                    for j in 0..$n - 1 {
+                        rest[j] = squares[j + (j >= i) as usize];
+                    }
+                    let score = -tail_solver!(@child $child, self, o ^ f, p | f | 1 << square, -beta, -alpha, rest);
+                    if score > best {
+                        best = score;
+                        if score > alpha {
+                            alpha = score;
+                            if alpha >= beta {
+                                return best;
+                            }
+                        }
+                    }
+                }
+                if best == -MAX_SCORE - 1 {
+                    return if passed {
+                        self.final_score(p, o)
+                    } else {
+                        -self.$name(o, p, -beta, -alpha, squares, true)
+                    };
+                }
+                best
+            }
+        }
+    };
+    (@child last_square, $solver:ident, $p:expr, $o:expr, $alpha:expr, $beta:expr, $rest:ident) => {
+        $solver.last_square($p, $o, usize::from($rest[0]))
+    };
+    (@child $child:ident, $solver:ident, $p:expr, $o:expr, $alpha:expr, $beta:expr, $rest:ident) => {
+        $solver.$child($p, $o, $alpha, $beta, $rest, false)
+    };
+}
+
+tail_solver!(solve2, 2, last_square);
+tail_solver!(solve3, 3, solve2);
+tail_solver!(solve4, 4, solve3);
 
 #[cfg(test)]
 mod tests {

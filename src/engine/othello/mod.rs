@@ -6,7 +6,7 @@
 //!   (GGS and the NBoard GUI).
 //! * [`eval`], [`game`]: what the shared search needs; [`pattern`]: the
 //!   trained evaluation of the standard board.
-//! * [`endgame`]: the exact solver; [`analysis`]: midgame search plus solver;
+//! * [`endgame`]: the exact solver ([`last_flip`]: its last ply); [`analysis`]: midgame search plus solver;
 //!   [`levels`]: playing strength from beginner to full engine.
 //! * [`perft`]: fast move-tree counts.
 
@@ -17,6 +17,7 @@ pub mod eval;
 pub mod ffo;
 pub mod game;
 pub mod ggf;
+pub mod last_flip;
 pub mod levels;
 pub mod notation;
 pub mod pattern;
