@@ -64,7 +64,7 @@ const fn diagonal_masks(anti: bool) -> [u64; 64] {
         let (column, row) = ((square % 8) as i32, (square / 8) as i32);
         let mut other = 0;
         while other < 64 {
-            let (c, r) = ((other % 8) as i32, (other / 8) as i32);
+            let (c, r) = (other % 8, other / 8);
             let same = if anti {
                 c + r == column + row
             } else {
