@@ -12,3 +12,4 @@ pub mod othello;
 pub mod rng;
 pub mod search;
 pub mod strength;
+pub mod table_memory;

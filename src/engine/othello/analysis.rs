@@ -108,7 +108,7 @@ impl Analyzer {
                 ..remaining
             },
             None => Limits {
-                depth: Some(empties.min(4)),
+                depth: Some(estimate_depth(empties)),
                 ..remaining
             },
         };
@@ -116,7 +116,10 @@ impl Analyzer {
             .searcher
             .search(&root, &budget.child(quick_limits), on_progress);
         let solver_budget = budget.child(budget.remaining(quick.nodes));
-        match self.solver.solve(position, &solver_budget) {
+        match self
+            .solver
+            .solve_from(position, estimate_in_discs(&quick), &solver_budget)
+        {
             Some(solution) => {
                 let best = solution.best.unwrap_or(Move::Pass);
                 let progress = Progress {
@@ -195,7 +198,9 @@ impl Analyzer {
         Some(exact)
     }
 
-    /// Solves `position` exactly (disc scores), or `None` when the budget runs out.
+    /// Solves `position` exactly (disc scores), or `None` when the budget
+    /// runs out. A midgame search first estimates the score for the
+    /// solver's first null windows; its nodes are counted in the solution's.
     pub fn solve(
         &mut self,
         position: &Position,
@@ -209,6 +214,32 @@ impl Analyzer {
                 nodes: 1,
             });
         }
-        self.solver.solve(position, budget)
+        let empties = position.empties().count_ones();
+        let estimate_limits = Limits {
+            depth: Some(estimate_depth(empties)),
+            ..budget.remaining(0)
+        };
+        let estimate = self.searcher.search(
+            &Evaluated::new(*position, self.evaluator),
+            &budget.child(estimate_limits),
+            &mut |_| {},
+        );
+        let solver_budget = budget.child(budget.remaining(estimate.nodes));
+        let mut solution =
+            self.solver
+                .solve_from(position, estimate_in_discs(&estimate), &solver_budget)?;
+        solution.nodes += estimate.nodes;
+        Some(solution)
     }
+}
+
+/// How deep the midgame search that estimates a solve's score goes: ten
+/// plies short of the end, at most 14.
+fn estimate_depth(empties: u32) -> u32 {
+    empties.saturating_sub(10).clamp(1, 14)
+}
+
+/// A midgame search's score in whole discs, when it completed a depth.
+fn estimate_in_discs(result: &SearchResult<Move>) -> Option<i32> {
+    (result.depth > 0).then(|| (result.score as f64 / f64::from(DISC)).round() as i32)
 }

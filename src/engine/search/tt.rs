@@ -2,6 +2,7 @@
 //! hash, used for cut-offs and to try the best move first.
 
 use crate::engine::game::Score;
+use crate::engine::table_memory::table_vec;
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -43,7 +44,7 @@ impl<M: Copy> TranspositionTable<M> {
     pub fn new(bits: u32) -> TranspositionTable<M> {
         let len = 1usize << bits.max(1);
         TranspositionTable {
-            slots: vec![None; len],
+            slots: table_vec(len, None),
             mask: (len - 1) & !1,
             generation: 0,
         }
