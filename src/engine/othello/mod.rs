@@ -1,7 +1,7 @@
 //! Othello: rules on bitboards, notation, evaluation, endgame solver.
 //!
 //! * [`square`], [`rules`], [`position`]: the rules; [`bitboard`]: the move
-//!   generator underneath.
+//!   generator underneath, [`lines`]: the lines through a square as bytes.
 //! * [`notation`]: transcripts and board strings; [`ggf`]: GGF game records
 //!   (GGS and the NBoard GUI).
 //! * [`eval`], [`game`]: what the shared search needs; [`pattern`]: the
@@ -19,6 +19,7 @@ pub mod game;
 pub mod ggf;
 pub mod last_flip;
 pub mod levels;
+pub mod lines;
 pub mod notation;
 pub mod pattern;
 pub mod perft;
