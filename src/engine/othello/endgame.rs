@@ -926,6 +926,14 @@ macro_rules! tail_solver {
                 passed: bool,
             ) -> i32 {
                 self.nodes += 1;
+                // Stability cut-offs pay at 4 empties (FFO #40, won by 38:
+                // 7% fewer instructions), not below.
+                if $n == 4 && self.use_stability && alpha >= 2 * $n - 2 {
+                    let cap = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+                    if cap <= alpha {
+                        return cap;
+                    }
+                }
                 let mut best = -MAX_SCORE - 1;
                 for i in 0..$n {
                     let square = usize::from(squares[i]);
