@@ -127,6 +127,20 @@ export const count = async (page, name) => Number((await page.textContent(`[data
 export const moveCount = async (page) => (await page.$$("[data-testid=moves] li")).length;
 /** What the live region says now. */
 export const liveText = async (page) => (await page.textContent("#live")).replace(/\u00a0/g, "").trim();
+/**
+ * What the live region says once `expected` (a predicate on the text)
+ * holds, or after `ms` if it never does: announcements arrive a render
+ * after the move they describe.
+ */
+export async function spoken(page, expected, ms = 3000) {
+  const until = Date.now() + ms;
+  let text = await liveText(page);
+  while (!expected(text) && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    text = await liveText(page);
+  }
+  return text;
+}
 /** Saves a full-page screenshot as artifacts/<name>.png. */
 export const shot = (page, name) => page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
 

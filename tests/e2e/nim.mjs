@@ -1,5 +1,5 @@
 // End-to-end tests of the take-away games page in the served release build.
-import { serveDist, launchBrowser, freshPage, run, assert, moveCount, liveText, shot, paste } from "./browser.mjs";
+import { serveDist, launchBrowser, freshPage, run, assert, moveCount, spoken, shot, paste } from "./browser.mjs";
 
 const server = await serveDist();
 const browser = await launchBrowser();
@@ -32,7 +32,7 @@ try {
       }
       const result = await page.textContent(".result");
       assert(result.includes("First player wins"), result);
-      assert((await liveText(page)).includes("First player wins"), "announced");
+      assert((await spoken(page, (t) => t.includes("First player wins"))).includes("First player wins"), "announced");
       await shot(page, "nim-game-over");
       assert(page.errors.length === 0, page.errors.join("\n"));
     },
@@ -103,7 +103,10 @@ try {
       await page.keyboard.press("ArrowLeft");
       await page.keyboard.press("Enter");
       assert((await moveCount(page)) === 1, "took 2 from heap 1");
-      assert((await liveText(page)).startsWith("First player took 2 from heap 1 (Nim); 2 left."), await liveText(page));
+      {
+        const said = await spoken(page, (t) => t.startsWith("First player took 2 from heap 1 (Nim); 2 left."));
+        assert(said.startsWith("First player took 2 from heap 1 (Nim); 2 left."), said);
+      }
       // Tab to the next heap and take 1 there.
       await page.focus(".heap[data-heap='1'] .token[tabindex='0']");
       await page.keyboard.press("Enter");

@@ -1,5 +1,5 @@
 // End-to-end tests of the Opok page in the served release build.
-import { serveDist, launchBrowser, freshPage, run, assert, count, moveCount, liveText, shot, paste } from "./browser.mjs";
+import { serveDist, launchBrowser, freshPage, run, assert, count, moveCount, spoken, shot, paste } from "./browser.mjs";
 
 const server = await serveDist();
 const browser = await launchBrowser();
@@ -83,7 +83,7 @@ try {
         await landings[landings.length - 1].click();
       });
       checkResult(result, await count(page, "circles"), await count(page, "squares"));
-      assert((await liveText(page)).includes("Game over"), "the end is announced");
+      assert((await spoken(page, (t) => t.includes("Game over"))).includes("Game over"), "the end is announced");
       await shot(page, "opok-game-over");
       assert(page.errors.length === 0, page.errors.join("\n"));
     },
@@ -119,7 +119,7 @@ try {
       await page.click("[data-square=e3]");
       assert((await count(page, "squares")) === 3, "e2 was captured");
       assert(!(await page.$("[data-square=e2] .stack:not(.leaving)")), "e2 is empty");
-      const said = await liveText(page);
+      const said = await spoken(page, (t) => t === "Circles c4:9:e3. Captures e2 (9).");
       assert(said === "Circles c4:9:e3. Captures e2 (9).", said);
       assert((await page.getAttribute("[data-square=e2]", "aria-label")).includes("just captured"), "marked");
       await shot(page, "opok-capture");

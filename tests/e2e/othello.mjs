@@ -1,6 +1,6 @@
 // End-to-end tests of the Othello page: the release build served on
 // loopback, driven in headless Chromium. Screenshots go to artifacts/.
-import { serveDist, launchBrowser, freshPage, run, assert, count, moveCount, liveText, shot, paste } from "./browser.mjs";
+import { serveDist, launchBrowser, freshPage, run, assert, count, moveCount, liveText, spoken, shot, paste } from "./browser.mjs";
 
 const server = await serveDist();
 const browser = await launchBrowser();
@@ -65,7 +65,7 @@ try {
       const white = await count(page, "white");
       const winner = black > white ? "Black wins" : white > black ? "White wins" : "Draw";
       assert(result.includes(winner), `${result} with ${black}–${white} discs`);
-      assert((await liveText(page)).includes("Game over"), "the end is announced");
+      assert((await spoken(page, (t) => t.includes("Game over"))).includes("Game over"), "the end is announced");
       await shot(page, "othello-game-over");
       assert(page.errors.length === 0, page.errors.join("\n"));
     },
@@ -181,7 +181,10 @@ try {
       assert((await page.evaluate(() => document.activeElement.dataset.square)) === "d3", "the board's tab stop is the cursor");
       await page.keyboard.press("Enter");
       assert((await moveCount(page)) === 1, "Enter played d3");
-      assert((await liveText(page)) === "Black d3, flips d4.", await liveText(page));
+      {
+        const said = await spoken(page, (t) => t === "Black d3, flips d4.");
+        assert(said === "Black d3, flips d4.", said);
+      }
       // Arrows move the cursor; "m" jumps to the next legal move.
       await page.keyboard.press("ArrowRight");
       assert((await page.evaluate(() => document.activeElement.dataset.square)) === "e3", "arrow right");
@@ -199,9 +202,15 @@ try {
       assert((await page.textContent(".move.current")).startsWith("2."), "u undoes");
       await page.keyboard.press("s");
       await page.waitForFunction(() => document.querySelector("#live").textContent.includes("Black"));
-      assert((await liveText(page)).startsWith("Black "), await liveText(page));
+      {
+        const said = await spoken(page, (t) => t.startsWith("Black "));
+        assert(said.startsWith("Black "), said);
+      }
       await page.keyboard.press("l");
-      assert((await liveText(page)).startsWith("Last move: white"), await liveText(page));
+      {
+        const said = await spoken(page, (t) => t.startsWith("Last move: white"));
+        assert(said.startsWith("Last move: white"), said);
+      }
       // The typed-move box.
       await page.fill("#move-input", "");
       const legal = await page.$$eval(".square.legal", (els) => els.map((e) => e.dataset.square));
@@ -213,7 +222,10 @@ try {
     "the live region speaks every move, repeats included": async () => {
       const page = await open("#/othello?white=human");
       await page.click("[data-square=f5]");
-      assert((await liveText(page)) === "Black f5, flips e5.", await liveText(page));
+      {
+        const said = await spoken(page, (t) => t === "Black f5, flips e5.");
+        assert(said === "Black f5, flips e5.", said);
+      }
       await page.keyboard.press("s");
       const first = await page.textContent("#live");
       await page.keyboard.press("s");
@@ -237,7 +249,10 @@ try {
       await page.waitForFunction(() => document.documentElement.lang === "ru");
       assert((await page.textContent("button.new-game")) === "Новая игра", "Russian");
       await page.click("[data-square=d3]");
-      assert((await liveText(page)).startsWith("Чёрные d3"), await liveText(page));
+      {
+        const said = await spoken(page, (t) => t.startsWith("Чёрные d3"));
+        assert(said.startsWith("Чёрные d3"), said);
+      }
     },
 
     "a browser in Czech starts in Czech": async () => {
