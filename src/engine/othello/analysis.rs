@@ -43,6 +43,7 @@ impl Analyzer {
     /// standard evaluation (for comparing evaluations).
     pub fn with_evaluator(mut self, evaluator: Evaluator) -> Analyzer {
         self.evaluator = evaluator;
+        self.solver.set_evaluator(evaluator);
         self
     }
 

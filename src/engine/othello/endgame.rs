@@ -22,7 +22,7 @@ use crate::engine::search::limits::Budget;
 use crate::engine::table_memory::table_vec;
 
 use super::bitboard::{flips, legal_moves};
-use super::eval;
+use super::eval::{self, Evaluator};
 use super::game::board_hash;
 use super::last_flip::count_last_flips;
 use super::position::{Move, Position};
@@ -152,6 +152,8 @@ pub struct EndgameSolver {
     board: u64,
     /// Stability cut-offs need the 8×8 geometry and standard scoring.
     use_stability: bool,
+    /// The evaluation behind the ordering searches and the estimate.
+    evaluator: Evaluator,
     /// The whole 8×8 board is in play (the last square's flips can be
     /// counted from the mover's discs alone).
     full_board: bool,
@@ -180,11 +182,18 @@ impl EndgameSolver {
             board: !0,
             use_stability: true,
             full_board: true,
+            evaluator: Evaluator::Standard,
             used: false,
             quadrants: [0; 4],
             quadrant_bit: [0; 64],
             parity_squares: [0; 16],
         }
+    }
+
+    /// Orders moves and estimates scores with `evaluator` (the standard
+    /// evaluation unless set). Only the speed depends on it, never a result.
+    pub fn set_evaluator(&mut self, evaluator: Evaluator) {
+        self.evaluator = evaluator;
     }
 
     /// Forgets every stored result (the table is zeroed in place, when
@@ -566,7 +575,7 @@ impl EndgameSolver {
                 return -self.midgame(o, p, depth, -beta, -alpha);
             }
             let position = Position::from_bitboards(p, o, Color::Black, self.rules);
-            return eval::evaluate(&position);
+            return self.evaluator.evaluate(&position);
         }
         let mut best = i32::MIN + 1;
         let mut rest = moves;
@@ -1067,5 +1076,32 @@ mod tests {
                 checked += 1;
             }
         }
+    }
+
+    #[test]
+    fn the_ordering_evaluation_changes_the_work_not_the_result() {
+        let clock = ManualClock::new();
+        let budget = Budget::new(Limits::default(), &clock);
+        let mut standard = EndgameSolver::new(16);
+        let mut hand_made = EndgameSolver::new(16);
+        hand_made.set_evaluator(Evaluator::HandMade);
+        let mut rng = crate::engine::rng::Rng::new(99);
+        let mut differed = false;
+        for _ in 0..12 {
+            let mut p = Position::start(Rules::default());
+            // 18 empties: deep enough for the evaluation to order moves.
+            while p.empties().count_ones() > 18 && !p.is_over() {
+                let moves = p.moves();
+                p = p.play(*rng.choose(&moves).unwrap());
+            }
+            if p.is_over() {
+                continue;
+            }
+            let a = standard.solve(&p, &budget).unwrap();
+            let b = hand_made.solve(&p, &budget).unwrap();
+            assert_eq!(a.score, b.score, "{p:?}");
+            differed |= a.nodes != b.nodes;
+        }
+        assert!(differed, "the evaluator was not used");
     }
 }
