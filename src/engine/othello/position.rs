@@ -204,14 +204,19 @@ impl Position {
 
     /// The same position with the colours exchanged, the other colour to
     /// move: equal for every colour-blind judgement (evaluation tests).
-    /// The mover's and the opponent's discs stay; only the colour names
-    /// change.
+    /// Built through the colour-named [`Setup`], so that a test comparing
+    /// the two also checks that the colours reach the mover's and the
+    /// opponent's discs the right way round.
     #[cfg(test)]
     pub(crate) fn colours_swapped(&self) -> Position {
-        Position {
-            side_to_move: self.side_to_move.opponent(),
-            ..*self
-        }
+        let setup = self.to_setup();
+        let swapped = Setup {
+            black: setup.white,
+            white: setup.black,
+            side_to_move: setup.side_to_move.opponent(),
+            ..setup
+        };
+        Position::from_setup(swapped, self.rules.variant).expect("the swapped board is as legal")
     }
 
     /// Board size and variant.
