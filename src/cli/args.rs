@@ -148,6 +148,13 @@ impl Args {
         self.options.get(name).map(String::as_str)
     }
 
+    /// `--threads` (1 to 64), or `default` when absent.
+    pub fn threads(&self, default: usize) -> Result<usize, ArgsError> {
+        Ok(self
+            .parsed("--threads", "a number of threads", number_in(1usize, 64))?
+            .unwrap_or(default))
+    }
+
     /// An option parsed with `parse`, whose failure is reported as `expected`.
     pub fn parsed<T>(
         &self,

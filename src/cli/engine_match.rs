@@ -187,9 +187,7 @@ pub fn run_match(words: &[String]) -> Result<Report, CliError> {
         &defaults,
     )?;
     let (openings_path, openings) = openings_from_args(&args, None)?;
-    let threads = args
-        .parsed("--threads", "a number of threads", number_in(1usize, 64))?
-        .unwrap_or(1);
+    let threads = args.threads(1)?;
     let progress = wants_progress(args.switch("--progress")).then_some("games");
 
     let clock = SystemClock::new();

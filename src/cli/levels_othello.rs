@@ -98,9 +98,7 @@ pub fn levels(words: &[String]) -> Result<Report, CliError> {
     let top = args
         .parsed("--levels", "a level from 2 to 7", number_in(2u8, 7))?
         .unwrap_or(7);
-    let threads = args
-        .parsed("--threads", "a number of threads", number_in(1usize, 64))?
-        .unwrap_or(2);
+    let threads = args.threads(2)?;
     let progress = wants_progress(args.switch("--progress")).then_some("games");
 
     let level_ms = |n| think_ms(Level::new(n).expect("a level"), time).expect("a timed level");

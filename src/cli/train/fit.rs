@@ -242,9 +242,7 @@ pub fn fit(words: &[String]) -> Result<Report, CliError> {
             )?
             .unwrap_or(4),
     };
-    let threads = args
-        .parsed("--threads", "a number of threads", number_in(1usize, 64))?
-        .unwrap_or(1);
+    let threads = args.threads(1)?;
 
     let clock = SystemClock::new();
     let all = samples::read_all(input)?;

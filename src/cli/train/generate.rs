@@ -120,9 +120,7 @@ pub fn generate(words: &[String]) -> Result<Report, CliError> {
             .parsed("--keep", "a share from 0 to 1", number_in(0.0f64, 1.0))?
             .unwrap_or(1.0),
     };
-    let threads = args
-        .parsed("--threads", "a number of threads", number_in(1usize, 64))?
-        .unwrap_or(1);
+    let threads = args.threads(1)?;
     let progress = wants_progress(args.switch("--progress")).then_some("games");
 
     let clock = SystemClock::new();

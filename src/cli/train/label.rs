@@ -103,9 +103,7 @@ pub fn label_command(words: &[String]) -> Result<Report, CliError> {
             .unwrap_or(4),
         evaluator: evaluation::evaluator(args.option("--eval").unwrap_or("standard"))?,
     };
-    let threads = args
-        .parsed("--threads", "a number of threads", number_in(1usize, 64))?
-        .unwrap_or(1);
+    let threads = args.threads(1)?;
     let progress = wants_progress(args.switch("--progress")).then_some("positions");
 
     let input_samples = samples::read_all(input)?;
