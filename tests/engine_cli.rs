@@ -106,6 +106,19 @@ fn search_gives_a_move_a_score_and_a_line() {
 }
 
 #[test]
+fn bench_solves_a_range_of_ffo_endgames() {
+    let v = json(&["bench", "--ffo", "1-3", "--json"]);
+    let solved = v["ffo"].as_array().unwrap();
+    let numbers: Vec<u64> = solved
+        .iter()
+        .map(|e| e["number"].as_u64().unwrap())
+        .collect();
+    assert_eq!(numbers, [1, 2, 3]);
+    assert!(solved.iter().all(|e| e["correct"] == true), "{v}");
+    assert!(error(&["bench", "--ffo", "9-3"]).contains("--ffo: \"9-3\""));
+}
+
+#[test]
 fn bad_input_is_a_clear_error() {
     assert!(error(&["replay", "othello", "f5 d6 c9"]).contains("move 3 (c9): not a square"));
     assert!(error(&["replay", "othello", "f5 d6 a1"]).contains("move 3 (a1): illegal for black"));
