@@ -694,11 +694,7 @@ impl EndgameSolver {
             return -self.search(o, p, -beta, -alpha, empties, budget);
         }
 
-        // The opponent's stable discs are never ours: a cap on the score,
-        // worth computing only when alpha is high for this depth (the
-        // 3–7-empty searches have their own threshold: `stability_cut`).
-        if self.use_stability && alpha >= 2 * empties as i32 - 2 {
-            let cap = 64 - 2 * stable_discs(o, p).count_ones() as i32;
+        if let Some(cap) = self.stability_cap(p, o, alpha, 2 * empties as i32 - 2) {
             if cap <= alpha {
                 return cap;
             }
@@ -773,19 +769,24 @@ impl EndgameSolver {
         best_score
     }
 
-    /// The cap on the score from the opponent's stable discs, when it is at
-    /// most `alpha` (a cut-off) in the 3–7-empty searches. Computed only
-    /// when alpha is high enough for the cap to have a chance: at least
-    /// `2·empties − 6` (FFO #45, #46, #48: 10%, 22%, 22% fewer nodes than
-    /// with `2·empties − 2` and none at 3 empties; more eagerly costs more
-    /// than it saves, e.g. 7% more instructions on #44).
+    /// The cap on the score from the opponent's stable discs (never ours),
+    /// computed only when alpha reaches `threshold`: below, the cap seldom
+    /// cuts and costs more than it saves.
+    #[inline(always)]
+    fn stability_cap(&self, p: u64, o: u64, alpha: i32, threshold: i32) -> Option<i32> {
+        (self.use_stability && alpha >= threshold)
+            .then(|| 64 - 2 * stable_discs(o, p).count_ones() as i32)
+    }
+
+    /// A stability cut-off in the 3–7-empty searches: the cap when it is at
+    /// most `alpha`. Tried from alpha `2·empties − 6` (FFO #45, #46, #48:
+    /// 10%, 22%, 22% fewer nodes than from `2·empties − 2`, the threshold
+    /// of the deeper search, and none at 3 empties; trying still more
+    /// eagerly costs more than it saves, e.g. 7% more instructions on #44).
     #[inline(always)]
     fn stability_cut(&self, p: u64, o: u64, alpha: i32, empties: i32) -> Option<i32> {
-        if !self.use_stability || alpha < 2 * empties - 6 {
-            return None;
-        }
-        let cap = 64 - 2 * stable_discs(o, p).count_ones() as i32;
-        (cap <= alpha).then_some(cap)
+        self.stability_cap(p, o, alpha, 2 * empties - 6)
+            .filter(|&cap| cap <= alpha)
     }
 
     /// The parity bits (one per quadrant with an odd number of empties).
