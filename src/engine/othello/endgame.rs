@@ -847,14 +847,8 @@ impl EndgameSolver {
                 } else {
                     -self.shallow(np, no, -beta, -alpha, empty ^ bit, child_parity, false)
                 };
-                if score > best {
-                    best = score;
-                    if score > alpha {
-                        alpha = score;
-                        if alpha >= beta {
-                            return best;
-                        }
-                    }
+                if raise(&mut best, &mut alpha, score, beta) {
+                    return best;
                 }
             }
         }
@@ -930,6 +924,20 @@ impl EndgameSolver {
     }
 }
 
+/// Takes a move's `score` into the node's `best` score and `alpha`; true
+/// when it reaches `beta` (a cut-off). The no-table searches' step.
+#[inline(always)]
+fn raise(best: &mut i32, alpha: &mut i32, score: i32, beta: i32) -> bool {
+    if score > *best {
+        *best = score;
+        if score > *alpha {
+            *alpha = score;
+            return score >= beta;
+        }
+    }
+    false
+}
+
 /// One tail search over exactly `$n` empties: each legal square in the
 /// given order, the rest passed on in the same order to `$child`; a pass
 /// when none is legal, the final score when neither side can move.
@@ -967,14 +975,8 @@ macro_rules! tail_solver {
                         rest[j] = squares[j + (j >= i) as usize];
                     }
                     let score = -tail_solver!(@child $child, self, o ^ f, p | f | 1 << square, -beta, -alpha, rest);
-                    if score > best {
-                        best = score;
-                        if score > alpha {
-                            alpha = score;
-                            if alpha >= beta {
-                                return best;
-                            }
-                        }
+                    if raise(&mut best, &mut alpha, score, beta) {
+                        return best;
                     }
                 }
                 if best == -MAX_SCORE - 1 {
