@@ -7,40 +7,22 @@
 //! position in the line. The solver's last ply is the most frequent node of all, and
 //! this needs no move generation, only four look-ups.
 
-use super::lines::{gather_column, gather_diagonal, gather_row, ANTI_DIAGONALS, DIAGONALS};
+use super::lines::{
+    full_line_flips, gather_column, gather_diagonal, gather_row, ANTI_DIAGONALS, DIAGONALS,
+};
 
-/// `FLIPS_IN_LINE[i][line]`: the discs flipped along an 8-square line when
-/// the mover plays at position `i`, where `line` has a bit for each of the
-/// mover's discs and every other position (but `i`) is the opponent's.
-/// Positions past the line's real end read as 0 bits and so never close a
-/// run, which lets the shorter diagonals use the same table.
+/// `FLIPS_IN_LINE[i][line]`: how many discs a move at position `i` flips
+/// along a full line whose other positions hold the mover's discs where
+/// `line` has a bit and the opponent's elsewhere. Positions past a short
+/// diagonal's end read as the opponent's and so never close a run: one
+/// table serves every line.
 static FLIPS_IN_LINE: [[u8; 256]; 8] = {
     let mut table = [[0u8; 256]; 8];
     let mut position = 0;
     while position < 8 {
         let mut line = 0;
         while line < 256 {
-            let mut count = 0;
-            // Towards higher positions, then towards lower ones.
-            let mut run = 0;
-            let mut j = position + 1;
-            while j < 8 && line >> j & 1 == 0 {
-                run += 1;
-                j += 1;
-            }
-            if j < 8 {
-                count += run;
-            }
-            run = 0;
-            let mut j = position as i32 - 1;
-            while j >= 0 && line >> j & 1 == 0 {
-                run += 1;
-                j -= 1;
-            }
-            if j >= 0 {
-                count += run;
-            }
-            table[position][line] = count as u8;
+            table[position][line] = full_line_flips(position, line as u8).count_ones() as u8;
             line += 1;
         }
         position += 1;

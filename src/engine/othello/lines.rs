@@ -86,7 +86,7 @@ pub fn scatter_diagonal(line: u8, mask: u64) -> u64 {
 /// inner positions (1–6) hold opponent discs as in `inner`, the squares
 /// just past each run of opponent discs next to `i`: where a disc of the
 /// mover would close the run.
-static OUTFLANK: [[u8; 64]; 8] = {
+const OUTFLANK: [[u8; 64]; 8] = {
     let mut table = [[0u8; 64]; 8];
     let mut position = 0;
     while position < 8 {
@@ -118,7 +118,7 @@ static OUTFLANK: [[u8; 64]; 8] = {
 
 /// `FLIPPED[i][closing]`: the squares strictly between position `i` and
 /// each closing square in `closing`.
-static FLIPPED: [[u8; 256]; 8] = {
+const FLIPPED: [[u8; 256]; 8] = {
     let mut table = [[0u8; 256]; 8];
     let mut position = 0;
     while position < 8 {
@@ -149,11 +149,24 @@ static FLIPPED: [[u8; 256]; 8] = {
     table
 };
 
+/// The tables the move generator reads at run time (the consts above
+/// serve the tables built at compile time from them).
+static OUTFLANK_TABLE: [[u8; 64]; 8] = OUTFLANK;
+static FLIPPED_TABLE: [[u8; 256]; 8] = FLIPPED;
+
 /// The opponent discs flipped along one line by a move at `position`.
 #[inline(always)]
 pub fn line_flips(position: usize, player: u8, opponent: u8) -> u8 {
-    let closing = OUTFLANK[position][usize::from((opponent >> 1) & 0x3F)] & player;
-    FLIPPED[position][usize::from(closing)]
+    let closing = OUTFLANK_TABLE[position][usize::from((opponent >> 1) & 0x3F)] & player;
+    FLIPPED_TABLE[position][usize::from(closing)]
+}
+
+/// [`line_flips`] on a full line: every position but `position` and the
+/// mover's discs holds an opponent disc (for tables built at compile time).
+pub const fn full_line_flips(position: usize, player: u8) -> u8 {
+    let opponent = !player & !(1 << position);
+    let closing = OUTFLANK[position][((opponent >> 1) & 0x3F) as usize] & player;
+    FLIPPED[position][closing as usize]
 }
 
 #[cfg(test)]
