@@ -120,7 +120,8 @@ fn bench_solves_a_range_of_ffo_endgames() {
 
 #[test]
 fn bad_input_is_a_clear_error() {
-    assert!(error(&["replay", "othello", "f5 d6 c9"]).contains("move 3 (c9): not a square"));
+    assert!(error(&["replay", "othello", "f5 d6 c9"])
+        .contains("move 3 (c9, character 7): not a square"));
     assert!(error(&["replay", "othello", "f5 d6 a1"]).contains("move 3 (a1): illegal for black"));
     assert!(error(&["perft", "othello", "x"]).contains("DEPTH: \"x\" is not a depth"));
     assert!(error(&["perft", "chess", "3"]).contains("unknown game \"chess\""));
@@ -132,7 +133,10 @@ fn bad_input_is_a_clear_error() {
     assert!(error(&[]).contains("no command"));
     let e = error(&["replay", "othello", "zz", "--json"]);
     let v: Value = serde_json::from_str(&e).unwrap();
-    assert!(v["error"].as_str().unwrap().contains("move 1 (zz)"));
+    assert!(v["error"]
+        .as_str()
+        .unwrap()
+        .contains("move 1 (zz, character 1)"));
 }
 
 #[test]

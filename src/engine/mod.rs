@@ -13,3 +13,4 @@ pub mod rng;
 pub mod search;
 pub mod strength;
 pub mod table_memory;
+pub mod text;

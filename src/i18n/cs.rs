@@ -85,7 +85,7 @@ pub const CS: Texts = Texts {
     link_copied: "Odkaz zkopírován.",
     link_error: "Tento odkaz nepopisuje platnou partii ({reason}). Začala nová hra.",
     saved_error: "Uloženou partii nebylo možné obnovit ({reason}), a proto byla smazána.",
-    err_not_a_square: "Tah {n} ({token}): to není pole.",
+    err_not_a_square: "Tah {n} ({token}, znak {offset}): to není pole.",
     err_illegal_move: "Tah {n} ({square}): pro hráče {color} nepřípustný.",
     err_pass_not_allowed: "Tah {n} (pas): {color} má možný tah a nesmí pasovat.",
     err_after_end: "Tah {n} ({token}): hra už skončila.",

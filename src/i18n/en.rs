@@ -84,7 +84,7 @@ pub const EN: Texts = Texts {
     link_copied: "Link copied.",
     link_error: "This link does not describe a valid game ({reason}). A new game was started.",
     saved_error: "The saved game could not be restored ({reason}) and was discarded.",
-    err_not_a_square: "Move {n} ({token}): not a square.",
+    err_not_a_square: "Move {n} ({token}, character {offset}): not a square.",
     err_illegal_move: "Move {n} ({square}): illegal for {color}.",
     err_pass_not_allowed: "Move {n} (pass): {color} has a legal move and cannot pass.",
     err_after_end: "Move {n} ({token}): the game is already over.",

@@ -214,7 +214,7 @@ mod tests {
         assert_eq!(
             refusal_text(
                 t,
-                &Rule::Subtraction(vec![1, 3, 4]),
+                &Rule::subtraction(&[1, 3, 4]).unwrap(),
                 10,
                 2,
                 Refusal::NotInSet

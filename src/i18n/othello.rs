@@ -93,9 +93,17 @@ pub fn play_error_text(t: &Texts, error: &PlayError) -> String {
 /// A refused transcript, naming the move.
 pub fn transcript_error_text(t: &Texts, error: &TranscriptError) -> String {
     match error {
-        TranscriptError::NotASquare { number, token } => fill(
+        TranscriptError::NotASquare {
+            number,
+            offset,
+            token,
+        } => fill(
             t.err_not_a_square,
-            &[("n", &number.to_string()), ("token", token)],
+            &[
+                ("n", &number.to_string()),
+                ("offset", &(offset + 1).to_string()),
+                ("token", token),
+            ],
         ),
         TranscriptError::Illegal {
             number,
@@ -376,14 +384,15 @@ mod tests {
     fn transcript_errors_name_the_move_in_every_language() {
         let e = TranscriptError::NotASquare {
             number: 12,
+            offset: 22,
             token: "c9".into(),
         };
         assert_eq!(
             transcript_error_text(Lang::En.texts(), &e),
-            "Move 12 (c9): not a square."
+            "Move 12 (c9, character 23): not a square."
         );
-        assert!(transcript_error_text(Lang::Cs.texts(), &e).contains("12 (c9)"));
-        assert!(transcript_error_text(Lang::Ru.texts(), &e).contains("12 (c9)"));
+        assert!(transcript_error_text(Lang::Cs.texts(), &e).contains("12 (c9, znak 23)"));
+        assert!(transcript_error_text(Lang::Ru.texts(), &e).contains("12 (c9, символ 23)"));
     }
 
     #[test]

@@ -84,7 +84,7 @@ pub const RU: Texts = Texts {
     link_copied: "Ссылка скопирована.",
     link_error: "Эта ссылка не описывает правильную партию ({reason}). Начата новая игра.",
     saved_error: "Сохранённую партию не удалось восстановить ({reason}), она удалена.",
-    err_not_a_square: "Ход {n} ({token}): это не клетка.",
+    err_not_a_square: "Ход {n} ({token}, символ {offset}): это не клетка.",
     err_illegal_move: "Ход {n} ({square}): недопустим для стороны {color}.",
     err_pass_not_allowed: "Ход {n} (пас): у стороны {color} есть ход, пасовать нельзя.",
     err_after_end: "Ход {n} ({token}): игра уже окончена.",

@@ -23,6 +23,8 @@ impl Game for NimGame {
     type Move = Move;
     const MOVE_KEYS: usize = 64;
 
+    /// Every move: for the shared search on small sums (the theory, not
+    /// the search, answers huge heaps).
     fn legal_moves(&self, moves: &mut Vec<Move>) {
         moves.extend(self.position.moves());
     }
@@ -75,6 +77,11 @@ impl Game for NimGame {
     }
 
     fn moves_left_bound(&self) -> Option<u32> {
-        u32::try_from(self.position.heaps().iter().map(|h| h.size).sum::<u64>()).ok()
+        let total = self
+            .position
+            .heaps()
+            .iter()
+            .try_fold(0u64, |sum, h| sum.checked_add(h.size))?;
+        u32::try_from(total).ok()
     }
 }

@@ -6,13 +6,13 @@ use crate::engine::rng::Rng;
 use crate::engine::strength::Level;
 
 use super::position::{Move, Position};
-use super::rules::Rule;
 use super::theory::{analyse, BudgetExhausted, DEFAULT_BUDGET};
 
 /// The chance, by level, of playing a random move instead of the best.
 const MISTAKE_RATE: [f64; 7] = [0.8, 0.6, 0.45, 0.3, 0.15, 0.05, 0.0];
 
-/// A uniformly random legal move, without listing every move of a huge heap.
+/// A random legal move: a heap that can move, chosen uniformly, then one of
+/// its amounts, chosen uniformly by index (no list of a huge heap's moves).
 pub fn random_move(position: &Position, rng: &mut Rng) -> Option<Move> {
     let live: Vec<usize> = (0..position.heaps().len())
         .filter(|&i| {
@@ -22,11 +22,8 @@ pub fn random_move(position: &Position, rng: &mut Rng) -> Option<Move> {
         .collect();
     let &heap = rng.choose(&live)?;
     let h = &position.heaps()[heap];
-    let take = match h.rule {
-        Rule::Nim => 1 + rng.below(h.size),
-        Rule::Half => 1 + rng.below(h.size / 2),
-        _ => *rng.choose(&h.rule.takes(h.size))?,
-    };
+    let count = h.rule.take_count(h.size);
+    let take = h.rule.nth_take(h.size, rng.below(count))?;
     Some(Move { heap, take })
 }
 

@@ -8,13 +8,15 @@
 //! * [`game`]: the sum as a [`Game`](crate::engine::game::Game);
 //!   [`levels`]: from a player who makes mistakes to a perfect one.
 
+pub mod divisors;
 pub mod game;
 pub mod grundy;
 pub mod levels;
+pub mod period;
 pub mod position;
 pub mod rules;
 pub mod theory;
 
 pub use position::{parse_move, parse_position, Heap, Move, PlayError, Position, PositionError};
-pub use rules::{Refusal, Rule, RuleError};
+pub use rules::{Refusal, Rule, RuleError, SubtractionSet, MAX_HEAPS};
 pub use theory::{analyse, Analysis, BudgetExhausted, Outcome};

@@ -5,7 +5,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::rules::{Refusal, Rule, RuleError, MAX_HEAP};
+use super::rules::{Refusal, Rule, RuleError, MAX_HEAPS};
 
 /// One heap: its rule and how many tokens it holds.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
@@ -86,22 +86,36 @@ impl fmt::Display for PlayError {
 
 impl std::error::Error for PlayError {}
 
-/// A position: the heaps in order. Positions are checked when built, so
-/// every heap is within [`MAX_HEAP`].
+/// A position: the heaps in order (at least one, at most [`MAX_HEAPS`]),
+/// each of any size that fits a `u64`.
 #[derive(Clone, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[serde(try_from = "UncheckedPosition")]
 pub struct Position {
     heaps: Vec<Heap>,
 }
 
+/// A position as stored, checked when read.
+#[derive(Deserialize)]
+struct UncheckedPosition {
+    heaps: Vec<Heap>,
+}
+
+impl TryFrom<UncheckedPosition> for Position {
+    type Error = PositionError;
+
+    fn try_from(stored: UncheckedPosition) -> Result<Position, PositionError> {
+        Position::new(stored.heaps)
+    }
+}
+
 impl Position {
-    /// A position of the given heaps, if each is within [`MAX_HEAP`] and
-    /// there is at least one.
+    /// A position of the given heaps, if there are 1 to [`MAX_HEAPS`].
     pub fn new(heaps: Vec<Heap>) -> Result<Position, PositionError> {
         if heaps.is_empty() {
             return Err(PositionError::NoHeaps);
         }
-        if let Some(i) = heaps.iter().position(|h| h.size > MAX_HEAP) {
-            return Err(PositionError::TooLarge { index: i });
+        if heaps.len() > MAX_HEAPS {
+            return Err(PositionError::TooManyHeaps(heaps.len()));
         }
         Ok(Position { heaps })
     }
@@ -154,18 +168,13 @@ impl Position {
         next
     }
 
-    /// Every legal move (long for big Nim heaps: the theory does not need it).
-    pub fn moves(&self) -> Vec<Move> {
+    /// Every legal move, heap by heap, produced one by one (a Nim heap of
+    /// 10^18 has 10^18 moves: take only what you need).
+    pub fn moves(&self) -> impl Iterator<Item = Move> + '_ {
         self.heaps
             .iter()
             .enumerate()
-            .flat_map(|(heap, h)| {
-                h.rule
-                    .takes(h.size)
-                    .into_iter()
-                    .map(move |take| Move { heap, take })
-            })
-            .collect()
+            .flat_map(|(heap, h)| h.rule.takes(h.size).map(move |take| Move { heap, take }))
     }
 }
 
@@ -202,11 +211,8 @@ pub enum PositionError {
         /// The text found.
         token: String,
     },
-    /// A size above [`MAX_HEAP`].
-    TooLarge {
-        /// The heap's index.
-        index: usize,
-    },
+    /// More heaps than [`MAX_HEAPS`].
+    TooManyHeaps(usize),
 }
 
 impl fmt::Display for PositionError {
@@ -217,11 +223,13 @@ impl fmt::Display for PositionError {
                 write!(f, "heap {index} ({token:?}): write rule:size, e.g. nim:7")
             }
             PositionError::Rule { index, error } => write!(f, "heap {index}: {error}"),
-            PositionError::BadSize { index, token } => {
-                write!(f, "heap {index}: size {token:?} is not a whole number")
-            }
-            PositionError::TooLarge { index } => {
-                write!(f, "heap {index} is larger than {MAX_HEAP}")
+            PositionError::BadSize { index, token } => write!(
+                f,
+                "heap {index}: size {token:?} is not a whole number from 0 to {}",
+                u64::MAX
+            ),
+            PositionError::TooManyHeaps(n) => {
+                write!(f, "{n} heaps; a position has at most {MAX_HEAPS}")
             }
         }
     }
@@ -229,28 +237,33 @@ impl fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
-/// Reads `rule:size rule:size …` (e.g. `nim:11 sub{1,3,4}:10`).
+/// Reads `rule:size rule:size …` (e.g. `nim:11 sub{1,3,4}:10`): heaps
+/// separated by whitespace, sizes in ASCII digits (full-width forms are
+/// folded, [`crate::engine::text`]).
 pub fn parse_position(text: &str) -> Result<Position, PositionError> {
-    let heaps = text
-        .split_whitespace()
-        .enumerate()
-        .map(|(index, token)| {
-            let (rule, size) = token
-                .rsplit_once(':')
-                .ok_or_else(|| PositionError::BadHeap {
-                    index,
-                    token: token.to_string(),
-                })?;
-            let rule: Rule = rule
-                .parse()
-                .map_err(|error| PositionError::Rule { index, error })?;
-            let size: u64 = size.parse().map_err(|_| PositionError::BadSize {
+    let text = crate::engine::text::fold(text);
+    let mut heaps = Vec::new();
+    for (index, token) in text.split_whitespace().enumerate() {
+        if index >= MAX_HEAPS {
+            return Err(PositionError::TooManyHeaps(text.split_whitespace().count()));
+        }
+        let shown = || crate::engine::text::excerpt(token, 30);
+        let (rule, size) = token
+            .rsplit_once(':')
+            .ok_or_else(|| PositionError::BadHeap {
                 index,
-                token: size.to_string(),
+                token: shown(),
             })?;
-            Ok(Heap { rule, size })
-        })
-        .collect::<Result<Vec<_>, _>>()?;
+        let rule: Rule = rule
+            .parse()
+            .map_err(|error| PositionError::Rule { index, error })?;
+        let size: u64 =
+            crate::engine::text::parse_number(size).ok_or_else(|| PositionError::BadSize {
+                index,
+                token: crate::engine::text::excerpt(size, 30),
+            })?;
+        heaps.push(Heap { rule, size });
+    }
     Position::new(heaps)
 }
 
@@ -278,11 +291,13 @@ impl std::error::Error for MoveTextError {}
 
 /// Reads a move `heap:taken` and checks it in `position`.
 pub fn parse_move(position: &Position, text: &str) -> Result<Move, MoveTextError> {
-    let bad = || MoveTextError::NotAMove(text.trim().to_string());
-    let (heap, take) = text.trim().split_once(':').ok_or_else(bad)?;
+    let text = crate::engine::text::fold(text);
+    let text = text.trim();
+    let bad = || MoveTextError::NotAMove(crate::engine::text::excerpt(text, 30));
+    let (heap, take) = text.split_once(':').ok_or_else(bad)?;
     let mv = Move {
-        heap: heap.trim().parse().map_err(|_| bad())?,
-        take: take.trim().parse().map_err(|_| bad())?,
+        heap: crate::engine::text::parse_number(heap.trim()).ok_or_else(bad)?,
+        take: crate::engine::text::parse_number(take.trim()).ok_or_else(bad)?,
     };
     position.try_play(mv).map_err(MoveTextError::Illegal)?;
     Ok(mv)
@@ -334,9 +349,15 @@ mod tests {
             Err(PositionError::BadSize { .. })
         ));
         assert!(matches!(
-            parse_position("nim:1000000000001"),
-            Err(PositionError::TooLarge { index: 0 })
+            parse_position("nim:18446744073709551616"),
+            Err(PositionError::BadSize { index: 0, .. })
         ));
+        assert!(parse_position("nim:18446744073709551615").is_ok());
+        let many = vec!["nim:1"; MAX_HEAPS + 1].join(" ");
+        assert_eq!(
+            parse_position(&many),
+            Err(PositionError::TooManyHeaps(MAX_HEAPS + 1))
+        );
     }
 
     #[test]

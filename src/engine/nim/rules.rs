@@ -1,19 +1,122 @@
 //! The take-away rules: how many tokens a move may take from a heap.
 
+use std::cell::RefCell;
+use std::collections::HashMap;
 use std::fmt;
+use std::ops::Deref;
 use std::str::FromStr;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 
-/// The largest heap the app accepts: 10^12 (divisor rules stay fast).
-pub const MAX_HEAP: u64 = 1_000_000_000_000;
+use super::divisors::divisors;
+use super::period::{find_periodicity, PeriodTooLong, Periodicity};
+
+/// The most heaps a position may have (the page shows each one).
+pub const MAX_HEAPS: usize = 64;
+
+/// A subtraction set: its elements (sorted, positive, without repeats)
+/// and its eventual period, found when the set is made, so that every set
+/// that exists can answer for any heap. Cheap to clone.
+#[derive(Clone, Debug)]
+pub struct SubtractionSet {
+    elements: Arc<[u64]>,
+    period: Arc<Periodicity>,
+}
+
+impl SubtractionSet {
+    /// The set of `elements` (any order, repeats allowed), if it is not
+    /// empty, has no zero and its period can be found within the budget.
+    pub fn new(elements: &[u64]) -> Result<SubtractionSet, RuleError> {
+        if elements.is_empty() {
+            return Err(RuleError::EmptySet);
+        }
+        if elements.contains(&0) {
+            return Err(RuleError::ZeroInSet);
+        }
+        let mut sorted = elements.to_vec();
+        sorted.sort_unstable();
+        sorted.dedup();
+        let elements: Arc<[u64]> = sorted.into();
+        let period = cached_periodicity(&elements).map_err(RuleError::PeriodTooLong)?;
+        Ok(SubtractionSet { elements, period })
+    }
+
+    /// The eventual period of the set's Grundy values.
+    pub fn periodicity(&self) -> &Periodicity {
+        &self.period
+    }
+}
+
+impl Deref for SubtractionSet {
+    type Target = [u64];
+
+    fn deref(&self) -> &[u64] {
+        &self.elements
+    }
+}
+
+impl PartialEq for SubtractionSet {
+    fn eq(&self, other: &Self) -> bool {
+        self.elements == other.elements
+    }
+}
+
+impl Eq for SubtractionSet {}
+
+impl std::hash::Hash for SubtractionSet {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.elements.hash(state);
+    }
+}
+
+impl PartialOrd for SubtractionSet {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl Ord for SubtractionSet {
+    fn cmp(&self, other: &Self) -> std::cmp::Ordering {
+        self.elements.cmp(&other.elements)
+    }
+}
+
+/// Periods already found (per thread); emptied when the values kept pass
+/// twice the search's own limit, so a stream of different sets cannot
+/// exhaust memory.
+type PeriodCache = HashMap<Arc<[u64]>, Result<Arc<Periodicity>, PeriodTooLong>>;
+
+thread_local! {
+    static PERIODS: RefCell<(PeriodCache, usize)> = RefCell::new((HashMap::new(), 0));
+}
+
+fn cached_periodicity(elements: &Arc<[u64]>) -> Result<Arc<Periodicity>, PeriodTooLong> {
+    if let Some(found) = PERIODS.with(|cache| cache.borrow().0.get(elements).cloned()) {
+        return found;
+    }
+    let found = find_periodicity(elements).map(Arc::new);
+    PERIODS.with(|cache| {
+        let (map, kept) = &mut *cache.borrow_mut();
+        let size = found.as_ref().map_or(0, |p| p.len());
+        if *kept + size > 2 * super::period::VALUE_LIMIT {
+            map.clear();
+            *kept = 0;
+        }
+        *kept += size;
+        map.insert(elements.clone(), found.clone());
+    });
+    found
+}
 
 /// A take-away rule. `c` is the number of tokens taken from a heap of `n`.
+/// Written and read as its text code (`nim`, `sub{1,3,4}` …), also in
+/// saved games and worker messages, so that a set is always checked.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
+#[serde(into = "String", try_from = "RuleRepr")]
 pub enum Rule {
-    /// c ∈ S and c ≤ n, for a finite set S of positive integers (sorted,
-    /// without repeats).
-    Subtraction(Vec<u64>),
+    /// c ∈ S and c ≤ n, for a finite set S of positive integers.
+    Subtraction(SubtractionSet),
     /// c divides n (1 and n included).
     Dim,
     /// Any 1 ≤ c ≤ n.
@@ -24,6 +127,35 @@ pub enum Rule {
     EvenOdd,
     /// 1 ≤ c ≤ ⌊n/2⌋.
     Half,
+}
+
+impl From<Rule> for String {
+    fn from(rule: Rule) -> String {
+        rule.code()
+    }
+}
+
+/// A rule as stored: its text code, or the enum form that saved games
+/// written before the text code hold (`"Nim"`, `{"Subtraction":[1,3,4]}`).
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum RuleRepr {
+    Text(String),
+    Set {
+        #[serde(rename = "Subtraction")]
+        subtraction: Vec<u64>,
+    },
+}
+
+impl TryFrom<RuleRepr> for Rule {
+    type Error = RuleError;
+
+    fn try_from(repr: RuleRepr) -> Result<Rule, RuleError> {
+        match repr {
+            RuleRepr::Text(text) => text.parse(),
+            RuleRepr::Set { subtraction } => Rule::subtraction(&subtraction),
+        }
+    }
 }
 
 /// Why a move's amount is not allowed by the rule (for messages like
@@ -55,16 +187,7 @@ fn is_divisor(c: u64, n: u64) -> bool {
 impl Rule {
     /// A subtraction set from any list of positive integers.
     pub fn subtraction(set: &[u64]) -> Result<Rule, RuleError> {
-        if set.is_empty() {
-            return Err(RuleError::EmptySet);
-        }
-        if set.contains(&0) {
-            return Err(RuleError::ZeroInSet);
-        }
-        let mut sorted = set.to_vec();
-        sorted.sort_unstable();
-        sorted.dedup();
-        Ok(Rule::Subtraction(sorted))
+        SubtractionSet::new(set).map(Rule::Subtraction)
     }
 
     /// Whether taking `c` from a heap of `n` is allowed, and why not.
@@ -87,21 +210,54 @@ impl Rule {
         }
     }
 
-    /// Every amount that may be taken from a heap of `n`, smallest first.
-    /// For rules allowing many amounts this is long; the theory avoids it.
-    pub fn takes(&self, n: u64) -> Vec<u64> {
+    /// Every amount that may be taken from a heap of `n`, smallest first,
+    /// produced one by one (Nim on a heap of 10^18 has 10^18 of them: take
+    /// what you need, or use [`Rule::take_count`] and [`Rule::nth_take`]).
+    pub fn takes(&self, n: u64) -> Box<dyn Iterator<Item = u64> + '_> {
         match self {
-            Rule::Subtraction(set) => set.iter().copied().filter(|&c| c <= n).collect(),
-            Rule::Dim => divisors(n),
-            Rule::Aliquot => divisors(n).into_iter().filter(|&c| c < n).collect(),
-            Rule::Nim => (1..=n).collect(),
-            Rule::Half => (1..=n / 2).collect(),
+            Rule::Subtraction(set) => Box::new(set.iter().copied().take_while(move |&c| c <= n)),
+            Rule::Dim => Box::new(divisors(n).into_iter()),
+            Rule::Aliquot => Box::new(divisors(n).into_iter().filter(move |&c| c < n)),
+            Rule::Nim => Box::new(1..=n),
+            Rule::Half => Box::new(1..=n / 2),
+            Rule::EvenOdd => Box::new(
+                (1..=even_takes(n))
+                    .map(|i| 2 * i)
+                    .chain((n % 2 == 1).then_some(n)),
+            ),
+        }
+    }
+
+    /// How many amounts may be taken from a heap of `n`.
+    pub fn take_count(&self, n: u64) -> u64 {
+        match self {
+            Rule::Subtraction(set) => set.iter().take_while(|&&c| c <= n).count() as u64,
+            Rule::Dim => divisors(n).len() as u64,
+            Rule::Aliquot => divisors(n).len().saturating_sub(1) as u64,
+            Rule::Nim => n,
+            Rule::Half => n / 2,
+            Rule::EvenOdd => even_takes(n) + n % 2,
+        }
+    }
+
+    /// The `i`-th amount (from 0) in the order of [`Rule::takes`], without
+    /// listing the others; `None` when `i` is not below the count.
+    pub fn nth_take(&self, n: u64, i: u64) -> Option<u64> {
+        match self {
+            Rule::Subtraction(set) => set
+                .get(usize::try_from(i).ok()?)
+                .copied()
+                .filter(|&c| c <= n),
+            Rule::Dim | Rule::Aliquot => self.takes(n).nth(usize::try_from(i).ok()?),
+            Rule::Nim => (i < n).then(|| i + 1),
+            Rule::Half => (i < n / 2).then(|| i + 1),
             Rule::EvenOdd => {
-                let mut takes: Vec<u64> = (2..n).step_by(2).collect();
-                if n % 2 == 1 {
-                    takes.push(n);
+                let evens = even_takes(n);
+                if i < evens {
+                    Some(2 * (i + 1))
+                } else {
+                    (i == evens && n % 2 == 1).then_some(n)
                 }
-                takes
             }
         }
     }
@@ -134,22 +290,9 @@ impl Rule {
     }
 }
 
-/// The divisors of `n` (none for 0), ascending.
-pub fn divisors(n: u64) -> Vec<u64> {
-    let mut small = Vec::new();
-    let mut large = Vec::new();
-    let mut d = 1u64;
-    while d.saturating_mul(d) <= n {
-        if n % d == 0 {
-            small.push(d);
-            if d != n / d {
-                large.push(n / d);
-            }
-        }
-        d += 1;
-    }
-    small.extend(large.into_iter().rev());
-    small
+/// The even amounts Even/Odd allows on a heap of `n`: 2, 4, … below `n`.
+fn even_takes(n: u64) -> u64 {
+    n.saturating_sub(1) / 2
 }
 
 impl fmt::Display for Rule {
@@ -167,8 +310,10 @@ pub enum RuleError {
     EmptySet,
     /// A zero in the set.
     ZeroInSet,
-    /// A set element that is not a number (or is too large).
+    /// A set element that is not a whole number.
     BadSetElement(String),
+    /// The set's period cannot be found within the search's budget.
+    PeriodTooLong(PeriodTooLong),
 }
 
 impl fmt::Display for RuleError {
@@ -188,6 +333,7 @@ impl fmt::Display for RuleError {
                 f,
                 "{e:?} in the subtraction set is not a positive whole number"
             ),
+            RuleError::PeriodTooLong(e) => e.fmt(f),
         }
     }
 }
@@ -198,7 +344,7 @@ impl FromStr for Rule {
     type Err = RuleError;
 
     fn from_str(text: &str) -> Result<Rule, RuleError> {
-        let lower = text.trim().to_ascii_lowercase();
+        let lower = crate::engine::text::fold(text.trim()).to_ascii_lowercase();
         match lower.as_str() {
             "nim" => return Ok(Rule::Nim),
             "dim" => return Ok(Rule::Dim),
@@ -210,19 +356,14 @@ impl FromStr for Rule {
         let inner = lower
             .strip_prefix("sub{")
             .and_then(|r| r.strip_suffix('}'))
-            .ok_or_else(|| RuleError::Unknown(text.trim().to_string()))?;
-        let elements: Vec<&str> = inner
+            .ok_or_else(|| RuleError::Unknown(crate::engine::text::excerpt(text.trim(), 20)))?;
+        let set: Vec<u64> = inner
             .split(',')
             .map(str::trim)
             .filter(|e| !e.is_empty())
-            .collect();
-        let set: Vec<u64> = elements
-            .iter()
             .map(|e| {
-                e.parse::<u64>()
-                    .ok()
-                    .filter(|&v| v <= MAX_HEAP)
-                    .ok_or_else(|| RuleError::BadSetElement(e.to_string()))
+                crate::engine::text::parse_number(e)
+                    .ok_or_else(|| RuleError::BadSetElement(crate::engine::text::excerpt(e, 20)))
             })
             .collect::<Result<_, _>>()?;
         Rule::subtraction(&set)
@@ -246,7 +387,7 @@ mod tests {
         assert_eq!(Rule::Half.check(9, 5), Err(Refusal::MoreThanHalf));
         assert!(Rule::Half.check(9, 4).is_ok());
         let s: Rule = "sub{4,1,3}".parse().unwrap();
-        assert_eq!(s, Rule::Subtraction(vec![1, 3, 4]));
+        assert_eq!(s, Rule::subtraction(&[1, 3, 4]).unwrap());
         assert_eq!(s.check(10, 2), Err(Refusal::NotInSet));
         assert_eq!(Rule::Nim.check(3, 4), Err(Refusal::MoreThanHeap));
         assert_eq!(Rule::Nim.check(3, 0), Err(Refusal::Nothing));
@@ -260,16 +401,27 @@ mod tests {
             Rule::Aliquot,
             Rule::EvenOdd,
             Rule::Half,
-            Rule::Subtraction(vec![2, 5]),
+            Rule::subtraction(&[2, 5]).unwrap(),
         ];
         for rule in &rules {
-            for n in 0..40 {
-                let listed = rule.takes(n);
+            for n in 0..60 {
+                let listed: Vec<u64> = rule.takes(n).collect();
                 let checked: Vec<u64> = (0..=n + 1).filter(|&c| rule.check(n, c).is_ok()).collect();
                 assert_eq!(listed, checked, "{rule} {n}");
                 assert_eq!(rule.can_move(n), !listed.is_empty(), "{rule} {n}");
+                assert_eq!(rule.take_count(n), listed.len() as u64, "{rule} {n}");
+                for (i, &c) in listed.iter().enumerate() {
+                    assert_eq!(rule.nth_take(n, i as u64), Some(c), "{rule} {n} {i}");
+                }
+                assert_eq!(rule.nth_take(n, listed.len() as u64), None, "{rule} {n}");
             }
         }
+        // Huge heaps: counted and indexed without listing.
+        let n = u64::MAX;
+        assert_eq!(Rule::EvenOdd.take_count(n), n / 2 + 1);
+        assert_eq!(Rule::EvenOdd.nth_take(n, n / 2), Some(n));
+        assert_eq!(Rule::Half.nth_take(n, 5), Some(6));
+        assert_eq!(Rule::Dim.take_count(1 << 62), 63);
     }
 
     #[test]
@@ -285,8 +437,37 @@ mod tests {
             Err(RuleError::BadSetElement("x".into()))
         );
         assert_eq!("SUB{3, 1}".parse::<Rule>().unwrap().code(), "sub{1,3}");
-        assert_eq!(divisors(12), vec![1, 2, 3, 4, 6, 12]);
-        assert_eq!(divisors(1), vec![1]);
-        assert!(divisors(0).is_empty());
+        assert_eq!(
+            "sub{1,+2}".parse::<Rule>(),
+            Err(RuleError::BadSetElement("+2".into()))
+        );
+        assert_eq!(
+            "ｓｕｂ｛３，１｝".parse::<Rule>().unwrap().code(),
+            "sub{1,3}"
+        );
+        assert!(matches!(
+            "sub{10000000}".parse::<Rule>(),
+            Err(RuleError::PeriodTooLong(_))
+        ));
+    }
+
+    #[test]
+    fn rules_are_stored_as_text_and_old_saves_still_read() {
+        let rule = Rule::subtraction(&[4, 1]).unwrap();
+        assert_eq!(serde_json::to_string(&rule).unwrap(), "\"sub{1,4}\"");
+        for (json, expected) in [
+            ("\"sub{1,4}\"", rule.clone()),
+            ("{\"Subtraction\":[1,4]}", rule),
+            ("\"EvenOdd\"", Rule::EvenOdd),
+            ("\"Nim\"", Rule::Nim),
+        ] {
+            assert_eq!(
+                serde_json::from_str::<Rule>(json).unwrap(),
+                expected,
+                "{json}"
+            );
+        }
+        assert!(serde_json::from_str::<Rule>("{\"Subtraction\":[0]}").is_err());
+        assert!(serde_json::from_str::<Rule>("\"chess\"").is_err());
     }
 }

@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use super::grundy::grundy;
 use super::position::{Heap, Move, Position};
-use super::rules::{divisors, Rule};
+use super::rules::Rule;
 
 /// P: the previous player wins (the player to move loses with best play).
 /// N: the next player (the one to move) wins.
@@ -37,24 +37,25 @@ pub struct Analysis {
 /// The exact misère search gave up.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct BudgetExhausted {
-    /// Positions examined before stopping.
-    pub positions: u64,
+    /// Steps taken before stopping (positions examined and moves generated).
+    pub steps: u64,
 }
 
 impl fmt::Display for BudgetExhausted {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "the exact misère search ran out of its budget after {} positions; this sum is too large to decide",
-            self.positions
+            "not solved exactly within the budget: the misère search stopped after {} steps (positions and moves); this sum is too large to decide",
+            self.steps
         )
     }
 }
 
 impl std::error::Error for BudgetExhausted {}
 
-/// Positions the misère search may examine by default.
-pub const DEFAULT_BUDGET: u64 = 2_000_000;
+/// Steps the misère search may take by default: every position examined
+/// and every move generated costs one (about a second and 100 MB at most).
+pub const DEFAULT_BUDGET: u64 = 1_000_000;
 
 /// The deepest line the misère search follows (its recursion must fit the
 /// stack, also in the browser); longer games count as over budget.
@@ -70,33 +71,30 @@ pub fn takes_to_value(rule: &Rule, n: u64, target: u64) -> Vec<u64> {
             // g(m) = t exactly for m = 2^k (2t + 1) − 1, k ≥ 0.
             let lowest = n - n / 2;
             let mut found = Vec::new();
-            let mut m = 2 * target;
-            while m < n {
-                if m >= lowest {
-                    found.push(n - m);
+            let mut m = target.checked_mul(2);
+            while let Some(reached) = m.filter(|&m| m < n) {
+                if reached >= lowest {
+                    found.push(n - reached);
                 }
-                m = 2 * m + 1;
+                m = reached.checked_mul(2).and_then(|m| m.checked_add(1));
             }
             found
         }
         Rule::EvenOdd => {
             // g = t at m = 2t − 1 (odd, t ≥ 1), m = 2t + 2 (even), and m = 0 for t = 0.
-            let mut candidates = vec![2 * target + 2];
-            if target >= 1 {
-                candidates.push(2 * target - 1);
-            } else {
-                candidates.push(0);
-            }
-            candidates
+            let even = target.checked_mul(2).and_then(|m| m.checked_add(2));
+            let odd = match target {
+                0 => Some(0),
+                t => t.checked_mul(2).map(|m| m - 1),
+            };
+            [even, odd]
                 .into_iter()
+                .flatten()
                 .filter(|&m| m < n && rule.check(n, n - m).is_ok())
                 .map(|m| n - m)
                 .collect()
         }
-        Rule::Dim | Rule::Aliquot => divisors(n)
-            .into_iter()
-            .filter(|&c| rule.check(n, c).is_ok() && reaches(n - c))
-            .collect(),
+        Rule::Dim | Rule::Aliquot => rule.takes(n).filter(|&c| reaches(n - c)).collect(),
         Rule::Subtraction(set) => set
             .iter()
             .copied()
@@ -192,10 +190,12 @@ fn misere_nim(position: &Position) -> Analysis {
 }
 
 /// The exact misère search: memoised over the sorted multiset of the heaps
-/// that can still move.
+/// that can still move. Its budget counts steps: every position examined
+/// and every move generated, so a heap with a huge number of moves costs
+/// what is actually looked at, never more than the budget.
 struct MisereSearch {
     memo: HashMap<Vec<Heap>, bool>,
-    positions: u64,
+    steps: u64,
     budget: u64,
 }
 
@@ -210,6 +210,16 @@ impl MisereSearch {
         live
     }
 
+    /// Takes one step of the budget.
+    fn spend(&mut self) -> Result<(), BudgetExhausted> {
+        self.steps += 1;
+        if self.steps > self.budget {
+            Err(BudgetExhausted { steps: self.steps })
+        } else {
+            Ok(())
+        }
+    }
+
     /// True when the player to move wins `heaps` (canonical) under misère
     /// play, `depth` moves into the search.
     fn wins(&mut self, heaps: &[Heap], depth: usize) -> Result<bool, BudgetExhausted> {
@@ -220,15 +230,14 @@ impl MisereSearch {
         if let Some(&known) = self.memo.get(heaps) {
             return Ok(known);
         }
-        self.positions += 1;
-        if self.positions > self.budget || depth > MAX_DEPTH {
-            return Err(BudgetExhausted {
-                positions: self.positions,
-            });
+        self.spend()?;
+        if depth > MAX_DEPTH {
+            return Err(BudgetExhausted { steps: self.steps });
         }
         let mut wins = false;
         'search: for (i, heap) in heaps.iter().enumerate() {
             for take in heap.rule.takes(heap.size) {
+                self.spend()?;
                 let mut next = heaps.to_vec();
                 next[i].size -= take;
                 if !self.wins(&MisereSearch::canonical(&next), depth + 1)? {
@@ -243,14 +252,14 @@ impl MisereSearch {
 }
 
 /// Misère play: the classic rule for pure Nim, otherwise an exact search of
-/// at most `budget` positions.
+/// at most `budget` steps (positions examined and moves generated).
 pub fn analyse_misere(position: &Position, budget: u64) -> Result<Analysis, BudgetExhausted> {
     if position.heaps().iter().all(|h| h.rule == Rule::Nim) {
         return Ok(misere_nim(position));
     }
     let mut search = MisereSearch {
         memo: HashMap::new(),
-        positions: 0,
+        steps: 0,
         budget,
     };
     let outcome = if search.wins(&MisereSearch::canonical(position.heaps()), 0)? {
@@ -261,6 +270,7 @@ pub fn analyse_misere(position: &Position, budget: u64) -> Result<Analysis, Budg
     let mut winning_moves = Vec::new();
     if outcome == Outcome::N {
         for mv in position.moves() {
+            search.spend()?;
             let after = position.play_unchecked(mv);
             if !search.wins(&MisereSearch::canonical(after.heaps()), 1)? {
                 winning_moves.push(mv);
@@ -323,5 +333,33 @@ mod tests {
     fn the_misere_search_admits_when_it_cannot_decide() {
         let p = parse_position("half:1000000 dim:999999 sub{1,2}:1000000").unwrap();
         assert!(analyse_misere(&p, 1000).is_err());
+        // A heap with 10^18 moves costs only what the budget allows.
+        let p = parse_position("half:1000000000000000000 nim:3").unwrap();
+        assert!(analyse_misere(&p, DEFAULT_BUDGET).is_err());
+    }
+
+    #[test]
+    fn winning_moves_on_huge_heaps_are_found_without_listing_takes() {
+        for text in [
+            "nim:9223372036854775807 nim:1",
+            "dim:4611686018427387904",
+            "aliquot:3458764513820540928",
+            "evenodd:1000000000000001",
+            "half:1000000000000007",
+            "sub{2000000}:1000000000000",
+            "half:18446744073709551615 evenodd:18446744073709551615 nim:18446744073709551615",
+        ] {
+            let p = parse_position(text).unwrap();
+            let a = analyse_normal(&p);
+            for mv in &a.winning_moves {
+                let after = p.try_play(*mv).unwrap();
+                assert_eq!(analyse_normal(&after).outcome, Outcome::P, "{text} {mv}");
+            }
+            assert_eq!(
+                a.outcome == Outcome::N,
+                !a.winning_moves.is_empty(),
+                "{text}"
+            );
+        }
     }
 }

@@ -150,10 +150,13 @@ impl Geometry {
 
     /// The square named `name` on this board.
     pub fn parse_square(self, name: &str) -> Option<Square> {
-        let bytes = name.trim().as_bytes();
-        let (&letter, digits) = bytes.split_first()?;
-        let column = letter.to_ascii_lowercase().checked_sub(b'a')?;
-        let row: u8 = std::str::from_utf8(digits).ok()?.parse().ok()?;
+        let name = name.trim();
+        let letter = *name
+            .as_bytes()
+            .first()
+            .filter(|b| b.is_ascii_alphabetic())?;
+        let column = letter.to_ascii_lowercase() - b'a';
+        let row: u8 = crate::engine::text::parse_number(&name[1..])?;
         self.square(column, row.checked_sub(1)?)
     }
 

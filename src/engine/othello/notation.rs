@@ -20,14 +20,16 @@ pub fn format_transcript(moves: &[Move]) -> String {
 }
 
 /// Why a transcript could not be replayed. Move numbers count the moves as
-/// written, from 1.
+/// written, from 1; offsets count characters from 0.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum TranscriptError {
     /// A token that is neither a square of this board, a move number nor a pass.
     NotASquare {
         /// The move's number.
         number: usize,
-        /// The token as written.
+        /// Where the token starts in the text, in characters from 0.
+        offset: usize,
+        /// The token as written (at most 20 characters of it).
         token: String,
     },
     /// A square where the side to move cannot play.
@@ -58,9 +60,15 @@ pub enum TranscriptError {
 impl fmt::Display for TranscriptError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TranscriptError::NotASquare { number, token } => {
-                write!(f, "move {number} ({token}): not a square")
-            }
+            TranscriptError::NotASquare {
+                number,
+                offset,
+                token,
+            } => write!(
+                f,
+                "move {number} ({token}, character {}): not a square",
+                offset + 1
+            ),
             TranscriptError::Illegal {
                 number,
                 square,
@@ -83,75 +91,121 @@ impl std::error::Error for TranscriptError {}
 enum Token {
     Square(Square),
     Pass,
-    Invalid(String),
+    Invalid,
 }
 
-/// Splits a transcript into move tokens, skipping whitespace, punctuation
-/// between moves and move numbers (`12.`, `12`).
-fn tokenize(text: &str, size: BoardSize) -> Vec<(String, Token)> {
-    let chars: Vec<char> = text.chars().collect();
-    let mut tokens = Vec::new();
-    let mut i = 0;
-    let take_while = |i: &mut usize, pred: &dyn Fn(char) -> bool| -> String {
-        let start = *i;
-        while *i < chars.len() && pred(chars[*i]) {
-            *i += 1;
-        }
-        chars[start..*i].iter().collect()
-    };
-    while i < chars.len() {
-        let c = chars[i];
-        if c.is_whitespace() || matches!(c, ',' | ';' | '.' | ')') {
-            i += 1;
-        } else if c.is_ascii_digit() {
-            // A move number; the dots after it are skipped above.
-            take_while(&mut i, &|c| c.is_ascii_digit());
-        } else if c == '-' {
-            let dashes = take_while(&mut i, &|c| c == '-');
-            let token = if dashes == "--" {
-                Token::Pass
-            } else {
-                Token::Invalid(dashes.clone())
-            };
-            tokens.push((dashes, token));
-        } else if c.is_alphabetic() {
-            let letters = take_while(&mut i, &|c| c.is_alphabetic());
-            let lower = letters.to_lowercase();
-            if matches!(lower.as_str(), "pass" | "pa" | "ps") {
-                tokens.push((letters, Token::Pass));
-                continue;
+/// The longest token quoted back in an error.
+const TOKEN_SHOWN: usize = 20;
+
+/// The move tokens of a transcript, read lazily so that a long paste stops
+/// at its first bad token. Between moves: whitespace, `,` `;` `.` `)` and
+/// move numbers (ASCII digits). A move: an ASCII letter and ASCII digits
+/// (`f5`, any case), or a pass (`pass`, `pa`, `ps`, `--`). Full-width forms
+/// are read as ASCII ([`crate::engine::text`]); any other character is a
+/// bad token, never skipped or guessed.
+struct Tokens<'a> {
+    chars: std::iter::Peekable<std::iter::Enumerate<std::str::Chars<'a>>>,
+    size: BoardSize,
+}
+
+/// One token: where it starts (characters), how it was written, what it is.
+struct Written {
+    offset: usize,
+    text: String,
+    token: Token,
+}
+
+impl Tokens<'_> {
+    fn next_char(&mut self) -> Option<(usize, char)> {
+        self.chars
+            .next()
+            .map(|(i, c)| (i, crate::engine::text::fold_char(c)))
+    }
+
+    fn peek_char(&mut self) -> Option<char> {
+        self.chars
+            .peek()
+            .map(|&(_, c)| crate::engine::text::fold_char(c))
+    }
+
+    /// Appends to `text` (up to the shown length) while `pred` holds.
+    fn take_while(&mut self, text: &mut String, pred: impl Fn(char) -> bool) {
+        while let Some(c) = self.peek_char().filter(|&c| pred(c)) {
+            self.next_char();
+            if text.chars().count() < TOKEN_SHOWN {
+                text.push(c);
             }
-            let digits = take_while(&mut i, &|c| c.is_ascii_digit());
-            let written = format!("{letters}{digits}");
-            tokens.push((written, parse_square(&lower, &digits, size)));
-        } else {
-            let junk = take_while(&mut i, &|c| {
-                !(c.is_whitespace() || c.is_alphanumeric() || c == '-')
-            });
-            tokens.push((junk.clone(), Token::Invalid(junk)));
         }
     }
-    tokens
+}
+
+fn is_separator(c: char) -> bool {
+    c.is_whitespace() || matches!(c, ',' | ';' | '.' | ')')
+}
+
+impl Iterator for Tokens<'_> {
+    type Item = Written;
+
+    fn next(&mut self) -> Option<Written> {
+        loop {
+            let (offset, c) = self.next_char()?;
+            let mut text = c.to_string();
+            if is_separator(c) {
+                continue;
+            }
+            if c.is_ascii_digit() {
+                // A move number; the dots after it are separators.
+                self.take_while(&mut text, |c| c.is_ascii_digit());
+                continue;
+            }
+            let token = if c == '-' {
+                self.take_while(&mut text, |c| c == '-');
+                if text == "--" {
+                    Token::Pass
+                } else {
+                    Token::Invalid
+                }
+            } else if c.is_ascii_alphabetic() {
+                self.take_while(&mut text, |c| c.is_ascii_alphabetic());
+                let letters = text.to_ascii_lowercase();
+                if matches!(letters.as_str(), "pass" | "pa" | "ps") {
+                    Token::Pass
+                } else {
+                    let mut digits = String::new();
+                    self.take_while(&mut digits, |c| c.is_ascii_digit());
+                    text.push_str(&digits);
+                    parse_square(&letters, &digits, self.size)
+                }
+            } else {
+                // Anything else up to the next separator, letter or digit
+                // is one bad token (never an empty one).
+                self.take_while(&mut text, |c| {
+                    !(is_separator(c) || c.is_ascii_alphanumeric() || c == '-')
+                });
+                Token::Invalid
+            };
+            return Some(Written {
+                offset,
+                text,
+                token,
+            });
+        }
+    }
 }
 
 fn parse_square(letters: &str, digits: &str, size: BoardSize) -> Token {
-    let invalid = || Token::Invalid(format!("{letters}{digits}"));
-    let mut letter = letters.chars();
-    let (Some(column), None) = (letter.next(), letter.next()) else {
-        return invalid();
+    let &[column] = letters.as_bytes() else {
+        return Token::Invalid;
     };
-    let Ok(row) = digits.parse::<u8>() else {
-        return invalid();
+    let Some(row) = crate::engine::text::parse_number::<u8>(digits) else {
+        return Token::Invalid;
     };
     let n = size.side();
-    let column = (column as u32).wrapping_sub('a' as u32);
-    if column >= u32::from(n) || row == 0 || row > n {
-        return invalid();
+    let column = column.wrapping_sub(b'a');
+    if column >= n || row == 0 || row > n {
+        return Token::Invalid;
     }
-    match Square::new(column as u8, row - 1) {
-        Some(s) => Token::Square(s),
-        None => invalid(),
-    }
+    Square::new(column, row - 1).map_or(Token::Invalid, Token::Square)
 }
 
 /// A transcript replayed from a starting position.
@@ -179,7 +233,19 @@ pub fn replay(start: Position, text: &str) -> Result<Replay, TranscriptError> {
     let mut position = start;
     let mut moves = Vec::new();
     let mut positions = Vec::new();
-    for (index, (written, token)) in tokenize(text, start.rules().size).into_iter().enumerate() {
+    let tokens = Tokens {
+        chars: text.chars().enumerate().peekable(),
+        size: start.rules().size,
+    };
+    for (
+        index,
+        Written {
+            offset,
+            text: written,
+            token,
+        },
+    ) in tokens.enumerate()
+    {
         let number = index + 1;
         if position.is_over() {
             return Err(TranscriptError::AfterEnd {
@@ -188,7 +254,13 @@ pub fn replay(start: Position, text: &str) -> Result<Replay, TranscriptError> {
             });
         }
         let square = match token {
-            Token::Invalid(token) => return Err(TranscriptError::NotASquare { number, token }),
+            Token::Invalid => {
+                return Err(TranscriptError::NotASquare {
+                    number,
+                    offset,
+                    token: written,
+                })
+            }
             Token::Pass => {
                 if !position.must_pass() {
                     return Err(TranscriptError::PassNotAllowed {
@@ -309,6 +381,7 @@ impl From<PositionError> for BoardTextError {
 /// whitespace; `X`/`x`/`*`/`B` are black, `O`/`o`/`0`/`W` white, `-`/`.`/`_`
 /// empty; the side is `X`/`B` or `O`/`W`. The size follows from the length.
 pub fn parse_setup(text: &str) -> Result<Setup, BoardTextError> {
+    let text = crate::engine::text::fold(text);
     let mut words: Vec<&str> = text.split_whitespace().collect();
     let side = match words.pop() {
         None => return Err(BoardTextError::WrongLength(0)),
@@ -316,7 +389,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, BoardTextError> {
             // The board alone, or the board with the side glued on.
             let count = last.chars().count();
             if count == 17 || count == 37 || count == 65 {
-                let (board, side) = last.split_at(last.len() - 1);
+                let (board, side) = split_last_char(last);
                 words.push(board);
                 side
             } else if BoardSize::from_side((count as f64).sqrt() as u32)
@@ -332,7 +405,11 @@ pub fn parse_setup(text: &str) -> Result<Setup, BoardTextError> {
     let side_to_move = match side {
         "X" | "x" | "B" | "b" | "*" => Color::Black,
         "O" | "o" | "W" | "w" | "0" => Color::White,
-        other => return Err(BoardTextError::BadSide(other.to_string())),
+        other => {
+            return Err(BoardTextError::BadSide(crate::engine::text::excerpt(
+                other, 20,
+            )))
+        }
     };
     let squares: Vec<char> = words.concat().chars().collect();
     let size = BoardSize::ALL
@@ -360,6 +437,12 @@ pub fn parse_setup(text: &str) -> Result<Setup, BoardTextError> {
         white,
         side_to_move,
     })
+}
+
+/// `text` split before its last character (at a character boundary).
+pub(crate) fn split_last_char(text: &str) -> (&str, &str) {
+    let cut = text.char_indices().next_back().map_or(0, |(i, _)| i);
+    text.split_at(cut)
 }
 
 /// Reads and checks a board string for `variant`.
@@ -393,22 +476,55 @@ mod tests {
     #[test]
     fn errors_name_the_move() {
         let err = replay(standard(), "f5d6c3d3c4f4f6f3e6e7c9").unwrap_err();
-        assert_eq!(err.to_string(), "move 11 (c9): not a square");
+        assert_eq!(err.to_string(), "move 11 (c9, character 21): not a square");
         let err = replay(standard(), "f5 d6 c3 d3 c4 f4 a1").unwrap_err();
         assert_eq!(err.to_string(), "move 7 (a1): illegal for black");
         let err = replay(standard(), "f5 pass").unwrap_err();
         assert_eq!(err.to_string(), "move 2 (pass): white has a legal move");
         let err = replay(standard(), "f5 xyz").unwrap_err();
-        assert_eq!(err.to_string(), "move 2 (xyz): not a square");
+        assert_eq!(err.to_string(), "move 2 (xyz, character 4): not a square");
         let err = replay(standard(), "f5 d6 #").unwrap_err();
-        assert_eq!(err.to_string(), "move 3 (#): not a square");
+        assert_eq!(err.to_string(), "move 3 (#, character 7): not a square");
+    }
+
+    #[test]
+    fn other_scripts_digits_are_errors_and_full_width_is_ascii() {
+        for (text, number, offset, token) in [
+            ("f5²", 2, 2, "²"),
+            ("f5d6½", 3, 4, "½"),
+            ("f5٣", 2, 2, "٣"),
+            ("f⁵", 1, 0, "f"),
+            ("f5 é5", 2, 3, "é"),
+            ("f5\u{0}", 2, 2, "\u{0}"),
+        ] {
+            assert_eq!(
+                replay(standard(), text),
+                Err(TranscriptError::NotASquare {
+                    number,
+                    offset,
+                    token: token.into()
+                }),
+                "{text:?}"
+            );
+        }
+        let wide = replay(standard(), "ｆ５　Ｄ６").unwrap();
+        assert_eq!(format_transcript(&wide.moves), "f5d6");
+    }
+
+    #[test]
+    fn board_strings_never_split_inside_a_character() {
+        let text = format!("{}é", "-".repeat(64));
+        assert_eq!(parse_setup(&text), Err(BoardTextError::BadSide("é".into())));
+        let text = format!("{}é", "-".repeat(36));
+        assert_eq!(parse_setup(&text), Err(BoardTextError::BadSide("é".into())));
+        assert!(parse_setup("é").is_err());
     }
 
     #[test]
     fn squares_beyond_a_small_board_are_not_squares() {
         let rules = Rules::new(BoardSize::Four, Variant::Standard);
         let err = replay_from_start(rules, "e1").unwrap_err();
-        assert_eq!(err.to_string(), "move 1 (e1): not a square");
+        assert_eq!(err.to_string(), "move 1 (e1, character 1): not a square");
     }
 
     #[test]

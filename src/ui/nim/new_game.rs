@@ -34,8 +34,20 @@ fn presets() -> Vec<(&'static str, Position)> {
         ("aliquot", one(Rule::Aliquot, 12)),
         ("evenodd", one(Rule::EvenOdd, 9)),
         ("half", one(Rule::Half, 9)),
-        ("sub123", one(Rule::Subtraction(vec![1, 2, 3]), 10)),
-        ("sub134", one(Rule::Subtraction(vec![1, 3, 4]), 10)),
+        (
+            "sub123",
+            one(
+                Rule::subtraction(&[1, 2, 3]).expect("a small set has a short period"),
+                10,
+            ),
+        ),
+        (
+            "sub134",
+            one(
+                Rule::subtraction(&[1, 3, 4]).expect("a small set has a short period"),
+                10,
+            ),
+        ),
     ]
 }
 
@@ -48,7 +60,7 @@ fn random_position() -> Position {
         Rule::Aliquot,
         Rule::EvenOdd,
         Rule::Half,
-        Rule::Subtraction(vec![1, 3, 4]),
+        Rule::subtraction(&[1, 3, 4]).expect("a small set has a short period"),
     ];
     let heaps = (0..2 + rng.below(3))
         .map(|_| Heap {
@@ -76,13 +88,7 @@ impl HeapDraft {
         } else {
             self.rule.parse::<Rule>().map_err(|_| true)?
         };
-        let size = self
-            .size
-            .trim()
-            .parse::<u64>()
-            .ok()
-            .filter(|&s| s <= crate::engine::nim::rules::MAX_HEAP)
-            .ok_or(false)?;
+        let size = crate::engine::text::parse_number::<u64>(self.size.trim()).ok_or(false)?;
         Ok(Heap { rule, size })
     }
 }

@@ -12,7 +12,7 @@ use super::super::common::dialog::use_texts;
 pub fn nim_rules() -> Html {
     let t = use_texts();
     let rules = [
-        Rule::Subtraction(vec![1, 3, 4]),
+        Rule::subtraction(&[1, 3, 4]).expect("a small set has a short period"),
         Rule::Dim,
         Rule::Nim,
         Rule::Aliquot,

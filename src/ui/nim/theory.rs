@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use crate::engine::nim::grundy::{grundy, mex_explained, periodicity};
+use crate::engine::nim::grundy::{grundy, mex_explained};
 use crate::engine::nim::theory::{analyse_normal, Analysis, BudgetExhausted, Outcome};
 use crate::engine::nim::{Position, Rule};
 use crate::i18n::fill;
@@ -177,10 +177,10 @@ pub fn rule_strip(props: &StripProps) -> Html {
     };
     // Rows: the pre-period, then one row per period, for periodic sets.
     let period = match &rule {
-        Rule::Subtraction(set) => periodicity(set).filter(|p| p.period <= 40),
+        Rule::Subtraction(set) => Some(set.periodicity()).filter(|p| p.period <= 40),
         _ => None,
     };
-    let rows: Vec<Vec<u64>> = match &period {
+    let rows: Vec<Vec<u64>> = match period {
         Some(p) => {
             let mut rows = Vec::new();
             if p.preperiod > 0 {
@@ -228,7 +228,7 @@ pub fn rule_strip(props: &StripProps) -> Html {
                 <label for="strip-up-to">{ t.strip_up_to }</label>
                 <input id="strip-up-to" type="number" min="5" max="200" value={up_to.to_string()} onchange={on_up_to} />
             </div>
-            if let Some(p) = &period {
+            if let Some(p) = period {
                 <p class="help">{ fill(t.period_note, &[("pre", &p.preperiod.to_string()), ("p", &p.period.to_string())]) }</p>
             }
             <div class="strip-rows" data-testid="strip" {onclick}>
