@@ -133,6 +133,7 @@ test-e2e:
 	node tests/e2e/othello.mjs
 	node tests/e2e/opok.mjs
 	node tests/e2e/nim.mjs
+	node tests/e2e/hostile.mjs
 
 clean:
 	cargo clean

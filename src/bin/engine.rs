@@ -2,8 +2,17 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
-    let words: Vec<String> = std::env::args().skip(1).collect();
-    let json = mind_sports::cli::wants_json(&words);
+    let raw: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
+    let json = raw.iter().any(|w| w == "--json");
+    let words: Vec<String> = match raw
+        .into_iter()
+        .enumerate()
+        .map(|(i, w)| w.into_string().map_err(|_| i + 1))
+        .collect()
+    {
+        Ok(words) => words,
+        Err(position) => report_error(&mind_sports::cli::ArgsError::NotUtf8(position).into(), json),
+    };
     if mind_sports::cli::is_interactive(&words) {
         if let Err(error) = mind_sports::cli::run_interactive(&words) {
             report_error(&error, json);

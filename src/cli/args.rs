@@ -34,6 +34,8 @@ pub enum ArgsError {
     },
     /// Options that exclude each other, or a required choice not made.
     Conflict(String),
+    /// The argument at this position (from 1) is not valid UTF-8.
+    NotUtf8(usize),
 }
 
 impl fmt::Display for ArgsError {
@@ -53,6 +55,7 @@ impl fmt::Display for ArgsError {
                 expected,
             } => write!(f, "{name}: {value:?} is not {expected}"),
             ArgsError::Conflict(m) => f.write_str(m),
+            ArgsError::NotUtf8(n) => write!(f, "argument {n} is not valid UTF-8 text"),
         }
     }
 }

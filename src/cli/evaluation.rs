@@ -9,7 +9,7 @@ use super::CliError;
 
 /// Reads a weights file.
 pub fn read_weights(path: &str) -> Result<Weights, CliError> {
-    let bytes = std::fs::read(path).map_err(|e| CliError::File(path.to_string(), e))?;
+    let bytes = super::read_file(path, super::TEXT_FILE_LIMIT)?;
     Weights::decode(&bytes).map_err(|e| CliError::Weights(path.to_string(), e))
 }
 

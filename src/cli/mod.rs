@@ -119,12 +119,12 @@ const HELP: &str = "\
 engine: the Mind Sports game engine
 
 usage:
-  engine perft othello DEPTH [--size 4|6|8] [--variant standard|anti|reversi]
+  engine perft othello DEPTH [--size 4|6|8] [--variant standard|anti|reversi] [--time-ms T]
   engine replay othello MOVES [--size N] [--variant V]
-  engine solve \"BOARD SIDE\" [--variant V] [--time-ms T]
+  engine solve \"BOARD SIDE\" [--variant V] [--time-ms T]   (60 s unless --time-ms; then the bounds proved)
   engine search othello (--moves MOVES | --board \"BOARD SIDE\") (--depth D | --time-ms T)
                         [--size N] [--variant V] [--eval E] [--selective on|off]
-  engine perft opok DEPTH [--size 3..9]
+  engine perft opok DEPTH [--size 3..9] [--time-ms T]
   engine replay opok \"MOVES\" [--size N]
   engine search opok (--moves \"MOVES\" | --position \"POSITION\") (--depth D | --time-ms T) [--size N]
   engine nim \"POSITION\" [--misere] [--budget N]   (e.g. \"nim:11 nim:5 nim:12 nim:20\")
@@ -146,6 +146,7 @@ usage:
   engine nboard            (the NBoard protocol on stdin/stdout: add `engine nboard` to NBoard)
 
 Every command accepts --json and then prints exactly one JSON object.
+Searches stop after 60 s and perft after 10 minutes unless --time-ms says otherwise.
 Boards: n*n characters X (black), O (white), - (empty) from a1, then the side to move.
 Evaluations (E): standard, handmade, pattern (the shipped weights) or a weights file.";
 
@@ -177,6 +178,28 @@ pub fn run(words: &[String]) -> Result<Report, CliError> {
         other => Err(ArgsError::UnknownCommand(other.to_string()).into()),
     }
 }
+
+/// Reads the file `path`, refusing one longer than `limit` bytes (a
+/// mistyped path such as `/dev/zero` must not read forever).
+pub(crate) fn read_file(path: &str, limit: u64) -> Result<Vec<u8>, CliError> {
+    use std::io::Read;
+    let file_error = |e| CliError::File(path.to_string(), e);
+    let file = std::fs::File::open(path).map_err(file_error)?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(file_error)?;
+    if bytes.len() as u64 > limit {
+        return Err(file_error(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("longer than {limit} bytes; not a file this command reads"),
+        )));
+    }
+    Ok(bytes)
+}
+
+/// The longest weights or openings file read (the shipped weights: 470 KB).
+pub(crate) const TEXT_FILE_LIMIT: u64 = 64 << 20;
 
 /// Creates the folder `path` is to be written in, when it has one.
 pub(crate) fn create_parent_dir(path: &str) -> Result<(), CliError> {
@@ -216,7 +239,11 @@ fn game_command(command: &str, rest: &[String]) -> Result<Report, CliError> {
     };
     let json = &["json"];
     match (command, game.as_str()) {
-        ("perft", "othello") => othello::perft(&mut Args::parse(rest, &["size", "variant"], json)?),
+        ("perft", "othello") => othello::perft(&mut Args::parse(
+            rest,
+            &["size", "variant", "time-ms"],
+            json,
+        )?),
         ("replay", "othello") => {
             othello::replay(&mut Args::parse(rest, &["size", "variant"], json)?)
         }
@@ -235,7 +262,7 @@ fn game_command(command: &str, rest: &[String]) -> Result<Report, CliError> {
             ],
             json,
         )?),
-        ("perft", "opok") => opok::perft(&mut Args::parse(rest, &["size"], json)?),
+        ("perft", "opok") => opok::perft(&mut Args::parse(rest, &["size", "time-ms"], json)?),
         ("replay", "opok") => opok::replay_command(&mut Args::parse(rest, &["size"], json)?),
         ("search", "opok") => opok::search(&mut Args::parse(
             rest,
@@ -253,6 +280,27 @@ fn parse_depth(text: String) -> Result<u32, ArgsError> {
         value: text,
         expected: "a depth from 0 to 60".into(),
     })
+}
+
+/// How long a perft may run unless `--time-ms` says otherwise.
+const DEFAULT_PERFT_MS: f64 = 600_000.0;
+
+/// The time limit of a perft: `--time-ms`, or ten minutes.
+fn perft_time_ms(args: &Args) -> Result<f64, ArgsError> {
+    Ok(args
+        .parsed(
+            "--time-ms",
+            "a time in milliseconds",
+            args::number_in(1.0f64, 1e9),
+        )?
+        .unwrap_or(DEFAULT_PERFT_MS))
+}
+
+/// The error of a perft that ran out of time.
+fn perft_unfinished(depth: u32, time_ms: f64) -> CliError {
+    CliError::NoResult(format!(
+        "perft {depth} did not finish within {time_ms} ms; give a smaller depth or a larger --time-ms"
+    ))
 }
 
 /// The search limits of `--depth`, `--time-ms` and `--nodes`; one is required.
@@ -276,6 +324,11 @@ fn limits_from(args: &Args) -> Result<Limits, ArgsError> {
     Ok(Limits {
         depth,
         nodes,
-        time_ms,
+        // A depth the position cannot afford still answers, with the
+        // deepest result reached in a minute.
+        time_ms: time_ms.or(Some(DEFAULT_SEARCH_MS)),
     })
 }
+
+/// How long `engine search` may take unless `--time-ms` says otherwise.
+const DEFAULT_SEARCH_MS: f64 = 60_000.0;

@@ -41,10 +41,14 @@ struct Session {
     analyzer: Analyzer,
 }
 
+/// The longest message read; a longer line is skipped with an error reply
+/// (a GGF game of 60 moves with evaluations and times is about 2 KB).
+pub const MAX_LINE: usize = 64 * 1024;
+
 /// Runs a session: reads messages from `input` until `quit` or the end of
 /// the input and writes the replies to `output`, flushing after each
-/// message. Lines that are not UTF-8 or not understood do not end it; only
-/// an I/O error does.
+/// message. Lines that are not UTF-8, not understood or too long do not end
+/// it; only an I/O error does.
 pub fn serve<R: BufRead, W: Write>(mut input: R, mut output: W) -> io::Result<()> {
     let mut session = Session {
         position: Position::start(Rules::default()),
@@ -53,17 +57,72 @@ pub fn serve<R: BufRead, W: Write>(mut input: R, mut output: W) -> io::Result<()
     };
     let mut bytes = Vec::new();
     loop {
-        bytes.clear();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
-            return Ok(());
-        }
-        let line = String::from_utf8_lossy(&bytes);
         let mut replies = String::new();
-        let go_on = session.handle(line.trim(), &mut replies);
+        let go_on = match read_line(&mut input, &mut bytes)? {
+            Line::End => return Ok(()),
+            Line::TooLong(length) => {
+                reply(
+                    &mut replies,
+                    format_args!(
+                        "status error: a line of {length} bytes was skipped (at most {MAX_LINE})"
+                    ),
+                );
+                true
+            }
+            Line::Read => session.handle(String::from_utf8_lossy(&bytes).trim(), &mut replies),
+        };
         output.write_all(replies.as_bytes())?;
         output.flush()?;
         if !go_on {
             return Ok(());
+        }
+    }
+}
+
+/// What [`read_line`] found.
+enum Line {
+    /// A line, in the buffer, without its end.
+    Read,
+    /// A line longer than [`MAX_LINE`] bytes (so many), read past.
+    TooLong(usize),
+    /// The end of the input.
+    End,
+}
+
+/// Reads one line into `bytes`, keeping at most [`MAX_LINE`] bytes of it
+/// in memory however long it is.
+fn read_line<R: BufRead>(input: &mut R, bytes: &mut Vec<u8>) -> io::Result<Line> {
+    bytes.clear();
+    let mut length = 0usize;
+    loop {
+        let chunk = match input.fill_buf() {
+            Ok(chunk) => chunk,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if chunk.is_empty() {
+            return Ok(match length {
+                0 => Line::End,
+                n if n > MAX_LINE => Line::TooLong(n),
+                _ => Line::Read,
+            });
+        }
+        let (part, ended) = match chunk.iter().position(|&b| b == b'\n') {
+            Some(i) => (&chunk[..i], Some(i + 1)),
+            None => (chunk, None),
+        };
+        length += part.len();
+        if length <= MAX_LINE {
+            bytes.extend_from_slice(part);
+        }
+        let used = ended.unwrap_or(part.len());
+        input.consume(used);
+        if ended.is_some() {
+            return Ok(if length > MAX_LINE {
+                Line::TooLong(length)
+            } else {
+                Line::Read
+            });
         }
     }
 }
@@ -195,10 +254,17 @@ impl Session {
     }
 }
 
-/// Appends one line to the replies.
+/// Appends one line to the replies. Control characters (from the GUI's
+/// own text quoted back) are replaced, so a reply is always one line of
+/// printable text.
 fn reply(out: &mut String, line: std::fmt::Arguments<'_>) {
+    let mut text = String::new();
     // Writing to a String cannot fail.
-    let _ = out.write_fmt(line);
+    let _ = text.write_fmt(line);
+    out.extend(
+        text.chars()
+            .map(|c| if c.is_control() { '\u{FFFD}' } else { c }),
+    );
     out.push('\n');
 }
 

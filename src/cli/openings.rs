@@ -32,7 +32,13 @@ fn symmetric_key(position: &Position) -> (u64, u64) {
 /// Reads an openings file: one transcript per line (the first word),
 /// `#` starts a comment line.
 pub fn read_openings(path: &str) -> Result<Vec<(String, Position)>, CliError> {
-    let text = std::fs::read_to_string(path).map_err(|e| CliError::File(path.to_string(), e))?;
+    let bytes = super::read_file(path, super::TEXT_FILE_LIMIT)?;
+    let text = String::from_utf8(bytes).map_err(|e| {
+        CliError::File(
+            path.to_string(),
+            std::io::Error::new(std::io::ErrorKind::InvalidData, e),
+        )
+    })?;
     text.lines()
         .map(str::trim)
         .filter(|line| !line.is_empty() && !line.starts_with('#'))

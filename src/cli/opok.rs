@@ -6,8 +6,8 @@ use crate::engine::clock::SystemClock;
 use crate::engine::opok::eval::SQUARE;
 use crate::engine::opok::notation::{board_text, move_text, parse_position, position_text, replay};
 use crate::engine::opok::{Geometry, Position, Side};
-use crate::engine::search::reference::perft as generic_perft;
-use crate::engine::search::{Budget, Searcher};
+use crate::engine::search::reference::perft_within;
+use crate::engine::search::{Budget, Limits, Searcher};
 
 use super::args::{Args, ArgsError};
 use super::{parse_depth, CliError, Report};
@@ -25,8 +25,11 @@ pub fn perft(args: &mut Args) -> Result<Report, CliError> {
     let depth = parse_depth(args.positional("DEPTH")?)?;
     args.finish()?;
     let geometry = geometry_from(args)?;
+    let time_ms = super::perft_time_ms(args)?;
     let clock = SystemClock::new();
-    let nodes = generic_perft(&Position::start(geometry), depth);
+    let budget = Budget::new(Limits::time_ms(time_ms), &clock);
+    let nodes = perft_within(&Position::start(geometry), depth, &budget)
+        .ok_or_else(|| super::perft_unfinished(depth, time_ms))?;
     let seconds = clock.elapsed_seconds();
     Ok(Report {
         json: json!({ "nodes": nodes, "seconds": seconds }),

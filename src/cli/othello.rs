@@ -5,7 +5,7 @@ use serde_json::json;
 use crate::engine::clock::SystemClock;
 use crate::engine::othello::eval::DISC;
 use crate::engine::othello::notation::{board_squares, board_text, parse_board, replay_from_start};
-use crate::engine::othello::perft::perft as othello_perft;
+use crate::engine::othello::perft::perft_within;
 use crate::engine::othello::{Analyzer, BoardSize, Color, Move, Position, Rules, Variant};
 use crate::engine::search::{Budget, Limits};
 
@@ -35,8 +35,11 @@ pub fn perft(args: &mut Args) -> Result<Report, CliError> {
     let depth = parse_depth(args.positional("DEPTH")?)?;
     args.finish()?;
     let rules = rules_from(args)?;
+    let time_ms = super::perft_time_ms(args)?;
     let clock = SystemClock::new();
-    let nodes = othello_perft(&Position::start(rules), depth);
+    let budget = Budget::new(Limits::time_ms(time_ms), &clock);
+    let nodes = perft_within(&Position::start(rules), depth, &budget)
+        .ok_or_else(|| super::perft_unfinished(depth, time_ms))?;
     let seconds = clock.elapsed_seconds();
     Ok(Report {
         json: json!({ "nodes": nodes, "seconds": seconds }),
@@ -91,33 +94,55 @@ fn board_arg(text: &str, variant: Variant) -> Result<Position, CliError> {
     Ok(parse_board(text, variant)?)
 }
 
-/// `engine solve "BOARD SIDE"`: the exact result with perfect play.
+/// How long `engine solve` may take unless `--time-ms` says otherwise.
+const DEFAULT_SOLVE_MS: f64 = 60_000.0;
+
+/// `engine solve "BOARD SIDE"`: the exact result with perfect play, or,
+/// when the time limit (60 s unless `--time-ms`) runs out first, the
+/// bounds proved so far (`"solved": false`).
 pub fn solve(words: &[String]) -> Result<Report, CliError> {
     let mut args = Args::parse(words, &["variant", "time-ms"], &["json"])?;
     let board = args.positional("\"BOARD SIDE\"")?;
     args.finish()?;
     let variant = rules_from(&args)?.variant;
-    let time = args.parsed(
-        "--time-ms",
-        "a time in milliseconds",
-        number_in(1.0f64, 1e9),
-    )?;
+    let time_ms = args
+        .parsed(
+            "--time-ms",
+            "a time in milliseconds",
+            number_in(1.0f64, 1e9),
+        )?
+        .unwrap_or(DEFAULT_SOLVE_MS);
     let position = board_arg(&board, variant)?;
     let clock = SystemClock::new();
-    let limits = Limits {
-        time_ms: time,
-        ..Limits::default()
-    };
-    let budget = Budget::new(limits, &clock);
+    let budget = Budget::new(Limits::time_ms(time_ms), &clock);
     let mut analyzer = Analyzer::new(22);
-    let solution = analyzer.solve(&position, &budget).ok_or_else(|| {
-        CliError::NoResult("the time ran out before the position was solved".into())
-    })?;
+    let Some(solution) = analyzer.solve(&position, &budget) else {
+        let seconds = clock.elapsed_seconds();
+        let proven = analyzer.proven();
+        let best = proven.best.map(|m| m.to_string());
+        return Ok(Report {
+            json: json!({
+                "solved": false,
+                "lower": proven.lower,
+                "upper": proven.upper,
+                "best": best,
+                "nodes": analyzer.solver_nodes(),
+                "seconds": seconds,
+            }),
+            text: format!(
+                "not solved within the limit ({time_ms} ms): the score is between {:+} and {:+}{} ({seconds:.3} s)",
+                proven.lower,
+                proven.upper,
+                best.map_or(String::new(), |b| format!("; {b} reaches at least {:+}", proven.lower))
+            ),
+        });
+    };
     let seconds = clock.elapsed_seconds();
     let best = solution.best.map(|m| m.to_string());
     let pv: Vec<String> = solution.pv.iter().map(Move::to_string).collect();
     Ok(Report {
         json: json!({
+            "solved": true,
             "best": best,
             "score": solution.score,
             "pv": pv,

@@ -163,6 +163,7 @@ texts! {
     seconds, start_game, cancel,
     // Notices
     moves_copied, link_copied,
+    engine_failed, engine_restarted, crash_title, crash_kept, crash_reload, dismiss,
     /// `{reason}`
     link_error,
     /// `{reason}`
@@ -362,6 +363,8 @@ texts! {
     normal_play, misere_play, nim_level_note,
     /// `{n}`, `{token}`
     err_nim_not_a_move,
+    /// `{n}`, `{max}`
+    err_nim_record_full,
     /// `{i}`
     err_nim_no_heap,
     /// `{n}`, `{reason}`

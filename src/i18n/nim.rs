@@ -112,6 +112,10 @@ fn move_error_text(t: &Texts, number: usize, error: &MoveTextError) -> String {
             t.err_nim_not_a_move,
             &[("n", &number.to_string()), ("token", token)],
         ),
+        MoveTextError::RecordFull { max } => fill(
+            t.err_nim_record_full,
+            &[("n", &number.to_string()), ("max", &max.to_string())],
+        ),
         MoveTextError::Illegal(e) => fill(
             t.err_nim_move,
             &[
@@ -145,6 +149,7 @@ pub fn notice_text(t: &Texts, notice: &Notice) -> String {
         Notice::Saved(e) => saved_error_text(t, e),
         Notice::Copied => t.moves_copied.into(),
         Notice::LinkCopied => t.link_copied.into(),
+        Notice::EngineFailed => t.engine_failed.into(),
     }
 }
 

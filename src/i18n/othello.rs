@@ -195,6 +195,7 @@ pub fn notice_text(t: &Texts, notice: &Notice) -> String {
         Notice::Saved(e) => saved_error_text(t, e),
         Notice::Copied => t.moves_copied.to_string(),
         Notice::LinkCopied => t.link_copied.to_string(),
+        Notice::EngineFailed => t.engine_failed.to_string(),
     }
 }
 

@@ -10,4 +10,5 @@ pub mod query;
 pub mod record;
 pub mod route;
 pub mod saved;
+pub mod start;
 pub mod turn;

@@ -7,6 +7,9 @@ use crate::engine::strength::Level;
 /// Thinking times offered for the strongest level, in milliseconds.
 pub const THINK_TIMES_MS: [u32; 5] = [1000, 3000, 5000, 10000, 30000];
 
+/// The thinking times a link or a saved game may ask for, in milliseconds.
+pub const THINK_MS_RANGE: std::ops::RangeInclusive<u32> = 100..=600_000;
+
 /// Who plays a side.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum Player {
@@ -30,7 +33,7 @@ impl Player {
         if code == "human" {
             return Some(Player::Human);
         }
-        let n = code.strip_prefix('c')?.parse().ok()?;
+        let n = crate::engine::text::parse_number(code.strip_prefix('c')?)?;
         Level::new(n).map(Player::Computer)
     }
 

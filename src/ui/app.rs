@@ -23,6 +23,8 @@ pub struct AppContext {
     pub lang: Lang,
     /// Speaks a message through the live region.
     pub announce: Callback<String>,
+    /// Tells the user what happened to the search worker.
+    pub worker_notice: Callback<super::search::Notice>,
 }
 
 impl AppContext {
@@ -41,6 +43,13 @@ fn initial_lang() -> Lang {
         })
 }
 
+fn worker_notice_text(t: &crate::i18n::Texts, notice: super::search::Notice) -> &'static str {
+    match notice {
+        super::search::Notice::Restarted => t.engine_restarted,
+        super::search::Notice::GaveUp => t.engine_failed,
+    }
+}
+
 /// The whole app.
 #[function_component(App)]
 pub fn app() -> Html {
@@ -49,6 +58,8 @@ pub fn app() -> Html {
     let route = use_state(|| Route::from_fragment(&browser::fragment()));
     // The live region's text and a counter that makes repeats differ.
     let spoken = use_state(|| (0u32, String::new()));
+    // The latest news about the search worker, until dismissed.
+    let worker_news = use_state(|| None::<super::search::Notice>);
 
     {
         let route = route.clone();
@@ -85,11 +96,31 @@ pub fn app() -> Html {
             spoken.set((n, text));
         })
     };
+    let worker_notice = {
+        let worker_news = worker_news.clone();
+        let announce = announce.clone();
+        let t = lang.texts();
+        Callback::from(move |notice: super::search::Notice| {
+            announce.emit(worker_notice_text(t, notice).to_string());
+            worker_news.set(Some(notice));
+        })
+    };
     let context = AppContext {
         lang: *lang,
         announce,
+        worker_notice,
     };
     let t = lang.texts();
+    let news = worker_news.map(|notice| {
+        let worker_news = worker_news.clone();
+        let dismiss = Callback::from(move |_| worker_news.set(None));
+        html! {
+            <div class="app-news" data-testid="worker-news">
+                <p>{ worker_notice_text(t, notice) }</p>
+                <button onclick={dismiss}>{ t.dismiss }</button>
+            </div>
+        }
+    });
 
     let on_lang = {
         let lang = lang.clone();
@@ -152,6 +183,7 @@ pub fn app() -> Html {
                         </button>
                     </div>
                 </header>
+                { for news }
                 <main id="main">{ page }</main>
                 <div id="live" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">{ live_text }</div>
             </div>

@@ -25,8 +25,13 @@ pub fn store(key: &str, value: &str) {
     }
 }
 
-/// Removes `key`.
-pub fn forget(key: &str) {
+/// Moves the value of `key` aside to `<key>.unreadable` (an autosave this
+/// version cannot restore is kept, never deleted: a newer version or a
+/// person may still read it).
+pub fn set_aside(key: &str) {
+    if let Some(value) = load(key) {
+        store(&format!("{key}.unreadable"), &value);
+    }
     if let Some(s) = storage() {
         let _ = s.remove_item(key);
     }

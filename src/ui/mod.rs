@@ -11,6 +11,7 @@
 mod app;
 mod browser;
 mod common;
+mod crash;
 mod home;
 mod nim;
 mod opok;
@@ -19,7 +20,10 @@ mod search;
 
 pub use app::App;
 
-/// Mounts the app on the page's body.
+/// Mounts the app on the page's body, after the panic hook (a banner
+/// offering a reload) and, on request, the browser tests' hooks.
 pub fn start() {
+    crash::install_panic_hook();
+    crash::install_test_hooks();
     yew::Renderer::<App>::new().render();
 }

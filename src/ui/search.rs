@@ -1,31 +1,87 @@
 //! The hook that owns the search worker connection: tags requests with ids,
-//! drops answers to abandoned requests, and replaces a busy worker when its
+//! drops answers to abandoned requests, replaces a busy worker when its
 //! search is no longer wanted (a running search cannot be interrupted from
-//! outside; the abandoned worker finishes within its time limit and closes).
+//! outside; the abandoned worker finishes within its time limit and closes),
+//! and replaces a worker that died or stopped answering.
+//!
+//! The watchdog: a worker answers every request at once with `Started`,
+//! then within the job's own time limit. A loaded worker that does not say
+//! `Started` within [`STARTED_MS`], or any worker that is silent past the
+//! job's limit plus [`GRACE_MS`] (and, before its first answer, the time a
+//! slow connection needs to load it), is replaced by a fresh one and asked
+//! again; the user is told. After [`MAX_RESTARTS`] failures on one request
+//! the page gets `Response::Failed` and the computer stops.
 
 use std::cell::{Cell, RefCell};
-use std::rc::Rc;
+use std::rc::{Rc, Weak};
 
+use gloo_timers::callback::Timeout;
 use gloo_worker::{Spawnable, WorkerBridge};
 use yew::prelude::*;
 
-use crate::worker::protocol::{Request, Response};
+use crate::worker::protocol::{Request, Response, GRACE_MS};
 use crate::worker::SearchAgent;
+
+use super::app::AppContext;
 
 /// Where the worker script is, relative to the page (works under any path).
 const WORKER_SCRIPT: &str = "./worker.js";
+/// How long a loaded worker may take to acknowledge a request.
+const STARTED_MS: f64 = 2000.0;
+/// How long a worker may take to load (download and compile) before its
+/// first answer, on a slow connection.
+const LOAD_MS: f64 = 60_000.0;
+/// Restarts for one request before giving up.
+const MAX_RESTARTS: u32 = 3;
+
+thread_local! {
+    /// Set by the test hook: the next request is preceded by one that makes
+    /// the worker panic.
+    static CRASH_NEXT: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Makes the worker of the next request panic first (test hook).
+pub fn crash_next_request() {
+    CRASH_NEXT.with(|c| c.set(true));
+}
+
+/// What the connection knows about the request it waits for.
+struct Pending {
+    request: Request,
+    restarts: u32,
+}
 
 struct Connection {
     bridge: Option<WorkerBridge<SearchAgent>>,
+    /// Bumped for every spawned worker; answers of older ones are dropped.
+    generation: u64,
+    /// Whether the current worker has answered anything (it is loaded).
+    loaded: bool,
     next_id: u64,
+    pending: Option<Pending>,
+    watchdog: Option<Timeout>,
+}
+
+/// What the worker's answers and the watchdog report to the page.
+struct Sinks {
+    on_response: Callback<Response>,
+    notify: Callback<Notice>,
+}
+
+/// What the user is told about the worker.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Notice {
+    /// The worker was replaced and asked again.
+    Restarted,
+    /// The worker failed too often on one request; the computer stopped.
+    GaveUp,
 }
 
 /// A handle to the search worker; cheap to clone.
 #[derive(Clone)]
 pub struct SearchWorker {
     connection: Rc<RefCell<Connection>>,
-    awaited: Rc<Cell<Option<u64>>>,
-    on_response: Rc<RefCell<Callback<Response>>>,
+    sinks: Rc<RefCell<Sinks>>,
 }
 
 impl PartialEq for SearchWorker {
@@ -34,38 +90,151 @@ impl PartialEq for SearchWorker {
     }
 }
 
-impl SearchWorker {
-    fn spawn(&self) -> WorkerBridge<SearchAgent> {
-        let awaited = self.awaited.clone();
-        let on_response = self.on_response.clone();
-        SearchAgent::spawner()
-            .callback(move |response: Response| {
-                if awaited.get() != Some(response.id()) {
-                    return;
-                }
-                if response.is_final() {
-                    awaited.set(None);
-                }
-                let callback = on_response.borrow().clone();
-                callback.emit(response);
-            })
-            .spawn(WORKER_SCRIPT)
-    }
+/// Handles an answer of the worker of `generation`. No borrow is held
+/// while the page's callback runs (it may start another request at once).
+fn received(
+    connection: &Weak<RefCell<Connection>>,
+    sinks: &Weak<RefCell<Sinks>>,
+    generation: u64,
+    response: Response,
+) {
+    let (Some(connection), Some(sinks)) = (connection.upgrade(), sinks.upgrade()) else {
+        return;
+    };
+    let deliver = {
+        let mut c = connection.borrow_mut();
+        if c.generation != generation {
+            return;
+        }
+        c.loaded = true;
+        let awaited = c.pending.as_ref().map(|p| p.request.id());
+        if awaited != Some(response.id()) {
+            return;
+        }
+        match response {
+            Response::Started { .. } => {
+                let limit = c
+                    .pending
+                    .as_ref()
+                    .map_or(0.0, |p| p.request.time_limit_ms());
+                drop(c);
+                arm(&connection, &sinks, limit + GRACE_MS);
+                return;
+            }
+            ref r if r.is_final() => {
+                c.pending = None;
+                c.watchdog = None;
+            }
+            _ => {}
+        }
+        response
+    };
+    let callback = sinks.borrow().on_response.clone();
+    callback.emit(deliver);
+}
 
+/// Starts the watchdog: after `ms` without the expected answer, the worker
+/// is replaced.
+fn arm(connection: &Rc<RefCell<Connection>>, sinks: &Rc<RefCell<Sinks>>, ms: f64) {
+    let weak = Rc::downgrade(connection);
+    let weak_sinks = Rc::downgrade(sinks);
+    let timer = Timeout::new(ms.clamp(0.0, 3_600_000.0) as u32, move || {
+        if let (Some(connection), Some(sinks)) = (weak.upgrade(), weak_sinks.upgrade()) {
+            restart(&connection, &sinks);
+        }
+    });
+    connection.borrow_mut().watchdog = Some(timer);
+}
+
+/// A fresh worker for `connection`, its answers tagged with the new
+/// generation.
+fn spawn(connection: &Rc<RefCell<Connection>>, sinks: &Rc<RefCell<Sinks>>) {
+    let generation = {
+        let mut c = connection.borrow_mut();
+        c.generation += 1;
+        c.loaded = false;
+        c.generation
+    };
+    let weak = Rc::downgrade(connection);
+    let weak_sinks = Rc::downgrade(sinks);
+    let bridge = SearchAgent::spawner()
+        .callback(move |response: Response| received(&weak, &weak_sinks, generation, response))
+        .spawn(WORKER_SCRIPT);
+    // Dropping the old bridge asks its worker to close once it is free.
+    connection.borrow_mut().bridge = Some(bridge);
+}
+
+/// Sends the pending request to the current worker and arms the watchdog.
+fn send_pending(connection: &Rc<RefCell<Connection>>, sinks: &Rc<RefCell<Sinks>>) {
+    let wait = {
+        let c = connection.borrow();
+        let (Some(bridge), Some(pending)) = (&c.bridge, &c.pending) else {
+            return;
+        };
+        if CRASH_NEXT.with(|flag| flag.replace(false)) {
+            bridge.send(Request::Crash { id: 0 });
+        }
+        bridge.send(pending.request.clone());
+        if c.loaded {
+            STARTED_MS
+        } else {
+            LOAD_MS
+        }
+    };
+    arm(connection, sinks, wait);
+}
+
+/// The watchdog fired: replace the worker and ask again, or give up.
+fn restart(connection: &Rc<RefCell<Connection>>, sinks: &Rc<RefCell<Sinks>>) {
+    let gave_up = {
+        let mut c = connection.borrow_mut();
+        c.watchdog = None;
+        let Some(pending) = c.pending.as_mut() else {
+            return;
+        };
+        pending.restarts += 1;
+        if pending.restarts > MAX_RESTARTS {
+            c.pending.take().map(|p| p.request.id())
+        } else {
+            None
+        }
+    };
+    spawn(connection, sinks);
+    let (notify, on_response) = {
+        let s = sinks.borrow();
+        (s.notify.clone(), s.on_response.clone())
+    };
+    match gave_up {
+        Some(id) => {
+            notify.emit(Notice::GaveUp);
+            on_response.emit(Response::Failed { id });
+        }
+        None => {
+            notify.emit(Notice::Restarted);
+            send_pending(connection, sinks);
+        }
+    }
+}
+
+impl SearchWorker {
     /// Sends the request built by `make` for a fresh id, abandoning any
     /// request still running, and returns the id.
     pub fn start(&self, make: impl FnOnce(u64) -> Request) -> u64 {
         self.cancel();
-        let mut connection = self.connection.borrow_mut();
-        connection.next_id += 1;
-        let id = connection.next_id;
-        if connection.bridge.is_none() {
-            connection.bridge = Some(self.spawn());
+        let id = {
+            let mut c = self.connection.borrow_mut();
+            c.next_id += 1;
+            let id = c.next_id;
+            c.pending = Some(Pending {
+                request: make(id),
+                restarts: 0,
+            });
+            id
+        };
+        if self.connection.borrow().bridge.is_none() {
+            spawn(&self.connection, &self.sinks);
         }
-        self.awaited.set(Some(id));
-        if let Some(bridge) = &connection.bridge {
-            bridge.send(make(id));
-        }
+        send_pending(&self.connection, &self.sinks);
         id
     }
 
@@ -73,33 +242,49 @@ impl SearchWorker {
     /// busy worker is replaced by a fresh one, loading at once so that the
     /// next request does not wait for it.
     pub fn cancel(&self) {
-        if self.awaited.take().is_some() {
-            let fresh = self.spawn();
-            self.connection.borrow_mut().bridge = Some(fresh);
+        let was_waiting = {
+            let mut c = self.connection.borrow_mut();
+            c.watchdog = None;
+            c.pending.take().is_some()
+        };
+        if was_waiting {
+            spawn(&self.connection, &self.sinks);
         }
     }
 
     /// Starts the worker loading before the first request needs it.
     pub fn warm_up(&self) {
-        let mut connection = self.connection.borrow_mut();
-        if connection.bridge.is_none() {
-            connection.bridge = Some(self.spawn());
+        if self.connection.borrow().bridge.is_none() {
+            spawn(&self.connection, &self.sinks);
         }
     }
 }
 
 /// The search worker of a component; `on_response` receives the answers to
-/// the current request only.
+/// the current request only (and `Response::Failed` when the worker kept
+/// failing on it). Restarts are told to the user through the app.
 #[hook]
 pub fn use_search_worker(on_response: Callback<Response>) -> SearchWorker {
+    let context = use_context::<AppContext>();
+    let notify = context.map_or_else(Callback::noop, |c| c.worker_notice);
     let worker = use_memo((), |_| SearchWorker {
         connection: Rc::new(RefCell::new(Connection {
             bridge: None,
+            generation: 0,
+            loaded: false,
             next_id: 0,
+            pending: None,
+            watchdog: None,
         })),
-        awaited: Rc::new(Cell::new(None)),
-        on_response: Rc::new(RefCell::new(on_response.clone())),
+        sinks: Rc::new(RefCell::new(Sinks {
+            on_response: on_response.clone(),
+            notify: notify.clone(),
+        })),
     });
-    *worker.on_response.borrow_mut() = on_response;
+    {
+        let mut sinks = worker.sinks.borrow_mut();
+        sinks.on_response = on_response;
+        sinks.notify = notify;
+    }
     (*worker).clone()
 }

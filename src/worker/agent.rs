@@ -40,7 +40,9 @@ impl Worker for SearchAgent {
     fn update(&mut self, _scope: &WorkerScope<Self>, _msg: ()) {}
 
     fn received(&mut self, scope: &WorkerScope<Self>, request: Request, who: HandlerId) {
+        scope.respond(who, Response::Started { id: request.id() });
         match request {
+            Request::Crash { .. } => panic!("the page asked the worker to crash (test hook)"),
             Request::Othello { id, position, job } => {
                 let analyzer = self.othello.get_or_insert_with(|| {
                     Analyzer::new(TABLE_BITS).with_exact_empties(EXACT_EMPTIES)

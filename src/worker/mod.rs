@@ -17,5 +17,10 @@ pub use agent::SearchAgent;
 #[cfg(target_arch = "wasm32")]
 pub fn register() {
     use gloo_worker::Registrable;
+    // A panic ends the worker; the page notices the silence and starts a
+    // new one. The message is for whoever reads the console.
+    std::panic::set_hook(Box::new(|info| {
+        web_sys::console::error_1(&format!("Mind Sports worker: {info}").into());
+    }));
     SearchAgent::registrar().register();
 }

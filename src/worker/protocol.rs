@@ -82,7 +82,17 @@ pub enum Request {
         /// Seed of the level's misjudgements.
         seed: u64,
     },
+    /// Makes the worker panic: only the page's test hooks send it, to
+    /// check that a dead worker is replaced and the game kept.
+    Crash {
+        /// Chosen by the page; never answered.
+        id: u64,
+    },
 }
+
+/// How long a job may take beyond its own limit before the page gives the
+/// worker up for dead (a loaded phone may be slow, but not this slow).
+pub const GRACE_MS: f64 = 3000.0;
 
 impl Request {
     /// The request's id.
@@ -91,7 +101,23 @@ impl Request {
             Request::Othello { id, .. }
             | Request::Opok { id, .. }
             | Request::Nim { id, .. }
-            | Request::NimAnalysis { id, .. } => *id,
+            | Request::NimAnalysis { id, .. }
+            | Request::Crash { id } => *id,
+        }
+    }
+
+    /// How long the job may run, in milliseconds: its own time limit (the
+    /// misère analysis is bounded by steps: about a second), without the
+    /// grace the page adds.
+    pub fn time_limit_ms(&self) -> f64 {
+        match self {
+            Request::Othello { job, .. } => match job {
+                OthelloJob::Play { think_ms, .. } => *think_ms,
+                OthelloJob::ScoreMoves { time_ms } | OthelloJob::Evaluate { time_ms } => *time_ms,
+            },
+            Request::Opok { think_ms, .. } => *think_ms,
+            Request::Nim { .. } | Request::NimAnalysis { .. } => 2000.0,
+            Request::Crash { .. } => 0.0,
         }
     }
 }
@@ -119,6 +145,17 @@ pub enum OpokUpdate {
 /// An answer from the worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Response {
+    /// The worker took the request (it is loaded and alive).
+    Started {
+        /// The request's id.
+        id: u64,
+    },
+    /// The worker failed on the request several times, restarted each time:
+    /// made up by the page, never sent by the worker.
+    Failed {
+        /// The request's id.
+        id: u64,
+    },
     /// About an Othello request.
     Othello {
         /// The request's id.
@@ -153,7 +190,9 @@ impl Response {
     /// The id of the request this answers.
     pub fn id(&self) -> u64 {
         match self {
-            Response::Othello { id, .. }
+            Response::Started { id }
+            | Response::Failed { id }
+            | Response::Othello { id, .. }
             | Response::Opok { id, .. }
             | Response::Nim { id, .. }
             | Response::NimAnalysis { id, .. } => *id,
@@ -162,16 +201,18 @@ impl Response {
 
     /// True for the last answer to a request.
     pub fn is_final(&self) -> bool {
-        matches!(self, Response::Nim { .. } | Response::NimAnalysis { .. })
-            || matches!(
-                self,
-                Response::Othello {
-                    update: OthelloUpdate::Done(_),
-                    ..
-                } | Response::Opok {
-                    update: OpokUpdate::Done(_),
-                    ..
-                }
-            )
+        matches!(
+            self,
+            Response::Nim { .. } | Response::NimAnalysis { .. } | Response::Failed { .. }
+        ) || matches!(
+            self,
+            Response::Othello {
+                update: OthelloUpdate::Done(_),
+                ..
+            } | Response::Opok {
+                update: OpokUpdate::Done(_),
+                ..
+            }
+        )
     }
 }

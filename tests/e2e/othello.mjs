@@ -126,14 +126,14 @@ try {
       const good = await boardString(page);
       await paste(page, "f5 d6 c9");
       const notice = await page.textContent("[data-testid=notice]");
-      assert(notice.includes("Move 3 (c9): not a square."), notice);
+      assert(notice.includes("Move 3 (c9, character 7): not a square."), notice);
       assert((await boardString(page)) === good, "the game is kept");
       await paste(page, "f5 d6 a1");
       assert((await page.textContent("[data-testid=notice]")).includes("Move 3 (a1): illegal for black."), "illegal move named");
       assert((await moveCount(page)) === 5, "still 5 moves");
     },
 
-    "a share link restores the game exactly; a tampered one starts afresh": async () => {
+    "a share link restores the game exactly; a tampered one keeps the game": async () => {
       const page = await open("#/othello?white=human&size=6&variant=anti");
       for (const square of ["c2", "b4", "c5"]) {
         await page.click(`[data-square=${square}]`);
@@ -149,10 +149,15 @@ try {
       const bad = await open("#/othello?size=8&moves=f5d6zz");
       const notice = await bad.textContent("[data-testid=notice]");
       assert(notice.includes("This link does not describe a valid game"), notice);
-      assert((await moveCount(bad)) === 0, "a fresh board");
+      assert((await moveCount(bad)) === 0, "a fresh board when nothing was saved");
+      // With a game in progress, a bad link keeps it.
+      await copy.goto(server.url + "#/othello?moves=f5%C2%B2");
+      await copy.waitForSelector("[data-testid=notice]");
+      assert((await copy.textContent("[data-testid=notice]")).includes("The game you had is still here"), "kept");
+      assert((await moveCount(copy)) === 3 && (await boardString(copy)) === (await boardString(page)), "the same game");
     },
 
-    "a reload restores the game; a corrupt save is reported and discarded": async () => {
+    "a reload restores the game; a corrupt save is reported and set aside": async () => {
       const page = await open("#/othello?white=human");
       for (const square of ["f5", "d6", "c3"]) {
         await page.click(`[data-square=${square}]`);
@@ -170,6 +175,8 @@ try {
       assert((await moveCount(page)) === 0, "a fresh game");
       const saved = await page.evaluate(() => localStorage.getItem("mind-sports.othello.game"));
       assert(saved && JSON.parse(saved).version === 1, "a valid save replaced the corrupt one");
+      const aside = await page.evaluate(() => localStorage.getItem("mind-sports.othello.game.unreadable"));
+      assert(aside === '{"version":1,"settings":', "the unreadable save is kept aside");
     },
 
     "keyboard-only play": async () => {

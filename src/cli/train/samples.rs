@@ -102,7 +102,8 @@ pub fn write(path: &str, samples: &[Sample]) -> Result<(), CliError> {
 
 /// Reads the samples of `path`.
 pub fn read(path: &str) -> Result<Vec<Sample>, CliError> {
-    let bytes = fs::read(path).map_err(|e| CliError::File(path.to_string(), e))?;
+    // Training sets are large (800 000 positions: 30 MB), but not 1 GiB.
+    let bytes = crate::cli::read_file(path, 1 << 30)?;
     let bad = |why: &str| {
         CliError::File(
             path.to_string(),

@@ -19,10 +19,7 @@ pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
 /// reaches, and the result. For explaining the definition on screen; `n` is
 /// limited by the caller.
 pub fn mex_explained(rule: &Rule, n: u64) -> (Vec<(u64, u64)>, u64) {
-    let reached: Vec<(u64, u64)> = rule
-        .takes(n)
-        .map(|c| (c, grundy(rule, n - c)))
-        .collect();
+    let reached: Vec<(u64, u64)> = rule.takes(n).map(|c| (c, grundy(rule, n - c))).collect();
     let value = mex(reached.iter().map(|&(_, g)| g));
     (reached, value)
 }

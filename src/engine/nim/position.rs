@@ -274,6 +274,11 @@ pub enum MoveTextError {
     NotAMove(String),
     /// Well-formed but not legal.
     Illegal(PlayError),
+    /// The record already holds the most moves a record may hold.
+    RecordFull {
+        /// That many.
+        max: usize,
+    },
 }
 
 impl fmt::Display for MoveTextError {
@@ -283,6 +288,9 @@ impl fmt::Display for MoveTextError {
                 write!(f, "{t:?} is not a move; write heap:taken, e.g. 3:18")
             }
             MoveTextError::Illegal(e) => e.fmt(f),
+            MoveTextError::RecordFull { max } => {
+                write!(f, "a record holds at most {max} moves")
+            }
         }
     }
 }

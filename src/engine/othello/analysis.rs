@@ -199,6 +199,17 @@ impl Analyzer {
         Some(exact)
     }
 
+    /// Nodes the solver visited in the last solve, finished or not.
+    pub fn solver_nodes(&self) -> u64 {
+        self.solver.nodes()
+    }
+
+    /// What the solver proved in the last solve, finished or not (after
+    /// `None` from [`Analyzer::solve`]: the best bounds it has).
+    pub fn proven(&self) -> super::endgame::Bounds {
+        self.solver.proven()
+    }
+
     /// Solves `position` exactly (disc scores), or `None` when the budget
     /// runs out. A midgame search first estimates the score for the
     /// solver's first null windows; its nodes are counted in the solution's.
@@ -216,9 +227,13 @@ impl Analyzer {
             });
         }
         let empties = position.empties().count_ones();
+        // The estimate only sets the first windows: with a time limit it
+        // may use a share of the time, never all of it.
+        let remaining = budget.remaining(0);
         let estimate_limits = Limits {
             depth: Some(estimate_depth(empties)),
-            ..budget.remaining(0)
+            time_ms: remaining.time_ms.map(|ms| ms * QUICK_SHARE),
+            ..remaining
         };
         let estimate = self.searcher.search(
             &Evaluated::new(*position, self.evaluator),

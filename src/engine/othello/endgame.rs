@@ -141,12 +141,44 @@ pub struct Solution {
     pub nodes: u64,
 }
 
+/// What a solve proved about the score before its budget ran out (or in
+/// the end): `lower ≤ score ≤ upper`, and a move that achieves `lower`
+/// once a probe has proved more than the worst case.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Bounds {
+    /// The score is at least this.
+    pub lower: i32,
+    /// The score is at most this.
+    pub upper: i32,
+    /// A move proved to reach `lower`.
+    pub best: Option<Move>,
+}
+
+impl Default for Bounds {
+    fn default() -> Self {
+        Bounds {
+            lower: -MAX_SCORE,
+            upper: MAX_SCORE,
+            best: None,
+        }
+    }
+}
+
+/// The deepest ordering search (a deeper one costs more than it saves, and
+/// far from the end it would dominate the solve).
+const MAX_ORDER_DEPTH: u32 = 4;
+
 /// An endgame solver with its transposition table; reuse it across solves.
 pub struct EndgameSolver {
     table: Vec<Entry>,
     mask: usize,
     nodes: u64,
+    /// Nodes of the ordering and estimating midgame searches: not counted
+    /// as solver nodes, but they too check the budget.
+    midgame_nodes: u64,
     aborted: bool,
+    /// What the last solve proved, finished or not.
+    proven: Bounds,
     anti: bool,
     rules: Rules,
     board: u64,
@@ -176,7 +208,9 @@ impl EndgameSolver {
             table: table_vec(len, Entry::default()),
             mask: (len - 1) & !1,
             nodes: 0,
+            midgame_nodes: 0,
             aborted: false,
+            proven: Bounds::default(),
             anti: false,
             rules: Rules::default(),
             board: !0,
@@ -210,6 +244,11 @@ impl EndgameSolver {
         self.nodes
     }
 
+    /// What the last solve proved about the score, finished or not.
+    pub fn proven(&self) -> Bounds {
+        self.proven
+    }
+
     /// Gets ready to solve `position`: counters, variant and board
     /// geometry. `false` when the solver cannot take it (the historical
     /// Reversi opening before its four discs are placed).
@@ -217,7 +256,9 @@ impl EndgameSolver {
         let rules = position.rules();
         self.used = true;
         self.nodes = 0;
+        self.midgame_nodes = 0;
         self.aborted = false;
+        self.proven = Bounds::default();
         self.anti = rules.variant == Variant::Anti;
         self.rules = rules;
         self.board = rules.size.mask();
@@ -270,8 +311,11 @@ impl EndgameSolver {
         let empties = (self.board & !(p | o)).count_ones();
         let guess = match estimate {
             Some(discs) => (discs & !1).clamp(-MAX_SCORE, MAX_SCORE),
-            None => self.estimate(p, o, empties),
+            None => self.estimate(p, o, empties, budget),
         };
+        if self.aborted {
+            return None;
+        }
         // Win, draw or loss: a null window around 0 (MTD(f) then starts on
         // the right side of it).
         let wld = self.root(position, -1, 1, budget)?;
@@ -279,6 +323,11 @@ impl EndgameSolver {
             1 => (wld.score.max(1), MAX_SCORE),
             -1 => (-MAX_SCORE, wld.score.min(-1)),
             _ => (0, 0),
+        };
+        self.proven = Bounds {
+            lower,
+            upper,
+            best: wld.best.filter(|_| wld.score >= 0),
         };
         let mut best = wld;
         // MTD(f): null-window probes until the bounds meet, from a little
@@ -296,8 +345,11 @@ impl EndgameSolver {
                 upper = score;
             } else {
                 lower = score;
+                self.proven.best = probe.best;
                 best = probe;
             }
+            self.proven.lower = lower;
+            self.proven.upper = upper;
             beta = score;
         }
         if best.score != lower {
@@ -366,7 +418,11 @@ impl EndgameSolver {
             });
         }
         let mut ordered = [OrderedMove::default(); MAX_MOVES];
-        let count = self.order(p, o, moves, empties, self.table_move(p, o), &mut ordered);
+        let table_move = self.table_move(p, o);
+        let count = self.order(p, o, moves, empties, table_move, &mut ordered, budget);
+        if self.aborted {
+            return None;
+        }
         let alpha_start = alpha;
         let mut alpha = alpha;
         let mut best = None;
@@ -557,22 +613,39 @@ impl EndgameSolver {
 
     /// A quick estimate of the final score: a shallow midgame search with
     /// the evaluation, in discs.
-    fn estimate(&self, p: u64, o: u64, empties: u32) -> i32 {
+    fn estimate(&mut self, p: u64, o: u64, empties: u32, budget: &Budget) -> i32 {
         let depth = if empties > 16 { 4 } else { 2 };
-        let value = self.midgame(p, o, depth, -eval::DISC * 200, eval::DISC * 200);
+        let value = self.midgame(p, o, depth, -eval::DISC * 200, eval::DISC * 200, budget);
         ((value / eval::DISC) & !1).clamp(-MAX_SCORE, MAX_SCORE)
     }
 
     /// A small negamax on the heuristic evaluation (hundredths of a disc),
-    /// used to order moves near the root and to estimate the score.
-    fn midgame(&self, p: u64, o: u64, depth: u32, mut alpha: i32, beta: i32) -> i32 {
+    /// used to order moves near the root and to estimate the score. It
+    /// checks the budget too (its nodes are counted apart), returning 0 at
+    /// once when it runs out.
+    fn midgame(
+        &mut self,
+        p: u64,
+        o: u64,
+        depth: u32,
+        mut alpha: i32,
+        beta: i32,
+        budget: &Budget,
+    ) -> i32 {
+        self.midgame_nodes += 1;
+        if self.midgame_nodes & CHECK_INTERVAL == 0 && budget.exhausted(self.nodes) {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return 0;
+        }
         let moves = legal_moves(p, o, self.board);
         if depth == 0 || moves == 0 {
             if moves == 0 && legal_moves(o, p, self.board) == 0 {
                 return self.final_score(p, o) * eval::DISC;
             }
             if moves == 0 {
-                return -self.midgame(o, p, depth, -beta, -alpha);
+                return -self.midgame(o, p, depth, -beta, -alpha, budget);
             }
             let position = Position::from_bitboards(p, o, Color::Black, self.rules);
             return self.evaluator.evaluate(&position);
@@ -583,7 +656,7 @@ impl EndgameSolver {
             let square = rest.trailing_zeros() as usize;
             rest &= rest - 1;
             let f = flips(p, o, square);
-            let score = -self.midgame(o ^ f, p | f | 1 << square, depth - 1, -beta, -alpha);
+            let score = -self.midgame(o ^ f, p | f | 1 << square, depth - 1, -beta, -alpha, budget);
             if score > best {
                 best = score;
                 alpha = alpha.max(score);
@@ -599,14 +672,16 @@ impl EndgameSolver {
     /// move first, then fastest-first (fewest and poorest replies), from
     /// `EVAL_ORDER_EMPTIES` on with a shallow search's evaluation added.
     /// Returns how many.
+    #[allow(clippy::too_many_arguments)]
     fn order(
-        &self,
+        &mut self,
         p: u64,
         o: u64,
         moves: u64,
         empties: u32,
         table_move: Option<usize>,
         out: &mut [OrderedMove; MAX_MOVES],
+        budget: &Budget,
     ) -> usize {
         let mut count = 0;
         let mut rest = moves;
@@ -623,8 +698,9 @@ impl EndgameSolver {
             let key = if Some(square) == table_move {
                 i32::MAX
             } else if empties >= EVAL_ORDER_EMPTIES {
-                let depth = (empties - 15) / 3;
-                let value = -self.midgame(np, no, depth, -eval::DISC * 200, eval::DISC * 200);
+                let depth = ((empties - 15) / 3).min(MAX_ORDER_DEPTH);
+                let value =
+                    -self.midgame(np, no, depth, -eval::DISC * 200, eval::DISC * 200, budget);
                 self.fastest_first_key(np, no, square) + value * EVAL_ORDER_WEIGHT / eval::DISC
             } else {
                 self.fastest_first_key(np, no, square)
@@ -719,7 +795,7 @@ impl EndgameSolver {
         }
 
         let mut ordered = [OrderedMove::default(); MAX_MOVES];
-        let count = self.order(p, o, moves, empties, table_move, &mut ordered);
+        let count = self.order(p, o, moves, empties, table_move, &mut ordered, budget);
 
         // Enhanced transposition cut-off: a child already known to be bad
         // enough for the opponent refutes this node without searching.

@@ -4,6 +4,8 @@
 //! ply, a finished game above the depth is one leaf, and the last ply is
 //! counted, not played (as Edax does).
 
+use crate::engine::search::limits::{Budget, Checkpoint};
+
 use super::bitboard::{flips, legal_moves};
 use super::position::Position;
 use super::rules::Variant;
@@ -19,19 +21,47 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
         position.opponent(),
         position.rules().size.mask(),
         depth,
+        &mut || false,
     )
 }
 
-fn count(player: u64, opponent: u64, board: u64, depth: u32) -> u64 {
+/// [`perft`] within `budget`: `None` when it runs out first.
+pub fn perft_within(position: &Position, depth: u32, budget: &Budget) -> Option<u64> {
+    if position.rules().variant == Variant::Reversi {
+        return crate::engine::search::reference::perft_within(position, depth, budget);
+    }
+    let mut checkpoint = Checkpoint::new(Some(budget));
+    let total = count(
+        position.player(),
+        position.opponent(),
+        position.rules().size.mask(),
+        depth,
+        &mut || checkpoint.stop(),
+    );
+    (!checkpoint.stopped()).then_some(total)
+}
+
+/// The leaves below a node; `stop` is asked at every node at least three
+/// plies from the leaves (rarely enough to cost nothing measurable).
+fn count(
+    player: u64,
+    opponent: u64,
+    board: u64,
+    depth: u32,
+    stop: &mut impl FnMut() -> bool,
+) -> u64 {
     if depth == 0 {
         return 1;
+    }
+    if depth >= 3 && stop() {
+        return 0;
     }
     let moves = legal_moves(player, opponent, board);
     if moves == 0 {
         return if legal_moves(opponent, player, board) == 0 {
             1
         } else {
-            count(opponent, player, board, depth - 1)
+            count(opponent, player, board, depth - 1, stop)
         };
     }
     if depth == 1 {
@@ -48,6 +78,7 @@ fn count(player: u64, opponent: u64, board: u64, depth: u32) -> u64 {
             player | flipped | (1 << square),
             board,
             depth - 1,
+            stop,
         );
     }
     total

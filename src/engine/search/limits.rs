@@ -136,6 +136,42 @@ impl<'a> Budget<'a> {
     }
 }
 
+/// A cheap way for a counting loop (perft) to honour a budget: the clock
+/// is read once every 1024 calls.
+pub struct Checkpoint<'b, 'a> {
+    budget: Option<&'b Budget<'a>>,
+    calls: u64,
+    stopped: bool,
+}
+
+impl<'b, 'a> Checkpoint<'b, 'a> {
+    /// Checks `budget` (never stops without one).
+    pub fn new(budget: Option<&'b Budget<'a>>) -> Self {
+        Checkpoint {
+            budget,
+            calls: 0,
+            stopped: false,
+        }
+    }
+
+    /// True once the budget has run out.
+    #[inline]
+    pub fn stop(&mut self) -> bool {
+        if let Some(budget) = self.budget {
+            self.calls += 1;
+            if self.calls & 1023 == 0 && budget.exhausted(0) {
+                self.stopped = true;
+            }
+        }
+        self.stopped
+    }
+
+    /// Whether it stopped.
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,6 +3,8 @@
 
 use crate::engine::game::{Game, Score};
 
+use super::limits::{Budget, Checkpoint};
+
 /// Fixed-depth minimax (negamax form) without pruning, with the same depth
 /// rules as the real search: a pass does not use up depth, and at depth 0 a
 /// finished game gets its exact score, an unfinished one the evaluation.
@@ -37,11 +39,24 @@ pub fn minimax<G: Game>(position: &G, depth: u32) -> Score {
 /// ply and a finished game above that depth is one leaf.
 pub fn perft<G: Game>(position: &G, depth: u32) -> u64 {
     let mut buffers = vec![Vec::new(); depth as usize + 1];
-    perft_with(position, depth, &mut buffers)
+    perft_with(position, depth, &mut buffers, &mut Checkpoint::new(None))
 }
 
-fn perft_with<G: Game>(position: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -> u64 {
-    if depth == 0 {
+/// [`perft`] within `budget`: `None` when it runs out first.
+pub fn perft_within<G: Game>(position: &G, depth: u32, budget: &Budget) -> Option<u64> {
+    let mut buffers = vec![Vec::new(); depth as usize + 1];
+    let mut checkpoint = Checkpoint::new(Some(budget));
+    let count = perft_with(position, depth, &mut buffers, &mut checkpoint);
+    (!checkpoint.stopped()).then_some(count)
+}
+
+fn perft_with<G: Game>(
+    position: &G,
+    depth: u32,
+    buffers: &mut [Vec<G::Move>],
+    checkpoint: &mut Checkpoint,
+) -> u64 {
+    if depth == 0 || checkpoint.stop() {
         return 1;
     }
     let (moves, rest) = buffers.split_first_mut().expect("one buffer per ply");
@@ -55,6 +70,6 @@ fn perft_with<G: Game>(position: &G, depth: u32, buffers: &mut [Vec<G::Move>]) -
     }
     moves
         .iter()
-        .map(|&m| perft_with(&position.play(m), depth - 1, rest))
+        .map(|&m| perft_with(&position.play(m), depth - 1, rest, checkpoint))
         .sum()
 }

@@ -62,7 +62,7 @@ pub fn encode(settings: &Settings, record: &Record) -> String {
 pub fn decode(query: &str) -> Result<(Settings, Record), LinkError> {
     let mut settings = Settings::default();
     let mut moves = String::new();
-    let mut cursor = None;
+    let mut cursor: Option<usize> = None;
     for (key, value) in pairs(
         query,
         &["start", "misere", "first", "second", "moves", "at"],
@@ -85,7 +85,7 @@ pub fn decode(query: &str) -> Result<(Settings, Record), LinkError> {
             "first" => settings.first = Player::from_code(&value).ok_or_else(bad)?,
             "second" => settings.second = Player::from_code(&value).ok_or_else(bad)?,
             "moves" => moves = value,
-            "at" => cursor = Some(value.parse::<usize>().map_err(|_| bad())?),
+            "at" => cursor = Some(crate::engine::text::parse_number(&value).ok_or_else(bad)?),
             _ => unreachable!("pairs() admits only known keys"),
         }
     }

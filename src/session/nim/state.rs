@@ -52,14 +52,17 @@ pub enum Notice {
     Illegal(PlayError),
     /// A pasted record was refused at a move (numbered from 1).
     Record(usize, MoveTextError),
-    /// The opened link was refused; a new game was started.
+    /// The opened link was refused; the game in progress (or a new one) was kept.
     Link(LinkError),
-    /// The autosave could not be restored and was discarded.
+    /// The autosave could not be restored; it was set aside.
     Saved(SavedError),
     /// The record was copied.
     Copied,
     /// The share link was copied.
     LinkCopied,
+    /// The engine kept failing on this position and the computer stopped
+    /// (the game is kept; "continue" asks again).
+    EngineFailed,
 }
 
 /// What the worker is asked.
@@ -124,6 +127,8 @@ pub enum Action {
     SearchStarted(u64, Job, Position),
     /// That request was abandoned.
     SearchCancelled,
+    /// The worker kept failing on that request; the computer stops.
+    SearchFailed(u64),
     /// The computer chose (or `None` when the game was over).
     Finished(u64, Option<Move>),
     /// The worker's misère analysis.
@@ -310,6 +315,18 @@ impl NimState {
                 self.search = Some(Search { id, job, position })
             }
             Action::SearchCancelled => self.search = None,
+            Action::SearchFailed(id) => {
+                if let Some(search) = self.search.take_if(|s| s.id == id) {
+                    match search.job {
+                        Job::Move => self.paused = true,
+                        Job::Analysis => {
+                            let gave_up = Err(BudgetExhausted { steps: 0 });
+                            self.misere_analysis = Some((search.position, gave_up));
+                        }
+                    }
+                    self.notice = Some(Notice::EngineFailed);
+                }
+            }
             Action::Finished(id, best) => {
                 let Some(search) = self.search.take_if(|s| s.id == id && s.job == Job::Move) else {
                     return;

@@ -61,7 +61,7 @@ pub fn encode(settings: &Settings, record: &Record) -> String {
 pub fn decode(query: &str) -> Result<(Settings, Record), LinkError> {
     let mut settings = Settings::default();
     let mut moves = String::new();
-    let mut cursor = None;
+    let mut cursor: Option<usize> = None;
     let known = ["size", "circles", "squares", "time", "moves", "at"];
     for (key, value) in pairs(query, &known).map_err(LinkError::Query)? {
         let bad = || LinkError::BadValue {
@@ -70,19 +70,19 @@ pub fn decode(query: &str) -> Result<(Settings, Record), LinkError> {
         };
         match key.as_str() {
             "size" => {
-                settings.geometry = value.parse().ok().and_then(Geometry::new).ok_or_else(bad)?
+                settings.geometry = crate::engine::text::parse_number(&value)
+                    .and_then(Geometry::new)
+                    .ok_or_else(bad)?
             }
             "circles" => settings.circles = Player::from_code(&value).ok_or_else(bad)?,
             "squares" => settings.squares = Player::from_code(&value).ok_or_else(bad)?,
             "time" => {
-                settings.think_ms = value
-                    .parse()
-                    .ok()
-                    .filter(|t| (100..=600_000).contains(t))
+                settings.think_ms = crate::engine::text::parse_number(&value)
+                    .filter(|t| crate::session::player::THINK_MS_RANGE.contains(t))
                     .ok_or_else(bad)?
             }
             "moves" => moves = value,
-            "at" => cursor = Some(value.parse::<usize>().map_err(|_| bad())?),
+            "at" => cursor = Some(crate::engine::text::parse_number(&value).ok_or_else(bad)?),
             _ => unreachable!("pairs() admits only known keys"),
         }
     }

@@ -21,6 +21,12 @@ pub fn save(settings: &Settings, record: &Record) -> String {
 /// Restores a game from its saved text.
 pub fn load(text: &str) -> Result<(Settings, Record), SavedError> {
     let saved = read::<Settings>(text)?;
+    if !crate::session::player::THINK_MS_RANGE.contains(&saved.settings.think_ms) {
+        return Err(SavedError::Invalid(format!(
+            "a thinking time of {} ms",
+            saved.settings.think_ms
+        )));
+    }
     let start = Position::start(saved.settings.geometry);
     let game =
         replay(start, &saved.moves.join(" ")).map_err(|e| SavedError::Invalid(e.to_string()))?;

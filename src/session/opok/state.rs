@@ -77,14 +77,17 @@ pub enum Notice {
     Illegal(PlayError),
     /// A pasted record was refused; the game was kept.
     Record(RecordError),
-    /// The opened link was refused; a new game was started.
+    /// The opened link was refused; the game in progress (or a new one) was kept.
     Link(LinkError),
-    /// The autosave could not be restored and was discarded.
+    /// The autosave could not be restored; it was set aside.
     Saved(SavedError),
     /// The record was copied.
     Copied,
     /// The share link was copied.
     LinkCopied,
+    /// The engine kept failing on this position and the computer stopped
+    /// (the game is kept; "continue" asks again).
+    EngineFailed,
 }
 
 /// Everything the Opok page shows.
@@ -129,6 +132,8 @@ pub enum Action {
     SearchStarted(u64, Position),
     /// The running search was abandoned.
     SearchCancelled,
+    /// The worker kept failing on that request; the computer stops.
+    SearchFailed(u64),
     /// The search completed a depth.
     Progress(u64, Progress<Move>),
     /// The search finished.
@@ -315,6 +320,12 @@ impl OpokState {
                 })
             }
             Action::SearchCancelled => self.search = None,
+            Action::SearchFailed(id) => {
+                if self.search.take_if(|s| s.id == id).is_some() {
+                    self.paused = true;
+                    self.notice = Some(Notice::EngineFailed);
+                }
+            }
             Action::Progress(id, progress) => {
                 if let Some(search) = self.search.as_mut().filter(|s| s.id == id) {
                     search.progress = Some(progress);

@@ -78,7 +78,7 @@ pub fn decode(query: &str) -> Result<(Settings, Record), LinkError> {
     let mut size = None;
     let mut start_text = None;
     let mut moves_text = String::new();
-    let mut cursor = None;
+    let mut cursor: Option<usize> = None;
     let known = [
         "size", "variant", "black", "white", "time", "start", "moves", "at",
     ];
@@ -90,9 +90,7 @@ pub fn decode(query: &str) -> Result<(Settings, Record), LinkError> {
         match key.as_str() {
             "size" => {
                 size = Some(
-                    value
-                        .parse()
-                        .ok()
+                    crate::engine::text::parse_number(&value)
                         .and_then(BoardSize::from_side)
                         .ok_or_else(bad)?,
                 );
@@ -101,15 +99,13 @@ pub fn decode(query: &str) -> Result<(Settings, Record), LinkError> {
             "black" => settings.black = Player::from_code(&value).ok_or_else(bad)?,
             "white" => settings.white = Player::from_code(&value).ok_or_else(bad)?,
             "time" => {
-                settings.think_ms = value
-                    .parse()
-                    .ok()
-                    .filter(|t| (100..=600_000).contains(t))
+                settings.think_ms = crate::engine::text::parse_number(&value)
+                    .filter(|t| crate::session::player::THINK_MS_RANGE.contains(t))
                     .ok_or_else(bad)?
             }
             "start" => start_text = Some(value),
             "moves" => moves_text = value,
-            "at" => cursor = Some(value.parse::<usize>().map_err(|_| bad())?),
+            "at" => cursor = Some(crate::engine::text::parse_number(&value).ok_or_else(bad)?),
             _ => unreachable!("pairs() admits only known keys"),
         }
     }

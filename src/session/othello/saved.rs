@@ -24,6 +24,12 @@ pub fn save(settings: &Settings, record: &Record) -> String {
 pub fn load(text: &str) -> Result<(Settings, Record), SavedError> {
     let saved = read::<Settings>(text)?;
     let invalid = |e: String| SavedError::Invalid(e);
+    if !crate::session::player::THINK_MS_RANGE.contains(&saved.settings.think_ms) {
+        return Err(invalid(format!(
+            "a thinking time of {} ms",
+            saved.settings.think_ms
+        )));
+    }
     let start = parse_board(&saved.start, saved.settings.rules.variant)
         .map_err(|e| invalid(e.to_string()))?;
     if start.rules() != saved.settings.rules {

@@ -107,14 +107,17 @@ pub enum Notice {
     Transcript(TranscriptError),
     /// A board string was refused; the game was kept.
     Board(BoardTextError),
-    /// The opened link was refused; a fresh game was started.
+    /// The opened link was refused; the game in progress (or a new one) was kept.
     Link(LinkError),
-    /// The autosaved game could not be restored and was discarded.
+    /// The autosaved game could not be restored; it was set aside.
     Saved(SavedError),
     /// The transcript was copied.
     Copied,
     /// The share link was copied.
     LinkCopied,
+    /// The engine kept failing on this position and the computer stopped
+    /// (the game is kept; "continue" asks again).
+    EngineFailed,
 }
 
 /// Everything the Othello page shows.
@@ -172,6 +175,8 @@ pub enum Action {
     SearchStarted(u64, SearchKind, Position),
     /// The running search was abandoned.
     SearchCancelled,
+    /// The worker kept failing on that request; the computer stops.
+    SearchFailed(u64),
     /// A search completed a depth.
     Progress(u64, Progress<Move>),
     /// A hint search completed a depth.
@@ -448,6 +453,16 @@ impl OthelloState {
                 });
             }
             Action::SearchCancelled => self.search = None,
+            Action::SearchFailed(id) => {
+                if let Some(search) = self.search.take_if(|s| s.id == id) {
+                    match search.kind {
+                        SearchKind::Play => self.paused = true,
+                        SearchKind::Hint => self.hint_mode = false,
+                        SearchKind::Evaluate { .. } => self.analyse_game = false,
+                    }
+                    self.notice = Some(Notice::EngineFailed);
+                }
+            }
             Action::Progress(id, progress) => {
                 if let Some(search) = self.search.as_mut().filter(|s| s.id == id) {
                     search.progress = Some(progress);

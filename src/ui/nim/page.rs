@@ -44,33 +44,36 @@ impl Reducible for NimState {
 }
 
 fn initial_state(link_query: Option<&str>) -> NimState {
-    if let Some(query) = link_query {
+    if link_query.is_some() {
+        // Later reloads restore the autosave, not the link.
         browser::replace_fragment("#/nim");
-        return match link::decode(query) {
-            Ok((settings, record)) => NimState::with_record(settings, record),
-            Err(e) => {
-                let mut state = NimState::new(Settings::default());
-                state.notice = Some(Notice::Link(e));
-                state
-            }
-        };
     }
-    match browser::load(SAVE_KEY).map(|text| saved::load(&text)) {
-        Some(Ok((settings, record))) => NimState::with_record(settings, record),
-        Some(Err(e)) => {
-            browser::forget(SAVE_KEY);
-            let mut state = NimState::new(Settings::default());
-            state.notice = Some(Notice::Saved(e));
-            state
-        }
+    let saved_text = browser::load(SAVE_KEY);
+    let opening = crate::session::start::opening(
+        link_query,
+        link::decode,
+        saved_text.as_deref(),
+        saved::load,
+    );
+    if opening.saved_error.is_some() {
+        browser::set_aside(SAVE_KEY);
+    }
+    let mut state = match opening.game {
+        Some((settings, record)) => NimState::with_record(settings, record),
         None => NimState::new(Settings::default()),
-    }
+    };
+    state.notice = opening
+        .link_error
+        .map(Notice::Link)
+        .or(opening.saved_error.map(Notice::Saved));
+    state
 }
 
 fn action_for(response: Response) -> Option<Action> {
     match response {
         Response::Nim { id, best } => Some(Action::Finished(id, best)),
         Response::NimAnalysis { id, result } => Some(Action::Analysed(id, result)),
+        Response::Failed { id } => Some(Action::SearchFailed(id)),
         _ => None,
     }
 }

@@ -45,27 +45,29 @@ impl Reducible for OpokState {
 
 /// The state to start with: a share link, else the autosave, else a new game.
 fn initial_state(link_query: Option<&str>) -> OpokState {
-    if let Some(query) = link_query {
+    if link_query.is_some() {
+        // Later reloads restore the autosave, not the link.
         browser::replace_fragment("#/opok");
-        return match link::decode(query) {
-            Ok((settings, record)) => OpokState::with_record(settings, record),
-            Err(e) => {
-                let mut state = OpokState::new(Settings::default());
-                state.notice = Some(Notice::Link(e));
-                state
-            }
-        };
     }
-    match browser::load(SAVE_KEY).map(|text| saved::load(&text)) {
-        Some(Ok((settings, record))) => OpokState::with_record(settings, record),
-        Some(Err(e)) => {
-            browser::forget(SAVE_KEY);
-            let mut state = OpokState::new(Settings::default());
-            state.notice = Some(Notice::Saved(e));
-            state
-        }
+    let saved_text = browser::load(SAVE_KEY);
+    let opening = crate::session::start::opening(
+        link_query,
+        link::decode,
+        saved_text.as_deref(),
+        saved::load,
+    );
+    if opening.saved_error.is_some() {
+        browser::set_aside(SAVE_KEY);
+    }
+    let mut state = match opening.game {
+        Some((settings, record)) => OpokState::with_record(settings, record),
         None => OpokState::new(Settings::default()),
-    }
+    };
+    state.notice = opening
+        .link_error
+        .map(Notice::Link)
+        .or(opening.saved_error.map(Notice::Saved));
+    state
 }
 
 /// The stack being moved: where from, how many pieces, and where each
@@ -134,6 +136,7 @@ fn action_for(response: Response) -> Option<Action> {
             OpokUpdate::Progress(p) => Action::Progress(id, p),
             OpokUpdate::Done(choice) => Action::Finished(id, choice),
         }),
+        Response::Failed { id } => Some(Action::SearchFailed(id)),
         // Never sent to this page: each page asks only about its own game.
         _ => None,
     }

@@ -55,28 +55,29 @@ impl Reducible for OthelloState {
 /// The state to start with: from a share link, else the autosaved game,
 /// else a new game. A bad link or save is reported and replaced by a new game.
 fn initial_state(link_query: Option<&str>) -> OthelloState {
-    if let Some(query) = link_query {
+    if link_query.is_some() {
         // Later reloads restore the autosave, not the link.
         browser::replace_fragment("#/othello");
-        return match link::decode(query) {
-            Ok((settings, record)) => OthelloState::with_record(settings, record),
-            Err(e) => {
-                let mut state = OthelloState::new(Settings::default());
-                state.notice = Some(Notice::Link(e));
-                state
-            }
-        };
     }
-    match browser::load(SAVE_KEY).map(|text| saved::load(&text)) {
-        Some(Ok((settings, record))) => OthelloState::with_record(settings, record),
-        Some(Err(e)) => {
-            browser::forget(SAVE_KEY);
-            let mut state = OthelloState::new(Settings::default());
-            state.notice = Some(Notice::Saved(e));
-            state
-        }
+    let saved_text = browser::load(SAVE_KEY);
+    let opening = crate::session::start::opening(
+        link_query,
+        link::decode,
+        saved_text.as_deref(),
+        saved::load,
+    );
+    if opening.saved_error.is_some() {
+        browser::set_aside(SAVE_KEY);
+    }
+    let mut state = match opening.game {
+        Some((settings, record)) => OthelloState::with_record(settings, record),
         None => OthelloState::new(Settings::default()),
-    }
+    };
+    state.notice = opening
+        .link_error
+        .map(Notice::Link)
+        .or(opening.saved_error.map(Notice::Saved));
+    state
 }
 
 fn request_for(kind: SearchKind, position: Position, settings: &Settings, id: u64) -> Request {
@@ -107,6 +108,7 @@ fn action_for(response: Response) -> Option<Action> {
             OthelloUpdate::Scores(s) => Action::Scores(id, s),
             OthelloUpdate::Done(choice) => Action::Finished(id, choice),
         }),
+        Response::Failed { id } => Some(Action::SearchFailed(id)),
         // Never sent to this page: each page asks only about its own game.
         _ => None,
     }
