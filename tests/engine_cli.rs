@@ -77,6 +77,7 @@ fn solve_finds_ffo_40() {
         "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X",
         "--json",
     ]);
+    assert_eq!(v["solved"], true);
     assert_eq!(v["best"], "a2");
     assert_eq!(v["score"], 38);
     assert!(v["nodes"].as_u64().unwrap() > 0);
@@ -194,4 +195,53 @@ fn nim_command() {
     .contains("budget"));
     assert!(error(&["nim", "chess:3"]).contains("unknown rule"));
     assert!(error(&["nim", "sub{0,1}:3"]).contains("contains 0"));
+}
+
+#[test]
+fn take_away_games_answer_for_any_u64_heap() {
+    let value = |position: &str| json(&["nim", position, "--json"]);
+    let v = value("nim:9223372036854775807 nim:1");
+    assert_eq!(v["nimsum"], 9_223_372_036_854_775_806u64);
+    assert_eq!(
+        v["winning_moves"],
+        serde_json::json!(["0:9223372036854775806"])
+    );
+    assert_eq!(
+        value("dim:4611686018427387904")["values"],
+        serde_json::json!([63])
+    );
+    assert_eq!(
+        value("aliquot:3458764513820540928")["values"],
+        serde_json::json!([60])
+    );
+    assert_eq!(
+        value("evenodd:1000000000000001")["values"],
+        serde_json::json!([500_000_000_000_001u64])
+    );
+    assert_eq!(
+        value("half:1000000000000007")["values"],
+        serde_json::json!([62_500_000_000_000u64])
+    );
+    let v = value("sub{2000000}:1000000000000");
+    assert_eq!(
+        (v["nimsum"].as_u64(), v["outcome"].as_str()),
+        (Some(0), Some("P"))
+    );
+    assert!(error(&["nim", "nim:18446744073709551616"]).contains("not a whole number"));
+    assert!(error(&["nim", "sub{10000000}:5"]).contains("period is too long"));
+    // Misère search that cannot finish says so, within its budget.
+    assert!(error(&["nim", "half:1000000000000", "--misere"]).contains("not solved exactly"));
+}
+
+#[test]
+fn solve_and_perft_honour_their_limits() {
+    let start = "---------------------------OX------XO--------------------------- X";
+    let v = json(&["solve", start, "--time-ms", "200", "--json"]);
+    assert_eq!(v["solved"], false);
+    assert!(v["lower"].as_i64().unwrap() <= v["upper"].as_i64().unwrap());
+    assert!(v["seconds"].as_f64().unwrap() < 10.0, "{v}");
+    let e = error(&["perft", "othello", "40", "--time-ms", "100"]);
+    assert!(e.contains("did not finish within 100 ms"), "{e}");
+    let e = error(&["perft", "opok", "40", "--time-ms", "100"]);
+    assert!(e.contains("did not finish"), "{e}");
 }

@@ -83,6 +83,9 @@ pub const CS: Texts = Texts {
 
     moves_copied: "Tahy zkopírovány.",
     link_copied: "Odkaz zkopírován.",
+    notation_wide: "Písmena a číslice plné šířky (ｆ５, jak je píší východoasijské klávesnice) se čtou jako obyčejné; žádné jiné znaky ne: horní indexy, zlomky a číslice jiných písem (², ½, ٣) aplikace ohlásí i s jejich pozicí.",
+    nim_rules_limits_title: "Hromádky libovolné velikosti",
+    nim_rules_limits: "Hromádka může mít až 18 446 744 073 709 551 615 žetonů a součet nejvýše 64 hromádek; hodnoty a vítězné tahy dávají vzorce výše, okamžitě pro jakoukoli velikost. Odečítací množinu aplikace počítá přes její periodu, kterou hledá mezi prvními 16 777 216 hodnotami; množinu s periodou dál aplikace odmítne. Misère součty jiné než Nim řeší prohledávání s omezeným rozpočtem; když nestačí, aplikace to řekne a počítač hraje podle teorie normální hry.",
     engine_failed: "Výpočet počítače v této pozici selhal a zastavil se. Vaše partie zůstává; pro nový pokus zvolte Pokračovat.",
     engine_restarted: "Výpočet počítače přestal odpovídat a byl spuštěn znovu. Vaše partie zůstává.",
     crash_title: "Něco se pokazilo.",

@@ -82,6 +82,9 @@ pub const EN: Texts = Texts {
 
     moves_copied: "Moves copied.",
     link_copied: "Link copied.",
+    notation_wide: "Full-width letters and digits (ｆ５, as East Asian keyboards type them) are read as ordinary ones; no other characters are: superscripts, fractions and other scripts' digits (², ½, ٣) are reported with their position.",
+    nim_rules_limits_title: "Heaps of any size",
+    nim_rules_limits: "A heap may hold any number of tokens up to 18 446 744 073 709 551 615, and a sum has at most 64 heaps; values and winning moves come from the formulas above, instantly at any size. A subtraction set is answered through its period, which the app looks for among the first 16 777 216 values; a set whose period lies further out is refused. Misère sums other than Nim are solved by a search with a budget; when it runs out the app says so, and the computer plays by normal-play theory.",
     engine_failed: "The computer's engine failed on this position and stopped. Your game is kept; choose Continue to try again.",
     engine_restarted: "The computer's engine stopped answering and was restarted. Your game is kept.",
     crash_title: "Something went wrong.",

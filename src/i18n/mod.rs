@@ -163,6 +163,7 @@ texts! {
     seconds, start_game, cancel,
     // Notices
     moves_copied, link_copied,
+    notation_wide, nim_rules_limits_title, nim_rules_limits,
     engine_failed, engine_restarted, crash_title, crash_kept, crash_reload, dismiss,
     /// `{reason}`
     link_error,

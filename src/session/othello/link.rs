@@ -8,7 +8,7 @@ use std::fmt;
 use crate::engine::othello::notation::{
     format_transcript, parse_board, replay, BoardTextError, TranscriptError,
 };
-use crate::engine::othello::{BoardSize, Position, Variant};
+use crate::engine::othello::{BoardSize, Move, Position, Variant};
 use crate::session::query::{pairs, QueryError};
 
 use super::settings::{Player, Settings};
@@ -62,7 +62,14 @@ pub fn encode(settings: &Settings, record: &Record) -> String {
         let board = crate::engine::othello::notation::board_text(&start).replace(' ', "");
         parts.push(format!("start={board}"));
     }
-    let moves = format_transcript(record.line());
+    // Passes are implied in a transcript, except at its end: a pass that
+    // ends the line is written, so the link keeps it.
+    let line = record.line();
+    let kept = line.len() - line.iter().rev().take_while(|m| **m == Move::Pass).count();
+    let mut moves = format_transcript(&line[..kept]);
+    for _ in kept..line.len() {
+        moves.push_str("pa");
+    }
     if !moves.is_empty() {
         parts.push(format!("moves={moves}"));
     }

@@ -44,6 +44,11 @@ pub fn nim_rules() -> Html {
             </section>
             { section(t.nim_rules_misere_title, t.nim_rules_misere) }
             { section(t.nim_rules_closed_title, t.nim_rules_closed) }
+            <section>
+                <h2>{ t.nim_rules_limits_title }</h2>
+                <p>{ t.nim_rules_limits }</p>
+                <p>{ t.notation_wide }</p>
+            </section>
             <p><a class="button primary" href="#/nim">{ t.play }</a></p>
         </article>
     }

@@ -168,7 +168,7 @@ pub fn opok_rules() -> Html {
                 <p>{ t.opok_rules_corner }</p>
             </> }) }
             { section(t.opok_rules_end_title, html! { <p>{ t.opok_rules_end }</p> }) }
-            { section(t.opok_rules_notation_title, html! { <p>{ t.opok_rules_notation }</p> }) }
+            { section(t.opok_rules_notation_title, html! { <><p>{ t.opok_rules_notation }</p><p>{ t.notation_wide }</p></> }) }
             <section>
                 <h2>{ t.opok_diagrams_title }</h2>
                 <p>{ t.opok_diagrams_intro }</p>

@@ -143,7 +143,7 @@ pub fn othello_rules() -> Html {
                 <p class="example">{ t.rules_scoring_example }</p>
             </> }) }
             { section(t.rules_clock_title, html! { <p>{ t.rules_clock }</p> }) }
-            { section(t.rules_notation_title, html! { <p>{ t.rules_notation }</p> }) }
+            { section(t.rules_notation_title, html! { <><p>{ t.rules_notation }</p><p>{ t.notation_wide }</p></> }) }
             { section(t.rules_variants_title, html! { <>
                 <p>{ t.rules_sizes }</p>
                 <div class="interpretation">
