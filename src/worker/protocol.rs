@@ -216,3 +216,58 @@ impl Response {
         )
     }
 }
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::engine::nim::parse_position;
+
+    /// gloo-worker sends messages with bincode, which is not
+    /// self-describing: every message must survive it.
+    fn round_trip<T: Serialize + for<'de> Deserialize<'de> + PartialEq + std::fmt::Debug>(
+        value: T,
+    ) {
+        let bytes = bincode::serialize(&value).expect("encodes");
+        let back: T = bincode::deserialize(&bytes).expect("decodes");
+        assert_eq!(back, value);
+    }
+
+    #[test]
+    fn every_message_survives_the_worker_encoding() {
+        let heaps = parse_position("nim:3 sub{1,3,4}:10 half:18446744073709551615 dim:12").unwrap();
+        round_trip(Request::Nim {
+            id: 1,
+            position: heaps.clone(),
+            misere: true,
+            level: Level::MAX,
+            seed: 7,
+        });
+        round_trip(Request::NimAnalysis {
+            id: 2,
+            position: heaps.clone(),
+            misere: false,
+        });
+        round_trip(Request::Othello {
+            id: 3,
+            position: Position::start(Default::default()),
+            job: OthelloJob::ScoreMoves { time_ms: 100.0 },
+        });
+        round_trip(Request::Opok {
+            id: 4,
+            position: opok::Position::start(opok::Geometry::new(5).unwrap()),
+            level: Level::MIN,
+            think_ms: 300.0,
+            seed: 1,
+        });
+        round_trip(Request::Crash { id: 5 });
+        round_trip(Response::Started { id: 6 });
+        round_trip(Response::NimAnalysis {
+            id: 7,
+            result: nim::theory::analyse(&heaps, false, 10),
+        });
+        round_trip(Response::NimAnalysis {
+            id: 8,
+            result: Err(nim::BudgetExhausted { steps: 3 }),
+        });
+    }
+}

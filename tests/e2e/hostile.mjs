@@ -110,6 +110,23 @@ for (const [game, queries] of Object.entries(links)) {
   };
 }
 
+tests["the computer moves on huge heaps and in misère sums it cannot decide"] = async () => {
+  const page = await freshPage(browser);
+  for (const start of [
+    "half:1000000000000000000+nim:5&misere=1",
+    "sub{2000000}:1000000000000+nim:18446744073709551615",
+    "evenodd:18446744073709551615+dim:18401055938125660800&misere=1",
+  ]) {
+    await page.goto(`${server.url}#/nim?start=${start}&first=c7&second=human`);
+    await page.waitForFunction(() => location.hash === "#/nim");
+    await page.waitForFunction(() => document.querySelectorAll("[data-testid=moves] li").length >= 1, null, { timeout: 20000 });
+    const notice = await page.$("[data-testid=notice]");
+    assert(!notice, `${start}: ${notice && (await notice.textContent())}`);
+  }
+  assert(panics(page).length === 0 && page.errors.length === 0, page.errors.join("\n"));
+  await shot(page, "hostile-nim-huge");
+};
+
 tests["a panic shows a banner in the user's language; the reload brings the game back"] = async () => {
   for (const lang of ["en", "cs", "ru"]) {
     const page = await freshPage(browser, { width: 1200, height: 900 });

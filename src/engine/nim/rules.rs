@@ -112,8 +112,7 @@ fn cached_periodicity(elements: &Arc<[u64]>) -> Result<Arc<Periodicity>, PeriodT
 /// A take-away rule. `c` is the number of tokens taken from a heap of `n`.
 /// Written and read as its text code (`nim`, `sub{1,3,4}` …), also in
 /// saved games and worker messages, so that a set is always checked.
-#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
-#[serde(into = "String", try_from = "RuleRepr")]
+#[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub enum Rule {
     /// c ∈ S and c ≤ n, for a finite set S of positive integers.
     Subtraction(SubtractionSet),
@@ -129,9 +128,24 @@ pub enum Rule {
     Half,
 }
 
-impl From<Rule> for String {
-    fn from(rule: Rule) -> String {
-        rule.code()
+impl Serialize for Rule {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(&self.code())
+    }
+}
+
+impl<'de> Deserialize<'de> for Rule {
+    /// The text code; in JSON (saved games) also the enum form of older
+    /// saves. Binary formats (the worker's messages) are not
+    /// self-describing, so there only the text code is read.
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Rule, D::Error> {
+        use serde::de::Error;
+        let repr = if deserializer.is_human_readable() {
+            RuleRepr::deserialize(deserializer)?
+        } else {
+            RuleRepr::Text(String::deserialize(deserializer)?)
+        };
+        Rule::try_from(repr).map_err(D::Error::custom)
     }
 }
 

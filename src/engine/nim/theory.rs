@@ -57,9 +57,10 @@ impl std::error::Error for BudgetExhausted {}
 /// and every move generated costs one (about a second and 100 MB at most).
 pub const DEFAULT_BUDGET: u64 = 1_000_000;
 
-/// The deepest line the misère search follows (its recursion must fit the
-/// stack, also in the browser); longer games count as over budget.
-const MAX_DEPTH: usize = 2_000;
+/// The deepest line the misère search follows: its recursion must fit the
+/// stack, also in a browser worker (2 000 levels overflowed Chromium's);
+/// longer games count as over budget.
+const MAX_DEPTH: usize = 400;
 
 /// The amounts that move a heap of `n` to a heap of Grundy value `target`,
 /// found from the value structure of each rule (no enumeration of huge heaps).
