@@ -11,10 +11,29 @@
 
 use std::fmt;
 
-/// The most values the search computes (64 MiB of `u32`).
+/// The most values the search computes (64 MiB of `u32`), for one set or
+/// for all the sets of one position together.
 pub const VALUE_LIMIT: usize = 1 << 24;
-/// The most mex steps (values times the set's elements reached).
+/// The most mex steps (values times the set's elements reached), likewise.
 pub const WORK_LIMIT: u64 = 1 << 28;
+
+/// What period searches may still spend: one budget per set read alone,
+/// one shared by all the sets of a position (so that 64 different large
+/// sets cost no more than one).
+#[derive(Clone, Copy, Debug)]
+pub struct PeriodBudget {
+    values: usize,
+    work: u64,
+}
+
+impl Default for PeriodBudget {
+    fn default() -> Self {
+        PeriodBudget {
+            values: VALUE_LIMIT,
+            work: WORK_LIMIT,
+        }
+    }
+}
 
 /// An eventually periodic sequence: `values[..preperiod]`, then
 /// `values[preperiod..preperiod + period]` repeated forever.
@@ -76,30 +95,30 @@ fn mul_mod(a: u64, b: u64) -> u64 {
 }
 
 /// The values of g, computed on demand within the budget.
-struct Values<'a> {
+struct Values<'a, 'b> {
     set: &'a [u64],
     g: Vec<u32>,
     seen: Vec<usize>,
-    work: u64,
+    budget: &'b mut PeriodBudget,
 }
 
-impl Values<'_> {
+impl Values<'_, '_> {
     /// Makes sure g(0..len) are known.
     fn ensure(&mut self, len: usize) -> Result<(), PeriodTooLong> {
         while self.g.len() < len {
             let n = self.g.len();
-            if n >= VALUE_LIMIT || self.work >= WORK_LIMIT {
+            let reached = self.set.iter().take_while(|&&s| s as usize <= n).count() as u64;
+            if self.budget.values == 0 || self.budget.work <= reached {
                 return Err(PeriodTooLong { values: n as u64 });
             }
+            self.budget.values -= 1;
+            self.budget.work -= reached + 1;
             let stamp = n + 1;
-            for &s in self.set.iter().take_while(|&&s| s as usize <= n) {
-                let v = self.g[n - s as usize] as usize;
-                self.seen[v] = stamp;
-                self.work += 1;
+            for &s in &self.set[..reached as usize] {
+                self.seen[self.g[n - s as usize] as usize] = stamp;
             }
             let mex = (0..).find(|&v| self.seen[v] != stamp).unwrap_or(0);
             self.g.push(mex as u32);
-            self.work += 1;
         }
         Ok(())
     }
@@ -142,12 +161,15 @@ fn same(values: &Values, a: &Window, b: &Window, width: usize) -> bool {
 }
 
 /// Finds the preperiod and period of the subtraction set `set` (sorted,
-/// positive, without repeats).
-pub fn find_periodicity(set: &[u64]) -> Result<Periodicity, PeriodTooLong> {
+/// positive, without repeats), spending from `budget`.
+pub fn find_periodicity(
+    set: &[u64],
+    budget: &mut PeriodBudget,
+) -> Result<Periodicity, PeriodTooLong> {
     let Some(&largest) = set.last() else {
         return Err(PeriodTooLong { values: 0 });
     };
-    if largest >= VALUE_LIMIT as u64 {
+    if largest >= budget.values as u64 {
         return Err(PeriodTooLong { values: 0 });
     }
     let width = largest as usize;
@@ -155,7 +177,7 @@ pub fn find_periodicity(set: &[u64]) -> Result<Periodicity, PeriodTooLong> {
         set,
         g: Vec::new(),
         seen: vec![0; set.len() + 2],
-        work: 0,
+        budget,
     };
     let top = (1..width).fold(1, |p, _| mul_mod(p, BASE));
     // Brent: the tortoise waits at powers of two while the hare runs.
@@ -212,7 +234,7 @@ mod tests {
     use super::*;
 
     fn check(set: &[u64]) -> Periodicity {
-        let p = find_periodicity(set).unwrap();
+        let p = find_periodicity(set, &mut PeriodBudget::default()).unwrap();
         let limit = (p.preperiod + 3 * p.period) as usize + set.last().copied().unwrap() as usize;
         for (n, &v) in direct_values(set, limit).iter().enumerate() {
             assert_eq!(p.at(n as u64), v, "{set:?} at {n}");
@@ -248,7 +270,7 @@ mod tests {
 
     #[test]
     fn a_huge_single_element_is_found_quickly() {
-        let p = find_periodicity(&[2_000_000]).unwrap();
+        let p = find_periodicity(&[2_000_000], &mut PeriodBudget::default()).unwrap();
         assert_eq!((p.preperiod, p.period), (0, 4_000_000));
         assert_eq!(p.at(1_000_000_000_000), 0);
         assert_eq!(p.at(2_000_000), 1);
@@ -256,7 +278,11 @@ mod tests {
 
     #[test]
     fn too_long_periods_are_refused_not_searched_forever() {
-        assert!(find_periodicity(&[1 << 40]).is_err());
-        assert!(find_periodicity(&[10_000_000]).is_err());
+        assert!(find_periodicity(&[1 << 40], &mut PeriodBudget::default()).is_err());
+        assert!(find_periodicity(&[10_000_000], &mut PeriodBudget::default()).is_err());
+        // A shared budget: the second large set finds it spent.
+        let mut shared = PeriodBudget::default();
+        assert!(find_periodicity(&[2_000_000], &mut shared).is_ok());
+        assert!(find_periodicity(&[2_000_001], &mut shared).is_err());
     }
 }

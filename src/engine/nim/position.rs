@@ -5,7 +5,8 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::rules::{Refusal, Rule, RuleError, MAX_HEAPS};
+use super::period::PeriodBudget;
+use super::rules::{Refusal, Rule, RuleError, RuleRepr, MAX_HEAPS};
 
 /// One heap: its rule and how many tokens it holds.
 #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Debug, Serialize, Deserialize)]
@@ -94,17 +95,43 @@ pub struct Position {
     heaps: Vec<Heap>,
 }
 
-/// A position as stored, checked when read.
+/// A position as stored, checked when read: the number of heaps first,
+/// then the rules, whose period searches share one budget.
 #[derive(Deserialize)]
 struct UncheckedPosition {
-    heaps: Vec<Heap>,
+    heaps: Vec<StoredHeap>,
+}
+
+#[derive(Deserialize)]
+struct StoredHeap {
+    #[serde(deserialize_with = "RuleRepr::deserialize_any_format")]
+    rule: RuleRepr,
+    size: u64,
 }
 
 impl TryFrom<UncheckedPosition> for Position {
     type Error = PositionError;
 
     fn try_from(stored: UncheckedPosition) -> Result<Position, PositionError> {
-        Position::new(stored.heaps)
+        if stored.heaps.len() > MAX_HEAPS {
+            return Err(PositionError::TooManyHeaps(stored.heaps.len()));
+        }
+        let mut budget = PeriodBudget::default();
+        let heaps = stored
+            .heaps
+            .into_iter()
+            .enumerate()
+            .map(|(index, heap)| {
+                Ok(Heap {
+                    rule: heap
+                        .rule
+                        .read(&mut budget)
+                        .map_err(|error| PositionError::Rule { index, error })?,
+                    size: heap.size,
+                })
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Position::new(heaps)
     }
 }
 
@@ -242,11 +269,15 @@ impl std::error::Error for PositionError {}
 /// folded, [`crate::engine::text`]).
 pub fn parse_position(text: &str) -> Result<Position, PositionError> {
     let text = crate::engine::text::fold(text);
+    let count = text.split_whitespace().count();
+    if count > MAX_HEAPS {
+        return Err(PositionError::TooManyHeaps(count));
+    }
+    // The sets' period searches share one budget: many different large
+    // sets cost no more than one.
+    let mut budget = PeriodBudget::default();
     let mut heaps = Vec::new();
     for (index, token) in text.split_whitespace().enumerate() {
-        if index >= MAX_HEAPS {
-            return Err(PositionError::TooManyHeaps(text.split_whitespace().count()));
-        }
         let shown = || crate::engine::text::excerpt(token, 30);
         let (rule, size) = token
             .rsplit_once(':')
@@ -254,8 +285,7 @@ pub fn parse_position(text: &str) -> Result<Position, PositionError> {
                 index,
                 token: shown(),
             })?;
-        let rule: Rule = rule
-            .parse()
+        let rule = Rule::parse_within(rule, &mut budget)
             .map_err(|error| PositionError::Rule { index, error })?;
         let size: u64 =
             crate::engine::text::parse_number(size).ok_or_else(|| PositionError::BadSize {
@@ -366,6 +396,31 @@ mod tests {
             parse_position(&many),
             Err(PositionError::TooManyHeaps(MAX_HEAPS + 1))
         );
+    }
+
+    #[test]
+    fn many_large_sets_share_one_period_budget() {
+        // 64 different sets, each alone fine (0.3 s), together over budget:
+        // refused at the second, not searched 64 times.
+        let text: Vec<String> = (0..64)
+            .map(|i| format!("sub{{{}}}:1", 2_000_000 + i))
+            .collect();
+        assert!(matches!(
+            parse_position(&text.join(" ")),
+            Err(PositionError::Rule {
+                index: 1,
+                error: RuleError::PeriodTooLong(_)
+            })
+        ));
+        // Stored positions count their heaps before reading any rule.
+        let heaps: Vec<String> = (0..200)
+            .map(|i| format!(r#"{{"rule":"sub{{{}}}","size":1}}"#, 2_000_000 + i))
+            .collect();
+        let json = format!(r#"{{"heaps":[{}]}}"#, heaps.join(","));
+        let error = serde_json::from_str::<Position>(&json)
+            .unwrap_err()
+            .to_string();
+        assert!(error.contains("200 heaps"), "{error}");
     }
 
     #[test]

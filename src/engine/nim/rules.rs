@@ -10,7 +10,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 
 use super::divisors::divisors;
-use super::period::{find_periodicity, PeriodTooLong, Periodicity};
+use super::period::{find_periodicity, PeriodBudget, PeriodTooLong, Periodicity};
 
 /// The most heaps a position may have (the page shows each one).
 pub const MAX_HEAPS: usize = 64;
@@ -18,9 +18,14 @@ pub const MAX_HEAPS: usize = 64;
 /// A subtraction set: its elements (sorted, positive, without repeats)
 /// and its eventual period, found when the set is made, so that every set
 /// that exists can answer for any heap. Cheap to clone.
+///
+/// Sets compare and hash by a fingerprint of their elements first, so that
+/// a set of thousands of elements costs a search that sorts and hashes
+/// heaps no more than a set of three.
 #[derive(Clone, Debug)]
 pub struct SubtractionSet {
     elements: Arc<[u64]>,
+    fingerprint: u64,
     period: Arc<Periodicity>,
 }
 
@@ -28,6 +33,15 @@ impl SubtractionSet {
     /// The set of `elements` (any order, repeats allowed), if it is not
     /// empty, has no zero and its period can be found within the budget.
     pub fn new(elements: &[u64]) -> Result<SubtractionSet, RuleError> {
+        SubtractionSet::new_within(elements, &mut PeriodBudget::default())
+    }
+
+    /// [`SubtractionSet::new`], spending from a budget shared with other
+    /// sets (those of one position).
+    pub fn new_within(
+        elements: &[u64],
+        budget: &mut PeriodBudget,
+    ) -> Result<SubtractionSet, RuleError> {
         if elements.is_empty() {
             return Err(RuleError::EmptySet);
         }
@@ -37,9 +51,16 @@ impl SubtractionSet {
         let mut sorted = elements.to_vec();
         sorted.sort_unstable();
         sorted.dedup();
-        let elements: Arc<[u64]> = sorted.into();
-        let period = cached_periodicity(&elements).map_err(RuleError::PeriodTooLong)?;
-        Ok(SubtractionSet { elements, period })
+        let (elements, period) = cached_periodicity(sorted.into(), budget);
+        let period = period.map_err(RuleError::PeriodTooLong)?;
+        let fingerprint = elements.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &e| {
+            (h ^ e).wrapping_mul(0x0100_0000_01b3).rotate_left(17)
+        });
+        Ok(SubtractionSet {
+            elements,
+            fingerprint,
+            period,
+        })
     }
 
     /// The eventual period of the set's Grundy values.
@@ -58,7 +79,8 @@ impl Deref for SubtractionSet {
 
 impl PartialEq for SubtractionSet {
     fn eq(&self, other: &Self) -> bool {
-        self.elements == other.elements
+        Arc::ptr_eq(&self.elements, &other.elements)
+            || (self.fingerprint == other.fingerprint && self.elements == other.elements)
     }
 }
 
@@ -66,7 +88,7 @@ impl Eq for SubtractionSet {}
 
 impl std::hash::Hash for SubtractionSet {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.elements.hash(state);
+        self.fingerprint.hash(state);
     }
 }
 
@@ -76,37 +98,50 @@ impl PartialOrd for SubtractionSet {
     }
 }
 
+/// An order for canonical forms (by fingerprint, then elements), not by
+/// size: any total order consistent with equality serves.
 impl Ord for SubtractionSet {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
-        self.elements.cmp(&other.elements)
+        if Arc::ptr_eq(&self.elements, &other.elements) {
+            return std::cmp::Ordering::Equal;
+        }
+        self.fingerprint
+            .cmp(&other.fingerprint)
+            .then_with(|| self.elements.cmp(&other.elements))
     }
 }
 
 /// Periods already found (per thread); emptied when the values kept pass
 /// twice the search's own limit, so a stream of different sets cannot
 /// exhaust memory.
-type PeriodCache = HashMap<Arc<[u64]>, Result<Arc<Periodicity>, PeriodTooLong>>;
+/// A set's shared elements (so that equal sets are one allocation and
+/// compare by pointer) and its period.
+type PeriodCache = HashMap<Arc<[u64]>, (Arc<[u64]>, Result<Arc<Periodicity>, PeriodTooLong>)>;
 
 thread_local! {
     static PERIODS: RefCell<(PeriodCache, usize)> = RefCell::new((HashMap::new(), 0));
 }
 
-fn cached_periodicity(elements: &Arc<[u64]>) -> Result<Arc<Periodicity>, PeriodTooLong> {
-    if let Some(found) = PERIODS.with(|cache| cache.borrow().0.get(elements).cloned()) {
+/// The shared elements and the period of the set `elements`.
+fn cached_periodicity(
+    elements: Arc<[u64]>,
+    budget: &mut PeriodBudget,
+) -> (Arc<[u64]>, Result<Arc<Periodicity>, PeriodTooLong>) {
+    if let Some(found) = PERIODS.with(|cache| cache.borrow().0.get(&elements).cloned()) {
         return found;
     }
-    let found = find_periodicity(elements).map(Arc::new);
+    let found = find_periodicity(&elements, budget).map(Arc::new);
     PERIODS.with(|cache| {
         let (map, kept) = &mut *cache.borrow_mut();
-        let size = found.as_ref().map_or(0, |p| p.len());
+        let size = found.as_ref().map_or(0, |p| p.len()) + elements.len();
         if *kept + size > 2 * super::period::VALUE_LIMIT {
             map.clear();
             *kept = 0;
         }
         *kept += size;
-        map.insert(elements.clone(), found.clone());
+        map.insert(elements.clone(), (elements.clone(), found.clone()));
     });
-    found
+    (elements, found)
 }
 
 /// A take-away rule. `c` is the number of tokens taken from a heap of `n`.
@@ -140,12 +175,9 @@ impl<'de> Deserialize<'de> for Rule {
     /// self-describing, so there only the text code is read.
     fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Rule, D::Error> {
         use serde::de::Error;
-        let repr = if deserializer.is_human_readable() {
-            RuleRepr::deserialize(deserializer)?
-        } else {
-            RuleRepr::Text(String::deserialize(deserializer)?)
-        };
-        Rule::try_from(repr).map_err(D::Error::custom)
+        RuleRepr::deserialize_any_format(deserializer)?
+            .read(&mut PeriodBudget::default())
+            .map_err(D::Error::custom)
     }
 }
 
@@ -153,7 +185,7 @@ impl<'de> Deserialize<'de> for Rule {
 /// written before the text code hold (`"Nim"`, `{"Subtraction":[1,3,4]}`).
 #[derive(Deserialize)]
 #[serde(untagged)]
-enum RuleRepr {
+pub(super) enum RuleRepr {
     Text(String),
     Set {
         #[serde(rename = "Subtraction")]
@@ -161,13 +193,25 @@ enum RuleRepr {
     },
 }
 
-impl TryFrom<RuleRepr> for Rule {
-    type Error = RuleError;
+impl RuleRepr {
+    /// The rule, a set's period search spending from `budget`.
+    pub(super) fn read(self, budget: &mut PeriodBudget) -> Result<Rule, RuleError> {
+        match self {
+            RuleRepr::Text(text) => Rule::parse_within(&text, budget),
+            RuleRepr::Set { subtraction } => {
+                SubtractionSet::new_within(&subtraction, budget).map(Rule::Subtraction)
+            }
+        }
+    }
 
-    fn try_from(repr: RuleRepr) -> Result<Rule, RuleError> {
-        match repr {
-            RuleRepr::Text(text) => text.parse(),
-            RuleRepr::Set { subtraction } => Rule::subtraction(&subtraction),
+    /// Reads a stored rule (in binary formats only the text code).
+    pub(super) fn deserialize_any_format<'de, D: serde::Deserializer<'de>>(
+        deserializer: D,
+    ) -> Result<RuleRepr, D::Error> {
+        if deserializer.is_human_readable() {
+            RuleRepr::deserialize(deserializer)
+        } else {
+            Ok(RuleRepr::Text(String::deserialize(deserializer)?))
         }
     }
 }
@@ -358,6 +402,14 @@ impl FromStr for Rule {
     type Err = RuleError;
 
     fn from_str(text: &str) -> Result<Rule, RuleError> {
+        Rule::parse_within(text, &mut PeriodBudget::default())
+    }
+}
+
+impl Rule {
+    /// Reads a rule's text, a subtraction set's period search spending from
+    /// `budget` (shared by the rules of one position).
+    pub fn parse_within(text: &str, budget: &mut PeriodBudget) -> Result<Rule, RuleError> {
         let lower = crate::engine::text::fold(text.trim()).to_ascii_lowercase();
         match lower.as_str() {
             "nim" => return Ok(Rule::Nim),
@@ -380,7 +432,7 @@ impl FromStr for Rule {
                     .ok_or_else(|| RuleError::BadSetElement(crate::engine::text::excerpt(e, 20)))
             })
             .collect::<Result<_, _>>()?;
-        Rule::subtraction(&set)
+        SubtractionSet::new_within(&set, budget).map(Rule::Subtraction)
     }
 }
 
