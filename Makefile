@@ -114,14 +114,14 @@ browser:
 # --- tests --------------------------------------------------------------------
 
 check-format:
-	cargo fmt --check
+	cargo fmt --all --check
 
 lint:
-	cargo clippy --all-targets -- -D warnings
-	cargo clippy --all-targets --target wasm32-unknown-unknown -- -D warnings
+	cargo clippy --workspace --all-targets -- -D warnings
+	cargo clippy --workspace --all-targets --target wasm32-unknown-unknown -- -D warnings
 
 test-native:
-	cargo test
+	cargo test --workspace
 
 # wasm-bindgen-test in headless Chromium (the core in wasm, and the UI).
 test-wasm:

@@ -9,8 +9,12 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
-pub mod engine;
 pub mod i18n;
+
+/// The game core: its own crate (`mind-sports-engine`, no web
+/// dependencies), re-exported so that the app and the command line reach it
+/// as `mind_sports::engine`.
+pub use mind_sports_engine as engine;
 
 pub mod session;
 #[cfg(target_arch = "wasm32")]

@@ -13,6 +13,7 @@ use proptest::prelude::*;
 use mind_sports::cli;
 use mind_sports::engine::clock::SystemClock;
 use mind_sports::engine::nim::{self, Heap, Rule};
+use mind_sports::engine::opok::game::OpokEvaluator;
 use mind_sports::engine::opok::{self, Geometry};
 use mind_sports::engine::othello::notation::{
     board_text, format_transcript, parse_board, parse_setup, replay,
@@ -515,7 +516,7 @@ fn searches_with_random_limits_end_within_them() {
             position.empties().count_ones()
         );
     }
-    let mut searcher = Searcher::new(16);
+    let mut searcher = Searcher::new(16, OpokEvaluator);
     for _ in 0..8 {
         let size = 3 + rng.below(7) as u8;
         let (start, moves) = opok_game(size, rng.next_u64(), rng.below(30) as usize);

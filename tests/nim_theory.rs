@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use mind_sports::engine::clock::ManualClock;
-use mind_sports::engine::nim::game::NimGame;
+use mind_sports::engine::nim::game::{NimGame, Theory};
 use mind_sports::engine::nim::grundy::{grundy, mex};
 use mind_sports::engine::nim::period::Periodicity;
 use mind_sports::engine::nim::theory::{
@@ -261,7 +261,7 @@ fn the_shared_search_plays_nim_perfectly() {
             position: p.clone(),
             misere: false,
         };
-        let mut searcher = Searcher::new(12);
+        let mut searcher = Searcher::new(12, Theory);
         let result = searcher.search(&game, &Budget::new(Limits::depth(2), &clock), &mut |_| {});
         let a = analyse_normal(&p);
         if a.outcome == Outcome::N {

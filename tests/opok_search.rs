@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use mind_sports::engine::clock::ManualClock;
 use mind_sports::engine::game::Game;
+use mind_sports::engine::opok::game::OpokEvaluator;
 use mind_sports::engine::opok::levels::choose_move;
 use mind_sports::engine::opok::{Geometry, Level, Move, Position};
 use mind_sports::engine::rng::Rng;
@@ -48,7 +49,7 @@ fn the_strongest_level_plays_3x3_perfectly() {
         .collect();
 
     let clock = ManualClock::new();
-    let mut searcher = Searcher::new(16);
+    let mut searcher = Searcher::new(16, OpokEvaluator);
     let result = searcher.search(&start, &Budget::new(Limits::default(), &clock), &mut |_| {});
     assert!(result.exact);
     assert_eq!(result.score, 100 * value);
@@ -102,14 +103,17 @@ fn search_value_equals_minimax_on_random_positions() {
                 continue;
             }
             let depth = 1 + rng.below(max_depth) as u32;
-            let mut searcher = Searcher::new(14);
+            let mut searcher = Searcher::new(14, OpokEvaluator);
             let result =
                 searcher.search(&p, &Budget::new(Limits::depth(depth), &clock), &mut |_| {});
-            let expected = reference::minimax(&p, depth);
+            let expected = reference::minimax(&p, &OpokEvaluator, depth);
             assert_eq!(result.score, expected, "{p:?} depth {depth}");
             let best = result.best.unwrap();
             let child_depth = if p.is_pass(best) { depth } else { depth - 1 };
-            assert_eq!(-reference::minimax(&p.play(best), child_depth), expected);
+            assert_eq!(
+                -reference::minimax(&p.play(best), &OpokEvaluator, child_depth),
+                expected
+            );
             checked += 1;
         }
     }
@@ -122,7 +126,7 @@ fn every_level_plays_a_legal_move_on_every_size() {
     let mut rng = Rng::new(3);
     for n in [3, 6, 9] {
         let start = Position::start(Geometry::new(n).unwrap());
-        let mut searcher = Searcher::new(14);
+        let mut searcher = Searcher::new(14, OpokEvaluator);
         for level in Level::all() {
             let choice = choose_move(
                 &mut searcher,

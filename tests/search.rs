@@ -5,7 +5,7 @@
 
 use mind_sports::engine::clock::ManualClock;
 use mind_sports::engine::game::Game;
-use mind_sports::engine::othello::eval::DISC;
+use mind_sports::engine::othello::eval::{Evaluator, DISC};
 use mind_sports::engine::othello::{Analyzer, BoardSize, Position, Rules, Variant};
 use mind_sports::engine::rng::Rng;
 use mind_sports::engine::search::{reference, Budget, Limits, Searcher};
@@ -39,13 +39,13 @@ fn search_value_equals_minimax_on_random_positions() {
             let plies = rng.below(u64::from(size.squares()) - 4);
             let position = random_position(rules, plies, &mut rng);
             let depth = 1 + rng.below(max_depth) as u32;
-            let mut searcher = Searcher::new(12);
+            let mut searcher = Searcher::new(12, Evaluator::Standard);
             let result = searcher.search(
                 &position,
                 &Budget::new(Limits::depth(depth), &clock),
                 &mut |_| {},
             );
-            let expected = reference::minimax(&position, depth);
+            let expected = reference::minimax(&position, &Evaluator::Standard, depth);
             if position.is_over() {
                 assert_eq!(result.best, None);
                 assert_eq!(result.score, position.final_score());
@@ -60,7 +60,7 @@ fn search_value_equals_minimax_on_random_positions() {
                 depth - 1
             };
             assert_eq!(
-                -reference::minimax(&position.play(best), child_depth),
+                -reference::minimax(&position.play(best), &Evaluator::Standard, child_depth),
                 expected
             );
             checked += 1;
@@ -72,7 +72,7 @@ fn search_value_equals_minimax_on_random_positions() {
 #[test]
 fn progress_is_reported_for_every_completed_depth() {
     let clock = ManualClock::new();
-    let mut searcher = Searcher::new(14);
+    let mut searcher = Searcher::new(14, Evaluator::Standard);
     let mut depths = Vec::new();
     let result = searcher.search(
         &Position::start(Rules::default()),
@@ -90,7 +90,7 @@ fn progress_is_reported_for_every_completed_depth() {
 #[test]
 fn a_node_limit_stops_the_search_with_the_last_completed_depth() {
     let clock = ManualClock::new();
-    let mut searcher = Searcher::new(14);
+    let mut searcher = Searcher::new(14, Evaluator::Standard);
     let mut last = 0;
     let result = searcher.search(
         &Position::start(Rules::default()),
@@ -107,7 +107,7 @@ fn a_node_limit_stops_the_search_with_the_last_completed_depth() {
 fn a_raised_stop_flag_still_gives_a_legal_move() {
     let clock = ManualClock::new();
     let stop = std::sync::atomic::AtomicBool::new(true);
-    let mut searcher = Searcher::new(10);
+    let mut searcher = Searcher::new(10, Evaluator::Standard);
     let position = Position::start(Rules::default());
     let result = searcher.search(
         &position,

@@ -89,7 +89,7 @@ pub fn calibrate(words: &[String]) -> Result<Report, CliError> {
     let mut cells = vec![vec![vec![Moments::default(); depths]; depths]; PHASES.len()];
     let mut rng = Rng::new(seed);
     let clock = ManualClock::new();
-    let mut searcher = Searcher::<Position>::new(18);
+    let mut searcher = Searcher::new(18, crate::engine::othello::eval::Evaluator::Standard);
     for _ in 0..count {
         let position = random_position(&mut rng, PHASES[PHASES.len() - 1].0);
         let empties = position.empties().count_ones();

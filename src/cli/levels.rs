@@ -8,6 +8,7 @@ use serde_json::json;
 
 use crate::engine::clock::SystemClock;
 use crate::engine::game::Game;
+use crate::engine::opok::game::OpokEvaluator;
 use crate::engine::opok::levels::choose_move;
 use crate::engine::opok::{Geometry, Level, Move, Position};
 use crate::engine::rng::Rng;
@@ -45,7 +46,7 @@ fn level_player<'a>(
     seed: u64,
     clock: &'a SystemClock,
 ) -> PlayerFn<'a, Position> {
-    let mut searcher = Searcher::new(18);
+    let mut searcher = Searcher::new(18, OpokEvaluator);
     let mut rng = Rng::new(seed);
     Box::new(move |p: &Position| {
         choose_move(&mut searcher, p, level, time, clock, &mut rng, &mut |_| {})

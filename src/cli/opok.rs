@@ -4,6 +4,7 @@ use serde_json::json;
 
 use crate::engine::clock::SystemClock;
 use crate::engine::opok::eval::SQUARE;
+use crate::engine::opok::game::OpokEvaluator;
 use crate::engine::opok::notation::{board_text, move_text, parse_position, position_text, replay};
 use crate::engine::opok::{Geometry, Position, Side};
 use crate::engine::search::reference::perft_within;
@@ -95,7 +96,7 @@ pub fn search(args: &mut Args) -> Result<Report, CliError> {
     let limits = super::limits_from(args)?;
     let clock = SystemClock::new();
     let budget = Budget::new(limits, &clock);
-    let mut searcher = Searcher::new(20);
+    let mut searcher = Searcher::new(20, OpokEvaluator);
     let g = position.geometry();
     let mut lines = Vec::new();
     let json_mode = args.switch("--json");

@@ -1,9 +1,12 @@
-//! The contract between a game's rules and the shared search.
+//! The contract between a game and the shared search, in two parts: the
+//! rules ([`Game`]: legal moves, playing them, the exact score of a finished
+//! game) and the judgement ([`Evaluator`]: the heuristic score of an
+//! unfinished position, and the search heuristics tuned to it). One game can
+//! be searched with several evaluators (the trained and the hand-made
+//! Othello evaluations play each other in one process).
 //!
-//! The search knows a game only through [`Game`]: it asks for the legal moves,
-//! plays them, scores finished games exactly and unfinished ones heuristically.
-//! Everything is seen from the side to move (negamax), so no code in the search
-//! branches on colour.
+//! Everything is seen from the side to move (negamax), so no code in the
+//! search branches on colour.
 
 use std::fmt::Debug;
 
@@ -16,7 +19,8 @@ pub type Score = i32;
 /// A bound no real score reaches; used as the initial alpha-beta window.
 pub const SCORE_INFINITY: Score = 1_000_000;
 
-/// A position of a two-player, zero-sum, perfect-information game.
+/// A position of a two-player, zero-sum, perfect-information game: its
+/// rules, as the search needs them.
 ///
 /// Implementations must be cheap to clone: the search copies positions
 /// instead of undoing moves.
@@ -52,17 +56,9 @@ pub trait Game: Clone + Debug {
     /// The exact result of a finished game, for the side to move.
     fn final_score(&self) -> Score;
 
-    /// A heuristic score of an unfinished position, for the side to move.
-    fn evaluate(&self) -> Score;
-
     /// A hash of everything that decides the game's future (board and side to
     /// move). Positions with the same hash are treated as the same.
     fn hash(&self) -> u64;
-
-    /// A cheap guess of how good `mv` is, used to order moves; higher first.
-    fn move_order_hint(&self, _mv: Self::Move) -> i32 {
-        0
-    }
 
     /// An index below [`Game::MOVE_KEYS`] identifying `mv` for the history
     /// heuristic; different moves may share a key.
@@ -73,20 +69,33 @@ pub trait Game: Clone + Debug {
     fn moves_left_bound(&self) -> Option<u32> {
         None
     }
+}
+
+/// How unfinished positions of `G` are judged, and the search heuristics
+/// that go with that judgement.
+pub trait Evaluator<G: Game> {
+    /// A heuristic score of the unfinished `position`, for the side to move.
+    fn evaluate(&self, position: &G) -> Score;
+
+    /// A cheap guess of how good `mv` is in `position`, used to order moves;
+    /// higher first.
+    fn move_order_hint(&self, _position: &G, _mv: G::Move) -> i32 {
+        0
+    }
 
     /// Selective search (ProbCut) for a null-window search `depth` deep:
     /// a shallower search whose result predicts the deep one within
-    /// `margin` most of the time (the game measures its own error). `None`
-    /// (the default) searches everything; a game must return `None` when
-    /// `depth` reaches the end of the game, so exact searches stay exact.
-    fn probcut(&self, _depth: i32) -> Option<ProbCut> {
+    /// `margin` most of the time (measured with this evaluation). `None`
+    /// (the default) searches everything; it must be `None` when `depth`
+    /// reaches the end of the game, so exact searches stay exact.
+    fn probcut(&self, _position: &G, _depth: i32) -> Option<ProbCut> {
         None
     }
 
     /// Half the width of the first window tried around the last score of
     /// the same depth parity (aspiration); `None` searches with a full
     /// window.
-    fn aspiration_window(&self) -> Option<Score> {
+    fn aspiration_window(&self, _position: &G) -> Option<Score> {
         None
     }
 }

@@ -3,8 +3,8 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::game::Score;
-use crate::engine::rng::Rng;
+use crate::game::Score;
+use crate::rng::Rng;
 
 /// What the computer decided, with what it saw.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]

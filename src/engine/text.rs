@@ -38,6 +38,13 @@ pub fn parse_number<T: TryFrom<u64>>(text: &str) -> Option<T> {
     text.parse::<u64>().ok().and_then(|n| T::try_from(n).ok())
 }
 
+/// `text` split before its last character (at a character boundary, so a
+/// multi-byte character is never cut).
+pub fn split_last_char(text: &str) -> (&str, &str) {
+    let cut = text.char_indices().next_back().map_or(0, |(i, _)| i);
+    text.split_at(cut)
+}
+
 /// The first `limit` characters of `text`, with `…` when it was longer: for
 /// quoting user input in a message without repeating a whole paste.
 pub fn excerpt(text: &str, limit: usize) -> String {

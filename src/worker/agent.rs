@@ -3,6 +3,7 @@
 
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 
+use crate::engine::opok::game::OpokEvaluator;
 use crate::engine::othello::levels::{choose_move, Choice};
 use crate::engine::othello::{Analyzer, Position};
 use crate::engine::rng::Rng;
@@ -22,7 +23,7 @@ const EXACT_EMPTIES: u32 = 18;
 /// requests so their tables help the next search.
 pub struct SearchAgent {
     othello: Option<Analyzer>,
-    opok: Option<Searcher<opok::Position>>,
+    opok: Option<Searcher<opok::Position, OpokEvaluator>>,
 }
 
 impl Worker for SearchAgent {
@@ -83,7 +84,9 @@ impl Worker for SearchAgent {
                 think_ms,
                 seed,
             } => {
-                let searcher = self.opok.get_or_insert_with(|| Searcher::new(TABLE_BITS));
+                let searcher = self
+                    .opok
+                    .get_or_insert_with(|| Searcher::new(TABLE_BITS, OpokEvaluator));
                 let send = |update| scope.respond(who, Response::Opok { id, update });
                 let choice = opok::levels::choose_move(
                     searcher,

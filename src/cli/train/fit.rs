@@ -17,8 +17,8 @@ use std::fmt::Write as _;
 use serde_json::json;
 
 use crate::engine::clock::SystemClock;
+use crate::engine::hashing::mix;
 use crate::engine::othello::eval::DISC;
-use crate::engine::othello::game::mix;
 use crate::engine::othello::pattern::features::{indices, CANONICAL, FEATURES, TABLE_LEN};
 use crate::engine::othello::pattern::weights::{phase_of, Weights, PHASES};
 

@@ -8,8 +8,8 @@ use std::collections::HashSet;
 use serde_json::json;
 
 use crate::engine::clock::SystemClock;
+use crate::engine::hashing::mix;
 use crate::engine::othello::eval::{Evaluator, DISC};
-use crate::engine::othello::game::mix;
 use crate::engine::othello::{Analyzer, Position};
 use crate::engine::rng::Rng;
 use crate::engine::search::{Budget, Limits};

@@ -1,8 +1,8 @@
 //! A take-away sum as a [`Game`] for the shared search: exact win or loss,
-//! with the Sprague–Grundy theory as the evaluation under normal play (the
-//! search then plays perfectly at any depth).
+//! with the Sprague–Grundy theory as the evaluation ([`Theory`]) under
+//! normal play (the search then plays perfectly at any depth).
 
-use crate::engine::game::{Game, Score};
+use crate::game::{Evaluator, Game, Score};
 
 use super::grundy::grundy;
 use super::position::{Move, Position};
@@ -49,22 +49,6 @@ impl Game for NimGame {
         }
     }
 
-    fn evaluate(&self) -> Score {
-        if self.misere {
-            return 0;
-        }
-        let nimsum = self
-            .position
-            .heaps()
-            .iter()
-            .fold(0, |x, h| x ^ grundy(&h.rule, h.size));
-        if nimsum == 0 {
-            -WIN / 2
-        } else {
-            WIN / 2
-        }
-    }
-
     fn hash(&self) -> u64 {
         use std::hash::{Hash, Hasher};
         let mut hasher = std::collections::hash_map::DefaultHasher::new();
@@ -83,5 +67,29 @@ impl Game for NimGame {
             .iter()
             .try_fold(0u64, |sum, h| sum.checked_add(h.size))?;
         u32::try_from(total).ok()
+    }
+}
+
+/// The Sprague–Grundy theory as an evaluation: under normal play a
+/// non-zero nim-sum is a win (so the search plays perfectly at any depth);
+/// misère sums are not judged (0).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Theory;
+
+impl Evaluator<NimGame> for Theory {
+    fn evaluate(&self, game: &NimGame) -> Score {
+        if game.misere {
+            return 0;
+        }
+        let nimsum = game
+            .position
+            .heaps()
+            .iter()
+            .fold(0, |x, h| x ^ grundy(&h.rule, h.size));
+        if nimsum == 0 {
+            -WIN / 2
+        } else {
+            WIN / 2
+        }
     }
 }

@@ -2,8 +2,8 @@
 //! winning move when there is one; lower levels sometimes play a random
 //! legal move instead, more often the lower the level.
 
-use crate::engine::rng::Rng;
-use crate::engine::strength::Level;
+use crate::rng::Rng;
+use crate::strength::Level;
 
 use super::position::{Move, Position};
 use super::theory::{analyse, BudgetExhausted, DEFAULT_BUDGET};

@@ -5,7 +5,7 @@
 //! * [`position`]: heaps, moves `heap:taken`, the text format.
 //! * [`grundy`]: Sprague–Grundy values: mex, closed forms, periods.
 //! * [`theory`]: P/N, nim-sums, winning moves; misère play.
-//! * [`game`]: the sum as a [`Game`](crate::engine::game::Game);
+//! * [`game`]: the sum as a [`Game`](crate::game::Game);
 //!   [`levels`]: from a player who makes mistakes to a perfect one.
 
 pub mod divisors;

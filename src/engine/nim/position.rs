@@ -266,9 +266,9 @@ impl std::error::Error for PositionError {}
 
 /// Reads `rule:size rule:size …` (e.g. `nim:11 sub{1,3,4}:10`): heaps
 /// separated by whitespace, sizes in ASCII digits (full-width forms are
-/// folded, [`crate::engine::text`]).
+/// folded, [`crate::text`]).
 pub fn parse_position(text: &str) -> Result<Position, PositionError> {
-    let text = crate::engine::text::fold(text);
+    let text = crate::text::fold(text);
     let count = text.split_whitespace().count();
     if count > MAX_HEAPS {
         return Err(PositionError::TooManyHeaps(count));
@@ -278,7 +278,7 @@ pub fn parse_position(text: &str) -> Result<Position, PositionError> {
     let mut budget = PeriodBudget::default();
     let mut heaps = Vec::new();
     for (index, token) in text.split_whitespace().enumerate() {
-        let shown = || crate::engine::text::excerpt(token, 30);
+        let shown = || crate::text::excerpt(token, 30);
         let (rule, size) = token
             .rsplit_once(':')
             .ok_or_else(|| PositionError::BadHeap {
@@ -287,11 +287,10 @@ pub fn parse_position(text: &str) -> Result<Position, PositionError> {
             })?;
         let rule = Rule::parse_within(rule, &mut budget)
             .map_err(|error| PositionError::Rule { index, error })?;
-        let size: u64 =
-            crate::engine::text::parse_number(size).ok_or_else(|| PositionError::BadSize {
-                index,
-                token: crate::engine::text::excerpt(size, 30),
-            })?;
+        let size: u64 = crate::text::parse_number(size).ok_or_else(|| PositionError::BadSize {
+            index,
+            token: crate::text::excerpt(size, 30),
+        })?;
         heaps.push(Heap { rule, size });
     }
     Position::new(heaps)
@@ -329,13 +328,13 @@ impl std::error::Error for MoveTextError {}
 
 /// Reads a move `heap:taken` and checks it in `position`.
 pub fn parse_move(position: &Position, text: &str) -> Result<Move, MoveTextError> {
-    let text = crate::engine::text::fold(text);
+    let text = crate::text::fold(text);
     let text = text.trim();
-    let bad = || MoveTextError::NotAMove(crate::engine::text::excerpt(text, 30));
+    let bad = || MoveTextError::NotAMove(crate::text::excerpt(text, 30));
     let (heap, take) = text.split_once(':').ok_or_else(bad)?;
     let mv = Move {
-        heap: crate::engine::text::parse_number(heap.trim()).ok_or_else(bad)?,
-        take: crate::engine::text::parse_number(take.trim()).ok_or_else(bad)?,
+        heap: crate::text::parse_number(heap.trim()).ok_or_else(bad)?,
+        take: crate::text::parse_number(take.trim()).ok_or_else(bad)?,
     };
     position.try_play(mv).map_err(MoveTextError::Illegal)?;
     Ok(mv)

@@ -410,7 +410,7 @@ impl Rule {
     /// Reads a rule's text, a subtraction set's period search spending from
     /// `budget` (shared by the rules of one position).
     pub fn parse_within(text: &str, budget: &mut PeriodBudget) -> Result<Rule, RuleError> {
-        let lower = crate::engine::text::fold(text.trim()).to_ascii_lowercase();
+        let lower = crate::text::fold(text.trim()).to_ascii_lowercase();
         match lower.as_str() {
             "nim" => return Ok(Rule::Nim),
             "dim" => return Ok(Rule::Dim),
@@ -422,14 +422,14 @@ impl Rule {
         let inner = lower
             .strip_prefix("sub{")
             .and_then(|r| r.strip_suffix('}'))
-            .ok_or_else(|| RuleError::Unknown(crate::engine::text::excerpt(text.trim(), 20)))?;
+            .ok_or_else(|| RuleError::Unknown(crate::text::excerpt(text.trim(), 20)))?;
         let set: Vec<u64> = inner
             .split(',')
             .map(str::trim)
             .filter(|e| !e.is_empty())
             .map(|e| {
-                crate::engine::text::parse_number(e)
-                    .ok_or_else(|| RuleError::BadSetElement(crate::engine::text::excerpt(e, 20)))
+                crate::text::parse_number(e)
+                    .ok_or_else(|| RuleError::BadSetElement(crate::text::excerpt(e, 20)))
             })
             .collect::<Result<_, _>>()?;
         SubtractionSet::new_within(&set, budget).map(Rule::Subtraction)

@@ -302,7 +302,7 @@ pub fn analyse(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::nim::position::parse_position;
+    use crate::nim::position::parse_position;
 
     #[test]
     fn the_source_example() {

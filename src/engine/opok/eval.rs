@@ -96,7 +96,7 @@ pub fn evaluate(position: &Position) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::opok::notation::parse_position;
+    use crate::opok::notation::parse_position;
 
     #[test]
     fn more_squares_is_better() {

@@ -1,6 +1,6 @@
 //! Opok as a [`Game`] for the shared search.
 
-use crate::engine::game::{Game, Score};
+use crate::game::{Game, Score};
 
 use super::eval::{self, SQUARE};
 use super::geometry::{Geometry, MAX_SQUARES};
@@ -37,39 +37,21 @@ impl Game for Position {
         SQUARE * (self.score(side) as i32 - self.score(side.opponent()) as i32)
     }
 
-    fn evaluate(&self) -> Score {
-        eval::evaluate(self)
-    }
-
     fn hash(&self) -> u64 {
-        let mut h = 0x243F_6A88_85A3_08D3u64 ^ u64::from(self.geometry().size());
-        for chunk in self.cells().chunks(8) {
-            let mut word = 0u64;
-            for (i, &c) in chunk.iter().enumerate() {
-                word |= u64::from(c as u8) << (8 * i);
-            }
-            h = crate::engine::othello::game::mix(h ^ word);
-        }
+        let seed = 0x243F_6A88_85A3_08D3u64 ^ u64::from(self.geometry().size());
+        let mut h = crate::hashing::words(
+            seed,
+            self.cells().chunks(8).map(|chunk| {
+                chunk
+                    .iter()
+                    .enumerate()
+                    .fold(0u64, |word, (i, &c)| word | u64::from(c as u8) << (8 * i))
+            }),
+        );
         if self.side_to_move() == Side::Squares {
             h = !h;
         }
         h
-    }
-
-    fn move_order_hint(&self, mv: Move) -> i32 {
-        let Move::Step { k, to, .. } = mv else {
-            return 0;
-        };
-        let captured = Geometry::iter(self.captures(mv)).count() as i32;
-        // Captures first; then landings with room around them, spending
-        // few pieces.
-        let g = self.geometry();
-        let occupied = self.occupied();
-        let room = super::geometry::Direction::ALL
-            .iter()
-            .filter(|&&d| g.shift(1u128 << to.0, d) & !occupied & g.all() != 0)
-            .count() as i32;
-        1000 * captured + 20 * room - i32::from(k)
     }
 
     fn move_key(&self, mv: Move) -> usize {
@@ -81,5 +63,31 @@ impl Game for Position {
 
     fn moves_left_bound(&self) -> Option<u32> {
         Some(Position::moves_left_bound(self))
+    }
+}
+
+/// The evaluation of Opok positions (`opok::eval`), for the shared search.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct OpokEvaluator;
+
+impl crate::game::Evaluator<Position> for OpokEvaluator {
+    fn evaluate(&self, position: &Position) -> Score {
+        eval::evaluate(position)
+    }
+
+    fn move_order_hint(&self, position: &Position, mv: Move) -> i32 {
+        let Move::Step { k, to, .. } = mv else {
+            return 0;
+        };
+        let captured = Geometry::iter(position.captures(mv)).count() as i32;
+        // Captures first; then landings with room around them, spending
+        // few pieces.
+        let g = position.geometry();
+        let occupied = position.occupied();
+        let room = super::geometry::Direction::ALL
+            .iter()
+            .filter(|&&d| g.shift(1u128 << to.0, d) & !occupied & g.all() != 0)
+            .count() as i32;
+        1000 * captured + 20 * room - i32::from(k)
     }
 }

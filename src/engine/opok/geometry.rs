@@ -156,7 +156,7 @@ impl Geometry {
             .first()
             .filter(|b| b.is_ascii_alphabetic())?;
         let column = letter.to_ascii_lowercase() - b'a';
-        let row: u8 = crate::engine::text::parse_number(&name[1..])?;
+        let row: u8 = crate::text::parse_number(&name[1..])?;
         self.square(column, row.checked_sub(1)?)
     }
 

@@ -2,15 +2,16 @@
 //! misjudges to the full search. Like Othello's levels, weak levels judge
 //! every move and add noise, so their mistakes are plausible ones.
 
-use crate::engine::clock::Clock;
-use crate::engine::rng::Rng;
-use crate::engine::search::{Budget, Limits, MoveScores, Progress, Searcher};
-use crate::engine::strength::{pick_with_noise, ThinkTime};
+use crate::clock::Clock;
+use crate::rng::Rng;
+use crate::search::{Budget, Limits, MoveScores, Progress, Searcher};
+use crate::strength::{pick_with_noise, ThinkTime};
 
 use super::eval::SQUARE;
+use super::game::OpokEvaluator;
 use super::position::{Move, Position};
 
-pub use crate::engine::strength::Level;
+pub use crate::strength::Level;
 
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Method {
@@ -62,12 +63,12 @@ fn spec(level: Level) -> &'static Spec {
     &SPECS[level.index()]
 }
 
-/// What the computer decided (see [`crate::engine::strength::Choice`]).
-pub type Choice = crate::engine::strength::Choice<Move>;
+/// What the computer decided (see [`crate::strength::Choice`]).
+pub type Choice = crate::strength::Choice<Move>;
 
 /// Chooses a move at `level` within `time`.
 pub fn choose_move(
-    searcher: &mut Searcher<Position>,
+    searcher: &mut Searcher<Position, OpokEvaluator>,
     position: &Position,
     level: Level,
     time: ThinkTime,

@@ -17,14 +17,14 @@ pub fn move_text(geometry: Geometry, mv: Move) -> String {
 /// Reads `from:k:to` or `pass` (any case); only the syntax and the squares
 /// are checked, not legality.
 pub fn parse_move(geometry: Geometry, text: &str) -> Option<Move> {
-    let text = crate::engine::text::fold(text);
+    let text = crate::text::fold(text);
     let text = text.trim();
     if text.eq_ignore_ascii_case("pass") {
         return Some(Move::Pass);
     }
     let mut parts = text.split(':');
     let from = geometry.parse_square(parts.next()?)?;
-    let k: u8 = crate::engine::text::parse_number(parts.next()?.trim())?;
+    let k: u8 = crate::text::parse_number(parts.next()?.trim())?;
     let to = geometry.parse_square(parts.next()?)?;
     (parts.next().is_none() && k >= 1).then_some(Move::Step { from, k, to })
 }
@@ -116,7 +116,7 @@ pub fn replay(start: Position, text: &str) -> Result<Replay, RecordError> {
     let geometry = start.geometry();
     let mut position = start;
     let mut moves = Vec::new();
-    let text = crate::engine::text::fold(text);
+    let text = crate::text::fold(text);
     let tokens = text
         .split(|c: char| c.is_whitespace() || c == ',')
         .filter(|t| !t.is_empty());
@@ -125,13 +125,13 @@ pub fn replay(start: Position, text: &str) -> Result<Replay, RecordError> {
         let Some(mv) = parse_move(geometry, token) else {
             return Err(RecordError::NotAMove {
                 number,
-                token: crate::engine::text::excerpt(token, 20),
+                token: crate::text::excerpt(token, 20),
             });
         };
         if position.is_over() {
             return Err(RecordError::AfterEnd {
                 number,
-                token: crate::engine::text::excerpt(token, 20),
+                token: crate::text::excerpt(token, 20),
             });
         }
         if mv != Move::Pass && position.must_pass() {
@@ -145,11 +145,11 @@ pub fn replay(start: Position, text: &str) -> Result<Replay, RecordError> {
             },
             PlayError::GameOver => RecordError::AfterEnd {
                 number,
-                token: crate::engine::text::excerpt(token, 20),
+                token: crate::text::excerpt(token, 20),
             },
             PlayError::Illegal | PlayError::MustPass => RecordError::Illegal {
                 number,
-                token: crate::engine::text::excerpt(token, 20),
+                token: crate::text::excerpt(token, 20),
                 side: position.side_to_move(),
             },
         })?;
@@ -252,7 +252,7 @@ impl std::error::Error for PositionTextError {}
 
 /// Reads the unchecked setup from the position format.
 pub fn parse_setup(text: &str) -> Result<Setup, PositionTextError> {
-    let text = crate::engine::text::fold(text);
+    let text = crate::text::fold(text);
     let text = text.trim();
     let (board, side) = text
         .rsplit_once(char::is_whitespace)
@@ -260,11 +260,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionTextError> {
     let side_to_move = match side.trim() {
         "c" | "C" => Side::Circles,
         "s" | "S" => Side::Squares,
-        other => {
-            return Err(PositionTextError::BadSide(crate::engine::text::excerpt(
-                other, 20,
-            )))
-        }
+        other => return Err(PositionTextError::BadSide(crate::text::excerpt(other, 20))),
     };
     let rows: Vec<&str> = board.trim().split('/').collect();
     let n = rows.len();
@@ -288,13 +284,12 @@ pub fn parse_setup(text: &str) -> Result<Setup, PositionTextError> {
             let square = geometry.square(c as u8, r as u8).expect("on the board");
             let bad = || PositionTextError::BadSquare {
                 square: geometry.name(square),
-                token: crate::engine::text::excerpt(token, 20),
+                token: crate::text::excerpt(token, 20),
             };
             let value = match token.chars().next() {
                 Some('.') if token.len() == 1 => 0,
                 Some(owner @ ('c' | 's' | 'C' | 'S')) => {
-                    let h: usize =
-                        crate::engine::text::parse_number(&token[1..]).ok_or_else(bad)?;
+                    let h: usize = crate::text::parse_number(&token[1..]).ok_or_else(bad)?;
                     if h == 0 || h > max_height {
                         return Err(bad());
                     }

@@ -1,12 +1,11 @@
 //! The Othello player: the shared search for the midgame, handing over to
 //! the exact endgame solver when the end is within reach.
 
-use crate::engine::game::Game;
-use crate::engine::search::{Budget, Limits, MoveScores, Progress, SearchResult, Searcher};
+use crate::game::Game;
+use crate::search::{Budget, Limits, MoveScores, Progress, SearchResult, Searcher};
 
 use super::endgame::EndgameSolver;
 use super::eval::{Evaluator, DISC};
-use super::game::Evaluated;
 use super::position::{Move, Position};
 
 /// The share of a time limit the midgame search gets before the solver.
@@ -18,10 +17,9 @@ pub const DEFAULT_EXACT_EMPTIES: u32 = 20;
 
 /// Midgame searcher and endgame solver, with their tables kept between moves.
 pub struct Analyzer {
-    searcher: Searcher<Evaluated>,
+    searcher: Searcher<Position, Evaluator>,
     solver: EndgameSolver,
     exact_empties: u32,
-    evaluator: Evaluator,
 }
 
 impl Analyzer {
@@ -29,20 +27,19 @@ impl Analyzer {
     /// search is selective (ProbCut: +138 Elo at 100 ms a move, see
     /// docs/strength.md).
     pub fn new(tt_bits: u32) -> Analyzer {
-        let mut searcher = Searcher::new(tt_bits);
+        let mut searcher = Searcher::new(tt_bits, Evaluator::Standard);
         searcher.set_selective(true);
         Analyzer {
             searcher,
             solver: EndgameSolver::new(tt_bits),
             exact_empties: DEFAULT_EXACT_EMPTIES,
-            evaluator: Evaluator::Standard,
         }
     }
 
     /// Scores unfinished positions with `evaluator` instead of the
     /// standard evaluation (for comparing evaluations).
     pub fn with_evaluator(mut self, evaluator: Evaluator) -> Analyzer {
-        self.evaluator = evaluator;
+        self.searcher.set_evaluator(evaluator);
         self.solver.set_evaluator(evaluator);
         self
     }
@@ -94,7 +91,7 @@ impl Analyzer {
             Some(depth) => depth >= empties,
             None => empties <= exact_empties,
         };
-        let root = Evaluated::new(*position, self.evaluator);
+        let root = *position;
         if position.is_over() || !exact_reachable {
             return self.searcher.search(&root, budget, on_progress);
         }
@@ -165,7 +162,7 @@ impl Analyzer {
             Some(depth) => depth >= empties,
             None => empties <= self.exact_empties,
         };
-        let root = Evaluated::new(*position, self.evaluator);
+        let root = *position;
         if !exact_reachable {
             return self.searcher.score_moves(&root, budget, on_progress);
         }
@@ -235,11 +232,9 @@ impl Analyzer {
             time_ms: remaining.time_ms.map(|ms| ms * QUICK_SHARE),
             ..remaining
         };
-        let estimate = self.searcher.search(
-            &Evaluated::new(*position, self.evaluator),
-            &budget.child(estimate_limits),
-            &mut |_| {},
-        );
+        let estimate = self
+            .searcher
+            .search(position, &budget.child(estimate_limits), &mut |_| {});
         let solver_budget = budget.child(budget.remaining(estimate.nodes));
         let mut solution =
             self.solver

@@ -162,7 +162,7 @@ mod tests {
 
     #[test]
     fn fast_flips_and_moves_match_a_square_by_square_walk() {
-        let mut rng = crate::engine::rng::Rng::new(11);
+        let mut rng = crate::rng::Rng::new(11);
         for _ in 0..20_000 {
             let a = rng.next_u64();
             let b = rng.next_u64();

@@ -18,8 +18,8 @@
 //! Scores are final disc differences for the side to move (empties to the
 //! winner; anti-Othello: the opponent's discs minus one's own).
 
-use crate::engine::search::limits::Budget;
-use crate::engine::table_memory::table_vec;
+use crate::search::limits::Budget;
+use crate::table_memory::table_vec;
 
 use super::bitboard::{flips, legal_moves};
 use super::eval::{self, Evaluator};
@@ -1081,9 +1081,9 @@ tail_solver!(solve4, 4, solve3);
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::clock::ManualClock;
-    use crate::engine::othello::rules::{BoardSize, Rules};
-    use crate::engine::search::limits::Limits;
+    use crate::clock::ManualClock;
+    use crate::othello::rules::{BoardSize, Rules};
+    use crate::search::limits::Limits;
 
     /// Plain negamax to the end, through the public position API.
     fn brute_force(position: &Position) -> i32 {
@@ -1103,7 +1103,7 @@ mod tests {
         let clock = ManualClock::new();
         let budget = Budget::new(Limits::default(), &clock);
         let mut solver = EndgameSolver::new(12);
-        let mut rng = crate::engine::rng::Rng::new(2024);
+        let mut rng = crate::rng::Rng::new(2024);
         for (size, variant, empties) in [
             (BoardSize::Eight, Variant::Standard, 10),
             (BoardSize::Eight, Variant::Anti, 8),
@@ -1164,7 +1164,7 @@ mod tests {
         let mut standard = EndgameSolver::new(16);
         let mut hand_made = EndgameSolver::new(16);
         hand_made.set_evaluator(Evaluator::HandMade);
-        let mut rng = crate::engine::rng::Rng::new(99);
+        let mut rng = crate::rng::Rng::new(99);
         let mut differed = false;
         for _ in 0..12 {
             let mut p = Position::start(Rules::default());

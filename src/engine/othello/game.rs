@@ -1,8 +1,10 @@
-//! Othello as a [`Game`] for the shared search.
+//! Othello as a [`Game`] for the shared search, and its evaluations as
+//! [`crate::game::Evaluator`]s.
 
-use crate::engine::game::{Game, ProbCut, Score};
+use crate::game::{Game, ProbCut, Score};
+use crate::hashing::mix;
 
-use super::eval::{self, Evaluator, DISC};
+use super::eval::{Evaluator, DISC};
 use super::position::{Move, Position};
 use super::rules::Variant;
 use super::square::Square;
@@ -10,18 +12,10 @@ use super::square::Square;
 /// Key of the pass move in the history table (squares use 0..64).
 const PASS_KEY: usize = 64;
 
-/// Mixes 64 bits thoroughly (the SplitMix64 finaliser).
-#[inline]
-pub(crate) fn mix(mut z: u64) -> u64 {
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
 /// The hash of a board seen from the side to move. Othello's rules treat the
 /// colours alike, so the colour itself is not part of it.
 #[inline]
-pub(crate) fn board_hash(player: u64, opponent: u64) -> u64 {
+pub fn board_hash(player: u64, opponent: u64) -> u64 {
     mix(player ^ mix(opponent.wrapping_add(0x9E37_79B9_7F4A_7C15)))
 }
 
@@ -54,39 +48,10 @@ impl Game for Position {
         self.final_disc_score() * DISC
     }
 
-    fn evaluate(&self) -> Score {
-        eval::evaluate(self)
-    }
-
     fn hash(&self) -> u64 {
         let rules = self.rules();
         let salt = (rules.size.side() as u64) << 8 | rules.variant as u64;
         board_hash(self.player(), self.opponent()) ^ salt
-    }
-
-    fn move_order_hint(&self, mv: Move) -> i32 {
-        let Move::Place(square) = mv else { return 0 };
-        // Fastest first: the fewer replies the opponent has, the better;
-        // corners are good, squares next to empty corners bad.
-        let after = self.play_unchecked(mv);
-        let replies = after.legal_squares().count_ones() as i32;
-        let n = self.rules().size.side();
-        let edge = |v: u8| v == 0 || v == n - 1;
-        let near = |v: u8| v == 1 || v == n - 2;
-        let (c, r) = (square.column(), square.row());
-        let anti = self.rules().variant == Variant::Anti;
-        let corner_bonus = if edge(c) && edge(r) {
-            if anti {
-                -200
-            } else {
-                600
-            }
-        } else if near(c) && near(r) {
-            -300
-        } else {
-            0
-        };
-        corner_bonus - 100 * replies
     }
 
     fn move_key(&self, mv: Move) -> usize {
@@ -98,15 +63,6 @@ impl Game for Position {
 
     fn moves_left_bound(&self) -> Option<u32> {
         Some(self.empties().count_ones())
-    }
-
-    /// Two discs either side of the last same-parity score.
-    fn aspiration_window(&self) -> Option<Score> {
-        Some(2 * DISC)
-    }
-
-    fn probcut(&self, depth: i32) -> Option<ProbCut> {
-        probcut(depth, self.empties().count_ones() as i32)
     }
 }
 
@@ -137,95 +93,63 @@ fn probcut(depth: i32, empties: i32) -> Option<ProbCut> {
     })
 }
 
-/// A position searched with a chosen evaluation: the same game as
-/// [`Position`] in every respect but [`Game::evaluate`], which asks
-/// `evaluator`. The analyzer searches these, so that two engines with
-/// different evaluations can play each other in one process.
-#[derive(Clone, Copy, Debug)]
-pub struct Evaluated {
-    /// The position.
-    pub position: Position,
-    /// How unfinished positions are scored.
-    pub evaluator: Evaluator,
+/// Fastest first: the fewer replies the opponent has, the better;
+/// corners are good, squares next to empty corners bad.
+fn move_order_hint(position: &Position, mv: Move) -> i32 {
+    let Move::Place(square) = mv else { return 0 };
+    let after = position.play_unchecked(mv);
+    let replies = after.legal_squares().count_ones() as i32;
+    let n = position.rules().size.side();
+    let edge = |v: u8| v == 0 || v == n - 1;
+    let near = |v: u8| v == 1 || v == n - 2;
+    let (c, r) = (square.column(), square.row());
+    let anti = position.rules().variant == Variant::Anti;
+    let corner_bonus = if edge(c) && edge(r) {
+        if anti {
+            -200
+        } else {
+            600
+        }
+    } else if near(c) && near(r) {
+        -300
+    } else {
+        0
+    };
+    corner_bonus - 100 * replies
 }
 
-impl Evaluated {
-    /// `position`, to be scored by `evaluator`.
-    pub fn new(position: Position, evaluator: Evaluator) -> Evaluated {
-        Evaluated {
-            position,
-            evaluator,
-        }
-    }
-}
-
-impl Game for Evaluated {
-    type Move = Move;
-    const MOVE_KEYS: usize = <Position as Game>::MOVE_KEYS;
-
-    fn legal_moves(&self, moves: &mut Vec<Move>) {
-        Game::legal_moves(&self.position, moves)
+/// The evaluations judge Othello positions for the shared search, with the
+/// search heuristics measured for them.
+impl crate::game::Evaluator<Position> for Evaluator {
+    fn evaluate(&self, position: &Position) -> Score {
+        Evaluator::evaluate(*self, position)
     }
 
-    fn play(&self, mv: Move) -> Evaluated {
-        Evaluated {
-            position: self.position.play_unchecked(mv),
-            evaluator: self.evaluator,
-        }
-    }
-
-    fn is_over(&self) -> bool {
-        self.position.is_over()
-    }
-
-    fn is_pass(&self, mv: Move) -> bool {
-        self.position.is_pass(mv)
-    }
-
-    fn final_score(&self) -> Score {
-        self.position.final_score()
-    }
-
-    fn evaluate(&self) -> Score {
-        self.evaluator.evaluate(&self.position)
-    }
-
-    fn hash(&self) -> u64 {
-        Game::hash(&self.position)
-    }
-
-    fn move_order_hint(&self, mv: Move) -> i32 {
-        self.position.move_order_hint(mv)
-    }
-
-    fn move_key(&self, mv: Move) -> usize {
-        self.position.move_key(mv)
-    }
-
-    fn moves_left_bound(&self) -> Option<u32> {
-        self.position.moves_left_bound()
+    fn move_order_hint(&self, position: &Position, mv: Move) -> i32 {
+        move_order_hint(position, mv)
     }
 
     /// The margins were measured with the trained evaluation; the
     /// hand-made one (kept for comparisons) searches without ProbCut.
-    fn probcut(&self, depth: i32) -> Option<ProbCut> {
-        match self.evaluator {
+    fn probcut(&self, position: &Position, depth: i32) -> Option<ProbCut> {
+        match self {
             Evaluator::HandMade => None,
-            _ => self.position.probcut(depth),
+            _ => probcut(depth, position.empties().count_ones() as i32),
         }
     }
 
-    fn aspiration_window(&self) -> Option<Score> {
-        self.position.aspiration_window()
+    /// Two discs either side of the last same-parity score.
+    fn aspiration_window(&self, _position: &Position) -> Option<Score> {
+        Some(2 * DISC)
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::clock::ManualClock;
-    use crate::engine::othello::notation::parse_board;
-    use crate::engine::search::{Budget, Limits, Searcher};
+    use crate::clock::ManualClock;
+    use crate::othello::notation::parse_board;
+    use crate::search::{Budget, Limits, Searcher};
 
     #[test]
     fn probcut_predicts_from_a_shallower_search_of_the_same_parity() {
@@ -257,7 +181,7 @@ mod tests {
         let clock = ManualClock::new();
         let mut scores = Vec::new();
         for selective in [false, true] {
-            let mut searcher = Searcher::<Position>::new(16);
+            let mut searcher = Searcher::new(16, Evaluator::Standard);
             searcher.set_selective(selective);
             let result = searcher.search(
                 &position,

@@ -404,9 +404,9 @@ pub fn write(game: &GgfGame) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::othello::notation::{board_text, replay};
-    use crate::engine::othello::Rules;
-    use crate::engine::rng::Rng;
+    use crate::othello::notation::{board_text, replay};
+    use crate::othello::Rules;
+    use crate::rng::Rng;
 
     const EXAMPLE: &str = "(;GM[Othello]PC[Mind Sports]DT[2026-11-21]PB[human]PW[engine]RE[?]TI[0]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]B[F5//1.23]W[D6/-0.5]B[pa];)";
 

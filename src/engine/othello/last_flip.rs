@@ -49,7 +49,7 @@ pub fn count_last_flips(mover: u64, square: usize) -> u32 {
 mod tests {
     use super::super::bitboard::flips;
     use super::*;
-    use crate::engine::rng::Rng;
+    use crate::rng::Rng;
 
     #[test]
     fn counts_match_the_move_generator_on_full_boards() {

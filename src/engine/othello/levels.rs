@@ -5,9 +5,9 @@
 //! move flips) and misjudge by a level-dependent amount of noise, so their
 //! mistakes are the plausible ones.
 
-use crate::engine::rng::Rng;
-use crate::engine::search::{Budget, Limits, MoveScores, Progress, SearchResult};
-use crate::engine::strength::{pick_with_noise, ThinkTime};
+use crate::rng::Rng;
+use crate::search::{Budget, Limits, MoveScores, Progress, SearchResult};
+use crate::strength::{pick_with_noise, ThinkTime};
 
 use super::analysis::Analyzer;
 use super::eval::DISC;
@@ -15,7 +15,7 @@ use super::position::{Move, Position};
 use super::rules::Variant;
 use super::square::Square;
 
-pub use crate::engine::strength::Level;
+pub use crate::strength::Level;
 
 /// How a level looks for its move.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -88,8 +88,8 @@ pub fn think_ms(level: Level, time: ThinkTime) -> Option<f64> {
     }
 }
 
-/// What the computer decided (see [`crate::engine::strength::Choice`]).
-pub type Choice = crate::engine::strength::Choice<Move>;
+/// What the computer decided (see [`crate::strength::Choice`]).
+pub type Choice = crate::strength::Choice<Move>;
 
 /// Chooses a move for `position` at `level` within `time`. `rng` supplies the level's
 /// misjudgements; `on_progress` sees every completed depth.
@@ -98,7 +98,7 @@ pub fn choose_move(
     position: &Position,
     level: Level,
     time: ThinkTime,
-    budget_clock: &dyn crate::engine::clock::Clock,
+    budget_clock: &dyn crate::clock::Clock,
     rng: &mut Rng,
     on_progress: &mut dyn FnMut(&Progress<Move>),
 ) -> Choice {
@@ -203,9 +203,9 @@ fn greedy_scores(position: &Position) -> Vec<(Move, i32)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::clock::ManualClock;
-    use crate::engine::othello::notation::replay_from_start;
-    use crate::engine::othello::Rules;
+    use crate::clock::ManualClock;
+    use crate::othello::notation::replay_from_start;
+    use crate::othello::Rules;
 
     #[test]
     fn the_beginner_prefers_big_captures_but_is_not_deterministic() {
@@ -246,7 +246,7 @@ mod tests {
     #[test]
     #[cfg(not(target_arch = "wasm32"))]
     fn every_level_plays_a_legal_move() {
-        let clock = crate::engine::clock::SystemClock::new();
+        let clock = crate::clock::SystemClock::new();
         let mut analyzer = Analyzer::new(12);
         let mut rng = Rng::new(8);
         let position = replay_from_start(Rules::default(), "f5d6c3d3c4f4")
@@ -270,7 +270,7 @@ mod tests {
     fn a_forced_pass_is_played_without_thinking() {
         let clock = ManualClock::new();
         let mut analyzer = Analyzer::new(10);
-        let position = crate::engine::othello::notation::parse_board(
+        let position = crate::othello::notation::parse_board(
             "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO-- O",
             Variant::Standard,
         );

@@ -172,7 +172,7 @@ pub const fn full_line_flips(position: usize, player: u8) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::rng::Rng;
+    use crate::rng::Rng;
 
     #[test]
     fn lines_gather_and_scatter_back_unchanged() {

@@ -101,7 +101,7 @@ const TOKEN_SHOWN: usize = 20;
 /// at its first bad token. Between moves: whitespace, `,` `;` `.` `)` and
 /// move numbers (ASCII digits). A move: an ASCII letter and ASCII digits
 /// (`f5`, any case), or a pass (`pass`, `pa`, `ps`, `--`). Full-width forms
-/// are read as ASCII ([`crate::engine::text`]); any other character is a
+/// are read as ASCII ([`crate::text`]); any other character is a
 /// bad token, never skipped or guessed.
 struct Tokens<'a> {
     chars: std::iter::Peekable<std::iter::Enumerate<std::str::Chars<'a>>>,
@@ -119,13 +119,11 @@ impl Tokens<'_> {
     fn next_char(&mut self) -> Option<(usize, char)> {
         self.chars
             .next()
-            .map(|(i, c)| (i, crate::engine::text::fold_char(c)))
+            .map(|(i, c)| (i, crate::text::fold_char(c)))
     }
 
     fn peek_char(&mut self) -> Option<char> {
-        self.chars
-            .peek()
-            .map(|&(_, c)| crate::engine::text::fold_char(c))
+        self.chars.peek().map(|&(_, c)| crate::text::fold_char(c))
     }
 
     /// Appends to `text` (up to the shown length) while `pred` holds.
@@ -197,7 +195,7 @@ fn parse_square(letters: &str, digits: &str, size: BoardSize) -> Token {
     let &[column] = letters.as_bytes() else {
         return Token::Invalid;
     };
-    let Some(row) = crate::engine::text::parse_number::<u8>(digits) else {
+    let Some(row) = crate::text::parse_number::<u8>(digits) else {
         return Token::Invalid;
     };
     let n = size.side();
@@ -381,7 +379,7 @@ impl From<PositionError> for BoardTextError {
 /// whitespace; `X`/`x`/`*`/`B` are black, `O`/`o`/`0`/`W` white, `-`/`.`/`_`
 /// empty; the side is `X`/`B` or `O`/`W`. The size follows from the length.
 pub fn parse_setup(text: &str) -> Result<Setup, BoardTextError> {
-    let text = crate::engine::text::fold(text);
+    let text = crate::text::fold(text);
     let mut words: Vec<&str> = text.split_whitespace().collect();
     let side = match words.pop() {
         None => return Err(BoardTextError::WrongLength(0)),
@@ -389,7 +387,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, BoardTextError> {
             // The board alone, or the board with the side glued on.
             let count = last.chars().count();
             if count == 17 || count == 37 || count == 65 {
-                let (board, side) = split_last_char(last);
+                let (board, side) = crate::text::split_last_char(last);
                 words.push(board);
                 side
             } else if BoardSize::from_side((count as f64).sqrt() as u32)
@@ -405,11 +403,7 @@ pub fn parse_setup(text: &str) -> Result<Setup, BoardTextError> {
     let side_to_move = match side {
         "X" | "x" | "B" | "b" | "*" => Color::Black,
         "O" | "o" | "W" | "w" | "0" => Color::White,
-        other => {
-            return Err(BoardTextError::BadSide(crate::engine::text::excerpt(
-                other, 20,
-            )))
-        }
+        other => return Err(BoardTextError::BadSide(crate::text::excerpt(other, 20))),
     };
     let squares: Vec<char> = words.concat().chars().collect();
     let size = BoardSize::ALL
@@ -437,12 +431,6 @@ pub fn parse_setup(text: &str) -> Result<Setup, BoardTextError> {
         white,
         side_to_move,
     })
-}
-
-/// `text` split before its last character (at a character boundary).
-pub(crate) fn split_last_char(text: &str) -> (&str, &str) {
-    let cut = text.char_indices().next_back().map_or(0, |(i, _)| i);
-    text.split_at(cut)
 }
 
 /// Reads and checks a board string for `variant`.
@@ -569,7 +557,7 @@ mod tests {
         let mut position = Position::start(rules);
         let mut written = Vec::new();
         let mut implied = Vec::new();
-        let mut rng = crate::engine::rng::Rng::new(5);
+        let mut rng = crate::rng::Rng::new(5);
         let mut saw_pass = false;
         for _ in 0..1000 {
             position = Position::start(rules);

@@ -1,10 +1,10 @@
 //! Perft on bitboards: counts leaves of the move tree as fast as possible,
 //! with the same conventions as the generic
-//! [`perft`](crate::engine::search::reference::perft): a forced pass is a
+//! [`perft`](crate::search::reference::perft): a forced pass is a
 //! ply, a finished game above the depth is one leaf, and the last ply is
 //! counted, not played (as Edax does).
 
-use crate::engine::search::limits::{Budget, Checkpoint};
+use crate::search::limits::{Budget, Checkpoint};
 
 use super::bitboard::{flips, legal_moves};
 use super::position::Position;
@@ -14,7 +14,7 @@ use super::rules::Variant;
 pub fn perft(position: &Position, depth: u32) -> u64 {
     if position.rules().variant == Variant::Reversi {
         // The opening's special moves are rare; let the position handle them.
-        return crate::engine::search::reference::perft(position, depth);
+        return crate::search::reference::perft(position, depth);
     }
     count(
         position.player(),
@@ -28,7 +28,7 @@ pub fn perft(position: &Position, depth: u32) -> u64 {
 /// [`perft`] within `budget`: `None` when it runs out first.
 pub fn perft_within(position: &Position, depth: u32, budget: &Budget) -> Option<u64> {
     if position.rules().variant == Variant::Reversi {
-        return crate::engine::search::reference::perft_within(position, depth, budget);
+        return crate::search::reference::perft_within(position, depth, budget);
     }
     let mut checkpoint = Checkpoint::new(Some(budget));
     let total = count(

@@ -120,8 +120,8 @@ pub fn stable_discs(player: u64, opponent: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::othello::bitboard::{flips, legal_moves};
-    use crate::engine::rng::Rng;
+    use crate::othello::bitboard::{flips, legal_moves};
+    use crate::rng::Rng;
 
     /// One random move (or a forced pass) of the side to move `a`: the
     /// boards after it, the other side to move; `None` when the game is over.

@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::game::{Game, Score, SCORE_INFINITY};
+use crate::game::{Evaluator, Game, Score, SCORE_INFINITY};
 
 use super::driver::Searcher;
 use super::limits::Budget;
@@ -30,7 +30,7 @@ impl<M: Copy> MoveScores<M> {
     }
 }
 
-impl<G: Game> Searcher<G> {
+impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// Scores every legal move of `root` by iterative deepening (each move
     /// with a full window, so every score is exact for its depth), reporting
     /// each completed depth. Returns the deepest completed scores, or `None`

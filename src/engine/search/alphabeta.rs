@@ -1,7 +1,7 @@
 //! The recursive search: fail-soft negamax alpha-beta with principal
 //! variation search, transposition-table cut-offs and move ordering.
 
-use crate::engine::game::{Game, ProbCut, Score, SCORE_INFINITY};
+use crate::game::{Evaluator, Game, ProbCut, Score, SCORE_INFINITY};
 
 use super::driver::Searcher;
 use super::limits::Budget;
@@ -10,7 +10,7 @@ use super::tt::Bound;
 /// How often (in nodes) the budget is checked; a power of two minus one.
 const CHECK_INTERVAL: u64 = 1023;
 
-impl<G: Game> Searcher<G> {
+impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// The negamax value of `position` searched `depth` moves deep, within
     /// the window `alpha..beta`. Sets `self.aborted` (and returns garbage)
     /// when the budget runs out.
@@ -39,7 +39,7 @@ impl<G: Game> Searcher<G> {
             return if position.is_over() {
                 position.final_score()
             } else {
-                position.evaluate()
+                self.evaluator.evaluate(position)
             };
         }
 
@@ -63,7 +63,7 @@ impl<G: Game> Searcher<G> {
         }
 
         if self.selective && ply > 0 && beta - alpha == 1 {
-            if let Some(cut) = position.probcut(depth) {
+            if let Some(cut) = self.evaluator.probcut(position, depth) {
                 if let Some(score) = self.probcut(position, cut, alpha, beta, ply, budget) {
                     return score;
                 }
@@ -77,7 +77,8 @@ impl<G: Game> Searcher<G> {
             self.move_lists[ply] = moves;
             return position.final_score();
         }
-        self.ordering.sort(position, &mut moves, table_move, ply);
+        self.ordering
+            .sort(position, &self.evaluator, &mut moves, table_move, ply);
 
         let alpha_start = alpha;
         let mut best_score = -SCORE_INFINITY;

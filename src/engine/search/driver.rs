@@ -3,7 +3,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::game::{Game, Score, SCORE_INFINITY};
+use crate::game::{Evaluator, Game, Score, SCORE_INFINITY};
 
 use super::limits::Budget;
 use super::ordering::MoveOrdering;
@@ -48,23 +48,27 @@ pub struct SearchResult<M> {
     pub exact: bool,
 }
 
-/// The search state kept between searches: the transposition table and the
-/// move-ordering tables. One `Searcher` serves one game at a time.
-pub struct Searcher<G: Game> {
+/// The search state kept between searches: the evaluator, the
+/// transposition table and the move-ordering tables. One `Searcher` serves
+/// one game at a time.
+pub struct Searcher<G: Game, E: Evaluator<G>> {
+    pub(super) evaluator: E,
     pub(super) tt: TranspositionTable<G::Move>,
     pub(super) ordering: MoveOrdering<G::Move>,
     pub(super) move_lists: Vec<Vec<G::Move>>,
     pub(super) pv: Vec<Vec<G::Move>>,
     pub(super) nodes: u64,
     pub(super) aborted: bool,
-    /// Whether the game's ProbCut is used (see [`Game::probcut`]).
+    /// Whether ProbCut is used (see [`Evaluator::probcut`]).
     pub(super) selective: bool,
 }
 
-impl<G: Game> Searcher<G> {
-    /// A searcher with a transposition table of `2^tt_bits` entries.
-    pub fn new(tt_bits: u32) -> Searcher<G> {
+impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
+    /// A searcher judging positions with `evaluator`, with a transposition
+    /// table of `2^tt_bits` entries.
+    pub fn new(tt_bits: u32, evaluator: E) -> Searcher<G, E> {
         Searcher {
+            evaluator,
             tt: TranspositionTable::new(tt_bits),
             ordering: MoveOrdering::new(G::MOVE_KEYS),
             move_lists: Vec::new(),
@@ -75,7 +79,18 @@ impl<G: Game> Searcher<G> {
         }
     }
 
-    /// Turns selective search (the game's ProbCut) on or off; off by
+    /// Judges positions with `evaluator` from now on (what the tables hold
+    /// is kept: [`Searcher::clear`] them for a fair comparison).
+    pub fn set_evaluator(&mut self, evaluator: E) {
+        self.evaluator = evaluator;
+    }
+
+    /// The evaluator.
+    pub fn evaluator(&self) -> &E {
+        &self.evaluator
+    }
+
+    /// Turns selective search (the evaluator's ProbCut) on or off; off by
     /// default, so a plain searcher finds the minimax value.
     pub fn set_selective(&mut self, selective: bool) {
         self.selective = selective;
@@ -121,7 +136,8 @@ impl<G: Game> Searcher<G> {
             return result;
         }
         let table_move = self.tt.probe(root.hash()).and_then(|e| e.best);
-        self.ordering.sort(root, &mut moves, table_move, 0);
+        self.ordering
+            .sort(root, &self.evaluator, &mut moves, table_move, 0);
         result.best = Some(moves[0]);
         let end = root.moves_left_bound();
         let max_depth = budget
@@ -180,7 +196,7 @@ impl<G: Game> Searcher<G> {
         previous: Score,
         budget: &Budget,
     ) -> Score {
-        let window = root.aspiration_window().filter(|_| depth > 2);
+        let window = self.evaluator.aspiration_window(root).filter(|_| depth > 2);
         let Some(mut delta) = window else {
             return self.negamax(root, depth, -SCORE_INFINITY, SCORE_INFINITY, 0, budget);
         };

@@ -2,7 +2,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use crate::engine::clock::Clock;
+use crate::clock::Clock;
 
 /// How far a search may go. Every limit that is set applies; with none set the
 /// search runs until the game's end is reached or the stop flag is raised.
@@ -175,7 +175,7 @@ impl<'b, 'a> Checkpoint<'b, 'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::clock::ManualClock;
+    use crate::clock::ManualClock;
 
     #[test]
     fn time_and_node_limits_are_enforced() {

@@ -1,5 +1,5 @@
 //! One search for every game: iterative-deepening negamax alpha-beta (PVS)
-//! with a transposition table, over the [`Game`](crate::engine::game::Game)
+//! with a transposition table, over the [`Game`](crate::game::Game)
 //! trait.
 //!
 //! * [`limits`]: depth, node, time and stop-flag limits.

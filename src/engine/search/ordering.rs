@@ -1,7 +1,7 @@
 //! Move ordering: the table move first, then killer moves, then moves that
 //! caused cut-offs elsewhere (history) and the game's own hint.
 
-use crate::engine::game::Game;
+use crate::game::{Evaluator, Game};
 
 /// Killer moves per ply and the history table, learned during a search.
 pub struct MoveOrdering<M> {
@@ -33,6 +33,7 @@ impl<M: Copy + Eq> MoveOrdering<M> {
     pub fn sort<G: Game<Move = M>>(
         &mut self,
         position: &G,
+        evaluator: &impl Evaluator<G>,
         moves: &mut [M],
         table_move: Option<M>,
         ply: usize,
@@ -54,8 +55,8 @@ impl<M: Copy + Eq> MoveOrdering<M> {
             } else if Some(m) == killers[1] {
                 KILLER[1]
             } else {
-                position
-                    .move_order_hint(m)
+                evaluator
+                    .move_order_hint(position, m)
                     .saturating_add(self.history[position.move_key(m)])
             };
             (score, m)

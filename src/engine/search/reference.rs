@@ -1,19 +1,19 @@
 //! Plain, obviously correct algorithms that the optimised ones are tested
 //! against, and perft.
 
-use crate::engine::game::{Game, Score};
+use crate::game::{Evaluator, Game, Score};
 
 use super::limits::{Budget, Checkpoint};
 
 /// Fixed-depth minimax (negamax form) without pruning, with the same depth
 /// rules as the real search: a pass does not use up depth, and at depth 0 a
 /// finished game gets its exact score, an unfinished one the evaluation.
-pub fn minimax<G: Game>(position: &G, depth: u32) -> Score {
+pub fn minimax<G: Game>(position: &G, evaluator: &impl Evaluator<G>, depth: u32) -> Score {
     if depth == 0 {
         return if position.is_over() {
             position.final_score()
         } else {
-            position.evaluate()
+            evaluator.evaluate(position)
         };
     }
     let mut moves = Vec::new();
@@ -29,7 +29,7 @@ pub fn minimax<G: Game>(position: &G, depth: u32) -> Score {
             } else {
                 depth - 1
             };
-            -minimax(&position.play(m), next_depth)
+            -minimax(&position.play(m), evaluator, next_depth)
         })
         .max()
         .expect("at least one move")

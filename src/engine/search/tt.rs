@@ -1,8 +1,8 @@
 //! The transposition table: results of earlier searches, keyed by position
 //! hash, used for cut-offs and to try the best move first.
 
-use crate::engine::game::Score;
-use crate::engine::table_memory::table_vec;
+use crate::game::Score;
+use crate::table_memory::table_vec;
 
 /// What a stored score says about the true value.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]

@@ -120,7 +120,7 @@ pub fn decode(query: &str) -> Result<(Settings, Record), LinkError> {
     let start = match start_text {
         None => Position::start(settings.rules),
         Some(text) => {
-            let (board, side) = crate::engine::othello::notation::split_last_char(&text);
+            let (board, side) = crate::engine::text::split_last_char(&text);
             let position = parse_board(&format!("{board} {side}"), settings.rules.variant)
                 .map_err(LinkError::Board)?;
             if size.is_some() && position.rules().size != settings.rules.size {

@@ -5,9 +5,9 @@
 //! (and on 8×8 when asked for, to compare with the pattern evaluation).
 
 use super::DISC;
-use crate::engine::othello::bitboard::{legal_moves, neighbours};
-use crate::engine::othello::position::Position;
-use crate::engine::othello::rules::{BoardSize, Variant};
+use crate::othello::bitboard::{legal_moves, neighbours};
+use crate::othello::position::Position;
+use crate::othello::rules::{BoardSize, Variant};
 
 /// Corner, X-square and C-squares of one corner of the board.
 #[derive(Clone, Copy)]
@@ -131,7 +131,7 @@ pub fn evaluate(position: &Position) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::othello::position::Setup;
+    use crate::othello::position::Setup;
 
     #[test]
     fn owning_a_corner_is_good() {
@@ -147,7 +147,7 @@ mod tests {
 
     #[test]
     fn evaluation_depends_on_the_discs_not_on_their_colour() {
-        let mut rng = crate::engine::rng::Rng::new(9);
+        let mut rng = crate::rng::Rng::new(9);
         for _ in 0..200 {
             let mut p = Position::start(Default::default());
             for _ in 0..rng.below(50) {

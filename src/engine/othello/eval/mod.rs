@@ -1,6 +1,6 @@
 //! The evaluation of unfinished positions, in hundredths of a disc for the
 //! side to move: trained patterns on the standard board
-//! ([`crate::engine::othello::pattern`]), the hand-made evaluation
+//! ([`crate::othello::pattern`]), the hand-made evaluation
 //! ([`hand_made`]) where there are no trained weights.
 
 pub mod hand_made;

@@ -24,7 +24,7 @@
 
 use std::sync::LazyLock;
 
-use crate::engine::othello::bitboard::legal_moves;
+use crate::othello::bitboard::legal_moves;
 
 /// The pattern families, in table order.
 pub const FAMILIES: [Family; 11] = [
@@ -455,8 +455,8 @@ pub static CANONICAL: LazyLock<Vec<u32>> = LazyLock::new(|| {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::othello::bitboard::Grid;
-    use crate::engine::rng::Rng;
+    use crate::othello::bitboard::Grid;
+    use crate::rng::Rng;
 
     fn random_board(rng: &mut Rng) -> (u64, u64) {
         let occupied = rng.next_u64() | rng.next_u64();

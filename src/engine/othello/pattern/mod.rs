@@ -44,9 +44,9 @@ mod tests {
     use super::features::TABLE_LEN;
     use super::weights::{shipped, PHASES};
     use super::*;
-    use crate::engine::othello::position::Setup;
-    use crate::engine::othello::rules::Variant;
-    use crate::engine::rng::Rng;
+    use crate::othello::position::Setup;
+    use crate::othello::rules::Variant;
+    use crate::rng::Rng;
 
     /// Positions from random games, at every stage.
     fn random_positions(seed: u64, count: usize) -> Vec<Position> {

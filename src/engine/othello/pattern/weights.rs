@@ -301,7 +301,7 @@ pub fn shipped() -> &'static Weights {
     static SHIPPED: LazyLock<Weights> = LazyLock::new(|| {
         Weights::decode(include_bytes!(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/data/othello-eval.bin"
+            "/../../data/othello-eval.bin"
         )))
         .expect("the shipped weights match the code")
     });
@@ -311,7 +311,7 @@ pub fn shipped() -> &'static Weights {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::engine::rng::Rng;
+    use crate::rng::Rng;
 
     fn random_weights(seed: u64) -> Weights {
         let mut rng = Rng::new(seed);

@@ -6,6 +6,7 @@
 
 pub mod clock;
 pub mod game;
+pub mod hashing;
 pub mod nim;
 pub mod opok;
 pub mod othello;
