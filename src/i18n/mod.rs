@@ -10,6 +10,7 @@ pub mod nim;
 pub mod opok;
 pub mod othello;
 mod ru;
+pub mod session;
 
 use serde::{Deserialize, Serialize};
 
@@ -218,6 +219,11 @@ texts! {
     said_passed,
     /// `{color}`
     said_computer_passed,
+    /// `{color}`
+    said_auto_passed,
+    /// `{n}`
+    said_shown,
+    said_shown_start,
     /// `{black}`, `{white}`
     said_score,
     /// `{color}`
@@ -370,7 +376,17 @@ texts! {
     err_nim_no_heap,
     /// `{n}`, `{reason}`
     err_nim_move,
-    err_nim_set, err_nim_size,
+    err_nim_set, err_nim_size, err_nim_period, err_nim_no_heaps,
+    /// `{i}`, `{token}`
+    err_nim_bad_heap,
+    /// `{i}`, `{token}`
+    err_nim_bad_size,
+    /// `{n}`, `{max}`
+    err_nim_too_many,
+    /// `{i}`, `{reason}`
+    err_nim_rule,
+    /// `{rule}`
+    err_nim_unknown_rule,
     /// `{who}`, `{c}`, `{i}`, `{rule}`, `{left}`
     said_nim_took,
     /// `{c}`, `{i}`, `{rule}`, `{left}`

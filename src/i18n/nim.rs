@@ -1,12 +1,14 @@
 //! Take-away game messages in the user's language.
 
+use std::convert::Infallible;
+
 use crate::engine::nim::position::MoveTextError;
-use crate::engine::nim::{Move, PlayError, Refusal, Rule};
+use crate::engine::nim::{Move, PlayError, PositionError, Refusal, Rule, RuleError, MAX_HEAPS};
 use crate::session::nim::link::LinkError;
-use crate::session::nim::{Announcement, Mover, Notice};
+use crate::session::nim::{Mover, Nim, NimOutcome, Took};
 use crate::session::query::QueryError;
 
-use super::othello::saved_error_text;
+use super::session::GameTexts;
 use super::{fill, Texts};
 
 fn set_text(set: &[u64]) -> String {
@@ -126,80 +128,131 @@ fn move_error_text(t: &Texts, number: usize, error: &MoveTextError) -> String {
     }
 }
 
-/// A notice in words.
-pub fn notice_text(t: &Texts, notice: &Notice) -> String {
-    match notice {
-        Notice::Illegal(e) => play_error_text(t, e),
-        Notice::Record(n, e) => move_error_text(t, *n, e),
-        Notice::Link(e) => {
-            let reason = match e {
-                LinkError::Query(QueryError::UnknownKey(key) | QueryError::RepeatedKey(key)) => {
-                    fill(t.err_link_key, &[("key", key)])
-                }
-                LinkError::BadValue { key, value } => {
-                    fill(t.err_link_value, &[("key", key), ("value", value)])
-                }
-                LinkError::Start(e) => e.to_string(),
-                LinkError::Moves(n, e) => {
-                    move_error_text(t, *n, e).trim_end_matches('.').to_string()
-                }
-            };
-            fill(t.link_error, &[("reason", &reason)])
+/// Why a position's text was refused, heaps numbered from 1.
+pub fn position_error_text(t: &Texts, error: &PositionError) -> String {
+    let heap = |index: &usize| (index + 1).to_string();
+    match error {
+        PositionError::NoHeaps => t.err_nim_no_heaps.to_string(),
+        PositionError::BadHeap { index, token } => {
+            fill(t.err_nim_bad_heap, &[("i", &heap(index)), ("token", token)])
         }
-        Notice::Saved(e) => saved_error_text(t, e),
-        Notice::Copied => t.moves_copied.into(),
-        Notice::LinkCopied => t.link_copied.into(),
-        Notice::EngineFailed => t.engine_failed.into(),
+        PositionError::BadSize { index, token } => {
+            fill(t.err_nim_bad_size, &[("i", &heap(index)), ("token", token)])
+        }
+        PositionError::TooManyHeaps(n) => fill(
+            t.err_nim_too_many,
+            &[("n", &n.to_string()), ("max", &MAX_HEAPS.to_string())],
+        ),
+        PositionError::Rule { index, error } => fill(
+            t.err_nim_rule,
+            &[("i", &heap(index)), ("reason", &rule_error_text(t, error))],
+        ),
     }
 }
 
-/// What the live region says; heaps are numbered from 1 for people.
-pub fn announcement_text(t: &Texts, said: &[Announcement]) -> String {
-    said.iter()
-        .map(|a| match a {
-            Announcement::Took {
-                mover,
-                heap,
-                take,
-                left,
-                rule,
-                by_computer,
-            } => {
-                let values = [
-                    ("who", mover_name(t, *mover).to_string()),
-                    ("c", take.to_string()),
-                    ("i", (heap + 1).to_string()),
-                    ("rule", rule_name(t, rule)),
-                    ("left", left.to_string()),
-                ];
-                let values: Vec<(&str, &str)> =
-                    values.iter().map(|(k, v)| (*k, v.as_str())).collect();
-                fill(
-                    if *by_computer {
-                        t.said_nim_computer_took
-                    } else {
-                        t.said_nim_took
-                    },
-                    &values,
-                )
-            }
-            Announcement::GameOver { winner } => {
-                format!(
-                    "{} {}",
-                    t.game_over,
-                    fill(t.nim_wins, &[("who", mover_name(t, *winner))])
-                )
-            }
-            Announcement::Undone(n) => fill(t.said_undone, &[("n", &n.to_string())]),
-            Announcement::Redone(n) => fill(t.said_redone, &[("n", &n.to_string())]),
-            Announcement::NewGame => t.said_new_game.into(),
-            Announcement::Loaded => t.said_loaded.into(),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+/// Why a rule's text was refused.
+pub fn rule_error_text(t: &Texts, error: &RuleError) -> String {
+    match error {
+        RuleError::Unknown(rule) => fill(t.err_nim_unknown_rule, &[("rule", rule)]),
+        RuleError::EmptySet | RuleError::ZeroInSet | RuleError::BadSetElement(_) => {
+            t.err_nim_set.to_string()
+        }
+        RuleError::PeriodTooLong(_) => t.err_nim_period.to_string(),
+    }
 }
 
-/// A move as people read it, heaps numbered from 1: "4: −18".
+impl GameTexts for Nim {
+    type Context = ();
+
+    fn side_name(t: &Texts, mover: Mover) -> &'static str {
+        mover_name(t, mover)
+    }
+
+    fn side_lower(t: &Texts, mover: Mover) -> &'static str {
+        mover_lower(t, mover)
+    }
+
+    fn moved_text(
+        t: &Texts,
+        _context: (),
+        mover: Mover,
+        mv: &Move,
+        took: &Took,
+        by_computer: bool,
+    ) -> String {
+        let values = [
+            ("who", mover_name(t, mover).to_string()),
+            ("c", mv.take.to_string()),
+            ("i", (mv.heap + 1).to_string()),
+            ("rule", rule_name(t, &took.rule)),
+            ("left", took.left.to_string()),
+        ];
+        let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let template = if by_computer {
+            t.said_nim_computer_took
+        } else {
+            t.said_nim_took
+        };
+        fill(template, &values)
+    }
+
+    fn move_label(_t: &Texts, _context: (), mv: &Move) -> String {
+        move_label(mv)
+    }
+
+    fn last_move_text(t: &Texts, _context: (), mover: Mover, mv: &Move) -> String {
+        fill(
+            t.said_last_move,
+            &[
+                ("color", mover_lower(t, mover)),
+                ("square", &move_label(mv)),
+            ],
+        )
+    }
+
+    fn outcome_text(t: &Texts, outcome: &NimOutcome) -> String {
+        fill(t.nim_wins, &[("who", mover_name(t, outcome.winner))])
+    }
+
+    fn must_pass_text(_t: &Texts, _mover: Mover) -> String {
+        String::new()
+    }
+
+    fn your_move_text(t: &Texts, mover: Mover) -> String {
+        fill(t.nim_your_move, &[("who", mover_lower(t, mover))])
+    }
+
+    fn play_error_text(t: &Texts, error: &PlayError, _mover: Mover) -> String {
+        play_error_text(t, error)
+    }
+
+    fn record_error_text(t: &Texts, (number, error): &(usize, MoveTextError)) -> String {
+        move_error_text(t, *number, error)
+    }
+
+    fn link_error_reason(t: &Texts, error: &LinkError) -> String {
+        match error {
+            LinkError::Query(QueryError::UnknownKey(key) | QueryError::RepeatedKey(key)) => {
+                fill(t.err_link_key, &[("key", key)])
+            }
+            LinkError::BadValue { key, value } => {
+                fill(t.err_link_value, &[("key", key), ("value", value)])
+            }
+            LinkError::Start(e) => position_error_text(t, e),
+            LinkError::Moves(n, e) => move_error_text(t, *n, e).trim_end_matches('.').to_string(),
+        }
+    }
+
+    fn game_announcement_text(_t: &Texts, _context: (), said: &Infallible) -> String {
+        match *said {}
+    }
+
+    fn game_notice_text(_t: &Texts, notice: &Infallible) -> String {
+        match *notice {}
+    }
+}
+
+/// A move as the move list shows it, heaps numbered from 1: "4: −18".
 pub fn move_label(mv: &Move) -> String {
     format!("{}: −{}", mv.heap + 1, mv.take)
 }

@@ -1,12 +1,15 @@
 //! Opok messages in the user's language.
 
+use std::convert::Infallible;
+
 use crate::engine::opok::notation::{move_text, RecordError};
 use crate::engine::opok::{Geometry, Move, Outcome, PlayError, Side, Square, Stack};
 use crate::session::opok::link::LinkError;
-use crate::session::opok::{Announcement, Notice};
+use crate::session::opok::view::SquareView;
+use crate::session::opok::{Opok, OpokAnnouncement};
 use crate::session::query::QueryError;
 
-use super::othello::saved_error_text;
+use super::session::GameTexts;
 use super::{fill, Texts};
 
 /// "Circles" or "Squares".
@@ -74,126 +77,115 @@ pub fn play_error_text(t: &Texts, error: &PlayError, side: Side) -> String {
     }
 }
 
-fn link_error_text(t: &Texts, error: &LinkError) -> String {
-    let reason = match error {
-        LinkError::Query(QueryError::UnknownKey(key) | QueryError::RepeatedKey(key)) => {
-            fill(t.err_link_key, &[("key", key)])
-        }
-        LinkError::BadValue { key, value } => {
-            fill(t.err_link_value, &[("key", key), ("value", value)])
-        }
-        LinkError::Moves(e) => record_error_text(t, e).trim_end_matches('.').to_string(),
-    };
-    fill(t.link_error, &[("reason", &reason)])
-}
+impl GameTexts for Opok {
+    type Context = Geometry;
 
-/// A notice in words; `side` is the side to move.
-pub fn notice_text(t: &Texts, notice: &Notice, side: Side) -> String {
-    match notice {
-        Notice::Illegal(e) => play_error_text(t, e, side),
-        Notice::Record(e) => record_error_text(t, e),
-        Notice::Link(e) => link_error_text(t, e),
-        Notice::Saved(e) => saved_error_text(t, e),
-        Notice::Copied => t.moves_copied.to_string(),
-        Notice::LinkCopied => t.link_copied.to_string(),
-        Notice::EngineFailed => t.engine_failed.to_string(),
+    fn side_name(t: &Texts, side: Side) -> &'static str {
+        side_name(t, side)
     }
-}
 
-/// What the live region says.
-pub fn announcement_text(t: &Texts, geometry: Geometry, said: &[Announcement]) -> String {
-    said.iter()
-        .map(|a| match a {
-            Announcement::Moved {
-                side,
-                mv,
-                captured,
-                by_computer,
-            } => {
-                let moved = fill(
-                    if *by_computer {
-                        t.said_opok_computer_moved
-                    } else {
-                        t.said_opok_moved
-                    },
-                    &[
-                        (
-                            "side",
-                            if *by_computer {
-                                side_lower(t, *side)
-                            } else {
-                                side_name(t, *side)
-                            },
-                        ),
-                        ("move", &move_text(geometry, *mv)),
-                    ],
-                );
-                if captured.is_empty() {
-                    moved
-                } else {
-                    let list: Vec<String> = captured
-                        .iter()
-                        .map(|(s, h)| format!("{} ({h})", geometry.name(*s)))
-                        .collect();
-                    format!(
-                        "{moved} {}",
-                        fill(t.said_opok_captures, &[("list", &list.join(", "))])
-                    )
-                }
+    fn side_lower(t: &Texts, side: Side) -> &'static str {
+        side_lower(t, side)
+    }
+
+    fn moved_text(
+        t: &Texts,
+        geometry: Geometry,
+        side: Side,
+        mv: &Move,
+        captured: &Vec<(Square, Stack)>,
+        by_computer: bool,
+    ) -> String {
+        let (template, name) = if by_computer {
+            (t.said_opok_computer_moved, side_lower(t, side))
+        } else {
+            (t.said_opok_moved, side_name(t, side))
+        };
+        let moved = fill(
+            template,
+            &[("side", name), ("move", &move_text(geometry, *mv))],
+        );
+        if captured.is_empty() {
+            return moved;
+        }
+        let list: Vec<String> = captured
+            .iter()
+            .map(|(s, stack)| format!("{} ({})", geometry.name(*s), stack.height))
+            .collect();
+        format!(
+            "{moved} {}",
+            fill(t.said_opok_captures, &[("list", &list.join(", "))])
+        )
+    }
+
+    fn move_label(t: &Texts, geometry: Geometry, mv: &Move) -> String {
+        move_label(t, geometry, *mv)
+    }
+
+    fn last_move_text(t: &Texts, geometry: Geometry, side: Side, mv: &Move) -> String {
+        fill(
+            t.said_opok_last_move,
+            &[
+                ("side", side_lower(t, side)),
+                ("move", &move_label(t, geometry, *mv)),
+            ],
+        )
+    }
+
+    fn outcome_text(t: &Texts, outcome: &Outcome) -> String {
+        outcome_text(t, outcome)
+    }
+
+    fn must_pass_text(t: &Texts, side: Side) -> String {
+        fill(t.opok_must_pass, &[("side", side_name(t, side))])
+    }
+
+    fn your_move_text(t: &Texts, side: Side) -> String {
+        fill(t.opok_your_move, &[("side", side_lower(t, side))])
+    }
+
+    fn play_error_text(t: &Texts, error: &PlayError, side: Side) -> String {
+        play_error_text(t, error, side)
+    }
+
+    fn record_error_text(t: &Texts, error: &RecordError) -> String {
+        record_error_text(t, error)
+    }
+
+    fn link_error_reason(t: &Texts, error: &LinkError) -> String {
+        match error {
+            LinkError::Query(QueryError::UnknownKey(key) | QueryError::RepeatedKey(key)) => {
+                fill(t.err_link_key, &[("key", key)])
             }
-            Announcement::Passed { side, by_computer } => fill(
-                if *by_computer {
-                    t.said_computer_passed
-                } else {
-                    t.said_passed
-                },
-                &[(
-                    "color",
-                    if *by_computer {
-                        side_lower(t, *side)
-                    } else {
-                        side_name(t, *side)
-                    },
-                )],
+            LinkError::BadValue { key, value } => {
+                fill(t.err_link_value, &[("key", key), ("value", value)])
+            }
+            LinkError::Moves(e) => record_error_text(t, e).trim_end_matches('.').to_string(),
+        }
+    }
+
+    fn game_announcement_text(t: &Texts, _geometry: Geometry, said: &OpokAnnouncement) -> String {
+        let OpokAnnouncement::Score {
+            circles,
+            squares,
+            to_move,
+        } = said;
+        let score = fill(
+            t.said_opok_score,
+            &[("c", &circles.to_string()), ("s", &squares.to_string())],
+        );
+        match to_move {
+            Some(side) => format!(
+                "{score} {}",
+                fill(t.said_to_move, &[("color", side_lower(t, *side))])
             ),
-            Announcement::MustPass(side) => {
-                fill(t.opok_must_pass, &[("side", side_name(t, *side))])
-            }
-            Announcement::GameOver(outcome) => {
-                format!("{} {}.", t.game_over, outcome_text(t, outcome))
-            }
-            Announcement::Score {
-                circles,
-                squares,
-                to_move,
-            } => {
-                let score = fill(
-                    t.said_opok_score,
-                    &[("c", &circles.to_string()), ("s", &squares.to_string())],
-                );
-                match to_move {
-                    Some(side) => format!(
-                        "{score} {}",
-                        fill(t.said_to_move, &[("color", side_lower(t, *side))])
-                    ),
-                    None => score,
-                }
-            }
-            Announcement::LastMove(None) => t.said_no_moves_yet.to_string(),
-            Announcement::LastMove(Some((side, mv))) => fill(
-                t.said_opok_last_move,
-                &[
-                    ("side", side_lower(t, *side)),
-                    ("move", &move_label(t, geometry, *mv)),
-                ],
-            ),
-            Announcement::Undone(n) => fill(t.said_undone, &[("n", &n.to_string())]),
-            Announcement::Redone(n) => fill(t.said_redone, &[("n", &n.to_string())]),
-            Announcement::NewGame => t.said_new_game.to_string(),
-            Announcement::Loaded => t.said_loaded.to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
+            None => score,
+        }
+    }
+
+    fn game_notice_text(_t: &Texts, notice: &Infallible) -> String {
+        match *notice {}
+    }
 }
 
 /// A move as shown: `a1:3:b3`, or "pass" in the user's language.
@@ -204,26 +196,9 @@ pub fn move_label(t: &Texts, geometry: Geometry, mv: Move) -> String {
     }
 }
 
-/// What a square is, for its accessible name.
-#[derive(Clone, Copy, Default)]
-pub struct SquareFacts {
-    /// The stack on it.
-    pub stack: Option<Stack>,
-    /// A stack of the side to move that can move.
-    pub movable: bool,
-    /// The selected stack.
-    pub selected: bool,
-    /// A landing square for the chosen number of pieces.
-    pub landing: bool,
-    /// The last move landed here.
-    pub last: bool,
-    /// A stack was just captured here.
-    pub captured: bool,
-}
-
 /// The accessible name of a square: "c3, Circles, height 4, can move".
-pub fn square_label(t: &Texts, geometry: Geometry, square: Square, facts: SquareFacts) -> String {
-    let mut parts = vec![geometry.name(square)];
+pub fn square_label(t: &Texts, geometry: Geometry, facts: &SquareView) -> String {
+    let mut parts = vec![geometry.name(facts.square)];
     match facts.stack {
         Some(stack) => parts.push(fill(
             t.opok_stack,
@@ -239,7 +214,7 @@ pub fn square_label(t: &Texts, geometry: Geometry, square: Square, facts: Square
         (facts.selected, t.opok_selected),
         (facts.landing, t.opok_landing),
         (facts.last, t.opok_last_landing),
-        (facts.captured, t.opok_captured_mark),
+        (facts.captured.is_some(), t.opok_captured_mark),
     ] {
         if on {
             parts.push(text.to_string());
@@ -251,7 +226,9 @@ pub fn square_label(t: &Texts, geometry: Geometry, square: Square, facts: Square
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::session::announcement_text;
     use crate::i18n::Lang;
+    use crate::session::core::Announcement;
 
     #[test]
     fn squares_and_moves_read_well() {
@@ -260,18 +237,21 @@ mod tests {
         let label = square_label(
             t,
             g,
-            Square(0),
-            SquareFacts {
+            &SquareView {
+                square: Square(0),
                 stack: Some(Stack {
                     owner: Side::Circles,
                     height: 25,
                 }),
                 movable: true,
-                ..SquareFacts::default()
+                selected: false,
+                landing: false,
+                last: false,
+                captured: None,
             },
         );
         assert_eq!(label, "a1, Circles, height 25, can move");
-        let said = announcement_text(
+        let said = announcement_text::<Opok>(
             t,
             g,
             &[Announcement::Moved {
@@ -281,7 +261,13 @@ mod tests {
                     k: 3,
                     to: Square(11),
                 },
-                captured: vec![(Square(12), 2)],
+                effect: vec![(
+                    Square(12),
+                    Stack {
+                        owner: Side::Squares,
+                        height: 2,
+                    },
+                )],
                 by_computer: false,
             }],
         );

@@ -6,10 +6,11 @@ use crate::engine::othello::{
     Color, Level, Move, Outcome, PlayError, PositionError, Square, Variant,
 };
 use crate::session::othello::link::LinkError;
-use crate::session::othello::saved::SavedError;
-use crate::session::othello::state::{Announcement, Notice};
+use crate::session::othello::view::SquareView;
+use crate::session::othello::{Othello, OthelloAnnouncement, OthelloNotice, Settings};
 use crate::session::query::QueryError;
 
+use super::session::GameTexts;
 use super::{fill, Texts};
 
 /// "Black" or "White".
@@ -159,159 +160,135 @@ fn trim_stop(text: &str) -> &str {
     text.trim_end_matches('.')
 }
 
-/// Why a link was refused.
-pub fn link_error_text(t: &Texts, error: &LinkError) -> String {
-    let reason = match error {
-        LinkError::Query(QueryError::UnknownKey(key) | QueryError::RepeatedKey(key)) => {
-            fill(t.err_link_key, &[("key", key)])
-        }
-        LinkError::BadValue { key, value } => {
-            fill(t.err_link_value, &[("key", key), ("value", value)])
-        }
-        LinkError::Board(e) => trim_stop(&board_error_text(t, e)).to_string(),
-        LinkError::SizeMismatch => t.err_link_size.to_string(),
-        LinkError::Moves(e) => trim_stop(&transcript_error_text(t, e)).to_string(),
-    };
-    fill(t.link_error, &[("reason", &reason)])
+fn square_list(squares: u64) -> String {
+    Square::iter(squares)
+        .map(|s| s.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
-/// Why the saved game was discarded.
-pub fn saved_error_text(t: &Texts, error: &SavedError) -> String {
-    let reason = match error {
-        SavedError::Corrupt(_) => t.saved_corrupt,
-        SavedError::Version(_) => t.saved_version,
-        SavedError::Invalid(_) => t.saved_corrupt,
-    };
-    fill(t.saved_error, &[("reason", reason)])
-}
-
-/// A notice in words.
-pub fn notice_text(t: &Texts, notice: &Notice) -> String {
-    match notice {
-        Notice::Illegal(e) => play_error_text(t, e),
-        Notice::Transcript(e) => transcript_error_text(t, e),
-        Notice::Board(e) => board_error_text(t, e),
-        Notice::Link(e) => link_error_text(t, e),
-        Notice::Saved(e) => saved_error_text(t, e),
-        Notice::Copied => t.moves_copied.to_string(),
-        Notice::LinkCopied => t.link_copied.to_string(),
-        Notice::EngineFailed => t.engine_failed.to_string(),
+/// A move as written: `f5`, or "pass" in the user's language.
+pub fn move_label(t: &Texts, mv: Move) -> String {
+    match mv {
+        Move::Place(s) => s.to_string(),
+        Move::Pass => t.pass.to_lowercase(),
     }
 }
 
-fn square_list(squares: &[Square]) -> String {
-    squares
-        .iter()
-        .map(Square::to_string)
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+impl GameTexts for Othello {
+    type Context = ();
 
-/// What the live region says.
-pub fn announcement_text(t: &Texts, said: &[Announcement]) -> String {
-    said.iter()
-        .map(|a| match a {
-            Announcement::Moved {
-                color,
-                square,
-                flipped,
-                by_computer,
-            } => fill(
-                if *by_computer {
-                    t.said_computer_moved
-                } else {
-                    t.said_moved
-                },
-                &[
-                    (
-                        "color",
-                        if *by_computer {
-                            color_lower(t, *color)
-                        } else {
-                            color_name(t, *color)
-                        },
-                    ),
-                    ("square", &square.to_string()),
-                    ("flips", &square_list(flipped)),
-                ],
-            ),
-            Announcement::Passed { color, by_computer } => fill(
-                if *by_computer {
-                    t.said_computer_passed
-                } else {
-                    t.said_passed
-                },
-                &[(
-                    "color",
-                    if *by_computer {
-                        color_lower(t, *color)
-                    } else {
-                        color_name(t, *color)
-                    },
-                )],
-            ),
-            Announcement::MustPass(color) => fill(t.must_pass, &[("color", color_name(t, *color))]),
-            Announcement::GameOver(outcome) => {
-                format!("{} {}.", t.game_over, outcome_text(t, outcome))
-            }
-            Announcement::Score {
-                black,
-                white,
-                to_move,
-            } => {
-                let score = fill(
-                    t.said_score,
-                    &[("black", &black.to_string()), ("white", &white.to_string())],
-                );
-                match to_move {
-                    Some(color) => format!(
-                        "{score} {}",
-                        fill(t.said_to_move, &[("color", color_lower(t, *color))])
-                    ),
-                    None => score,
-                }
-            }
-            Announcement::LastMove(None) => t.said_no_moves_yet.to_string(),
-            Announcement::LastMove(Some((color, mv))) => fill(
-                t.said_last_move,
-                &[
-                    ("color", color_lower(t, *color)),
-                    (
-                        "square",
-                        &match mv {
-                            Move::Place(s) => s.to_string(),
-                            Move::Pass => t.pass.to_lowercase(),
-                        },
-                    ),
-                ],
-            ),
-            Announcement::Undone(n) => fill(t.said_undone, &[("n", &n.to_string())]),
-            Announcement::Redone(n) => fill(t.said_redone, &[("n", &n.to_string())]),
-            Announcement::NewGame => t.said_new_game.to_string(),
-            Announcement::Loaded => t.said_loaded.to_string(),
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
-}
+    fn side_name(t: &Texts, color: Color) -> &'static str {
+        color_name(t, color)
+    }
 
-/// What a square is, for its accessible name.
-#[derive(Clone, Copy, Default)]
-pub struct SquareFacts {
-    /// The disc on it.
-    pub disc: Option<Color>,
-    /// A legal move for the side to move.
-    pub legal: bool,
-    /// The last move was played here.
-    pub last: bool,
-    /// The disc was just flipped.
-    pub flipped: bool,
-    /// The hint evaluation of a move here.
-    pub hint: Option<(i32, bool, bool)>,
+    fn side_lower(t: &Texts, color: Color) -> &'static str {
+        color_lower(t, color)
+    }
+
+    fn moved_text(
+        t: &Texts,
+        _context: (),
+        color: Color,
+        mv: &Move,
+        flipped: &u64,
+        by_computer: bool,
+    ) -> String {
+        let (template, name) = if by_computer {
+            (t.said_computer_moved, color_lower(t, color))
+        } else {
+            (t.said_moved, color_name(t, color))
+        };
+        fill(
+            template,
+            &[
+                ("color", name),
+                ("square", &move_label(t, *mv)),
+                ("flips", &square_list(*flipped)),
+            ],
+        )
+    }
+
+    fn move_label(t: &Texts, _context: (), mv: &Move) -> String {
+        move_label(t, *mv)
+    }
+
+    fn last_move_text(t: &Texts, _context: (), color: Color, mv: &Move) -> String {
+        fill(
+            t.said_last_move,
+            &[
+                ("color", color_lower(t, color)),
+                ("square", &move_label(t, *mv)),
+            ],
+        )
+    }
+
+    fn outcome_text(t: &Texts, outcome: &Outcome) -> String {
+        outcome_text(t, outcome)
+    }
+
+    fn must_pass_text(t: &Texts, color: Color) -> String {
+        fill(t.must_pass, &[("color", color_name(t, color))])
+    }
+
+    fn your_move_text(t: &Texts, color: Color) -> String {
+        fill(t.your_move, &[("color", color_lower(t, color))])
+    }
+
+    fn result_note(t: &Texts, settings: &Settings) -> Option<&'static str> {
+        (settings.rules.variant == Variant::Anti).then_some(t.anti_result_note)
+    }
+
+    fn play_error_text(t: &Texts, error: &PlayError, _color: Color) -> String {
+        play_error_text(t, error)
+    }
+
+    fn record_error_text(t: &Texts, error: &TranscriptError) -> String {
+        transcript_error_text(t, error)
+    }
+
+    fn link_error_reason(t: &Texts, error: &LinkError) -> String {
+        match error {
+            LinkError::Query(QueryError::UnknownKey(key) | QueryError::RepeatedKey(key)) => {
+                fill(t.err_link_key, &[("key", key)])
+            }
+            LinkError::BadValue { key, value } => {
+                fill(t.err_link_value, &[("key", key), ("value", value)])
+            }
+            LinkError::Board(e) => trim_stop(&board_error_text(t, e)).to_string(),
+            LinkError::SizeMismatch => t.err_link_size.to_string(),
+            LinkError::Moves(e) => trim_stop(&transcript_error_text(t, e)).to_string(),
+        }
+    }
+
+    fn game_announcement_text(t: &Texts, _context: (), said: &OthelloAnnouncement) -> String {
+        let OthelloAnnouncement::Score {
+            black,
+            white,
+            to_move,
+        } = said;
+        let score = fill(
+            t.said_score,
+            &[("black", &black.to_string()), ("white", &white.to_string())],
+        );
+        match to_move {
+            Some(color) => format!(
+                "{score} {}",
+                fill(t.said_to_move, &[("color", color_lower(t, *color))])
+            ),
+            None => score,
+        }
+    }
+
+    fn game_notice_text(t: &Texts, notice: &OthelloNotice) -> String {
+        let OthelloNotice::Board(e) = notice;
+        board_error_text(t, e)
+    }
 }
 
 /// The accessible name of a square: "d3, empty, legal move".
-pub fn square_label(t: &Texts, square: Square, facts: SquareFacts) -> String {
-    let mut parts = vec![square.to_string()];
+pub fn square_label(t: &Texts, facts: &SquareView) -> String {
+    let mut parts = vec![facts.square.to_string()];
     parts.push(match facts.disc {
         Some(color) => color_lower(t, color).to_string(),
         None => t.empty_square.to_string(),
@@ -337,7 +314,9 @@ pub fn square_label(t: &Texts, square: Square, facts: SquareFacts) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::session::announcement_text;
     use crate::i18n::Lang;
+    use crate::session::core::Announcement;
 
     #[test]
     fn results_put_the_winner_first() {
@@ -360,22 +339,29 @@ mod tests {
     fn square_names_read_well() {
         let t = Lang::En.texts();
         let d3 = Square::new(3, 2).unwrap();
+        let empty = SquareView {
+            square: d3,
+            disc: None,
+            legal: false,
+            marked: false,
+            last: false,
+            flipped: false,
+            hint: None,
+        };
         let label = square_label(
             t,
-            d3,
-            SquareFacts {
+            &SquareView {
                 legal: true,
-                ..SquareFacts::default()
+                ..empty
             },
         );
         assert_eq!(label, "d3, empty, legal move");
         let label = square_label(
             Lang::Cs.texts(),
-            d3,
-            SquareFacts {
+            &SquareView {
                 disc: Some(Color::Black),
                 last: true,
-                ..SquareFacts::default()
+                ..empty
             },
         );
         assert_eq!(label, "d3, černý, poslední tah");
@@ -399,12 +385,13 @@ mod tests {
     #[test]
     fn moves_are_announced_with_their_flips() {
         let t = Lang::En.texts();
-        let said = announcement_text(
+        let said = announcement_text::<Othello>(
             t,
+            (),
             &[Announcement::Moved {
-                color: Color::Black,
-                square: Square::new(3, 2).unwrap(),
-                flipped: vec![Square::new(3, 3).unwrap()],
+                side: Color::Black,
+                mv: Move::Place(Square::new(3, 2).unwrap()),
+                effect: Square::new(3, 3).unwrap().bit(),
                 by_computer: false,
             }],
         );

@@ -2,6 +2,8 @@
 //! the record of moves with undo and redo, who plays which side, and the
 //! state transitions the UI drives (tested natively).
 
+pub mod core;
+pub mod formats;
 pub mod nim;
 pub mod opok;
 pub mod othello;

@@ -17,6 +17,7 @@ mod nim;
 mod opok;
 mod othello;
 mod search;
+mod shell;
 
 pub use app::App;
 

@@ -10,7 +10,7 @@
 //! job's limit plus [`GRACE_MS`] (and, before its first answer, the time a
 //! slow connection needs to load it), is replaced by a fresh one and asked
 //! again; the user is told. After [`MAX_RESTARTS`] failures on one request
-//! the page gets `Response::Failed` and the computer stops.
+//! the page gets `Event::Failed` and the computer stops.
 
 use std::cell::{Cell, RefCell};
 use std::rc::{Rc, Weak};
@@ -19,7 +19,7 @@ use gloo_timers::callback::Timeout;
 use gloo_worker::{Spawnable, WorkerBridge};
 use yew::prelude::*;
 
-use crate::worker::protocol::{Request, Response, GRACE_MS};
+use crate::worker::protocol::{Event, Job, Request, Response, GRACE_MS};
 use crate::worker::SearchAgent;
 
 use super::app::AppContext;
@@ -107,25 +107,25 @@ fn received(
             return;
         }
         c.loaded = true;
-        let awaited = c.pending.as_ref().map(|p| p.request.id());
-        if awaited != Some(response.id()) {
+        let awaited = c.pending.as_ref().map(|p| p.request.id);
+        if awaited != Some(response.id) {
             return;
         }
-        match response {
-            Response::Started { .. } => {
+        match response.event {
+            Event::Started => {
                 let limit = c
                     .pending
                     .as_ref()
-                    .map_or(0.0, |p| p.request.time_limit_ms());
+                    .map_or(0.0, |p| p.request.job.time_limit_ms());
                 drop(c);
                 arm(&connection, &sinks, limit + GRACE_MS);
                 return;
             }
-            ref r if r.is_final() => {
+            Event::Done(_) | Event::Failed => {
                 c.pending = None;
                 c.watchdog = None;
             }
-            _ => {}
+            Event::Progress(_) => {}
         }
         response
     };
@@ -172,7 +172,10 @@ fn send_pending(connection: &Rc<RefCell<Connection>>, sinks: &Rc<RefCell<Sinks>>
             return;
         };
         if CRASH_NEXT.with(|flag| flag.replace(false)) {
-            bridge.send(Request::Crash { id: 0 });
+            bridge.send(Request {
+                id: 0,
+                job: Job::Crash,
+            });
         }
         bridge.send(pending.request.clone());
         if c.loaded {
@@ -194,7 +197,7 @@ fn restart(connection: &Rc<RefCell<Connection>>, sinks: &Rc<RefCell<Sinks>>) {
         };
         pending.restarts += 1;
         if pending.restarts > MAX_RESTARTS {
-            c.pending.take().map(|p| p.request.id())
+            c.pending.take().map(|p| p.request.id)
         } else {
             None
         }
@@ -207,7 +210,10 @@ fn restart(connection: &Rc<RefCell<Connection>>, sinks: &Rc<RefCell<Sinks>>) {
     match gave_up {
         Some(id) => {
             notify.emit(Notice::GaveUp);
-            on_response.emit(Response::Failed { id });
+            on_response.emit(Response {
+                id,
+                event: Event::Failed,
+            });
         }
         None => {
             notify.emit(Notice::Restarted);
@@ -217,16 +223,16 @@ fn restart(connection: &Rc<RefCell<Connection>>, sinks: &Rc<RefCell<Sinks>>) {
 }
 
 impl SearchWorker {
-    /// Sends the request built by `make` for a fresh id, abandoning any
-    /// request still running, and returns the id.
-    pub fn start(&self, make: impl FnOnce(u64) -> Request) -> u64 {
+    /// Sends `job` under a fresh id, abandoning any request still running,
+    /// and returns the id.
+    pub fn start(&self, job: Job) -> u64 {
         self.cancel();
         let id = {
             let mut c = self.connection.borrow_mut();
             c.next_id += 1;
             let id = c.next_id;
             c.pending = Some(Pending {
-                request: make(id),
+                request: Request { id, job },
                 restarts: 0,
             });
             id
@@ -261,7 +267,7 @@ impl SearchWorker {
 }
 
 /// The search worker of a component; `on_response` receives the answers to
-/// the current request only (and `Response::Failed` when the worker kept
+/// the current request only (and `Event::Failed` when the worker kept
 /// failing on it). Restarts are told to the user through the app.
 #[hook]
 pub fn use_search_worker(on_response: Callback<Response>) -> SearchWorker {

@@ -11,7 +11,7 @@ use crate::engine::search::{Budget, Limits, Searcher};
 use crate::engine::strength::ThinkTime;
 
 use super::clock::JsClock;
-use super::protocol::{OpokUpdate, OthelloJob, OthelloUpdate, Request, Response};
+use super::protocol::{Answer, Event, Job, OthelloTask, Report, Request, Response};
 use crate::engine::{nim, opok};
 
 /// Transposition tables of 2^20 entries: about 40 MB in all.
@@ -41,44 +41,18 @@ impl Worker for SearchAgent {
     fn update(&mut self, _scope: &WorkerScope<Self>, _msg: ()) {}
 
     fn received(&mut self, scope: &WorkerScope<Self>, request: Request, who: HandlerId) {
-        scope.respond(who, Response::Started { id: request.id() });
-        match request {
-            Request::Crash { .. } => panic!("the page asked the worker to crash (test hook)"),
-            Request::Othello { id, position, job } => {
+        let Request { id, job } = request;
+        let send = |event| scope.respond(who, Response { id, event });
+        send(Event::Started);
+        let answer = match job {
+            Job::Crash => panic!("the page asked the worker to crash (test hook)"),
+            Job::Othello { position, task } => {
                 let analyzer = self.othello.get_or_insert_with(|| {
                     Analyzer::new(TABLE_BITS).with_exact_empties(EXACT_EMPTIES)
                 });
-                let send = |update| scope.respond(who, Response::Othello { id, update });
-                let choice = run_othello(analyzer, &position, job, &send);
-                send(OthelloUpdate::Done(choice));
+                Answer::Othello(run_othello(analyzer, &position, task, &send))
             }
-            Request::Nim {
-                id,
-                position,
-                misere,
-                level,
-                seed,
-            } => {
-                let choice =
-                    nim::levels::choose_move(&position, misere, level, &mut Rng::new(seed));
-                scope.respond(
-                    who,
-                    Response::Nim {
-                        id,
-                        best: choice.best,
-                    },
-                );
-            }
-            Request::NimAnalysis {
-                id,
-                position,
-                misere,
-            } => {
-                let result = nim::theory::analyse(&position, misere, nim::theory::DEFAULT_BUDGET);
-                scope.respond(who, Response::NimAnalysis { id, result });
-            }
-            Request::Opok {
-                id,
+            Job::Opok {
                 position,
                 level,
                 think_ms,
@@ -87,31 +61,43 @@ impl Worker for SearchAgent {
                 let searcher = self
                     .opok
                     .get_or_insert_with(|| Searcher::new(TABLE_BITS, OpokEvaluator));
-                let send = |update| scope.respond(who, Response::Opok { id, update });
-                let choice = opok::levels::choose_move(
+                Answer::Opok(opok::levels::choose_move(
                     searcher,
                     &position,
                     level,
                     ThinkTime::new(think_ms),
                     &JsClock,
                     &mut Rng::new(seed),
-                    &mut |p| send(OpokUpdate::Progress(p.clone())),
-                );
-                send(OpokUpdate::Done(choice));
+                    &mut |p| send(Event::Progress(Report::Opok(p.clone()))),
+                ))
             }
-        }
+            Job::NimMove {
+                position,
+                misere,
+                level,
+                seed,
+            } => Answer::NimMove(
+                nim::levels::choose_move(&position, misere, level, &mut Rng::new(seed)).best,
+            ),
+            Job::NimAnalysis { position, misere } => Answer::NimAnalysis(nim::theory::analyse(
+                &position,
+                misere,
+                nim::theory::DEFAULT_BUDGET,
+            )),
+        };
+        send(Event::Done(answer));
     }
 }
 
 fn run_othello(
     analyzer: &mut Analyzer,
     position: &Position,
-    job: OthelloJob,
-    send: &dyn Fn(OthelloUpdate),
+    task: OthelloTask,
+    send: &dyn Fn(Event),
 ) -> Choice {
     let clock = JsClock;
-    match job {
-        OthelloJob::Play {
+    match task {
+        OthelloTask::Play {
             level,
             think_ms,
             seed,
@@ -124,13 +110,13 @@ fn run_othello(
                 ThinkTime::new(think_ms),
                 &clock,
                 &mut rng,
-                &mut |p| send(OthelloUpdate::Progress(p.clone())),
+                &mut |p| send(Event::Progress(Report::Othello(p.clone()))),
             )
         }
-        OthelloJob::ScoreMoves { time_ms } => {
+        OthelloTask::ScoreMoves { time_ms } => {
             let budget = Budget::new(Limits::time_ms(time_ms), &clock);
             let scores = analyzer.score_moves(position, &budget, &mut |s| {
-                send(OthelloUpdate::Scores(s.clone()))
+                send(Event::Progress(Report::OthelloScores(s.clone())))
             });
             Choice {
                 best: scores.as_ref().and_then(|s| s.best()).map(|(m, _)| m),
@@ -138,10 +124,10 @@ fn run_othello(
                 exact: scores.is_some_and(|s| s.exact),
             }
         }
-        OthelloJob::Evaluate { time_ms } => {
+        OthelloTask::Evaluate { time_ms } => {
             let budget = Budget::new(Limits::time_ms(time_ms), &clock);
             let result = analyzer.analyse(position, &budget, &mut |p| {
-                send(OthelloUpdate::Progress(p.clone()))
+                send(Event::Progress(Report::Othello(p.clone())))
             });
             Choice {
                 best: result.best,

@@ -1,19 +1,33 @@
-//! Messages between the page and the search worker. Every request carries an
-//! id; every answer repeats it, so the page can drop answers to requests it
-//! no longer cares about. The worker cannot be interrupted, so every job has
-//! a time limit.
+//! Messages between the page and the search worker: a [`Request`] is an id
+//! and a [`Job`]; every [`Response`] repeats the id with an [`Event`]:
+//! `Started` at once, `Progress` after each completed depth (the same way
+//! for every game that searches), then `Done` with the answer. The page
+//! drops answers to requests it no longer waits for. The worker cannot be
+//! interrupted, so every job has a time limit.
 
 use serde::{Deserialize, Serialize};
 
 use crate::engine::nim::theory::{Analysis, BudgetExhausted};
-use crate::engine::othello::levels::Choice;
-use crate::engine::othello::{Level, Move, Position};
 use crate::engine::search::{MoveScores, Progress};
-use crate::engine::{nim, opok, strength};
+use crate::engine::strength::{Choice, Level};
+use crate::engine::{nim, opok, othello};
 
-/// An Othello job.
+/// How long a job may take beyond its own limit before the page gives the
+/// worker up for dead (a loaded phone may be slow, but not this slow).
+pub const GRACE_MS: f64 = 3000.0;
+
+/// A request: the page's id for it and what to do.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum OthelloJob {
+pub struct Request {
+    /// Chosen by the page; repeated in every response.
+    pub id: u64,
+    /// What to do.
+    pub job: Job,
+}
+
+/// What an Othello search is for.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub enum OthelloTask {
     /// Choose a move at a level.
     Play {
         /// The level.
@@ -37,42 +51,16 @@ pub enum OthelloJob {
 
 /// A job for the worker.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Request {
-    /// An Othello job on a position.
+pub enum Job {
+    /// An Othello search.
     Othello {
-        /// Chosen by the page; repeated in every answer.
-        id: u64,
         /// The position.
-        position: Position,
-        /// What to do.
-        job: OthelloJob,
+        position: othello::Position,
+        /// What for.
+        task: OthelloTask,
     },
-    /// Choose a move in a take-away game at a level.
-    Nim {
-        /// Chosen by the page; repeated in the answer.
-        id: u64,
-        /// The heaps.
-        position: nim::Position,
-        /// Misère play.
-        misere: bool,
-        /// The level.
-        level: Level,
-        /// Seed of the level's mistakes.
-        seed: u64,
-    },
-    /// Analyse a take-away position (misère sums need a search).
-    NimAnalysis {
-        /// Chosen by the page; repeated in the answer.
-        id: u64,
-        /// The heaps.
-        position: nim::Position,
-        /// Misère play.
-        misere: bool,
-    },
-    /// Choose an Opok move at a level.
+    /// The computer's Opok move at a level.
     Opok {
-        /// Chosen by the page; repeated in every answer.
-        id: u64,
         /// The position.
         position: opok::Position,
         /// The level.
@@ -82,138 +70,97 @@ pub enum Request {
         /// Seed of the level's misjudgements.
         seed: u64,
     },
+    /// The computer's move in a take-away game.
+    NimMove {
+        /// The heaps.
+        position: nim::Position,
+        /// Misère play.
+        misere: bool,
+        /// The level.
+        level: Level,
+        /// Seed of the level's mistakes.
+        seed: u64,
+    },
+    /// The theory of a take-away position (misère sums need a search).
+    NimAnalysis {
+        /// The heaps.
+        position: nim::Position,
+        /// Misère play.
+        misere: bool,
+    },
     /// Makes the worker panic: only the page's test hooks send it, to
     /// check that a dead worker is replaced and the game kept.
-    Crash {
-        /// Chosen by the page; never answered.
-        id: u64,
-    },
+    Crash,
 }
 
-/// How long a job may take beyond its own limit before the page gives the
-/// worker up for dead (a loaded phone may be slow, but not this slow).
-pub const GRACE_MS: f64 = 3000.0;
-
-impl Request {
-    /// The request's id.
-    pub fn id(&self) -> u64 {
-        match self {
-            Request::Othello { id, .. }
-            | Request::Opok { id, .. }
-            | Request::Nim { id, .. }
-            | Request::NimAnalysis { id, .. }
-            | Request::Crash { id } => *id,
-        }
-    }
-
+impl Job {
     /// How long the job may run, in milliseconds: its own time limit (the
-    /// misère analysis is bounded by steps: about a second), without the
+    /// take-away jobs are bounded by steps: about a second), without the
     /// grace the page adds.
     pub fn time_limit_ms(&self) -> f64 {
         match self {
-            Request::Othello { job, .. } => match job {
-                OthelloJob::Play { think_ms, .. } => *think_ms,
-                OthelloJob::ScoreMoves { time_ms } | OthelloJob::Evaluate { time_ms } => *time_ms,
+            Job::Othello { task, .. } => match task {
+                OthelloTask::Play { think_ms, .. } => *think_ms,
+                OthelloTask::ScoreMoves { time_ms } | OthelloTask::Evaluate { time_ms } => *time_ms,
             },
-            Request::Opok { think_ms, .. } => *think_ms,
-            Request::Nim { .. } | Request::NimAnalysis { .. } => 2000.0,
-            Request::Crash { .. } => 0.0,
+            Job::Opok { think_ms, .. } => *think_ms,
+            Job::NimMove { .. } | Job::NimAnalysis { .. } => 2000.0,
+            Job::Crash => 0.0,
         }
     }
 }
 
-/// How an Othello job is going or how it ended.
+/// A completed depth of a search.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum OthelloUpdate {
-    /// A depth was completed (best move and line).
-    Progress(Progress<Move>),
-    /// A depth was completed (scores of every move).
-    Scores(MoveScores<Move>),
-    /// The job ended.
-    Done(Choice),
+pub enum Report {
+    /// An Othello search: the best move and line.
+    Othello(Progress<othello::Move>),
+    /// An Othello search: the scores of every move.
+    OthelloScores(MoveScores<othello::Move>),
+    /// An Opok search.
+    Opok(Progress<opok::Move>),
 }
 
-/// How an Opok search is going or how it ended.
+/// What a job found.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum OpokUpdate {
-    /// A depth was completed.
-    Progress(Progress<opok::Move>),
-    /// The search ended.
-    Done(strength::Choice<opok::Move>),
+pub enum Answer {
+    /// An Othello search: a move (the best, or the level's choice) and its score.
+    Othello(Choice<othello::Move>),
+    /// An Opok move.
+    Opok(Choice<opok::Move>),
+    /// A take-away move (`None` when the game was over).
+    NimMove(Option<nim::Move>),
+    /// A take-away analysis, or the exhausted budget.
+    NimAnalysis(Result<Analysis, BudgetExhausted>),
 }
 
-/// An answer from the worker.
+/// What happened to a request.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Response {
+pub enum Event {
     /// The worker took the request (it is loaded and alive).
-    Started {
-        /// The request's id.
-        id: u64,
-    },
-    /// The worker failed on the request several times, restarted each time:
-    /// made up by the page, never sent by the worker.
-    Failed {
-        /// The request's id.
-        id: u64,
-    },
-    /// About an Othello request.
-    Othello {
-        /// The request's id.
-        id: u64,
-        /// What happened.
-        update: OthelloUpdate,
-    },
-    /// About an Opok request.
-    Opok {
-        /// The request's id.
-        id: u64,
-        /// What happened.
-        update: OpokUpdate,
-    },
-    /// The move chosen in a take-away game (`None` when it was over).
-    Nim {
-        /// The request's id.
-        id: u64,
-        /// The move.
-        best: Option<nim::Move>,
-    },
-    /// A take-away analysis.
-    NimAnalysis {
-        /// The request's id.
-        id: u64,
-        /// The analysis, or the exhausted budget.
-        result: Result<Analysis, BudgetExhausted>,
-    },
+    Started,
+    /// A depth was completed.
+    Progress(Report),
+    /// The job ended.
+    Done(Answer),
+    /// The worker failed on the request several times and was restarted
+    /// each time: made up by the page, never sent by the worker.
+    Failed,
+}
+
+/// A response: the request's id and what happened.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Response {
+    /// The request's id.
+    pub id: u64,
+    /// What happened.
+    pub event: Event,
 }
 
 impl Response {
-    /// The id of the request this answers.
-    pub fn id(&self) -> u64 {
-        match self {
-            Response::Started { id }
-            | Response::Failed { id }
-            | Response::Othello { id, .. }
-            | Response::Opok { id, .. }
-            | Response::Nim { id, .. }
-            | Response::NimAnalysis { id, .. } => *id,
-        }
-    }
-
-    /// True for the last answer to a request.
+    /// True for the last response to a request.
     pub fn is_final(&self) -> bool {
-        matches!(
-            self,
-            Response::Nim { .. } | Response::NimAnalysis { .. } | Response::Failed { .. }
-        ) || matches!(
-            self,
-            Response::Othello {
-                update: OthelloUpdate::Done(_),
-                ..
-            } | Response::Opok {
-                update: OpokUpdate::Done(_),
-                ..
-            }
-        )
+        matches!(self.event, Event::Done(_) | Event::Failed)
     }
 }
 
@@ -235,39 +182,39 @@ mod tests {
     #[test]
     fn every_message_survives_the_worker_encoding() {
         let heaps = parse_position("nim:3 sub{1,3,4}:10 half:18446744073709551615 dim:12").unwrap();
-        round_trip(Request::Nim {
-            id: 1,
-            position: heaps.clone(),
-            misere: true,
-            level: Level::MAX,
-            seed: 7,
-        });
-        round_trip(Request::NimAnalysis {
-            id: 2,
-            position: heaps.clone(),
-            misere: false,
-        });
-        round_trip(Request::Othello {
-            id: 3,
-            position: Position::start(Default::default()),
-            job: OthelloJob::ScoreMoves { time_ms: 100.0 },
-        });
-        round_trip(Request::Opok {
-            id: 4,
-            position: opok::Position::start(opok::Geometry::new(5).unwrap()),
-            level: Level::MIN,
-            think_ms: 300.0,
-            seed: 1,
-        });
-        round_trip(Request::Crash { id: 5 });
-        round_trip(Response::Started { id: 6 });
-        round_trip(Response::NimAnalysis {
-            id: 7,
-            result: nim::theory::analyse(&heaps, false, 10),
-        });
-        round_trip(Response::NimAnalysis {
-            id: 8,
-            result: Err(nim::BudgetExhausted { steps: 3 }),
-        });
+        let jobs = [
+            Job::NimMove {
+                position: heaps.clone(),
+                misere: true,
+                level: Level::MAX,
+                seed: 7,
+            },
+            Job::NimAnalysis {
+                position: heaps.clone(),
+                misere: false,
+            },
+            Job::Othello {
+                position: othello::Position::start(Default::default()),
+                task: OthelloTask::ScoreMoves { time_ms: 100.0 },
+            },
+            Job::Opok {
+                position: opok::Position::start(opok::Geometry::new(5).unwrap()),
+                level: Level::MIN,
+                think_ms: 300.0,
+                seed: 1,
+            },
+            Job::Crash,
+        ];
+        for (id, job) in jobs.into_iter().enumerate() {
+            round_trip(Request { id: id as u64, job });
+        }
+        for event in [
+            Event::Started,
+            Event::Done(Answer::NimAnalysis(nim::theory::analyse(&heaps, false, 10))),
+            Event::Done(Answer::NimAnalysis(Err(BudgetExhausted { steps: 3 }))),
+            Event::Done(Answer::NimMove(Some(nim::Move { heap: 1, take: 3 }))),
+        ] {
+            round_trip(Response { id: 9, event });
+        }
     }
 }

@@ -1,42 +1,373 @@
-//! A take-away game in the app.
+//! A take-away game in the app: what Nim and its relatives plug into the
+//! session core (sides named by their turn, no passes, the winner by the
+//! play convention, the misère analysis as a worker job).
 //!
 //! * [`settings`]: the heaps to start with, normal or misère, who plays.
 //! * [`link`]: share links; [`saved`]: the autosave form.
-//! * [`state`]: the page state and every action that changes it.
+//!
+//! Heaps are numbered from 1 wherever people read or type them (the
+//! screen, the move list, the moves copied and pasted here); share links
+//! and the autosave keep the engine's numbering from 0.
 
 pub mod link;
 pub mod saved;
 pub mod settings;
-pub mod state;
+
+use std::convert::Infallible;
+
+use crate::engine::nim::position::MoveTextError;
+use crate::engine::nim::theory::{Analysis, BudgetExhausted};
+use crate::engine::nim::{Move, PlayError, Position, Rule};
+use crate::session::core::{self, GameSession, Search, SessionGame};
+use crate::session::formats::Formats;
+use crate::session::player::Player;
+use crate::session::saved::SavedError;
 
 pub use settings::{Mover, Settings};
-pub use state::{Action, Announcement, Job, NimState, Notice, Turn};
 
 /// The record of a take-away game.
-pub type Record = crate::session::record::Record<crate::engine::nim::Position>;
+pub type Record = crate::session::record::Record<Position>;
+/// A take-away game on the page.
+pub type NimState = GameSession<Nim>;
+/// What can happen to it.
+pub type Action = core::Action<Nim>;
+/// What it says.
+pub type Announcement = core::Announcement<Nim>;
+/// What it shows until the next action.
+pub type Notice = core::Notice<Nim>;
+/// What happens next.
+pub type Turn = crate::session::turn::Turn<Mover>;
 
 /// The most moves a pasted, linked or saved record may hold (a game on
 /// huge heaps can be long; its replay costs time and memory per move).
 pub const MAX_RECORD_MOVES: usize = 10_000;
 
-/// Replays `heap:taken` moves from `start`, naming the first bad one
-/// (1-based) and why.
-pub fn replay(
-    start: &crate::engine::nim::Position,
+/// Take-away games in the session core.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Nim;
+
+/// What a worker job is for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum NimJob {
+    /// The computer's move.
+    Move,
+    /// The exact misère analysis, for the theory panel.
+    Analysis,
+}
+
+/// What the worker answered.
+#[derive(Clone, PartialEq, Debug)]
+pub enum NimAnswer {
+    /// The computer's move (`None` when the game was over).
+    Move(Option<Move>),
+    /// The misère analysis, or its exhausted budget.
+    Analysis(Result<Analysis, BudgetExhausted>),
+}
+
+/// The end of a take-away game: who won.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct NimOutcome {
+    /// The winner.
+    pub winner: Mover,
+}
+
+/// What a move did to its heap.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Took {
+    /// Tokens left in the heap.
+    pub left: u64,
+    /// The heap's rule.
+    pub rule: Rule,
+}
+
+/// What the take-away page keeps beside the shared state.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct NimExtra {
+    /// The misère analysis of a position, from the worker.
+    pub misere_analysis: Option<(Position, Result<Analysis, BudgetExhausted>)>,
+}
+
+/// Replays `heap:taken` moves (heaps from 0, as links and saves write
+/// them) from `start`, naming the first bad one (1-based) and why.
+pub fn replay(start: &Position, moves: &[&str]) -> Result<Record, (usize, MoveTextError)> {
+    replay_with(start, moves, |position, text| {
+        crate::engine::nim::parse_move(position, text)
+    })
+}
+
+/// A move as people write it: `heap:taken` with heaps numbered from 1.
+pub fn parse_person_move(position: &Position, text: &str) -> Result<Move, MoveTextError> {
+    let folded = crate::engine::text::fold(text);
+    let text = folded.trim();
+    let bad = || MoveTextError::NotAMove(crate::engine::text::excerpt(text, 30));
+    let (heap, take) = text.split_once(':').ok_or_else(bad)?;
+    let heap: usize = crate::engine::text::parse_number(heap.trim()).ok_or_else(bad)?;
+    let mv = Move {
+        heap: heap.checked_sub(1).ok_or_else(bad)?,
+        take: crate::engine::text::parse_number(take.trim()).ok_or_else(bad)?,
+    };
+    position.try_play(mv).map_err(MoveTextError::Illegal)?;
+    Ok(mv)
+}
+
+/// A move as people read it: `heap:taken` with heaps numbered from 1.
+pub fn person_move_text(mv: &Move) -> String {
+    format!("{}:{}", mv.heap + 1, mv.take)
+}
+
+fn replay_with(
+    start: &Position,
     moves: &[&str],
-) -> Result<Record, (usize, crate::engine::nim::position::MoveTextError)> {
+    parse: impl Fn(&Position, &str) -> Result<Move, MoveTextError>,
+) -> Result<Record, (usize, MoveTextError)> {
     if moves.len() > MAX_RECORD_MOVES {
         return Err((
             MAX_RECORD_MOVES + 1,
-            crate::engine::nim::position::MoveTextError::RecordFull {
+            MoveTextError::RecordFull {
                 max: MAX_RECORD_MOVES,
             },
         ));
     }
     let mut record = Record::new(start.clone());
     for (i, text) in moves.iter().enumerate() {
-        let mv = crate::engine::nim::parse_move(&record.current(), text).map_err(|e| (i + 1, e))?;
-        record.play(mv).expect("parse_move checked it");
+        let mv = parse(&record.current(), text).map_err(|e| (i + 1, e))?;
+        record.play(mv).expect("the move was checked");
     }
     Ok(record)
+}
+
+/// The moves of a record text: separated by whitespace or commas.
+fn move_texts(text: &str) -> Vec<&str> {
+    text.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|m| !m.is_empty())
+        .collect()
+}
+
+impl SessionGame for Nim {
+    type Position = Position;
+    type Move = Move;
+    type PlayError = PlayError;
+    type Side = Mover;
+    type Settings = Settings;
+    type Outcome = NimOutcome;
+    type Effect = Took;
+    type Job = NimJob;
+    type Progress = Infallible;
+    type Answer = NimAnswer;
+    type RecordError = (usize, MoveTextError);
+    type LinkError = link::LinkError;
+    type Extra = NimExtra;
+    type GameAction = Infallible;
+    type GameNotice = Infallible;
+    type GameAnnouncement = Infallible;
+
+    const PLAY: NimJob = NimJob::Move;
+
+    fn sides() -> [Mover; 2] {
+        [Mover::First, Mover::Second]
+    }
+
+    fn start(settings: &Settings) -> Position {
+        settings.start.clone()
+    }
+
+    fn side_to_move(_position: &Position, ply: usize) -> Mover {
+        Mover::at(ply)
+    }
+
+    fn is_over(position: &Position) -> bool {
+        position.is_over()
+    }
+
+    fn must_pass(_position: &Position) -> bool {
+        false
+    }
+
+    fn pass() -> Option<Move> {
+        None
+    }
+
+    fn player(settings: &Settings, side: Mover) -> Player {
+        settings.player(side)
+    }
+
+    /// Under normal play whoever moved last wins, under misère play the
+    /// other one.
+    fn outcome(settings: &Settings, position: &Position, ply: usize) -> Option<NimOutcome> {
+        let to_move = Mover::at(ply);
+        position.is_over().then(|| NimOutcome {
+            winner: if settings.misere {
+                to_move
+            } else {
+                to_move.other()
+            },
+        })
+    }
+
+    fn effect(before: &Position, mv: &Move) -> Took {
+        let heap = &before.heaps()[mv.heap];
+        Took {
+            left: heap.size - mv.take,
+            rule: heap.rule.clone(),
+        }
+    }
+
+    fn replay(settings: &Settings, text: &str) -> Result<Record, (usize, MoveTextError)> {
+        replay_with(&settings.start, &move_texts(text), parse_person_move)
+    }
+
+    fn answer_move(answer: &NimAnswer) -> Option<Move> {
+        match answer {
+            NimAnswer::Move(mv) => *mv,
+            NimAnswer::Analysis(_) => None,
+        }
+    }
+
+    fn progress_move(progress: &Infallible) -> Option<Move> {
+        match *progress {}
+    }
+
+    fn wanted_job(session: &NimState) -> Option<(NimJob, Position)> {
+        let position = session.position();
+        let done = session
+            .extra
+            .misere_analysis
+            .as_ref()
+            .is_some_and(|(p, _)| *p == position);
+        (session.settings.misere && !done && !position.is_over())
+            .then_some((NimJob::Analysis, position))
+    }
+
+    fn on_answer(session: &mut NimState, search: &Search<Nim>, answer: &NimAnswer) {
+        if let (NimJob::Analysis, NimAnswer::Analysis(result)) = (search.job, answer) {
+            session.extra.misere_analysis = Some((search.position.clone(), result.clone()));
+        }
+    }
+
+    fn on_failed(session: &mut NimState, search: &Search<Nim>) {
+        let gave_up = Err(BudgetExhausted { steps: 0 });
+        session.extra.misere_analysis = Some((search.position.clone(), gave_up));
+    }
+}
+
+impl Formats for Nim {
+    fn encode_link(settings: &Settings, record: &Record) -> String {
+        link::encode(settings, record)
+    }
+
+    fn decode_link(query: &str) -> Result<(Settings, Record), link::LinkError> {
+        link::decode(query)
+    }
+
+    fn save(settings: &Settings, record: &Record) -> String {
+        saved::save(settings, record)
+    }
+
+    fn load(text: &str) -> Result<(Settings, Record), SavedError> {
+        saved::load(text)
+    }
+
+    fn record_text(_settings: &Settings, moves: &[Move]) -> String {
+        moves
+            .iter()
+            .map(person_move_text)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::nim::parse_position;
+
+    fn two_people(start: &str, misere: bool) -> NimState {
+        NimState::new(Settings {
+            start: parse_position(start).unwrap(),
+            misere,
+            first: Player::Human,
+            second: Player::Human,
+        })
+    }
+
+    #[test]
+    fn the_last_move_wins_under_normal_play_and_loses_under_misere() {
+        for (misere, winner) in [(false, Mover::First), (true, Mover::Second)] {
+            let mut state = two_people("nim:2", misere);
+            state.apply(Action::Play(Move { heap: 0, take: 2 }));
+            assert_eq!(state.turn(), Turn::Over);
+            assert_eq!(state.outcome(), Some(NimOutcome { winner }));
+            let said = &state.announcement.as_ref().unwrap().1;
+            assert_eq!(
+                said.last(),
+                Some(&Announcement::GameOver(NimOutcome { winner }))
+            );
+            // A click on the finished game says so (the other games do too).
+            state.apply(Action::Play(Move { heap: 0, take: 1 }));
+            assert_eq!(state.notice, Some(Notice::GameOver));
+        }
+    }
+
+    #[test]
+    fn illegal_amounts_are_refused_with_the_reason() {
+        let mut state = two_people("half:9", false);
+        state.apply(Action::Play(Move { heap: 0, take: 5 }));
+        assert!(matches!(
+            state.notice,
+            Some(Notice::Illegal(PlayError::Refused {
+                refusal: crate::engine::nim::Refusal::MoreThanHalf,
+                ..
+            }))
+        ));
+        assert_eq!(state.record.cursor(), 0);
+    }
+
+    #[test]
+    fn the_computer_plays_only_for_the_current_position() {
+        let mut state = NimState::new(Settings::default());
+        state.apply(Action::Play(Move { heap: 0, take: 3 }));
+        let (job, position) = state.wanted_search().unwrap();
+        assert_eq!(job, NimJob::Move);
+        state.apply(Action::SearchStarted(1, job, position));
+        state.apply(Action::Undo);
+        state.apply(Action::Finished(
+            1,
+            NimAnswer::Move(Some(Move { heap: 1, take: 1 })),
+        ));
+        assert_eq!(state.record.cursor(), 0);
+        assert_eq!(state.turn(), Turn::HumanMove(Mover::First));
+    }
+
+    #[test]
+    fn pasted_records_number_heaps_from_one_and_name_the_bad_move() {
+        let mut state = two_people("nim:3 nim:4", false);
+        state.apply(Action::Paste("1:1 2:9".into()));
+        assert!(matches!(state.notice, Some(Notice::Record((2, _)))));
+        state.apply(Action::Paste("0:1".into()));
+        assert!(matches!(
+            state.notice,
+            Some(Notice::Record((1, MoveTextError::NotAMove(_))))
+        ));
+        state.apply(Action::Paste("1:1, 2:2".into()));
+        assert_eq!(state.record.cursor(), 2);
+        assert_eq!(state.record.line()[1], Move { heap: 1, take: 2 });
+        assert_eq!(
+            Nim::record_text(&state.settings, state.record.line()),
+            "1:1 2:2"
+        );
+    }
+
+    #[test]
+    fn misere_games_ask_the_worker_for_their_analysis() {
+        let mut state = two_people("half:9 dim:6", true);
+        assert_eq!(
+            state.wanted_search(),
+            Some((NimJob::Analysis, state.position()))
+        );
+        state.apply(Action::SearchStarted(4, NimJob::Analysis, state.position()));
+        let analysis = crate::engine::nim::theory::analyse(&state.position(), true, 10_000);
+        state.apply(Action::Finished(4, NimAnswer::Analysis(analysis)));
+        assert_eq!(state.wanted_search(), None);
+        assert_eq!(two_people("half:9", false).wanted_search(), None);
+    }
 }

@@ -1,16 +1,271 @@
-//! An Opok game in the app.
+//! An Opok game in the app: what Opok plugs into the session core.
 //!
 //! * [`settings`]: board size, who plays each side, thinking time.
 //! * [`link`]: share links; [`saved`]: the autosave form.
-//! * [`state`]: the page state and every action that changes it.
+//! * [`view`]: the board as plain data for the page.
 
 pub mod link;
 pub mod saved;
 pub mod settings;
-pub mod state;
+pub mod view;
+
+use std::convert::Infallible;
+
+use crate::engine::opok::levels::Choice;
+use crate::engine::opok::notation::{replay, RecordError};
+use crate::engine::opok::{Geometry, Move, Outcome, PlayError, Position, Side, Square, Stack};
+use crate::engine::search::Progress;
+use crate::session::core::{self, SessionGame};
+use crate::session::formats::Formats;
+use crate::session::player::Player;
+use crate::session::saved::SavedError;
 
 pub use settings::Settings;
-pub use state::{Action, Announcement, Notice, OpokState, Turn};
 
 /// The record of an Opok game.
-pub type Record = crate::session::record::Record<crate::engine::opok::Position>;
+pub type Record = crate::session::record::Record<Position>;
+/// An Opok game on the page.
+pub type OpokState = core::GameSession<Opok>;
+/// What can happen to it.
+pub type Action = core::Action<Opok>;
+/// What it says.
+pub type Announcement = core::Announcement<Opok>;
+/// What it shows until the next action.
+pub type Notice = core::Notice<Opok>;
+/// What happens next.
+pub type Turn = crate::session::turn::Turn<Side>;
+
+/// Opok in the session core.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Opok;
+
+/// What Opok says on request.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum OpokAnnouncement {
+    /// The occupied squares.
+    Score {
+        /// Circles' squares.
+        circles: u32,
+        /// Squares' squares.
+        squares: u32,
+        /// Whose turn it is.
+        to_move: Option<Side>,
+    },
+}
+
+/// The only job: the computer's move.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Play;
+
+impl SessionGame for Opok {
+    type Position = Position;
+    type Move = Move;
+    type PlayError = PlayError;
+    type Side = Side;
+    type Settings = Settings;
+    type Outcome = Outcome;
+    /// The stacks the move captured (shown leaving).
+    type Effect = Vec<(Square, Stack)>;
+    type Job = Play;
+    type Progress = Progress<Move>;
+    type Answer = Choice;
+    type RecordError = RecordError;
+    type LinkError = link::LinkError;
+    type Extra = ();
+    type GameAction = Infallible;
+    type GameNotice = Infallible;
+    type GameAnnouncement = OpokAnnouncement;
+
+    const PLAY: Play = Play;
+
+    fn sides() -> [Side; 2] {
+        [Side::Circles, Side::Squares]
+    }
+
+    fn start(settings: &Settings) -> Position {
+        Position::start(settings.geometry)
+    }
+
+    fn side_to_move(position: &Position, _ply: usize) -> Side {
+        position.side_to_move()
+    }
+
+    fn is_over(position: &Position) -> bool {
+        position.is_over()
+    }
+
+    fn must_pass(position: &Position) -> bool {
+        position.must_pass()
+    }
+
+    fn pass() -> Option<Move> {
+        Some(Move::Pass)
+    }
+
+    fn player(settings: &Settings, side: Side) -> Player {
+        settings.player(side)
+    }
+
+    fn outcome(_settings: &Settings, position: &Position, _ply: usize) -> Option<Outcome> {
+        position.outcome()
+    }
+
+    fn effect(before: &Position, mv: &Move) -> Vec<(Square, Stack)> {
+        Geometry::iter(before.captures(*mv))
+            .filter_map(|s| before.stack(s).map(|stack| (s, stack)))
+            .collect()
+    }
+
+    fn replay(settings: &Settings, text: &str) -> Result<Record, RecordError> {
+        let start = Position::start(settings.geometry);
+        let game = replay(start, text)?;
+        Ok(Record::from_moves(start, &game.moves, game.moves.len())
+            .expect("replayed moves are legal"))
+    }
+
+    fn answer_move(answer: &Choice) -> Option<Move> {
+        answer.best
+    }
+
+    fn progress_move(progress: &Progress<Move>) -> Option<Move> {
+        Some(progress.best)
+    }
+
+    fn fallback_move(position: &Position) -> Option<Move> {
+        position.moves().first().copied()
+    }
+}
+
+impl Formats for Opok {
+    fn encode_link(settings: &Settings, record: &Record) -> String {
+        link::encode(settings, record)
+    }
+
+    fn decode_link(query: &str) -> Result<(Settings, Record), link::LinkError> {
+        link::decode(query)
+    }
+
+    fn save(settings: &Settings, record: &Record) -> String {
+        saved::save(settings, record)
+    }
+
+    fn load(text: &str) -> Result<(Settings, Record), SavedError> {
+        saved::load(text)
+    }
+
+    fn record_text(settings: &Settings, moves: &[Move]) -> String {
+        crate::engine::opok::notation::record_text(settings.geometry, moves)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::opok::notation::parse_move;
+
+    fn mv(state: &OpokState, text: &str) -> Move {
+        parse_move(state.settings.geometry, text).unwrap()
+    }
+
+    fn choice(state: &OpokState, text: &str) -> Choice {
+        Choice {
+            best: Some(mv(state, text)),
+            score: None,
+            exact: false,
+        }
+    }
+
+    #[test]
+    fn a_game_against_the_computer_alternates_and_ignores_stale_answers() {
+        let mut state = OpokState::new(Settings::default());
+        assert_eq!(state.turn(), Turn::HumanMove(Side::Circles));
+        state.apply(Action::Play(mv(&state, "a1:3:b3")));
+        let (job, position) = state.wanted_search().unwrap();
+        state.apply(Action::SearchStarted(1, job, position));
+        state.apply(Action::Finished(0, choice(&state, "e5:1:e4")));
+        assert_eq!(state.record.cursor(), 1, "a stale answer");
+        state.apply(Action::Finished(1, choice(&state, "e5:1:e4")));
+        assert_eq!(state.record.cursor(), 2);
+        assert_eq!(state.turn(), Turn::HumanMove(Side::Circles));
+        state.apply(Action::Undo);
+        assert_eq!(state.record.cursor(), 0);
+        state.apply(Action::Redo);
+        assert_eq!(state.record.cursor(), 2);
+    }
+
+    #[test]
+    fn captures_are_announced_and_kept_for_the_animation() {
+        let settings = Settings {
+            squares: Player::Human,
+            ..Settings::default()
+        };
+        let start = crate::engine::opok::notation::parse_position(
+            "c1,.,.,.,./.,c5,s1,.,./.,.,.,.,./.,.,.,.,./.,.,.,.,s1 c",
+        )
+        .unwrap();
+        let mut state = OpokState::with_record(settings, Record::new(start));
+        state.apply(Action::Play(mv(&state, "b2:4:d2")));
+        assert_eq!(state.last_effect.as_ref().map(Vec::len), Some(1));
+        let (_, said) = state.announcement.clone().unwrap();
+        assert!(matches!(&said[0], Announcement::Moved { effect, .. } if effect.len() == 1));
+    }
+
+    #[test]
+    fn a_bad_record_keeps_the_game() {
+        let mut state = OpokState::new(Settings {
+            squares: Player::Human,
+            ..Settings::default()
+        });
+        state.apply(Action::Play(mv(&state, "a1:3:b3")));
+        let before = state.record.clone();
+        state.apply(Action::Paste("a1:3:b3 e5:1:zz".into()));
+        assert_eq!(state.record, before);
+        assert!(matches!(
+            state.notice,
+            Some(Notice::Record(RecordError::NotAMove { number: 2, .. }))
+        ));
+        state.apply(Action::Paste("a1:2:b1".into()));
+        assert!(matches!(
+            state.notice,
+            Some(Notice::Record(RecordError::Illegal { number: 1, .. }))
+        ));
+        state.apply(Action::Paste("a1:3:b3 e5:1:e4".into()));
+        assert_eq!(state.record.cursor(), 2);
+    }
+
+    #[test]
+    fn a_click_on_a_finished_game_says_so_and_passes_are_automatic() {
+        // 3×3: play until someone must pass; with automatic passes the
+        // person never has to confirm one.
+        let settings = Settings {
+            geometry: Geometry::new(3).unwrap(),
+            circles: Player::Human,
+            squares: Player::Human,
+            think_ms: 1000,
+        };
+        let mut state = OpokState::new(settings);
+        let mut rng = crate::engine::rng::Rng::new(9);
+        let mut passes = 0;
+        while !state.position().is_over() {
+            assert!(!matches!(state.turn(), Turn::HumanPass(_)), "asked to pass");
+            let moves = state.position().moves();
+            state.apply(Action::Play(*rng.choose(&moves).unwrap()));
+            let said = &state.announcement.as_ref().unwrap().1;
+            passes += said
+                .iter()
+                .filter(|a| {
+                    matches!(
+                        a,
+                        Announcement::Passed {
+                            by: core::PassedBy::Automatically,
+                            ..
+                        }
+                    )
+                })
+                .count();
+        }
+        assert!(state.record.line().contains(&Move::Pass) == (passes > 0));
+        state.apply(Action::Play(Move::Pass));
+        assert_eq!(state.notice, Some(Notice::GameOver));
+    }
+}

@@ -1,15 +1,389 @@
-//! An Othello game in the app.
+//! An Othello game in the app: what Othello plugs into the session core
+//! (its jobs beyond the computer's move: hints and the game's evaluation
+//! graph; its own state and actions).
 //!
 //! * [`settings`]: board, variant, who plays each side and how strongly.
 //! * [`link`]: the share-link form of a game; [`saved`]: the autosave form.
-//! * [`state`]: the page state and every action that changes it.
+//! * [`view`]: the board as plain data for the page.
 
 pub mod link;
 pub mod saved;
 pub mod settings;
-pub mod state;
+pub mod view;
+
+use std::collections::BTreeMap;
+
+use crate::engine::othello::levels::Choice;
+use crate::engine::othello::notation::{self, BoardTextError, TranscriptError};
+use crate::engine::othello::{Color, Move, Outcome, PlayError, Position};
+use crate::engine::search::{MoveScores, Progress};
+use crate::session::core::{self, GameSession, Search, SessionGame};
+use crate::session::formats::Formats;
+use crate::session::saved::SavedError;
+
+pub use settings::{Player, Settings};
 
 /// The record of an Othello game.
-pub type Record = crate::session::record::Record<crate::engine::othello::Position>;
-pub use settings::{Player, Settings};
-pub use state::{Action, Announcement, OthelloState, Search, SearchKind, Turn};
+pub type Record = crate::session::record::Record<Position>;
+/// An Othello game on the page.
+pub type OthelloState = GameSession<Othello>;
+/// What can happen to it.
+pub type Action = core::Action<Othello>;
+/// What it says.
+pub type Announcement = core::Announcement<Othello>;
+/// What it shows until the next action.
+pub type Notice = core::Notice<Othello>;
+/// What happens next.
+pub type Turn = crate::session::turn::Turn<Color>;
+
+/// Othello in the session core.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Othello;
+
+/// What a search is for.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SearchKind {
+    /// The computer's move.
+    Play,
+    /// Scores of every move for the hint display.
+    Hint,
+    /// The evaluation of the position after `ply` moves, for the graph.
+    Evaluate {
+        /// The ply evaluated.
+        ply: usize,
+    },
+}
+
+/// A completed depth of an Othello search.
+#[derive(Clone, PartialEq, Debug)]
+pub enum OthelloProgress {
+    /// The best move and line so far.
+    Line(Progress<Move>),
+    /// The scores of every move (hints).
+    Scores(MoveScores<Move>),
+}
+
+/// An engine evaluation of a position, from black's point of view.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct Evaluation {
+    /// Hundredths of a disc; positive is good for black.
+    pub black_score: i32,
+    /// True when it is the exact game result.
+    pub exact: bool,
+}
+
+/// What Othello keeps beside the shared state.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct OthelloExtra {
+    /// Scores of every move of a position (hint mode), and whether the
+    /// search for them has finished.
+    pub hints: Option<(Position, MoveScores<Move>, bool)>,
+    /// Whether hints are wanted.
+    pub hint_mode: bool,
+    /// Whether legal moves are marked.
+    pub show_legal: bool,
+    /// Evaluations by ply, each with the position it is of.
+    pub evaluations: BTreeMap<usize, (Position, Evaluation)>,
+    /// Whether every position of the game should be evaluated.
+    pub analyse_game: bool,
+}
+
+/// Othello's own actions.
+#[derive(Clone, PartialEq, Debug)]
+pub enum OthelloAction {
+    /// Switch hints on or off.
+    SetHintMode(bool),
+    /// Switch legal-move markers on or off.
+    SetShowLegal(bool),
+    /// Evaluate every position of the game for the graph.
+    AnalyseGame,
+    /// Start a game from a board string (keeps the game on error).
+    LoadBoard(String),
+}
+
+/// Othello's own notices.
+#[derive(Clone, PartialEq, Debug)]
+pub enum OthelloNotice {
+    /// A board string was refused; the game was kept.
+    Board(BoardTextError),
+}
+
+/// What Othello says on request.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum OthelloAnnouncement {
+    /// The disc counts.
+    Score {
+        /// Black's discs.
+        black: u32,
+        /// White's discs.
+        white: u32,
+        /// Whose turn it is.
+        to_move: Option<Color>,
+    },
+}
+
+impl OthelloExtra {
+    /// The evaluations that still belong to the line of `record`.
+    pub fn graph(&self, record: &Record) -> BTreeMap<usize, Evaluation> {
+        self.evaluations
+            .iter()
+            .filter(|(&ply, (position, _))| {
+                ply <= record.line().len() && record.position_at(ply) == *position
+            })
+            .map(|(&ply, &(_, evaluation))| (ply, evaluation))
+            .collect()
+    }
+}
+
+/// Keeps `score` (for the side to move in `position`) as the evaluation of
+/// the position after `ply` moves.
+fn record_evaluation(
+    session: &mut OthelloState,
+    ply: usize,
+    position: &Position,
+    score: i32,
+    exact: bool,
+) {
+    let black_score = if position.side_to_move() == Color::Black {
+        score
+    } else {
+        -score
+    };
+    session
+        .extra
+        .evaluations
+        .insert(ply, (*position, Evaluation { black_score, exact }));
+}
+
+impl SessionGame for Othello {
+    type Position = Position;
+    type Move = Move;
+    type PlayError = PlayError;
+    type Side = Color;
+    type Settings = Settings;
+    type Outcome = Outcome;
+    /// The discs the move flipped.
+    type Effect = u64;
+    type Job = SearchKind;
+    type Progress = OthelloProgress;
+    type Answer = Choice;
+    type RecordError = TranscriptError;
+    type LinkError = link::LinkError;
+    type Extra = OthelloExtra;
+    type GameAction = OthelloAction;
+    type GameNotice = OthelloNotice;
+    type GameAnnouncement = OthelloAnnouncement;
+
+    const PLAY: SearchKind = SearchKind::Play;
+
+    fn sides() -> [Color; 2] {
+        [Color::Black, Color::White]
+    }
+
+    fn start(settings: &Settings) -> Position {
+        Position::start(settings.rules)
+    }
+
+    fn side_to_move(position: &Position, _ply: usize) -> Color {
+        position.side_to_move()
+    }
+
+    fn is_over(position: &Position) -> bool {
+        position.is_over()
+    }
+
+    fn must_pass(position: &Position) -> bool {
+        position.must_pass()
+    }
+
+    fn pass() -> Option<Move> {
+        Some(Move::Pass)
+    }
+
+    fn player(settings: &Settings, side: Color) -> Player {
+        settings.player(side)
+    }
+
+    fn outcome(_settings: &Settings, position: &Position, _ply: usize) -> Option<Outcome> {
+        position.outcome()
+    }
+
+    fn effect(before: &Position, mv: &Move) -> u64 {
+        match mv {
+            Move::Place(square) => before.flips(*square),
+            Move::Pass => 0,
+        }
+    }
+
+    fn replay(settings: &Settings, text: &str) -> Result<Record, TranscriptError> {
+        let game = notation::replay_from_start(settings.rules, text)?;
+        Ok(
+            Record::from_moves(game.start, &game.moves, game.moves.len())
+                .expect("replayed moves are legal"),
+        )
+    }
+
+    fn answer_move(answer: &Choice) -> Option<Move> {
+        answer.best
+    }
+
+    fn progress_move(progress: &OthelloProgress) -> Option<Move> {
+        match progress {
+            OthelloProgress::Line(p) => Some(p.best),
+            OthelloProgress::Scores(s) => s.best().map(|(m, _)| m),
+        }
+    }
+
+    fn fallback_move(position: &Position) -> Option<Move> {
+        position.moves().first().copied()
+    }
+
+    fn wanted_job(session: &OthelloState) -> Option<(SearchKind, Position)> {
+        let position = session.position();
+        if matches!(session.turn(), Turn::HumanMove(_)) && session.extra.hint_mode {
+            let done = matches!(&session.extra.hints, Some((p, _, true)) if *p == position);
+            if !done {
+                return Some((SearchKind::Hint, position));
+            }
+        }
+        if session.extra.analyse_game {
+            let graph = session.extra.graph(&session.record);
+            let missing = (0..=session.record.line().len()).find(|ply| {
+                !graph.contains_key(ply) && !session.record.position_at(*ply).is_over()
+            });
+            if let Some(ply) = missing {
+                return Some((
+                    SearchKind::Evaluate { ply },
+                    session.record.position_at(ply),
+                ));
+            }
+        }
+        None
+    }
+
+    fn on_progress(
+        session: &mut OthelloState,
+        search: &Search<Othello>,
+        progress: &OthelloProgress,
+    ) {
+        let OthelloProgress::Scores(scores) = progress else {
+            return;
+        };
+        if search.job != SearchKind::Hint {
+            return;
+        }
+        let position = search.position;
+        if let Some((_, best)) = scores.best() {
+            if position == session.position() {
+                let ply = session.record.cursor();
+                record_evaluation(session, ply, &position, best, scores.exact);
+            }
+        }
+        session.extra.hints = Some((position, scores.clone(), false));
+    }
+
+    fn on_answer(session: &mut OthelloState, search: &Search<Othello>, choice: &Choice) {
+        match search.job {
+            SearchKind::Play => {
+                let current = session.position();
+                if search.position == current && !session.paused {
+                    if let Some(score) = choice.score {
+                        let ply = session.record.cursor();
+                        record_evaluation(session, ply, &current, score, choice.exact);
+                    }
+                }
+            }
+            SearchKind::Hint => {
+                let hints = &mut session.extra.hints;
+                match hints {
+                    Some((position, _, done)) if *position == search.position => *done = true,
+                    // Finished without a completed depth: nothing to show,
+                    // but do not ask again for this position.
+                    _ => {
+                        *hints = Some((
+                            search.position,
+                            MoveScores {
+                                depth: 0,
+                                scores: Vec::new(),
+                                exact: false,
+                                nodes: 0,
+                                elapsed_ms: 0.0,
+                            },
+                            true,
+                        ))
+                    }
+                }
+            }
+            SearchKind::Evaluate { ply } => {
+                if session.record.position_at(ply) == search.position {
+                    let score = choice.score.unwrap_or(0);
+                    record_evaluation(session, ply, &search.position, score, choice.exact);
+                }
+            }
+        }
+    }
+
+    fn on_failed(session: &mut OthelloState, search: &Search<Othello>) {
+        match search.job {
+            SearchKind::Hint => session.extra.hint_mode = false,
+            SearchKind::Evaluate { .. } => session.extra.analyse_game = false,
+            SearchKind::Play => {}
+        }
+    }
+
+    fn apply_game(session: &mut OthelloState, action: OthelloAction) {
+        match action {
+            OthelloAction::SetHintMode(on) => session.extra.hint_mode = on,
+            OthelloAction::SetShowLegal(on) => session.extra.show_legal = on,
+            OthelloAction::AnalyseGame => session.extra.analyse_game = true,
+            OthelloAction::LoadBoard(text) => {
+                match notation::parse_board(&text, session.settings.rules.variant) {
+                    Ok(start) => {
+                        let settings = Settings {
+                            rules: start.rules(),
+                            ..session.settings
+                        };
+                        session.apply(Action::Load(settings, Record::new(start)));
+                    }
+                    Err(e) => session.notice = Some(Notice::Game(OthelloNotice::Board(e))),
+                }
+            }
+        }
+    }
+
+    /// Hints stay on; legal-move markers stay on for the same board (and
+    /// are on for beginners' levels).
+    fn carry_over(old: &OthelloState, settings: &Settings, _record: &Record) -> OthelloExtra {
+        OthelloExtra {
+            hint_mode: old.extra.hint_mode,
+            show_legal: settings.suggests_markers()
+                || (old.extra.show_legal && old.settings.rules == settings.rules),
+            ..OthelloExtra::default()
+        }
+    }
+}
+
+impl Formats for Othello {
+    fn encode_link(settings: &Settings, record: &Record) -> String {
+        link::encode(settings, record)
+    }
+
+    fn decode_link(query: &str) -> Result<(Settings, Record), link::LinkError> {
+        link::decode(query)
+    }
+
+    fn save(settings: &Settings, record: &Record) -> String {
+        saved::save(settings, record)
+    }
+
+    fn load(text: &str) -> Result<(Settings, Record), SavedError> {
+        saved::load(text)
+    }
+
+    fn record_text(_settings: &Settings, moves: &[Move]) -> String {
+        notation::format_transcript(moves)
+    }
+}
+
+#[cfg(test)]
+mod tests;

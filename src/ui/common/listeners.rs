@@ -1,7 +1,7 @@
 //! Page-wide listeners every game page needs: keyboard shortcuts (outside
 //! text fields) and pasting a game record anywhere on the page.
 
-use gloo_events::EventListener;
+use gloo_events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
@@ -19,18 +19,24 @@ pub fn use_page_listeners(on_key: Callback<web_sys::KeyboardEvent>, on_paste: Ca
         let document = browser::window().document().expect("a document");
         let keys = {
             let current = current.clone();
-            EventListener::new(&document, "keydown", move |e| {
-                if let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() {
-                    if !e.default_prevented()
-                        && !browser::typing_in_field(e.target())
-                        && !e.alt_key()
-                        && !e.meta_key()
-                    {
-                        let on_key = current.borrow().0.clone();
-                        on_key.emit(e.clone());
+            // Not passive: handled shortcuts prevent the browser's default.
+            EventListener::new_with_options(
+                &document,
+                "keydown",
+                EventListenerOptions::enable_prevent_default(),
+                move |e| {
+                    if let Some(e) = e.dyn_ref::<web_sys::KeyboardEvent>() {
+                        if !e.default_prevented()
+                            && !browser::typing_in_field(e.target())
+                            && !e.alt_key()
+                            && !e.meta_key()
+                        {
+                            let on_key = current.borrow().0.clone();
+                            on_key.emit(e.clone());
+                        }
                     }
-                }
-            })
+                },
+            )
         };
         let paste = EventListener::new(&document, "paste", move |e| {
             if browser::typing_in_field(e.target()) {

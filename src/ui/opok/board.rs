@@ -5,7 +5,8 @@
 use yew::prelude::*;
 
 use crate::engine::opok::{Geometry, Side, Square, Stack};
-use crate::i18n::opok::{square_label, SquareFacts};
+use crate::i18n::opok::square_label;
+use crate::session::opok::view::SquareView;
 
 use super::super::app::AppContext;
 use super::super::common::coordinates::inner_coordinates;
@@ -15,18 +16,8 @@ use super::super::common::coordinates::inner_coordinates;
 pub struct BoardProps {
     /// The board's shape.
     pub geometry: Geometry,
-    /// The stack on each square, in reading order.
-    pub stacks: Vec<Option<Stack>>,
-    /// Stacks of the person to move that can move.
-    pub movable: u128,
-    /// The selected stack.
-    pub selected: Option<Square>,
-    /// Landing squares for the chosen number of pieces.
-    pub landings: u128,
-    /// Where the last move landed.
-    pub last_landing: Option<Square>,
-    /// Stacks the last move captured, shown leaving.
-    pub captured: Vec<(Square, Stack)>,
+    /// What each square shows, in reading order.
+    pub squares: Vec<SquareView>,
     /// The keyboard cursor.
     pub cursor: Square,
     /// Incremented to move keyboard focus to the cursor.
@@ -126,18 +117,9 @@ pub fn opok_board(props: &BoardProps) -> Html {
     let rows = (0..n).map(|r| {
         let cells = (0..n).map(|c| {
             let square = g.square(c, r).expect("on the board");
-            let bit = 1u128 << square.0;
-            let stack = props.stacks[square.index()];
-            let captured = props.captured.iter().find(|(s, _)| *s == square).map(|(_, st)| *st);
-            let facts = SquareFacts {
-                stack,
-                movable: props.movable & bit != 0,
-                selected: props.selected == Some(square),
-                landing: props.landings & bit != 0,
-                last: props.last_landing == Some(square),
-                captured: captured.is_some(),
-            };
-            let label = square_label(t, g, square, facts);
+            let facts = props.squares[square.index()];
+            let (stack, captured) = (facts.stack, facts.captured);
+            let label = square_label(t, g, &facts);
             let class = classes!(
                 "square",
                 facts.movable.then_some("movable"),

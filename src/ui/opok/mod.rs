@@ -10,7 +10,6 @@ mod new_game;
 mod page;
 mod picker;
 mod rules;
-mod status;
 
 pub use page::OpokPage;
 pub use rules::OpokRules;

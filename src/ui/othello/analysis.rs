@@ -2,55 +2,11 @@
 
 use yew::prelude::*;
 
-use crate::engine::othello::{Color, Move};
+use crate::engine::othello::Move;
 use crate::i18n::othello::{color_name, score_text};
-use crate::session::othello::{OthelloState, SearchKind};
+use crate::session::othello::view::Thinking;
 
 use super::super::app::AppContext;
-
-/// The engine's current view of a position.
-#[derive(Clone, PartialEq, Debug)]
-pub struct Thinking {
-    /// The side the score is for.
-    pub side: Color,
-    /// The depth completed.
-    pub depth: u32,
-    /// The score in hundredths of a disc.
-    pub score: i32,
-    /// Whether the score is exact.
-    pub exact: bool,
-    /// The principal variation (or the best move for hints).
-    pub line: Vec<Move>,
-}
-
-impl Thinking {
-    /// The running search of the computer's move, or else the hints of the
-    /// current position.
-    pub fn of(state: &OthelloState) -> Option<Thinking> {
-        let play = state.search.as_ref().filter(|s| s.kind == SearchKind::Play);
-        if let Some((search, p)) = play.and_then(|s| s.progress.as_ref().map(|p| (s, p))) {
-            return Some(Thinking {
-                side: search.position.side_to_move(),
-                depth: p.depth,
-                score: p.score,
-                exact: p.exact,
-                line: p.pv.clone(),
-            });
-        }
-        let (position, scores, _) = state
-            .hints
-            .as_ref()
-            .filter(|(p, _, _)| state.hint_mode && *p == state.position())?;
-        let (best, score) = scores.best()?;
-        Some(Thinking {
-            side: position.side_to_move(),
-            depth: scores.depth,
-            score,
-            exact: scores.exact,
-            line: vec![best],
-        })
-    }
-}
 
 /// Props: what to show.
 #[derive(Properties, PartialEq)]

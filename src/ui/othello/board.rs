@@ -3,27 +3,11 @@
 
 use yew::prelude::*;
 
-use crate::engine::othello::{BoardSize, Color, Square};
-use crate::i18n::othello::{score_text, square_label, SquareFacts};
+use crate::engine::othello::{BoardSize, Square};
+use crate::i18n::othello::{score_text, square_label};
+use crate::session::othello::view::SquareView;
 
 use super::super::app::AppContext;
-
-/// One square as the board shows it.
-#[derive(Clone, Copy, PartialEq, Default)]
-pub struct SquareView {
-    /// The disc on it.
-    pub disc: Option<Color>,
-    /// A move here is legal (and clicking plays it).
-    pub legal: bool,
-    /// Show the legal-move marker.
-    pub marked: bool,
-    /// The last move.
-    pub last: bool,
-    /// Flipped by the last move (animated).
-    pub flipped: bool,
-    /// Hint: score, exact, best.
-    pub hint: Option<(i32, bool, bool)>,
-}
 
 /// What the board shows and whom it tells.
 #[derive(Properties, PartialEq)]
@@ -150,17 +134,7 @@ pub fn board(props: &BoardProps) -> Html {
         let cells = (0..n).map(|c| {
             let square = Square::new(c, r).expect("on the board");
             let view = props.squares[usize::from(r) * usize::from(n) + usize::from(c)];
-            let label = square_label(
-                t,
-                square,
-                SquareFacts {
-                    disc: view.disc,
-                    legal: view.legal,
-                    last: view.last,
-                    flipped: view.flipped,
-                    hint: view.hint,
-                },
-            );
+            let label = square_label(t, &view);
             let class = classes!(
                 "square",
                 view.legal.then_some("legal"),

@@ -6,8 +6,7 @@ use std::collections::BTreeMap;
 use yew::prelude::*;
 
 use crate::i18n::othello::score_text;
-use crate::session::othello::state::Evaluation;
-use crate::session::othello::Action;
+use crate::session::othello::{Action, Evaluation, OthelloAction};
 
 use super::super::app::AppContext;
 
@@ -76,7 +75,9 @@ pub fn evaluation_graph(props: &GraphProps) -> Html {
     let analysing = props.analysing;
     let on_analyse = {
         let on_action = props.on_action.clone();
-        Callback::from(move |_: MouseEvent| on_action.emit(Action::AnalyseGame))
+        Callback::from(move |_: MouseEvent| {
+            on_action.emit(Action::Game(OthelloAction::AnalyseGame))
+        })
     };
     html! {
         <section class="graph">

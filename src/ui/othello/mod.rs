@@ -1,8 +1,8 @@
 //! The Othello page and its parts.
 //!
-//! * `page`: state, worker, storage, keyboard and paste wiring.
-//! * `board`: the grid of squares.
-//! * `status`, `analysis`, `graph`: around the board.
+//! * `page`: the shell with the Othello parts.
+//! * `board`: the grid of squares; `move_box`: typing a move.
+//! * `analysis`, `graph`: the engine's view and the game's evaluations.
 //! * `new_game`: the new-game dialog; `board_tools`: board strings;
 //!   `editor`: setting up a position.
 //! * `rules`: the rules page with its exercise.
@@ -12,10 +12,10 @@ mod board;
 mod board_tools;
 mod editor;
 mod graph;
+mod move_box;
 mod new_game;
 mod page;
 mod rules;
-mod status;
 
 pub use page::OthelloPage;
 pub use rules::OthelloRules;

@@ -1,0 +1,621 @@
+//! The generic session core: what every game page shares, written once.
+//!
+//! [`GameSession`] owns the record (with undo, redo and going to a ply),
+//! the players, the computer's turn and the search it waits for, forced
+//! passes (played automatically, or confirmed), the game's end, loading and
+//! pasting records, notices and announcements; [`Action`] is everything that
+//! can happen to it and [`GameSession::apply`] the reducer. A game plugs in
+//! what differs through [`SessionGame`]: its rules of interaction (sides,
+//! passes, outcome, what a move did), the jobs it gives the worker beyond
+//! the computer's move, and its own state and actions.
+
+use std::fmt::Debug;
+
+use super::player::Player;
+use super::record::{Playable, Record};
+use super::saved::SavedError;
+use super::turn::Turn;
+
+/// What a game plugs into the session core.
+pub trait SessionGame: Clone + PartialEq + Debug + Sized + 'static {
+    /// A position.
+    type Position: Playable<Move = Self::Move, Error = Self::PlayError> + PartialEq;
+    /// A move.
+    type Move: Clone + PartialEq + Debug;
+    /// Why a move was refused.
+    type PlayError: Clone + PartialEq + Debug;
+    /// A player's side (colour, or first/second).
+    type Side: Copy + Eq + Debug;
+    /// How a game is set up.
+    type Settings: Clone + PartialEq + Debug;
+    /// The result of a finished game.
+    type Outcome: Clone + PartialEq + Debug;
+    /// What a move did, for announcements and animations (flipped discs,
+    /// captured stacks, tokens left).
+    type Effect: Clone + PartialEq + Debug;
+    /// What a search in the worker is for.
+    type Job: Copy + PartialEq + Debug;
+    /// A search's report of a completed depth.
+    type Progress: Clone + PartialEq + Debug;
+    /// A search's final answer.
+    type Answer: Clone + PartialEq + Debug;
+    /// Why a pasted record was refused.
+    type RecordError: Clone + PartialEq + Debug;
+    /// Why a link was refused.
+    type LinkError: Clone + PartialEq + Debug;
+    /// The game's own state beside the shared one.
+    type Extra: Clone + PartialEq + Debug + Default;
+    /// The game's own actions.
+    type GameAction: Clone + PartialEq + Debug;
+    /// The game's own notices.
+    type GameNotice: Clone + PartialEq + Debug;
+    /// The game's own announcements (answers to its own questions).
+    type GameAnnouncement: Clone + PartialEq + Debug;
+
+    /// The job of the computer's move.
+    const PLAY: Self::Job;
+
+    /// The two sides, the first to move first.
+    fn sides() -> [Self::Side; 2];
+    /// The start position of `settings`.
+    fn start(settings: &Self::Settings) -> Self::Position;
+    /// Who moves in `position`, reached after `ply` moves.
+    fn side_to_move(position: &Self::Position, ply: usize) -> Self::Side;
+    /// True when nobody can move.
+    fn is_over(position: &Self::Position) -> bool;
+    /// True when the side to move has no move but the game goes on.
+    fn must_pass(position: &Self::Position) -> bool;
+    /// The pass move, in games that have one.
+    fn pass() -> Option<Self::Move>;
+    /// Who plays `side`.
+    fn player(settings: &Self::Settings, side: Self::Side) -> Player;
+    /// The result, once `position` (after `ply` moves) is over.
+    fn outcome(
+        settings: &Self::Settings,
+        position: &Self::Position,
+        ply: usize,
+    ) -> Option<Self::Outcome>;
+    /// What `mv` does in `before`.
+    fn effect(before: &Self::Position, mv: &Self::Move) -> Self::Effect;
+    /// The record of a pasted text, from the start of `settings`.
+    fn replay(
+        settings: &Self::Settings,
+        text: &str,
+    ) -> Result<Record<Self::Position>, Self::RecordError>;
+    /// The move a finished search chose (for the computer's move).
+    fn answer_move(answer: &Self::Answer) -> Option<Self::Move>;
+    /// The best move a search has reported so far ("move now").
+    fn progress_move(progress: &Self::Progress) -> Option<Self::Move>;
+    /// The move "move now" plays before the search reported anything.
+    fn fallback_move(_position: &Self::Position) -> Option<Self::Move> {
+        None
+    }
+
+    /// A search the game wants besides the computer's move (hints, an
+    /// analysis), with the position to search.
+    fn wanted_job(_session: &GameSession<Self>) -> Option<(Self::Job, Self::Position)> {
+        None
+    }
+    /// Bookkeeping when a search the session asked for reports progress.
+    fn on_progress(
+        _session: &mut GameSession<Self>,
+        _search: &Search<Self>,
+        _progress: &Self::Progress,
+    ) {
+    }
+    /// Bookkeeping when a search finishes: the core then plays the
+    /// computer's move for [`SessionGame::PLAY`]; other jobs are the
+    /// game's own.
+    fn on_answer(_session: &mut GameSession<Self>, _search: &Search<Self>, _answer: &Self::Answer) {
+    }
+    /// The worker kept failing on a search other than the computer's
+    /// move: stop asking for it.
+    fn on_failed(_session: &mut GameSession<Self>, _search: &Search<Self>) {}
+    /// The game's own actions.
+    fn apply_game(_session: &mut GameSession<Self>, _action: Self::GameAction) {}
+    /// The game's own state when a new game replaces `old` (by default, a
+    /// fresh one).
+    fn carry_over(
+        _old: &GameSession<Self>,
+        _settings: &Self::Settings,
+        _record: &Record<Self::Position>,
+    ) -> Self::Extra {
+        Self::Extra::default()
+    }
+    /// After a move is played or the game is replaced (e.g. to forget what
+    /// belonged to positions no longer on the line).
+    fn after_change(_session: &mut GameSession<Self>) {}
+}
+
+/// A search running in the worker.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Search<G: SessionGame> {
+    /// The request id.
+    pub id: u64,
+    /// What it is for.
+    pub job: G::Job,
+    /// The position searched.
+    pub position: G::Position,
+    /// The last completed depth, once there is one.
+    pub progress: Option<G::Progress>,
+}
+
+/// Something to say to a screen-reader user (and to show).
+#[derive(Clone, PartialEq, Debug)]
+pub enum Announcement<G: SessionGame> {
+    /// A move was played.
+    Moved {
+        /// Who moved.
+        side: G::Side,
+        /// The move.
+        mv: G::Move,
+        /// What it did.
+        effect: G::Effect,
+        /// True for the computer.
+        by_computer: bool,
+    },
+    /// A side passed.
+    Passed {
+        /// Who passed.
+        side: G::Side,
+        /// Who played it: the computer, the person, or the app for the
+        /// person (an automatic forced pass).
+        by: PassedBy,
+    },
+    /// The person to move must pass and is asked to confirm.
+    MustPass(G::Side),
+    /// The game ended.
+    GameOver(G::Outcome),
+    /// Moves were taken back; this many are played now.
+    Undone(usize),
+    /// Moves were replayed; this many are played now.
+    Redone(usize),
+    /// The position after this many moves is shown (from the move list).
+    Shown(usize),
+    /// The last move, on request (`None` at the start).
+    LastMove(Option<(G::Side, G::Move)>),
+    /// A new game started.
+    NewGame,
+    /// A game was loaded (pasted, linked, restored).
+    Loaded,
+    /// The game's own.
+    Game(G::GameAnnouncement),
+}
+
+/// Who played a pass.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum PassedBy {
+    /// The computer.
+    Computer,
+    /// The person, confirming it.
+    Person,
+    /// The app, for the person who had no move.
+    Automatically,
+}
+
+/// A message shown until the next action.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Notice<G: SessionGame> {
+    /// A move was refused.
+    Illegal(G::PlayError),
+    /// A click on a finished game.
+    GameOver,
+    /// A pasted record was refused; the game was kept.
+    Record(G::RecordError),
+    /// The opened link was refused; the game in progress (or a new one)
+    /// was kept.
+    Link(G::LinkError),
+    /// The autosaved game could not be restored; it was set aside.
+    Saved(SavedError),
+    /// The whole game's moves were copied.
+    Copied,
+    /// The share link was copied.
+    LinkCopied,
+    /// The engine kept failing on this position and the computer stopped
+    /// (the game is kept; "continue" asks again).
+    EngineFailed,
+    /// The game's own.
+    Game(G::GameNotice),
+}
+
+/// Everything that can happen on a game page.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Action<G: SessionGame> {
+    /// A person plays a move (a confirmed pass included).
+    Play(G::Move),
+    /// Back to the person's previous turn.
+    Undo,
+    /// Forward to the person's next turn in the recorded line.
+    Redo,
+    /// To the position after `ply` moves (from the move list).
+    GoTo(usize),
+    /// The computer may move again after going back.
+    Resume,
+    /// A new game, from the usual start or from a position.
+    NewGame(G::Settings, Option<G::Position>),
+    /// Replace the game by a loaded one.
+    Load(G::Settings, Record<G::Position>),
+    /// A pasted or typed record, from the start (keeps the game on error).
+    Paste(String),
+    /// Play forced passes without asking (or ask for each).
+    SetAutoPass(bool),
+    /// A search was sent to the worker.
+    SearchStarted(u64, G::Job, G::Position),
+    /// The running search was abandoned.
+    SearchCancelled,
+    /// The worker kept failing on that request.
+    SearchFailed(u64),
+    /// A search completed a depth.
+    Progress(u64, G::Progress),
+    /// A search finished.
+    Finished(u64, G::Answer),
+    /// The computer plays its best move so far now.
+    MoveNow,
+    /// Say something.
+    Announce(Announcement<G>),
+    /// Show or clear a notice.
+    SetNotice(Option<Notice<G>>),
+    /// The game's own.
+    Game(G::GameAction),
+}
+
+/// A game in progress on a page, with everything the page shows about it.
+#[derive(Clone, PartialEq, Debug)]
+pub struct GameSession<G: SessionGame> {
+    /// How the game is set up.
+    pub settings: G::Settings,
+    /// The moves.
+    pub record: Record<G::Position>,
+    /// The search running in the worker.
+    pub search: Option<Search<G>>,
+    /// The computer waits for "continue" (after going back in the record,
+    /// or after the engine failed).
+    pub paused: bool,
+    /// Forced passes are played without asking.
+    pub auto_pass: bool,
+    /// A message until the next action.
+    pub notice: Option<Notice<G>>,
+    /// The latest announcements (spoken together), numbered so that a
+    /// repeated message is still spoken.
+    pub announcement: Option<(u32, Vec<Announcement<G>>)>,
+    /// What the last move did (for its animation); `None` after navigating.
+    pub last_effect: Option<G::Effect>,
+    /// A side that had no move and passed automatically: shown until the
+    /// person's next action.
+    pub pass_note: Option<G::Side>,
+    /// The game's own state.
+    pub extra: G::Extra,
+}
+
+impl<G: SessionGame> GameSession<G> {
+    /// A new game.
+    pub fn new(settings: G::Settings) -> Self {
+        let record = Record::new(G::start(&settings));
+        GameSession::with_record(settings, record)
+    }
+
+    /// A game with an existing record.
+    pub fn with_record(settings: G::Settings, record: Record<G::Position>) -> Self {
+        let mut session = GameSession {
+            settings,
+            record,
+            search: None,
+            paused: false,
+            auto_pass: true,
+            notice: None,
+            announcement: None,
+            last_effect: None,
+            pass_note: None,
+            extra: G::Extra::default(),
+        };
+        let extra = G::carry_over(&session, &session.settings, &session.record);
+        session.extra = extra;
+        session
+    }
+
+    /// The position shown.
+    pub fn position(&self) -> G::Position {
+        self.record.current()
+    }
+
+    /// Who moves in the position shown.
+    pub fn side_to_move(&self) -> G::Side {
+        G::side_to_move(&self.position(), self.record.cursor())
+    }
+
+    fn turn_at(&self, ply: usize) -> Turn<G::Side> {
+        let position = self.record.position_at(ply);
+        let side = G::side_to_move(&position, ply);
+        Turn::of(
+            G::is_over(&position),
+            side,
+            G::must_pass(&position),
+            G::player(&self.settings, side).is_computer(),
+        )
+    }
+
+    /// What happens next.
+    pub fn turn(&self) -> Turn<G::Side> {
+        self.turn_at(self.record.cursor())
+    }
+
+    /// The result, once the game is over.
+    pub fn outcome(&self) -> Option<G::Outcome> {
+        G::outcome(&self.settings, &self.position(), self.record.cursor())
+    }
+
+    /// True when no person plays.
+    pub fn computer_only(&self) -> bool {
+        G::sides()
+            .iter()
+            .all(|&side| G::player(&self.settings, side).is_computer())
+    }
+
+    /// The search the worker should run now: the computer's move first,
+    /// then what the game wants.
+    pub fn wanted_search(&self) -> Option<(G::Job, G::Position)> {
+        if matches!(self.turn(), Turn::Computer(_)) && !self.paused {
+            return Some((G::PLAY, self.position()));
+        }
+        G::wanted_job(self)
+    }
+
+    /// The computer is thinking about its move.
+    pub fn thinking(&self) -> bool {
+        self.search.as_ref().is_some_and(|s| s.job == G::PLAY)
+    }
+
+    fn stops_at(&self, ply: usize) -> bool {
+        self.computer_only() || matches!(self.turn_at(ply), Turn::HumanMove(_))
+    }
+
+    /// Where undo goes: the person's previous turn (their move and the
+    /// computer's reply are taken back together).
+    pub fn undo_target(&self) -> Option<usize> {
+        self.record.undo_target(|ply| self.stops_at(ply))
+    }
+
+    /// Where redo goes: the person's next turn in the line, or its end.
+    pub fn redo_target(&self) -> Option<usize> {
+        self.record.redo_target(|ply| self.stops_at(ply))
+    }
+
+    /// Starts a new announcement.
+    pub fn announce(&mut self, announcement: Announcement<G>) {
+        let seq = self.announcement.as_ref().map_or(0, |(n, _)| n + 1);
+        self.announcement = Some((seq, vec![announcement]));
+    }
+
+    /// Adds to the announcement just started (spoken together).
+    pub fn announce_also(&mut self, announcement: Announcement<G>) {
+        match &mut self.announcement {
+            Some((_, list)) => list.push(announcement),
+            None => self.announce(announcement),
+        }
+    }
+
+    /// Plays `mv` and announces it (and what follows: the end, a forced
+    /// pass played for the person or asked of them).
+    fn play_move(&mut self, mv: G::Move, by_computer: bool) -> Result<(), G::PlayError> {
+        let before = self.position();
+        let side = self.side_to_move();
+        let effect = G::effect(&before, &mv);
+        self.record.play(mv.clone())?;
+        self.paused = false;
+        let said = if Some(&mv) == G::pass().as_ref() {
+            Announcement::Passed {
+                side,
+                by: if by_computer {
+                    PassedBy::Computer
+                } else {
+                    PassedBy::Person
+                },
+            }
+        } else {
+            Announcement::Moved {
+                side,
+                mv,
+                effect: effect.clone(),
+                by_computer,
+            }
+        };
+        self.announce(said);
+        self.last_effect = Some(effect);
+        G::after_change(self);
+        self.consequences();
+        Ok(())
+    }
+
+    /// After a move: the end of the game, or a pass the person must make
+    /// (played at once when passes are automatic).
+    fn consequences(&mut self) {
+        if let Some(outcome) = self.outcome() {
+            self.announce_also(Announcement::GameOver(outcome));
+            return;
+        }
+        if let Turn::HumanPass(side) = self.turn() {
+            match G::pass().filter(|_| self.auto_pass) {
+                Some(pass) => {
+                    if self.record.play(pass).is_ok() {
+                        self.announce_also(Announcement::Passed {
+                            side,
+                            by: PassedBy::Automatically,
+                        });
+                        self.pass_note = Some(side);
+                        G::after_change(self);
+                        self.consequences();
+                    }
+                }
+                None => self.announce_also(Announcement::MustPass(side)),
+            }
+        }
+    }
+
+    fn go_to(&mut self, ply: usize) -> bool {
+        if !self.record.go_to(ply) {
+            return false;
+        }
+        self.last_effect = None;
+        self.notice = None;
+        // Reviewing the game: the computer does not move by itself until
+        // asked to continue.
+        self.paused = matches!(self.turn(), Turn::Computer(_));
+        true
+    }
+
+    fn replace_game(
+        &mut self,
+        settings: G::Settings,
+        record: Record<G::Position>,
+        said: Announcement<G>,
+    ) {
+        let extra = G::carry_over(self, &settings, &record);
+        let auto_pass = self.auto_pass;
+        *self = GameSession::with_record(settings, record);
+        self.extra = extra;
+        self.auto_pass = auto_pass;
+        self.announce(said);
+        G::after_change(self);
+        // A loaded game may stop where the person must pass.
+        if self.record.cursor() == self.record.line().len() {
+            self.consequences();
+        }
+    }
+
+    /// Applies `action`.
+    pub fn apply(&mut self, action: Action<G>) {
+        if matches!(
+            action,
+            Action::Play(_)
+                | Action::Undo
+                | Action::Redo
+                | Action::GoTo(_)
+                | Action::NewGame(..)
+                | Action::Load(..)
+                | Action::Paste(_)
+        ) {
+            self.pass_note = None;
+        }
+        match action {
+            Action::Play(mv) => {
+                self.notice = match self.turn() {
+                    Turn::HumanMove(_) | Turn::HumanPass(_) => {
+                        self.play_move(mv, false).err().map(Notice::Illegal)
+                    }
+                    Turn::Over => Some(Notice::GameOver),
+                    // Not the person's turn: the click is ignored.
+                    Turn::Computer(_) => self.notice.take(),
+                };
+            }
+            Action::Undo => {
+                if let Some(ply) = self.undo_target() {
+                    self.go_to(ply);
+                    self.announce(Announcement::Undone(ply));
+                }
+            }
+            Action::Redo => {
+                if let Some(ply) = self.redo_target() {
+                    self.go_to(ply);
+                    self.announce(Announcement::Redone(ply));
+                }
+            }
+            Action::GoTo(ply) => {
+                if self.go_to(ply) {
+                    self.announce(Announcement::Shown(ply));
+                }
+            }
+            Action::Resume => self.paused = false,
+            Action::NewGame(settings, start) => {
+                let start = start.unwrap_or_else(|| G::start(&settings));
+                self.replace_game(settings, Record::new(start), Announcement::NewGame);
+            }
+            Action::Load(settings, record) => {
+                self.replace_game(settings, record, Announcement::Loaded)
+            }
+            Action::Paste(text) => match G::replay(&self.settings, &text) {
+                Ok(record) => {
+                    self.replace_game(self.settings.clone(), record, Announcement::Loaded)
+                }
+                Err(e) => self.notice = Some(Notice::Record(e)),
+            },
+            Action::SetAutoPass(on) => {
+                self.auto_pass = on;
+                if on && self.record.cursor() == self.record.line().len() {
+                    self.consequences();
+                }
+            }
+            Action::SearchStarted(id, job, position) => {
+                self.search = Some(Search {
+                    id,
+                    job,
+                    position,
+                    progress: None,
+                });
+            }
+            Action::SearchCancelled => self.search = None,
+            Action::SearchFailed(id) => {
+                if let Some(search) = self.search.take_if(|s| s.id == id) {
+                    if search.job == G::PLAY {
+                        self.paused = true;
+                    } else {
+                        G::on_failed(self, &search);
+                    }
+                    self.notice = Some(Notice::EngineFailed);
+                }
+            }
+            Action::Progress(id, progress) => {
+                let Some(search) = self.search.clone().filter(|s| s.id == id) else {
+                    return;
+                };
+                G::on_progress(self, &search, &progress);
+                if let Some(search) = self.search.as_mut() {
+                    search.progress = Some(progress);
+                }
+            }
+            Action::Finished(id, answer) => self.finish_search(id, answer),
+            Action::MoveNow => {
+                let Some(search) = self.search.clone().filter(|s| s.job == G::PLAY) else {
+                    return;
+                };
+                let best = search
+                    .progress
+                    .as_ref()
+                    .and_then(G::progress_move)
+                    .or_else(|| G::fallback_move(&search.position));
+                if let Some(mv) = best {
+                    self.search = None;
+                    self.play_computer_move(&search, mv);
+                }
+            }
+            Action::Announce(announcement) => self.announce(announcement),
+            Action::SetNotice(notice) => self.notice = notice,
+            Action::Game(action) => G::apply_game(self, action),
+        }
+    }
+
+    fn finish_search(&mut self, id: u64, answer: G::Answer) {
+        let Some(search) = self.search.take_if(|s| s.id == id) else {
+            return;
+        };
+        G::on_answer(self, &search, &answer);
+        if search.job == G::PLAY {
+            if let Some(mv) = G::answer_move(&answer) {
+                self.play_computer_move(&search, mv);
+            }
+        }
+    }
+
+    /// Plays the computer's `mv`, if the search was about the position
+    /// shown and it is still the computer's turn there.
+    fn play_computer_move(&mut self, search: &Search<G>, mv: G::Move) {
+        if search.position != self.position()
+            || !matches!(self.turn(), Turn::Computer(_))
+            || self.paused
+        {
+            return;
+        }
+        if self.play_move(mv, true).is_ok() {
+            self.notice = None;
+        }
+    }
+}

@@ -1,0 +1,245 @@
+//! The Othello session: a game against the computer, undo and redo, passes,
+//! hints and the evaluation graph, through the session core.
+
+use super::*;
+use crate::engine::othello::Rules;
+use crate::engine::othello::Square;
+use crate::session::core::PassedBy;
+
+fn sq(name: &str) -> Move {
+    let b = name.as_bytes();
+    Move::Place(Square::new(b[0] - b'a', b[1] - b'1').unwrap())
+}
+
+fn choice(mv: &str) -> Choice {
+    Choice {
+        best: Some(sq(mv)),
+        score: Some(150),
+        exact: false,
+    }
+}
+
+/// Plays the computer's move `mv` through a search, as the UI would.
+fn computer_plays(state: &mut OthelloState, id: u64, mv: &str) {
+    let (kind, position) = state.wanted_search().expect("the computer should be asked");
+    assert_eq!(kind, SearchKind::Play);
+    state.apply(Action::SearchStarted(id, kind, position));
+    state.apply(Action::Finished(id, choice(mv)));
+}
+
+#[test]
+fn a_game_against_the_computer_alternates() {
+    let mut state = OthelloState::new(Settings::default());
+    assert_eq!(state.turn(), Turn::HumanMove(Color::Black));
+    assert_eq!(state.wanted_search(), None);
+    state.apply(Action::Play(sq("f5")));
+    assert_eq!(state.turn(), Turn::Computer(Color::White));
+    computer_plays(&mut state, 1, "d6");
+    assert_eq!(state.turn(), Turn::HumanMove(Color::Black));
+    assert_eq!(state.record.cursor(), 2);
+    // The computer's evaluation was kept for the graph (white's +1.5 is
+    // black's -1.5).
+    assert_eq!(state.extra.graph(&state.record)[&1].black_score, -150);
+    let (_, said) = state.announcement.clone().unwrap();
+    assert_eq!(
+        said,
+        vec![Announcement::Moved {
+            side: Color::White,
+            mv: sq("d6"),
+            effect: Square::new(3, 4).unwrap().bit(),
+            by_computer: true
+        }]
+    );
+}
+
+#[test]
+fn stale_and_foreign_answers_are_ignored() {
+    let mut state = OthelloState::new(Settings::default());
+    state.apply(Action::Play(sq("f5")));
+    let (kind, position) = state.wanted_search().unwrap();
+    state.apply(Action::SearchStarted(7, kind, position));
+    state.apply(Action::Finished(6, choice("d6")));
+    assert_eq!(state.record.cursor(), 1, "answer to an old request");
+    // Undo while the computer thinks: its answer must not be played.
+    state.apply(Action::Undo);
+    state.apply(Action::Finished(7, choice("d6")));
+    assert_eq!(state.record.cursor(), 0);
+    assert_eq!(state.turn(), Turn::HumanMove(Color::Black));
+}
+
+#[test]
+fn undo_and_redo_step_over_the_computers_replies() {
+    let mut state = OthelloState::new(Settings::default());
+    state.apply(Action::Play(sq("f5")));
+    computer_plays(&mut state, 1, "d6");
+    state.apply(Action::Play(sq("c3")));
+    computer_plays(&mut state, 2, "d3");
+    assert_eq!(state.record.cursor(), 4);
+    state.apply(Action::Undo);
+    assert_eq!(state.record.cursor(), 2);
+    state.apply(Action::Undo);
+    assert_eq!(state.record.cursor(), 0);
+    state.apply(Action::Undo);
+    assert_eq!(state.record.cursor(), 0);
+    state.apply(Action::Redo);
+    assert_eq!(state.record.cursor(), 2);
+    state.apply(Action::Redo);
+    assert_eq!(state.record.cursor(), 4);
+    assert_eq!(state.wanted_search(), None);
+}
+
+#[test]
+fn going_back_to_the_computers_turn_pauses_it() {
+    let mut state = OthelloState::new(Settings::default());
+    state.apply(Action::Play(sq("f5")));
+    computer_plays(&mut state, 1, "d6");
+    state.apply(Action::GoTo(1));
+    assert_eq!(state.turn(), Turn::Computer(Color::White));
+    assert!(state.paused);
+    assert_eq!(state.wanted_search(), None);
+    state.apply(Action::Resume);
+    assert_eq!(state.wanted_search().map(|w| w.0), Some(SearchKind::Play));
+}
+
+#[test]
+fn move_now_plays_the_best_move_so_far() {
+    let mut state = OthelloState::new(Settings::default());
+    state.apply(Action::Play(sq("f5")));
+    let (kind, position) = state.wanted_search().unwrap();
+    state.apply(Action::SearchStarted(3, kind, position));
+    state.apply(Action::Progress(
+        3,
+        OthelloProgress::Line(Progress {
+            depth: 4,
+            score: -20,
+            best: sq("f4"),
+            pv: vec![sq("f4")],
+            nodes: 100,
+            elapsed_ms: 5.0,
+            exact: false,
+        }),
+    ));
+    state.apply(Action::MoveNow);
+    assert_eq!(state.record.last_move(), Some(sq("f4")));
+    assert_eq!(state.search, None);
+}
+
+#[test]
+fn a_bad_transcript_keeps_the_game() {
+    let mut state = OthelloState::new(Settings::default());
+    state.apply(Action::Play(sq("f5")));
+    let before = state.record.clone();
+    state.apply(Action::Paste("f5 d6 c9".into()));
+    assert_eq!(state.record, before);
+    assert_eq!(
+        state.notice.as_ref().map(|n| matches!(
+            n,
+            Notice::Record(TranscriptError::NotASquare { number: 3, .. })
+        )),
+        Some(true)
+    );
+    state.apply(Action::Paste("F5 d6 C3".into()));
+    assert_eq!(state.record.cursor(), 3);
+    assert_eq!(state.notice, None);
+}
+
+#[test]
+fn forced_passes_are_played_automatically_or_confirmed() {
+    // Two people on 4×4: find a random game with a pass.
+    let settings = Settings {
+        rules: Rules::new(
+            crate::engine::othello::BoardSize::Four,
+            crate::engine::othello::Variant::Standard,
+        ),
+        black: Player::Human,
+        white: Player::Human,
+        think_ms: 1000,
+    };
+    let mut rng = crate::engine::rng::Rng::new(4);
+    // Automatic passes (the default): never asked, always said and noted.
+    let mut auto_passes = 0;
+    for _ in 0..200 {
+        let mut state = OthelloState::new(settings);
+        while state.turn() != Turn::Over {
+            assert!(!matches!(state.turn(), Turn::HumanPass(_)));
+            let moves = state.position().moves();
+            state.apply(Action::Play(*rng.choose(&moves).unwrap()));
+            let said = &state.announcement.as_ref().unwrap().1;
+            if let Some(Announcement::Passed { side, by }) = said.last() {
+                assert_eq!(*by, PassedBy::Automatically);
+                assert_eq!(state.pass_note, Some(*side));
+                auto_passes += 1;
+            }
+        }
+    }
+    assert!(auto_passes > 0, "no pass in 200 random 4×4 games");
+    // Confirmed passes: the person is told and must confirm.
+    for _ in 0..500 {
+        let mut state = OthelloState::new(settings);
+        state.apply(Action::SetAutoPass(false));
+        while state.turn() != Turn::Over {
+            if let Turn::HumanPass(color) = state.turn() {
+                let said = &state.announcement.as_ref().unwrap().1;
+                assert_eq!(said.last(), Some(&Announcement::MustPass(color)));
+                state.apply(Action::Play(sq("a1")));
+                assert!(matches!(
+                    state.notice,
+                    Some(Notice::Illegal(PlayError::MustPass(_)))
+                ));
+                state.apply(Action::Play(Move::Pass));
+                assert_eq!(state.notice, None);
+                return;
+            }
+            let moves = state.position().moves();
+            state.apply(Action::Play(*rng.choose(&moves).unwrap()));
+        }
+    }
+    panic!("no pass in 500 random 4×4 games");
+}
+
+#[test]
+fn hints_are_asked_for_on_the_persons_turn_and_kept() {
+    let mut state = OthelloState::new(Settings::default());
+    state.apply(Action::Game(OthelloAction::SetHintMode(true)));
+    let (kind, position) = state.wanted_search().unwrap();
+    assert_eq!(kind, SearchKind::Hint);
+    state.apply(Action::SearchStarted(1, kind, position));
+    let scores = MoveScores {
+        depth: 3,
+        scores: vec![
+            (sq("d3"), 50),
+            (sq("c4"), 50),
+            (sq("f5"), 50),
+            (sq("e6"), 50),
+        ],
+        exact: false,
+        nodes: 10,
+        elapsed_ms: 1.0,
+    };
+    state.apply(Action::Progress(1, OthelloProgress::Scores(scores)));
+    state.apply(Action::Finished(1, choice("d3")));
+    assert_eq!(state.wanted_search(), None);
+    assert_eq!(state.extra.hints.as_ref().unwrap().1.scores.len(), 4);
+    assert_eq!(state.extra.graph(&state.record)[&0].black_score, 50);
+}
+
+#[test]
+fn analysing_the_game_evaluates_each_position_once() {
+    let mut state = OthelloState::new(Settings {
+        white: Player::Human,
+        ..Settings::default()
+    });
+    for m in ["f5", "d6", "c3"] {
+        state.apply(Action::Play(sq(m)));
+    }
+    state.apply(Action::Game(OthelloAction::AnalyseGame));
+    let mut id = 0;
+    while let Some((kind, position)) = state.wanted_search() {
+        id += 1;
+        assert!(matches!(kind, SearchKind::Evaluate { .. }));
+        state.apply(Action::SearchStarted(id, kind, position));
+        state.apply(Action::Finished(id, choice("a1")));
+        assert!(id < 10);
+    }
+    assert_eq!(state.extra.graph(&state.record).len(), 4);
+}

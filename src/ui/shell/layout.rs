@@ -1,0 +1,118 @@
+//! The layout every game page shares: the play area (score line, board,
+//! what goes under it) and the side panel (the game buttons, the game's own
+//! panels, the move list, the records panel, the keyboard help, a link to
+//! the rules), with the new-game dialog. The game gives the parts that are
+//! its own as HTML; everything shared is drawn here from the session.
+
+use yew::prelude::*;
+
+use crate::session::core::{Action, GameSession, Notice};
+
+use super::super::common::controls::Controls;
+use super::super::common::move_list::{MoveEntry, MoveList};
+use super::super::common::records::{Copied, Records};
+use super::PageGame;
+
+/// The parts of a game page.
+#[derive(Properties, PartialEq)]
+pub struct GameLayoutProps<G: PageGame> {
+    /// The game.
+    pub state: UseReducerHandle<GameSession<G>>,
+    /// Changes it.
+    pub dispatch: Callback<Action<G>>,
+    /// The new-game dialog is open.
+    pub new_game_open: UseStateHandle<bool>,
+    /// The score line above the board.
+    pub scores: Html,
+    /// The board.
+    pub board: Html,
+    /// Under the board: the status line and the game's own helpers.
+    pub below: Html,
+    /// The game's own buttons, after the shared ones.
+    #[prop_or_default]
+    pub buttons: Html,
+    /// The game's own panels, above the move list.
+    #[prop_or_default]
+    pub panels: Html,
+    /// The game's own record tools, in the records panel.
+    #[prop_or_default]
+    pub record_tools: Html,
+    /// The label of the box for loading moves.
+    pub load_label: &'static str,
+    /// The keyboard help.
+    pub help: &'static str,
+    /// A tip under it.
+    #[prop_or_default]
+    pub tip: Option<&'static str>,
+    /// The new-game dialog (shown while it is open).
+    pub dialog: Html,
+    /// The share link.
+    pub share_url: String,
+    /// More classes for the page (a state the styles show).
+    #[prop_or_default]
+    pub class: Classes,
+}
+
+/// A game page.
+#[function_component(GameLayout)]
+pub fn game_layout<G: PageGame>(props: &GameLayoutProps<G>) -> Html {
+    let t = super::super::common::dialog::use_texts();
+    let state = &props.state;
+    let send = |action: Action<G>| {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |_: ()| dispatch.emit(action.clone()))
+    };
+    let open_dialog = {
+        let open = props.new_game_open.clone();
+        Callback::from(move |_| open.set(true))
+    };
+    let context = G::context(state);
+    let moves: Vec<MoveEntry> = state
+        .record
+        .line()
+        .iter()
+        .enumerate()
+        .map(|(ply, mv)| MoveEntry {
+            label: G::move_label(t, context, mv),
+            side: G::side_class(G::side_to_move(&state.record.position_at(ply), ply)),
+        })
+        .collect();
+    let on_copied = props.dispatch.reform(|what| {
+        Action::SetNotice(Some(match what {
+            Copied::Moves => Notice::Copied,
+            Copied::Link => Notice::LinkCopied,
+        }))
+    });
+    html! {
+        <section class={classes!("game-page", format!("{}-page", G::ROUTE), props.class.clone())}>
+            <div class="play-area">
+                { props.scores.clone() }
+                { props.board.clone() }
+                { props.below.clone() }
+            </div>
+            <aside class="side-panel">
+                <Controls can_undo={state.undo_target().is_some()} can_redo={state.redo_target().is_some()}
+                    thinking={state.thinking()} on_new_game={open_dialog}
+                    on_undo={send(Action::Undo)} on_redo={send(Action::Redo)}
+                    on_move_now={G::THINKS.then(|| send(Action::MoveNow))}>
+                    { props.buttons.clone() }
+                </Controls>
+                { props.panels.clone() }
+                <MoveList {moves} cursor={state.record.cursor()} on_go={props.dispatch.reform(Action::GoTo)} />
+                <Records record={G::record_text(&state.settings, state.record.line())}
+                    share_url={props.share_url.clone()} load_label={props.load_label}
+                    {on_copied} on_load={props.dispatch.reform(Action::Paste)}>
+                    { props.record_tools.clone() }
+                </Records>
+                <p class="help">{ props.help }</p>
+                if let Some(tip) = props.tip {
+                    <p class="help">{ tip }</p>
+                }
+                <p><a href={format!("#/{}/rules", G::ROUTE)}>{ t.rules }</a></p>
+            </aside>
+            if *props.new_game_open {
+                { props.dialog.clone() }
+            }
+        </section>
+    }
+}

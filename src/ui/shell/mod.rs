@@ -1,0 +1,283 @@
+//! The page shell every game page is built from, written once:
+//! [`use_game_page`] owns the game (a reducer over the session core), the
+//! search worker and its requests, the autosave, the announcements, the
+//! shared keyboard shortcuts and pasting; [`layout`] draws the page around
+//! the game's own board. A game page plugs in what differs through
+//! [`PageGame`] and stays a short composition.
+
+pub mod layout;
+pub mod status;
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::i18n::session::{announcement_text, GameTexts};
+use crate::i18n::Texts;
+use crate::session::core::{Action, Announcement, GameSession, Notice};
+use crate::session::formats::Formats;
+use crate::session::start::opening;
+use crate::worker::protocol::{Event, Job};
+
+use super::browser;
+use super::common::dialog::use_texts;
+use super::common::listeners::{use_page_listeners, use_speech};
+use super::search::{use_search_worker, SearchWorker};
+
+/// Where the choice "play forced passes automatically" is kept.
+const AUTO_PASS_KEY: &str = "mind-sports.auto-pass";
+
+/// What a game page plugs into the shell.
+pub trait PageGame: GameTexts + Formats {
+    /// Where the game in progress is saved.
+    const SAVE_KEY: &'static str;
+    /// The page's route (`othello`, `opok`, `nim`).
+    const ROUTE: &'static str;
+    /// The computer thinks for a while (so "move now" applies).
+    const THINKS: bool = true;
+
+    /// The worker job for a search the session wants (`seed` is random).
+    fn job(
+        session: &GameSession<Self>,
+        job: Self::Job,
+        position: &Self::Position,
+        seed: u64,
+    ) -> Job;
+    /// A worker event about request `id`, as an action (`Started` and
+    /// `Failed` are handled by the shell).
+    fn action(id: u64, event: Event) -> Option<Action<Self>>;
+    /// The class of a side's moves in the move list (their colour, shape).
+    fn side_class(side: Self::Side) -> &'static str;
+    /// What the game's words need besides the announcement.
+    fn context(session: &GameSession<Self>) -> Self::Context;
+    /// The score on request (key S), when the game has one.
+    fn score(_session: &GameSession<Self>) -> Option<Self::GameAnnouncement> {
+        None
+    }
+}
+
+impl<G: PageGame> Reducible for GameSession<G> {
+    type Action = Action<G>;
+
+    fn reduce(self: Rc<Self>, action: Action<G>) -> Rc<Self> {
+        let mut next = (*self).clone();
+        next.apply(action);
+        if next == *self {
+            self
+        } else {
+            Rc::new(next)
+        }
+    }
+}
+
+/// The game of a page and what the page needs to show and change it.
+pub struct GamePage<G: PageGame> {
+    /// The game.
+    pub state: UseReducerHandle<GameSession<G>>,
+    /// Changes it.
+    pub dispatch: Callback<Action<G>>,
+    /// The texts in the user's language.
+    pub t: &'static Texts,
+    /// The new-game dialog is open.
+    pub new_game_open: UseStateHandle<bool>,
+}
+
+impl<G: PageGame> GamePage<G> {
+    /// The page's share link.
+    pub fn share_url(&self) -> String {
+        format!(
+            "{}#/{}?{}",
+            browser::page_address(),
+            G::ROUTE,
+            G::encode_link(&self.state.settings, &self.state.record)
+        )
+    }
+}
+
+/// The opening game: the link's, else the autosave, else a new one; an
+/// autosave that cannot be read is set aside, never lost.
+fn initial_state<G: PageGame>(link: Option<&str>) -> GameSession<G>
+where
+    G::Settings: Default,
+{
+    if link.is_some() {
+        // Later reloads restore the autosave, not the link.
+        browser::replace_fragment(&format!("#/{}", G::ROUTE));
+    }
+    let saved = browser::load(G::SAVE_KEY);
+    let opening = opening(link, G::decode_link, saved.as_deref(), G::load);
+    if opening.saved_error.is_some() {
+        browser::set_aside(G::SAVE_KEY);
+    }
+    let mut state = match opening.game {
+        Some((settings, record)) => GameSession::with_record(settings, record),
+        None => GameSession::new(G::Settings::default()),
+    };
+    state.auto_pass = browser::load(AUTO_PASS_KEY).as_deref() != Some("off");
+    state.notice = opening
+        .link_error
+        .map(Notice::Link)
+        .or(opening.saved_error.map(Notice::Saved));
+    state
+}
+
+/// Starts, keeps or cancels the worker's search to match what the state
+/// wants.
+fn sync_search<G: PageGame>(
+    state: &GameSession<G>,
+    worker: &SearchWorker,
+    dispatch: &Callback<Action<G>>,
+) {
+    let wanted = state.wanted_search();
+    let running = state.search.as_ref().map(|s| (s.job, s.position.clone()));
+    match wanted {
+        Some(w) if Some(&w) == running.as_ref() => {}
+        Some((job, position)) => {
+            let id = worker.start(G::job(state, job, &position, browser::random_seed()));
+            dispatch.emit(Action::SearchStarted(id, job, position));
+        }
+        None => {
+            // Also frees a worker still busy with an answer nobody wants
+            // (after "move now").
+            worker.cancel();
+            if running.is_some() {
+                dispatch.emit(Action::SearchCancelled);
+            }
+        }
+    }
+}
+
+/// The shared shortcuts, by physical key (`KeyboardEvent.code`), so that
+/// they work in every keyboard layout (a Russian one types "г" on U).
+fn shared_shortcut<G: PageGame>(
+    e: &web_sys::KeyboardEvent,
+    state: &GameSession<G>,
+    new_game_open: &UseStateHandle<bool>,
+) -> Option<Option<Action<G>>> {
+    let code = e.code();
+    let action = match (e.ctrl_key(), code.as_str()) {
+        (true, "KeyZ") | (false, "KeyU") => Some(Action::Undo),
+        (true, "KeyY") | (false, "KeyR") => Some(Action::Redo),
+        (false, "KeyN") => {
+            new_game_open.set(true);
+            None
+        }
+        (false, "KeyC") if state.paused => Some(Action::Resume),
+        (false, "KeyS") => G::score(state).map(|s| Action::Announce(Announcement::Game(s))),
+        (false, "KeyL") => {
+            let played = state.record.played();
+            let last = played.len().checked_sub(1).map(|ply| {
+                let side = G::side_to_move(&state.record.position_at(ply), ply);
+                (side, played[ply].clone())
+            });
+            Some(Action::Announce(Announcement::LastMove(last)))
+        }
+        _ => return None,
+    };
+    Some(action)
+}
+
+/// The shell of a game page. `on_key` gets the keys the shell does not
+/// handle and says whether it handled them; `on_paste` turns pasted text
+/// into an action (by default: a record to load).
+#[hook]
+pub fn use_game_page<G: PageGame>(
+    link: Option<String>,
+    on_key: Callback<web_sys::KeyboardEvent, bool>,
+    on_paste: Option<Callback<String, Action<G>>>,
+) -> GamePage<G>
+where
+    G::Settings: Default,
+{
+    let t = use_texts();
+    let state = use_reducer(move || initial_state::<G>(link.as_deref()));
+    let dispatch = {
+        let dispatcher = state.dispatcher();
+        Callback::from(move |action: Action<G>| dispatcher.dispatch(action))
+    };
+    let new_game_open = use_state(|| false);
+    let worker = {
+        let dispatch = dispatch.clone();
+        use_search_worker(Callback::from(
+            move |response: crate::worker::protocol::Response| {
+                let action = match response.event {
+                    Event::Failed => Some(Action::SearchFailed(response.id)),
+                    event => G::action(response.id, event),
+                };
+                if let Some(action) = action {
+                    dispatch.emit(action);
+                }
+            },
+        ))
+    };
+
+    // Save every change of the game and of the pass preference.
+    use_effect_with(
+        (state.settings.clone(), state.record.clone()),
+        |(settings, record)| browser::store(G::SAVE_KEY, &G::save(settings, record)),
+    );
+    use_effect_with(state.auto_pass, |on| {
+        browser::store(AUTO_PASS_KEY, if *on { "on" } else { "off" })
+    });
+
+    // Speak every new announcement.
+    let said = state.announcement.as_ref();
+    use_speech(
+        said.map(|(n, _)| *n),
+        said.map(|(_, list)| announcement_text::<G>(t, G::context(&state), list))
+            .unwrap_or_default(),
+    );
+
+    // Load the worker right away, not on the first click; run the search
+    // the state asks for.
+    {
+        let worker = worker.clone();
+        use_effect_with((), move |_| worker.warm_up());
+    }
+    {
+        let worker = worker.clone();
+        let dispatch = dispatch.clone();
+        let snapshot = (*state).clone();
+        let key = (state.wanted_search(), state.search.as_ref().map(|s| s.id));
+        use_effect_with(key, move |_| sync_search(&snapshot, &worker, &dispatch));
+    }
+
+    // Page-wide shortcuts and pasting.
+    let keys = {
+        let dispatch = dispatch.clone();
+        let state = state.clone();
+        let new_game_open = new_game_open.clone();
+        Callback::from(move |e: web_sys::KeyboardEvent| {
+            if *new_game_open {
+                return;
+            }
+            let action = match shared_shortcut(&e, &state, &new_game_open) {
+                Some(action) => action,
+                None if on_key.emit(e.clone()) => None,
+                None => return,
+            };
+            e.prevent_default();
+            if let Some(action) = action {
+                dispatch.emit(action);
+            }
+        })
+    };
+    let paste = {
+        let dispatch = dispatch.clone();
+        Callback::from(move |text: String| {
+            let action = match &on_paste {
+                Some(on_paste) => on_paste.emit(text),
+                None => Action::Paste(text),
+            };
+            dispatch.emit(action);
+        })
+    };
+    use_page_listeners(keys, paste);
+
+    GamePage {
+        state,
+        dispatch,
+        t,
+        new_game_open,
+    }
+}

@@ -1,0 +1,91 @@
+//! The line under the board, the same for every game: whose turn, a pass
+//! to confirm (or the note that one was played automatically), the
+//! computer thinking or waiting to continue, the result, and the notice.
+
+use yew::prelude::*;
+
+use crate::i18n::fill;
+use crate::i18n::session::notice_text;
+use crate::session::core::{Action, GameSession};
+use crate::session::turn::Turn;
+
+use super::super::common::dialog::use_texts;
+use super::PageGame;
+
+/// What the status line shows.
+#[derive(Properties, PartialEq)]
+pub struct StatusProps<G: PageGame> {
+    /// The game.
+    pub state: UseReducerHandle<GameSession<G>>,
+    /// Changes it.
+    pub dispatch: Callback<Action<G>>,
+    /// Instead of "your move": guidance for a move being put together.
+    #[prop_or_default]
+    pub guidance: Option<String>,
+    /// The game's own helpers under the line (a box for typing a move).
+    #[prop_or_default]
+    pub children: Html,
+}
+
+/// The status line.
+#[function_component(Status)]
+pub fn status<G: PageGame>(props: &StatusProps<G>) -> Html {
+    let t = use_texts();
+    let state = &props.state;
+    let send = |action: Action<G>| {
+        let dispatch = props.dispatch.clone();
+        Callback::from(move |_: MouseEvent| dispatch.emit(action.clone()))
+    };
+    let turn = state.turn();
+    let line = match turn {
+        Turn::HumanMove(side) => html! {
+            <p class="turn">{ props.guidance.clone().unwrap_or_else(|| G::your_move_text(t, side)) }</p>
+        },
+        Turn::HumanPass(side) => html! {
+            <div class="pass-notice">
+                <p>{ G::must_pass_text(t, side) }</p>
+                if let Some(pass) = G::pass() {
+                    <button class="pass primary" onclick={send(Action::Play(pass))}>{ t.pass }</button>
+                }
+            </div>
+        },
+        Turn::Computer(side) if state.paused => html! {
+            <div class="pass-notice">
+                <p>{ fill(t.computer_paused, &[("color", G::side_lower(t, side))]) }</p>
+                <button class="resume primary" onclick={send(Action::Resume)}>{ t.resume }</button>
+            </div>
+        },
+        Turn::Computer(side) => html! {
+            <p class="turn thinking">{ fill(t.thinking, &[("color", G::side_lower(t, side))]) }</p>
+        },
+        Turn::Over => html! {
+            <p class="result">
+                if let Some(outcome) = state.outcome() {
+                    { format!("{} {}.", t.game_over, G::outcome_text(t, &outcome)) }
+                }
+                if let Some(note) = G::result_note(t, &state.settings) {
+                    <span class="note">{ format!(" {note}") }</span>
+                }
+            </p>
+        },
+    };
+    let pass_note = state.pass_note.map(|side| {
+        html! {
+            <p class="pass-note" data-testid="pass-note">
+                { fill(t.said_auto_passed, &[("color", G::side_name(t, side))]) }
+            </p>
+        }
+    });
+    html! {
+        <div class="status">
+            { for pass_note }
+            { line }
+            if let Some(notice) = &state.notice {
+                <p class="notice" role="alert" data-testid="notice">
+                    { notice_text::<G>(t, notice, state.side_to_move()) }
+                </p>
+            }
+            { props.children.clone() }
+        </div>
+    }
+}
