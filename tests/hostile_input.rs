@@ -23,8 +23,11 @@ use mind_sports::engine::othello::{ggf, Analyzer, BoardSize, Move, Position, Rul
 use mind_sports::engine::rng::Rng;
 use mind_sports::engine::search::{Budget, Limits, Searcher};
 use mind_sports::engine::strength::Level;
+use mind_sports::session::nim::Nim;
+use mind_sports::session::opok::Opok;
+use mind_sports::session::othello::Othello;
 use mind_sports::session::player::Player;
-use mind_sports::session::{self as session, query, route::Route};
+use mind_sports::session::{self as session, formats, query, route::Route};
 
 /// The longest any single parse may take before it counts as a hang: far
 /// above what any of them needs (microseconds to a second), so only a
@@ -257,7 +260,7 @@ fn valid_record(seed: u64, which: u8) -> String {
         _ => {
             let (start, moves) = othello_game(Rules::default(), seed, 20);
             let record = session::othello::Record::from_moves(start, &moves, moves.len()).unwrap();
-            session::othello::link::encode(&Default::default(), &record)
+            formats::encode::<Othello>(&Default::default(), &record)
         }
     }
 }
@@ -298,12 +301,12 @@ proptest! {
     #[test]
     fn session_parsers_never_panic_or_hang(text in hostile_text()) {
         bounded("session parsers", move || {
-            let _ = session::othello::link::decode(&text);
-            let _ = session::opok::link::decode(&text);
-            let _ = session::nim::link::decode(&text);
-            let _ = session::othello::saved::load(&text);
-            let _ = session::opok::saved::load(&text);
-            let _ = session::nim::saved::load(&text);
+            let _ = formats::decode::<Othello>(&text);
+            let _ = formats::decode::<Opok>(&text);
+            let _ = formats::decode::<Nim>(&text);
+            let _ = formats::load::<Othello>(&text);
+            let _ = formats::load::<Opok>(&text);
+            let _ = formats::load::<Nim>(&text);
             let _ = query::percent_decode(&text);
             let _ = query::pairs(&text, &["moves", "start"]);
             let _ = Route::from_fragment(&text);
@@ -321,7 +324,7 @@ proptest! {
             let g = Geometry::new(5).unwrap();
             let _ = opok::notation::replay(opok::Position::start(g), &text);
             let _ = nim::parse_position(&text);
-            let _ = session::othello::link::decode(&text);
+            let _ = formats::decode::<Othello>(&text);
         });
     }
 
@@ -413,10 +416,10 @@ proptest! {
         };
         let cursor = rng.below(moves.len() as u64 + 1) as usize;
         let record = session::othello::Record::from_moves(start, &moves, cursor).unwrap();
-        let link = session::othello::link::encode(&settings, &record);
-        prop_assert_eq!(session::othello::link::decode(&link).unwrap(), (settings, record.clone()));
-        let saved = session::othello::saved::save(&settings, &record);
-        prop_assert_eq!(session::othello::saved::load(&saved).unwrap(), (settings, record));
+        let link = formats::encode::<Othello>(&settings, &record);
+        prop_assert_eq!(formats::decode::<Othello>(&link).unwrap(), (settings, record.clone()));
+        let saved = formats::save::<Othello>(&settings, &record);
+        prop_assert_eq!(formats::load::<Othello>(&saved).unwrap(), (settings, record));
     }
 
     #[test]
@@ -437,10 +440,10 @@ proptest! {
         };
         let cursor = rng.below(moves.len() as u64 + 1) as usize;
         let record = session::opok::Record::from_moves(start, &moves, cursor).unwrap();
-        let link = session::opok::link::encode(&settings, &record);
-        prop_assert_eq!(session::opok::link::decode(&link).unwrap(), (settings, record.clone()));
-        let saved = session::opok::saved::save(&settings, &record);
-        prop_assert_eq!(session::opok::saved::load(&saved).unwrap(), (settings, record));
+        let link = formats::encode::<Opok>(&settings, &record);
+        prop_assert_eq!(formats::decode::<Opok>(&link).unwrap(), (settings, record.clone()));
+        let saved = formats::save::<Opok>(&settings, &record);
+        prop_assert_eq!(formats::load::<Opok>(&saved).unwrap(), (settings, record));
     }
 
     #[test]
@@ -466,10 +469,10 @@ proptest! {
         let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
         let mut record = session::nim::replay(&start, &texts).unwrap();
         record.go_to(rng.below(moves.len() as u64 + 1) as usize);
-        let link = session::nim::link::encode(&settings, &record);
-        prop_assert_eq!(session::nim::link::decode(&link).unwrap(), (settings.clone(), record.clone()));
-        let saved = session::nim::saved::save(&settings, &record);
-        prop_assert_eq!(session::nim::saved::load(&saved).unwrap(), (settings, record));
+        let link = formats::encode::<Nim>(&settings, &record);
+        prop_assert_eq!(formats::decode::<Nim>(&link).unwrap(), (settings.clone(), record.clone()));
+        let saved = formats::save::<Nim>(&settings, &record);
+        prop_assert_eq!(formats::load::<Nim>(&saved).unwrap(), (settings, record));
     }
 }
 

@@ -4,9 +4,7 @@ use std::convert::Infallible;
 
 use crate::engine::nim::position::MoveTextError;
 use crate::engine::nim::{Move, PlayError, PositionError, Refusal, Rule, RuleError, MAX_HEAPS};
-use crate::session::nim::link::LinkError;
 use crate::session::nim::{Mover, Nim, NimOutcome, Took};
-use crate::session::query::QueryError;
 
 use super::session::GameTexts;
 use super::{fill, Texts};
@@ -230,17 +228,10 @@ impl GameTexts for Nim {
         move_error_text(t, *number, error)
     }
 
-    fn link_error_reason(t: &Texts, error: &LinkError) -> String {
-        match error {
-            LinkError::Query(QueryError::UnknownKey(key) | QueryError::RepeatedKey(key)) => {
-                fill(t.err_link_key, &[("key", key)])
-            }
-            LinkError::BadValue { key, value } => {
-                fill(t.err_link_value, &[("key", key), ("value", value)])
-            }
-            LinkError::Start(e) => position_error_text(t, e),
-            LinkError::Moves(n, e) => move_error_text(t, *n, e).trim_end_matches('.').to_string(),
-        }
+    fn start_error_text(t: &Texts, error: &PositionError) -> String {
+        position_error_text(t, error)
+            .trim_end_matches('.')
+            .to_string()
     }
 
     fn game_announcement_text(_t: &Texts, _context: (), said: &Infallible) -> String {

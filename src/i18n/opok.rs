@@ -4,10 +4,8 @@ use std::convert::Infallible;
 
 use crate::engine::opok::notation::{move_text, RecordError};
 use crate::engine::opok::{Geometry, Move, Outcome, PlayError, Side, Square, Stack};
-use crate::session::opok::link::LinkError;
 use crate::session::opok::view::SquareView;
 use crate::session::opok::{Opok, OpokAnnouncement};
-use crate::session::query::QueryError;
 
 use super::session::GameTexts;
 use super::{fill, Texts};
@@ -152,16 +150,8 @@ impl GameTexts for Opok {
         record_error_text(t, error)
     }
 
-    fn link_error_reason(t: &Texts, error: &LinkError) -> String {
-        match error {
-            LinkError::Query(QueryError::UnknownKey(key) | QueryError::RepeatedKey(key)) => {
-                fill(t.err_link_key, &[("key", key)])
-            }
-            LinkError::BadValue { key, value } => {
-                fill(t.err_link_value, &[("key", key), ("value", value)])
-            }
-            LinkError::Moves(e) => record_error_text(t, e).trim_end_matches('.').to_string(),
-        }
+    fn start_error_text(_t: &Texts, error: &Infallible) -> String {
+        match *error {}
     }
 
     fn game_announcement_text(t: &Texts, _geometry: Geometry, said: &OpokAnnouncement) -> String {

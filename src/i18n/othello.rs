@@ -5,10 +5,9 @@ use crate::engine::othello::notation::{BoardTextError, TranscriptError};
 use crate::engine::othello::{
     Color, Level, Move, Outcome, PlayError, PositionError, Square, Variant,
 };
-use crate::session::othello::link::LinkError;
+use crate::session::othello::formats::StartError;
 use crate::session::othello::view::SquareView;
 use crate::session::othello::{Othello, OthelloAnnouncement, OthelloNotice, Settings};
-use crate::session::query::QueryError;
 
 use super::session::GameTexts;
 use super::{fill, Texts};
@@ -247,17 +246,10 @@ impl GameTexts for Othello {
         transcript_error_text(t, error)
     }
 
-    fn link_error_reason(t: &Texts, error: &LinkError) -> String {
+    fn start_error_text(t: &Texts, error: &StartError) -> String {
         match error {
-            LinkError::Query(QueryError::UnknownKey(key) | QueryError::RepeatedKey(key)) => {
-                fill(t.err_link_key, &[("key", key)])
-            }
-            LinkError::BadValue { key, value } => {
-                fill(t.err_link_value, &[("key", key), ("value", value)])
-            }
-            LinkError::Board(e) => trim_stop(&board_error_text(t, e)).to_string(),
-            LinkError::SizeMismatch => t.err_link_size.to_string(),
-            LinkError::Moves(e) => trim_stop(&transcript_error_text(t, e)).to_string(),
+            StartError::Board(e) => trim_stop(&board_error_text(t, e)).to_string(),
+            StartError::SizeMismatch => t.err_link_size.to_string(),
         }
     }
 

@@ -2,13 +2,15 @@
 //! the session core, written once; each game supplies its own words for
 //! its sides, moves, results and errors through [`GameTexts`].
 
-use crate::session::core::{Announcement, Notice, PassedBy, SessionGame};
+use crate::session::core::{Announcement, Notice, PassedBy};
+use crate::session::formats::{Formats, LinkError};
+use crate::session::query::QueryError;
 use crate::session::saved::SavedError;
 
 use super::{fill, Texts};
 
 /// A game's own words, for the shared announcements and notices.
-pub trait GameTexts: SessionGame {
+pub trait GameTexts: Formats {
     /// What the words need to know beyond the announcement (Opok: the
     /// board's size, to name squares).
     type Context: Copy;
@@ -50,8 +52,8 @@ pub trait GameTexts: SessionGame {
     fn play_error_text(t: &Texts, error: &Self::PlayError, side: Self::Side) -> String;
     /// A refused record.
     fn record_error_text(t: &Texts, error: &Self::RecordError) -> String;
-    /// Why a link was refused (without a full stop).
-    fn link_error_reason(t: &Texts, error: &Self::LinkError) -> String;
+    /// Why a link's start was refused (without a full stop).
+    fn start_error_text(t: &Texts, error: &Self::StartError) -> String;
     /// The game's own announcements.
     fn game_announcement_text(
         t: &Texts,
@@ -117,11 +119,32 @@ pub fn notice_text<G: GameTexts>(t: &Texts, notice: &Notice<G>, side: G::Side) -
         Notice::Illegal(e) => G::play_error_text(t, e, side),
         Notice::GameOver => t.err_game_over.to_string(),
         Notice::Record(e) => G::record_error_text(t, e),
-        Notice::Link(e) => fill(t.link_error, &[("reason", &G::link_error_reason(t, e))]),
+        Notice::Link(e) => fill(t.link_error, &[("reason", &link_error_reason::<G>(t, e))]),
         Notice::Saved(e) => saved_error_text(t, e),
         Notice::Copied => t.moves_copied.to_string(),
         Notice::LinkCopied => t.link_copied.to_string(),
         Notice::EngineFailed => t.engine_failed.to_string(),
         Notice::Game(own) => G::game_notice_text(t, own),
+    }
+}
+
+/// Why a link was refused, in words (without a full stop).
+fn link_error_reason<G: GameTexts>(
+    t: &Texts,
+    error: &LinkError<G::StartError, G::RecordError>,
+) -> String {
+    match error {
+        LinkError::Query(QueryError::UnknownKey(key) | QueryError::RepeatedKey(key)) => {
+            fill(t.err_link_key, &[("key", key)])
+        }
+        LinkError::BadValue { key, value } => fill(
+            t.err_link_value,
+            &[
+                ("key", key),
+                ("value", &crate::engine::text::excerpt(value, 40)),
+            ],
+        ),
+        LinkError::Start(e) => G::start_error_text(t, e),
+        LinkError::Moves(e) => G::record_error_text(t, e).trim_end_matches('.').to_string(),
     }
 }

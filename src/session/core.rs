@@ -11,6 +11,7 @@
 
 use std::fmt::Debug;
 
+use super::formats::LinkError;
 use super::player::Player;
 use super::record::{Playable, Record};
 use super::saved::SavedError;
@@ -26,8 +27,14 @@ pub trait SessionGame: Clone + PartialEq + Debug + Sized + 'static {
     type PlayError: Clone + PartialEq + Debug;
     /// A player's side (colour, or first/second).
     type Side: Copy + Eq + Debug;
-    /// How a game is set up.
-    type Settings: Clone + PartialEq + Debug;
+    /// How a game is set up (saved with the game; the default is the
+    /// game a first visit shows).
+    type Settings: Clone
+        + PartialEq
+        + Debug
+        + Default
+        + serde::Serialize
+        + serde::de::DeserializeOwned;
     /// The result of a finished game.
     type Outcome: Clone + PartialEq + Debug;
     /// What a move did, for announcements and animations (flipped discs,
@@ -41,8 +48,8 @@ pub trait SessionGame: Clone + PartialEq + Debug + Sized + 'static {
     type Answer: Clone + PartialEq + Debug;
     /// Why a pasted record was refused.
     type RecordError: Clone + PartialEq + Debug;
-    /// Why a link was refused.
-    type LinkError: Clone + PartialEq + Debug;
+    /// Why the start written in a link or a save was refused.
+    type StartError: Clone + PartialEq + Debug;
     /// The game's own state beside the shared one.
     type Extra: Clone + PartialEq + Debug + Default;
     /// The game's own actions.
@@ -204,7 +211,7 @@ pub enum Notice<G: SessionGame> {
     Record(G::RecordError),
     /// The opened link was refused; the game in progress (or a new one)
     /// was kept.
-    Link(G::LinkError),
+    Link(LinkError<G::StartError, G::RecordError>),
     /// The autosaved game could not be restored; it was set aside.
     Saved(SavedError),
     /// The whole game's moves were copied.

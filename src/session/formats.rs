@@ -1,8 +1,12 @@
-//! The texts of a game in the app: share links, the autosave, and the
-//! record that "copy moves" copies, behind one trait so that the page shell
-//! handles every game's texts the same way.
+//! The texts of a game in the app, written once for every game: share
+//! links (`size=8&variant=anti&black=human&white=c4&time=3000&start=…&moves=…&at=…`),
+//! the autosave, and the record that "copy moves" copies. A game gives its
+//! settings' keys and how its start and moves are written ([`Formats`]);
+//! reading a link or a save checks everything, and a tampered one is an
+//! error, never a half-loaded game.
 
 use super::core::SessionGame;
+use super::query::{pairs, QueryError};
 use super::record::Record;
 use super::saved::SavedError;
 
@@ -12,16 +16,154 @@ pub type Game<G> = (
     Record<<G as SessionGame>::Position>,
 );
 
-/// A game's texts.
+/// How a game writes itself in links and saves.
 pub trait Formats: SessionGame {
-    /// The share-link query of a game (`size=8&moves=f5d6`).
-    fn encode_link(settings: &Self::Settings, record: &Record<Self::Position>) -> String;
-    /// Reads a share-link query, checking everything.
-    fn decode_link(query: &str) -> Result<Game<Self>, Self::LinkError>;
-    /// The autosave text of a game.
-    fn save(settings: &Self::Settings, record: &Record<Self::Position>) -> String;
-    /// Restores a game from its autosave text, checking everything.
-    fn load(text: &str) -> Result<Game<Self>, SavedError>;
-    /// The moves as the game's record text.
+    /// The keys of the settings in a link, in the order written.
+    const SETTING_KEYS: &'static [&'static str];
+
+    /// The value of each of [`Formats::SETTING_KEYS`].
+    fn setting_values(settings: &Self::Settings) -> Vec<String>;
+    /// Reads one setting; false when the value is not valid for the key.
+    fn read_setting(settings: &mut Self::Settings, key: &str, value: &str) -> bool;
+    /// The start as text, when it is not the settings' usual start.
+    fn start_text(settings: &Self::Settings, start: &Self::Position) -> Option<String>;
+    /// Reads a start, fitting the settings to it; `given` are the setting
+    /// keys the link gave (a start may not contradict them).
+    fn read_start(
+        settings: &mut Self::Settings,
+        text: &str,
+        given: &[String],
+    ) -> Result<Self::Position, Self::StartError>;
+    /// The moves as links and saves write them.
+    fn moves_text(settings: &Self::Settings, moves: &[Self::Move]) -> String;
+    /// Reads moves written by [`Formats::moves_text`] from `start`.
+    fn read_moves(
+        settings: &Self::Settings,
+        start: &Self::Position,
+        text: &str,
+    ) -> Result<Vec<Self::Move>, Self::RecordError>;
+    /// The moves as the game's record text (what "copy moves" copies and
+    /// the paste box reads).
     fn record_text(settings: &Self::Settings, moves: &[Self::Move]) -> String;
+    /// Checks settings read from a save (serde reads them unchecked).
+    fn check_settings(_settings: &Self::Settings) -> Result<(), String> {
+        Ok(())
+    }
+}
+
+/// Why a link was refused.
+#[derive(Clone, PartialEq, Debug)]
+pub enum LinkError<S, R> {
+    /// Unknown or repeated keys.
+    Query(QueryError),
+    /// A value that is not valid for its key.
+    BadValue {
+        /// The key.
+        key: String,
+        /// The value found.
+        value: String,
+    },
+    /// The start does not read.
+    Start(S),
+    /// The moves do not replay.
+    Moves(R),
+}
+
+/// The link error of game `G`.
+pub type LinkErrorOf<G> =
+    LinkError<<G as SessionGame>::StartError, <G as SessionGame>::RecordError>;
+
+/// The keys a link of `G` may have.
+fn link_keys<G: Formats>() -> Vec<&'static str> {
+    let mut keys = G::SETTING_KEYS.to_vec();
+    keys.extend(["start", "moves", "at"]);
+    keys
+}
+
+/// The link query of a game.
+pub fn encode<G: Formats>(settings: &G::Settings, record: &Record<G::Position>) -> String {
+    let mut parts: Vec<String> = G::SETTING_KEYS
+        .iter()
+        .zip(G::setting_values(settings))
+        .map(|(key, value)| format!("{key}={value}"))
+        .collect();
+    if let Some(start) = G::start_text(settings, &record.start()) {
+        parts.push(format!("start={}", start.replace(' ', "+")));
+    }
+    let moves = G::moves_text(settings, record.line());
+    if !moves.is_empty() {
+        parts.push(format!("moves={}", moves.replace(' ', "+")));
+    }
+    if record.cursor() != record.line().len() {
+        parts.push(format!("at={}", record.cursor()));
+    }
+    parts.join("&")
+}
+
+/// Reads a link query back into settings and a record.
+pub fn decode<G: Formats>(query: &str) -> Result<Game<G>, LinkErrorOf<G>> {
+    let mut settings = G::Settings::default();
+    let (mut start, mut moves, mut cursor) = (None, String::new(), None);
+    let mut given = Vec::new();
+    for (key, value) in pairs(query, &link_keys::<G>()).map_err(LinkError::Query)? {
+        match key.as_str() {
+            "start" => start = Some(value),
+            "moves" => moves = value,
+            "at" => {
+                cursor = Some(crate::engine::text::parse_number::<usize>(&value).ok_or(
+                    LinkError::BadValue {
+                        key: key.clone(),
+                        value,
+                    },
+                )?)
+            }
+            _ if G::read_setting(&mut settings, &key, &value) => given.push(key),
+            _ => return Err(LinkError::BadValue { key, value }),
+        }
+    }
+    let start = match start {
+        Some(text) => G::read_start(&mut settings, &text, &given).map_err(LinkError::Start)?,
+        None => G::start(&settings),
+    };
+    let line = G::read_moves(&settings, &start, &moves).map_err(LinkError::Moves)?;
+    let cursor = cursor.unwrap_or(line.len());
+    let record = Record::from_moves(start, &line, cursor).ok_or(LinkError::BadValue {
+        key: "at".into(),
+        value: cursor.to_string(),
+    })?;
+    Ok((settings, record))
+}
+
+/// The autosave text of a game.
+pub fn save<G: Formats>(settings: &G::Settings, record: &Record<G::Position>) -> String {
+    let start = G::start_text(settings, &record.start()).unwrap_or_default();
+    super::saved::save(
+        settings,
+        start,
+        vec![G::moves_text(settings, record.line())],
+        record.cursor(),
+    )
+}
+
+/// Restores a game from its autosave text, checking everything.
+pub fn load<G: Formats>(text: &str) -> Result<Game<G>, SavedError> {
+    let saved = super::saved::read::<G::Settings>(text)?;
+    let invalid = |e: String| SavedError::Invalid(e);
+    G::check_settings(&saved.settings).map_err(invalid)?;
+    let mut settings = saved.settings.clone();
+    let start = if saved.start.is_empty() {
+        G::start(&settings)
+    } else {
+        G::read_start(&mut settings, &saved.start, &[])
+            .map_err(|e| invalid(format!("start: {e:?}")))?
+    };
+    if settings != saved.settings {
+        return Err(invalid("the start does not match the settings".into()));
+    }
+    // Saves list the moves one by one (older ones) or as one text.
+    let line = G::read_moves(&settings, &start, &saved.moves.join(" "))
+        .map_err(|e| invalid(format!("moves: {e:?}")))?;
+    let record = Record::from_moves(start, &line, saved.cursor)
+        .ok_or_else(|| invalid(format!("move {} is beyond the game", saved.cursor)))?;
+    Ok((settings, record))
 }

@@ -1,13 +1,11 @@
 //! The autosave envelope shared by the games: a versioned JSON object with
-//! the settings, the start, the whole line of moves as text and the cursor.
-//! Each game checks the content again when loading.
+//! the settings, the start, the whole line of moves as text and the cursor
+//! ([`super::formats`] reads and checks the content).
 
 use std::fmt;
 
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
-
-use super::record::{Playable, Record};
 
 /// The format version written now.
 const VERSION: u32 = 1;
@@ -75,19 +73,4 @@ pub fn read<S: DeserializeOwned>(text: &str) -> Result<SavedGame<S>, SavedError>
         return Err(SavedError::Version(saved.version));
     }
     Ok(saved)
-}
-
-/// The record of `moves` (as replayed from `start`) with the saved cursor;
-/// `written` is how many moves the save listed, which must all have replayed.
-pub fn rebuild<P: Playable>(
-    start: P,
-    moves: &[P::Move],
-    written: usize,
-    cursor: usize,
-) -> Result<Record<P>, SavedError> {
-    if moves.len() != written {
-        return Err(SavedError::Invalid("a pass is missing".into()));
-    }
-    Record::from_moves(start, moves, cursor)
-        .ok_or_else(|| SavedError::Invalid(format!("move {cursor} is beyond the game")))
 }

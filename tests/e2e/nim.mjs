@@ -56,7 +56,7 @@ try {
         await page.click(token, { force: true });
         assert((await moveCount(page)) === 0, `${heap}: refused`);
         // Typed in as a record it is refused with the same reason.
-        await paste(page, `0:${first}`);
+        await paste(page, `1:${first}`);
         assert((await page.textContent("[data-testid=notice]")).includes(firstReason), "record refused");
         await page.context().close();
       }

@@ -3,14 +3,13 @@
 //! play convention, the misère analysis as a worker job).
 //!
 //! * [`settings`]: the heaps to start with, normal or misère, who plays.
-//! * [`link`]: share links; [`saved`]: the autosave form.
+//! * [`formats`]: how a game writes itself in links and saves.
 //!
 //! Heaps are numbered from 1 wherever people read or type them (the
 //! screen, the move list, the moves copied and pasted here); share links
 //! and the autosave keep the engine's numbering from 0.
 
-pub mod link;
-pub mod saved;
+pub mod formats;
 pub mod settings;
 
 use std::convert::Infallible;
@@ -19,9 +18,7 @@ use crate::engine::nim::position::MoveTextError;
 use crate::engine::nim::theory::{Analysis, BudgetExhausted};
 use crate::engine::nim::{Move, PlayError, Position, Rule};
 use crate::session::core::{self, GameSession, Search, SessionGame};
-use crate::session::formats::Formats;
 use crate::session::player::Player;
-use crate::session::saved::SavedError;
 
 pub use settings::{Mover, Settings};
 
@@ -155,7 +152,7 @@ impl SessionGame for Nim {
     type Progress = Infallible;
     type Answer = NimAnswer;
     type RecordError = (usize, MoveTextError);
-    type LinkError = link::LinkError;
+    type StartError = crate::engine::nim::PositionError;
     type Extra = NimExtra;
     type GameAction = Infallible;
     type GameNotice = Infallible;
@@ -250,32 +247,6 @@ impl SessionGame for Nim {
     }
 }
 
-impl Formats for Nim {
-    fn encode_link(settings: &Settings, record: &Record) -> String {
-        link::encode(settings, record)
-    }
-
-    fn decode_link(query: &str) -> Result<(Settings, Record), link::LinkError> {
-        link::decode(query)
-    }
-
-    fn save(settings: &Settings, record: &Record) -> String {
-        saved::save(settings, record)
-    }
-
-    fn load(text: &str) -> Result<(Settings, Record), SavedError> {
-        saved::load(text)
-    }
-
-    fn record_text(_settings: &Settings, moves: &[Move]) -> String {
-        moves
-            .iter()
-            .map(person_move_text)
-            .collect::<Vec<_>>()
-            .join(" ")
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -352,7 +323,10 @@ mod tests {
         assert_eq!(state.record.cursor(), 2);
         assert_eq!(state.record.line()[1], Move { heap: 1, take: 2 });
         assert_eq!(
-            Nim::record_text(&state.settings, state.record.line()),
+            <Nim as crate::session::formats::Formats>::record_text(
+                &state.settings,
+                state.record.line()
+            ),
             "1:1 2:2"
         );
     }

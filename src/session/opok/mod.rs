@@ -1,11 +1,10 @@
 //! An Opok game in the app: what Opok plugs into the session core.
 //!
 //! * [`settings`]: board size, who plays each side, thinking time.
-//! * [`link`]: share links; [`saved`]: the autosave form.
+//! * [`formats`]: how a game writes itself in links and saves.
 //! * [`view`]: the board as plain data for the page.
 
-pub mod link;
-pub mod saved;
+pub mod formats;
 pub mod settings;
 pub mod view;
 
@@ -16,9 +15,7 @@ use crate::engine::opok::notation::{replay, RecordError};
 use crate::engine::opok::{Geometry, Move, Outcome, PlayError, Position, Side, Square, Stack};
 use crate::engine::search::Progress;
 use crate::session::core::{self, SessionGame};
-use crate::session::formats::Formats;
 use crate::session::player::Player;
-use crate::session::saved::SavedError;
 
 pub use settings::Settings;
 
@@ -70,7 +67,7 @@ impl SessionGame for Opok {
     type Progress = Progress<Move>;
     type Answer = Choice;
     type RecordError = RecordError;
-    type LinkError = link::LinkError;
+    type StartError = Infallible;
     type Extra = ();
     type GameAction = Infallible;
     type GameNotice = Infallible;
@@ -133,28 +130,6 @@ impl SessionGame for Opok {
 
     fn fallback_move(position: &Position) -> Option<Move> {
         position.moves().first().copied()
-    }
-}
-
-impl Formats for Opok {
-    fn encode_link(settings: &Settings, record: &Record) -> String {
-        link::encode(settings, record)
-    }
-
-    fn decode_link(query: &str) -> Result<(Settings, Record), link::LinkError> {
-        link::decode(query)
-    }
-
-    fn save(settings: &Settings, record: &Record) -> String {
-        saved::save(settings, record)
-    }
-
-    fn load(text: &str) -> Result<(Settings, Record), SavedError> {
-        saved::load(text)
-    }
-
-    fn record_text(settings: &Settings, moves: &[Move]) -> String {
-        crate::engine::opok::notation::record_text(settings.geometry, moves)
     }
 }
 

@@ -3,11 +3,10 @@
 //! graph; its own state and actions).
 //!
 //! * [`settings`]: board, variant, who plays each side and how strongly.
-//! * [`link`]: the share-link form of a game; [`saved`]: the autosave form.
+//! * [`formats`]: how a game writes itself in links and saves.
 //! * [`view`]: the board as plain data for the page.
 
-pub mod link;
-pub mod saved;
+pub mod formats;
 pub mod settings;
 pub mod view;
 
@@ -18,8 +17,6 @@ use crate::engine::othello::notation::{self, BoardTextError, TranscriptError};
 use crate::engine::othello::{Color, Move, Outcome, PlayError, Position};
 use crate::engine::search::{MoveScores, Progress};
 use crate::session::core::{self, GameSession, Search, SessionGame};
-use crate::session::formats::Formats;
-use crate::session::saved::SavedError;
 
 pub use settings::{Player, Settings};
 
@@ -168,7 +165,7 @@ impl SessionGame for Othello {
     type Progress = OthelloProgress;
     type Answer = Choice;
     type RecordError = TranscriptError;
-    type LinkError = link::LinkError;
+    type StartError = formats::StartError;
     type Extra = OthelloExtra;
     type GameAction = OthelloAction;
     type GameNotice = OthelloNotice;
@@ -360,28 +357,6 @@ impl SessionGame for Othello {
                 || (old.extra.show_legal && old.settings.rules == settings.rules),
             ..OthelloExtra::default()
         }
-    }
-}
-
-impl Formats for Othello {
-    fn encode_link(settings: &Settings, record: &Record) -> String {
-        link::encode(settings, record)
-    }
-
-    fn decode_link(query: &str) -> Result<(Settings, Record), link::LinkError> {
-        link::decode(query)
-    }
-
-    fn save(settings: &Settings, record: &Record) -> String {
-        saved::save(settings, record)
-    }
-
-    fn load(text: &str) -> Result<(Settings, Record), SavedError> {
-        saved::load(text)
-    }
-
-    fn record_text(_settings: &Settings, moves: &[Move]) -> String {
-        notation::format_transcript(moves)
     }
 }
 

@@ -15,7 +15,7 @@ use yew::prelude::*;
 use crate::i18n::session::{announcement_text, GameTexts};
 use crate::i18n::Texts;
 use crate::session::core::{Action, Announcement, GameSession, Notice};
-use crate::session::formats::Formats;
+use crate::session::formats;
 use crate::session::start::opening;
 use crate::worker::protocol::{Event, Job};
 
@@ -28,7 +28,7 @@ use super::search::{use_search_worker, SearchWorker};
 const AUTO_PASS_KEY: &str = "mind-sports.auto-pass";
 
 /// What a game page plugs into the shell.
-pub trait PageGame: GameTexts + Formats {
+pub trait PageGame: GameTexts {
     /// Where the game in progress is saved.
     const SAVE_KEY: &'static str;
     /// The page's route (`othello`, `opok`, `nim`).
@@ -89,23 +89,25 @@ impl<G: PageGame> GamePage<G> {
             "{}#/{}?{}",
             browser::page_address(),
             G::ROUTE,
-            G::encode_link(&self.state.settings, &self.state.record)
+            formats::encode::<G>(&self.state.settings, &self.state.record)
         )
     }
 }
 
 /// The opening game: the link's, else the autosave, else a new one; an
 /// autosave that cannot be read is set aside, never lost.
-fn initial_state<G: PageGame>(link: Option<&str>) -> GameSession<G>
-where
-    G::Settings: Default,
-{
+fn initial_state<G: PageGame>(link: Option<&str>) -> GameSession<G> {
     if link.is_some() {
         // Later reloads restore the autosave, not the link.
         browser::replace_fragment(&format!("#/{}", G::ROUTE));
     }
     let saved = browser::load(G::SAVE_KEY);
-    let opening = opening(link, G::decode_link, saved.as_deref(), G::load);
+    let opening = opening(
+        link,
+        formats::decode::<G>,
+        saved.as_deref(),
+        formats::load::<G>,
+    );
     if opening.saved_error.is_some() {
         browser::set_aside(G::SAVE_KEY);
     }
@@ -185,10 +187,7 @@ pub fn use_game_page<G: PageGame>(
     link: Option<String>,
     on_key: Callback<web_sys::KeyboardEvent, bool>,
     on_paste: Option<Callback<String, Action<G>>>,
-) -> GamePage<G>
-where
-    G::Settings: Default,
-{
+) -> GamePage<G> {
     let t = use_texts();
     let state = use_reducer(move || initial_state::<G>(link.as_deref()));
     let dispatch = {
@@ -214,7 +213,7 @@ where
     // Save every change of the game and of the pass preference.
     use_effect_with(
         (state.settings.clone(), state.record.clone()),
-        |(settings, record)| browser::store(G::SAVE_KEY, &G::save(settings, record)),
+        |(settings, record)| browser::store(G::SAVE_KEY, &formats::save::<G>(settings, record)),
     );
     use_effect_with(state.auto_pass, |on| {
         browser::store(AUTO_PASS_KEY, if *on { "on" } else { "off" })
