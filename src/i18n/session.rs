@@ -2,7 +2,7 @@
 //! the session core, written once; each game supplies its own words for
 //! its sides, moves, results and errors through [`GameTexts`].
 
-use crate::session::core::{Announcement, Notice, PassedBy};
+use crate::session::core::{Announcement, Move, Notice, PassedBy, PlayError};
 use crate::session::formats::{Formats, LinkError};
 use crate::session::query::QueryError;
 use crate::session::saved::SavedError;
@@ -24,19 +24,19 @@ pub trait GameTexts: Formats {
         t: &Texts,
         context: Self::Context,
         side: Self::Side,
-        mv: &Self::Move,
+        mv: &Move<Self>,
         effect: &Self::Effect,
         by_computer: bool,
     ) -> String;
     /// A move as the move list shows it (`f5`, `a1:3:b3`, a translated
     /// "pass").
-    fn move_label(t: &Texts, context: Self::Context, mv: &Self::Move) -> String;
+    fn move_label(t: &Texts, context: Self::Context, mv: &Move<Self>) -> String;
     /// The last move, on request: "Last move: white d6."
     fn last_move_text(
         t: &Texts,
         context: Self::Context,
         side: Self::Side,
-        mv: &Self::Move,
+        mv: &Move<Self>,
     ) -> String;
     /// The result: "Black wins 40–24."
     fn outcome_text(t: &Texts, outcome: &Self::Outcome) -> String;
@@ -49,7 +49,7 @@ pub trait GameTexts: Formats {
         None
     }
     /// A refused move; `side` is the side to move.
-    fn play_error_text(t: &Texts, error: &Self::PlayError, side: Self::Side) -> String;
+    fn play_error_text(t: &Texts, error: &PlayError<Self>, side: Self::Side) -> String;
     /// A refused record.
     fn record_error_text(t: &Texts, error: &Self::RecordError) -> String;
     /// Why a link's start was refused (without a full stop).

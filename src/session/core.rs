@@ -17,14 +17,17 @@ use super::record::{Playable, Record};
 use super::saved::SavedError;
 use super::turn::Turn;
 
+/// A move of game `G`.
+pub type Move<G> = <<G as SessionGame>::Position as Playable>::Move;
+/// Why a move of game `G` was refused.
+pub type PlayError<G> = <<G as SessionGame>::Position as Playable>::Error;
+
 /// What a game plugs into the session core.
 pub trait SessionGame: Clone + PartialEq + Debug + Sized + 'static {
-    /// A position.
-    type Position: Playable<Move = Self::Move, Error = Self::PlayError> + PartialEq;
-    /// A move.
-    type Move: Clone + PartialEq + Debug;
-    /// Why a move was refused.
-    type PlayError: Clone + PartialEq + Debug;
+    /// A position (its moves and why one is refused: [`Move`],
+    /// [`PlayError`]).
+    type Position: Playable<Move: Clone + PartialEq + Debug, Error: Clone + PartialEq + Debug>
+        + PartialEq;
     /// A player's side (colour, or first/second).
     type Side: Copy + Eq + Debug;
     /// How a game is set up (saved with the game; the default is the
@@ -73,7 +76,7 @@ pub trait SessionGame: Clone + PartialEq + Debug + Sized + 'static {
     /// True when the side to move has no move but the game goes on.
     fn must_pass(position: &Self::Position) -> bool;
     /// The pass move, in games that have one.
-    fn pass() -> Option<Self::Move>;
+    fn pass() -> Option<Move<Self>>;
     /// Who plays `side`.
     fn player(settings: &Self::Settings, side: Self::Side) -> Player;
     /// The result, once `position` (after `ply` moves) is over.
@@ -83,18 +86,18 @@ pub trait SessionGame: Clone + PartialEq + Debug + Sized + 'static {
         ply: usize,
     ) -> Option<Self::Outcome>;
     /// What `mv` does in `before`.
-    fn effect(before: &Self::Position, mv: &Self::Move) -> Self::Effect;
+    fn effect(before: &Self::Position, mv: &Move<Self>) -> Self::Effect;
     /// The record of a pasted text, from the start of `settings`.
     fn replay(
         settings: &Self::Settings,
         text: &str,
     ) -> Result<Record<Self::Position>, Self::RecordError>;
     /// The move a finished search chose (for the computer's move).
-    fn answer_move(answer: &Self::Answer) -> Option<Self::Move>;
+    fn answer_move(answer: &Self::Answer) -> Option<Move<Self>>;
     /// The best move a search has reported so far ("move now").
-    fn progress_move(progress: &Self::Progress) -> Option<Self::Move>;
+    fn progress_move(progress: &Self::Progress) -> Option<Move<Self>>;
     /// The move "move now" plays before the search reported anything.
-    fn fallback_move(_position: &Self::Position) -> Option<Self::Move> {
+    fn fallback_move(_position: &Self::Position) -> Option<Move<Self>> {
         None
     }
 
@@ -134,6 +137,45 @@ pub trait SessionGame: Clone + PartialEq + Debug + Sized + 'static {
     fn after_change(_session: &mut GameSession<Self>) {}
 }
 
+/// The methods of [`SessionGame`] that a board game with forced passes
+/// (Othello, Opok) takes from its position as they are.
+macro_rules! board_game_turns {
+    () => {
+        fn side_to_move(position: &Self::Position, _ply: usize) -> Self::Side {
+            position.side_to_move()
+        }
+
+        fn is_over(position: &Self::Position) -> bool {
+            position.is_over()
+        }
+
+        fn must_pass(position: &Self::Position) -> bool {
+            position.must_pass()
+        }
+
+        fn pass() -> Option<$crate::session::core::Move<Self>> {
+            Some(<$crate::session::core::Move<Self>>::Pass)
+        }
+
+        fn outcome(
+            _settings: &Self::Settings,
+            position: &Self::Position,
+            _ply: usize,
+        ) -> Option<Self::Outcome> {
+            position.outcome()
+        }
+
+        fn answer_move(answer: &Self::Answer) -> Option<$crate::session::core::Move<Self>> {
+            answer.best
+        }
+
+        fn fallback_move(position: &Self::Position) -> Option<$crate::session::core::Move<Self>> {
+            position.moves().first().copied()
+        }
+    };
+}
+pub(crate) use board_game_turns;
+
 /// A search running in the worker.
 #[derive(Clone, PartialEq, Debug)]
 pub struct Search<G: SessionGame> {
@@ -155,7 +197,7 @@ pub enum Announcement<G: SessionGame> {
         /// Who moved.
         side: G::Side,
         /// The move.
-        mv: G::Move,
+        mv: Move<G>,
         /// What it did.
         effect: G::Effect,
         /// True for the computer.
@@ -180,7 +222,7 @@ pub enum Announcement<G: SessionGame> {
     /// The position after this many moves is shown (from the move list).
     Shown(usize),
     /// The last move, on request (`None` at the start).
-    LastMove(Option<(G::Side, G::Move)>),
+    LastMove(Option<(G::Side, Move<G>)>),
     /// A new game started.
     NewGame,
     /// A game was loaded (pasted, linked, restored).
@@ -204,7 +246,7 @@ pub enum PassedBy {
 #[derive(Clone, PartialEq, Debug)]
 pub enum Notice<G: SessionGame> {
     /// A move was refused.
-    Illegal(G::PlayError),
+    Illegal(PlayError<G>),
     /// A click on a finished game.
     GameOver,
     /// A pasted record was refused; the game was kept.
@@ -229,7 +271,7 @@ pub enum Notice<G: SessionGame> {
 #[derive(Clone, PartialEq, Debug)]
 pub enum Action<G: SessionGame> {
     /// A person plays a move (a confirmed pass included).
-    Play(G::Move),
+    Play(Move<G>),
     /// Back to the person's previous turn.
     Undo,
     /// Forward to the person's next turn in the recorded line.
@@ -403,7 +445,7 @@ impl<G: SessionGame> GameSession<G> {
 
     /// Plays `mv` and announces it (and what follows: the end, a forced
     /// pass played for the person or asked of them).
-    fn play_move(&mut self, mv: G::Move, by_computer: bool) -> Result<(), G::PlayError> {
+    fn play_move(&mut self, mv: Move<G>, by_computer: bool) -> Result<(), PlayError<G>> {
         let before = self.position();
         let side = self.side_to_move();
         let effect = G::effect(&before, &mv);
@@ -614,7 +656,7 @@ impl<G: SessionGame> GameSession<G> {
 
     /// Plays the computer's `mv`, if the search was about the position
     /// shown and it is still the computer's turn there.
-    fn play_computer_move(&mut self, search: &Search<G>, mv: G::Move) {
+    fn play_computer_move(&mut self, search: &Search<G>, mv: Move<G>) {
         if search.position != self.position()
             || !matches!(self.turn(), Turn::Computer(_))
             || self.paused

@@ -5,7 +5,7 @@
 //! reading a link or a save checks everything, and a tampered one is an
 //! error, never a half-loaded game.
 
-use super::core::SessionGame;
+use super::core::{Move, SessionGame};
 use super::query::{pairs, QueryError};
 use super::record::Record;
 use super::saved::SavedError;
@@ -35,16 +35,16 @@ pub trait Formats: SessionGame {
         given: &[String],
     ) -> Result<Self::Position, Self::StartError>;
     /// The moves as links and saves write them.
-    fn moves_text(settings: &Self::Settings, moves: &[Self::Move]) -> String;
+    fn moves_text(settings: &Self::Settings, moves: &[Move<Self>]) -> String;
     /// Reads moves written by [`Formats::moves_text`] from `start`.
     fn read_moves(
         settings: &Self::Settings,
         start: &Self::Position,
         text: &str,
-    ) -> Result<Vec<Self::Move>, Self::RecordError>;
+    ) -> Result<Vec<Move<Self>>, Self::RecordError>;
     /// The moves as the game's record text (what "copy moves" copies and
     /// the paste box reads).
-    fn record_text(settings: &Self::Settings, moves: &[Self::Move]) -> String;
+    fn record_text(settings: &Self::Settings, moves: &[Move<Self>]) -> String;
     /// Checks settings read from a save (serde reads them unchecked).
     fn check_settings(_settings: &Self::Settings) -> Result<(), String> {
         Ok(())

@@ -10,6 +10,29 @@ pub const THINK_TIMES_MS: [u32; 5] = [1000, 3000, 5000, 10000, 30000];
 /// The thinking times a link or a saved game may ask for, in milliseconds.
 pub const THINK_MS_RANGE: std::ops::RangeInclusive<u32> = 100..=600_000;
 
+/// Reads a player's code (`human`, `c1` … `c7`) into `slot`; false when
+/// it is not one.
+pub fn read_player(slot: &mut Player, code: &str) -> bool {
+    Player::from_code(code).map(|p| *slot = p).is_some()
+}
+
+/// Reads a thinking time in milliseconds within [`THINK_MS_RANGE`] into
+/// `slot`; false when it is not one.
+pub fn read_think_ms(slot: &mut u32, text: &str) -> bool {
+    crate::engine::text::parse_number(text)
+        .filter(|ms| THINK_MS_RANGE.contains(ms))
+        .map(|ms| *slot = ms)
+        .is_some()
+}
+
+/// Checks a thinking time read from a save.
+pub fn check_think_ms(ms: u32) -> Result<(), String> {
+    THINK_MS_RANGE
+        .contains(&ms)
+        .then_some(())
+        .ok_or_else(|| format!("a thinking time of {ms} ms"))
+}
+
 /// Who plays a side.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum Player {

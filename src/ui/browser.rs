@@ -67,6 +67,17 @@ pub fn replace_fragment(fragment: &str) {
     }
 }
 
+/// Moves keyboard focus to the first element matching `selector`, if any.
+pub fn focus(selector: &str) {
+    let element = window()
+        .document()
+        .and_then(|d| d.query_selector(selector).ok().flatten())
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(element) = element {
+        let _ = element.focus();
+    }
+}
+
 /// The browser's preferred languages, best first.
 pub fn browser_languages() -> Vec<String> {
     let navigator = window().navigator();

@@ -5,7 +5,7 @@
 use crate::engine::nim::position::MoveTextError;
 use crate::engine::nim::{parse_position, Move, Position, PositionError};
 use crate::session::formats::Formats;
-use crate::session::player::Player;
+use crate::session::player::read_player;
 
 use super::{move_texts, replay, Nim, Settings};
 
@@ -26,12 +26,8 @@ impl Formats for Nim {
                 settings.misere = value == "1";
                 true
             }
-            ("first", _) => Player::from_code(value)
-                .map(|p| settings.first = p)
-                .is_some(),
-            ("second", _) => Player::from_code(value)
-                .map(|p| settings.second = p)
-                .is_some(),
+            ("first", _) => read_player(&mut settings.first, value),
+            ("second", _) => read_player(&mut settings.second, value),
             _ => false,
         }
     }
@@ -80,6 +76,7 @@ mod tests {
     use super::*;
     use crate::engine::strength::Level;
     use crate::session::formats::{decode, encode, load, save, LinkError};
+    use crate::session::player::Player;
     use crate::session::saved::SavedError;
 
     #[test]

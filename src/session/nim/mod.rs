@@ -16,8 +16,8 @@ use std::convert::Infallible;
 
 use crate::engine::nim::position::MoveTextError;
 use crate::engine::nim::theory::{Analysis, BudgetExhausted};
-use crate::engine::nim::{Move, PlayError, Position, Rule};
-use crate::session::core::{self, GameSession, Search, SessionGame};
+use crate::engine::nim::{Move, Position, Rule};
+use crate::session::core::{GameSession, Search, SessionGame};
 use crate::session::player::Player;
 
 pub use settings::{Mover, Settings};
@@ -26,14 +26,6 @@ pub use settings::{Mover, Settings};
 pub type Record = crate::session::record::Record<Position>;
 /// A take-away game on the page.
 pub type NimState = GameSession<Nim>;
-/// What can happen to it.
-pub type Action = core::Action<Nim>;
-/// What it says.
-pub type Announcement = core::Announcement<Nim>;
-/// What it shows until the next action.
-pub type Notice = core::Notice<Nim>;
-/// What happens next.
-pub type Turn = crate::session::turn::Turn<Mover>;
 
 /// The most moves a pasted, linked or saved record may hold (a game on
 /// huge heaps can be long; its replay costs time and memory per move).
@@ -142,13 +134,16 @@ fn move_texts(text: &str) -> Vec<&str> {
 
 impl SessionGame for Nim {
     type Position = Position;
-    type Move = Move;
-    type PlayError = PlayError;
+    /// The players of an impartial game have the same moves: they are
+    /// named by their turn.
     type Side = Mover;
     type Settings = Settings;
+    /// Only who won: the game has no score.
     type Outcome = NimOutcome;
+    /// What the move left in its heap.
     type Effect = Took;
     type Job = NimJob;
+    /// The theory answers at once: nothing to report on the way.
     type Progress = Infallible;
     type Answer = NimAnswer;
     type RecordError = (usize, MoveTextError);
@@ -251,6 +246,8 @@ impl SessionGame for Nim {
 mod tests {
     use super::*;
     use crate::engine::nim::parse_position;
+    use crate::session::core::{Action, Announcement, Notice};
+    use crate::session::turn::Turn;
 
     fn two_people(start: &str, misere: bool) -> NimState {
         NimState::new(Settings {
@@ -285,7 +282,7 @@ mod tests {
         state.apply(Action::Play(Move { heap: 0, take: 5 }));
         assert!(matches!(
             state.notice,
-            Some(Notice::Illegal(PlayError::Refused {
+            Some(Notice::Illegal(crate::engine::nim::PlayError::Refused {
                 refusal: crate::engine::nim::Refusal::MoreThanHalf,
                 ..
             }))

@@ -7,7 +7,7 @@ use crate::engine::opok::notation::{record_text, replay, RecordError};
 use crate::engine::opok::{Geometry, Move, Position};
 use crate::engine::text::parse_number;
 use crate::session::formats::Formats;
-use crate::session::player::{Player, THINK_MS_RANGE};
+use crate::session::player::{check_think_ms, read_player, read_think_ms};
 
 use super::{Opok, Settings};
 
@@ -29,16 +29,9 @@ impl Formats for Opok {
                 .and_then(Geometry::new)
                 .map(|g| settings.geometry = g)
                 .is_some(),
-            "circles" => Player::from_code(value)
-                .map(|p| settings.circles = p)
-                .is_some(),
-            "squares" => Player::from_code(value)
-                .map(|p| settings.squares = p)
-                .is_some(),
-            "time" => parse_number(value)
-                .filter(|t| THINK_MS_RANGE.contains(t))
-                .map(|t| settings.think_ms = t)
-                .is_some(),
+            "circles" => read_player(&mut settings.circles, value),
+            "squares" => read_player(&mut settings.squares, value),
+            "time" => read_think_ms(&mut settings.think_ms, value),
             _ => false,
         }
     }
@@ -72,10 +65,7 @@ impl Formats for Opok {
     }
 
     fn check_settings(settings: &Settings) -> Result<(), String> {
-        THINK_MS_RANGE
-            .contains(&settings.think_ms)
-            .then_some(())
-            .ok_or_else(|| format!("a thinking time of {} ms", settings.think_ms))
+        check_think_ms(settings.think_ms)
     }
 }
 
@@ -85,6 +75,7 @@ mod tests {
     use crate::engine::opok::Level;
     use crate::session::formats::{decode, encode, load, save, LinkError};
     use crate::session::opok::Record;
+    use crate::session::player::Player;
     use crate::session::saved::SavedError;
 
     #[test]

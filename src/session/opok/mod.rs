@@ -12,9 +12,9 @@ use std::convert::Infallible;
 
 use crate::engine::opok::levels::Choice;
 use crate::engine::opok::notation::{replay, RecordError};
-use crate::engine::opok::{Geometry, Move, Outcome, PlayError, Position, Side, Square, Stack};
+use crate::engine::opok::{Geometry, Move, Outcome, Position, Side, Square, Stack};
 use crate::engine::search::Progress;
-use crate::session::core::{self, SessionGame};
+use crate::session::core::{GameSession, SessionGame};
 use crate::session::player::Player;
 
 pub use settings::Settings;
@@ -22,15 +22,7 @@ pub use settings::Settings;
 /// The record of an Opok game.
 pub type Record = crate::session::record::Record<Position>;
 /// An Opok game on the page.
-pub type OpokState = core::GameSession<Opok>;
-/// What can happen to it.
-pub type Action = core::Action<Opok>;
-/// What it says.
-pub type Announcement = core::Announcement<Opok>;
-/// What it shows until the next action.
-pub type Notice = core::Notice<Opok>;
-/// What happens next.
-pub type Turn = crate::session::turn::Turn<Side>;
+pub type OpokState = GameSession<Opok>;
 
 /// Opok in the session core.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -56,13 +48,12 @@ pub struct Play;
 
 impl SessionGame for Opok {
     type Position = Position;
-    type Move = Move;
-    type PlayError = PlayError;
     type Side = Side;
     type Settings = Settings;
     type Outcome = Outcome;
     /// The stacks the move captured (shown leaving).
     type Effect = Vec<(Square, Stack)>;
+    /// Opok asks the worker for nothing but the computer's move.
     type Job = Play;
     type Progress = Progress<Move>;
     type Answer = Choice;
@@ -75,6 +66,8 @@ impl SessionGame for Opok {
 
     const PLAY: Play = Play;
 
+    crate::session::core::board_game_turns!();
+
     fn sides() -> [Side; 2] {
         [Side::Circles, Side::Squares]
     }
@@ -83,28 +76,8 @@ impl SessionGame for Opok {
         Position::start(settings.geometry)
     }
 
-    fn side_to_move(position: &Position, _ply: usize) -> Side {
-        position.side_to_move()
-    }
-
-    fn is_over(position: &Position) -> bool {
-        position.is_over()
-    }
-
-    fn must_pass(position: &Position) -> bool {
-        position.must_pass()
-    }
-
-    fn pass() -> Option<Move> {
-        Some(Move::Pass)
-    }
-
     fn player(settings: &Settings, side: Side) -> Player {
         settings.player(side)
-    }
-
-    fn outcome(_settings: &Settings, position: &Position, _ply: usize) -> Option<Outcome> {
-        position.outcome()
     }
 
     fn effect(before: &Position, mv: &Move) -> Vec<(Square, Stack)> {
@@ -120,16 +93,8 @@ impl SessionGame for Opok {
             .expect("replayed moves are legal"))
     }
 
-    fn answer_move(answer: &Choice) -> Option<Move> {
-        answer.best
-    }
-
     fn progress_move(progress: &Progress<Move>) -> Option<Move> {
         Some(progress.best)
-    }
-
-    fn fallback_move(position: &Position) -> Option<Move> {
-        position.moves().first().copied()
     }
 }
 
@@ -137,6 +102,8 @@ impl SessionGame for Opok {
 mod tests {
     use super::*;
     use crate::engine::opok::notation::parse_move;
+    use crate::session::core::{Action, Announcement, Notice};
+    use crate::session::turn::Turn;
 
     fn mv(state: &OpokState, text: &str) -> Move {
         parse_move(state.settings.geometry, text).unwrap()
@@ -232,7 +199,7 @@ mod tests {
                     matches!(
                         a,
                         Announcement::Passed {
-                            by: core::PassedBy::Automatically,
+                            by: crate::session::core::PassedBy::Automatically,
                             ..
                         }
                     )

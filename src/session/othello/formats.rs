@@ -7,7 +7,7 @@ use crate::engine::othello::notation::{
 use crate::engine::othello::{BoardSize, Move, Position, Variant};
 use crate::engine::text::parse_number;
 use crate::session::formats::Formats;
-use crate::session::player::{Player, THINK_MS_RANGE};
+use crate::session::player::{check_think_ms, read_player, read_think_ms};
 
 use super::{Othello, Settings};
 
@@ -43,16 +43,9 @@ impl Formats for Othello {
                 .parse::<Variant>()
                 .map(|variant| settings.rules.variant = variant)
                 .is_ok(),
-            "black" => Player::from_code(value)
-                .map(|p| settings.black = p)
-                .is_some(),
-            "white" => Player::from_code(value)
-                .map(|p| settings.white = p)
-                .is_some(),
-            "time" => parse_number(value)
-                .filter(|t| THINK_MS_RANGE.contains(t))
-                .map(|t| settings.think_ms = t)
-                .is_some(),
+            "black" => read_player(&mut settings.black, value),
+            "white" => read_player(&mut settings.white, value),
+            "time" => read_think_ms(&mut settings.think_ms, value),
             _ => false,
         }
     }
@@ -98,10 +91,7 @@ impl Formats for Othello {
     }
 
     fn check_settings(settings: &Settings) -> Result<(), String> {
-        THINK_MS_RANGE
-            .contains(&settings.think_ms)
-            .then_some(())
-            .ok_or_else(|| format!("a thinking time of {} ms", settings.think_ms))
+        check_think_ms(settings.think_ms)
     }
 }
 
@@ -112,6 +102,7 @@ mod tests {
     use crate::engine::othello::{Level, Rules};
     use crate::session::formats::{decode, encode, load, save, LinkError};
     use crate::session::othello::Record;
+    use crate::session::player::Player;
     use crate::session::query::QueryError;
     use crate::session::saved::SavedError;
 

@@ -14,9 +14,10 @@ use std::collections::BTreeMap;
 
 use crate::engine::othello::levels::Choice;
 use crate::engine::othello::notation::{self, BoardTextError, TranscriptError};
-use crate::engine::othello::{Color, Move, Outcome, PlayError, Position};
+use crate::engine::othello::{Color, Move, Outcome, Position};
 use crate::engine::search::{MoveScores, Progress};
-use crate::session::core::{self, GameSession, Search, SessionGame};
+use crate::session::core::{Action, GameSession, Notice, Search, SessionGame};
+use crate::session::turn::Turn;
 
 pub use settings::{Player, Settings};
 
@@ -24,14 +25,6 @@ pub use settings::{Player, Settings};
 pub type Record = crate::session::record::Record<Position>;
 /// An Othello game on the page.
 pub type OthelloState = GameSession<Othello>;
-/// What can happen to it.
-pub type Action = core::Action<Othello>;
-/// What it says.
-pub type Announcement = core::Announcement<Othello>;
-/// What it shows until the next action.
-pub type Notice = core::Notice<Othello>;
-/// What happens next.
-pub type Turn = crate::session::turn::Turn<Color>;
 
 /// Othello in the session core.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -154,14 +147,14 @@ fn record_evaluation(
 
 impl SessionGame for Othello {
     type Position = Position;
-    type Move = Move;
-    type PlayError = PlayError;
     type Side = Color;
     type Settings = Settings;
     type Outcome = Outcome;
     /// The discs the move flipped.
     type Effect = u64;
+    /// The computer's move, hints, or the graph's evaluations.
     type Job = SearchKind;
+    /// Lines for the computer's move and the graph, scores for hints.
     type Progress = OthelloProgress;
     type Answer = Choice;
     type RecordError = TranscriptError;
@@ -173,6 +166,8 @@ impl SessionGame for Othello {
 
     const PLAY: SearchKind = SearchKind::Play;
 
+    crate::session::core::board_game_turns!();
+
     fn sides() -> [Color; 2] {
         [Color::Black, Color::White]
     }
@@ -181,28 +176,8 @@ impl SessionGame for Othello {
         Position::start(settings.rules)
     }
 
-    fn side_to_move(position: &Position, _ply: usize) -> Color {
-        position.side_to_move()
-    }
-
-    fn is_over(position: &Position) -> bool {
-        position.is_over()
-    }
-
-    fn must_pass(position: &Position) -> bool {
-        position.must_pass()
-    }
-
-    fn pass() -> Option<Move> {
-        Some(Move::Pass)
-    }
-
     fn player(settings: &Settings, side: Color) -> Player {
         settings.player(side)
-    }
-
-    fn outcome(_settings: &Settings, position: &Position, _ply: usize) -> Option<Outcome> {
-        position.outcome()
     }
 
     fn effect(before: &Position, mv: &Move) -> u64 {
@@ -220,19 +195,11 @@ impl SessionGame for Othello {
         )
     }
 
-    fn answer_move(answer: &Choice) -> Option<Move> {
-        answer.best
-    }
-
     fn progress_move(progress: &OthelloProgress) -> Option<Move> {
         match progress {
             OthelloProgress::Line(p) => Some(p.best),
             OthelloProgress::Scores(s) => s.best().map(|(m, _)| m),
         }
-    }
-
-    fn fallback_move(position: &Position) -> Option<Move> {
-        position.moves().first().copied()
     }
 
     fn wanted_job(session: &OthelloState) -> Option<(SearchKind, Position)> {

@@ -5,6 +5,8 @@ use super::*;
 use crate::engine::othello::Rules;
 use crate::engine::othello::Square;
 use crate::session::core::PassedBy;
+use crate::session::core::{Action, Announcement, Notice};
+use crate::session::turn::Turn;
 
 fn sq(name: &str) -> Move {
     let b = name.as_bytes();
@@ -184,7 +186,9 @@ fn forced_passes_are_played_automatically_or_confirmed() {
                 state.apply(Action::Play(sq("a1")));
                 assert!(matches!(
                     state.notice,
-                    Some(Notice::Illegal(PlayError::MustPass(_)))
+                    Some(Notice::Illegal(
+                        crate::engine::othello::PlayError::MustPass(_)
+                    ))
                 ));
                 state.apply(Action::Play(Move::Pass));
                 assert_eq!(state.notice, None);

@@ -3,7 +3,8 @@
 
 use crate::engine::othello::{Color, Move, Position, Square};
 
-use super::{OthelloProgress, OthelloState, SearchKind, Turn};
+use super::{OthelloProgress, OthelloState, SearchKind};
+use crate::session::turn::Turn;
 
 /// What one square shows (and tells a screen reader).
 #[derive(Clone, Copy, PartialEq, Debug)]

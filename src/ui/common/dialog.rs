@@ -169,3 +169,97 @@ pub fn start_cancel_buttons(t: &'static Texts, on_cancel: Callback<()>) -> Html 
 pub fn use_texts() -> &'static Texts {
     use_context::<AppContext>().expect("inside the app").t()
 }
+
+/// The props of every game's new-game dialog: the settings to start from
+/// and what to do with the choice.
+#[derive(Properties, PartialEq)]
+pub struct NewGameProps<S: PartialEq + 'static> {
+    /// The settings shown first.
+    pub initial: S,
+    /// Called with the chosen settings.
+    pub on_start: Callback<S>,
+    /// Called when the dialog is dismissed.
+    pub on_cancel: Callback<()>,
+}
+
+/// A callback that changes one player of the settings being chosen.
+pub fn player_update<S: Clone + 'static>(
+    draft: &UseStateHandle<S>,
+    change: fn(&mut S, crate::session::player::Player),
+) -> Callback<crate::session::player::Player> {
+    let draft = draft.clone();
+    Callback::from(move |player| {
+        let mut next = (*draft).clone();
+        change(&mut next, player);
+        draft.set(next);
+    })
+}
+
+/// One side's player in a new-game form: the select's id and label, and
+/// where the choice lives in the settings.
+pub struct PlayerField<S> {
+    /// The select's id.
+    pub id: &'static str,
+    /// Its label (the side's name).
+    pub label: &'static str,
+    /// Reads the player.
+    pub get: fn(&S) -> Player,
+    /// Sets the player.
+    pub set: fn(&mut S, Player),
+}
+
+/// Where a game's settings keep the strongest level's thinking time.
+pub struct ThinkField<S> {
+    /// Reads it.
+    pub get: fn(&S) -> u32,
+    /// Sets it.
+    pub set: fn(&mut S, u32),
+}
+
+/// The new-game form every game shares: the game's own fields, then who
+/// plays each side, the thinking time when a level uses it, Start and
+/// Cancel; Start hands the settings being chosen (`draft`) on.
+pub fn new_game_form<S: Clone + PartialEq + 'static>(
+    t: &'static Texts,
+    props: &NewGameProps<S>,
+    draft: &UseStateHandle<S>,
+    fields: Html,
+    players: [PlayerField<S>; 2],
+    think: Option<ThinkField<S>>,
+) -> Html {
+    let on_start = {
+        let draft = draft.clone();
+        let cb = props.on_start.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            cb.emit((*draft).clone());
+        })
+    };
+    let uses_time = players
+        .iter()
+        .any(|p| matches!((p.get)(draft), Player::Computer(l) if l.uses_think_time()));
+    let think = think.filter(|_| uses_time).map(|field| {
+        let draft = draft.clone();
+        let current = (field.get)(&draft);
+        let on_time = Callback::from(move |ms: u32| {
+            let mut next = (*draft).clone();
+            (field.set)(&mut next, ms);
+            draft.set(next);
+        });
+        think_time_select(t, current, &crate::session::player::THINK_TIMES_MS, on_time)
+    });
+    let players = players.iter().map(|p| {
+        player_select(t, p.id, p.label, (p.get)(draft), player_update(draft, p.set))
+    });
+    html! {
+        <ModalDialog title={t.new_game_title} on_cancel={props.on_cancel.clone()}>
+            <form onsubmit={on_start}>
+                { fields }
+                { for players }
+                { for think }
+                { start_cancel_buttons(t, props.on_cancel.clone()) }
+            </form>
+        </ModalDialog>
+    }
+}
+

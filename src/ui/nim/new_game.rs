@@ -11,18 +11,9 @@ use crate::session::nim::Settings;
 use crate::session::player::Player;
 
 use super::super::browser;
-use super::super::common::dialog::{player_select, start_cancel_buttons, use_texts, ModalDialog};
-
-/// Props: the settings to start from and what to do with the choice.
-#[derive(Properties, PartialEq)]
-pub struct NewGameProps {
-    /// The settings shown first.
-    pub initial: Settings,
-    /// Called with the chosen settings.
-    pub on_start: Callback<Settings>,
-    /// Called when the dialog is dismissed.
-    pub on_cancel: Callback<()>,
-}
+use super::super::common::dialog::{
+    player_select, start_cancel_buttons, use_texts, ModalDialog, NewGameProps,
+};
 
 /// The preset games: a key and the heaps.
 fn presets() -> Vec<(&'static str, Position)> {
@@ -95,7 +86,7 @@ impl HeapDraft {
 
 /// The dialog.
 #[function_component(NewGameDialog)]
-pub fn new_game_dialog(props: &NewGameProps) -> Html {
+pub fn new_game_dialog(props: &NewGameProps<Settings>) -> Html {
     let t = use_texts();
     let preset = use_state(|| "three".to_string());
     let custom = use_state(|| {

@@ -7,8 +7,9 @@ use crate::engine::nim::theory::{analyse_normal, Outcome};
 use crate::engine::nim::{Move, Position};
 use crate::engine::strength::Level;
 use crate::session::core::{Action, GameSession};
-use crate::session::nim::{Mover, Nim, NimAnswer, NimJob, Settings, Turn};
+use crate::session::nim::{Mover, Nim, NimAnswer, NimJob};
 use crate::session::player::Player;
+use crate::session::turn::Turn;
 use crate::worker::protocol::{Answer, Event, Job};
 
 use super::super::shell::layout::GameLayout;
@@ -109,14 +110,6 @@ pub fn nim_page(props: &NimPageProps) -> Html {
     let outcome_class = normal
         .as_ref()
         .map(|a| if a.outcome == Outcome::P { "p" } else { "n" });
-    let start_game = {
-        let dispatch = page.dispatch.clone();
-        let open = page.new_game_open.clone();
-        Callback::from(move |settings: Settings| {
-            open.set(false);
-            dispatch.emit(Action::NewGame(settings, None));
-        })
-    };
 
     html! {
         <GameLayout<Nim> state={page.state.clone()} dispatch={page.dispatch.clone()}
@@ -142,8 +135,8 @@ pub fn nim_page(props: &NimPageProps) -> Html {
             }}
             load_label={t.nim_record_label} help={t.nim_keyboard_help}
             dialog={html! {
-                <NewGameDialog initial={state.settings.clone()} on_start={start_game}
-                    on_cancel={toggle(page.new_game_open.clone())} />
+                <NewGameDialog initial={state.settings.clone()} on_start={page.start_game()}
+                    on_cancel={page.close_dialog()} />
             }} />
     }
 }

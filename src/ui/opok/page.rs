@@ -7,8 +7,9 @@ use crate::engine::opok::{Geometry, Move, Position, Side, Square};
 use crate::i18n::fill;
 use crate::session::core::{Action, GameSession};
 use crate::session::opok::view::{squares, Selection};
-use crate::session::opok::{Opok, OpokAnnouncement, Play, Settings, Turn};
+use crate::session::opok::{Opok, OpokAnnouncement, Play};
 use crate::session::player::Player;
+use crate::session::turn::Turn;
 use crate::worker::protocol::{Answer, Event, Job, Report};
 
 use super::super::shell::layout::GameLayout;
@@ -220,18 +221,6 @@ pub fn opok_page(props: &OpokPageProps) -> Html {
             </span>
         }
     };
-    let start_game = {
-        let dispatch = page.dispatch.clone();
-        let open = page.new_game_open.clone();
-        Callback::from(move |settings: Settings| {
-            open.set(false);
-            dispatch.emit(Action::NewGame(settings, None));
-        })
-    };
-    let close_dialog = {
-        let open = page.new_game_open.clone();
-        Callback::from(move |_| open.set(false))
-    };
 
     html! {
         <GameLayout<Opok> state={page.state.clone()} dispatch={page.dispatch.clone()}
@@ -262,7 +251,7 @@ pub fn opok_page(props: &OpokPageProps) -> Html {
             }}
             load_label={t.opok_record_label} help={t.opok_keyboard_help} tip={Some(t.opok_paste_hint)}
             dialog={html! {
-                <NewGameDialog initial={state.settings} on_start={start_game} on_cancel={close_dialog} />
+                <NewGameDialog initial={state.settings} on_start={page.start_game()} on_cancel={page.close_dialog()} />
             }} />
     }
 }

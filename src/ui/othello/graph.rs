@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use yew::prelude::*;
 
 use crate::i18n::othello::score_text;
-use crate::session::othello::{Action, Evaluation, OthelloAction};
+use crate::session::core::Action;
+use crate::session::othello::{Evaluation, Othello, OthelloAction};
 
 use super::super::app::AppContext;
 
@@ -22,7 +23,7 @@ pub struct GraphProps {
     /// Whether the whole game is being analysed.
     pub analysing: bool,
     /// Receives the actions.
-    pub on_action: Callback<Action>,
+    pub on_action: Callback<Action<Othello>>,
 }
 
 const WIDTH: f64 = 320.0;

@@ -4,8 +4,9 @@ use yew::prelude::*;
 
 use crate::engine::othello::Position;
 use crate::i18n::fill;
+use crate::session::core::Action;
 use crate::session::othello::view::parse_typed;
-use crate::session::othello::Action;
+use crate::session::othello::Othello;
 
 use super::super::common::dialog::use_texts;
 
@@ -15,7 +16,7 @@ pub struct MoveBoxProps {
     /// The position shown.
     pub position: Position,
     /// Receives the move.
-    pub on_action: Callback<Action>,
+    pub on_action: Callback<Action<Othello>>,
 }
 
 /// The move box.

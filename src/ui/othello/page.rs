@@ -1,7 +1,6 @@
 //! The Othello page: the shell with the Othello board, the engine's view,
 //! the evaluation graph, board strings and the position editor.
 
-use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::engine::othello::notation::board_text;
@@ -13,7 +12,6 @@ use crate::session::othello::{
 };
 use crate::worker::protocol::{Answer, Event, Job, OthelloTask, Report};
 
-use super::super::browser;
 use super::super::shell::layout::GameLayout;
 use super::super::shell::status::Status;
 use super::super::shell::{use_game_page, PageGame};
@@ -106,17 +104,6 @@ pub fn paste_action(text: String) -> Action<Othello> {
     }
 }
 
-/// Returns keyboard focus to the button that opened the dialog.
-fn focus_new_game_button() {
-    let button = browser::window()
-        .document()
-        .and_then(|d| d.query_selector("button.new-game").ok().flatten())
-        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok());
-    if let Some(button) = button {
-        let _ = button.focus();
-    }
-}
-
 /// The props of the page: the query of a share link it was opened with.
 #[derive(Properties, PartialEq)]
 pub struct OthelloPageProps {
@@ -201,21 +188,6 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
             dispatch.emit(Action::NewGame(settings, Some(start)));
         })
     };
-    let start_game = {
-        let dispatch = page.dispatch.clone();
-        let open = page.new_game_open.clone();
-        Callback::from(move |settings: Settings| {
-            open.set(false);
-            dispatch.emit(Action::NewGame(settings, None));
-        })
-    };
-    let close_dialog = {
-        let open = page.new_game_open.clone();
-        Callback::from(move |_| {
-            open.set(false);
-            focus_new_game_button();
-        })
-    };
     let to_move = (!position.is_over()).then(|| position.side_to_move());
     let score = |color: Color, name: &str| {
         html! {
@@ -271,7 +243,7 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
             }}
             load_label={t.paste_label} help={t.keyboard_help} tip={Some(t.paste_hint)}
             dialog={html! {
-                <NewGameDialog initial={state.settings} on_start={start_game} on_cancel={close_dialog} />
+                <NewGameDialog initial={state.settings} on_start={page.start_game()} on_cancel={page.close_dialog()} />
             }} />
     }
 }

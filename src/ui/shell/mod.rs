@@ -83,6 +83,25 @@ pub struct GamePage<G: PageGame> {
 }
 
 impl<G: PageGame> GamePage<G> {
+    /// Starts a new game with the settings chosen in the dialog.
+    pub fn start_game(&self) -> Callback<G::Settings> {
+        let dispatch = self.dispatch.clone();
+        let open = self.new_game_open.clone();
+        Callback::from(move |settings| {
+            open.set(false);
+            dispatch.emit(Action::NewGame(settings, None));
+        })
+    }
+
+    /// Closes the new-game dialog and gives the focus back to its button.
+    pub fn close_dialog(&self) -> Callback<()> {
+        let open = self.new_game_open.clone();
+        Callback::from(move |_| {
+            open.set(false);
+            browser::focus("button.new-game");
+        })
+    }
+
     /// The page's share link.
     pub fn share_url(&self) -> String {
         format!(
