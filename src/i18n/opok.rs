@@ -4,7 +4,8 @@ use std::convert::Infallible;
 
 use crate::engine::opok::notation::{move_text, RecordError};
 use crate::engine::opok::{Geometry, Move, Outcome, PlayError, Side, Square, Stack};
-use crate::session::opok::view::SquareView;
+use crate::engine::search::Progress;
+use crate::session::opok::view::{Selection, SquareView};
 use crate::session::opok::{Opok, OpokAnnouncement};
 
 use super::session::GameTexts;
@@ -176,6 +177,42 @@ impl GameTexts for Opok {
     fn game_notice_text(_t: &Texts, notice: &Infallible) -> String {
         match *notice {}
     }
+}
+
+/// What a person putting a move together is told: how many pieces to
+/// lift and where they can land, or that they land nowhere.
+pub fn guidance_text(t: &Texts, geometry: Geometry, selection: &Selection) -> String {
+    let k = selection.k.to_string();
+    if selection.current_landings() == 0 {
+        fill(t.opok_no_landing, &[("k", &k)])
+    } else {
+        format!(
+            "{} {}",
+            fill(
+                t.opok_choose_k,
+                &[("square", &geometry.name(selection.from))]
+            ),
+            fill(t.opok_choose_landing, &[("k", &k)])
+        )
+    }
+}
+
+/// The computer's search so far: "Depth 6 · Score +1.5 · Line a1:3:b3 …".
+pub fn thinking_text(t: &Texts, geometry: Geometry, progress: &Progress<Move>) -> String {
+    let line: Vec<String> = progress
+        .pv
+        .iter()
+        .map(|&m| move_label(t, geometry, m))
+        .collect();
+    format!(
+        "{} {} · {} {:+.1} · {} {}",
+        t.depth,
+        progress.depth,
+        t.score,
+        f64::from(progress.score) / 100.0,
+        t.line,
+        line.join(" ")
+    )
 }
 
 /// A move as shown: `a1:3:b3`, or "pass" in the user's language.

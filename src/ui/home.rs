@@ -2,13 +2,12 @@
 
 use yew::prelude::*;
 
-use super::app::AppContext;
+use super::context::use_texts;
 
 /// The list of games.
 #[function_component(Home)]
 pub fn home() -> Html {
-    let context = use_context::<AppContext>().expect("inside the app");
-    let t = context.t();
+    let t = use_texts();
     html! {
         <section class="home">
             <p class="intro">{ t.home_intro }</p>

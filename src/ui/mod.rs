@@ -10,6 +10,7 @@
 
 mod app;
 mod browser;
+mod context;
 mod common;
 mod crash;
 mod home;

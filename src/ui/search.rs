@@ -22,7 +22,7 @@ use yew::prelude::*;
 use crate::worker::protocol::{Event, Job, Request, Response, GRACE_MS};
 use crate::worker::SearchAgent;
 
-use super::app::AppContext;
+use super::context::use_app;
 
 /// Where the worker script is, relative to the page (works under any path).
 const WORKER_SCRIPT: &str = "./worker.js";
@@ -271,8 +271,7 @@ impl SearchWorker {
 /// failing on it). Restarts are told to the user through the app.
 #[hook]
 pub fn use_search_worker(on_response: Callback<Response>) -> SearchWorker {
-    let context = use_context::<AppContext>();
-    let notify = context.map_or_else(Callback::noop, |c| c.worker_notice);
+    let notify = use_app().worker_notice;
     let worker = use_memo((), |_| SearchWorker {
         connection: Rc::new(RefCell::new(Connection {
             bridge: None,

@@ -1,7 +1,7 @@
 //! The Opok board as plain data for the page (tested natively): what each
 //! square shows, and the stack being moved with its landing squares.
 
-use crate::engine::opok::{Geometry, Position, Square, Stack};
+use crate::engine::opok::{Geometry, Move, Position, Square, Stack};
 
 /// The stack being moved: where from, how many pieces, and where each
 /// number of pieces can land (`landings[k]`).
@@ -59,6 +59,53 @@ impl Selection {
     pub fn current_landings(&self) -> u128 {
         self.landings[usize::from(self.k)]
     }
+}
+
+/// What a click on a square does while a person is to move.
+#[derive(Clone, PartialEq, Debug)]
+pub enum Click {
+    /// Play this move (the selected pieces land here).
+    Play(Move),
+    /// Select this stack, or nothing (the same stack again, or a square
+    /// with no stack that can move).
+    Select(Option<Selection>),
+}
+
+impl Click {
+    /// A click on `square` with `selection` current; a new selection
+    /// lifts `last_k` pieces if it can.
+    pub fn on(
+        position: &Position,
+        selection: Option<&Selection>,
+        square: Square,
+        last_k: u8,
+    ) -> Click {
+        match selection {
+            Some(sel) if sel.current_landings() & 1u128 << square.0 != 0 => {
+                Click::Play(Move::Step {
+                    from: sel.from,
+                    k: sel.k,
+                    to: square,
+                })
+            }
+            Some(sel) if sel.from == square => Click::Select(None),
+            _ => Click::Select(Selection::new(position, square, last_k)),
+        }
+    }
+}
+
+/// The number of pieces typed as digits: a digit within a second of the
+/// last one (at `now`, in milliseconds) extends the number while it stays
+/// at most `max`; `typed` keeps the number and the time.
+pub fn typed_k(typed: &mut (u8, f64), digit: u8, max: u8, now: f64) -> u8 {
+    let extended = u16::from(typed.0) * 10 + u16::from(digit);
+    let value = if now - typed.1 < 1000.0 && extended <= u16::from(max) {
+        extended as u8
+    } else {
+        digit
+    };
+    *typed = (value, now);
+    value
 }
 
 /// Stacks of the side to move that can move.
@@ -147,5 +194,45 @@ mod tests {
         assert!(views[0].selected && views[0].movable);
         assert_eq!(views[24].stack.map(|s| s.owner), Some(Side::Squares));
         assert!(!views[24].movable);
+    }
+
+    #[test]
+    fn clicks_select_a_stack_then_land_it() {
+        let position = Position::start(Geometry::new(5).unwrap());
+        let g = position.geometry();
+        let [a1, b3, c3] = ["a1", "b3", "c3"].map(|n| g.parse_square(n).unwrap());
+        let Click::Select(Some(selection)) = Click::on(&position, None, a1, 3) else {
+            panic!("a1 holds a stack that can move");
+        };
+        assert_eq!(selection.k, 3);
+        assert_eq!(
+            Click::on(&position, Some(&selection), b3, 3),
+            Click::Play(Move::Step {
+                from: a1,
+                k: 3,
+                to: b3
+            })
+        );
+        assert_eq!(
+            Click::on(&position, Some(&selection), a1, 3),
+            Click::Select(None)
+        );
+        // Not a landing square and no stack of the side to move there.
+        assert_eq!(
+            Click::on(&position, Some(&selection), c3, 3),
+            Click::Select(None)
+        );
+    }
+
+    #[test]
+    fn digits_typed_quickly_form_one_number_within_range() {
+        let mut typed = (0, -10_000.0);
+        assert_eq!(typed_k(&mut typed, 1, 24, 0.0), 1);
+        assert_eq!(typed_k(&mut typed, 2, 24, 500.0), 12);
+        // Out of range: the digit alone.
+        assert_eq!(typed_k(&mut typed, 5, 24, 900.0), 5);
+        // Too late: a new number.
+        assert_eq!(typed_k(&mut typed, 2, 24, 2500.0), 2);
+        assert_eq!(typed_k(&mut typed, 0, 24, 2600.0), 20);
     }
 }

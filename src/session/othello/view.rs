@@ -134,6 +134,16 @@ pub fn parse_typed(text: &str, position: &Position) -> Option<Move> {
     }
 }
 
+/// The next legal square after `from` in reading order, wrapping around.
+pub fn next_legal(position: &Position, from: Square) -> Option<Square> {
+    let legal: Vec<Square> = Square::iter(position.legal_squares()).collect();
+    legal
+        .iter()
+        .find(|s| s.index() > from.index())
+        .or(legal.first())
+        .copied()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -153,6 +163,20 @@ mod tests {
         }
         let small = Position::start(Rules::new(BoardSize::Four, Variant::Standard));
         assert_eq!(parse_typed("e1", &small), None);
+    }
+
+    #[test]
+    fn the_next_legal_square_follows_reading_order_and_wraps() {
+        let p = Position::start(Rules::default());
+        let at = |name: &str| {
+            Square::iter(u64::MAX)
+                .find(|s| s.to_string() == name)
+                .unwrap()
+        };
+        // From the start the legal squares are d3, c4, f5, e6.
+        assert_eq!(next_legal(&p, at("a1")), Some(at("d3")));
+        assert_eq!(next_legal(&p, at("d3")), Some(at("c4")));
+        assert_eq!(next_legal(&p, at("e6")), Some(at("d3")));
     }
 
     #[test]

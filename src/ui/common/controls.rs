@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use super::super::app::AppContext;
+use super::super::context::use_texts;
 
 /// Props: which buttons apply and what they do.
 #[derive(Properties, PartialEq)]
@@ -32,8 +32,7 @@ pub struct ControlsProps {
 /// The toolbar.
 #[function_component(Controls)]
 pub fn controls(props: &ControlsProps) -> Html {
-    let context = use_context::<AppContext>().expect("inside the app");
-    let t = context.t();
+    let t = use_texts();
     let click = |cb: &Callback<()>| {
         let cb = cb.clone();
         Callback::from(move |_: MouseEvent| cb.emit(()))

@@ -9,7 +9,6 @@ use crate::i18n::othello::level_name;
 use crate::i18n::{fill, Texts};
 use crate::session::player::Player;
 
-use super::super::app::AppContext;
 
 /// Props: the title, how to cancel, and the content.
 #[derive(Properties, PartialEq)]
@@ -164,11 +163,6 @@ pub fn start_cancel_buttons(t: &'static Texts, on_cancel: Callback<()>) -> Html 
     }
 }
 
-/// The app context's texts (for dialogs built outside components).
-#[hook]
-pub fn use_texts() -> &'static Texts {
-    use_context::<AppContext>().expect("inside the app").t()
-}
 
 /// The props of every game's new-game dialog: the settings to start from
 /// and what to do with the choice.
@@ -249,7 +243,13 @@ pub fn new_game_form<S: Clone + PartialEq + 'static>(
         think_time_select(t, current, &crate::session::player::THINK_TIMES_MS, on_time)
     });
     let players = players.iter().map(|p| {
-        player_select(t, p.id, p.label, (p.get)(draft), player_update(draft, p.set))
+        player_select(
+            t,
+            p.id,
+            p.label,
+            (p.get)(draft),
+            player_update(draft, p.set),
+        )
     });
     html! {
         <ModalDialog title={t.new_game_title} on_cancel={props.on_cancel.clone()}>
@@ -262,4 +262,3 @@ pub fn new_game_form<S: Clone + PartialEq + 'static>(
         </ModalDialog>
     }
 }
-

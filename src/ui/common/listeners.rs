@@ -5,6 +5,8 @@ use gloo_events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use super::super::context::use_app;
+
 use super::super::browser;
 
 /// Calls `on_key` for key presses outside text fields that nothing else
@@ -60,7 +62,7 @@ pub fn use_page_listeners(on_key: Callback<web_sys::KeyboardEvent>, on_paste: Ca
 /// region, built by `text` when the number changes.
 #[hook]
 pub fn use_speech(seq: Option<u32>, text: String) {
-    let context = use_context::<super::super::app::AppContext>().expect("inside the app");
+    let context = use_app();
     let announce = context.announce.clone();
     use_effect_with(seq, move |seq| {
         if seq.is_some() {

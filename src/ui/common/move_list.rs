@@ -2,7 +2,7 @@
 
 use yew::prelude::*;
 
-use super::super::app::AppContext;
+use super::super::context::use_texts;
 
 /// One move of the list.
 #[derive(Clone, PartialEq, Debug)]
@@ -27,8 +27,7 @@ pub struct MoveListProps {
 /// The numbered move list.
 #[function_component(MoveList)]
 pub fn move_list(props: &MoveListProps) -> Html {
-    let context = use_context::<AppContext>().expect("inside the app");
-    let t = context.t();
+    let t = use_texts();
     let cursor = props.cursor;
     // One listener for the list; the ply comes from the clicked button.
     let onclick = {

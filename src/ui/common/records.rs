@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use super::super::app::AppContext;
+use super::super::context::use_texts;
 use super::super::browser;
 
 /// What was copied.
@@ -36,8 +36,7 @@ pub struct RecordsProps {
 /// The records panel.
 #[function_component(Records)]
 pub fn records(props: &RecordsProps) -> Html {
-    let context = use_context::<AppContext>().expect("inside the app");
-    let t = context.t();
+    let t = use_texts();
     let moves_text = use_state(String::new);
     let copy = |text: String, what: Copied| {
         let on_copied = props.on_copied.clone();

@@ -10,7 +10,7 @@ use crate::engine::nim::{Move, Position};
 use crate::i18n::nim::{refusal_text, rule_name};
 use crate::i18n::{fill, tokens};
 
-use super::super::common::dialog::use_texts;
+use super::super::context::{use_app, use_texts};
 
 /// Heaps up to this size are drawn token by token.
 const TOKEN_LIMIT: u64 = 40;
@@ -107,8 +107,7 @@ fn big_heap(props: &BigHeapProps) -> Html {
 #[function_component(Heaps)]
 pub fn heaps(props: &HeapsProps) -> Html {
     let t = use_texts();
-    let lang = use_context::<super::super::app::AppContext>()
-        .expect("inside the app")
+    let lang = use_app()
         .lang;
     let heaps = props.position.heaps().iter().enumerate().map(|(i, heap)| {
         let label = fill(

@@ -8,6 +8,7 @@
 mod heaps;
 mod new_game;
 mod page;
+mod page_game;
 mod rules;
 mod theory;
 

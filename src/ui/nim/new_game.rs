@@ -11,8 +11,9 @@ use crate::session::nim::Settings;
 use crate::session::player::Player;
 
 use super::super::browser;
+use super::super::context::use_texts;
 use super::super::common::dialog::{
-    player_select, start_cancel_buttons, use_texts, ModalDialog, NewGameProps,
+    player_select, start_cancel_buttons, ModalDialog, NewGameProps,
 };
 
 /// The preset games: a key and the heaps.

@@ -4,58 +4,17 @@
 use yew::prelude::*;
 
 use crate::engine::nim::theory::{analyse_normal, Outcome};
-use crate::engine::nim::{Move, Position};
-use crate::engine::strength::Level;
-use crate::session::core::{Action, GameSession};
-use crate::session::nim::{Mover, Nim, NimAnswer, NimJob};
-use crate::session::player::Player;
+use crate::engine::nim::Move;
+use crate::session::core::Action;
+use crate::session::nim::Nim;
 use crate::session::turn::Turn;
-use crate::worker::protocol::{Answer, Event, Job};
 
 use super::super::shell::layout::GameLayout;
 use super::super::shell::status::Status;
-use super::super::shell::{use_game_page, PageGame};
+use super::super::shell::{use_game_page, KeyUse, PageState};
 use super::heaps::Heaps;
 use super::new_game::NewGameDialog;
 use super::theory::TheoryPanel;
-
-impl PageGame for Nim {
-    const SAVE_KEY: &'static str = "mind-sports.nim.game";
-    const ROUTE: &'static str = "nim";
-    const THINKS: bool = false;
-
-    fn job(session: &GameSession<Nim>, job: NimJob, position: &Position, seed: u64) -> Job {
-        let (position, misere) = (position.clone(), session.settings.misere);
-        match job {
-            NimJob::Move => Job::NimMove {
-                position,
-                misere,
-                level: match session.settings.player(session.side_to_move()) {
-                    Player::Computer(level) => level,
-                    Player::Human => Level::MAX,
-                },
-                seed,
-            },
-            NimJob::Analysis => Job::NimAnalysis { position, misere },
-        }
-    }
-
-    fn action(id: u64, event: Event) -> Option<Action<Nim>> {
-        match event {
-            Event::Done(Answer::NimMove(mv)) => Some(Action::Finished(id, NimAnswer::Move(mv))),
-            Event::Done(Answer::NimAnalysis(result)) => {
-                Some(Action::Finished(id, NimAnswer::Analysis(result)))
-            }
-            _ => None,
-        }
-    }
-
-    fn side_class(mover: Mover) -> &'static str {
-        mover.name()
-    }
-
-    fn context(_session: &GameSession<Nim>) {}
-}
 
 /// The props of the page: the query of a share link it was opened with.
 #[derive(Properties, PartialEq)]
@@ -73,16 +32,14 @@ pub fn nim_page(props: &NimPageProps) -> Html {
     // T shows the theory, W the winning moves.
     let on_key = {
         let (show_theory, show_me) = (show_theory.clone(), show_me.clone());
-        Callback::from(move |e: web_sys::KeyboardEvent| match e.code().as_str() {
-            "KeyT" => {
-                show_theory.set(!*show_theory);
-                true
-            }
-            "KeyW" => {
-                show_me.set(!*show_me);
-                true
-            }
-            _ => false,
+        Callback::from(move |(e, _): (KeyboardEvent, PageState<Nim>)| {
+            let toggled = match e.code().as_str() {
+                "KeyT" => &show_theory,
+                "KeyW" => &show_me,
+                _ => return KeyUse::Ignored,
+            };
+            toggled.set(!**toggled);
+            KeyUse::Used
         })
     };
     let page = use_game_page::<Nim>(props.link.clone(), on_key, None);
@@ -115,7 +72,7 @@ pub fn nim_page(props: &NimPageProps) -> Html {
         <GameLayout<Nim> state={page.state.clone()} dispatch={page.dispatch.clone()}
             new_game_open={page.new_game_open.clone()} share_url={page.share_url()}
             class={classes!(outcome_class)}
-            scores={html! { <p class="convention">{ convention }</p> }}
+            heading={html! { <p class="convention">{ convention }</p> }}
             board={html! {
                 <Heaps position={position.clone()} interactive={matches!(state.turn(), Turn::HumanMove(_))}
                     highlight={if *show_me { winning.clone() } else { Vec::new() }}

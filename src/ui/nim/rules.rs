@@ -5,7 +5,7 @@ use yew::prelude::*;
 use crate::engine::nim::Rule;
 use crate::i18n::nim::{rule_description, rule_name};
 
-use super::super::common::dialog::use_texts;
+use super::super::context::use_texts;
 
 /// The rules page.
 #[function_component(NimRules)]

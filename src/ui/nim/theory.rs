@@ -10,7 +10,7 @@ use crate::engine::nim::{Position, Rule};
 use crate::i18n::fill;
 use crate::i18n::nim::{move_label, rule_name};
 
-use super::super::common::dialog::use_texts;
+use super::super::context::use_texts;
 
 /// Props: the position, the convention and what the worker found.
 #[derive(Properties, PartialEq)]

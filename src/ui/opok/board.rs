@@ -8,7 +8,7 @@ use crate::engine::opok::{Geometry, Side, Square, Stack};
 use crate::i18n::opok::square_label;
 use crate::session::opok::view::SquareView;
 
-use super::super::app::AppContext;
+use super::super::context::use_texts;
 use super::super::common::coordinates::inner_coordinates;
 
 /// What the board shows and whom it tells.
@@ -60,8 +60,7 @@ fn stack_view(stack: Stack, extra: Option<&'static str>) -> Html {
 /// The board.
 #[function_component(OpokBoard)]
 pub fn opok_board(props: &BoardProps) -> Html {
-    let context = use_context::<AppContext>().expect("inside the app");
-    let t = context.t();
+    let t = use_texts();
     let g = props.geometry;
     let n = g.size();
     let grid = use_node_ref();

@@ -1,15 +1,19 @@
 //! The Opok page and its parts.
 //!
-//! * `page`: state, worker, storage, keyboard and paste wiring.
-//! * `board`: the stacks; `picker`: how many pieces to lift.
-//! * `status`: whose turn, passes, result; `new_game`: the dialog.
+//! * `page`: the shell with the Opok parts; `page_game`: what it plugs
+//!   into the shell (worker jobs, score line).
+//! * `board`: the stacks; `selection`: putting a move together;
+//!   `picker`: how many pieces to lift.
+//! * `new_game`: the dialog.
 //! * `rules`: the rules page with the book's capture examples.
 
 mod board;
 mod new_game;
 mod page;
+mod page_game;
 mod picker;
 mod rules;
+mod selection;
 
 pub use page::OpokPage;
 pub use rules::OpokRules;

@@ -7,8 +7,9 @@ use crate::engine::opok::geometry::{MAX_SIZE, MIN_SIZE};
 use crate::engine::opok::Geometry;
 use crate::session::opok::Settings;
 
+use super::super::context::use_texts;
 use super::super::common::dialog::{
-    new_game_form, use_texts, NewGameProps, PlayerField, ThinkField,
+    new_game_form, NewGameProps, PlayerField, ThinkField,
 };
 
 /// The dialog.

@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use super::super::app::AppContext;
+use super::super::context::use_texts;
 
 /// Props: the choice, its range, which numbers lead anywhere, and callbacks.
 #[derive(Properties, PartialEq)]
@@ -26,8 +26,7 @@ const QUICK_CHOICES: u8 = 12;
 /// The picker.
 #[function_component(Picker)]
 pub fn picker(props: &PickerProps) -> Html {
-    let context = use_context::<AppContext>().expect("inside the app");
-    let t = context.t();
+    let t = use_texts();
     let set = |k: u8| {
         let cb = props.on_change.clone();
         Callback::from(move |_: MouseEvent| cb.emit(k))

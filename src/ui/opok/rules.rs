@@ -6,7 +6,7 @@ use yew::prelude::*;
 
 use crate::i18n::{fill, Texts};
 
-use super::super::common::dialog::use_texts;
+use super::super::context::use_texts;
 
 /// A stack in a diagram row: the mover's (○) or the defender's (□), or a gap.
 #[derive(Clone, Copy, PartialEq)]

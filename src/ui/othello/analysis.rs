@@ -1,12 +1,15 @@
-//! What the engine is thinking: depth, score and principal variation.
+//! What the engine is thinking (depth, score and principal variation) and
+//! the switches for the aids it gives.
 
 use yew::prelude::*;
 
 use crate::engine::othello::Move;
 use crate::i18n::othello::{color_name, score_text};
+use crate::session::core::Action;
 use crate::session::othello::view::Thinking;
+use crate::session::othello::{Othello, OthelloAction};
 
-use super::super::app::AppContext;
+use super::super::context::use_texts;
 
 /// Props: what to show.
 #[derive(Properties, PartialEq)]
@@ -18,8 +21,7 @@ pub struct ThinkingPanelProps {
 /// Depth, score and line of the running search (or the last hint search).
 #[function_component(ThinkingPanel)]
 pub fn thinking_panel(props: &ThinkingPanelProps) -> Html {
-    let context = use_context::<AppContext>().expect("inside the app");
-    let t = context.t();
+    let t = use_texts();
     let Some(thinking) = &props.thinking else {
         return html! { <div class="thinking-panel" aria-hidden="true" /> };
     };
@@ -41,5 +43,36 @@ pub fn thinking_panel(props: &ThinkingPanelProps) -> Html {
                 <dt>{ t.line }</dt><dd class="pv">{ line.join(" ") }</dd>
             </dl>
         </div>
+    }
+}
+
+/// Props: the two switches and where their changes go.
+#[derive(Properties, PartialEq)]
+pub struct AidButtonsProps {
+    /// Hints are shown.
+    pub hint_mode: bool,
+    /// Legal moves are marked.
+    pub show_legal: bool,
+    /// Receives the switched state.
+    pub on_action: Callback<Action<Othello>>,
+}
+
+/// The switches for hints (the engine scores every move) and for marking
+/// the legal moves.
+#[function_component(AidButtons)]
+pub fn aid_buttons(props: &AidButtonsProps) -> Html {
+    let t = use_texts();
+    let switch = |action: OthelloAction| {
+        props
+            .on_action
+            .reform(move |_: MouseEvent| Action::Game(action.clone()))
+    };
+    html! {
+        <>
+            <button class="hints" aria-pressed={props.hint_mode.to_string()}
+                onclick={switch(OthelloAction::SetHintMode(!props.hint_mode))}>{ t.hints }</button>
+            <button class="legal-toggle" aria-pressed={props.show_legal.to_string()}
+                onclick={switch(OthelloAction::SetShowLegal(!props.show_legal))}>{ t.legal_moves }</button>
+        </>
     }
 }

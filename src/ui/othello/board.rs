@@ -7,7 +7,7 @@ use crate::engine::othello::{BoardSize, Square};
 use crate::i18n::othello::{score_text, square_label};
 use crate::session::othello::view::SquareView;
 
-use super::super::app::AppContext;
+use super::super::context::use_texts;
 
 /// What the board shows and whom it tells.
 #[derive(Properties, PartialEq)]
@@ -80,8 +80,7 @@ fn focus_square(grid: &NodeRef, square: Square) {
 /// The Othello board.
 #[function_component(Board)]
 pub fn board(props: &BoardProps) -> Html {
-    let context = use_context::<AppContext>().expect("inside the app");
-    let t = context.t();
+    let t = use_texts();
     let n = props.size.side();
     let grid = use_node_ref();
 

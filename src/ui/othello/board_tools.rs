@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use super::super::app::AppContext;
+use super::super::context::use_texts;
 
 /// Props: the current board string and what loading and editing do.
 #[derive(Properties, PartialEq)]
@@ -19,8 +19,7 @@ pub struct BoardToolsProps {
 /// The board-string form and the editor button.
 #[function_component(BoardTools)]
 pub fn board_tools(props: &BoardToolsProps) -> Html {
-    let context = use_context::<AppContext>().expect("inside the app");
-    let t = context.t();
+    let t = use_texts();
     let input = use_state(String::new);
     let on_input = {
         let input = input.clone();

@@ -6,7 +6,7 @@ use yew::prelude::*;
 use crate::engine::othello::{BoardSize, Color, Position, Setup, Square, Variant};
 use crate::i18n::othello::{color_lower, color_name, position_error_text};
 
-use super::super::app::AppContext;
+use super::super::context::use_texts;
 use super::board::{clicked_square, inner_coordinates};
 
 /// Props: where to start, the variant to check against, and the callbacks.
@@ -25,8 +25,7 @@ pub struct EditorProps {
 /// The editor.
 #[function_component(Editor)]
 pub fn editor(props: &EditorProps) -> Html {
-    let context = use_context::<AppContext>().expect("inside the app");
-    let t = context.t();
+    let t = use_texts();
     let setup = use_state(|| props.initial.to_setup());
     let paint = use_state(|| Some(Color::Black));
     let error = use_state(|| None::<String>);

@@ -9,7 +9,7 @@ use crate::i18n::othello::score_text;
 use crate::session::core::Action;
 use crate::session::othello::{Evaluation, Othello, OthelloAction};
 
-use super::super::app::AppContext;
+use super::super::context::use_texts;
 
 /// Props: the evaluations and where actions go.
 #[derive(Properties, PartialEq)]
@@ -32,8 +32,7 @@ const HEIGHT: f64 = 120.0;
 /// The graph and the "analyse game" button.
 #[function_component(EvaluationGraph)]
 pub fn evaluation_graph(props: &GraphProps) -> Html {
-    let context = use_context::<AppContext>().expect("inside the app");
-    let t = context.t();
+    let t = use_texts();
     let plies = props.plies.max(1);
     let range = props
         .evaluations

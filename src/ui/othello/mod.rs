@@ -15,6 +15,7 @@ mod graph;
 mod move_box;
 mod new_game;
 mod page;
+mod page_game;
 mod rules;
 
 pub use page::OthelloPage;

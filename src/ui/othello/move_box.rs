@@ -8,7 +8,7 @@ use crate::session::core::Action;
 use crate::session::othello::view::parse_typed;
 use crate::session::othello::Othello;
 
-use super::super::common::dialog::use_texts;
+use super::super::context::use_texts;
 
 /// Props: the position the move is for and where it goes.
 #[derive(Properties, PartialEq)]

@@ -7,8 +7,9 @@ use crate::engine::othello::{BoardSize, Variant};
 use crate::i18n::othello::variant_name;
 use crate::session::othello::Settings;
 
+use super::super::context::use_texts;
 use super::super::common::dialog::{
-    new_game_form, use_texts, NewGameProps, PlayerField, ThinkField,
+    new_game_form, NewGameProps, PlayerField, ThinkField,
 };
 
 /// The dialog.

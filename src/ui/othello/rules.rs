@@ -7,7 +7,7 @@ use crate::engine::othello::{Color, Position, Setup, Square, Variant};
 use crate::i18n::fill;
 use crate::i18n::othello::color_lower;
 
-use super::super::app::AppContext;
+use super::super::context::{use_app, use_texts};
 use super::board::{clicked_square, inner_coordinates};
 
 fn squares(names: &[&str]) -> u64 {
@@ -34,7 +34,7 @@ pub fn exercise_position() -> Position {
 /// The exercise board.
 #[function_component(Exercise)]
 fn exercise() -> Html {
-    let context = use_context::<AppContext>().expect("inside the app");
+    let context = use_app();
     let t = context.t();
     let position = exercise_position();
     let found = use_state(|| 0u64);
@@ -121,8 +121,7 @@ fn exercise() -> Html {
 /// The rules page.
 #[function_component(OthelloRules)]
 pub fn othello_rules() -> Html {
-    let context = use_context::<AppContext>().expect("inside the app");
-    let t = context.t();
+    let t = use_texts();
     let section = |title: &'static str, body: Html| {
         html! {
             <section>

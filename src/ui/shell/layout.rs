@@ -11,6 +11,7 @@ use crate::session::core::{Action, GameSession, Notice};
 use super::super::common::controls::Controls;
 use super::super::common::move_list::{MoveEntry, MoveList};
 use super::super::common::records::{Copied, Records};
+use super::scores::Scores;
 use super::PageGame;
 
 /// The parts of a game page.
@@ -22,8 +23,9 @@ pub struct GameLayoutProps<G: PageGame> {
     pub dispatch: Callback<Action<G>>,
     /// The new-game dialog is open.
     pub new_game_open: UseStateHandle<bool>,
-    /// The score line above the board.
-    pub scores: Html,
+    /// What goes above the board when the game has no score line.
+    #[prop_or_default]
+    pub heading: Html,
     /// The board.
     pub board: Html,
     /// Under the board: the status line and the game's own helpers.
@@ -56,7 +58,7 @@ pub struct GameLayoutProps<G: PageGame> {
 /// A game page.
 #[function_component(GameLayout)]
 pub fn game_layout<G: PageGame>(props: &GameLayoutProps<G>) -> Html {
-    let t = super::super::common::dialog::use_texts();
+    let t = super::super::context::use_texts();
     let state = &props.state;
     let send = |action: Action<G>| {
         let dispatch = props.dispatch.clone();
@@ -67,6 +69,7 @@ pub fn game_layout<G: PageGame>(props: &GameLayoutProps<G>) -> Html {
         Callback::from(move |_| open.set(true))
     };
     let context = G::context(state);
+    let scores = G::scores(t, state);
     let moves: Vec<MoveEntry> = state
         .record
         .line()
@@ -86,7 +89,11 @@ pub fn game_layout<G: PageGame>(props: &GameLayoutProps<G>) -> Html {
     html! {
         <section class={classes!("game-page", format!("{}-page", G::ROUTE), props.class.clone())}>
             <div class="play-area">
-                { props.scores.clone() }
+                if scores.is_empty() {
+                    { props.heading.clone() }
+                } else {
+                    <Scores items={scores} />
+                }
                 { props.board.clone() }
                 { props.below.clone() }
             </div>

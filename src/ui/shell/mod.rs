@@ -6,6 +6,7 @@
 //! [`PageGame`] and stays a short composition.
 
 pub mod layout;
+pub mod scores;
 pub mod status;
 
 use std::rc::Rc;
@@ -20,7 +21,7 @@ use crate::session::start::opening;
 use crate::worker::protocol::{Event, Job};
 
 use super::browser;
-use super::common::dialog::use_texts;
+use super::context::use_texts;
 use super::common::listeners::{use_page_listeners, use_speech};
 use super::search::{use_search_worker, SearchWorker};
 
@@ -53,6 +54,10 @@ pub trait PageGame: GameTexts {
     /// The score on request (key S), when the game has one.
     fn score(_session: &GameSession<Self>) -> Option<Self::GameAnnouncement> {
         None
+    }
+    /// The score line above the board (none by default).
+    fn scores(_t: &Texts, _session: &GameSession<Self>) -> Vec<scores::ScoreItem> {
+        Vec::new()
     }
 }
 
@@ -198,13 +203,29 @@ fn shared_shortcut<G: PageGame>(
     Some(action)
 }
 
+/// What a game page did with a key the shell left to it.
+pub enum KeyUse<G: PageGame> {
+    /// Not its key: the browser does what it does with it.
+    Ignored,
+    /// Used (the browser's default is prevented).
+    Used,
+    /// Used, and this changes the game.
+    Act(Action<G>),
+}
+
+/// The game of a page, as its components hold it.
+pub type PageState<G> = UseReducerHandle<GameSession<G>>;
+
+/// A game page's own keys: the key and the game as it is now.
+pub type OnKey<G> = Callback<(web_sys::KeyboardEvent, PageState<G>), KeyUse<G>>;
+
 /// The shell of a game page. `on_key` gets the keys the shell does not
-/// handle and says whether it handled them; `on_paste` turns pasted text
+/// handle; `on_paste` turns pasted text
 /// into an action (by default: a record to load).
 #[hook]
 pub fn use_game_page<G: PageGame>(
     link: Option<String>,
-    on_key: Callback<web_sys::KeyboardEvent, bool>,
+    on_key: OnKey<G>,
     on_paste: Option<Callback<String, Action<G>>>,
 ) -> GamePage<G> {
     let t = use_texts();
@@ -271,8 +292,11 @@ pub fn use_game_page<G: PageGame>(
             }
             let action = match shared_shortcut(&e, &state, &new_game_open) {
                 Some(action) => action,
-                None if on_key.emit(e.clone()) => None,
-                None => return,
+                None => match on_key.emit((e.clone(), state.clone())) {
+                    KeyUse::Ignored => return,
+                    KeyUse::Used => None,
+                    KeyUse::Act(action) => Some(action),
+                },
             };
             e.prevent_default();
             if let Some(action) = action {

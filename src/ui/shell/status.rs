@@ -9,7 +9,7 @@ use crate::i18n::session::notice_text;
 use crate::session::core::{Action, GameSession};
 use crate::session::turn::Turn;
 
-use super::super::common::dialog::use_texts;
+use super::super::context::use_texts;
 use super::PageGame;
 
 /// What the status line shows.

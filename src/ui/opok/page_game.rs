@@ -1,0 +1,70 @@
+//! What the Opok page plugs into the shell: the worker job it asks for,
+//! the worker events it reads and its score line.
+
+use crate::engine::opok::{Geometry, Position, Side};
+use crate::i18n::Texts;
+use crate::session::core::{Action, GameSession};
+use crate::session::opok::{Opok, OpokAnnouncement, Play};
+use crate::session::player::Player;
+use crate::worker::protocol::{Answer, Event, Job, Report};
+
+use super::super::shell::scores::ScoreItem;
+use super::super::shell::PageGame;
+
+impl PageGame for Opok {
+    const SAVE_KEY: &'static str = "mind-sports.opok.game";
+    const ROUTE: &'static str = "opok";
+
+    fn job(session: &GameSession<Opok>, _job: Play, position: &Position, seed: u64) -> Job {
+        let level = match session.settings.player(position.side_to_move()) {
+            Player::Computer(level) => level,
+            Player::Human => crate::engine::opok::Level::MAX,
+        };
+        Job::Opok {
+            position: *position,
+            level,
+            think_ms: f64::from(session.settings.think_ms),
+            seed,
+        }
+    }
+
+    fn action(id: u64, event: Event) -> Option<Action<Opok>> {
+        match event {
+            Event::Progress(Report::Opok(progress)) => Some(Action::Progress(id, progress)),
+            Event::Done(Answer::Opok(choice)) => Some(Action::Finished(id, choice)),
+            _ => None,
+        }
+    }
+
+    fn side_class(side: Side) -> &'static str {
+        side.name()
+    }
+
+    fn context(session: &GameSession<Opok>) -> Geometry {
+        session.settings.geometry
+    }
+
+    fn scores(t: &Texts, session: &GameSession<Opok>) -> Vec<ScoreItem> {
+        let p = session.position();
+        let to_move = (!p.is_over()).then(|| p.side_to_move());
+        [(Side::Circles, t.circles), (Side::Squares, t.squares)]
+            .into_iter()
+            .map(|(side, name)| ScoreItem {
+                side: side.name(),
+                piece: "stack",
+                name,
+                count: p.score(side),
+                to_move: to_move == Some(side),
+            })
+            .collect()
+    }
+
+    fn score(session: &GameSession<Opok>) -> Option<OpokAnnouncement> {
+        let p = session.position();
+        Some(OpokAnnouncement::Score {
+            circles: p.score(Side::Circles),
+            squares: p.score(Side::Squares),
+            to_move: (!p.is_over()).then(|| p.side_to_move()),
+        })
+    }
+}

@@ -1,0 +1,100 @@
+//! What the Othello page plugs into the shell: the worker jobs it asks
+//! for, the worker events it reads, its score line, and what pasted text
+//! means.
+
+use crate::engine::othello::{Color, Position};
+use crate::i18n::Texts;
+use crate::session::core::{Action, GameSession};
+use crate::session::othello::{
+    Othello, OthelloAction, OthelloAnnouncement, OthelloProgress, Player, SearchKind,
+};
+use crate::worker::protocol::{Answer, Event, Job, OthelloTask, Report};
+
+use super::super::shell::scores::ScoreItem;
+use super::super::shell::PageGame;
+
+/// How long hints are computed (the worker deepens and reports meanwhile).
+const HINT_MS: f64 = 4000.0;
+/// How long each position is evaluated when the whole game is analysed.
+const EVALUATE_MS: f64 = 400.0;
+
+impl PageGame for Othello {
+    const SAVE_KEY: &'static str = "mind-sports.othello.game";
+    const ROUTE: &'static str = "othello";
+
+    fn job(session: &GameSession<Othello>, job: SearchKind, position: &Position, seed: u64) -> Job {
+        let task = match job {
+            SearchKind::Play => {
+                let level = match session.settings.player(position.side_to_move()) {
+                    Player::Computer(level) => level,
+                    Player::Human => crate::engine::othello::Level::MAX,
+                };
+                OthelloTask::Play {
+                    level,
+                    think_ms: f64::from(session.settings.think_ms),
+                    seed,
+                }
+            }
+            SearchKind::Hint => OthelloTask::ScoreMoves { time_ms: HINT_MS },
+            SearchKind::Evaluate { .. } => OthelloTask::Evaluate {
+                time_ms: EVALUATE_MS,
+            },
+        };
+        Job::Othello {
+            position: *position,
+            task,
+        }
+    }
+
+    fn action(id: u64, event: Event) -> Option<Action<Othello>> {
+        Some(match event {
+            Event::Progress(Report::Othello(p)) => Action::Progress(id, OthelloProgress::Line(p)),
+            Event::Progress(Report::OthelloScores(s)) => {
+                Action::Progress(id, OthelloProgress::Scores(s))
+            }
+            Event::Done(Answer::Othello(choice)) => Action::Finished(id, choice),
+            _ => return None,
+        })
+    }
+
+    fn side_class(color: Color) -> &'static str {
+        color.name()
+    }
+
+    fn context(_session: &GameSession<Othello>) {}
+
+    fn scores(t: &Texts, session: &GameSession<Othello>) -> Vec<ScoreItem> {
+        let p = session.position();
+        let to_move = (!p.is_over()).then(|| p.side_to_move());
+        [(Color::Black, t.black), (Color::White, t.white)]
+            .into_iter()
+            .map(|(color, name)| ScoreItem {
+                side: color.name(),
+                piece: "disc",
+                name,
+                count: p.count(color),
+                to_move: to_move == Some(color),
+            })
+            .collect()
+    }
+
+    fn score(session: &GameSession<Othello>) -> Option<OthelloAnnouncement> {
+        let p = session.position();
+        Some(OthelloAnnouncement::Score {
+            black: p.count(Color::Black),
+            white: p.count(Color::White),
+            to_move: (!p.is_over()).then(|| p.side_to_move()),
+        })
+    }
+}
+
+/// What pasted text means: a board string if it looks like one, else moves.
+pub fn paste_action(text: String) -> Action<Othello> {
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let board_like = compact.len() >= 17 && compact.chars().all(|c| "XxOo0-._*BbWw".contains(c));
+    if board_like {
+        Action::Game(OthelloAction::LoadBoard(text))
+    } else {
+        Action::Paste(text)
+    }
+}
