@@ -9,8 +9,12 @@ mod en;
 pub mod nim;
 pub mod opok;
 pub mod othello;
+pub mod pages;
 mod ru;
 pub mod session;
+mod texts;
+
+pub use texts::{CommonTexts, NimTexts, OpokTexts, OthelloTexts, Texts};
 
 use serde::{Deserialize, Serialize};
 
@@ -93,308 +97,18 @@ pub fn plural_form(lang: Lang, n: u64) -> usize {
 /// "7 tokens" in `lang`, with the right plural form.
 pub fn tokens(lang: Lang, n: u64) -> String {
     let t = lang.texts();
-    let template = [t.tokens_one, t.tokens_few, t.tokens_many][plural_form(lang, n)];
+    let template = [t.nim.tokens_one, t.nim.tokens_few, t.nim.tokens_many][plural_form(lang, n)];
     fill(template, &[("n", &n.to_string())])
 }
 
-/// Replaces each `{name}` in `template` by its value.
-pub fn fill(template: &str, values: &[(&str, &str)]) -> String {
+/// Replaces each `{name}` in `template` by its value (texts are filled
+/// through their methods, which name every value).
+fn fill(template: &str, values: &[(&str, &str)]) -> String {
     let mut out = template.to_string();
     for (name, value) in values {
         out = out.replace(&format!("{{{name}}}"), value);
     }
     out
-}
-
-macro_rules! texts {
-    ($($(#[$doc:meta])* $field:ident),* $(,)?) => {
-        /// Every text of the interface in one language.
-        #[derive(Debug)]
-        pub struct Texts {
-            $($(#[$doc])* pub $field: &'static str,)*
-        }
-
-        impl Texts {
-            /// Every text with its field name (for completeness checks).
-            pub fn entries(&self) -> Vec<(&'static str, &'static str)> {
-                vec![$((stringify!($field), self.$field)),*]
-            }
-        }
-    };
-}
-
-texts! {
-    // Shell
-    app_name, nav_games, language, high_contrast, home_intro, play, rules, back_to_games,
-    othello_name, othello_blurb, skip_to_board,
-    // Colours and players
-    black, white, black_lower, white_lower, human, computer,
-    // Status
-    /// `{color}`
-    your_move,
-    /// `{color}`
-    thinking,
-    /// `{color}`
-    computer_paused,
-    resume,
-    /// `{color}`
-    must_pass,
-    pass,
-    /// `{a}`, `{b}`
-    black_wins,
-    /// `{a}`, `{b}`
-    white_wins,
-    /// `{a}`, `{b}`
-    draw,
-    game_over,
-    anti_result_note,
-    /// `{black}`, `{white}`
-    disc_counts,
-    // Toolbar
-    new_game, undo, redo, move_now, hints, legal_moves, analyse_game, copy_moves, load_moves,
-    copy_link, set_up_position, board_string, load_board, close,
-    // Thinking panel
-    depth, score, line, exact_result,
-    // Move list and graph
-    moves, start_position, evaluation_graph, graph_empty,
-    // New game dialog
-    new_game_title, board_size, variant, variant_standard, variant_anti, variant_reversi,
-    level, level_1, level_2, level_3, level_4, level_5, level_6, level_7, think_time,
-    /// `{seconds}`
-    seconds, start_game, cancel,
-    // Notices
-    moves_copied, link_copied,
-    notation_wide, nim_rules_limits_title, nim_rules_limits,
-    engine_failed, engine_restarted, crash_title, crash_kept, crash_reload, dismiss,
-    /// `{reason}`
-    link_error,
-    /// `{reason}`
-    saved_error,
-    /// `{n}`, `{token}`
-    err_not_a_square,
-    /// `{n}`, `{square}`, `{color}`
-    err_illegal_move,
-    /// `{n}`, `{color}`
-    err_pass_not_allowed,
-    /// `{n}`, `{token}`
-    err_after_end,
-    /// `{n}`
-    err_board_length,
-    /// `{index}`, `{found}`
-    err_board_square,
-    err_board_side,
-    /// `{square}`
-    err_overlap,
-    /// `{square}`
-    err_off_board,
-    /// `{square}`
-    err_empty_centre,
-    /// `{square}`
-    err_outside_centre,
-    /// `{square}`, `{color}`
-    err_square_illegal,
-    /// `{color}`
-    err_must_pass,
-    /// `{color}`
-    err_cannot_pass,
-    err_game_over,
-    /// `{key}`
-    err_link_key,
-    /// `{value}`, `{key}`
-    err_link_value,
-    err_link_size, saved_corrupt, saved_version,
-    paste_hint, paste_label, board_label,
-    // Squares (screen reader)
-    empty_square, legal_move, last_move_mark, flipped_mark,
-    /// `{score}`
-    hint_score,
-    best_move,
-    board_label_aria,
-    // Announcements
-    /// `{color}`, `{square}`, `{flips}`
-    said_moved,
-    /// `{color}`, `{square}`, `{flips}`
-    said_computer_moved,
-    /// `{color}`
-    said_passed,
-    /// `{color}`
-    said_computer_passed,
-    /// `{color}`
-    said_auto_passed,
-    /// `{n}`
-    said_shown,
-    said_shown_start,
-    /// `{black}`, `{white}`
-    said_score,
-    /// `{color}`
-    said_to_move,
-    /// `{color}`, `{square}`
-    said_last_move,
-    said_no_moves_yet,
-    /// `{n}`
-    said_undone,
-    /// `{n}`
-    said_redone,
-    said_new_game, said_loaded,
-    // Keyboard
-    keyboard_help, move_box_label, move_box_placeholder, play_move,
-    /// `{text}`
-    not_a_move,
-    // Editor
-    editor_title, editor_paint, side_to_move, clear_board, play_from_here, editor_help,
-    // Rules page
-    rules_title, rules_intro, rules_setup_title, rules_setup, rules_moves_title, rules_moves,
-    rules_pass_title, rules_pass, rules_end_title, rules_end, rules_scoring_example,
-    rules_clock_title, rules_clock, rules_notation_title, rules_notation,
-    rules_variants_title, rules_sizes, rules_anti, rules_reversi, interpretation,
-    exercise_title, exercise_task,
-    /// `{n}`
-    exercise_found,
-    /// `{square}`, `{flips}`
-    exercise_right,
-    /// `{square}`
-    exercise_wrong,
-    /// `{square}`
-    exercise_again,
-    exercise_done, exercise_reset,
-    // Opok
-    opok_name, opok_blurb, circles, squares, circles_lower, squares_lower,
-    /// `{side}`
-    opok_your_move,
-    /// `{square}`
-    opok_choose_k,
-    /// `{k}`
-    opok_choose_landing,
-    /// `{k}`
-    opok_no_landing,
-    /// `{side}`
-    opok_must_pass,
-    /// `{a}`, `{b}`
-    opok_circles_win,
-    /// `{a}`, `{b}`
-    opok_squares_win,
-    opok_lift, opok_fewer, opok_more, opok_cancel_selection, opok_board_label,
-    /// `{owner}`, `{h}`
-    opok_stack,
-    opok_can_move, opok_selected, opok_landing, opok_last_landing, opok_captured_mark,
-    /// `{side}`, `{move}`
-    said_opok_moved,
-    /// `{side}`, `{move}`
-    said_opok_computer_moved,
-    /// `{list}`
-    said_opok_captures,
-    /// `{c}`, `{s}`
-    said_opok_score,
-    /// `{side}`, `{move}`
-    said_opok_last_move,
-    /// `{n}`, `{token}`
-    err_opok_not_a_move,
-    /// `{n}`, `{token}`, `{side}`
-    err_opok_illegal,
-    /// `{n}`, `{side}`
-    err_opok_pass_not_allowed,
-    err_opok_move_illegal,
-    opok_keyboard_help, opok_record_label, opok_paste_hint,
-    opok_rules_title, opok_rules_intro, opok_rules_setup_title, opok_rules_setup, opok_rules_moves_title,
-    opok_rules_moves, opok_rules_walk, opok_rules_parity, opok_rules_capture_title, opok_rules_capture,
-    opok_rules_capture_landing, opok_rules_corner, opok_rules_end_title, opok_rules_end,
-    opok_rules_notation_title, opok_rules_notation, opok_rules_source_note, opok_diagrams_title, opok_diagrams_intro,
-    /// `{a}`, `{b}`, `{sum}`, `{row}`
-    opok_diagram_captured,
-    /// `{a}`, `{b}`, `{sum}`, `{row}`
-    opok_diagram_not_stronger,
-    /// `{a}`, `{b}`, `{sum}`, `{row}`
-    opok_diagram_neighbours,
-    opok_diagram_gap, opok_diagram_out_of_line, opok_verdict_captured, opok_verdict_safe,
-    // Take-away games
-    nim_name, nim_blurb, rule_nim, rule_dim, rule_aliquot, rule_evenodd, rule_half,
-    /// `{set}`
-    rule_sub,
-    rule_nim_desc, rule_dim_desc, rule_aliquot_desc, rule_evenodd_desc, rule_half_desc,
-    /// `{set}`
-    rule_sub_desc,
-    refuse_nothing,
-    /// `{rule}`, `{n}`
-    refuse_more_than_heap,
-    /// `{rule}`, `{c}`, `{set}`
-    refuse_not_in_set,
-    /// `{rule}`, `{c}`, `{n}`
-    refuse_not_divisor,
-    /// `{rule}`
-    refuse_whole,
-    /// `{rule}`
-    refuse_odd,
-    /// `{rule}`
-    refuse_even_whole,
-    /// `{rule}`, `{max}`, `{n}`
-    refuse_half,
-    first_player, second_player, first_player_lower, second_player_lower,
-    /// `{who}`
-    nim_your_move,
-    /// `{who}`
-    nim_wins,
-    /// `{i}`, `{tokens}` (see [`tokens`]), `{rule}`
-    heap_label,
-    /// `{n}`: the three plural forms (one, few, many) of a number of tokens
-    tokens_one,
-    /// `{n}`
-    tokens_few,
-    /// `{n}`
-    tokens_many,
-    /// `{i}`, `{c}`, `{n}`
-    token_label,
-    heap_take, heap_amount, theory, grundy_values, nimsum_title, nimsum_explain, outcome_p, outcome_n,
-    show_me,
-    /// `{list}`
-    winning_moves_label,
-    no_winning_moves,
-    /// `{rule}`
-    strip_title,
-    strip_up_to,
-    /// `{n}`, `{g}`
-    mex_title,
-    mex_choose,
-    /// `{n}`, `{list}`
-    mex_reached,
-    /// `{g}`
-    mex_result,
-    /// `{n}`
-    mex_none,
-    /// `{pre}`, `{p}`
-    period_note,
-    misere_note, misere_budget, analysing,
-    preset, preset_three, preset_source,
-    /// `{rule}`, `{n}`
-    preset_single,
-    random_game, custom_game, add_heap, remove_heap, heap_size, heap_rule, sub_set, play_convention,
-    normal_play, misere_play, nim_level_note,
-    /// `{n}`, `{token}`
-    err_nim_not_a_move,
-    /// `{n}`, `{max}`
-    err_nim_record_full,
-    /// `{i}`
-    err_nim_no_heap,
-    /// `{n}`, `{reason}`
-    err_nim_move,
-    err_nim_set, err_nim_size, err_nim_period, err_nim_no_heaps,
-    /// `{i}`, `{token}`
-    err_nim_bad_heap,
-    /// `{i}`, `{token}`
-    err_nim_bad_size,
-    /// `{n}`, `{max}`
-    err_nim_too_many,
-    /// `{i}`, `{reason}`
-    err_nim_rule,
-    /// `{rule}`
-    err_nim_unknown_rule,
-    /// `{who}`, `{c}`, `{i}`, `{rule}`, `{left}`
-    said_nim_took,
-    /// `{c}`, `{i}`, `{rule}`, `{left}`
-    said_nim_computer_took,
-    nim_keyboard_help, nim_record_label,
-    nim_rules_title, nim_rules_intro, nim_rules_play_title, nim_rules_play, nim_rules_table_title,
-    nim_rules_pn_title, nim_rules_pn, nim_rules_sg_title, nim_rules_sg, nim_rules_sum_title, nim_rules_sum,
-    nim_rules_example, nim_rules_misere_title, nim_rules_misere, nim_rules_closed_title, nim_rules_closed,
 }
 
 #[cfg(test)]
@@ -406,6 +120,9 @@ mod tests {
             .split('{')
             .skip(1)
             .filter_map(|part| part.split_once('}').map(|(name, _)| name.to_string()))
+            .filter(|name| {
+                !name.is_empty() && name.chars().all(|c| c.is_ascii_lowercase() || c == '_')
+            })
             .collect();
         found.sort();
         found.dedup();
@@ -413,41 +130,59 @@ mod tests {
     }
 
     #[test]
-    fn every_language_has_every_text_with_the_same_placeholders() {
+    fn every_text_of_every_language_has_exactly_its_declared_placeholders() {
         let english = Lang::En.texts().entries();
-        for lang in [Lang::Cs, Lang::Ru] {
-            let other = lang.texts().entries();
-            for ((name, en), (_, text)) in english.iter().zip(&other) {
-                assert!(!text.trim().is_empty(), "{lang:?}.{name} is empty");
-                assert_eq!(placeholders(en), placeholders(text), "{lang:?}.{name}");
+        for lang in Lang::ALL {
+            let entries = lang.texts().entries();
+            assert_eq!(entries.len(), english.len());
+            for ((name, text, declared), (en_name, _, _)) in entries.iter().zip(&english) {
+                assert_eq!(name, en_name);
+                assert!(!text.trim().is_empty(), "{lang:?} {name} is empty");
+                let mut wanted: Vec<String> = declared.iter().map(|p| p.to_string()).collect();
+                wanted.sort();
+                assert_eq!(
+                    placeholders(text),
+                    wanted,
+                    "{lang:?} {name}: {text:?} must use exactly the placeholders {declared:?}"
+                );
             }
         }
+    }
+
+    #[test]
+    fn a_template_is_filled_with_every_value_it_names() {
+        let t = Lang::Cs.texts();
+        let text = t.othello.said_moved("Černý", "d3", "d4");
+        assert!(text.contains("d3") && text.contains("d4"), "{text}");
+        assert!(!text.contains('{'), "{text}");
+        let text = t.nim.said_took("První hráč", 3, 2, "Nim", 4);
+        assert!(!text.contains('{'), "{text}");
     }
 
     #[test]
     fn translations_are_not_left_in_english() {
         // Texts that may legitimately be the same in every language.
         let same = [
-            "app_name",
-            "othello_name",
-            "exact_result",
-            "level_6",
-            "seconds",
-            "opok_name",
-            "said_opok_moved",
-            "rule_nim",
-            "rule_dim",
-            "rule_aliquot",
+            "common.app_name",
+            "othello.name",
+            "othello.exact_result",
+            "common.level_6",
+            "common.seconds",
+            "opok.name",
+            "opok.said_moved",
+            "nim.rule_nim",
+            "nim.rule_dim",
+            "nim.rule_aliquot",
         ];
         let english = Lang::En.texts().entries();
         for lang in [Lang::Cs, Lang::Ru] {
             let untranslated: Vec<&str> = english
                 .iter()
                 .zip(lang.texts().entries())
-                .filter(|((name, en), (_, text))| {
-                    en == text && en.len() > 3 && !same.contains(name)
+                .filter(|((name, en, _), (_, text, _))| {
+                    en == text && en.len() > 3 && !same.contains(&name.as_str())
                 })
-                .map(|((name, _), _)| *name)
+                .map(|((name, _, _), _)| name.as_str())
                 .collect();
             assert!(
                 untranslated.is_empty(),

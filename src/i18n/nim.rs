@@ -7,7 +7,7 @@ use crate::engine::nim::{Move, PlayError, PositionError, Refusal, Rule, RuleErro
 use crate::session::nim::{Mover, Nim, NimOutcome, Took};
 
 use super::session::GameTexts;
-use super::{fill, Texts};
+use super::Texts;
 
 fn set_text(set: &[u64]) -> String {
     format!(
@@ -22,24 +22,24 @@ fn set_text(set: &[u64]) -> String {
 /// The rule's name: "Half", "Subtraction {1, 3, 4}".
 pub fn rule_name(t: &Texts, rule: &Rule) -> String {
     match rule {
-        Rule::Nim => t.rule_nim.into(),
-        Rule::Dim => t.rule_dim.into(),
-        Rule::Aliquot => t.rule_aliquot.into(),
-        Rule::EvenOdd => t.rule_evenodd.into(),
-        Rule::Half => t.rule_half.into(),
-        Rule::Subtraction(set) => fill(t.rule_sub, &[("set", &set_text(set))]),
+        Rule::Nim => t.nim.rule_nim.into(),
+        Rule::Dim => t.nim.rule_dim.into(),
+        Rule::Aliquot => t.nim.rule_aliquot.into(),
+        Rule::EvenOdd => t.nim.rule_evenodd.into(),
+        Rule::Half => t.nim.rule_half.into(),
+        Rule::Subtraction(set) => t.nim.rule_sub(set_text(set)),
     }
 }
 
 /// What the rule allows, in words.
 pub fn rule_description(t: &Texts, rule: &Rule) -> String {
     match rule {
-        Rule::Nim => t.rule_nim_desc.into(),
-        Rule::Dim => t.rule_dim_desc.into(),
-        Rule::Aliquot => t.rule_aliquot_desc.into(),
-        Rule::EvenOdd => t.rule_evenodd_desc.into(),
-        Rule::Half => t.rule_half_desc.into(),
-        Rule::Subtraction(set) => fill(t.rule_sub_desc, &[("set", &set_text(set))]),
+        Rule::Nim => t.nim.rule_nim_desc.into(),
+        Rule::Dim => t.nim.rule_dim_desc.into(),
+        Rule::Aliquot => t.nim.rule_aliquot_desc.into(),
+        Rule::EvenOdd => t.nim.rule_evenodd_desc.into(),
+        Rule::Half => t.nim.rule_half_desc.into(),
+        Rule::Subtraction(set) => t.nim.rule_sub_desc(set_text(set)),
     }
 }
 
@@ -48,28 +48,22 @@ pub fn refusal_text(t: &Texts, rule: &Rule, n: u64, c: u64, refusal: Refusal) ->
     let name = rule_name(t, rule);
     let (n, c) = (n.to_string(), c.to_string());
     match refusal {
-        Refusal::Nothing => t.refuse_nothing.into(),
-        Refusal::MoreThanHeap => fill(t.refuse_more_than_heap, &[("rule", &name), ("n", &n)]),
+        Refusal::Nothing => t.nim.refuse_nothing.into(),
+        Refusal::MoreThanHeap => t.nim.refuse_more_than_heap(&name, &n),
         Refusal::NotInSet => {
             let set = match rule {
                 Rule::Subtraction(set) => set_text(set),
                 _ => String::new(),
             };
-            fill(
-                t.refuse_not_in_set,
-                &[("rule", &name), ("c", &c), ("set", &set)],
-            )
+            t.nim.refuse_not_in_set(&name, &c, &set)
         }
-        Refusal::NotDivisor => fill(
-            t.refuse_not_divisor,
-            &[("rule", &name), ("c", &c), ("n", &n)],
-        ),
-        Refusal::WholeHeap => fill(t.refuse_whole, &[("rule", &name)]),
-        Refusal::OddNotWhole => fill(t.refuse_odd, &[("rule", &name)]),
-        Refusal::EvenWhole => fill(t.refuse_even_whole, &[("rule", &name)]),
+        Refusal::NotDivisor => t.nim.refuse_not_divisor(&name, &c, &n),
+        Refusal::WholeHeap => t.nim.refuse_whole(&name),
+        Refusal::OddNotWhole => t.nim.refuse_odd(&name),
+        Refusal::EvenWhole => t.nim.refuse_even_whole(&name),
         Refusal::MoreThanHalf => {
             let max = (n.parse::<u64>().unwrap_or(0) / 2).to_string();
-            fill(t.refuse_half, &[("rule", &name), ("max", &max), ("n", &n)])
+            t.nim.refuse_half(&name, &max, &n)
         }
     }
 }
@@ -77,25 +71,23 @@ pub fn refusal_text(t: &Texts, rule: &Rule, n: u64, c: u64, refusal: Refusal) ->
 /// "First player" or "Second player".
 pub fn mover_name(t: &Texts, mover: Mover) -> &'static str {
     match mover {
-        Mover::First => t.first_player,
-        Mover::Second => t.second_player,
+        Mover::First => t.nim.first_player,
+        Mover::Second => t.nim.second_player,
     }
 }
 
 /// The same, inside sentences.
 pub fn mover_lower(t: &Texts, mover: Mover) -> &'static str {
     match mover {
-        Mover::First => t.first_player_lower,
-        Mover::Second => t.second_player_lower,
+        Mover::First => t.nim.first_player_lower,
+        Mover::Second => t.nim.second_player_lower,
     }
 }
 
 /// A refused move.
 pub fn play_error_text(t: &Texts, error: &PlayError) -> String {
     match error {
-        PlayError::NoSuchHeap { heap, .. } => {
-            fill(t.err_nim_no_heap, &[("i", &(heap + 1).to_string())])
-        }
+        PlayError::NoSuchHeap { heap, .. } => t.nim.err_no_heap((heap + 1).to_string()),
         PlayError::Refused {
             rule,
             size,
@@ -108,21 +100,11 @@ pub fn play_error_text(t: &Texts, error: &PlayError) -> String {
 
 fn move_error_text(t: &Texts, number: usize, error: &MoveTextError) -> String {
     match error {
-        MoveTextError::NotAMove(token) => fill(
-            t.err_nim_not_a_move,
-            &[("n", &number.to_string()), ("token", token)],
-        ),
-        MoveTextError::RecordFull { max } => fill(
-            t.err_nim_record_full,
-            &[("n", &number.to_string()), ("max", &max.to_string())],
-        ),
-        MoveTextError::Illegal(e) => fill(
-            t.err_nim_move,
-            &[
-                ("n", &number.to_string()),
-                ("reason", &play_error_text(t, e)),
-            ],
-        ),
+        MoveTextError::NotAMove(token) => t.nim.err_not_a_move(number.to_string(), token),
+        MoveTextError::RecordFull { max } => {
+            t.nim.err_record_full(number.to_string(), max.to_string())
+        }
+        MoveTextError::Illegal(e) => t.nim.err_move(number.to_string(), play_error_text(t, e)),
     }
 }
 
@@ -130,32 +112,24 @@ fn move_error_text(t: &Texts, number: usize, error: &MoveTextError) -> String {
 pub fn position_error_text(t: &Texts, error: &PositionError) -> String {
     let heap = |index: &usize| (index + 1).to_string();
     match error {
-        PositionError::NoHeaps => t.err_nim_no_heaps.to_string(),
-        PositionError::BadHeap { index, token } => {
-            fill(t.err_nim_bad_heap, &[("i", &heap(index)), ("token", token)])
+        PositionError::NoHeaps => t.nim.err_no_heaps.to_string(),
+        PositionError::BadHeap { index, token } => t.nim.err_bad_heap(heap(index), token),
+        PositionError::BadSize { index, token } => t.nim.err_bad_size(heap(index), token),
+        PositionError::TooManyHeaps(n) => t.nim.err_too_many(n.to_string(), MAX_HEAPS.to_string()),
+        PositionError::Rule { index, error } => {
+            t.nim.err_rule(heap(index), rule_error_text(t, error))
         }
-        PositionError::BadSize { index, token } => {
-            fill(t.err_nim_bad_size, &[("i", &heap(index)), ("token", token)])
-        }
-        PositionError::TooManyHeaps(n) => fill(
-            t.err_nim_too_many,
-            &[("n", &n.to_string()), ("max", &MAX_HEAPS.to_string())],
-        ),
-        PositionError::Rule { index, error } => fill(
-            t.err_nim_rule,
-            &[("i", &heap(index)), ("reason", &rule_error_text(t, error))],
-        ),
     }
 }
 
 /// Why a rule's text was refused.
 pub fn rule_error_text(t: &Texts, error: &RuleError) -> String {
     match error {
-        RuleError::Unknown(rule) => fill(t.err_nim_unknown_rule, &[("rule", rule)]),
+        RuleError::Unknown(rule) => t.nim.err_unknown_rule(rule),
         RuleError::EmptySet | RuleError::ZeroInSet | RuleError::BadSetElement(_) => {
-            t.err_nim_set.to_string()
+            t.nim.err_set.to_string()
         }
-        RuleError::PeriodTooLong(_) => t.err_nim_period.to_string(),
+        RuleError::PeriodTooLong(_) => t.nim.err_period.to_string(),
     }
 }
 
@@ -178,20 +152,13 @@ impl GameTexts for Nim {
         took: &Took,
         by_computer: bool,
     ) -> String {
-        let values = [
-            ("who", mover_name(t, mover).to_string()),
-            ("c", mv.take.to_string()),
-            ("i", (mv.heap + 1).to_string()),
-            ("rule", rule_name(t, &took.rule)),
-            ("left", took.left.to_string()),
-        ];
-        let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
-        let template = if by_computer {
-            t.said_nim_computer_took
+        let (take, heap, rule) = (mv.take, mv.heap + 1, rule_name(t, &took.rule));
+        if by_computer {
+            t.nim.said_computer_took(take, heap, rule, took.left)
         } else {
-            t.said_nim_took
-        };
-        fill(template, &values)
+            t.nim
+                .said_took(mover_name(t, mover), take, heap, rule, took.left)
+        }
     }
 
     fn move_label(_t: &Texts, _context: (), mv: &Move) -> String {
@@ -199,17 +166,12 @@ impl GameTexts for Nim {
     }
 
     fn last_move_text(t: &Texts, _context: (), mover: Mover, mv: &Move) -> String {
-        fill(
-            t.said_last_move,
-            &[
-                ("color", mover_lower(t, mover)),
-                ("square", &move_label(mv)),
-            ],
-        )
+        t.common
+            .said_last_move(mover_lower(t, mover), move_label(mv))
     }
 
     fn outcome_text(t: &Texts, outcome: &NimOutcome) -> String {
-        fill(t.nim_wins, &[("who", mover_name(t, outcome.winner))])
+        t.nim.wins(mover_name(t, outcome.winner))
     }
 
     fn must_pass_text(_t: &Texts, _mover: Mover) -> String {
@@ -217,7 +179,7 @@ impl GameTexts for Nim {
     }
 
     fn your_move_text(t: &Texts, mover: Mover) -> String {
-        fill(t.nim_your_move, &[("who", mover_lower(t, mover))])
+        t.nim.your_move(mover_lower(t, mover))
     }
 
     fn play_error_text(t: &Texts, error: &PlayError, _mover: Mover) -> String {

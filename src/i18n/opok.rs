@@ -9,70 +9,59 @@ use crate::session::opok::view::{Selection, SquareView};
 use crate::session::opok::{Opok, OpokAnnouncement};
 
 use super::session::GameTexts;
-use super::{fill, Texts};
+use super::Texts;
 
 /// "Circles" or "Squares".
 pub fn side_name(t: &Texts, side: Side) -> &'static str {
     match side {
-        Side::Circles => t.circles,
-        Side::Squares => t.squares,
+        Side::Circles => t.opok.circles,
+        Side::Squares => t.opok.squares,
     }
 }
 
 /// "circles" or "squares", inside sentences.
 pub fn side_lower(t: &Texts, side: Side) -> &'static str {
     match side {
-        Side::Circles => t.circles_lower,
-        Side::Squares => t.squares_lower,
+        Side::Circles => t.opok.circles_lower,
+        Side::Squares => t.opok.squares_lower,
     }
 }
 
 /// "Circles win 14–9" (winner first) or a draw.
 pub fn outcome_text(t: &Texts, outcome: &Outcome) -> String {
-    let (template, a, b) = match outcome.winner {
-        Some(Side::Circles) => (t.opok_circles_win, outcome.circles, outcome.squares),
-        Some(Side::Squares) => (t.opok_squares_win, outcome.squares, outcome.circles),
-        None => (t.draw, outcome.circles, outcome.squares),
-    };
-    fill(template, &[("a", &a.to_string()), ("b", &b.to_string())])
+    match outcome.winner {
+        Some(Side::Circles) => t.opok.circles_win(outcome.circles, outcome.squares),
+        Some(Side::Squares) => t.opok.squares_win(outcome.squares, outcome.circles),
+        None => t.common.draw(outcome.circles, outcome.squares),
+    }
 }
 
 /// A refused record, naming the move.
 pub fn record_error_text(t: &Texts, error: &RecordError) -> String {
     match error {
-        RecordError::NotAMove { number, token } => fill(
-            t.err_opok_not_a_move,
-            &[("n", &number.to_string()), ("token", token)],
-        ),
+        RecordError::NotAMove { number, token } => t.opok.err_not_a_move(number.to_string(), token),
         RecordError::Illegal {
             number,
             token,
             side,
-        } => fill(
-            t.err_opok_illegal,
-            &[
-                ("n", &number.to_string()),
-                ("token", token),
-                ("side", side_lower(t, *side)),
-            ],
-        ),
-        RecordError::PassNotAllowed { number, side } => fill(
-            t.err_opok_pass_not_allowed,
-            &[("n", &number.to_string()), ("side", side_name(t, *side))],
-        ),
-        RecordError::AfterEnd { number, token } => fill(
-            t.err_after_end,
-            &[("n", &number.to_string()), ("token", token)],
-        ),
+        } => t
+            .opok
+            .err_illegal(number.to_string(), token, side_lower(t, *side)),
+        RecordError::PassNotAllowed { number, side } => t
+            .opok
+            .err_pass_not_allowed(number.to_string(), side_name(t, *side)),
+        RecordError::AfterEnd { number, token } => {
+            t.common.err_after_end(number.to_string(), token)
+        }
     }
 }
 
 /// A refused move.
 pub fn play_error_text(t: &Texts, error: &PlayError, side: Side) -> String {
     match error {
-        PlayError::GameOver => t.err_game_over.to_string(),
-        PlayError::Illegal | PlayError::PassNotAllowed => t.err_opok_move_illegal.to_string(),
-        PlayError::MustPass => fill(t.opok_must_pass, &[("side", side_name(t, side))]),
+        PlayError::GameOver => t.common.err_game_over.to_string(),
+        PlayError::Illegal | PlayError::PassNotAllowed => t.opok.err_move_illegal.to_string(),
+        PlayError::MustPass => t.opok.must_pass(side_name(t, side)),
     }
 }
 
@@ -95,15 +84,12 @@ impl GameTexts for Opok {
         captured: &Vec<(Square, Stack)>,
         by_computer: bool,
     ) -> String {
-        let (template, name) = if by_computer {
-            (t.said_opok_computer_moved, side_lower(t, side))
+        let text = move_text(geometry, *mv);
+        let moved = if by_computer {
+            t.opok.said_computer_moved(side_lower(t, side), text)
         } else {
-            (t.said_opok_moved, side_name(t, side))
+            t.opok.said_moved(side_name(t, side), text)
         };
-        let moved = fill(
-            template,
-            &[("side", name), ("move", &move_text(geometry, *mv))],
-        );
         if captured.is_empty() {
             return moved;
         }
@@ -111,10 +97,7 @@ impl GameTexts for Opok {
             .iter()
             .map(|(s, stack)| format!("{} ({})", geometry.name(*s), stack.height))
             .collect();
-        format!(
-            "{moved} {}",
-            fill(t.said_opok_captures, &[("list", &list.join(", "))])
-        )
+        format!("{moved} {}", t.opok.said_captures(list.join(", ")))
     }
 
     fn move_label(t: &Texts, geometry: Geometry, mv: &Move) -> String {
@@ -122,13 +105,8 @@ impl GameTexts for Opok {
     }
 
     fn last_move_text(t: &Texts, geometry: Geometry, side: Side, mv: &Move) -> String {
-        fill(
-            t.said_opok_last_move,
-            &[
-                ("side", side_lower(t, side)),
-                ("move", &move_label(t, geometry, *mv)),
-            ],
-        )
+        t.opok
+            .said_last_move(side_lower(t, side), move_label(t, geometry, *mv))
     }
 
     fn outcome_text(t: &Texts, outcome: &Outcome) -> String {
@@ -136,11 +114,11 @@ impl GameTexts for Opok {
     }
 
     fn must_pass_text(t: &Texts, side: Side) -> String {
-        fill(t.opok_must_pass, &[("side", side_name(t, side))])
+        t.opok.must_pass(side_name(t, side))
     }
 
     fn your_move_text(t: &Texts, side: Side) -> String {
-        fill(t.opok_your_move, &[("side", side_lower(t, side))])
+        t.opok.your_move(side_lower(t, side))
     }
 
     fn play_error_text(t: &Texts, error: &PlayError, side: Side) -> String {
@@ -161,15 +139,9 @@ impl GameTexts for Opok {
             squares,
             to_move,
         } = said;
-        let score = fill(
-            t.said_opok_score,
-            &[("c", &circles.to_string()), ("s", &squares.to_string())],
-        );
+        let score = t.opok.said_score(circles.to_string(), squares.to_string());
         match to_move {
-            Some(side) => format!(
-                "{score} {}",
-                fill(t.said_to_move, &[("color", side_lower(t, *side))])
-            ),
+            Some(side) => format!("{score} {}", t.common.said_to_move(side_lower(t, *side))),
             None => score,
         }
     }
@@ -184,15 +156,12 @@ impl GameTexts for Opok {
 pub fn guidance_text(t: &Texts, geometry: Geometry, selection: &Selection) -> String {
     let k = selection.k.to_string();
     if selection.current_landings() == 0 {
-        fill(t.opok_no_landing, &[("k", &k)])
+        t.opok.no_landing(&k)
     } else {
         format!(
             "{} {}",
-            fill(
-                t.opok_choose_k,
-                &[("square", &geometry.name(selection.from))]
-            ),
-            fill(t.opok_choose_landing, &[("k", &k)])
+            t.opok.choose_k(geometry.name(selection.from)),
+            t.opok.choose_landing(&k)
         )
     }
 }
@@ -206,11 +175,11 @@ pub fn thinking_text(t: &Texts, geometry: Geometry, progress: &Progress<Move>) -
         .collect();
     format!(
         "{} {} · {} {:+.1} · {} {}",
-        t.depth,
+        t.common.depth,
         progress.depth,
-        t.score,
+        t.common.score,
         f64::from(progress.score) / 100.0,
-        t.line,
+        t.common.line,
         line.join(" ")
     )
 }
@@ -218,7 +187,7 @@ pub fn thinking_text(t: &Texts, geometry: Geometry, progress: &Progress<Move>) -
 /// A move as shown: `a1:3:b3`, or "pass" in the user's language.
 pub fn move_label(t: &Texts, geometry: Geometry, mv: Move) -> String {
     match mv {
-        Move::Pass => t.pass.to_lowercase(),
+        Move::Pass => t.common.pass.to_lowercase(),
         step => move_text(geometry, step),
     }
 }
@@ -227,21 +196,18 @@ pub fn move_label(t: &Texts, geometry: Geometry, mv: Move) -> String {
 pub fn square_label(t: &Texts, geometry: Geometry, facts: &SquareView) -> String {
     let mut parts = vec![geometry.name(facts.square)];
     match facts.stack {
-        Some(stack) => parts.push(fill(
-            t.opok_stack,
-            &[
-                ("owner", side_name(t, stack.owner)),
-                ("h", &stack.height.to_string()),
-            ],
-        )),
-        None => parts.push(t.empty_square.to_string()),
+        Some(stack) => parts.push(
+            t.opok
+                .stack(side_name(t, stack.owner), stack.height.to_string()),
+        ),
+        None => parts.push(t.common.empty_square.to_string()),
     }
     for (on, text) in [
-        (facts.movable, t.opok_can_move),
-        (facts.selected, t.opok_selected),
-        (facts.landing, t.opok_landing),
-        (facts.last, t.opok_last_landing),
-        (facts.captured.is_some(), t.opok_captured_mark),
+        (facts.movable, t.opok.can_move),
+        (facts.selected, t.opok.selected),
+        (facts.landing, t.opok.landing),
+        (facts.last, t.opok.last_landing),
+        (facts.captured.is_some(), t.opok.captured_mark),
     ] {
         if on {
             parts.push(text.to_string());

@@ -10,37 +10,43 @@ use crate::session::othello::view::SquareView;
 use crate::session::othello::{Othello, OthelloAnnouncement, OthelloNotice, Settings};
 
 use super::session::GameTexts;
-use super::{fill, Texts};
+use super::Texts;
 
 /// "Black" or "White".
 pub fn color_name(t: &Texts, color: Color) -> &'static str {
     match color {
-        Color::Black => t.black,
-        Color::White => t.white,
+        Color::Black => t.othello.black,
+        Color::White => t.othello.white,
     }
 }
 
 /// "black" or "white", inside sentences.
 pub fn color_lower(t: &Texts, color: Color) -> &'static str {
     match color {
-        Color::Black => t.black_lower,
-        Color::White => t.white_lower,
+        Color::Black => t.othello.black_lower,
+        Color::White => t.othello.white_lower,
     }
 }
 
 /// The name of a level ("4 · Club player").
 pub fn level_name(t: &Texts, level: Level) -> &'static str {
     [
-        t.level_1, t.level_2, t.level_3, t.level_4, t.level_5, t.level_6, t.level_7,
+        t.common.level_1,
+        t.common.level_2,
+        t.common.level_3,
+        t.common.level_4,
+        t.common.level_5,
+        t.common.level_6,
+        t.common.level_7,
     ][usize::from(level.number() - 1)]
 }
 
 /// The name of a variant.
 pub fn variant_name(t: &Texts, variant: Variant) -> &'static str {
     match variant {
-        Variant::Standard => t.variant_standard,
-        Variant::Anti => t.variant_anti,
-        Variant::Reversi => t.variant_reversi,
+        Variant::Standard => t.othello.variant_standard,
+        Variant::Anti => t.othello.variant_anti,
+        Variant::Reversi => t.othello.variant_reversi,
     }
 }
 
@@ -64,29 +70,22 @@ pub fn outcome_text(t: &Texts, outcome: &Outcome) -> String {
         Some(Color::White) => (outcome.white, outcome.black),
         None => (hi, lo),
     };
-    let template = match outcome.winner {
-        Some(Color::Black) => t.black_wins,
-        Some(Color::White) => t.white_wins,
-        None => t.draw,
-    };
-    fill(template, &[("a", &a.to_string()), ("b", &b.to_string())])
+    match outcome.winner {
+        Some(Color::Black) => t.othello.black_wins(a, b),
+        Some(Color::White) => t.othello.white_wins(a, b),
+        None => t.common.draw(a, b),
+    }
 }
 
 /// A refused move.
 pub fn play_error_text(t: &Texts, error: &PlayError) -> String {
     match error {
-        PlayError::GameOver => t.err_game_over.to_string(),
-        PlayError::Illegal(square, color) => fill(
-            t.err_square_illegal,
-            &[
-                ("square", &square.to_string()),
-                ("color", color_lower(t, *color)),
-            ],
-        ),
-        PlayError::MustPass(color) => fill(t.err_must_pass, &[("color", color_name(t, *color))]),
-        PlayError::PassNotAllowed(color) => {
-            fill(t.err_cannot_pass, &[("color", color_name(t, *color))])
-        }
+        PlayError::GameOver => t.common.err_game_over.to_string(),
+        PlayError::Illegal(square, color) => t
+            .othello
+            .err_square_illegal(square.to_string(), color_lower(t, *color)),
+        PlayError::MustPass(color) => t.othello.err_must_pass(color_name(t, *color)),
+        PlayError::PassNotAllowed(color) => t.othello.err_cannot_pass(color_name(t, *color)),
     }
 }
 
@@ -97,60 +96,47 @@ pub fn transcript_error_text(t: &Texts, error: &TranscriptError) -> String {
             number,
             offset,
             token,
-        } => fill(
-            t.err_not_a_square,
-            &[
-                ("n", &number.to_string()),
-                ("offset", &(offset + 1).to_string()),
-                ("token", token),
-            ],
-        ),
+        } => t
+            .othello
+            .err_not_a_square(number.to_string(), token, (offset + 1).to_string()),
         TranscriptError::Illegal {
             number,
             square,
             color,
-        } => fill(
-            t.err_illegal_move,
-            &[
-                ("n", &number.to_string()),
-                ("square", &square.to_string()),
-                ("color", color_lower(t, *color)),
-            ],
+        } => t.othello.err_illegal_move(
+            number.to_string(),
+            square.to_string(),
+            color_lower(t, *color),
         ),
-        TranscriptError::PassNotAllowed { number, color } => fill(
-            t.err_pass_not_allowed,
-            &[
-                ("n", &number.to_string()),
-                ("color", color_lower(t, *color)),
-            ],
-        ),
-        TranscriptError::AfterEnd { number, token } => fill(
-            t.err_after_end,
-            &[("n", &number.to_string()), ("token", token)],
-        ),
+        TranscriptError::PassNotAllowed { number, color } => t
+            .othello
+            .err_pass_not_allowed(number.to_string(), color_lower(t, *color)),
+        TranscriptError::AfterEnd { number, token } => {
+            t.common.err_after_end(number.to_string(), token)
+        }
     }
 }
 
 /// A position that breaks the rules.
 pub fn position_error_text(t: &Texts, error: &PositionError) -> String {
-    let (template, square) = match error {
-        PositionError::Overlap(s) => (t.err_overlap, s),
-        PositionError::OffBoard(s) => (t.err_off_board, s),
-        PositionError::EmptyCentre(s) => (t.err_empty_centre, s),
-        PositionError::OutsideCentreTooEarly(s) => (t.err_outside_centre, s),
-    };
-    fill(template, &[("square", &square.to_string())])
+    match error {
+        PositionError::Overlap(s) => t.othello.err_overlap(s),
+        PositionError::OffBoard(s) => t.othello.err_off_board(s),
+        PositionError::EmptyCentre(s) => t.othello.err_empty_centre(s),
+        PositionError::OutsideCentreTooEarly(s) => t.othello.err_outside_centre(s),
+    }
 }
 
 /// A refused board string.
 pub fn board_error_text(t: &Texts, error: &BoardTextError) -> String {
     match error {
-        BoardTextError::WrongLength(n) => fill(t.err_board_length, &[("n", &n.to_string())]),
-        BoardTextError::BadSquare { index, found } => fill(
-            t.err_board_square,
-            &[("index", &index.to_string()), ("found", &found.to_string())],
-        ),
-        BoardTextError::MissingSide | BoardTextError::BadSide(_) => t.err_board_side.to_string(),
+        BoardTextError::WrongLength(n) => t.othello.err_board_length(n.to_string()),
+        BoardTextError::BadSquare { index, found } => t
+            .othello
+            .err_board_square(index.to_string(), found.to_string()),
+        BoardTextError::MissingSide | BoardTextError::BadSide(_) => {
+            t.othello.err_board_side.to_string()
+        }
         BoardTextError::Invalid(e) => position_error_text(t, e),
     }
 }
@@ -170,7 +156,7 @@ fn square_list(squares: u64) -> String {
 pub fn move_label(t: &Texts, mv: Move) -> String {
     match mv {
         Move::Place(s) => s.to_string(),
-        Move::Pass => t.pass.to_lowercase(),
+        Move::Pass => t.common.pass.to_lowercase(),
     }
 }
 
@@ -193,19 +179,13 @@ impl GameTexts for Othello {
         flipped: &u64,
         by_computer: bool,
     ) -> String {
-        let (template, name) = if by_computer {
-            (t.said_computer_moved, color_lower(t, color))
+        let (square, flips) = (move_label(t, *mv), square_list(*flipped));
+        if by_computer {
+            t.othello
+                .said_computer_moved(color_lower(t, color), square, flips)
         } else {
-            (t.said_moved, color_name(t, color))
-        };
-        fill(
-            template,
-            &[
-                ("color", name),
-                ("square", &move_label(t, *mv)),
-                ("flips", &square_list(*flipped)),
-            ],
-        )
+            t.othello.said_moved(color_name(t, color), square, flips)
+        }
     }
 
     fn move_label(t: &Texts, _context: (), mv: &Move) -> String {
@@ -213,13 +193,8 @@ impl GameTexts for Othello {
     }
 
     fn last_move_text(t: &Texts, _context: (), color: Color, mv: &Move) -> String {
-        fill(
-            t.said_last_move,
-            &[
-                ("color", color_lower(t, color)),
-                ("square", &move_label(t, *mv)),
-            ],
-        )
+        t.common
+            .said_last_move(color_lower(t, color), move_label(t, *mv))
     }
 
     fn outcome_text(t: &Texts, outcome: &Outcome) -> String {
@@ -227,15 +202,15 @@ impl GameTexts for Othello {
     }
 
     fn must_pass_text(t: &Texts, color: Color) -> String {
-        fill(t.must_pass, &[("color", color_name(t, color))])
+        t.othello.must_pass(color_name(t, color))
     }
 
     fn your_move_text(t: &Texts, color: Color) -> String {
-        fill(t.your_move, &[("color", color_lower(t, color))])
+        t.othello.your_move(color_lower(t, color))
     }
 
     fn result_note(t: &Texts, settings: &Settings) -> Option<&'static str> {
-        (settings.rules.variant == Variant::Anti).then_some(t.anti_result_note)
+        (settings.rules.variant == Variant::Anti).then_some(t.othello.anti_result_note)
     }
 
     fn play_error_text(t: &Texts, error: &PlayError, _color: Color) -> String {
@@ -249,7 +224,7 @@ impl GameTexts for Othello {
     fn start_error_text(t: &Texts, error: &StartError) -> String {
         match error {
             StartError::Board(e) => trim_stop(&board_error_text(t, e)).to_string(),
-            StartError::SizeMismatch => t.err_link_size.to_string(),
+            StartError::SizeMismatch => t.othello.err_link_size.to_string(),
         }
     }
 
@@ -259,15 +234,9 @@ impl GameTexts for Othello {
             white,
             to_move,
         } = said;
-        let score = fill(
-            t.said_score,
-            &[("black", &black.to_string()), ("white", &white.to_string())],
-        );
+        let score = t.othello.said_score(black.to_string(), white.to_string());
         match to_move {
-            Some(color) => format!(
-                "{score} {}",
-                fill(t.said_to_move, &[("color", color_lower(t, *color))])
-            ),
+            Some(color) => format!("{score} {}", t.common.said_to_move(color_lower(t, *color))),
             None => score,
         }
     }
@@ -283,22 +252,22 @@ pub fn square_label(t: &Texts, facts: &SquareView) -> String {
     let mut parts = vec![facts.square.to_string()];
     parts.push(match facts.disc {
         Some(color) => color_lower(t, color).to_string(),
-        None => t.empty_square.to_string(),
+        None => t.common.empty_square.to_string(),
     });
     if facts.legal {
-        parts.push(t.legal_move.to_string());
+        parts.push(t.othello.legal_move.to_string());
     }
     if let Some((score, exact, best)) = facts.hint {
-        parts.push(fill(t.hint_score, &[("score", &score_text(score, exact))]));
+        parts.push(t.othello.hint_score(score_text(score, exact)));
         if best {
-            parts.push(t.best_move.to_string());
+            parts.push(t.othello.best_move.to_string());
         }
     }
     if facts.last {
-        parts.push(t.last_move_mark.to_string());
+        parts.push(t.othello.last_move_mark.to_string());
     }
     if facts.flipped {
-        parts.push(t.flipped_mark.to_string());
+        parts.push(t.othello.flipped_mark.to_string());
     }
     parts.join(", ")
 }

@@ -7,7 +7,7 @@ use crate::session::formats::{Formats, LinkError};
 use crate::session::query::QueryError;
 use crate::session::saved::SavedError;
 
-use super::{fill, Texts};
+use super::Texts;
 
 /// A game's own words, for the shared announcements and notices.
 pub trait GameTexts: Formats {
@@ -78,26 +78,23 @@ pub fn announcement_text<G: GameTexts>(
                 effect,
                 by_computer,
             } => G::moved_text(t, context, *side, mv, effect, *by_computer),
-            Announcement::Passed { side, by } => {
-                let (template, name) = match by {
-                    PassedBy::Person => (t.said_passed, G::side_name(t, *side)),
-                    PassedBy::Computer => (t.said_computer_passed, G::side_lower(t, *side)),
-                    PassedBy::Automatically => (t.said_auto_passed, G::side_name(t, *side)),
-                };
-                fill(template, &[("color", name)])
-            }
+            Announcement::Passed { side, by } => match by {
+                PassedBy::Person => t.common.said_passed(G::side_name(t, *side)),
+                PassedBy::Computer => t.common.said_computer_passed(G::side_lower(t, *side)),
+                PassedBy::Automatically => t.common.said_auto_passed(G::side_name(t, *side)),
+            },
             Announcement::MustPass(side) => G::must_pass_text(t, *side),
             Announcement::GameOver(outcome) => {
-                format!("{} {}.", t.game_over, G::outcome_text(t, outcome))
+                format!("{} {}.", t.common.game_over, G::outcome_text(t, outcome))
             }
-            Announcement::Undone(n) => fill(t.said_undone, &[("n", &n.to_string())]),
-            Announcement::Redone(n) => fill(t.said_redone, &[("n", &n.to_string())]),
-            Announcement::Shown(0) => t.said_shown_start.to_string(),
-            Announcement::Shown(n) => fill(t.said_shown, &[("n", &n.to_string())]),
-            Announcement::LastMove(None) => t.said_no_moves_yet.to_string(),
+            Announcement::Undone(n) => t.common.said_undone(n.to_string()),
+            Announcement::Redone(n) => t.common.said_redone(n.to_string()),
+            Announcement::Shown(0) => t.common.said_shown_start.to_string(),
+            Announcement::Shown(n) => t.common.said_shown(n.to_string()),
+            Announcement::LastMove(None) => t.common.said_no_moves_yet.to_string(),
             Announcement::LastMove(Some((side, mv))) => G::last_move_text(t, context, *side, mv),
-            Announcement::NewGame => t.said_new_game.to_string(),
-            Announcement::Loaded => t.said_loaded.to_string(),
+            Announcement::NewGame => t.common.said_new_game.to_string(),
+            Announcement::Loaded => t.common.said_loaded.to_string(),
             Announcement::Game(own) => G::game_announcement_text(t, context, own),
         })
         .collect::<Vec<_>>()
@@ -107,23 +104,23 @@ pub fn announcement_text<G: GameTexts>(
 /// A saved game that could not be restored, in words.
 pub fn saved_error_text(t: &Texts, error: &SavedError) -> String {
     let reason = match error {
-        SavedError::Corrupt(_) | SavedError::Invalid(_) => t.saved_corrupt,
-        SavedError::Version(_) => t.saved_version,
+        SavedError::Corrupt(_) | SavedError::Invalid(_) => t.common.saved_corrupt,
+        SavedError::Version(_) => t.common.saved_version,
     };
-    fill(t.saved_error, &[("reason", reason)])
+    t.common.saved_error(reason)
 }
 
 /// A notice in words; `side` is the side to move.
 pub fn notice_text<G: GameTexts>(t: &Texts, notice: &Notice<G>, side: G::Side) -> String {
     match notice {
         Notice::Illegal(e) => G::play_error_text(t, e, side),
-        Notice::GameOver => t.err_game_over.to_string(),
+        Notice::GameOver => t.common.err_game_over.to_string(),
         Notice::Record(e) => G::record_error_text(t, e),
-        Notice::Link(e) => fill(t.link_error, &[("reason", &link_error_reason::<G>(t, e))]),
+        Notice::Link(e) => t.common.link_error(link_error_reason::<G>(t, e)),
         Notice::Saved(e) => saved_error_text(t, e),
-        Notice::Copied => t.moves_copied.to_string(),
-        Notice::LinkCopied => t.link_copied.to_string(),
-        Notice::EngineFailed => t.engine_failed.to_string(),
+        Notice::Copied => t.common.moves_copied.to_string(),
+        Notice::LinkCopied => t.common.link_copied.to_string(),
+        Notice::EngineFailed => t.common.engine_failed.to_string(),
         Notice::Game(own) => G::game_notice_text(t, own),
     }
 }
@@ -135,15 +132,11 @@ fn link_error_reason<G: GameTexts>(
 ) -> String {
     match error {
         LinkError::Query(QueryError::UnknownKey(key) | QueryError::RepeatedKey(key)) => {
-            fill(t.err_link_key, &[("key", key)])
+            t.common.err_link_key(key)
         }
-        LinkError::BadValue { key, value } => fill(
-            t.err_link_value,
-            &[
-                ("key", key),
-                ("value", &crate::engine::text::excerpt(value, 40)),
-            ],
-        ),
+        LinkError::BadValue { key, value } => t
+            .common
+            .err_link_value(crate::engine::text::excerpt(value, 40), key),
         LinkError::Start(e) => G::start_error_text(t, e),
         LinkError::Moves(e) => G::record_error_text(t, e).trim_end_matches('.').to_string(),
     }

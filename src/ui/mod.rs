@@ -10,9 +10,10 @@
 
 mod app;
 mod browser;
-mod context;
 mod common;
+mod context;
 mod crash;
+mod header;
 mod home;
 mod nim;
 mod opok;

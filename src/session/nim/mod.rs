@@ -11,6 +11,7 @@
 
 pub mod formats;
 pub mod settings;
+pub mod setup;
 
 use std::convert::Infallible;
 

@@ -6,6 +6,7 @@
 //! * [`formats`]: how a game writes itself in links and saves.
 //! * [`view`]: the board as plain data for the page.
 
+pub mod editing;
 pub mod formats;
 pub mod settings;
 pub mod view;

@@ -6,9 +6,8 @@ use yew::prelude::*;
 
 use crate::engine::strength::Level;
 use crate::i18n::othello::level_name;
-use crate::i18n::{fill, Texts};
+use crate::i18n::Texts;
 use crate::session::player::Player;
-
 
 /// Props: the title, how to cancel, and the content.
 #[derive(Properties, PartialEq)]
@@ -112,12 +111,12 @@ pub fn player_select(
         <div class="field">
             <label for={id}>{ label }</label>
             <select {id} {onchange}>
-                <option value="human" selected={selected == "human"}>{ t.human }</option>
+                <option value="human" selected={selected == "human"}>{ t.common.human }</option>
                 { for Level::all().map(|level| {
                     let value = Player::Computer(level).code();
                     html! {
                         <option value={value.clone()} selected={selected == value}>
-                            { format!("{} · {}", t.computer, level_name(t, level)) }
+                            { format!("{} · {}", t.common.computer, level_name(t, level)) }
                         </option>
                     }
                 }) }
@@ -141,11 +140,11 @@ pub fn think_time_select(
     });
     html! {
         <div class="field">
-            <label for="think-time">{ t.think_time }</label>
+            <label for="think-time">{ t.common.think_time }</label>
             <select id="think-time" {onchange}>
                 { for choices.iter().map(|&ms| html! {
                     <option value={ms.to_string()} selected={current_ms == ms}>
-                        { fill(t.seconds, &[("seconds", &(ms / 1000).to_string())]) }
+                        { t.common.seconds((ms / 1000).to_string()) }
                     </option>
                 }) }
             </select>
@@ -157,12 +156,11 @@ pub fn think_time_select(
 pub fn start_cancel_buttons(t: &'static Texts, on_cancel: Callback<()>) -> Html {
     html! {
         <div class="dialog-buttons">
-            <button type="submit" class="primary start-game">{ t.start_game }</button>
-            <button type="button" class="cancel" onclick={on_cancel.reform(|_: MouseEvent| ())}>{ t.cancel }</button>
+            <button type="submit" class="primary start-game">{ t.common.start_game }</button>
+            <button type="button" class="cancel" onclick={on_cancel.reform(|_: MouseEvent| ())}>{ t.common.cancel }</button>
         </div>
     }
 }
-
 
 /// The props of every game's new-game dialog: the settings to start from
 /// and what to do with the choice.
@@ -252,7 +250,7 @@ pub fn new_game_form<S: Clone + PartialEq + 'static>(
         )
     });
     html! {
-        <ModalDialog title={t.new_game_title} on_cancel={props.on_cancel.clone()}>
+        <ModalDialog title={t.common.new_game_title} on_cancel={props.on_cancel.clone()}>
             <form onsubmit={on_start}>
                 { fields }
                 { for players }
@@ -260,5 +258,22 @@ pub fn new_game_form<S: Clone + PartialEq + 'static>(
                 { start_cancel_buttons(t, props.on_cancel.clone()) }
             </form>
         </ModalDialog>
+    }
+}
+
+/// A radio button of group `name` with its label; `on_pick` runs when it
+/// is chosen.
+pub fn radio(
+    name: &'static str,
+    id: String,
+    checked: bool,
+    label: impl Into<Html>,
+    on_pick: Callback<()>,
+) -> Html {
+    html! {
+        <label class="choice" for={id.clone()}>
+            <input type="radio" {name} {id} {checked} onchange={on_pick.reform(|_: Event| ())} />
+            { label.into() }
+        </label>
     }
 }

@@ -3,8 +3,8 @@
 
 use yew::prelude::*;
 
-use super::super::context::use_texts;
 use super::super::browser;
+use super::super::context::use_texts;
 
 /// What was copied.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -64,15 +64,15 @@ pub fn records(props: &RecordsProps) -> Html {
     html! {
         <section class="records">
             <div class="record-buttons">
-                <button class="copy-moves" onclick={copy(props.record.clone(), Copied::Moves)}>{ t.copy_moves }</button>
-                <button class="copy-link" onclick={copy(props.share_url.clone(), Copied::Link)}>{ t.copy_link }</button>
+                <button class="copy-moves" onclick={copy(props.record.clone(), Copied::Moves)}>{ t.common.copy_moves }</button>
+                <button class="copy-link" onclick={copy(props.share_url.clone(), Copied::Link)}>{ t.common.copy_link }</button>
             </div>
             <p class="transcript" data-testid="transcript">{ &props.record }</p>
-            <a class="share-link" href={props.share_url.clone()} data-testid="share-link">{ t.copy_link }</a>
+            <a class="share-link" href={props.share_url.clone()} data-testid="share-link">{ t.common.copy_link }</a>
             <form class="load-moves" onsubmit={on_submit}>
                 <label for="moves-input">{ props.load_label }</label>
                 <textarea id="moves-input" rows="2" value={(*moves_text).clone()} oninput={on_input} />
-                <button type="submit">{ t.load_moves }</button>
+                <button type="submit">{ t.common.load_moves }</button>
             </form>
             { props.children.clone() }
         </section>

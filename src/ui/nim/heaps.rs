@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use crate::engine::nim::{Move, Position};
 use crate::i18n::nim::{refusal_text, rule_name};
-use crate::i18n::{fill, tokens};
+use crate::i18n::tokens;
 
 use super::super::context::{use_app, use_texts};
 
@@ -93,9 +93,9 @@ fn big_heap(props: &BigHeapProps) -> Html {
     html! {
         <form class="big-heap" onsubmit={on_submit}>
             <span class="big-count" aria-hidden="true">{ props.size }</span>
-            <label for={id.clone()}>{ t.heap_amount }</label>
+            <label for={id.clone()}>{ t.nim.heap_amount }</label>
             <input id={id} type="number" min="1" value={amount.to_string()} oninput={on_input} disabled={!props.interactive} />
-            <button type="submit" disabled={!props.interactive || error.is_some()}>{ t.heap_take }</button>
+            <button type="submit" disabled={!props.interactive || error.is_some()}>{ t.nim.heap_take }</button>
             if let Some(refusal) = error {
                 <span class="reason">{ refusal_text(t, &props.rule, props.size, *amount, refusal) }</span>
             }
@@ -107,13 +107,9 @@ fn big_heap(props: &BigHeapProps) -> Html {
 #[function_component(Heaps)]
 pub fn heaps(props: &HeapsProps) -> Html {
     let t = use_texts();
-    let lang = use_app()
-        .lang;
+    let lang = use_app().lang;
     let heaps = props.position.heaps().iter().enumerate().map(|(i, heap)| {
-        let label = fill(
-            t.heap_label,
-            &[("i", &(i + 1).to_string()), ("tokens", &tokens(lang, heap.size)), ("rule", &rule_name(t, &heap.rule))],
-        );
+        let label = t.nim.heap_label((i + 1).to_string(), tokens(lang, heap.size), rule_name(t, &heap.rule));
         let value = props.values.as_ref().and_then(|v| v.get(i)).map(|g| html! {
             <span class="grundy" data-testid={format!("grundy-{i}")}>{ format!("g = {g}") }</span>
         });
@@ -141,7 +137,7 @@ pub fn heaps(props: &HeapsProps) -> Html {
                 let refusal = heap.rule.check(heap.size, take).err();
                 let reason = refusal.map(|r| refusal_text(t, &heap.rule, heap.size, take, r));
                 let highlighted = props.highlight.contains(&Move { heap: i, take });
-                let token_label = fill(t.token_label, &[("i", &(i + 1).to_string()), ("c", &take.to_string()), ("n", &heap.size.to_string())]);
+                let token_label = t.nim.token_label((i + 1).to_string(), take.to_string(), heap.size.to_string());
                 let aria = match &reason {
                     Some(reason) => format!("{token_label}. {reason}"),
                     None => token_label,

@@ -5,6 +5,7 @@
 //!   value strip of a rule with the mex spelled out.
 //! * `new_game`: presets, random and custom sums; `rules`: the rules page.
 
+mod custom_sum;
 mod heaps;
 mod new_game;
 mod page;

@@ -7,7 +7,6 @@ use yew::prelude::*;
 use crate::engine::nim::grundy::{grundy, mex_explained};
 use crate::engine::nim::theory::{analyse_normal, Analysis, BudgetExhausted, Outcome};
 use crate::engine::nim::{Position, Rule};
-use crate::i18n::fill;
 use crate::i18n::nim::{move_label, rule_name};
 
 use super::super::context::use_texts;
@@ -69,22 +68,22 @@ pub fn theory_panel(props: &TheoryProps) -> Html {
         None => props.misere_analysis.clone(),
     };
     let verdict = match &analysis {
-        None => html! { <p class="analysing">{ t.analysing }</p> },
-        Some(Err(_)) => html! { <p class="notice">{ t.misere_budget }</p> },
+        None => html! { <p class="analysing">{ t.nim.analysing }</p> },
+        Some(Err(_)) => html! { <p class="notice">{ t.nim.misere_budget }</p> },
         Some(Ok(a)) => {
             let moves: Vec<String> = a.winning_moves.iter().map(move_label).collect();
             html! {
                 <>
                     <p class="outcome" data-testid="outcome">
                         <strong>{ match a.outcome { Outcome::P => "P", Outcome::N => "N" } }</strong>
-                        { format!(" — {}", match a.outcome { Outcome::P => t.outcome_p, Outcome::N => t.outcome_n }) }
+                        { format!(" — {}", match a.outcome { Outcome::P => t.nim.outcome_p, Outcome::N => t.nim.outcome_n }) }
                     </p>
                     <button class="show-me" aria-pressed={props.show_me.to_string()}
-                        onclick={props.on_show_me.reform(|_: MouseEvent| ())}>{ t.show_me }</button>
+                        onclick={props.on_show_me.reform(|_: MouseEvent| ())}>{ t.nim.show_me }</button>
                     if props.show_me {
                         <p data-testid="winning-moves">{
-                            if moves.is_empty() { t.no_winning_moves.to_string() }
-                            else { fill(t.winning_moves_label, &[("list", &moves.join(", "))]) }
+                            if moves.is_empty() { t.nim.no_winning_moves.to_string() }
+                            else { t.nim.winning_moves_label(moves.join(", ")) }
                         }</p>
                     }
                 </>
@@ -92,14 +91,14 @@ pub fn theory_panel(props: &TheoryProps) -> Html {
         }
     };
     html! {
-        <section class="theory" aria-label={t.theory}>
-            <h2>{ t.theory }</h2>
+        <section class="theory" aria-label={t.nim.theory}>
+            <h2>{ t.nim.theory }</h2>
             if let Some(a) = &normal {
-                <h3>{ t.nimsum_title }</h3>
+                <h3>{ t.nim.nimsum_title }</h3>
                 { column_addition(a.values.as_deref().unwrap_or_default(), a.nimsum.unwrap_or(0)) }
-                <p class="help">{ t.nimsum_explain }</p>
+                <p class="help">{ t.nim.nimsum_explain }</p>
             } else {
-                <p class="help">{ t.misere_note }</p>
+                <p class="help">{ t.nim.misere_note }</p>
             }
             { verdict }
             <RuleStrip rules={distinct_rules(&props.position)} />
@@ -203,38 +202,38 @@ pub fn rule_strip(props: &StripProps) -> Html {
         values.dedup();
         html! {
             <div class="mex" data-testid="mex">
-                <h3>{ fill(t.mex_title, &[("n", &n_text), ("g", &g.to_string())]) }</h3>
+                <h3>{ t.nim.mex_title(&n_text, g.to_string()) }</h3>
                 if reached.is_empty() {
-                    <p>{ fill(t.mex_none, &[("n", &n_text)]) }</p>
+                    <p>{ t.nim.mex_none(&n_text) }</p>
                 } else {
-                    <p>{ fill(t.mex_reached, &[("n", &n_text), ("list", &format!("{{{}}}", values.iter().map(u64::to_string).collect::<Vec<_>>().join(", ")))]) }</p>
+                    <p>{ t.nim.mex_reached(&n_text, format!("{{{}}}", values.iter().map(u64::to_string).collect::<Vec<_>>().join(", "))) }</p>
                     <p class="mex-moves">{ reached.iter().map(|&(c, v)| format!("{n}−{c}→{v}")).collect::<Vec<_>>().join("  ") }</p>
-                    <p>{ fill(t.mex_result, &[("g", &g.to_string())]) }</p>
+                    <p>{ t.nim.mex_result(g.to_string()) }</p>
                 }
             </div>
         }
     });
     html! {
         <div class="strip">
-            <h3>{ fill(t.strip_title, &[("rule", &rule_name(t, &rule))]) }</h3>
+            <h3>{ t.nim.strip_title(rule_name(t, &rule)) }</h3>
             <div class="strip-controls">
                 if props.rules.len() > 1 {
-                    <select aria-label={t.heap_rule} onchange={on_rule}>
+                    <select aria-label={t.nim.heap_rule} onchange={on_rule}>
                         { for props.rules.iter().enumerate().map(|(i, r)| html! {
                             <option value={i.to_string()} selected={i == *chosen}>{ rule_name(t, r) }</option>
                         }) }
                     </select>
                 }
-                <label for="strip-up-to">{ t.strip_up_to }</label>
+                <label for="strip-up-to">{ t.nim.strip_up_to }</label>
                 <input id="strip-up-to" type="number" min="5" max="200" value={up_to.to_string()} onchange={on_up_to} />
             </div>
             if let Some(p) = period {
-                <p class="help">{ fill(t.period_note, &[("pre", &p.preperiod.to_string()), ("p", &p.period.to_string())]) }</p>
+                <p class="help">{ t.nim.period_note(p.preperiod.to_string(), p.period.to_string()) }</p>
             }
             <div class="strip-rows" data-testid="strip" {onclick}>
                 { for rows.into_iter().map(|row| html! { <div class="strip-row">{ for row.into_iter().map(cell) }</div> }) }
             </div>
-            <p class="help">{ t.mex_choose }</p>
+            <p class="help">{ t.nim.mex_choose }</p>
             { for explanation }
         </div>
     }

@@ -8,8 +8,8 @@ use crate::engine::opok::{Geometry, Side, Square, Stack};
 use crate::i18n::opok::square_label;
 use crate::session::opok::view::SquareView;
 
-use super::super::context::use_texts;
 use super::super::common::coordinates::inner_coordinates;
+use super::super::context::use_texts;
 
 /// What the board shows and whom it tells.
 #[derive(Properties, PartialEq)]
@@ -150,7 +150,7 @@ pub fn opok_board(props: &BoardProps) -> Html {
         <div class="board-frame opok" style={format!("--n: {n}")}>
             <div class="coords columns" aria-hidden="true">{ for columns }</div>
             <div class="coords rows" aria-hidden="true">{ for row_labels }</div>
-            <div class="board" role="grid" aria-label={t.opok_board_label} ref={grid} {onkeydown} {onclick}>
+            <div class="board" role="grid" aria-label={t.opok.board_label} ref={grid} {onkeydown} {onclick}>
                 { for rows }
             </div>
         </div>

@@ -7,10 +7,8 @@ use crate::engine::opok::geometry::{MAX_SIZE, MIN_SIZE};
 use crate::engine::opok::Geometry;
 use crate::session::opok::Settings;
 
+use super::super::common::dialog::{new_game_form, NewGameProps, PlayerField, ThinkField};
 use super::super::context::use_texts;
-use super::super::common::dialog::{
-    new_game_form, NewGameProps, PlayerField, ThinkField,
-};
 
 /// The dialog.
 #[function_component(NewGameDialog)]
@@ -28,7 +26,7 @@ pub fn new_game_dialog(props: &NewGameProps<Settings>) -> Html {
     };
     let fields = html! {
         <div class="field">
-            <label for="opok-size">{ t.board_size }</label>
+            <label for="opok-size">{ t.common.board_size }</label>
             <select id="opok-size" onchange={on_size}>
                 { for (MIN_SIZE..=MAX_SIZE).map(|n| html! {
                     <option value={n.to_string()} selected={draft.geometry.size() == n}>{ format!("{n}×{n}") }</option>
@@ -39,13 +37,13 @@ pub fn new_game_dialog(props: &NewGameProps<Settings>) -> Html {
     let players = [
         PlayerField {
             id: "circles-player",
-            label: t.circles,
+            label: t.opok.circles,
             get: |s: &Settings| s.circles,
             set: |s, p| s.circles = p,
         },
         PlayerField {
             id: "squares-player",
-            label: t.squares,
+            label: t.opok.squares,
             get: |s| s.squares,
             set: |s, p| s.squares = p,
         },

@@ -47,16 +47,19 @@ impl PageGame for Opok {
     fn scores(t: &Texts, session: &GameSession<Opok>) -> Vec<ScoreItem> {
         let p = session.position();
         let to_move = (!p.is_over()).then(|| p.side_to_move());
-        [(Side::Circles, t.circles), (Side::Squares, t.squares)]
-            .into_iter()
-            .map(|(side, name)| ScoreItem {
-                side: side.name(),
-                piece: "stack",
-                name,
-                count: p.score(side),
-                to_move: to_move == Some(side),
-            })
-            .collect()
+        [
+            (Side::Circles, t.opok.circles),
+            (Side::Squares, t.opok.squares),
+        ]
+        .into_iter()
+        .map(|(side, name)| ScoreItem {
+            side: side.name(),
+            piece: "stack",
+            name,
+            count: p.score(side),
+            to_move: to_move == Some(side),
+        })
+        .collect()
     }
 
     fn score(session: &GameSession<Opok>) -> Option<OpokAnnouncement> {

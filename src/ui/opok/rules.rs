@@ -4,7 +4,7 @@
 
 use yew::prelude::*;
 
-use crate::i18n::{fill, Texts};
+use crate::i18n::Texts;
 
 use super::super::context::use_texts;
 
@@ -79,19 +79,13 @@ fn explain(t: &Texts, cells: &[Cell], verdict: Verdict) -> String {
         .map_or(cells.len(), |i| i + 1);
     let row: u32 = cells[1..row_end].iter().map(height).sum();
     let b = cells.get(row_end).map_or(0, height);
-    let values = [
-        ("a", a.to_string()),
-        ("b", b.to_string()),
-        ("sum", (a + b).to_string()),
-        ("row", row.to_string()),
-    ];
-    let values: Vec<(&str, &str)> = values.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let sum = a + b;
     match verdict {
-        Verdict::Captured => fill(t.opok_diagram_captured, &values),
-        Verdict::NotStronger => fill(t.opok_diagram_not_stronger, &values),
-        Verdict::OnlyNeighbours => fill(t.opok_diagram_neighbours, &values),
-        Verdict::Gap => t.opok_diagram_gap.to_string(),
-        Verdict::OutOfLine => t.opok_diagram_out_of_line.to_string(),
+        Verdict::Captured => t.opok.diagram_captured(a, b, sum, row),
+        Verdict::NotStronger => t.opok.diagram_not_stronger(a, b, sum, row),
+        Verdict::OnlyNeighbours => t.opok.diagram_neighbours(a, b, sum, row),
+        Verdict::Gap => t.opok.diagram_gap.to_string(),
+        Verdict::OutOfLine => t.opok.diagram_out_of_line.to_string(),
     }
 }
 
@@ -135,7 +129,7 @@ fn diagram(t: &'static Texts, cells: &[Cell], vertical: bool, verdict: Verdict) 
                 { for view }{ for offset }
             </div>
             <p>
-                <strong>{ if captured { t.opok_verdict_captured } else { t.opok_verdict_safe } }</strong>
+                <strong>{ if captured { t.opok.verdict_captured } else { t.opok.verdict_safe } }</strong>
                 { format!(" ({text}). {}", explain(t, cells, verdict)) }
             </p>
         </li>
@@ -149,34 +143,34 @@ pub fn opok_rules() -> Html {
     let section =
         |title: &'static str, body: Html| html! { <section><h2>{ title }</h2>{ body }</section> };
     let interpretation = |text: &'static str| {
-        html! { <div class="interpretation"><strong>{ t.interpretation }</strong><p>{ text }</p></div> }
+        html! { <div class="interpretation"><strong>{ t.common.interpretation }</strong><p>{ text }</p></div> }
     };
     html! {
         <article class="rules opok-rules">
-            <h1>{ t.opok_rules_title }</h1>
-            <p>{ t.opok_rules_intro }</p>
-            { interpretation(t.opok_rules_source_note) }
-            { section(t.opok_rules_setup_title, html! { <p>{ t.opok_rules_setup }</p> }) }
-            { section(t.opok_rules_moves_title, html! { <>
-                <p>{ t.opok_rules_moves }</p>
-                <p>{ t.opok_rules_walk }</p>
-                <p class="example">{ t.opok_rules_parity }</p>
+            <h1 tabindex="-1">{ t.opok.rules_title }</h1>
+            <p>{ t.opok.rules_intro }</p>
+            { interpretation(t.opok.rules_source_note) }
+            { section(t.opok.rules_setup_title, html! { <p>{ t.opok.rules_setup }</p> }) }
+            { section(t.opok.rules_moves_title, html! { <>
+                <p>{ t.opok.rules_moves }</p>
+                <p>{ t.opok.rules_walk }</p>
+                <p class="example">{ t.opok.rules_parity }</p>
             </> }) }
-            { section(t.opok_rules_capture_title, html! { <>
-                <p>{ t.opok_rules_capture }</p>
-                { interpretation(t.opok_rules_capture_landing) }
-                <p>{ t.opok_rules_corner }</p>
+            { section(t.opok.rules_capture_title, html! { <>
+                <p>{ t.opok.rules_capture }</p>
+                { interpretation(t.opok.rules_capture_landing) }
+                <p>{ t.opok.rules_corner }</p>
             </> }) }
-            { section(t.opok_rules_end_title, html! { <p>{ t.opok_rules_end }</p> }) }
-            { section(t.opok_rules_notation_title, html! { <><p>{ t.opok_rules_notation }</p><p>{ t.notation_wide }</p></> }) }
+            { section(t.opok.rules_end_title, html! { <p>{ t.opok.rules_end }</p> }) }
+            { section(t.opok.rules_notation_title, html! { <><p>{ t.opok.rules_notation }</p><p>{ t.common.notation_wide }</p></> }) }
             <section>
-                <h2>{ t.opok_diagrams_title }</h2>
-                <p>{ t.opok_diagrams_intro }</p>
+                <h2>{ t.opok.diagrams_title }</h2>
+                <p>{ t.opok.diagrams_intro }</p>
                 <ul class="diagrams" data-testid="diagrams">
                     { for DIAGRAMS.iter().map(|(cells, vertical, verdict)| diagram(t, cells, *vertical, *verdict)) }
                 </ul>
             </section>
-            <p><a class="button primary" href="#/opok">{ t.play }</a></p>
+            <p><a class="button primary" href="#/opok">{ t.common.play }</a></p>
         </article>
     }
 }

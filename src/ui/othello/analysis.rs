@@ -31,16 +31,16 @@ pub fn thinking_panel(props: &ThinkingPanelProps) -> Html {
         .iter()
         .map(|m| match m {
             Move::Place(s) => s.to_string(),
-            Move::Pass => t.pass.to_lowercase(),
+            Move::Pass => t.common.pass.to_lowercase(),
         })
         .collect();
     let (depth, score, exact) = (thinking.depth, thinking.score, thinking.exact);
     html! {
         <div class="thinking-panel" data-testid="thinking">
             <dl>
-                <dt>{ t.depth }</dt><dd>{ if exact { format!("{depth} ({})", t.exact_result) } else { depth.to_string() } }</dd>
-                <dt>{ t.score }</dt><dd>{ format!("{} ({side})", score_text(score, exact)) }</dd>
-                <dt>{ t.line }</dt><dd class="pv">{ line.join(" ") }</dd>
+                <dt>{ t.common.depth }</dt><dd>{ if exact { format!("{depth} ({})", t.othello.exact_result) } else { depth.to_string() } }</dd>
+                <dt>{ t.common.score }</dt><dd>{ format!("{} ({side})", score_text(score, exact)) }</dd>
+                <dt>{ t.common.line }</dt><dd class="pv">{ line.join(" ") }</dd>
             </dl>
         </div>
     }
@@ -70,9 +70,9 @@ pub fn aid_buttons(props: &AidButtonsProps) -> Html {
     html! {
         <>
             <button class="hints" aria-pressed={props.hint_mode.to_string()}
-                onclick={switch(OthelloAction::SetHintMode(!props.hint_mode))}>{ t.hints }</button>
+                onclick={switch(OthelloAction::SetHintMode(!props.hint_mode))}>{ t.othello.hints }</button>
             <button class="legal-toggle" aria-pressed={props.show_legal.to_string()}
-                onclick={switch(OthelloAction::SetShowLegal(!props.show_legal))}>{ t.legal_moves }</button>
+                onclick={switch(OthelloAction::SetShowLegal(!props.show_legal))}>{ t.othello.legal_moves }</button>
         </>
     }
 }

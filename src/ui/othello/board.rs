@@ -167,7 +167,7 @@ pub fn board(props: &BoardProps) -> Html {
         <div class="board-frame" {style}>
             <div class="coords columns" aria-hidden="true">{ for columns }</div>
             <div class="coords rows" aria-hidden="true">{ for row_labels }</div>
-            <div class="board" role="grid" aria-label={t.board_label_aria} ref={grid} {onkeydown} {onclick}>
+            <div class="board" role="grid" aria-label={t.othello.board_label_aria} ref={grid} {onkeydown} {onclick}>
                 { for rows }
             </div>
         </div>

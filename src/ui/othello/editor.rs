@@ -5,9 +5,57 @@ use yew::prelude::*;
 
 use crate::engine::othello::{BoardSize, Color, Position, Setup, Square, Variant};
 use crate::i18n::othello::{color_lower, color_name, position_error_text};
+use crate::session::othello::editing::{cleared, disc_at, painted, start_setup};
 
+use super::super::common::dialog::radio;
 use super::super::context::use_texts;
 use super::board::{clicked_square, inner_coordinates};
+
+/// Props of the editor's board: the position and the painting click.
+#[derive(Properties, PartialEq)]
+struct EditorBoardProps {
+    setup: Setup,
+    on_square: Callback<Square>,
+}
+
+/// The board being set up (one listener; the square comes from the
+/// clicked button).
+#[function_component(EditorBoard)]
+fn editor_board(props: &EditorBoardProps) -> Html {
+    let t = use_texts();
+    let n = props.setup.size.side();
+    let onclick = {
+        let on_square = props.on_square.clone();
+        Callback::from(move |e: MouseEvent| {
+            if let Some(square) = clicked_square(&e, n) {
+                on_square.emit(square);
+            }
+        })
+    };
+    let rows = (0..n).map(|r| {
+        let cells = (0..n).filter_map(move |c| Square::new(c, r)).map(|square| {
+            let disc = disc_at(&props.setup, square);
+            let label = format!(
+                "{square}, {}",
+                disc.map_or(t.common.empty_square, |c| color_lower(t, c))
+            );
+            html! {
+                <div role="gridcell" class="cell">
+                    <button class="square" aria-label={label} data-square={square.to_string()}>
+                        { for disc.map(|c| html! { <span class={classes!("disc", c.name())} /> }) }
+                        { inner_coordinates(square, n) }
+                    </button>
+                </div>
+            }
+        });
+        html! { <div role="row" class="board-row">{ for cells }</div> }
+    });
+    html! {
+        <div class="board-frame" style={format!("--n: {n}")}>
+            <div class="board" role="grid" aria-label={t.othello.editor_title} {onclick}>{ for rows }</div>
+        </div>
+    }
+}
 
 /// Props: where to start, the variant to check against, and the callbacks.
 #[derive(Properties, PartialEq)]
@@ -29,163 +77,95 @@ pub fn editor(props: &EditorProps) -> Html {
     let setup = use_state(|| props.initial.to_setup());
     let paint = use_state(|| Some(Color::Black));
     let error = use_state(|| None::<String>);
-    let n = setup.size.side();
-
-    // One listener for the board; the square comes from the clicked button.
-    let on_board_click = {
+    let variant = props.variant;
+    // Every change of the setup goes through here.
+    let change = |f: Box<dyn Fn(Setup) -> Setup>| {
         let setup = setup.clone();
-        let paint = *paint;
-        Callback::from(move |e: MouseEvent| {
-            let Some(square) = clicked_square(&e, n) else {
-                return;
-            };
-            let mut next = *setup;
-            let bit = square.bit();
-            let current = if next.black & bit != 0 {
-                Some(Color::Black)
-            } else if next.white & bit != 0 {
-                Some(Color::White)
-            } else {
-                None
-            };
-            next.black &= !bit;
-            next.white &= !bit;
-            let wanted = if current == paint { None } else { paint };
-            match wanted {
-                Some(Color::Black) => next.black |= bit,
-                Some(Color::White) => next.white |= bit,
-                None => {}
-            }
-            setup.set(next);
-        })
+        Callback::from(move |_: ()| setup.set(f(*setup)))
     };
-    let cells =
-        (0..n).map(|r| {
-            let row = (0..n).map(|c| {
-            let square = Square::new(c, r).expect("on the board");
-            let disc = if setup.black & square.bit() != 0 {
-                Some(Color::Black)
-            } else if setup.white & square.bit() != 0 {
-                Some(Color::White)
-            } else {
-                None
-            };
-            let label = format!("{square}, {}", disc.map_or(t.empty_square, |c| color_lower(t, c)));
-            html! {
-                <div role="gridcell" class="cell">
-                    <button class="square" aria-label={label} data-square={square.to_string()}>
-                        { for disc.map(|c| html! { <span class={classes!("disc", c.name())} /> }) }
-                        { inner_coordinates(square, n) }
-                    </button>
-                </div>
-            }
-        });
-            html! { <div role="row" class="board-row">{ for row }</div> }
-        });
+    let on_square = {
+        let (setup, paint) = (setup.clone(), *paint);
+        Callback::from(move |square| setup.set(painted(*setup, square, paint)))
+    };
     let paint_choice = |value: Option<Color>, label: &'static str| {
         let paint = paint.clone();
         let id = format!("paint-{}", value.map_or("empty", Color::name));
-        html! {
-            <label class="choice" for={id.clone()}>
-                <input type="radio" name="paint" id={id} checked={*paint == value}
-                    onchange={Callback::from(move |_| paint.set(value))} />
-                { label }
-            </label>
-        }
+        radio(
+            "paint",
+            id,
+            *paint == value,
+            label,
+            Callback::from(move |_| paint.set(value)),
+        )
     };
     let side_choice = |color: Color| {
-        let setup = setup.clone();
         let id = format!("side-{}", color.name());
-        html! {
-            <label class="choice" for={id.clone()}>
-                <input type="radio" name="side" id={id} checked={setup.side_to_move == color}
-                    onchange={Callback::from(move |_| setup.set(Setup { side_to_move: color, ..*setup }))} />
-                { color_name(t, color) }
-            </label>
-        }
+        let pick = change(Box::new(move |s| Setup {
+            side_to_move: color,
+            ..s
+        }));
+        radio(
+            "side",
+            id,
+            setup.side_to_move == color,
+            color_name(t, color),
+            pick,
+        )
     };
     let size_choice = |size: BoardSize| {
-        let setup = setup.clone();
-        let variant = props.variant;
         let id = format!("editor-size-{}", size.side());
-        html! {
-            <label class="choice" for={id.clone()}>
-                <input type="radio" name="editor-size" id={id} checked={setup.size == size}
-                    onchange={Callback::from(move |_| {
-                        let rules = crate::engine::othello::Rules::new(size, if variant == Variant::Reversi { Variant::Standard } else { variant });
-                        setup.set(Position::start(rules).to_setup());
-                    })} />
-                { format!("{0}×{0}", size.side()) }
-            </label>
-        }
-    };
-    let on_clear = {
-        let setup = setup.clone();
-        Callback::from(move |_: MouseEvent| {
-            setup.set(Setup {
-                black: 0,
-                white: 0,
-                ..*setup
-            })
-        })
-    };
-    let on_start_position = {
-        let setup = setup.clone();
-        let variant = props.variant;
-        Callback::from(move |_: MouseEvent| {
-            let rules = crate::engine::othello::Rules::new(setup.size, variant);
-            setup.set(Position::start(rules).to_setup());
-        })
+        let pick = change(Box::new(move |_| start_setup(size, variant)));
+        radio(
+            "editor-size",
+            id,
+            setup.size == size,
+            format!("{0}×{0}", size.side()),
+            pick,
+        )
     };
     let on_play = {
-        let setup = setup.clone();
-        let error = error.clone();
-        let variant = props.variant;
-        let cb = props.on_play.clone();
+        let (setup, error, on_play) = (setup.clone(), error.clone(), props.on_play.clone());
         Callback::from(
             move |_: MouseEvent| match Position::from_setup(*setup, variant) {
                 Ok(position) => {
                     error.set(None);
-                    cb.emit(position);
+                    on_play.emit(position);
                 }
                 Err(e) => error.set(Some(position_error_text(t, &e))),
             },
         )
     };
-    let on_cancel = {
-        let cb = props.on_cancel.clone();
-        Callback::from(move |_: MouseEvent| cb.emit(()))
-    };
+    let click = |action: Callback<()>| action.reform(|_: MouseEvent| ());
     html! {
         <section class="editor" aria-labelledby="editor-title">
-            <h2 id="editor-title">{ t.editor_title }</h2>
-            <p class="help">{ t.editor_help }</p>
-            <div class="board-frame" style={format!("--n: {n}")}>
-                <div class="board" role="grid" aria-label={t.editor_title} onclick={on_board_click}>{ for cells }</div>
-            </div>
+            <h2 id="editor-title">{ t.othello.editor_title }</h2>
+            <p class="help">{ t.othello.editor_help }</p>
+            <EditorBoard setup={*setup} {on_square} />
             <fieldset class="field">
-                <legend>{ t.editor_paint }</legend>
-                { paint_choice(Some(Color::Black), t.black) }
-                { paint_choice(Some(Color::White), t.white) }
-                { paint_choice(None, t.empty_square) }
+                <legend>{ t.othello.editor_paint }</legend>
+                { paint_choice(Some(Color::Black), t.othello.black) }
+                { paint_choice(Some(Color::White), t.othello.white) }
+                { paint_choice(None, t.common.empty_square) }
             </fieldset>
             <fieldset class="field">
-                <legend>{ t.side_to_move }</legend>
+                <legend>{ t.othello.side_to_move }</legend>
                 { side_choice(Color::Black) }
                 { side_choice(Color::White) }
             </fieldset>
             <fieldset class="field">
-                <legend>{ t.board_size }</legend>
+                <legend>{ t.common.board_size }</legend>
                 { for BoardSize::ALL.into_iter().map(size_choice) }
             </fieldset>
             if let Some(message) = &*error {
                 <p class="notice" role="alert">{ message }</p>
             }
             <div class="dialog-buttons">
-                <button class="primary play-from-here" onclick={on_play}>{ t.play_from_here }</button>
-                <button onclick={on_start_position}>{ t.start_position }</button>
-                <button onclick={on_clear}>{ t.clear_board }</button>
-                <button onclick={on_cancel}>{ t.cancel }</button>
+                <button class="primary play-from-here" onclick={on_play}>{ t.othello.play_from_here }</button>
+                <button onclick={click(change(Box::new(move |s| start_setup(s.size, variant))))}>
+                    { t.common.start_position }
+                </button>
+                <button onclick={click(change(Box::new(cleared)))}>{ t.othello.clear_board }</button>
+                <button onclick={click(props.on_cancel.clone())}>{ t.common.cancel }</button>
             </div>
         </section>
     }

@@ -67,10 +67,10 @@ pub fn evaluation_graph(props: &GraphProps) -> Html {
     let summary = match points.last() {
         Some(&(ply, v, exact)) => format!(
             "{}: {ply} → {}",
-            t.evaluation_graph,
+            t.othello.evaluation_graph,
             score_text((v * 100.0).round() as i32, exact)
         ),
-        None => t.graph_empty.to_string(),
+        None => t.othello.graph_empty.to_string(),
     };
     let analysing = props.analysing;
     let on_analyse = {
@@ -81,9 +81,9 @@ pub fn evaluation_graph(props: &GraphProps) -> Html {
     };
     html! {
         <section class="graph">
-            <h2>{ t.evaluation_graph }</h2>
+            <h2>{ t.othello.evaluation_graph }</h2>
             if points.is_empty() {
-                <p class="help">{ t.graph_empty }</p>
+                <p class="help">{ t.othello.graph_empty }</p>
             } else {
                 <svg viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img" aria-label={summary} data-testid="graph">
                     <rect class="area-black" x="0" y="0" width={WIDTH.to_string()} height={(HEIGHT / 2.0).to_string()} />
@@ -94,7 +94,7 @@ pub fn evaluation_graph(props: &GraphProps) -> Html {
                     { for dots }
                 </svg>
             }
-            <button class="analyse" disabled={analysing} onclick={on_analyse}>{ t.analyse_game }</button>
+            <button class="analyse" disabled={analysing} onclick={on_analyse}>{ t.othello.analyse_game }</button>
         </section>
     }
 }

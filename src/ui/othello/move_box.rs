@@ -3,7 +3,6 @@
 use yew::prelude::*;
 
 use crate::engine::othello::Position;
-use crate::i18n::fill;
 use crate::session::core::Action;
 use crate::session::othello::view::parse_typed;
 use crate::session::othello::Othello;
@@ -45,16 +44,16 @@ pub fn move_box(props: &MoveBoxProps) -> Html {
                     typed.set(String::new());
                     on_action.emit(Action::Play(mv));
                 }
-                None => typed_error.set(Some(fill(t.not_a_move, &[("text", typed.trim())]))),
+                None => typed_error.set(Some(t.othello.not_a_move(typed.trim()))),
             }
         })
     };
     html! {
         <form class="move-box" onsubmit={on_submit}>
-            <label for="move-input">{ t.move_box_label }</label>
+            <label for="move-input">{ t.othello.move_box_label }</label>
             <input id="move-input" type="text" autocomplete="off" spellcheck="false" size="6"
-                placeholder={t.move_box_placeholder} value={(*typed).clone()} oninput={on_input} />
-            <button type="submit">{ t.play_move }</button>
+                placeholder={t.othello.move_box_placeholder} value={(*typed).clone()} oninput={on_input} />
+            <button type="submit">{ t.othello.play_move }</button>
             if let Some(error) = &*typed_error {
                 <span class="notice" role="alert">{ error }</span>
             }

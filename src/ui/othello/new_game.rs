@@ -7,10 +7,8 @@ use crate::engine::othello::{BoardSize, Variant};
 use crate::i18n::othello::variant_name;
 use crate::session::othello::Settings;
 
+use super::super::common::dialog::{new_game_form, NewGameProps, PlayerField, ThinkField};
 use super::super::context::use_texts;
-use super::super::common::dialog::{
-    new_game_form, NewGameProps, PlayerField, ThinkField,
-};
 
 /// The dialog.
 #[function_component(NewGameDialog)]
@@ -47,7 +45,7 @@ pub fn new_game_dialog(props: &NewGameProps<Settings>) -> Html {
     let fields = html! {
         <>
         <fieldset class="field">
-            <legend>{ t.board_size }</legend>
+            <legend>{ t.common.board_size }</legend>
             { for BoardSize::ALL.iter().map(|&size| {
                 let id = format!("size-{}", size.side());
                 html! {
@@ -59,7 +57,7 @@ pub fn new_game_dialog(props: &NewGameProps<Settings>) -> Html {
             }) }
         </fieldset>
         <div class="field">
-            <label for="variant">{ t.variant }</label>
+            <label for="variant">{ t.othello.variant }</label>
             <select id="variant" onchange={on_variant}>
                 { for Variant::ALL.iter().map(|&v| html! {
                     <option value={v.name()} selected={draft.rules.variant == v}>{ variant_name(t, v) }</option>
@@ -71,13 +69,13 @@ pub fn new_game_dialog(props: &NewGameProps<Settings>) -> Html {
     let players = [
         PlayerField {
             id: "black-player",
-            label: t.black,
+            label: t.othello.black,
             get: |s: &Settings| s.black,
             set: |s, p| s.black = p,
         },
         PlayerField {
             id: "white-player",
-            label: t.white,
+            label: t.othello.white,
             get: |s| s.white,
             set: |s, p| s.white = p,
         },

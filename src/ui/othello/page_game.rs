@@ -66,16 +66,19 @@ impl PageGame for Othello {
     fn scores(t: &Texts, session: &GameSession<Othello>) -> Vec<ScoreItem> {
         let p = session.position();
         let to_move = (!p.is_over()).then(|| p.side_to_move());
-        [(Color::Black, t.black), (Color::White, t.white)]
-            .into_iter()
-            .map(|(color, name)| ScoreItem {
-                side: color.name(),
-                piece: "disc",
-                name,
-                count: p.count(color),
-                to_move: to_move == Some(color),
-            })
-            .collect()
+        [
+            (Color::Black, t.othello.black),
+            (Color::White, t.othello.white),
+        ]
+        .into_iter()
+        .map(|(color, name)| ScoreItem {
+            side: color.name(),
+            piece: "disc",
+            name,
+            count: p.count(color),
+            to_move: to_move == Some(color),
+        })
+        .collect()
     }
 
     fn score(session: &GameSession<Othello>) -> Option<OthelloAnnouncement> {

@@ -4,7 +4,6 @@
 use yew::prelude::*;
 
 use crate::engine::othello::{Color, Position, Setup, Square, Variant};
-use crate::i18n::fill;
 use crate::i18n::othello::color_lower;
 
 use super::super::context::{use_app, use_texts};
@@ -50,21 +49,20 @@ fn exercise() -> Html {
                 return;
             };
             let text = if legal & square.bit() == 0 {
-                fill(t.exercise_wrong, &[("square", &square.to_string())])
+                t.othello.exercise_wrong(square.to_string())
             } else if *found & square.bit() != 0 {
-                fill(t.exercise_again, &[("square", &square.to_string())])
+                t.othello.exercise_again(square.to_string())
             } else {
                 let flips: Vec<String> = Square::iter(position.flips(square))
                     .map(|s| s.to_string())
                     .collect();
                 let now = *found | square.bit();
                 found.set(now);
-                let mut text = fill(
-                    t.exercise_right,
-                    &[("square", &square.to_string()), ("flips", &flips.join(" "))],
-                );
+                let mut text = t
+                    .othello
+                    .exercise_right(square.to_string(), flips.join(" "));
                 if now == legal {
-                    text = format!("{text} {}", t.exercise_done);
+                    text = format!("{text} {}", t.othello.exercise_done);
                 }
                 text
             };
@@ -79,8 +77,8 @@ fn exercise() -> Html {
             let is_found = *found & square.bit() != 0;
             let label = format!(
                 "{square}, {}{}",
-                disc.map_or(t.empty_square, |c| color_lower(t, c)),
-                if is_found { format!(", {}", t.legal_move) } else { String::new() }
+                disc.map_or(t.common.empty_square, |c| color_lower(t, c)),
+                if is_found { format!(", {}", t.othello.legal_move) } else { String::new() }
             );
             html! {
                 <div role="gridcell" class="cell">
@@ -106,14 +104,14 @@ fn exercise() -> Html {
     };
     html! {
         <section class="exercise" aria-labelledby="exercise-title">
-            <h2 id="exercise-title">{ t.exercise_title }</h2>
-            <p>{ t.exercise_task }</p>
+            <h2 id="exercise-title">{ t.othello.exercise_title }</h2>
+            <p>{ t.othello.exercise_task }</p>
             <div class="board-frame" style="--n: 8">
-                <div class="board" role="grid" aria-label={t.exercise_title} onclick={on_board_click}>{ for rows }</div>
+                <div class="board" role="grid" aria-label={t.othello.exercise_title} onclick={on_board_click}>{ for rows }</div>
             </div>
-            <p class="exercise-count" data-testid="exercise-count">{ fill(t.exercise_found, &[("n", &count.to_string())]) }</p>
+            <p class="exercise-count" data-testid="exercise-count">{ t.othello.exercise_found(count.to_string()) }</p>
             <p class="exercise-message" data-testid="exercise-message">{ (*message).clone() }</p>
-            <button onclick={on_reset}>{ t.exercise_reset }</button>
+            <button onclick={on_reset}>{ t.othello.exercise_reset }</button>
         </section>
     }
 }
@@ -132,27 +130,27 @@ pub fn othello_rules() -> Html {
     };
     html! {
         <article class="rules">
-            <h1>{ t.rules_title }</h1>
-            <p>{ t.rules_intro }</p>
-            { section(t.rules_setup_title, html! { <p>{ t.rules_setup }</p> }) }
-            { section(t.rules_moves_title, html! { <p>{ t.rules_moves }</p> }) }
-            { section(t.rules_pass_title, html! { <p>{ t.rules_pass }</p> }) }
-            { section(t.rules_end_title, html! { <>
-                <p>{ t.rules_end }</p>
-                <p class="example">{ t.rules_scoring_example }</p>
+            <h1 tabindex="-1">{ t.othello.rules_title }</h1>
+            <p>{ t.othello.rules_intro }</p>
+            { section(t.othello.rules_setup_title, html! { <p>{ t.othello.rules_setup }</p> }) }
+            { section(t.othello.rules_moves_title, html! { <p>{ t.othello.rules_moves }</p> }) }
+            { section(t.othello.rules_pass_title, html! { <p>{ t.othello.rules_pass }</p> }) }
+            { section(t.othello.rules_end_title, html! { <>
+                <p>{ t.othello.rules_end }</p>
+                <p class="example">{ t.othello.rules_scoring_example }</p>
             </> }) }
-            { section(t.rules_clock_title, html! { <p>{ t.rules_clock }</p> }) }
-            { section(t.rules_notation_title, html! { <><p>{ t.rules_notation }</p><p>{ t.notation_wide }</p></> }) }
-            { section(t.rules_variants_title, html! { <>
-                <p>{ t.rules_sizes }</p>
+            { section(t.othello.rules_clock_title, html! { <p>{ t.othello.rules_clock }</p> }) }
+            { section(t.othello.rules_notation_title, html! { <><p>{ t.othello.rules_notation }</p><p>{ t.common.notation_wide }</p></> }) }
+            { section(t.othello.rules_variants_title, html! { <>
+                <p>{ t.othello.rules_sizes }</p>
                 <div class="interpretation">
-                    <strong>{ t.interpretation }</strong>
-                    <p>{ t.rules_anti }</p>
+                    <strong>{ t.common.interpretation }</strong>
+                    <p>{ t.othello.rules_anti }</p>
                 </div>
-                <p>{ t.rules_reversi }</p>
+                <p>{ t.othello.rules_reversi }</p>
             </> }) }
             <Exercise />
-            <p><a class="button primary" href="#/othello">{ t.play }</a></p>
+            <p><a class="button primary" href="#/othello">{ t.common.play }</a></p>
         </article>
     }
 }

@@ -115,7 +115,7 @@ pub fn game_layout<G: PageGame>(props: &GameLayoutProps<G>) -> Html {
                 if let Some(tip) = props.tip {
                     <p class="help">{ tip }</p>
                 }
-                <p><a href={format!("#/{}/rules", G::ROUTE)}>{ t.rules }</a></p>
+                <p><a href={format!("#/{}/rules", G::ROUTE)}>{ t.common.rules }</a></p>
             </aside>
             if *props.new_game_open {
                 { props.dialog.clone() }

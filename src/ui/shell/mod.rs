@@ -21,8 +21,8 @@ use crate::session::start::opening;
 use crate::worker::protocol::{Event, Job};
 
 use super::browser;
-use super::context::use_texts;
 use super::common::listeners::{use_page_listeners, use_speech};
+use super::context::use_texts;
 use super::search::{use_search_worker, SearchWorker};
 
 /// Where the choice "play forced passes automatically" is kept.

@@ -4,7 +4,6 @@
 
 use yew::prelude::*;
 
-use crate::i18n::fill;
 use crate::i18n::session::notice_text;
 use crate::session::core::{Action, GameSession};
 use crate::session::turn::Turn;
@@ -45,23 +44,23 @@ pub fn status<G: PageGame>(props: &StatusProps<G>) -> Html {
             <div class="pass-notice">
                 <p>{ G::must_pass_text(t, side) }</p>
                 if let Some(pass) = G::pass() {
-                    <button class="pass primary" onclick={send(Action::Play(pass))}>{ t.pass }</button>
+                    <button class="pass primary" onclick={send(Action::Play(pass))}>{ t.common.pass }</button>
                 }
             </div>
         },
         Turn::Computer(side) if state.paused => html! {
             <div class="pass-notice">
-                <p>{ fill(t.computer_paused, &[("color", G::side_lower(t, side))]) }</p>
-                <button class="resume primary" onclick={send(Action::Resume)}>{ t.resume }</button>
+                <p>{ t.common.computer_paused(G::side_lower(t, side)) }</p>
+                <button class="resume primary" onclick={send(Action::Resume)}>{ t.common.resume }</button>
             </div>
         },
         Turn::Computer(side) => html! {
-            <p class="turn thinking">{ fill(t.thinking, &[("color", G::side_lower(t, side))]) }</p>
+            <p class="turn thinking">{ t.common.thinking(G::side_lower(t, side)) }</p>
         },
         Turn::Over => html! {
             <p class="result">
                 if let Some(outcome) = state.outcome() {
-                    { format!("{} {}.", t.game_over, G::outcome_text(t, &outcome)) }
+                    { format!("{} {}.", t.common.game_over, G::outcome_text(t, &outcome)) }
                 }
                 if let Some(note) = G::result_note(t, &state.settings) {
                     <span class="note">{ format!(" {note}") }</span>
@@ -72,7 +71,7 @@ pub fn status<G: PageGame>(props: &StatusProps<G>) -> Html {
     let pass_note = state.pass_note.map(|side| {
         html! {
             <p class="pass-note" data-testid="pass-note">
-                { fill(t.said_auto_passed, &[("color", G::side_name(t, side))]) }
+                { t.common.said_auto_passed(G::side_name(t, side)) }
             </p>
         }
     });

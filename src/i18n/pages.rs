@@ -1,0 +1,66 @@
+//! The names of the app's pages: the document title and the heading a
+//! screen reader lands on after a route change.
+
+use crate::session::route::Route;
+
+use super::Texts;
+
+/// The page's own name ("Othello", "Opok: the rules").
+pub fn page_name(t: &Texts, route: &Route) -> &'static str {
+    match route {
+        Route::Home | Route::NotFound(_) => t.common.app_name,
+        Route::Othello(_) => t.othello.name,
+        Route::OthelloRules => t.othello.rules_title,
+        Route::Opok(_) => t.opok.name,
+        Route::OpokRules => t.opok.rules_title,
+        Route::Nim(_) => t.nim.name,
+        Route::NimRules => t.nim.rules_title,
+    }
+}
+
+/// The document title: the page's name, then the app's.
+pub fn page_title(t: &Texts, route: &Route) -> String {
+    let name = page_name(t, route);
+    if name == t.common.app_name {
+        name.to_string()
+    } else {
+        format!("{name} · {}", t.common.app_name)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    #[test]
+    fn every_page_has_its_own_title_in_every_language() {
+        let routes = [
+            "#/",
+            "#/othello",
+            "#/othello/rules",
+            "#/opok",
+            "#/opok/rules",
+            "#/nim",
+            "#/nim/rules",
+        ]
+        .map(Route::from_fragment);
+        for lang in Lang::ALL {
+            let t = lang.texts();
+            let titles: Vec<String> = routes.iter().map(|r| page_title(t, r)).collect();
+            let mut distinct = titles.clone();
+            distinct.sort();
+            distinct.dedup();
+            assert_eq!(distinct.len(), routes.len(), "{lang:?}: {titles:?}");
+        }
+        let t = Lang::Cs.texts();
+        assert_eq!(
+            page_title(t, &Route::from_fragment("#/othello?moves=d3")),
+            "Othello · Mind Sports"
+        );
+        assert_eq!(
+            page_title(t, &Route::from_fragment("#/nonsense")),
+            "Mind Sports"
+        );
+    }
+}

@@ -1,0 +1,179 @@
+//! The app's texts, by area (what every page shares, then each game),
+//! declared once with their placeholders. A text with placeholders is
+//! filled only through its method, whose parameters are its placeholders:
+//! a call with a wrong or missing value does not compile, and a language
+//! whose text lacks a placeholder or has an unknown one fails the tests.
+
+/// Declares a struct of texts: `plain` ones are read as they are,
+/// `templates` are filled by a method named like the text.
+macro_rules! texts {
+    ($(#[$doc:meta])* $name:ident {
+        plain: $($plain:ident),* ;
+        templates: $($template:ident($($param:ident),+)),* $(,)?
+    }) => {
+        $(#[$doc])*
+        #[derive(Debug)]
+        pub struct $name {
+            $(#[doc = "A text as shown."] pub $plain: &'static str,)*
+            $(pub(super) $template: &'static str,)*
+        }
+
+        impl $name {
+            $(
+                #[doc = concat!("The text `", stringify!($template), "`, filled.")]
+                pub fn $template(&self, $($param: impl std::fmt::Display),+) -> String {
+                    super::fill(self.$template, &[$((stringify!($param), &$param.to_string())),+])
+                }
+            )*
+
+            /// Every text: its name, its words and its placeholders.
+            pub fn entries(&self) -> Vec<(&'static str, &'static str, &'static [&'static str])> {
+                vec![
+                    $((stringify!($plain), self.$plain, &[] as &'static [&'static str]),)*
+                    $((stringify!($template), self.$template, &[$(stringify!($param)),+]),)*
+                ]
+            }
+        }
+    };
+}
+
+texts! {
+    /// What every page shares: the app, the game controls, records, dialogs, notices and announcements.
+    CommonTexts {
+        plain:
+            app_name, nav_games, language, high_contrast, home_intro, play, rules,
+            back_to_games, skip_to_content, human, computer, resume, pass, game_over, new_game,
+            undo, redo, move_now, copy_moves, load_moves, copy_link, close, depth, score, line,
+            moves, start_position, new_game_title, board_size, level, level_1, level_2,
+            level_3, level_4, level_5, level_6, level_7, think_time, start_game, cancel,
+            moves_copied, link_copied, notation_wide, engine_failed, engine_restarted,
+            crash_title, crash_kept, crash_reload, dismiss, err_game_over, saved_corrupt,
+            saved_version, empty_square, said_shown_start, said_no_moves_yet, said_new_game,
+            said_loaded, interpretation;
+        templates:
+            thinking(color), computer_paused(color), draw(a, b), disc_counts(black, white),
+            seconds(seconds), link_error(reason), saved_error(reason), err_after_end(n, token),
+            err_link_key(key), err_link_value(value, key), said_passed(color),
+            said_computer_passed(color), said_auto_passed(color), said_shown(n),
+            said_to_move(color), said_last_move(color, square), said_undone(n), said_redone(n)
+    }
+}
+
+texts! {
+    /// Othello: colours, results, squares, the editor, the rules page and its exercise.
+    OthelloTexts {
+        plain:
+            name, blurb, black, white, black_lower, white_lower, anti_result_note, hints,
+            legal_moves, analyse_game, set_up_position, board_string, load_board, exact_result,
+            evaluation_graph, graph_empty, variant, variant_standard, variant_anti,
+            variant_reversi, err_board_side, err_link_size, paste_hint, paste_label,
+            board_label, legal_move, last_move_mark, flipped_mark, best_move, board_label_aria,
+            keyboard_help, move_box_label, move_box_placeholder, play_move, editor_title,
+            editor_paint, side_to_move, clear_board, play_from_here, editor_help, rules_title,
+            rules_intro, rules_setup_title, rules_setup, rules_moves_title, rules_moves,
+            rules_pass_title, rules_pass, rules_end_title, rules_end, rules_scoring_example,
+            rules_clock_title, rules_clock, rules_notation_title, rules_notation,
+            rules_variants_title, rules_sizes, rules_anti, rules_reversi, exercise_title,
+            exercise_task, exercise_done, exercise_reset;
+        templates:
+            your_move(color), must_pass(color), black_wins(a, b), white_wins(a, b),
+            err_not_a_square(n, token, offset), err_illegal_move(n, square, color),
+            err_pass_not_allowed(n, color), err_board_length(n),
+            err_board_square(index, found), err_overlap(square), err_off_board(square),
+            err_empty_centre(square), err_outside_centre(square),
+            err_square_illegal(square, color), err_must_pass(color), err_cannot_pass(color),
+            hint_score(score), said_moved(color, square, flips),
+            said_computer_moved(color, square, flips), said_score(black, white),
+            not_a_move(text), exercise_found(n), exercise_right(square, flips),
+            exercise_wrong(square), exercise_again(square)
+    }
+}
+
+texts! {
+    /// Opok: sides, putting a move together, records, the rules page and its diagrams.
+    OpokTexts {
+        plain:
+            name, blurb, circles, squares, circles_lower, squares_lower, lift, fewer, more,
+            cancel_selection, board_label, can_move, selected, landing, last_landing,
+            captured_mark, err_move_illegal, keyboard_help, record_label, paste_hint,
+            rules_title, rules_intro, rules_setup_title, rules_setup, rules_moves_title,
+            rules_moves, rules_walk, rules_parity, rules_capture_title, rules_capture,
+            rules_capture_landing, rules_corner, rules_end_title, rules_end,
+            rules_notation_title, rules_notation, rules_source_note, diagrams_title,
+            diagrams_intro, diagram_gap, diagram_out_of_line, verdict_captured, verdict_safe;
+        templates:
+            your_move(side), choose_k(square), choose_landing(k), no_landing(k),
+            must_pass(side), circles_win(a, b), squares_win(a, b), stack(owner, h),
+            said_moved(side, mv), said_computer_moved(side, mv), said_captures(list),
+            said_score(c, s), said_last_move(side, mv), err_not_a_move(n, token),
+            err_illegal(n, token, side), err_pass_not_allowed(n, side),
+            diagram_captured(a, b, sum, row), diagram_not_stronger(a, b, sum, row),
+            diagram_neighbours(a, b, sum, row)
+    }
+}
+
+texts! {
+    /// Nim and the take-away games: rules of taking, theory, presets, records and the rules page.
+    NimTexts {
+        plain:
+            rules_limits_title, rules_limits, name, blurb, rule_nim, rule_dim, rule_aliquot,
+            rule_evenodd, rule_half, rule_nim_desc, rule_dim_desc, rule_aliquot_desc,
+            rule_evenodd_desc, rule_half_desc, refuse_nothing, first_player, second_player,
+            first_player_lower, second_player_lower, heap_take, heap_amount, theory,
+            grundy_values, nimsum_title, nimsum_explain, outcome_p, outcome_n, show_me,
+            no_winning_moves, strip_up_to, mex_choose, misere_note, misere_budget, analysing,
+            preset, preset_three, preset_source, random_game, custom_game, add_heap,
+            remove_heap, heap_size, heap_rule, sub_set, play_convention, normal_play,
+            misere_play, level_note, err_set, err_size, err_period, err_no_heaps,
+            keyboard_help, record_label, rules_title, rules_intro, rules_play_title,
+            rules_play, rules_table_title, rules_pn_title, rules_pn, rules_sg_title, rules_sg,
+            rules_sum_title, rules_sum, rules_example, rules_misere_title, rules_misere,
+            rules_closed_title, rules_closed;
+        templates:
+            rule_sub(set), rule_sub_desc(set), refuse_more_than_heap(rule, n),
+            refuse_not_in_set(rule, c, set), refuse_not_divisor(rule, c, n),
+            refuse_whole(rule), refuse_odd(rule), refuse_even_whole(rule),
+            refuse_half(rule, max, n), your_move(who), wins(who), heap_label(i, tokens, rule),
+            tokens_one(n), tokens_few(n), tokens_many(n), token_label(i, c, n),
+            winning_moves_label(list), strip_title(rule), mex_title(n, g),
+            mex_reached(n, list), mex_result(g), mex_none(n), period_note(pre, p),
+            preset_single(rule, n), err_not_a_move(n, token), err_record_full(n, max),
+            err_no_heap(i), err_move(n, reason), err_bad_heap(i, token),
+            err_bad_size(i, token), err_too_many(n, max), err_rule(i, reason),
+            err_unknown_rule(rule), said_took(who, c, i, rule, left),
+            said_computer_took(c, i, rule, left)
+    }
+}
+
+/// Every text of the interface in one language, by area.
+#[derive(Debug)]
+pub struct Texts {
+    /// What every page shares: the app, the game controls, records, dialogs, notices and announcements.
+    pub common: CommonTexts,
+    /// Othello: colours, results, squares, the editor, the rules page and its exercise.
+    pub othello: OthelloTexts,
+    /// Opok: sides, putting a move together, records, the rules page and its diagrams.
+    pub opok: OpokTexts,
+    /// Nim and the take-away games: rules of taking, theory, presets, records and the rules page.
+    pub nim: NimTexts,
+}
+
+impl Texts {
+    /// Every text: its area and name, its words and its placeholders.
+    pub fn entries(&self) -> Vec<(String, &'static str, &'static [&'static str])> {
+        let areas = [
+            ("common", self.common.entries()),
+            ("othello", self.othello.entries()),
+            ("opok", self.opok.entries()),
+            ("nim", self.nim.entries()),
+        ];
+        areas
+            .into_iter()
+            .flat_map(|(area, entries)| {
+                entries
+                    .into_iter()
+                    .map(move |(name, text, params)| (format!("{area}.{name}"), text, params))
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,62 @@
+//! The app's header: the skip link, the brand, the games, the language
+//! switch and the contrast toggle.
+
+use yew::prelude::*;
+
+use crate::i18n::Lang;
+
+use super::browser;
+use super::context::use_texts;
+
+/// Props: the language and contrast, and where their changes go.
+#[derive(Properties, PartialEq)]
+pub struct HeaderProps {
+    /// The interface language.
+    pub lang: Lang,
+    /// High contrast is on.
+    pub contrast: bool,
+    /// Receives a new language.
+    pub on_lang: Callback<Lang>,
+    /// Toggles the contrast.
+    pub on_contrast: Callback<()>,
+}
+
+/// The header.
+#[function_component(Header)]
+pub fn header(props: &HeaderProps) -> Html {
+    let t = use_texts();
+    let on_lang = props.on_lang.reform(|e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        Lang::from_code(&select.value()).unwrap_or_default()
+    });
+    // The page's routes live in the fragment, so the skip link moves the
+    // focus itself instead of following `#main`.
+    let skip = Callback::from(|e: MouseEvent| {
+        e.prevent_default();
+        browser::focus("main h1");
+    });
+    html! {
+        <>
+            <a class="skip-link" href="#main" onclick={skip}>{ t.common.skip_to_content }</a>
+            <header class="app-header">
+                <a class="brand" href="#/">{ t.common.app_name }</a>
+                <nav aria-label={t.common.nav_games}>
+                    <a href="#/othello">{ t.othello.name }</a>
+                    <a href="#/opok">{ t.opok.name }</a>
+                    <a href="#/nim">{ t.nim.rule_nim }</a>
+                </nav>
+                <div class="prefs">
+                    <select id="language" onchange={on_lang} aria-label={t.common.language}>
+                        { for Lang::ALL.iter().map(|l| html! {
+                            <option value={l.code()} selected={*l == props.lang} lang={l.code()}>{ l.native_name() }</option>
+                        }) }
+                    </select>
+                    <button class="contrast-toggle" aria-pressed={props.contrast.to_string()}
+                        onclick={props.on_contrast.reform(|_| ())}>
+                        { t.common.high_contrast }
+                    </button>
+                </div>
+            </header>
+        </>
+    }
+}
