@@ -16,6 +16,9 @@ pub struct CustomSumProps {
     pub on_change: Callback<Vec<HeapDraft>>,
 }
 
+/// A change of the heaps.
+type Change = dyn Fn(&mut Vec<HeapDraft>);
+
 /// The value of the select or input an event came from.
 fn value_of(e: &Event) -> String {
     e.target_dyn_into::<web_sys::HtmlSelectElement>()
@@ -31,7 +34,7 @@ fn value_of(e: &Event) -> String {
 #[function_component(CustomSum)]
 pub fn custom_sum(props: &CustomSumProps) -> Html {
     let t = use_texts();
-    let changed = |change: Box<dyn Fn(&mut Vec<HeapDraft>)>| {
+    let changed = |change: Box<Change>| {
         let (drafts, on_change) = (props.drafts.clone(), props.on_change.clone());
         move || {
             let mut next = drafts.clone();
