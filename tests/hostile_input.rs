@@ -12,6 +12,7 @@ use proptest::prelude::*;
 
 use mind_sports::cli;
 use mind_sports::engine::clock::SystemClock;
+use mind_sports::engine::game::Game;
 use mind_sports::engine::nim::{self, Heap, Rule};
 use mind_sports::engine::opok::game::OpokEvaluator;
 use mind_sports::engine::opok::{self, Geometry};
@@ -26,7 +27,7 @@ use mind_sports::engine::strength::Level;
 use mind_sports::session::nim::Nim;
 use mind_sports::session::opok::Opok;
 use mind_sports::session::othello::Othello;
-use mind_sports::session::player::Player;
+use mind_sports::session::player::{Player, Seats};
 use mind_sports::session::{self as session, formats, query, route::Route};
 
 /// The longest any single parse may take before it counts as a hang: far
@@ -180,31 +181,32 @@ fn all_rules() -> Vec<Rules> {
     rules
 }
 
-/// A random Othello game of up to `plies` moves, passes included.
-fn othello_game(rules: Rules, seed: u64, plies: usize) -> (Position, Vec<Move>) {
+/// A random game from `start` of up to `plies` moves, passes included.
+fn random_game<G: Game>(start: G, seed: u64, plies: usize) -> (G, Vec<G::Move>) {
     let mut rng = Rng::new(seed);
-    let start = Position::start(rules);
-    let mut position = start;
-    let mut moves = Vec::new();
-    while moves.len() < plies && !position.is_over() {
-        let mv = *rng.choose(&position.moves()).expect("a move");
+    let (mut position, mut moves, mut legal) = (start.clone(), Vec::new(), Vec::new());
+    while moves.len() < plies {
+        legal.clear();
+        position.legal_moves(&mut legal);
+        let Some(&mv) = rng.choose(&legal) else {
+            break;
+        };
         position = position.play(mv);
         moves.push(mv);
     }
     (start, moves)
 }
 
+fn othello_game(rules: Rules, seed: u64, plies: usize) -> (Position, Vec<Move>) {
+    random_game(Position::start(rules), seed, plies)
+}
+
 fn opok_game(size: u8, seed: u64, plies: usize) -> (opok::Position, Vec<opok::Move>) {
-    let mut rng = Rng::new(seed);
-    let start = opok::Position::start(Geometry::new(size).expect("a size"));
-    let mut position = start;
-    let mut moves = Vec::new();
-    while moves.len() < plies && !position.is_over() {
-        let mv = *rng.choose(&position.moves()).expect("a move");
-        position = position.play(mv);
-        moves.push(mv);
-    }
-    (start, moves)
+    random_game(
+        opok::Position::start(Geometry::new(size).expect("a size")),
+        seed,
+        plies,
+    )
 }
 
 fn random_rule(rng: &mut Rng) -> Rule {
@@ -263,6 +265,28 @@ fn valid_record(seed: u64, which: u8) -> String {
             formats::encode::<Othello>(&Default::default(), &record)
         }
     }
+}
+
+/// `settings` with random players and thinking time.
+fn random_seats<S: Seats>(mut settings: S, rng: &mut Rng) -> S {
+    for index in 0..2 {
+        settings.seat(index, random_player(rng));
+    }
+    settings.set_think_ms(100 + rng.below(600_000 - 100 + 1) as u32);
+    settings
+}
+
+/// A share link and a saved game of `record` read back as they were.
+fn links_and_saves_round_trip<G: formats::Formats>(
+    settings: &G::Settings,
+    record: &session::record::Record<G::Position>,
+) -> Result<(), TestCaseError> {
+    let game = (settings.clone(), record.clone());
+    let link = formats::encode::<G>(settings, record);
+    prop_assert_eq!(formats::decode::<G>(&link).unwrap(), game.clone());
+    let saved = formats::save::<G>(settings, record);
+    prop_assert_eq!(formats::load::<G>(&saved).unwrap(), game);
+    Ok(())
 }
 
 fn random_player(rng: &mut Rng) -> Player {
@@ -408,18 +432,13 @@ proptest! {
         }
         // Share links and saved games, with any cursor and settings.
         let mut rng = Rng::new(seed ^ 1);
-        let settings = session::othello::settings::Settings {
-            rules,
-            black: random_player(&mut rng),
-            white: random_player(&mut rng),
-            think_ms: 100 + rng.below(600_000 - 100 + 1) as u32,
-        };
+        let settings = random_seats(
+            session::othello::settings::Settings { rules, ..Default::default() },
+            &mut rng,
+        );
         let cursor = rng.below(moves.len() as u64 + 1) as usize;
         let record = session::othello::Record::from_moves(start, &moves, cursor).unwrap();
-        let link = formats::encode::<Othello>(&settings, &record);
-        prop_assert_eq!(formats::decode::<Othello>(&link).unwrap(), (settings, record.clone()));
-        let saved = formats::save::<Othello>(&settings, &record);
-        prop_assert_eq!(formats::load::<Othello>(&saved).unwrap(), (settings, record));
+        links_and_saves_round_trip::<Othello>(&settings, &record)?;
     }
 
     #[test]
@@ -432,18 +451,13 @@ proptest! {
         let position_text = opok::notation::position_text(&last);
         prop_assert_eq!(opok::notation::parse_position(&position_text).unwrap(), last);
         let mut rng = Rng::new(seed ^ 2);
-        let settings = session::opok::Settings {
-            geometry: start.geometry(),
-            circles: random_player(&mut rng),
-            squares: random_player(&mut rng),
-            think_ms: 100 + rng.below(600_000 - 100 + 1) as u32,
-        };
+        let settings = random_seats(
+            session::opok::Settings { geometry: start.geometry(), ..Default::default() },
+            &mut rng,
+        );
         let cursor = rng.below(moves.len() as u64 + 1) as usize;
         let record = session::opok::Record::from_moves(start, &moves, cursor).unwrap();
-        let link = formats::encode::<Opok>(&settings, &record);
-        prop_assert_eq!(formats::decode::<Opok>(&link).unwrap(), (settings, record.clone()));
-        let saved = formats::save::<Opok>(&settings, &record);
-        prop_assert_eq!(formats::load::<Opok>(&saved).unwrap(), (settings, record));
+        links_and_saves_round_trip::<Opok>(&settings, &record)?;
     }
 
     #[test]
@@ -459,20 +473,15 @@ proptest! {
             position = position.try_play(mv).unwrap();
             moves.push(mv);
         }
-        let settings = session::nim::Settings {
-            start: start.clone(),
-            misere: rng.below(2) == 1,
-            first: random_player(&mut rng),
-            second: random_player(&mut rng),
-        };
+        let settings = random_seats(
+            session::nim::Settings { start: start.clone(), misere: rng.below(2) == 1, ..Default::default() },
+            &mut rng,
+        );
         let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
         let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
         let mut record = session::nim::replay(&start, &texts).unwrap();
         record.go_to(rng.below(moves.len() as u64 + 1) as usize);
-        let link = formats::encode::<Nim>(&settings, &record);
-        prop_assert_eq!(formats::decode::<Nim>(&link).unwrap(), (settings.clone(), record.clone()));
-        let saved = formats::save::<Nim>(&settings, &record);
-        prop_assert_eq!(formats::load::<Nim>(&saved).unwrap(), (settings, record));
+        links_and_saves_round_trip::<Nim>(&settings, &record)?;
     }
 }
 

@@ -213,11 +213,12 @@ fn naive_walks(position: &Position, from: Square, k: u8) -> HashSet<Square> {
     landings
 }
 
-fn naive_moves(position: &Position) -> Vec<Move> {
+/// Every step of the side to move, with the landings of `k` pieces lifted
+/// from a square found by `walks`.
+fn steps(position: &Position, walks: fn(&Position, Square, u8) -> HashSet<Square>) -> Vec<Move> {
     let g = position.geometry();
     let mut moves = Vec::new();
-    for i in 0..g.squares() {
-        let from = Square(i as u8);
+    for from in (0..g.squares()).map(|i| Square(i as u8)) {
         let Some(stack) = position.stack(from) else {
             continue;
         };
@@ -225,11 +226,19 @@ fn naive_moves(position: &Position) -> Vec<Move> {
             continue;
         }
         for k in 1..stack.height {
-            for to in naive_walks(position, from, k) {
-                moves.push(Move::Step { from, k, to });
-            }
+            moves.extend(
+                walks(position, from, k)
+                    .into_iter()
+                    .map(|to| Move::Step { from, k, to }),
+            );
         }
     }
+    moves
+}
+
+fn naive_moves(position: &Position) -> Vec<Move> {
+    let g = position.geometry();
+    let mut moves = steps(position, naive_walks);
     if moves.is_empty() {
         let other = position.passed();
         let other_can = (0..g.squares()).any(|i| {
@@ -290,24 +299,7 @@ fn memo_walks(position: &Position, from: Square, k: u8) -> HashSet<Square> {
 }
 
 fn memo_moves(position: &Position) -> Vec<Move> {
-    let g = position.geometry();
-    let mut moves = Vec::new();
-    for i in 0..g.squares() {
-        let from = Square(i as u8);
-        let Some(stack) = position.stack(from) else {
-            continue;
-        };
-        if stack.owner != position.side_to_move() {
-            continue;
-        }
-        for k in 1..stack.height {
-            moves.extend(
-                memo_walks(position, from, k)
-                    .into_iter()
-                    .map(|to| Move::Step { from, k, to }),
-            );
-        }
-    }
+    let mut moves = steps(position, memo_walks);
     if moves.is_empty() && position.passed().can_move() {
         moves.push(Move::Pass);
     }

@@ -19,6 +19,7 @@ mod openings;
 mod opok;
 mod othello;
 mod parallel;
+mod search_report;
 mod train;
 
 use std::fmt;

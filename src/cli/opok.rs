@@ -11,6 +11,7 @@ use crate::engine::search::reference::perft_within;
 use crate::engine::search::{Budget, Limits, Searcher};
 
 use super::args::{Args, ArgsError};
+use super::search_report::{progress_line, search_report};
 use super::{parse_depth, CliError, Report};
 
 fn geometry_from(args: &Args) -> Result<Geometry, ArgsError> {
@@ -102,37 +103,14 @@ pub fn search(args: &mut Args) -> Result<Report, CliError> {
     let json_mode = args.switch("--json");
     let result = searcher.search(&position, &budget, &mut |p| {
         if !json_mode {
-            let pv: Vec<String> = p.pv.iter().map(|&m| move_text(g, m)).collect();
-            lines.push(format!(
-                "depth {:2} score {:+7.2} nodes {:>10} {:>8.1} ms  pv {}",
-                p.depth,
-                p.score as f64 / SQUARE as f64,
-                p.nodes,
-                p.elapsed_ms,
-                pv.join(" ")
-            ));
+            lines.push(progress_line(p, SQUARE, |&m| move_text(g, m)));
         }
     });
-    let seconds = clock.elapsed_seconds();
-    let best = result.best.map(|m| move_text(g, m));
-    let pv: Vec<String> = result.pv.iter().map(|&m| move_text(g, m)).collect();
-    let score = result.score as f64 / SQUARE as f64;
-    lines.push(format!(
-        "best {} score {score:+.2}{} depth {} in {seconds:.3} s",
-        best.as_deref().unwrap_or("none"),
-        if result.exact { " (exact)" } else { "" },
-        result.depth
-    ));
-    Ok(Report {
-        json: json!({
-            "best": best,
-            "score": score,
-            "exact": result.exact,
-            "depth": result.depth,
-            "pv": pv,
-            "nodes": result.nodes,
-            "seconds": seconds,
-        }),
-        text: lines.join("\n"),
-    })
+    Ok(search_report(
+        &result,
+        clock.elapsed_seconds(),
+        SQUARE,
+        |&m| move_text(g, m),
+        lines,
+    ))
 }

@@ -10,6 +10,7 @@ use crate::engine::othello::{Analyzer, BoardSize, Color, Move, Position, Rules, 
 use crate::engine::search::{Budget, Limits};
 
 use super::args::{number_in, on_off, Args, ArgsError};
+use super::search_report::{progress_line, search_report};
 use super::{evaluation, limits_from, parse_depth, CliError, Report};
 
 fn rules_from(args: &Args) -> Result<Rules, ArgsError> {
@@ -200,39 +201,14 @@ pub fn search(args: &mut Args) -> Result<Report, CliError> {
     let mut lines = Vec::new();
     let result = analyzer.analyse(&position, &budget, &mut |p| {
         if !json_mode {
-            lines.push(format!(
-                "depth {:2} score {:+7.2} nodes {:>10} {:>8.1} ms  pv {}",
-                p.depth,
-                p.score as f64 / DISC as f64,
-                p.nodes,
-                p.elapsed_ms,
-                p.pv.iter()
-                    .map(Move::to_string)
-                    .collect::<Vec<_>>()
-                    .join(" ")
-            ))
+            lines.push(progress_line(p, DISC, Move::to_string));
         }
     });
-    let seconds = clock.elapsed_seconds();
-    let best = result.best.map(|m| m.to_string());
-    let pv: Vec<String> = result.pv.iter().map(Move::to_string).collect();
-    let score = result.score as f64 / DISC as f64;
-    lines.push(format!(
-        "best {} score {score:+.2}{} depth {} in {seconds:.3} s",
-        best.as_deref().unwrap_or("none"),
-        if result.exact { " (exact)" } else { "" },
-        result.depth
-    ));
-    Ok(Report {
-        json: json!({
-            "best": best,
-            "score": score,
-            "exact": result.exact,
-            "depth": result.depth,
-            "pv": pv,
-            "nodes": result.nodes,
-            "seconds": seconds,
-        }),
-        text: lines.join("\n"),
-    })
+    Ok(search_report(
+        &result,
+        clock.elapsed_seconds(),
+        DISC,
+        Move::to_string,
+        lines,
+    ))
 }

@@ -32,6 +32,9 @@ pub trait Game: Clone + Debug {
     /// Size of the table indexed by [`Game::move_key`] (history heuristic).
     const MOVE_KEYS: usize;
 
+    /// The pass, in games where a side with no move passes.
+    const PASS: Option<Self::Move> = None;
+
     /// Appends every legal move to `moves` (which the caller has cleared).
     /// Appends nothing exactly when the game is over.
     fn legal_moves(&self, moves: &mut Vec<Self::Move>);
@@ -49,8 +52,8 @@ pub trait Game: Clone + Debug {
 
     /// True for a pass: the search does not count it against the depth, so a
     /// depth that covers every remaining move also covers the passes.
-    fn is_pass(&self, _mv: Self::Move) -> bool {
-        false
+    fn is_pass(&self, mv: Self::Move) -> bool {
+        Self::PASS == Some(mv)
     }
 
     /// The exact result of a finished game, for the side to move.

@@ -3,8 +3,10 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::clock::Clock;
 use crate::game::Score;
 use crate::rng::Rng;
+use crate::search::{Budget, Limits, MoveScores, Progress};
 
 /// What the computer decided, with what it saw.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
@@ -16,6 +18,18 @@ pub struct Choice<M> {
     pub score: Option<Score>,
     /// Whether `score` is the exact result with perfect play.
     pub exact: bool,
+}
+
+impl<M> Choice<M> {
+    /// A move played without a search (the only move, a greedy pick, or
+    /// nothing searched in time).
+    pub fn unscored(best: Option<M>) -> Choice<M> {
+        Choice {
+            best,
+            score: None,
+            exact: false,
+        }
+    }
 }
 
 /// A computer level, 1 (weakest) to 7 (strongest), shared by the games:
@@ -109,6 +123,46 @@ pub fn pick_with_noise<M: Copy>(scores: &[(M, Score)], noise: f64, rng: &mut Rng
         .map(|&(m, s)| (m, f64::from(s) + noise * rng.gaussian()))
         .max_by(|a, b| a.1.total_cmp(&b.1))
         .map(|(m, _)| m)
+}
+
+/// A level that judges every move to a depth and misjudges them by noise.
+pub struct Noisy<M> {
+    /// How deep every move is searched.
+    pub depth: u32,
+    /// The noise's standard deviation, in score units.
+    pub noise: f64,
+    /// The move played when not even depth 1 completed.
+    pub fallback: Option<M>,
+}
+
+impl<M: Copy> Noisy<M> {
+    /// The choice: `score_moves` scores the moves within the budget
+    /// (reporting each depth, whose best move goes to `on_progress`).
+    pub fn choose(
+        self,
+        time: ThinkTime,
+        clock: &dyn Clock,
+        rng: &mut Rng,
+        on_progress: &mut dyn FnMut(&Progress<M>),
+        score_moves: impl FnOnce(&Budget, &mut dyn FnMut(&MoveScores<M>)) -> Option<MoveScores<M>>,
+    ) -> Choice<M> {
+        // A deep level on a slow device still answers.
+        let limits = Limits::depth(self.depth).with_time_ms(time.strongest_ms.max(2000.0));
+        let budget = Budget::new(limits, clock);
+        let mut report = |scores: &MoveScores<M>| {
+            if let Some(progress) = scores.progress() {
+                on_progress(&progress);
+            }
+        };
+        match score_moves(&budget, &mut report) {
+            Some(scores) => Choice {
+                best: pick_with_noise(&scores.scores, self.noise, rng),
+                score: scores.best().map(|(_, s)| s),
+                exact: scores.exact,
+            },
+            None => Choice::unscored(self.fallback),
+        }
+    }
 }
 
 #[cfg(test)]

@@ -95,6 +95,7 @@ pub fn announcement_text<G: GameTexts>(
             Announcement::LastMove(Some((side, mv))) => G::last_move_text(t, context, *side, mv),
             Announcement::NewGame => t.common.said_new_game.to_string(),
             Announcement::Loaded => t.common.said_loaded.to_string(),
+            Announcement::Refused(error, side) => G::play_error_text(t, error, *side),
             Announcement::Game(own) => G::game_announcement_text(t, context, own),
         })
         .collect::<Vec<_>>()

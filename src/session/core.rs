@@ -12,7 +12,7 @@
 use std::fmt::Debug;
 
 use super::formats::LinkError;
-use super::player::Player;
+use super::player::{Player, Seats};
 use super::record::{Playable, Record};
 use super::saved::SavedError;
 use super::turn::Turn;
@@ -31,11 +31,13 @@ pub trait SessionGame: Clone + PartialEq + Debug + Sized + 'static {
     /// A player's side (colour, or first/second).
     type Side: Copy + Eq + Debug;
     /// How a game is set up (saved with the game; the default is the
-    /// game a first visit shows).
+    /// game a first visit shows; it seats a player on each side, in the
+    /// order of [`SessionGame::sides`]).
     type Settings: Clone
         + PartialEq
         + Debug
         + Default
+        + Seats
         + serde::Serialize
         + serde::de::DeserializeOwned;
     /// The result of a finished game.
@@ -227,6 +229,9 @@ pub enum Announcement<G: SessionGame> {
     NewGame,
     /// A game was loaded (pasted, linked, restored).
     Loaded,
+    /// A person's move was refused (said every time, even when the same
+    /// notice is already shown).
+    Refused(PlayError<G>, G::Side),
     /// The game's own.
     Game(G::GameAnnouncement),
 }
@@ -548,8 +553,12 @@ impl<G: SessionGame> GameSession<G> {
         match action {
             Action::Play(mv) => {
                 self.notice = match self.turn() {
-                    Turn::HumanMove(_) | Turn::HumanPass(_) => {
-                        self.play_move(mv, false).err().map(Notice::Illegal)
+                    Turn::HumanMove(side) | Turn::HumanPass(side) => {
+                        let refused = self.play_move(mv, false).err();
+                        if let Some(error) = &refused {
+                            self.announce(Announcement::Refused(error.clone(), side));
+                        }
+                        refused.map(Notice::Illegal)
                     }
                     Turn::Over => Some(Notice::GameOver),
                     // Not the person's turn: the click is ignored.

@@ -33,6 +33,21 @@ pub fn check_think_ms(ms: u32) -> Result<(), String> {
         .ok_or_else(|| format!("a thinking time of {ms} ms"))
 }
 
+/// Settings that seat a player on each of a game's two sides (first
+/// side first): what a new-game form chooses.
+pub trait Seats {
+    /// The players.
+    fn seats(&self) -> [Player; 2];
+    /// Seats `player` on side `index` (0 or 1).
+    fn seat(&mut self, index: usize, player: Player);
+    /// The strongest level's thinking time, if the game has one.
+    fn think_ms(&self) -> Option<u32> {
+        None
+    }
+    /// Sets it (a game without one ignores it).
+    fn set_think_ms(&mut self, _ms: u32) {}
+}
+
 /// Who plays a side.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub enum Player {
@@ -58,6 +73,15 @@ impl Player {
         }
         let n = crate::engine::text::parse_number(code.strip_prefix('c')?)?;
         Level::new(n).map(Player::Computer)
+    }
+
+    /// The level the engine searches at for this player: the computer's,
+    /// or the strongest for a person (hints, analysis).
+    pub fn level(self) -> Level {
+        match self {
+            Player::Human => Level::MAX,
+            Player::Computer(level) => level,
+        }
     }
 
     /// True for the computer.

@@ -152,3 +152,31 @@ export async function paste(page, text) {
     document.body.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true }));
   }, text);
 }
+
+/** Waits until a person can act: a square matching `playable`, a pass
+ *  button or the end. */
+export async function waitForHuman(page, playable, timeout = 30000) {
+  await page.waitForFunction(
+    (playable) => document.querySelector(playable) || document.querySelector("button.pass") || document.querySelector(".result"),
+    playable,
+    { timeout },
+  );
+}
+
+/** Plays a whole game: `move` makes one human move when a square matching
+ *  `playable` waits; passes are confirmed. Returns the result line. */
+export async function playToTheEnd(page, playable, move, turns = 70) {
+  for (let turn = 0; turn < turns; turn++) {
+    await waitForHuman(page, playable);
+    if (await page.$(".result")) break;
+    const pass = await page.$("button.pass");
+    if (pass) {
+      await pass.click();
+      continue;
+    }
+    const before = await moveCount(page);
+    await move();
+    await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li").length > n, before);
+  }
+  return page.textContent(".result");
+}

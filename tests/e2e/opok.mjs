@@ -1,5 +1,8 @@
 // End-to-end tests of the Opok page in the served release build.
-import { serveDist, launchBrowser, freshPage, run, assert, count, moveCount, spoken, shot, paste } from "./browser.mjs";
+import {
+  serveDist, launchBrowser, freshPage, run, assert, count, moveCount, spoken, shot, paste,
+  waitForHuman as waitForHumanOn, playToTheEnd as playWholeGame,
+} from "./browser.mjs";
 
 const server = await serveDist();
 const browser = await launchBrowser();
@@ -11,14 +14,7 @@ async function open(fragment, viewport) {
   return page;
 }
 
-/** Waits until a person can act: a movable stack, a pass button or the end. */
-async function waitForHuman(page, timeout = 30000) {
-  await page.waitForFunction(
-    () => document.querySelector(".square.movable") || document.querySelector("button.pass") || document.querySelector(".result"),
-    null,
-    { timeout },
-  );
-}
+const waitForHuman = (page, timeout) => waitForHumanOn(page, ".square.movable", timeout);
 
 const focused = (page) => page.evaluate(() => document.activeElement?.dataset?.square);
 
@@ -33,21 +29,7 @@ async function arrowTo(page, target) {
 }
 
 /** Plays a whole game; `move` makes one human move. Returns the result line. */
-async function playToTheEnd(page, move) {
-  for (let turn = 0; turn < 60; turn++) {
-    await waitForHuman(page);
-    if (await page.$(".result")) break;
-    const pass = await page.$("button.pass");
-    if (pass) {
-      await pass.click();
-      continue;
-    }
-    const before = await moveCount(page);
-    await move();
-    await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li").length > n, before);
-  }
-  return page.textContent(".result");
-}
+const playToTheEnd = (page, move) => playWholeGame(page, ".square.movable", move, 60);
 
 function checkResult(result, circles, squares) {
   const m = result.match(/(\d+)–(\d+)/);

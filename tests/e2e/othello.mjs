@@ -1,6 +1,9 @@
 // End-to-end tests of the Othello page: the release build served on
 // loopback, driven in headless Chromium. Screenshots go to artifacts/.
-import { serveDist, launchBrowser, freshPage, run, assert, count, moveCount, liveText, spoken, shot, paste } from "./browser.mjs";
+import {
+  serveDist, launchBrowser, freshPage, run, assert, count, moveCount, liveText, spoken, shot, paste,
+  waitForHuman as waitForHumanOn, playToTheEnd as playWholeGame,
+} from "./browser.mjs";
 
 const server = await serveDist();
 const browser = await launchBrowser();
@@ -15,14 +18,7 @@ async function open(fragment = "#/othello", viewport) {
 
 const boardString = async (page) => page.inputValue("[data-testid=board-string]");
 
-/** Waits until a person can act: a legal square, a pass button, or the end. */
-async function waitForHuman(page, timeout = 30000) {
-  await page.waitForFunction(
-    () => document.querySelector(".square.legal") || document.querySelector("button.pass") || document.querySelector(".result"),
-    null,
-    { timeout },
-  );
-}
+const waitForHuman = (page, timeout) => waitForHumanOn(page, ".square.legal", timeout);
 
 /** A board where the side to move has no move but the other side has. */
 const blackMustPass = "O".repeat(61) + "X--";
@@ -44,19 +40,7 @@ try {
 
     "a whole game against the computer to the end": async () => {
       const page = await open("#/othello?black=human&white=c1");
-      for (let turn = 0; turn < 70; turn++) {
-        await waitForHuman(page);
-        if (await page.$(".result")) break;
-        const pass = await page.$("button.pass");
-        if (pass) {
-          await pass.click();
-          continue;
-        }
-        const before = await moveCount(page);
-        await (await page.$$(".square.legal"))[0].click();
-        await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li").length > n, before);
-      }
-      const result = await page.textContent(".result");
+      const result = await playWholeGame(page, ".square.legal", async () => (await page.$$(".square.legal"))[0].click());
       const scores = result.match(/(\d+)–(\d+)/);
       assert(scores, `result line: ${result}`);
       assert(Number(scores[1]) + Number(scores[2]) === 64, `world scoring sums to 64: ${result}`);

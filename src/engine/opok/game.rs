@@ -12,6 +12,7 @@ const PASS_KEY: usize = MAX_SQUARES * MAX_SQUARES;
 impl Game for Position {
     type Move = Move;
     const MOVE_KEYS: usize = PASS_KEY + 1;
+    const PASS: Option<Move> = Some(Move::Pass);
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
         self.steps(moves);
@@ -26,10 +27,6 @@ impl Game for Position {
 
     fn is_over(&self) -> bool {
         Position::is_over(self)
-    }
-
-    fn is_pass(&self, mv: Move) -> bool {
-        mv == Move::Pass
     }
 
     fn final_score(&self) -> Score {

@@ -4,8 +4,8 @@
 
 use crate::clock::Clock;
 use crate::rng::Rng;
-use crate::search::{Budget, Limits, MoveScores, Progress, Searcher};
-use crate::strength::{pick_with_noise, ThinkTime};
+use crate::search::{Budget, Limits, Progress, Searcher};
+use crate::strength::{Noisy, ThinkTime};
 
 use super::eval::SQUARE;
 use super::game::OpokEvaluator;
@@ -78,11 +78,7 @@ pub fn choose_move(
 ) -> Choice {
     let moves = position.moves();
     if moves.len() <= 1 {
-        return Choice {
-            best: moves.first().copied(),
-            score: None,
-            exact: false,
-        };
+        return Choice::unscored(moves.first().copied());
     }
     let spec = spec(level);
     match spec.method {
@@ -96,35 +92,15 @@ pub fn choose_move(
             }
         }
         Method::Depth(depth) => {
-            let budget = Budget::new(
-                Limits::depth(depth).with_time_ms(time.strongest_ms.max(2000.0)),
-                clock,
-            );
-            let mut report = |s: &MoveScores<Move>| {
-                if let Some((best, score)) = s.best() {
-                    on_progress(&Progress {
-                        depth: s.depth,
-                        score,
-                        best,
-                        pv: vec![best],
-                        nodes: s.nodes,
-                        elapsed_ms: s.elapsed_ms,
-                        exact: s.exact,
-                    });
-                }
+            let noise = spec.noise * f64::from(SQUARE);
+            let noisy = Noisy {
+                depth,
+                noise,
+                fallback: moves.first().copied(),
             };
-            match searcher.score_moves(position, &budget, &mut report) {
-                Some(scores) => Choice {
-                    best: pick_with_noise(&scores.scores, spec.noise * f64::from(SQUARE), rng),
-                    score: scores.best().map(|(_, s)| s),
-                    exact: scores.exact,
-                },
-                None => Choice {
-                    best: moves.first().copied(),
-                    score: None,
-                    exact: false,
-                },
-            }
+            noisy.choose(time, clock, rng, on_progress, |budget, report| {
+                searcher.score_moves(position, budget, report)
+            })
         }
     }
 }

@@ -22,6 +22,7 @@ pub fn board_hash(player: u64, opponent: u64) -> u64 {
 impl Game for Position {
     type Move = Move;
     const MOVE_KEYS: usize = 65;
+    const PASS: Option<Move> = Some(Move::Pass);
 
     fn legal_moves(&self, moves: &mut Vec<Move>) {
         let squares = self.legal_squares();
@@ -38,10 +39,6 @@ impl Game for Position {
 
     fn is_over(&self) -> bool {
         Position::is_over(self)
-    }
-
-    fn is_pass(&self, mv: Move) -> bool {
-        mv == Move::Pass
     }
 
     fn final_score(&self) -> Score {

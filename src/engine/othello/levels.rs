@@ -6,8 +6,8 @@
 //! mistakes are the plausible ones.
 
 use crate::rng::Rng;
-use crate::search::{Budget, Limits, MoveScores, Progress, SearchResult};
-use crate::strength::{pick_with_noise, ThinkTime};
+use crate::search::{Budget, Limits, Progress, SearchResult};
+use crate::strength::{pick_with_noise, Noisy, ThinkTime};
 
 use super::analysis::Analyzer;
 use super::eval::DISC;
@@ -105,11 +105,7 @@ pub fn choose_move(
     let spec = spec(level);
     let moves = position.moves();
     if moves.len() <= 1 {
-        return Choice {
-            best: moves.first().copied(),
-            score: None,
-            exact: false,
-        };
+        return Choice::unscored(moves.first().copied());
     }
     let empties = position.empties().count_ones();
     let exact_now = empties <= spec.exact_empties;
@@ -132,43 +128,16 @@ pub fn choose_move(
         }
         Method::Greedy => {
             let best = pick_with_noise(&greedy_scores(position), spec.noise * f64::from(DISC), rng);
-            Choice {
-                best,
-                score: None,
-                exact: false,
-            }
+            Choice::unscored(best)
         }
-        Method::Depth(depth) => {
-            let budget = Budget::new(
-                Limits::depth(depth).with_time_ms(time.strongest_ms.max(2000.0)),
-                budget_clock,
-            );
-            let mut report = |scores: &MoveScores<Move>| {
-                if let Some((best, score)) = scores.best() {
-                    on_progress(&Progress {
-                        depth: scores.depth,
-                        score,
-                        best,
-                        pv: vec![best],
-                        nodes: scores.nodes,
-                        elapsed_ms: scores.elapsed_ms,
-                        exact: scores.exact,
-                    });
-                }
-            };
-            let Some(scores) = analyzer.score_moves(position, &budget, &mut report) else {
-                return Choice {
-                    best: moves.first().copied(),
-                    score: None,
-                    exact: false,
-                };
-            };
-            Choice {
-                best: pick_with_noise(&scores.scores, spec.noise * f64::from(DISC), rng),
-                score: scores.best().map(|(_, s)| s),
-                exact: scores.exact,
-            }
+        Method::Depth(depth) => Noisy {
+            depth,
+            noise: spec.noise * f64::from(DISC),
+            fallback: moves.first().copied(),
         }
+        .choose(time, budget_clock, rng, on_progress, |budget, report| {
+            analyzer.score_moves(position, budget, report)
+        }),
     }
 }
 

@@ -5,7 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::game::{Evaluator, Game, Score, SCORE_INFINITY};
 
-use super::driver::Searcher;
+use super::driver::{Progress, Searcher};
 use super::limits::Budget;
 
 /// The exact minimax score of every root move at one depth.
@@ -28,6 +28,20 @@ impl<M: Copy> MoveScores<M> {
     pub fn best(&self) -> Option<(M, Score)> {
         self.scores.first().copied()
     }
+
+    /// The best move as a line of progress (its line is the move alone).
+    pub fn progress(&self) -> Option<Progress<M>> {
+        let (best, score) = self.best()?;
+        Some(Progress {
+            depth: self.depth,
+            score,
+            best,
+            pv: vec![best],
+            nodes: self.nodes,
+            elapsed_ms: self.elapsed_ms,
+            exact: self.exact,
+        })
+    }
 }
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
@@ -48,12 +62,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             return None;
         }
         let end = root.moves_left_bound();
-        let max_depth = budget
-            .limits()
-            .depth
-            .unwrap_or(u32::MAX)
-            .min(end.unwrap_or(u32::MAX))
-            .clamp(1, 200);
+        let max_depth = budget.max_depth(end);
         let mut completed = None;
         'deepening: for depth in 1..=max_depth {
             let mut scores = Vec::with_capacity(moves.len());

@@ -140,12 +140,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             .sort(root, &self.evaluator, &mut moves, table_move, 0);
         result.best = Some(moves[0]);
         let end = root.moves_left_bound();
-        let max_depth = budget
-            .limits()
-            .depth
-            .unwrap_or(u32::MAX)
-            .min(end.unwrap_or(u32::MAX))
-            .clamp(1, 200);
+        let max_depth = budget.max_depth(end);
         // The aspiration window is centred on the last score of the same
         // depth parity, as evaluations often judge the side to move
         // differently from the side that just moved.

@@ -91,6 +91,17 @@ impl<'a> Budget<'a> {
         self.limits
     }
 
+    /// The deepest iteration worth starting: the depth limit, no deeper
+    /// than the game can last (`moves_left`, when known), between 1 and
+    /// 200.
+    pub fn max_depth(&self, moves_left: Option<u32>) -> u32 {
+        self.limits
+            .depth
+            .unwrap_or(u32::MAX)
+            .min(moves_left.unwrap_or(u32::MAX))
+            .clamp(1, 200)
+    }
+
     /// Milliseconds since the budget started.
     pub fn elapsed_ms(&self) -> f64 {
         self.clock.now_ms() - self.started_ms

@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::nim::Position;
 use crate::engine::strength::Level;
-use crate::session::player::Player;
+use crate::session::player::{Player, Seats};
 
 /// The player who moved first, or second (the players of an impartial game
 /// have the same moves, so they are named by their turn).
@@ -75,9 +75,14 @@ impl Settings {
             Mover::Second => self.second,
         }
     }
+}
 
-    /// True when no person plays.
-    pub fn computer_only(&self) -> bool {
-        self.first.is_computer() && self.second.is_computer()
+impl Seats for Settings {
+    fn seats(&self) -> [Player; 2] {
+        [self.first, self.second]
+    }
+
+    fn seat(&mut self, index: usize, player: Player) {
+        *[&mut self.first, &mut self.second][index.min(1)] = player;
     }
 }

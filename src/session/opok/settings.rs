@@ -3,7 +3,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::opok::{Geometry, Level, Side};
-use crate::session::player::Player;
+use crate::session::player::{Player, Seats};
 
 /// Board size, players and thinking time.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -37,9 +37,22 @@ impl Settings {
             Side::Squares => self.squares,
         }
     }
+}
 
-    /// True when no person plays.
-    pub fn computer_only(&self) -> bool {
-        self.circles.is_computer() && self.squares.is_computer()
+impl Seats for Settings {
+    fn seats(&self) -> [Player; 2] {
+        [self.circles, self.squares]
+    }
+
+    fn seat(&mut self, index: usize, player: Player) {
+        *[&mut self.circles, &mut self.squares][index.min(1)] = player;
+    }
+
+    fn think_ms(&self) -> Option<u32> {
+        Some(self.think_ms)
+    }
+
+    fn set_think_ms(&mut self, ms: u32) {
+        self.think_ms = ms;
     }
 }

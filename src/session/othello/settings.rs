@@ -4,7 +4,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::othello::{Color, Level, Rules};
 
-pub use crate::session::player::Player;
+pub use crate::session::player::{Player, Seats};
 
 /// How a game is set up.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
@@ -39,14 +39,27 @@ impl Settings {
         }
     }
 
-    /// True when no person plays: the computer plays itself.
-    pub fn computer_only(&self) -> bool {
-        self.black.is_computer() && self.white.is_computer()
-    }
-
     /// Whether legal-move markers start switched on: for two people, and
     /// against the beginner levels.
     pub fn suggests_markers(&self) -> bool {
         self.black.suits_beginners() && self.white.suits_beginners()
+    }
+}
+
+impl Seats for Settings {
+    fn seats(&self) -> [Player; 2] {
+        [self.black, self.white]
+    }
+
+    fn seat(&mut self, index: usize, player: Player) {
+        *[&mut self.black, &mut self.white][index.min(1)] = player;
+    }
+
+    fn think_ms(&self) -> Option<u32> {
+        Some(self.think_ms)
+    }
+
+    fn set_think_ms(&mut self, ms: u32) {
+        self.think_ms = ms;
     }
 }

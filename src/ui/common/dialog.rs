@@ -7,7 +7,9 @@ use yew::prelude::*;
 use crate::engine::strength::Level;
 use crate::i18n::othello::level_name;
 use crate::i18n::Texts;
-use crate::session::player::Player;
+use crate::session::player::{Player, Seats};
+
+use super::super::shell::PageGame;
 
 /// Props: the title, how to cancel, and the content.
 #[derive(Properties, PartialEq)]
@@ -97,7 +99,7 @@ pub fn modal_dialog(props: &ModalDialogProps) -> Html {
 /// A select of who plays a side: a person or the computer at a level.
 pub fn player_select(
     t: &'static Texts,
-    id: &'static str,
+    id: String,
     label: &'static str,
     current: Player,
     on_change: Callback<Player>,
@@ -109,7 +111,7 @@ pub fn player_select(
     let selected = current.code();
     html! {
         <div class="field">
-            <label for={id}>{ label }</label>
+            <label for={id.clone()}>{ label }</label>
             <select {id} {onchange}>
                 <option value="human" selected={selected == "human"}>{ t.common.human }</option>
                 { for Level::all().map(|level| {
@@ -174,50 +176,14 @@ pub struct NewGameProps<S: PartialEq + 'static> {
     pub on_cancel: Callback<()>,
 }
 
-/// A callback that changes one player of the settings being chosen.
-pub fn player_update<S: Clone + 'static>(
-    draft: &UseStateHandle<S>,
-    change: fn(&mut S, crate::session::player::Player),
-) -> Callback<crate::session::player::Player> {
-    let draft = draft.clone();
-    Callback::from(move |player| {
-        let mut next = (*draft).clone();
-        change(&mut next, player);
-        draft.set(next);
-    })
-}
-
-/// One side's player in a new-game form: the select's id and label, and
-/// where the choice lives in the settings.
-pub struct PlayerField<S> {
-    /// The select's id.
-    pub id: &'static str,
-    /// Its label (the side's name).
-    pub label: &'static str,
-    /// Reads the player.
-    pub get: fn(&S) -> Player,
-    /// Sets the player.
-    pub set: fn(&mut S, Player),
-}
-
-/// Where a game's settings keep the strongest level's thinking time.
-pub struct ThinkField<S> {
-    /// Reads it.
-    pub get: fn(&S) -> u32,
-    /// Sets it.
-    pub set: fn(&mut S, u32),
-}
-
 /// The new-game form every game shares: the game's own fields, then who
 /// plays each side, the thinking time when a level uses it, Start and
 /// Cancel; Start hands the settings being chosen (`draft`) on.
-pub fn new_game_form<S: Clone + PartialEq + 'static>(
+pub fn new_game_form<G: PageGame>(
     t: &'static Texts,
-    props: &NewGameProps<S>,
-    draft: &UseStateHandle<S>,
+    props: &NewGameProps<G::Settings>,
+    draft: &UseStateHandle<G::Settings>,
     fields: Html,
-    players: [PlayerField<S>; 2],
-    think: Option<ThinkField<S>>,
 ) -> Html {
     let on_start = {
         let draft = draft.clone();
@@ -227,33 +193,35 @@ pub fn new_game_form<S: Clone + PartialEq + 'static>(
             cb.emit((*draft).clone());
         })
     };
+    let players = draft.seats();
     let uses_time = players
         .iter()
-        .any(|p| matches!((p.get)(draft), Player::Computer(l) if l.uses_think_time()));
-    let think = think.filter(|_| uses_time).map(|field| {
+        .any(|p| matches!(p, Player::Computer(l) if l.uses_think_time()));
+    let think = draft.think_ms().filter(|_| uses_time).map(|current| {
         let draft = draft.clone();
-        let current = (field.get)(&draft);
         let on_time = Callback::from(move |ms: u32| {
             let mut next = (*draft).clone();
-            (field.set)(&mut next, ms);
+            next.set_think_ms(ms);
             draft.set(next);
         });
         think_time_select(t, current, &crate::session::player::THINK_TIMES_MS, on_time)
     });
-    let players = players.iter().map(|p| {
-        player_select(
-            t,
-            p.id,
-            p.label,
-            (p.get)(draft),
-            player_update(draft, p.set),
-        )
+    let seats = G::sides().into_iter().enumerate().map(|(index, side)| {
+        let draft = draft.clone();
+        let id = format!("{}-player", G::side_class(side));
+        let label = G::side_name(t, side);
+        let on_change = Callback::from(move |player| {
+            let mut next = (*draft).clone();
+            next.seat(index, player);
+            draft.set(next);
+        });
+        player_select(t, id, label, players[index], on_change)
     });
     html! {
         <ModalDialog title={t.common.new_game_title} on_cancel={props.on_cancel.clone()}>
             <form onsubmit={on_start}>
                 { fields }
-                { for players }
+                { for seats }
                 { for think }
                 { start_cancel_buttons(t, props.on_cancel.clone()) }
             </form>

@@ -7,10 +7,10 @@ use crate::engine::nim::Position;
 use crate::i18n::nim::rule_name;
 use crate::i18n::Texts;
 use crate::session::nim::setup::{custom_position, presets, random_position, HeapDraft, Preset};
-use crate::session::nim::Settings;
+use crate::session::nim::{Nim, Settings};
 
 use super::super::browser;
-use super::super::common::dialog::{new_game_form, NewGameProps, PlayerField};
+use super::super::common::dialog::{new_game_form, NewGameProps};
 use super::super::context::use_texts;
 use super::custom_sum::CustomSum;
 
@@ -109,19 +109,5 @@ pub fn new_game_dialog(props: &NewGameProps<Settings>) -> Html {
             <p class="help">{ t.nim.level_note }</p>
         </>
     };
-    let players = [
-        PlayerField {
-            id: "first-player",
-            label: t.nim.first_player,
-            get: |s: &Settings| s.first,
-            set: |s: &mut Settings, p| s.first = p,
-        },
-        PlayerField {
-            id: "second-player",
-            label: t.nim.second_player,
-            get: |s: &Settings| s.second,
-            set: |s: &mut Settings, p| s.second = p,
-        },
-    ];
-    new_game_form(t, &form_props, &draft, fields, players, None)
+    new_game_form::<Nim>(t, &form_props, &draft, fields)
 }

@@ -2,10 +2,8 @@
 //! it asks for (a move, a misère analysis) and the answers it reads.
 
 use crate::engine::nim::Position;
-use crate::engine::strength::Level;
 use crate::session::core::{Action, GameSession};
 use crate::session::nim::{Mover, Nim, NimAnswer, NimJob};
-use crate::session::player::Player;
 use crate::worker::protocol::{Answer, Event, Job};
 
 use super::super::shell::PageGame;
@@ -21,10 +19,7 @@ impl PageGame for Nim {
             NimJob::Move => Job::NimMove {
                 position,
                 misere,
-                level: match session.settings.player(session.side_to_move()) {
-                    Player::Computer(level) => level,
-                    Player::Human => Level::MAX,
-                },
+                level: session.settings.player(session.side_to_move()).level(),
                 seed,
             },
             NimJob::Analysis => Job::NimAnalysis { position, misere },

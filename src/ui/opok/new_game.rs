@@ -5,9 +5,9 @@ use yew::prelude::*;
 
 use crate::engine::opok::geometry::{MAX_SIZE, MIN_SIZE};
 use crate::engine::opok::Geometry;
-use crate::session::opok::Settings;
+use crate::session::opok::{Opok, Settings};
 
-use super::super::common::dialog::{new_game_form, NewGameProps, PlayerField, ThinkField};
+use super::super::common::dialog::{new_game_form, NewGameProps};
 use super::super::context::use_texts;
 
 /// The dialog.
@@ -34,23 +34,5 @@ pub fn new_game_dialog(props: &NewGameProps<Settings>) -> Html {
             </select>
         </div>
     };
-    let players = [
-        PlayerField {
-            id: "circles-player",
-            label: t.opok.circles,
-            get: |s: &Settings| s.circles,
-            set: |s, p| s.circles = p,
-        },
-        PlayerField {
-            id: "squares-player",
-            label: t.opok.squares,
-            get: |s| s.squares,
-            set: |s, p| s.squares = p,
-        },
-    ];
-    let think = ThinkField {
-        get: |s: &Settings| s.think_ms,
-        set: |s, ms| s.think_ms = ms,
-    };
-    new_game_form(t, props, &draft, fields, players, Some(think))
+    new_game_form::<Opok>(t, props, &draft, fields)
 }

@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use crate::engine::opok::{Move, Square};
+use crate::engine::opok::Move;
 use crate::i18n::opok::{guidance_text, thinking_text};
 use crate::session::opok::view::{squares, Selection};
 use crate::session::opok::Opok;
@@ -29,15 +29,11 @@ pub struct OpokPageProps {
 #[function_component(OpokPage)]
 pub fn opok_page(props: &OpokPageProps) -> Html {
     let selection = use_state(|| None::<Selection>);
-    let cursor = use_state(|| Square(0));
     let page = use_game_page::<Opok>(props.link.clone(), selection_keys(selection.clone()), None);
     let (state, t) = (&page.state, page.t);
     let position = state.position();
     let g = position.geometry();
     let people_move = matches!(state.turn(), Turn::HumanMove(_));
-    if cursor.index() >= g.squares() {
-        cursor.set(Square(0));
-    }
     let moves = use_move_maker(
         selection.clone(),
         position,
@@ -64,11 +60,7 @@ pub fn opok_page(props: &OpokPageProps) -> Html {
         <GameLayout<Opok> state={page.state.clone()} dispatch={page.dispatch.clone()}
             new_game_open={page.new_game_open.clone()} share_url={page.share_url()}
             board={html! {
-                <OpokBoard geometry={g} squares={views} cursor={*cursor} focus_request={0}
-                    ply={state.record.cursor()} on_square={moves.on_square} on_cursor={{
-                        let cursor = cursor.clone();
-                        Callback::from(move |s: Square| cursor.set(s))
-                    }} />
+                <OpokBoard geometry={g} squares={views} ply={state.record.cursor()} on_square={moves.on_square} />
             }}
             below={html! {
                 <>

@@ -5,7 +5,6 @@ use crate::engine::opok::{Geometry, Position, Side};
 use crate::i18n::Texts;
 use crate::session::core::{Action, GameSession};
 use crate::session::opok::{Opok, OpokAnnouncement, Play};
-use crate::session::player::Player;
 use crate::worker::protocol::{Answer, Event, Job, Report};
 
 use super::super::shell::scores::ScoreItem;
@@ -16,13 +15,9 @@ impl PageGame for Opok {
     const ROUTE: &'static str = "opok";
 
     fn job(session: &GameSession<Opok>, _job: Play, position: &Position, seed: u64) -> Job {
-        let level = match session.settings.player(position.side_to_move()) {
-            Player::Computer(level) => level,
-            Player::Human => crate::engine::opok::Level::MAX,
-        };
         Job::Opok {
             position: *position,
-            level,
+            level: session.settings.player(position.side_to_move()).level(),
             think_ms: f64::from(session.settings.think_ms),
             seed,
         }

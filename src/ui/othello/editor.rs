@@ -8,8 +8,9 @@ use crate::i18n::othello::{color_lower, color_name, position_error_text};
 use crate::session::othello::editing::{cleared, disc_at, painted, start_setup};
 
 use super::super::common::dialog::radio;
+use super::super::common::grid::{by_cell, Grid, GridCell};
 use super::super::context::use_texts;
-use super::board::{clicked_square, inner_coordinates};
+use super::board::square_of;
 
 /// Props of the editor's board: the position and the painting click.
 #[derive(Properties, PartialEq)]
@@ -18,42 +19,31 @@ struct EditorBoardProps {
     on_square: Callback<Square>,
 }
 
-/// The board being set up (one listener; the square comes from the
-/// clicked button).
+/// The board being set up.
 #[function_component(EditorBoard)]
 fn editor_board(props: &EditorBoardProps) -> Html {
     let t = use_texts();
     let n = props.setup.size.side();
-    let onclick = {
-        let on_square = props.on_square.clone();
-        Callback::from(move |e: MouseEvent| {
-            if let Some(square) = clicked_square(&e, n) {
-                on_square.emit(square);
+    let cells = (0..usize::from(n) * usize::from(n))
+        .filter_map(|i| square_of(i, n))
+        .map(|square| {
+            let disc = disc_at(&props.setup, square);
+            GridCell {
+                name: square.to_string(),
+                class: Classes::new(),
+                label: format!(
+                    "{square}, {}",
+                    disc.map_or(t.common.empty_square, |c| color_lower(t, c))
+                ),
+                content: html! {
+                    { for disc.map(|c| html! { <span class={classes!("disc", c.name())} /> }) }
+                },
             }
         })
-    };
-    let rows = (0..n).map(|r| {
-        let cells = (0..n).filter_map(move |c| Square::new(c, r)).map(|square| {
-            let disc = disc_at(&props.setup, square);
-            let label = format!(
-                "{square}, {}",
-                disc.map_or(t.common.empty_square, |c| color_lower(t, c))
-            );
-            html! {
-                <div role="gridcell" class="cell">
-                    <button class="square" aria-label={label} data-square={square.to_string()}>
-                        { for disc.map(|c| html! { <span class={classes!("disc", c.name())} /> }) }
-                        { inner_coordinates(square, n) }
-                    </button>
-                </div>
-            }
-        });
-        html! { <div role="row" class="board-row">{ for cells }</div> }
-    });
+        .collect::<Vec<_>>();
     html! {
-        <div class="board-frame" style={format!("--n: {n}")}>
-            <div class="board" role="grid" aria-label={t.othello.editor_title} {onclick}>{ for rows }</div>
-        </div>
+        <Grid {n} {cells} label={t.othello.editor_title}
+            on_pick={by_cell(&props.on_square, move |i| square_of(i, n))} />
     }
 }
 

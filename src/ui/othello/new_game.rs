@@ -5,9 +5,9 @@ use yew::prelude::*;
 
 use crate::engine::othello::{BoardSize, Variant};
 use crate::i18n::othello::variant_name;
-use crate::session::othello::Settings;
+use crate::session::othello::{Othello, Settings};
 
-use super::super::common::dialog::{new_game_form, NewGameProps, PlayerField, ThinkField};
+use super::super::common::dialog::{new_game_form, NewGameProps};
 use super::super::context::use_texts;
 
 /// The dialog.
@@ -66,23 +66,5 @@ pub fn new_game_dialog(props: &NewGameProps<Settings>) -> Html {
         </div>
         </>
     };
-    let players = [
-        PlayerField {
-            id: "black-player",
-            label: t.othello.black,
-            get: |s: &Settings| s.black,
-            set: |s, p| s.black = p,
-        },
-        PlayerField {
-            id: "white-player",
-            label: t.othello.white,
-            get: |s| s.white,
-            set: |s, p| s.white = p,
-        },
-    ];
-    let think = ThinkField {
-        get: |s: &Settings| s.think_ms,
-        set: |s, ms| s.think_ms = ms,
-    };
-    new_game_form(t, props, &draft, fields, players, Some(think))
+    new_game_form::<Othello>(t, props, &draft, fields)
 }

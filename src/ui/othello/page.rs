@@ -32,21 +32,22 @@ pub struct OthelloPageProps {
 /// The Othello page.
 #[function_component(OthelloPage)]
 pub fn othello_page(props: &OthelloPageProps) -> Html {
-    let cursor = use_state(|| Square::new(3, 2).expect("d3"));
-    let focus_request = use_state(|| 0u32);
+    // Where the board's cursor is, and requests to move it (key M).
+    let cursor = use_mut_ref(|| None::<Square>);
+    let focus = use_state(|| None::<(Square, u32)>);
     let editor_open = use_state(|| false);
     // Othello's own keys: H hints, M the next legal square.
     let on_key = {
-        let (cursor, focus_request) = (cursor.clone(), focus_request.clone());
+        let (cursor, focus) = (cursor.clone(), focus.clone());
         Callback::from(move |(e, state): (KeyboardEvent, PageState<Othello>)| {
             match e.code().as_str() {
                 "KeyH" => KeyUse::Act(Action::Game(OthelloAction::SetHintMode(
                     !state.extra.hint_mode,
                 ))),
                 "KeyM" => {
-                    if let Some(next) = next_legal(&state.position(), *cursor) {
-                        cursor.set(next);
-                        focus_request.set(*focus_request + 1);
+                    let from = cursor.borrow().or(Square::from_index(0));
+                    if let Some(next) = from.and_then(|f| next_legal(&state.position(), f)) {
+                        focus.set(Some((next, focus.map_or(1, |(_, n)| n + 1))));
                     }
                     KeyUse::Used
                 }
@@ -62,17 +63,13 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
     let (state, t) = (&page.state, page.t);
     let position = state.position();
     let size = position.rules().size;
-    // Keep the cursor on the board when the size changes.
-    if cursor.column() >= size.side() || cursor.row() >= size.side() {
-        cursor.set(Square::new(size.side() / 2 - 1, size.side() / 2 - 2).expect("on the board"));
-    }
-
-    let on_play = page
+    // Every picked square is tried: an illegal one is refused aloud.
+    let on_pick = page
         .dispatch
         .reform(|square: Square| Action::Play(Move::Place(square)));
     let on_cursor = {
         let cursor = cursor.clone();
-        Callback::from(move |square: Square| cursor.set(square))
+        Callback::from(move |square: Square| *cursor.borrow_mut() = Some(square))
     };
     let toggle_editor = {
         let editor_open = editor_open.clone();
@@ -99,8 +96,8 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
                 if *editor_open {
                     <Editor initial={position} variant={state.settings.rules.variant} on_play={play_from_editor} on_cancel={toggle_editor.clone()} />
                 } else {
-                    <Board {size} squares={squares(state)} cursor={*cursor} focus_request={*focus_request}
-                        ply={state.record.cursor()} {on_play} {on_cursor} />
+                    <Board {size} squares={squares(state)} focus={*focus}
+                        ply={state.record.cursor()} {on_pick} {on_cursor} />
                 }
             }}
             below={html! {

@@ -6,7 +6,7 @@ use crate::engine::othello::{Color, Position};
 use crate::i18n::Texts;
 use crate::session::core::{Action, GameSession};
 use crate::session::othello::{
-    Othello, OthelloAction, OthelloAnnouncement, OthelloProgress, Player, SearchKind,
+    Othello, OthelloAction, OthelloAnnouncement, OthelloProgress, SearchKind,
 };
 use crate::worker::protocol::{Answer, Event, Job, OthelloTask, Report};
 
@@ -24,17 +24,11 @@ impl PageGame for Othello {
 
     fn job(session: &GameSession<Othello>, job: SearchKind, position: &Position, seed: u64) -> Job {
         let task = match job {
-            SearchKind::Play => {
-                let level = match session.settings.player(position.side_to_move()) {
-                    Player::Computer(level) => level,
-                    Player::Human => crate::engine::othello::Level::MAX,
-                };
-                OthelloTask::Play {
-                    level,
-                    think_ms: f64::from(session.settings.think_ms),
-                    seed,
-                }
-            }
+            SearchKind::Play => OthelloTask::Play {
+                level: session.settings.player(position.side_to_move()).level(),
+                think_ms: f64::from(session.settings.think_ms),
+                seed,
+            },
             SearchKind::Hint => OthelloTask::ScoreMoves { time_ms: HINT_MS },
             SearchKind::Evaluate { .. } => OthelloTask::Evaluate {
                 time_ms: EVALUATE_MS,

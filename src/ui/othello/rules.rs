@@ -6,8 +6,9 @@ use yew::prelude::*;
 use crate::engine::othello::{Color, Position, Setup, Square, Variant};
 use crate::i18n::othello::color_lower;
 
+use super::super::common::grid::{by_cell, Grid, GridCell};
 use super::super::context::{use_app, use_texts};
-use super::board::{clicked_square, inner_coordinates};
+use super::board::square_of;
 
 fn squares(names: &[&str]) -> u64 {
     names
@@ -40,14 +41,11 @@ fn exercise() -> Html {
     let message = use_state(String::new);
     let legal = position.legal_squares();
 
-    let on_board_click = {
+    let on_square = {
         let found = found.clone();
         let message = message.clone();
         let announce = context.announce.clone();
-        Callback::from(move |e: MouseEvent| {
-            let Some(square) = clicked_square(&e, 8) else {
-                return;
-            };
+        Callback::from(move |square: Square| {
             let text = if legal & square.bit() == 0 {
                 t.othello.exercise_wrong(square.to_string())
             } else if *found & square.bit() != 0 {
@@ -70,29 +68,31 @@ fn exercise() -> Html {
             message.set(text);
         })
     };
-    let rows = (0..8).map(|r| {
-        let cells = (0..8).map(|c| {
-            let square = Square::new(c, r).expect("on the board");
+    let cells: Vec<GridCell> = (0..64)
+        .filter_map(|i| square_of(i, 8))
+        .map(|square| {
             let disc = position.at(square);
             let is_found = *found & square.bit() != 0;
-            let label = format!(
-                "{square}, {}{}",
-                disc.map_or(t.common.empty_square, |c| color_lower(t, c)),
-                if is_found { format!(", {}", t.othello.legal_move) } else { String::new() }
+            let mut label = format!(
+                "{square}, {}",
+                disc.map_or(t.common.empty_square, |c| color_lower(t, c))
             );
-            html! {
-                <div role="gridcell" class="cell">
-                    <button class={classes!("square", is_found.then_some("found"))} aria-label={label}
-                        data-square={square.to_string()}>
+            if is_found {
+                label = format!("{label}, {}", t.othello.legal_move);
+            }
+            GridCell {
+                name: square.to_string(),
+                class: classes!(is_found.then_some("found")),
+                label,
+                content: html! {
+                    <>
                         { for disc.map(|c| html! { <span class={classes!("disc", c.name())} /> }) }
                         if is_found { <span class="marker found-mark">{ "✓" }</span> }
-                        { inner_coordinates(square, 8) }
-                    </button>
-                </div>
+                    </>
+                },
             }
-        });
-        html! { <div role="row" class="board-row">{ for cells }</div> }
-    });
+        })
+        .collect();
     let count = (*found).count_ones();
     let on_reset = {
         let found = found.clone();
@@ -106,9 +106,8 @@ fn exercise() -> Html {
         <section class="exercise" aria-labelledby="exercise-title">
             <h2 id="exercise-title">{ t.othello.exercise_title }</h2>
             <p>{ t.othello.exercise_task }</p>
-            <div class="board-frame" style="--n: 8">
-                <div class="board" role="grid" aria-label={t.othello.exercise_title} onclick={on_board_click}>{ for rows }</div>
-            </div>
+            <Grid n={8} {cells} label={t.othello.exercise_title}
+                on_pick={by_cell(&on_square, |i| square_of(i, 8))} />
             <p class="exercise-count" data-testid="exercise-count">{ t.othello.exercise_found(count.to_string()) }</p>
             <p class="exercise-message" data-testid="exercise-message">{ (*message).clone() }</p>
             <button onclick={on_reset}>{ t.othello.exercise_reset }</button>

@@ -5,7 +5,7 @@
 use yew::prelude::*;
 
 use crate::i18n::session::notice_text;
-use crate::session::core::{Action, GameSession};
+use crate::session::core::{Action, GameSession, Notice};
 use crate::session::turn::Turn;
 
 use super::super::context::use_texts;
@@ -80,7 +80,8 @@ pub fn status<G: PageGame>(props: &StatusProps<G>) -> Html {
             { for pass_note }
             { line }
             if let Some(notice) = &state.notice {
-                <p class="notice" role="alert" data-testid="notice">
+                // A refused move is spoken by its announcement.
+                <p class="notice" role={(!matches!(notice, Notice::Illegal(_))).then_some("alert")} data-testid="notice">
                     { notice_text::<G>(t, notice, state.side_to_move()) }
                 </p>
             }

@@ -14,6 +14,34 @@ use super::{EndgameSolver, MAX_MOVES, MAX_SCORE};
 const ETC_EMPTIES: u32 = 11;
 
 impl EndgameSolver {
+    /// The score of a move, from the mover's side, given the position
+    /// after it (`p` the opponent to move, `o` the mover): the first move
+    /// with the full window, the others first with a null window around
+    /// `alpha` and again in full only when they beat it (principal
+    /// variation search).
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn child_score(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        empties: u32,
+        first: bool,
+        budget: &Budget,
+    ) -> i32 {
+        if first {
+            return -self.search(p, o, -beta, -alpha, empties, budget);
+        }
+        let probe = -self.search(p, o, -alpha - 1, -alpha, empties, budget);
+        if probe > alpha && probe < beta {
+            -self.search(p, o, -beta, -alpha, empties, budget)
+        } else {
+            probe
+        }
+    }
+
     /// The exact score of `p` to move against `o` with `empties` empty
     /// squares, within `alpha..beta` (fail-soft): 0 once the budget has run
     /// out (the caller then discards the result).
@@ -97,16 +125,7 @@ impl EndgameSolver {
         for (i, m) in ordered[..count].iter().enumerate() {
             let (square, f) = (usize::from(m.square), m.flips);
             let (np, no) = (o ^ f, p | f | 1 << square);
-            let score = if i == 0 {
-                -self.search(np, no, -beta, -alpha, empties - 1, budget)
-            } else {
-                let probe = -self.search(np, no, -alpha - 1, -alpha, empties - 1, budget);
-                if probe > alpha && probe < beta {
-                    -self.search(np, no, -beta, -alpha, empties - 1, budget)
-                } else {
-                    probe
-                }
-            };
+            let score = self.child_score(np, no, alpha, beta, empties - 1, i == 0, budget);
             if self.aborted {
                 return 0;
             }

@@ -355,16 +355,7 @@ impl EndgameSolver {
         for (i, m) in ordered[..count].iter().enumerate() {
             let (square, f) = (usize::from(m.square), m.flips);
             let (np, no) = (o ^ f, p | f | 1 << square);
-            let score = if i == 0 {
-                -self.search(np, no, -beta, -alpha, empties - 1, budget)
-            } else {
-                let probe = -self.search(np, no, -alpha - 1, -alpha, empties - 1, budget);
-                if probe > alpha && probe < beta {
-                    -self.search(np, no, -beta, -alpha, empties - 1, budget)
-                } else {
-                    probe
-                }
-            };
+            let score = self.child_score(np, no, alpha, beta, empties - 1, i == 0, budget);
             if self.aborted {
                 return None;
             }
