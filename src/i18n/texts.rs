@@ -42,7 +42,7 @@ texts! {
     CommonTexts {
         plain:
             app_name, nav_games, language, high_contrast, home_intro, play, rules,
-            back_to_games, skip_to_content, human, computer, resume, pass, game_over, new_game,
+            back_to_games, skip_to_content, auto_pass, human, computer, resume, pass, game_over, new_game,
             undo, redo, move_now, copy_moves, load_moves, copy_link, close, depth, score, line,
             moves, start_position, new_game_title, board_size, level, level_1, level_2,
             level_3, level_4, level_5, level_6, level_7, think_time, start_game, cancel,
@@ -65,7 +65,7 @@ texts! {
         plain:
             name, blurb, black, white, black_lower, white_lower, anti_result_note, hints,
             legal_moves, analyse_game, set_up_position, board_string, load_board, exact_result,
-            evaluation_graph, graph_empty, variant, variant_standard, variant_anti,
+            evaluation_graph, graph_empty, graph_black_ahead, graph_white_ahead, graph_move, variant, variant_standard, variant_anti,
             variant_reversi, err_board_side, err_link_size, paste_hint, paste_label,
             board_label, legal_move, last_move_mark, flipped_mark, best_move, board_label_aria,
             keyboard_help, move_box_label, move_box_placeholder, play_move, editor_title,
