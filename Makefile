@@ -134,6 +134,8 @@ test-e2e:
 	node tests/e2e/opok.mjs
 	node tests/e2e/nim.mjs
 	node tests/e2e/hostile.mjs
+	node tests/e2e/shell.mjs
+	node tests/e2e/layout.mjs
 
 clean:
 	cargo clean

@@ -78,6 +78,25 @@ pub fn focus(selector: &str) {
     }
 }
 
+/// True when nothing has the keyboard focus (it fell to the page's body,
+/// as when the focused element was removed).
+pub fn focus_lost() -> bool {
+    window()
+        .document()
+        .and_then(|d| d.active_element())
+        .is_none_or(|e| e.tag_name() == "BODY")
+}
+
+/// Moves keyboard focus to the first element matching `selector` inside
+/// `root`; false when there is none.
+pub fn focus_within(root: &web_sys::Element, selector: &str) -> bool {
+    root.query_selector(selector)
+        .ok()
+        .flatten()
+        .and_then(|e| e.dyn_into::<web_sys::HtmlElement>().ok())
+        .is_some_and(|e| e.focus().is_ok())
+}
+
 /// The browser's preferred languages, best first.
 pub fn browser_languages() -> Vec<String> {
     let navigator = window().navigator();

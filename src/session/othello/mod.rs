@@ -124,6 +124,42 @@ impl OthelloExtra {
             .map(|(&ply, &(_, evaluation))| (ply, evaluation))
             .collect()
     }
+
+    /// The evaluations of `record`'s line as text kept across a reload:
+    /// `ply:score:exact` words (`12:-150:0 13:200:1`).
+    pub fn kept_evaluations(&self, record: &Record) -> String {
+        self.graph(record)
+            .iter()
+            .map(|(ply, e)| format!("{ply}:{}:{}", e.black_score, u8::from(e.exact)))
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// Restores kept evaluations for the line of `record`; words that do
+    /// not read, or name a ply beyond the line, are skipped.
+    pub fn restore_evaluations(&mut self, record: &Record, text: &str) {
+        let plies = record.line().len();
+        for word in text.split_ascii_whitespace().take(plies + 1) {
+            let mut parts = word.split(':');
+            let (Some(ply), Some(score), Some(exact), None) =
+                (parts.next(), parts.next(), parts.next(), parts.next())
+            else {
+                continue;
+            };
+            let ply = crate::engine::text::parse_number::<usize>(ply).filter(|&p| p <= plies);
+            let score = score.parse::<i32>().ok().filter(|s| s.abs() <= 6400);
+            let exact = match exact {
+                "0" => Some(false),
+                "1" => Some(true),
+                _ => None,
+            };
+            if let (Some(ply), Some(black_score), Some(exact)) = (ply, score, exact) {
+                let evaluation = Evaluation { black_score, exact };
+                self.evaluations
+                    .insert(ply, (record.position_at(ply), evaluation));
+            }
+        }
+    }
 }
 
 /// Keeps `score` (for the side to move in `position`) as the evaluation of

@@ -24,11 +24,41 @@ pub struct MoveListProps {
     pub on_go: Callback<usize>,
 }
 
+/// Scrolls `list` so that its current move is inside it.
+fn keep_in_view(list: &web_sys::HtmlElement) {
+    let current = list
+        .query_selector(".current")
+        .ok()
+        .flatten()
+        .and_then(|e| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(e).ok());
+    let Some(current) = current else {
+        return;
+    };
+    // Offsets are relative to the list (it is positioned).
+    let (top, bottom) = (current.offset_top(), current.offset_top() + current.offset_height());
+    if top < list.scroll_top() {
+        list.set_scroll_top(top);
+    } else if bottom > list.scroll_top() + list.client_height() {
+        list.set_scroll_top(bottom - list.client_height());
+    }
+}
+
 /// The numbered move list.
 #[function_component(MoveList)]
 pub fn move_list(props: &MoveListProps) -> Html {
     let t = use_texts();
     let cursor = props.cursor;
+    let list = use_node_ref();
+    // The list scrolls within its height: keep the current move in view
+    // (scrolling the list only, never the page).
+    {
+        let list = list.clone();
+        use_effect_with((cursor, props.moves.len()), move |_| {
+            if let Some(list) = list.cast::<web_sys::HtmlElement>() {
+                keep_in_view(&list);
+            }
+        });
+    }
     // One listener for the list; the ply comes from the clicked button.
     let onclick = {
         let on_go = props.on_go.clone();
@@ -64,7 +94,7 @@ pub fn move_list(props: &MoveListProps) -> Html {
             <h2>{ t.common.moves }</h2>
             <button class={classes!("move", "start", (cursor == 0).then_some("current"))} data-ply="0"
                 aria-current={(cursor == 0).then_some("step")}>{ t.common.start_position }</button>
-            <ol data-testid="moves">{ for items }</ol>
+            <ol data-testid="moves" ref={list}>{ for items }</ol>
         </nav>
     }
 }

@@ -10,6 +10,7 @@ use crate::engine::nim::{Move, Position};
 use crate::i18n::nim::{refusal_text, rule_name};
 use crate::i18n::tokens;
 
+use super::super::browser;
 use super::super::context::{use_app, use_texts};
 
 /// Heaps up to this size are drawn token by token.
@@ -103,11 +104,52 @@ fn big_heap(props: &BigHeapProps) -> Html {
     }
 }
 
+/// Keeps the keyboard focus in the heaps when a move removes the focused
+/// token: it goes to the same heap's tab stop, else the first heap's.
+#[hook]
+fn use_kept_focus(list: &NodeRef, position: &Position) -> (Callback<FocusEvent>, Callback<FocusEvent>) {
+    // The heap that had the focus, until the focus leaves the heaps.
+    let held = use_mut_ref(|| None::<usize>);
+    {
+        let (list, held) = (list.clone(), held.clone());
+        use_effect_with(position.clone(), move |_| {
+            let Some((root, heap)) = list.cast::<web_sys::Element>().zip(*held.borrow()) else {
+                return;
+            };
+            if browser::focus_lost() {
+                let stop = "[tabindex='0'], input:not([disabled])";
+                let _ = browser::focus_within(&root, &format!("[data-heap='{heap}'] :is({stop})"))
+                    || browser::focus_within(&root, &format!(":is({stop})"));
+            }
+        });
+    }
+    let on_focus_in = {
+        let held = held.clone();
+        Callback::from(move |e: FocusEvent| {
+            let heap = e
+                .target_dyn_into::<web_sys::Element>()
+                .and_then(|t| t.closest("[data-heap]").ok().flatten())
+                .and_then(|h| h.get_attribute("data-heap"))
+                .and_then(|h| h.parse().ok());
+            *held.borrow_mut() = heap;
+        })
+    };
+    // Focus moved elsewhere on purpose (not lost with a removed token).
+    let on_focus_out = Callback::from(move |e: FocusEvent| {
+        if e.related_target().is_some() {
+            *held.borrow_mut() = None;
+        }
+    });
+    (on_focus_in, on_focus_out)
+}
+
 /// The heaps.
 #[function_component(Heaps)]
 pub fn heaps(props: &HeapsProps) -> Html {
     let t = use_texts();
     let lang = use_app().lang;
+    let list = use_node_ref();
+    let (onfocusin, onfocusout) = use_kept_focus(&list, &props.position);
     let heaps = props.position.heaps().iter().enumerate().map(|(i, heap)| {
         let label = t.nim.heap_label((i + 1).to_string(), tokens(lang, heap.size), rule_name(t, &heap.rule));
         let value = props.values.as_ref().and_then(|v| v.get(i)).map(|g| html! {
@@ -167,5 +209,5 @@ pub fn heaps(props: &HeapsProps) -> Html {
             </li>
         }
     });
-    html! { <ol class="heaps">{ for heaps }</ol> }
+    html! { <ol class="heaps" ref={list} {onfocusin} {onfocusout}>{ for heaps }</ol> }
 }

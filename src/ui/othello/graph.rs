@@ -27,21 +27,84 @@ pub struct GraphProps {
 }
 
 const WIDTH: f64 = 320.0;
-const HEIGHT: f64 = 120.0;
+const HEIGHT: f64 = 140.0;
+/// Room for the score labels on the left and the move numbers below.
+const LEFT: f64 = 30.0;
+const BOTTOM: f64 = 16.0;
+const TOP: f64 = 4.0;
+const RIGHT: f64 = 6.0;
+
+/// Where plies and scores (in discs) are drawn.
+#[derive(Clone, Copy)]
+struct Scale {
+    plies: usize,
+    range: f64,
+}
+
+impl Scale {
+    fn x(self, ply: usize) -> f64 {
+        LEFT + ply as f64 / self.plies as f64 * (WIDTH - LEFT - RIGHT)
+    }
+
+    fn y(self, discs: f64) -> f64 {
+        let middle = TOP + (HEIGHT - TOP - BOTTOM) / 2.0;
+        middle - discs / self.range * (HEIGHT - TOP - BOTTOM) / 2.0
+    }
+
+    /// Move numbers worth a tick: every 10 (every 20 on long lines).
+    fn ticks(self) -> impl Iterator<Item = usize> {
+        let step = if self.plies > 80 { 20 } else { 10 };
+        (0..=self.plies).step_by(step)
+    }
+}
+
+/// The axes: the score scale (whole discs, black ahead above), the move
+/// numbers, and the names of the two halves.
+fn axes(t: &crate::i18n::Texts, scale: Scale) -> Html {
+    let n = |v: f64| format!("{v:.1}");
+    let range = scale.range.round();
+    let scores = [range, 0.0, -range].map(|v| {
+        html! {
+            <text class="tick" x={n(LEFT - 3.0)} y={n(scale.y(v) + 3.0)} text-anchor="end">
+                { format!("{v:+}").replace("+0", "0") }
+            </text>
+        }
+    });
+    let moves = scale.ticks().map(|ply| {
+        html! {
+            <>
+                <line class="grid" x1={n(scale.x(ply))} x2={n(scale.x(ply))} y1={n(TOP)} y2={n(HEIGHT - BOTTOM)} />
+                <text class="tick" x={n(scale.x(ply))} y={n(HEIGHT - 4.0)} text-anchor="middle">{ ply }</text>
+            </>
+        }
+    });
+    html! {
+        <g aria-hidden="true">
+            { for moves }
+            <line class="axis" x1={n(LEFT)} x2={n(WIDTH - RIGHT)} y1={n(scale.y(0.0))} y2={n(scale.y(0.0))} />
+            { for scores }
+            <text class="half" x={n(LEFT + 4.0)} y={n(TOP + 11.0)}>{ t.othello.graph_black_ahead }</text>
+            <text class="half" x={n(LEFT + 4.0)} y={n(HEIGHT - BOTTOM - 4.0)}>{ t.othello.graph_white_ahead }</text>
+            <text class="tick" x={n(WIDTH - RIGHT)} y={n(HEIGHT - 4.0)} text-anchor="end">{ t.othello.graph_move }</text>
+        </g>
+    }
+}
 
 /// The graph and the "analyse game" button.
 #[function_component(EvaluationGraph)]
 pub fn evaluation_graph(props: &GraphProps) -> Html {
     let t = use_texts();
-    let plies = props.plies.max(1);
     let range = props
         .evaluations
         .values()
         .map(|e| (f64::from(e.black_score) / 100.0).abs())
         .fold(4.0f64, f64::max)
         .min(64.0);
-    let x = |ply: usize| ply as f64 / plies as f64 * WIDTH;
-    let y = |discs: f64| HEIGHT / 2.0 - discs / range * (HEIGHT / 2.0 - 4.0);
+    let scale = Scale {
+        plies: props.plies.max(1),
+        range,
+    };
+    let (x, y) = (|ply| scale.x(ply), |discs| scale.y(discs));
     let points: Vec<(usize, f64, bool)> = props
         .evaluations
         .iter()
@@ -86,10 +149,12 @@ pub fn evaluation_graph(props: &GraphProps) -> Html {
                 <p class="help">{ t.othello.graph_empty }</p>
             } else {
                 <svg viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img" aria-label={summary} data-testid="graph">
-                    <rect class="area-black" x="0" y="0" width={WIDTH.to_string()} height={(HEIGHT / 2.0).to_string()} />
-                    <rect class="area-white" x="0" y={(HEIGHT / 2.0).to_string()} width={WIDTH.to_string()} height={(HEIGHT / 2.0).to_string()} />
-                    <line class="axis" x1="0" x2={WIDTH.to_string()} y1={(HEIGHT / 2.0).to_string()} y2={(HEIGHT / 2.0).to_string()} />
-                    <line class="cursor" x1={cursor_x.clone()} x2={cursor_x} y1="0" y2={HEIGHT.to_string()} />
+                    <rect class="area-black" x={LEFT.to_string()} y={TOP.to_string()} width={(WIDTH - LEFT - RIGHT).to_string()}
+                        height={format!("{:.1}", y(0.0) - TOP)} />
+                    <rect class="area-white" x={LEFT.to_string()} y={format!("{:.1}", y(0.0))} width={(WIDTH - LEFT - RIGHT).to_string()}
+                        height={format!("{:.1}", HEIGHT - BOTTOM - y(0.0))} />
+                    { axes(t, scale) }
+                    <line class="cursor" x1={cursor_x.clone()} x2={cursor_x} y1={TOP.to_string()} y2={(HEIGHT - BOTTOM).to_string()} />
                     <polyline class="curve" points={line} />
                     { for dots }
                 </svg>

@@ -75,6 +75,15 @@ impl PageGame for Othello {
         .collect()
     }
 
+    fn keep(session: &GameSession<Othello>) -> String {
+        session.extra.kept_evaluations(&session.record)
+    }
+
+    fn restore(session: &mut GameSession<Othello>, kept: &str) {
+        let record = session.record.clone();
+        session.extra.restore_evaluations(&record, kept);
+    }
+
     fn score(session: &GameSession<Othello>) -> Option<OthelloAnnouncement> {
         let p = session.position();
         Some(OthelloAnnouncement::Score {

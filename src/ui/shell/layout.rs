@@ -104,6 +104,16 @@ pub fn game_layout<G: PageGame>(props: &GameLayoutProps<G>) -> Html {
                     on_move_now={G::THINKS.then(|| send(Action::MoveNow))}>
                     { props.buttons.clone() }
                 </Controls>
+                if G::pass().is_some() {
+                    <label class="choice auto-pass">
+                        <input type="checkbox" checked={state.auto_pass} onchange={{
+                            let dispatch = props.dispatch.clone();
+                            let on = !state.auto_pass;
+                            Callback::from(move |_: Event| dispatch.emit(Action::SetAutoPass(on)))
+                        }} />
+                        { t.common.auto_pass }
+                    </label>
+                }
                 { props.panels.clone() }
                 <MoveList {moves} cursor={state.record.cursor()} on_go={props.dispatch.reform(Action::GoTo)} />
                 <Records record={G::record_text(&state.settings, state.record.line())}

@@ -55,6 +55,14 @@ pub trait PageGame: GameTexts {
     fn score(_session: &GameSession<Self>) -> Option<Self::GameAnnouncement> {
         None
     }
+    /// What of the game's own state outlives a reload, as text (kept
+    /// beside the saved game).
+    fn keep(_session: &GameSession<Self>) -> String {
+        String::new()
+    }
+    /// Restores what [`PageGame::keep`] kept (text of any kind: skip what
+    /// does not read).
+    fn restore(_session: &mut GameSession<Self>, _kept: &str) {}
     /// The score line above the board (none by default).
     fn scores(_t: &Texts, _session: &GameSession<Self>) -> Vec<scores::ScoreItem> {
         Vec::new()
@@ -118,6 +126,11 @@ impl<G: PageGame> GamePage<G> {
     }
 }
 
+/// Where the game's own kept state is saved.
+fn kept_key<G: PageGame>() -> String {
+    format!("{}.kept", G::SAVE_KEY)
+}
+
 /// The opening game: the link's, else the autosave, else a new one; an
 /// autosave that cannot be read is set aside, never lost.
 fn initial_state<G: PageGame>(link: Option<&str>) -> GameSession<G> {
@@ -140,6 +153,9 @@ fn initial_state<G: PageGame>(link: Option<&str>) -> GameSession<G> {
         None => GameSession::new(G::Settings::default()),
     };
     state.auto_pass = browser::load(AUTO_PASS_KEY).as_deref() != Some("off");
+    if let Some(kept) = browser::load(&kept_key::<G>()) {
+        G::restore(&mut state, &kept);
+    }
     state.notice = opening
         .link_error
         .map(Notice::Link)
@@ -255,6 +271,9 @@ pub fn use_game_page<G: PageGame>(
         (state.settings.clone(), state.record.clone()),
         |(settings, record)| browser::store(G::SAVE_KEY, &formats::save::<G>(settings, record)),
     );
+    use_effect_with(G::keep(&state), |kept| {
+        browser::store(&kept_key::<G>(), kept)
+    });
     use_effect_with(state.auto_pass, |on| {
         browser::store(AUTO_PASS_KEY, if *on { "on" } else { "off" })
     });
