@@ -22,8 +22,55 @@ pub type Move<G> = <<G as SessionGame>::Position as Playable>::Move;
 /// Why a move of game `G` was refused.
 pub type PlayError<G> = <<G as SessionGame>::Position as Playable>::Error;
 
-/// What a game plugs into the session core.
-pub trait SessionGame: Clone + PartialEq + Debug + Sized + 'static {
+/// What a game asks of the search worker: the jobs, what a search reports
+/// on the way, what it answers.
+pub trait GameSearch {
+    /// What a search in the worker is for.
+    type Job: Copy + PartialEq + Debug;
+    /// A search's report of a completed depth.
+    type Progress: Clone + PartialEq + Debug;
+    /// A search's final answer.
+    type Answer: Clone + PartialEq + Debug;
+
+    /// The job of the computer's move.
+    const PLAY: Self::Job;
+}
+
+/// What a game tells of a move and of its end.
+pub trait GameResults {
+    /// What a move did, for announcements and animations (flipped discs,
+    /// captured stacks, tokens left).
+    type Effect: Clone + PartialEq + Debug;
+    /// The result of a finished game.
+    type Outcome: Clone + PartialEq + Debug;
+}
+
+/// Why a game refuses what it reads.
+pub trait GameRefusals {
+    /// Why a pasted record was refused.
+    type RecordError: Clone + PartialEq + Debug;
+    /// Why the start written in a link or a save was refused.
+    type StartError: Clone + PartialEq + Debug;
+}
+
+/// What a game adds to the shared session of its own.
+pub trait GameOwn {
+    /// The game's own state beside the shared one.
+    type Extra: Clone + PartialEq + Debug + Default;
+    /// The game's own actions.
+    type GameAction: Clone + PartialEq + Debug;
+    /// The game's own notices.
+    type GameNotice: Clone + PartialEq + Debug;
+    /// The game's own announcements (answers to its own questions).
+    type GameAnnouncement: Clone + PartialEq + Debug;
+}
+
+/// What a game plugs into the session core: its positions, sides and
+/// settings here; its results, searches, refusals and own parts in the
+/// traits it builds on.
+pub trait SessionGame:
+    GameResults + GameSearch + GameRefusals + GameOwn + Clone + PartialEq + Debug + Sized + 'static
+{
     /// A position (its moves and why one is refused: [`Move`],
     /// [`PlayError`]).
     type Position: Playable<Move: Clone + PartialEq + Debug, Error: Clone + PartialEq + Debug>
@@ -40,32 +87,6 @@ pub trait SessionGame: Clone + PartialEq + Debug + Sized + 'static {
         + Seats
         + serde::Serialize
         + serde::de::DeserializeOwned;
-    /// The result of a finished game.
-    type Outcome: Clone + PartialEq + Debug;
-    /// What a move did, for announcements and animations (flipped discs,
-    /// captured stacks, tokens left).
-    type Effect: Clone + PartialEq + Debug;
-    /// What a search in the worker is for.
-    type Job: Copy + PartialEq + Debug;
-    /// A search's report of a completed depth.
-    type Progress: Clone + PartialEq + Debug;
-    /// A search's final answer.
-    type Answer: Clone + PartialEq + Debug;
-    /// Why a pasted record was refused.
-    type RecordError: Clone + PartialEq + Debug;
-    /// Why the start written in a link or a save was refused.
-    type StartError: Clone + PartialEq + Debug;
-    /// The game's own state beside the shared one.
-    type Extra: Clone + PartialEq + Debug + Default;
-    /// The game's own actions.
-    type GameAction: Clone + PartialEq + Debug;
-    /// The game's own notices.
-    type GameNotice: Clone + PartialEq + Debug;
-    /// The game's own announcements (answers to its own questions).
-    type GameAnnouncement: Clone + PartialEq + Debug;
-
-    /// The job of the computer's move.
-    const PLAY: Self::Job;
 
     /// The two sides, the first to move first.
     fn sides() -> [Self::Side; 2];

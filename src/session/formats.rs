@@ -5,7 +5,7 @@
 //! reading a link or a save checks everything, and a tampered one is an
 //! error, never a half-loaded game.
 
-use super::core::{Move, SessionGame};
+use super::core::{GameRefusals, Move, SessionGame};
 use super::query::{pairs, QueryError};
 use super::record::Record;
 use super::saved::SavedError;
@@ -71,7 +71,7 @@ pub enum LinkError<S, R> {
 
 /// The link error of game `G`.
 pub type LinkErrorOf<G> =
-    LinkError<<G as SessionGame>::StartError, <G as SessionGame>::RecordError>;
+    LinkError<<G as GameRefusals>::StartError, <G as GameRefusals>::RecordError>;
 
 /// The keys a link of `G` may have.
 fn link_keys<G: Formats>() -> Vec<&'static str> {

@@ -4,6 +4,7 @@
 
 use crate::engine::nim::position::MoveTextError;
 use crate::engine::nim::{parse_position, Move, Position, PositionError};
+use crate::session::core::GameRefusals;
 use crate::session::formats::Formats;
 use crate::session::player::read_player;
 
@@ -69,6 +70,11 @@ impl Formats for Nim {
             .collect::<Vec<_>>()
             .join(" ")
     }
+}
+
+impl GameRefusals for Nim {
+    type RecordError = (usize, MoveTextError);
+    type StartError = PositionError;
 }
 
 #[cfg(test)]

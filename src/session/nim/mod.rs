@@ -18,7 +18,7 @@ use std::convert::Infallible;
 use crate::engine::nim::position::MoveTextError;
 use crate::engine::nim::theory::{Analysis, BudgetExhausted};
 use crate::engine::nim::{Move, Position, Rule};
-use crate::session::core::{GameSession, Search, SessionGame};
+use crate::session::core::{GameOwn, GameResults, GameSearch, GameSession, Search, SessionGame};
 use crate::session::player::Player;
 
 pub use settings::{Mover, Settings};
@@ -54,6 +54,15 @@ pub enum NimAnswer {
     Analysis(Result<Analysis, BudgetExhausted>),
 }
 
+impl GameSearch for Nim {
+    type Job = NimJob;
+    /// The theory answers at once: nothing to report on the way.
+    type Progress = Infallible;
+    type Answer = NimAnswer;
+
+    const PLAY: NimJob = NimJob::Move;
+}
+
 /// The end of a take-away game: who won.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct NimOutcome {
@@ -70,11 +79,25 @@ pub struct Took {
     pub rule: Rule,
 }
 
+impl GameResults for Nim {
+    /// Only who won: the game has no score.
+    type Outcome = NimOutcome;
+    /// What the move left in its heap.
+    type Effect = Took;
+}
+
 /// What the take-away page keeps beside the shared state.
 #[derive(Clone, PartialEq, Debug, Default)]
 pub struct NimExtra {
     /// The misère analysis of a position, from the worker.
     pub misere_analysis: Option<(Position, Result<Analysis, BudgetExhausted>)>,
+}
+
+impl GameOwn for Nim {
+    type Extra = NimExtra;
+    type GameAction = Infallible;
+    type GameNotice = Infallible;
+    type GameAnnouncement = Infallible;
 }
 
 /// Replays `heap:taken` moves (heaps from 0, as links and saves write
@@ -139,22 +162,6 @@ impl SessionGame for Nim {
     /// named by their turn.
     type Side = Mover;
     type Settings = Settings;
-    /// Only who won: the game has no score.
-    type Outcome = NimOutcome;
-    /// What the move left in its heap.
-    type Effect = Took;
-    type Job = NimJob;
-    /// The theory answers at once: nothing to report on the way.
-    type Progress = Infallible;
-    type Answer = NimAnswer;
-    type RecordError = (usize, MoveTextError);
-    type StartError = crate::engine::nim::PositionError;
-    type Extra = NimExtra;
-    type GameAction = Infallible;
-    type GameNotice = Infallible;
-    type GameAnnouncement = Infallible;
-
-    const PLAY: NimJob = NimJob::Move;
 
     fn sides() -> [Mover; 2] {
         [Mover::First, Mover::Second]

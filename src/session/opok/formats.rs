@@ -6,6 +6,7 @@ use std::convert::Infallible;
 use crate::engine::opok::notation::{record_text, replay, RecordError};
 use crate::engine::opok::{Geometry, Move, Position};
 use crate::engine::text::parse_number;
+use crate::session::core::GameRefusals;
 use crate::session::formats::Formats;
 use crate::session::player::{check_think_ms, read_player, read_think_ms};
 
@@ -67,6 +68,11 @@ impl Formats for Opok {
     fn check_settings(settings: &Settings) -> Result<(), String> {
         check_think_ms(settings.think_ms)
     }
+}
+
+impl GameRefusals for Opok {
+    type RecordError = RecordError;
+    type StartError = Infallible;
 }
 
 #[cfg(test)]

@@ -14,7 +14,7 @@ use crate::engine::opok::levels::Choice;
 use crate::engine::opok::notation::{replay, RecordError};
 use crate::engine::opok::{Geometry, Move, Outcome, Position, Side, Square, Stack};
 use crate::engine::search::Progress;
-use crate::session::core::{GameSession, SessionGame};
+use crate::session::core::{GameOwn, GameResults, GameSearch, GameSession, SessionGame};
 use crate::session::player::Player;
 
 pub use settings::Settings;
@@ -42,29 +42,36 @@ pub enum OpokAnnouncement {
     },
 }
 
+impl GameResults for Opok {
+    type Outcome = Outcome;
+    /// The stacks the move captured (shown leaving).
+    type Effect = Vec<(Square, Stack)>;
+}
+
+impl GameOwn for Opok {
+    type Extra = ();
+    type GameAction = Infallible;
+    type GameNotice = Infallible;
+    type GameAnnouncement = OpokAnnouncement;
+}
+
 /// The only job: the computer's move.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Play;
+
+impl GameSearch for Opok {
+    /// Opok asks the worker for nothing but the computer's move.
+    type Job = Play;
+    type Progress = Progress<Move>;
+    type Answer = Choice;
+
+    const PLAY: Play = Play;
+}
 
 impl SessionGame for Opok {
     type Position = Position;
     type Side = Side;
     type Settings = Settings;
-    type Outcome = Outcome;
-    /// The stacks the move captured (shown leaving).
-    type Effect = Vec<(Square, Stack)>;
-    /// Opok asks the worker for nothing but the computer's move.
-    type Job = Play;
-    type Progress = Progress<Move>;
-    type Answer = Choice;
-    type RecordError = RecordError;
-    type StartError = Infallible;
-    type Extra = ();
-    type GameAction = Infallible;
-    type GameNotice = Infallible;
-    type GameAnnouncement = OpokAnnouncement;
-
-    const PLAY: Play = Play;
 
     crate::session::core::board_game_turns!();
 

@@ -6,6 +6,7 @@ use crate::engine::othello::notation::{
 };
 use crate::engine::othello::{BoardSize, Move, Position, Variant};
 use crate::engine::text::parse_number;
+use crate::session::core::GameRefusals;
 use crate::session::formats::Formats;
 use crate::session::player::{check_think_ms, read_player, read_think_ms};
 
@@ -93,6 +94,11 @@ impl Formats for Othello {
     fn check_settings(settings: &Settings) -> Result<(), String> {
         check_think_ms(settings.think_ms)
     }
+}
+
+impl GameRefusals for Othello {
+    type RecordError = TranscriptError;
+    type StartError = StartError;
 }
 
 #[cfg(test)]

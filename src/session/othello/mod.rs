@@ -17,7 +17,9 @@ use crate::engine::othello::levels::Choice;
 use crate::engine::othello::notation::{self, BoardTextError, TranscriptError};
 use crate::engine::othello::{Color, Move, Outcome, Position};
 use crate::engine::search::{MoveScores, Progress};
-use crate::session::core::{Action, GameSession, Notice, Search, SessionGame};
+use crate::session::core::{
+    Action, GameOwn, GameResults, GameSearch, GameSession, Notice, Search, SessionGame,
+};
 use crate::session::turn::Turn;
 
 pub use settings::{Player, Settings};
@@ -30,6 +32,12 @@ pub type OthelloState = GameSession<Othello>;
 /// Othello in the session core.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Othello;
+
+impl GameResults for Othello {
+    type Outcome = Outcome;
+    /// The discs the move flipped.
+    type Effect = u64;
+}
 
 /// What a search is for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -113,6 +121,13 @@ pub enum OthelloAnnouncement {
     },
 }
 
+impl GameOwn for Othello {
+    type Extra = OthelloExtra;
+    type GameAction = OthelloAction;
+    type GameNotice = OthelloNotice;
+    type GameAnnouncement = OthelloAnnouncement;
+}
+
 impl OthelloExtra {
     /// The evaluations that still belong to the line of `record`.
     pub fn graph(&self, record: &Record) -> BTreeMap<usize, Evaluation> {
@@ -186,22 +201,6 @@ impl SessionGame for Othello {
     type Position = Position;
     type Side = Color;
     type Settings = Settings;
-    type Outcome = Outcome;
-    /// The discs the move flipped.
-    type Effect = u64;
-    /// The computer's move, hints, or the graph's evaluations.
-    type Job = SearchKind;
-    /// Lines for the computer's move and the graph, scores for hints.
-    type Progress = OthelloProgress;
-    type Answer = Choice;
-    type RecordError = TranscriptError;
-    type StartError = formats::StartError;
-    type Extra = OthelloExtra;
-    type GameAction = OthelloAction;
-    type GameNotice = OthelloNotice;
-    type GameAnnouncement = OthelloAnnouncement;
-
-    const PLAY: SearchKind = SearchKind::Play;
 
     crate::session::core::board_game_turns!();
 
@@ -362,6 +361,16 @@ impl SessionGame for Othello {
             ..OthelloExtra::default()
         }
     }
+}
+
+impl GameSearch for Othello {
+    /// The computer's move, hints, or the graph's evaluations.
+    type Job = SearchKind;
+    /// Lines for the computer's move and the graph, scores for hints.
+    type Progress = OthelloProgress;
+    type Answer = Choice;
+
+    const PLAY: SearchKind = SearchKind::Play;
 }
 
 #[cfg(test)]

@@ -254,7 +254,10 @@ fn evaluations_are_kept_across_a_reload_for_their_own_line_only() {
     state.apply(Action::Paste("f5d6c3d3c4".into()));
     let record = state.record.clone();
     let mut extra = OthelloExtra::default();
-    extra.restore_evaluations(&record, "0:0:0 2:-150:0 5:6400:1 6:10:0 9:1:1 x 3:4 3:99999:0 3:5:2 é:1:1");
+    extra.restore_evaluations(
+        &record,
+        "0:0:0 2:-150:0 5:6400:1 6:10:0 9:1:1 x 3:4 3:99999:0 3:5:2 é:1:1",
+    );
     let graph = extra.graph(&record);
     assert_eq!(graph.keys().copied().collect::<Vec<_>>(), vec![0, 2, 5]);
     assert!(graph[&5].exact && graph[&2].black_score == -150);
@@ -266,5 +269,8 @@ fn evaluations_are_kept_across_a_reload_for_their_own_line_only() {
     // A different game takes only the start they share.
     let mut other = OthelloState::new(Settings::default());
     other.apply(Action::Paste("f5f6e6".into()));
-    assert_eq!(extra.graph(&other.record).keys().collect::<Vec<_>>(), vec![&0]);
+    assert_eq!(
+        extra.graph(&other.record).keys().collect::<Vec<_>>(),
+        vec![&0]
+    );
 }

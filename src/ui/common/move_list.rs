@@ -35,7 +35,10 @@ fn keep_in_view(list: &web_sys::HtmlElement) {
         return;
     };
     // Offsets are relative to the list (it is positioned).
-    let (top, bottom) = (current.offset_top(), current.offset_top() + current.offset_height());
+    let (top, bottom) = (
+        current.offset_top(),
+        current.offset_top() + current.offset_height(),
+    );
     if top < list.scroll_top() {
         list.set_scroll_top(top);
     } else if bottom > list.scroll_top() + list.client_height() {

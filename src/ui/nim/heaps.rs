@@ -107,7 +107,10 @@ fn big_heap(props: &BigHeapProps) -> Html {
 /// Keeps the keyboard focus in the heaps when a move removes the focused
 /// token: it goes to the same heap's tab stop, else the first heap's.
 #[hook]
-fn use_kept_focus(list: &NodeRef, position: &Position) -> (Callback<FocusEvent>, Callback<FocusEvent>) {
+fn use_kept_focus(
+    list: &NodeRef,
+    position: &Position,
+) -> (Callback<FocusEvent>, Callback<FocusEvent>) {
     // The heap that had the focus, until the focus leaves the heaps.
     let held = use_mut_ref(|| None::<usize>);
     {

@@ -26,13 +26,25 @@ pub struct GraphProps {
     pub on_action: Callback<Action<Othello>>,
 }
 
+/// The drawing's size.
 const WIDTH: f64 = 320.0;
 const HEIGHT: f64 = 140.0;
-/// Room for the score labels on the left and the move numbers below.
-const LEFT: f64 = 30.0;
-const BOTTOM: f64 = 16.0;
-const TOP: f64 = 4.0;
-const RIGHT: f64 = 6.0;
+
+/// The edges of the plot inside the drawing: room for the score labels on
+/// the left and the move numbers below.
+struct Plot {
+    left: f64,
+    right: f64,
+    top: f64,
+    bottom: f64,
+}
+
+const PLOT: Plot = Plot {
+    left: 30.0,
+    right: WIDTH - 6.0,
+    top: 4.0,
+    bottom: HEIGHT - 16.0,
+};
 
 /// Where plies and scores (in discs) are drawn.
 #[derive(Clone, Copy)]
@@ -43,12 +55,12 @@ struct Scale {
 
 impl Scale {
     fn x(self, ply: usize) -> f64 {
-        LEFT + ply as f64 / self.plies as f64 * (WIDTH - LEFT - RIGHT)
+        PLOT.left + ply as f64 / self.plies as f64 * (PLOT.right - PLOT.left)
     }
 
     fn y(self, discs: f64) -> f64 {
-        let middle = TOP + (HEIGHT - TOP - BOTTOM) / 2.0;
-        middle - discs / self.range * (HEIGHT - TOP - BOTTOM) / 2.0
+        let half = (PLOT.bottom - PLOT.top) / 2.0;
+        PLOT.top + half - discs / self.range * half
     }
 
     /// Move numbers worth a tick: every 10 (every 20 on long lines).
@@ -65,7 +77,7 @@ fn axes(t: &crate::i18n::Texts, scale: Scale) -> Html {
     let range = scale.range.round();
     let scores = [range, 0.0, -range].map(|v| {
         html! {
-            <text class="tick" x={n(LEFT - 3.0)} y={n(scale.y(v) + 3.0)} text-anchor="end">
+            <text class="tick" x={n(PLOT.left - 3.0)} y={n(scale.y(v) + 3.0)} text-anchor="end">
                 { format!("{v:+}").replace("+0", "0") }
             </text>
         }
@@ -73,7 +85,7 @@ fn axes(t: &crate::i18n::Texts, scale: Scale) -> Html {
     let moves = scale.ticks().map(|ply| {
         html! {
             <>
-                <line class="grid" x1={n(scale.x(ply))} x2={n(scale.x(ply))} y1={n(TOP)} y2={n(HEIGHT - BOTTOM)} />
+                <line class="grid" x1={n(scale.x(ply))} x2={n(scale.x(ply))} y1={n(PLOT.top)} y2={n(PLOT.bottom)} />
                 <text class="tick" x={n(scale.x(ply))} y={n(HEIGHT - 4.0)} text-anchor="middle">{ ply }</text>
             </>
         }
@@ -81,11 +93,11 @@ fn axes(t: &crate::i18n::Texts, scale: Scale) -> Html {
     html! {
         <g aria-hidden="true">
             { for moves }
-            <line class="axis" x1={n(LEFT)} x2={n(WIDTH - RIGHT)} y1={n(scale.y(0.0))} y2={n(scale.y(0.0))} />
+            <line class="axis" x1={n(PLOT.left)} x2={n(PLOT.right)} y1={n(scale.y(0.0))} y2={n(scale.y(0.0))} />
             { for scores }
-            <text class="half" x={n(LEFT + 4.0)} y={n(TOP + 11.0)}>{ t.othello.graph_black_ahead }</text>
-            <text class="half" x={n(LEFT + 4.0)} y={n(HEIGHT - BOTTOM - 4.0)}>{ t.othello.graph_white_ahead }</text>
-            <text class="tick" x={n(WIDTH - RIGHT)} y={n(HEIGHT - 4.0)} text-anchor="end">{ t.othello.graph_move }</text>
+            <text class="half" x={n(PLOT.left + 4.0)} y={n(PLOT.top + 11.0)}>{ t.othello.graph_black_ahead }</text>
+            <text class="half" x={n(PLOT.left + 4.0)} y={n(PLOT.bottom - 4.0)}>{ t.othello.graph_white_ahead }</text>
+            <text class="tick" x={n(PLOT.right)} y={n(HEIGHT - 4.0)} text-anchor="end">{ t.othello.graph_move }</text>
         </g>
     }
 }
@@ -149,12 +161,12 @@ pub fn evaluation_graph(props: &GraphProps) -> Html {
                 <p class="help">{ t.othello.graph_empty }</p>
             } else {
                 <svg viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img" aria-label={summary} data-testid="graph">
-                    <rect class="area-black" x={LEFT.to_string()} y={TOP.to_string()} width={(WIDTH - LEFT - RIGHT).to_string()}
-                        height={format!("{:.1}", y(0.0) - TOP)} />
-                    <rect class="area-white" x={LEFT.to_string()} y={format!("{:.1}", y(0.0))} width={(WIDTH - LEFT - RIGHT).to_string()}
-                        height={format!("{:.1}", HEIGHT - BOTTOM - y(0.0))} />
+                    <rect class="area-black" x={PLOT.left.to_string()} y={PLOT.top.to_string()} width={(PLOT.right - PLOT.left).to_string()}
+                        height={format!("{:.1}", y(0.0) - PLOT.top)} />
+                    <rect class="area-white" x={PLOT.left.to_string()} y={format!("{:.1}", y(0.0))} width={(PLOT.right - PLOT.left).to_string()}
+                        height={format!("{:.1}", PLOT.bottom - y(0.0))} />
                     { axes(t, scale) }
-                    <line class="cursor" x1={cursor_x.clone()} x2={cursor_x} y1={TOP.to_string()} y2={(HEIGHT - BOTTOM).to_string()} />
+                    <line class="cursor" x1={cursor_x.clone()} x2={cursor_x} y1={PLOT.top.to_string()} y2={PLOT.bottom.to_string()} />
                     <polyline class="curve" points={line} />
                     { for dots }
                 </svg>
