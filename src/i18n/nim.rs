@@ -4,10 +4,11 @@ use std::convert::Infallible;
 
 use crate::engine::nim::position::MoveTextError;
 use crate::engine::nim::{Move, PlayError, PositionError, Refusal, Rule, RuleError, MAX_HEAPS};
+use crate::session::core::PassedBy;
 use crate::session::nim::{Mover, Nim, NimOutcome, Took};
 
 use super::session::GameTexts;
-use super::Texts;
+use super::{SideName, Texts};
 
 fn set_text(set: &[u64]) -> String {
     format!(
@@ -76,11 +77,11 @@ pub fn mover_name(t: &Texts, mover: Mover) -> &'static str {
     }
 }
 
-/// The same, inside sentences.
-pub fn mover_lower(t: &Texts, mover: Mover) -> &'static str {
+/// The player's name in the forms sentences need.
+pub fn mover_forms(t: &Texts, mover: Mover) -> SideName {
     match mover {
-        Mover::First => t.nim.first_player_lower,
-        Mover::Second => t.nim.second_player_lower,
+        Mover::First => t.nim.first_player_forms,
+        Mover::Second => t.nim.second_player_forms,
     }
 }
 
@@ -140,8 +141,8 @@ impl GameTexts for Nim {
         mover_name(t, mover)
     }
 
-    fn side_lower(t: &Texts, mover: Mover) -> &'static str {
-        mover_lower(t, mover)
+    fn side_forms(t: &Texts, mover: Mover) -> SideName {
+        mover_forms(t, mover)
     }
 
     fn moved_text(
@@ -157,7 +158,7 @@ impl GameTexts for Nim {
             t.nim.said_computer_took(take, heap, rule, took.left)
         } else {
             t.nim
-                .said_took(mover_name(t, mover), take, heap, rule, took.left)
+                .said_took(mover_forms(t, mover), take, heap, rule, took.left)
         }
     }
 
@@ -167,11 +168,11 @@ impl GameTexts for Nim {
 
     fn last_move_text(t: &Texts, _context: (), mover: Mover, mv: &Move) -> String {
         t.common
-            .said_last_move(mover_lower(t, mover), move_label(mv))
+            .said_last_move(mover_forms(t, mover), move_label(mv))
     }
 
     fn outcome_text(t: &Texts, outcome: &NimOutcome) -> String {
-        t.nim.wins(mover_name(t, outcome.winner))
+        t.nim.wins(mover_forms(t, outcome.winner))
     }
 
     fn must_pass_text(_t: &Texts, _mover: Mover) -> String {
@@ -179,7 +180,12 @@ impl GameTexts for Nim {
     }
 
     fn your_move_text(t: &Texts, mover: Mover) -> String {
-        t.nim.your_move(mover_lower(t, mover))
+        t.nim.your_move(mover_forms(t, mover))
+    }
+
+    fn passed_text(_t: &Texts, _mover: Mover, _by: PassedBy) -> String {
+        // Take-away games have no passes.
+        String::new()
     }
 
     fn play_error_text(t: &Texts, error: &PlayError, _mover: Mover) -> String {
@@ -213,7 +219,9 @@ pub fn move_label(mv: &Move) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::session::announcement_text;
     use crate::i18n::Lang;
+    use crate::session::core::Announcement;
 
     #[test]
     fn refusals_read_like_the_issue_says() {
@@ -231,6 +239,27 @@ mod tests {
                 Refusal::NotInSet
             ),
             "Subtraction {1, 3, 4}: 2 is not in {1, 3, 4}."
+        );
+    }
+
+    #[test]
+    fn the_result_and_moves_read_as_sentences() {
+        let over = |lang: Lang| {
+            announcement_text::<Nim>(
+                lang.texts(),
+                (),
+                &[Announcement::GameOver(NimOutcome {
+                    winner: Mover::First,
+                })],
+            )
+        };
+        assert_eq!(over(Lang::En), "Game over. First player wins.");
+        assert_eq!(over(Lang::Cs), "Konec hry. Vyhrává první hráč.");
+        assert_eq!(over(Lang::Ru), "Игра окончена. Побеждает первый игрок.");
+        let t = Lang::Cs.texts();
+        assert_eq!(
+            Nim::last_move_text(t, (), Mover::Second, &Move { heap: 0, take: 2 }),
+            "Poslední tah: druhý hráč 1: −2."
         );
     }
 }

@@ -5,11 +5,12 @@ use std::convert::Infallible;
 use crate::engine::opok::notation::{move_text, RecordError};
 use crate::engine::opok::{Geometry, Move, Outcome, PlayError, Side, Square, Stack};
 use crate::engine::search::Progress;
+use crate::session::core::PassedBy;
 use crate::session::opok::view::{Selection, SquareView};
 use crate::session::opok::{Opok, OpokAnnouncement};
 
 use super::session::GameTexts;
-use super::Texts;
+use super::{SideName, Texts};
 
 /// "Circles" or "Squares".
 pub fn side_name(t: &Texts, side: Side) -> &'static str {
@@ -19,11 +20,11 @@ pub fn side_name(t: &Texts, side: Side) -> &'static str {
     }
 }
 
-/// "circles" or "squares", inside sentences.
-pub fn side_lower(t: &Texts, side: Side) -> &'static str {
+/// The side's name in the forms sentences need.
+pub fn side_forms(t: &Texts, side: Side) -> SideName {
     match side {
-        Side::Circles => t.opok.circles_lower,
-        Side::Squares => t.opok.squares_lower,
+        Side::Circles => t.opok.circles_forms,
+        Side::Squares => t.opok.squares_forms,
     }
 }
 
@@ -46,10 +47,10 @@ pub fn record_error_text(t: &Texts, error: &RecordError) -> String {
             side,
         } => t
             .opok
-            .err_illegal(number.to_string(), token, side_lower(t, *side)),
+            .err_illegal(number.to_string(), token, side_forms(t, *side)),
         RecordError::PassNotAllowed { number, side } => t
             .opok
-            .err_pass_not_allowed(number.to_string(), side_name(t, *side)),
+            .err_pass_not_allowed(number.to_string(), side_forms(t, *side)),
         RecordError::AfterEnd { number, token } => {
             t.common.err_after_end(number.to_string(), token)
         }
@@ -61,7 +62,7 @@ pub fn play_error_text(t: &Texts, error: &PlayError, side: Side) -> String {
     match error {
         PlayError::GameOver => t.common.err_game_over.to_string(),
         PlayError::Illegal | PlayError::PassNotAllowed => t.opok.err_move_illegal.to_string(),
-        PlayError::MustPass => t.opok.must_pass(side_name(t, side)),
+        PlayError::MustPass => t.opok.must_pass(side_forms(t, side)),
     }
 }
 
@@ -72,8 +73,8 @@ impl GameTexts for Opok {
         side_name(t, side)
     }
 
-    fn side_lower(t: &Texts, side: Side) -> &'static str {
-        side_lower(t, side)
+    fn side_forms(t: &Texts, side: Side) -> SideName {
+        side_forms(t, side)
     }
 
     fn moved_text(
@@ -86,9 +87,9 @@ impl GameTexts for Opok {
     ) -> String {
         let text = move_text(geometry, *mv);
         let moved = if by_computer {
-            t.opok.said_computer_moved(side_lower(t, side), text)
+            t.opok.said_computer_moved(side_forms(t, side), text)
         } else {
-            t.opok.said_moved(side_name(t, side), text)
+            t.opok.said_moved(side_forms(t, side), text)
         };
         if captured.is_empty() {
             return moved;
@@ -106,7 +107,7 @@ impl GameTexts for Opok {
 
     fn last_move_text(t: &Texts, geometry: Geometry, side: Side, mv: &Move) -> String {
         t.opok
-            .said_last_move(side_lower(t, side), move_label(t, geometry, *mv))
+            .said_last_move(side_forms(t, side), move_label(t, geometry, *mv))
     }
 
     fn outcome_text(t: &Texts, outcome: &Outcome) -> String {
@@ -114,11 +115,20 @@ impl GameTexts for Opok {
     }
 
     fn must_pass_text(t: &Texts, side: Side) -> String {
-        t.opok.must_pass(side_name(t, side))
+        t.opok.must_pass(side_forms(t, side))
     }
 
     fn your_move_text(t: &Texts, side: Side) -> String {
-        t.opok.your_move(side_lower(t, side))
+        t.opok.your_move(side_forms(t, side))
+    }
+
+    fn passed_text(t: &Texts, side: Side, by: PassedBy) -> String {
+        let name = side_forms(t, side);
+        match by {
+            PassedBy::Person => t.opok.said_passed(name),
+            PassedBy::Automatically => t.opok.said_auto_passed(name),
+            PassedBy::Computer => t.common.said_computer_passed(name),
+        }
     }
 
     fn play_error_text(t: &Texts, error: &PlayError, side: Side) -> String {
@@ -141,7 +151,7 @@ impl GameTexts for Opok {
         } = said;
         let score = t.opok.said_score(circles.to_string(), squares.to_string());
         match to_move {
-            Some(side) => format!("{score} {}", t.common.said_to_move(side_lower(t, *side))),
+            Some(side) => format!("{score} {}", t.opok.said_to_move(side_forms(t, *side))),
             None => score,
         }
     }
@@ -154,14 +164,14 @@ impl GameTexts for Opok {
 /// What a person putting a move together is told: how many pieces to
 /// lift and where they can land, or that they land nowhere.
 pub fn guidance_text(t: &Texts, geometry: Geometry, selection: &Selection) -> String {
-    let k = selection.k.to_string();
+    let k = u64::from(selection.k);
     if selection.current_landings() == 0 {
-        t.opok.no_landing(&k)
+        t.opok.no_landing(k)
     } else {
         format!(
             "{} {}",
             t.opok.choose_k(geometry.name(selection.from)),
-            t.opok.choose_landing(&k)
+            t.opok.choose_landing(k)
         )
     }
 }
@@ -192,13 +202,14 @@ pub fn move_label(t: &Texts, geometry: Geometry, mv: Move) -> String {
     }
 }
 
-/// The accessible name of a square: "c3, Circles, height 4, can move".
+/// The accessible name of a square: "c3, Circles, height 4, can move"
+/// ("c3, věž koleček, výška 4, může táhnout").
 pub fn square_label(t: &Texts, geometry: Geometry, facts: &SquareView) -> String {
     let mut parts = vec![geometry.name(facts.square)];
     match facts.stack {
         Some(stack) => parts.push(
             t.opok
-                .stack(side_name(t, stack.owner), stack.height.to_string()),
+                .stack(side_forms(t, stack.owner), stack.height.to_string()),
         ),
         None => parts.push(t.common.empty_square.to_string()),
     }
@@ -221,7 +232,7 @@ mod tests {
     use super::*;
     use crate::i18n::session::announcement_text;
     use crate::i18n::Lang;
-    use crate::session::core::Announcement;
+    use crate::session::core::{Announcement, PassedBy};
 
     #[test]
     fn squares_and_moves_read_well() {
@@ -265,5 +276,48 @@ mod tests {
             }],
         );
         assert_eq!(said, "Circles a1:3:b3. Captures c3 (2).");
+    }
+
+    #[test]
+    fn sides_agree_with_their_verbs_and_cases() {
+        let passed = |lang: Lang| {
+            announcement_text::<Opok>(
+                lang.texts(),
+                Geometry::new(5).unwrap(),
+                &[Announcement::Passed {
+                    side: Side::Circles,
+                    by: PassedBy::Person,
+                }],
+            )
+        };
+        assert_eq!(passed(Lang::En), "Circles pass.");
+        assert_eq!(passed(Lang::Cs), "Kolečka pasují.");
+        assert_eq!(passed(Lang::Ru), "Круги пасуют.");
+        let e = RecordError::PassNotAllowed {
+            number: 4,
+            side: Side::Squares,
+        };
+        assert_eq!(
+            record_error_text(Lang::Cs.texts(), &e),
+            "Tah 4 (pas): čtverečky mohou táhnout a nesmějí pasovat."
+        );
+        let g = Geometry::new(5).unwrap();
+        let label = square_label(
+            Lang::Ru.texts(),
+            g,
+            &SquareView {
+                square: Square(0),
+                stack: Some(Stack {
+                    owner: Side::Circles,
+                    height: 25,
+                }),
+                movable: true,
+                selected: false,
+                landing: false,
+                last: false,
+                captured: None,
+            },
+        );
+        assert_eq!(label, "a1, столбик кругов, высота 25, может ходить");
     }
 }

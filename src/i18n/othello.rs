@@ -5,14 +5,15 @@ use crate::engine::othello::notation::{BoardTextError, TranscriptError};
 use crate::engine::othello::{
     Color, Level, Move, Outcome, PlayError, PositionError, Square, Variant,
 };
+use crate::session::core::PassedBy;
 use crate::session::othello::formats::StartError;
 use crate::session::othello::view::SquareView;
 use crate::session::othello::{Othello, OthelloAnnouncement, OthelloNotice, Settings};
 
 use super::session::GameTexts;
-use super::Texts;
+use super::{SideName, Texts};
 
-/// "Black" or "White".
+/// "Black" or "White": the player, as a label.
 pub fn color_name(t: &Texts, color: Color) -> &'static str {
     match color {
         Color::Black => t.othello.black,
@@ -20,11 +21,20 @@ pub fn color_name(t: &Texts, color: Color) -> &'static str {
     }
 }
 
-/// "black" or "white", inside sentences.
+/// The player's name in the forms sentences need.
+pub fn color_forms(t: &Texts, color: Color) -> SideName {
+    match color {
+        Color::Black => t.othello.black_forms,
+        Color::White => t.othello.white_forms,
+    }
+}
+
+/// "black" or "white": a disc's colour, as a square's name says it
+/// ("d3, black").
 pub fn color_lower(t: &Texts, color: Color) -> &'static str {
     match color {
-        Color::Black => t.othello.black_lower,
-        Color::White => t.othello.white_lower,
+        Color::Black => t.othello.black_disc,
+        Color::White => t.othello.white_disc,
     }
 }
 
@@ -83,9 +93,9 @@ pub fn play_error_text(t: &Texts, error: &PlayError) -> String {
         PlayError::GameOver => t.common.err_game_over.to_string(),
         PlayError::Illegal(square, color) => t
             .othello
-            .err_square_illegal(square.to_string(), color_lower(t, *color)),
-        PlayError::MustPass(color) => t.othello.err_must_pass(color_name(t, *color)),
-        PlayError::PassNotAllowed(color) => t.othello.err_cannot_pass(color_name(t, *color)),
+            .err_square_illegal(square.to_string(), color_forms(t, *color)),
+        PlayError::MustPass(color) => t.othello.err_must_pass(color_forms(t, *color)),
+        PlayError::PassNotAllowed(color) => t.othello.err_cannot_pass(color_forms(t, *color)),
     }
 }
 
@@ -106,11 +116,11 @@ pub fn transcript_error_text(t: &Texts, error: &TranscriptError) -> String {
         } => t.othello.err_illegal_move(
             number.to_string(),
             square.to_string(),
-            color_lower(t, *color),
+            color_forms(t, *color),
         ),
         TranscriptError::PassNotAllowed { number, color } => t
             .othello
-            .err_pass_not_allowed(number.to_string(), color_lower(t, *color)),
+            .err_pass_not_allowed(number.to_string(), color_forms(t, *color)),
         TranscriptError::AfterEnd { number, token } => {
             t.common.err_after_end(number.to_string(), token)
         }
@@ -167,8 +177,8 @@ impl GameTexts for Othello {
         color_name(t, color)
     }
 
-    fn side_lower(t: &Texts, color: Color) -> &'static str {
-        color_lower(t, color)
+    fn side_forms(t: &Texts, color: Color) -> SideName {
+        color_forms(t, color)
     }
 
     fn moved_text(
@@ -180,11 +190,11 @@ impl GameTexts for Othello {
         by_computer: bool,
     ) -> String {
         let (square, flips) = (move_label(t, *mv), square_list(*flipped));
+        let name = color_forms(t, color);
         if by_computer {
-            t.othello
-                .said_computer_moved(color_lower(t, color), square, flips)
+            t.othello.said_computer_moved(name, square, flips)
         } else {
-            t.othello.said_moved(color_name(t, color), square, flips)
+            t.othello.said_moved(name, square, flips)
         }
     }
 
@@ -194,7 +204,7 @@ impl GameTexts for Othello {
 
     fn last_move_text(t: &Texts, _context: (), color: Color, mv: &Move) -> String {
         t.common
-            .said_last_move(color_lower(t, color), move_label(t, *mv))
+            .said_last_move(color_forms(t, color), move_label(t, *mv))
     }
 
     fn outcome_text(t: &Texts, outcome: &Outcome) -> String {
@@ -202,11 +212,20 @@ impl GameTexts for Othello {
     }
 
     fn must_pass_text(t: &Texts, color: Color) -> String {
-        t.othello.must_pass(color_name(t, color))
+        t.othello.must_pass(color_forms(t, color))
     }
 
     fn your_move_text(t: &Texts, color: Color) -> String {
-        t.othello.your_move(color_lower(t, color))
+        t.othello.your_move(color_forms(t, color))
+    }
+
+    fn passed_text(t: &Texts, color: Color, by: PassedBy) -> String {
+        let name = color_forms(t, color);
+        match by {
+            PassedBy::Person => t.othello.said_passed(name),
+            PassedBy::Automatically => t.othello.said_auto_passed(name),
+            PassedBy::Computer => t.common.said_computer_passed(name),
+        }
     }
 
     fn result_note(t: &Texts, settings: &Settings) -> Option<&'static str> {
@@ -236,7 +255,7 @@ impl GameTexts for Othello {
         } = said;
         let score = t.othello.said_score(black.to_string(), white.to_string());
         match to_move {
-            Some(color) => format!("{score} {}", t.common.said_to_move(color_lower(t, *color))),
+            Some(color) => format!("{score} {}", t.othello.said_to_move(color_forms(t, *color))),
             None => score,
         }
     }
@@ -277,7 +296,7 @@ mod tests {
     use super::*;
     use crate::i18n::session::announcement_text;
     use crate::i18n::Lang;
-    use crate::session::core::Announcement;
+    use crate::session::core::{Announcement, PassedBy};
 
     #[test]
     fn results_put_the_winner_first() {
@@ -357,5 +376,73 @@ mod tests {
             }],
         );
         assert_eq!(said, "Black d3, flips d4.");
+    }
+
+    #[test]
+    fn passes_and_takebacks_read_well_in_every_language() {
+        let passed = |lang: Lang, by| {
+            announcement_text::<Othello>(
+                lang.texts(),
+                (),
+                &[Announcement::Passed {
+                    side: Color::White,
+                    by,
+                }],
+            )
+        };
+        assert_eq!(passed(Lang::En, PassedBy::Person), "White passes.");
+        assert_eq!(passed(Lang::Cs, PassedBy::Person), "Bílý pasuje.");
+        assert_eq!(passed(Lang::Ru, PassedBy::Person), "Белые пасуют.");
+        assert_eq!(
+            passed(Lang::Ru, PassedBy::Automatically),
+            "У белых нет ходов — пас."
+        );
+        assert_eq!(
+            passed(Lang::En, PassedBy::Computer),
+            "Computer (White) has no legal move and passes."
+        );
+        let back =
+            |n| announcement_text::<Othello>(Lang::En.texts(), (), &[Announcement::Undone(n)]);
+        assert_eq!(back(0), "Taken back. Start position.");
+        assert_eq!(back(3), "Taken back. Position after move 3.");
+    }
+
+    #[test]
+    fn errors_name_the_player_in_the_right_case() {
+        let e = TranscriptError::Illegal {
+            number: 3,
+            square: Square::new(0, 0).unwrap(),
+            color: Color::Black,
+        };
+        assert_eq!(
+            transcript_error_text(Lang::En.texts(), &e),
+            "Move 3 (a1): illegal for Black."
+        );
+        assert_eq!(
+            transcript_error_text(Lang::Cs.texts(), &e),
+            "Tah 3 (a1): pro černého nepřípustný."
+        );
+        assert_eq!(
+            transcript_error_text(Lang::Ru.texts(), &e),
+            "Ход 3 (a1): недопустим для чёрных."
+        );
+        let t = Lang::Ru.texts();
+        assert_eq!(
+            play_error_text(t, &PlayError::PassNotAllowed(Color::White)),
+            "У белых есть допустимый ход, пасовать нельзя."
+        );
+        let label = square_label(
+            t,
+            &SquareView {
+                square: Square::new(3, 2).unwrap(),
+                disc: Some(Color::White),
+                legal: false,
+                marked: false,
+                last: false,
+                flipped: true,
+                hint: None,
+            },
+        );
+        assert_eq!(label, "d3, белая, только что перевёрнута");
     }
 }

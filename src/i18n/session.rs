@@ -7,7 +7,7 @@ use crate::session::formats::{Formats, LinkError};
 use crate::session::query::QueryError;
 use crate::session::saved::SavedError;
 
-use super::Texts;
+use super::{SideName, Texts};
 
 /// A game's own words, for the shared announcements and notices.
 pub trait GameTexts: Formats {
@@ -15,11 +15,17 @@ pub trait GameTexts: Formats {
     /// board's size, to name squares).
     type Context: Copy;
 
-    /// "Black", "Circles", "First player".
+    /// "Black", "Circles", "First player": the side as a label (a seat in
+    /// the new-game dialog).
     fn side_name(t: &Texts, side: Self::Side) -> &'static str;
-    /// The same inside a sentence.
-    fn side_lower(t: &Texts, side: Self::Side) -> &'static str;
-    /// A move played: "Black f5, flips e5." / "Computer (white) d6, …".
+    /// The side's name in the forms sentences need.
+    fn side_forms(t: &Texts, side: Self::Side) -> SideName;
+    /// The name inside a sentence or in brackets ("Computer (White) is
+    /// thinking…", "Počítač (bílý) přemýšlí…").
+    fn side_lower(t: &Texts, side: Self::Side) -> &'static str {
+        Self::side_forms(t, side).nom
+    }
+    /// A move played: "Black f5, flips e5." / "Computer (White) plays d6, …".
     fn moved_text(
         t: &Texts,
         context: Self::Context,
@@ -31,7 +37,7 @@ pub trait GameTexts: Formats {
     /// A move as the move list shows it (`f5`, `a1:3:b3`, a translated
     /// "pass").
     fn move_label(t: &Texts, context: Self::Context, mv: &Move<Self>) -> String;
-    /// The last move, on request: "Last move: white d6."
+    /// The last move, on request: "Last move: White d6."
     fn last_move_text(
         t: &Texts,
         context: Self::Context,
@@ -42,8 +48,16 @@ pub trait GameTexts: Formats {
     fn outcome_text(t: &Texts, outcome: &Self::Outcome) -> String;
     /// "Black has no legal move and must pass."
     fn must_pass_text(t: &Texts, side: Self::Side) -> String;
-    /// "Your move (black)."
+    /// "Your move (Black)."
     fn your_move_text(t: &Texts, side: Self::Side) -> String;
+    /// A pass: "Black passes.", "Circles pass." (the verb agrees with the
+    /// side, so each game has its own words).
+    fn passed_text(t: &Texts, side: Self::Side, by: PassedBy) -> String;
+    /// The note that the app passed for the person: "Black has no legal
+    /// move and passes."
+    fn auto_passed_text(t: &Texts, side: Self::Side) -> String {
+        Self::passed_text(t, side, PassedBy::Automatically)
+    }
     /// A note after the result (anti-Othello explains its scoring).
     fn result_note(_t: &Texts, _settings: &Self::Settings) -> Option<&'static str> {
         None
@@ -78,19 +92,14 @@ pub fn announcement_text<G: GameTexts>(
                 effect,
                 by_computer,
             } => G::moved_text(t, context, *side, mv, effect, *by_computer),
-            Announcement::Passed { side, by } => match by {
-                PassedBy::Person => t.common.said_passed(G::side_name(t, *side)),
-                PassedBy::Computer => t.common.said_computer_passed(G::side_lower(t, *side)),
-                PassedBy::Automatically => t.common.said_auto_passed(G::side_name(t, *side)),
-            },
+            Announcement::Passed { side, by } => G::passed_text(t, *side, *by),
             Announcement::MustPass(side) => G::must_pass_text(t, *side),
             Announcement::GameOver(outcome) => {
                 format!("{} {}.", t.common.game_over, G::outcome_text(t, outcome))
             }
-            Announcement::Undone(n) => t.common.said_undone(n.to_string()),
-            Announcement::Redone(n) => t.common.said_redone(n.to_string()),
-            Announcement::Shown(0) => t.common.said_shown_start.to_string(),
-            Announcement::Shown(n) => t.common.said_shown(n.to_string()),
+            Announcement::Undone(n) => format!("{} {}", t.common.said_undone, shown_text(t, *n)),
+            Announcement::Redone(n) => format!("{} {}", t.common.said_redone, shown_text(t, *n)),
+            Announcement::Shown(n) => shown_text(t, *n),
             Announcement::LastMove(None) => t.common.said_no_moves_yet.to_string(),
             Announcement::LastMove(Some((side, mv))) => G::last_move_text(t, context, *side, mv),
             Announcement::NewGame => t.common.said_new_game.to_string(),
@@ -100,6 +109,15 @@ pub fn announcement_text<G: GameTexts>(
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// "Position after move 5." or "Start position."
+fn shown_text(t: &Texts, ply: usize) -> String {
+    if ply == 0 {
+        t.common.said_shown_start.to_string()
+    } else {
+        t.common.said_shown(ply)
+    }
 }
 
 /// A saved game that could not be restored, in words.

@@ -3,35 +3,78 @@
 //! filled only through its method, whose parameters are its placeholders:
 //! a call with a wrong or missing value does not compile, and a language
 //! whose text lacks a placeholder or has an unknown one fails the tests.
+//!
+//! Four kinds of texts:
+//! - `plain`: read as they are;
+//! - `sides`: a side's name in the forms sentences need ([`SideName`]);
+//! - `templates`: filled by a method named like the text; a side's name
+//!   goes in as a [`SideName`], and the template picks its form:
+//!   `{side}` (nominative), `{side.acc}` (accusative), `{side.gen}`
+//!   (genitive); a text that starts with a side's name gets a capital;
+//! - `counted`: templates with a count (marked `#`, always the method's
+//!   last parameter), one form per plural category ([`Plural`]), picked by
+//!   the count in the text's language.
 
-/// Declares a struct of texts: `plain` ones are read as they are,
-/// `templates` are filled by a method named like the text.
+use super::{Entry, Plural, SideName};
+
+/// Declares a struct of texts (see the module's documentation).
 macro_rules! texts {
     ($(#[$doc:meta])* $name:ident {
         plain: $($plain:ident),* ;
-        templates: $($template:ident($($param:ident),+)),* $(,)?
+        sides: $($side:ident),* ;
+        templates: $($template:ident($($param:ident),+)),* ;
+        counted: $($counted:ident($($cparam:ident,)* #$count:ident)),* $(,)?
     }) => {
         $(#[$doc])*
         #[derive(Debug)]
         pub struct $name {
+            /// The language of these texts (it picks the plural forms).
+            pub lang: super::Lang,
             $(#[doc = "A text as shown."] pub $plain: &'static str,)*
+            $(#[doc = "A side's name in the forms sentences need."] pub $side: SideName,)*
             $(pub(super) $template: &'static str,)*
+            $(pub(super) $counted: Plural,)*
         }
 
         impl $name {
             $(
                 #[doc = concat!("The text `", stringify!($template), "`, filled.")]
-                pub fn $template(&self, $($param: impl std::fmt::Display),+) -> String {
-                    super::fill(self.$template, &[$((stringify!($param), &$param.to_string())),+])
+                pub fn $template(&self, $($param: impl super::Fill),+) -> String {
+                    super::fill(self.$template, &[$((stringify!($param), &$param as &dyn super::Fill)),+])
+                }
+            )*
+            $(
+                #[doc = concat!("The text `", stringify!($counted), "`, filled, in the plural form of `", stringify!($count), "`.")]
+                pub fn $counted(&self, $($cparam: impl super::Fill,)* $count: u64) -> String {
+                    super::fill(
+                        self.$counted.pick(self.lang, $count),
+                        &[$((stringify!($cparam), &$cparam as &dyn super::Fill),)* (stringify!($count), &$count as &dyn super::Fill)],
+                    )
                 }
             )*
 
-            /// Every text: its name, its words and its placeholders.
-            pub fn entries(&self) -> Vec<(&'static str, &'static str, &'static [&'static str])> {
-                vec![
-                    $((stringify!($plain), self.$plain, &[] as &'static [&'static str]),)*
-                    $((stringify!($template), self.$template, &[$(stringify!($param)),+]),)*
-                ]
+            /// Every text: its name, its words and its placeholders (a side's
+            /// name gives one entry per form, a counted text one per plural form).
+            pub fn entries(&self) -> Vec<Entry> {
+                #[allow(unused_mut)] // an area without sides or counted texts
+                let mut entries = vec![
+                    $(Entry::new(stringify!($plain).to_string(), self.$plain, &[]),)*
+                    $(Entry::new(stringify!($template).to_string(), self.$template, &[$(stringify!($param)),+]),)*
+                ];
+                $(
+                    for (form, text) in self.$side.forms() {
+                        entries.push(Entry::new(format!("{}.{form}", stringify!($side)), text, &[]));
+                    }
+                )*
+                $(
+                    entries.extend(self.$counted.entries(
+                        self.lang,
+                        stringify!($counted),
+                        &[$(stringify!($cparam)),*],
+                        stringify!($count),
+                    ));
+                )*
+                entries
             }
         }
     };
@@ -48,14 +91,15 @@ texts! {
             level_3, level_4, level_5, level_6, level_7, think_time, start_game, cancel,
             moves_copied, link_copied, notation_wide, engine_failed, engine_restarted,
             crash_title, crash_kept, crash_reload, dismiss, err_game_over, saved_corrupt,
-            saved_version, empty_square, said_shown_start, said_no_moves_yet, said_new_game,
-            said_loaded, interpretation;
+            saved_version, empty_square, said_shown_start, said_no_moves_yet, said_undone,
+            said_redone, said_new_game, said_loaded, interpretation;
+        sides: ;
         templates:
             thinking(color), computer_paused(color), draw(a, b), disc_counts(black, white),
             seconds(seconds), link_error(reason), saved_error(reason), err_after_end(n, token),
-            err_link_key(key), err_link_value(value, key), said_passed(color),
-            said_computer_passed(color), said_auto_passed(color), said_shown(n),
-            said_to_move(color), said_last_move(color, square), said_undone(n), said_redone(n)
+            err_link_key(key), err_link_value(value, key), said_computer_passed(color),
+            said_shown(n), said_last_move(color, square);
+        counted:
     }
 }
 
@@ -63,7 +107,7 @@ texts! {
     /// Othello: colours, results, squares, the editor, the rules page and its exercise.
     OthelloTexts {
         plain:
-            name, blurb, black, white, black_lower, white_lower, anti_result_note, hints,
+            name, blurb, black, white, black_disc, white_disc, anti_result_note, hints,
             legal_moves, analyse_game, set_up_position, board_string, load_board, exact_result,
             evaluation_graph, graph_empty, graph_black_ahead, graph_white_ahead, graph_move, variant, variant_standard, variant_anti,
             variant_reversi, err_board_side, err_link_size, paste_hint, paste_label,
@@ -75,6 +119,7 @@ texts! {
             rules_clock_title, rules_clock, rules_notation_title, rules_notation,
             rules_variants_title, rules_sizes, rules_anti, rules_reversi, exercise_title,
             exercise_task, exercise_done, exercise_reset;
+        sides: black_forms, white_forms;
         templates:
             your_move(color), must_pass(color), black_wins(a, b), white_wins(a, b),
             err_not_a_square(n, token, offset), err_illegal_move(n, square, color),
@@ -83,9 +128,11 @@ texts! {
             err_empty_centre(square), err_outside_centre(square),
             err_square_illegal(square, color), err_must_pass(color), err_cannot_pass(color),
             hint_score(score), said_moved(color, square, flips),
-            said_computer_moved(color, square, flips), said_score(black, white),
+            said_computer_moved(color, square, flips), said_passed(color),
+            said_auto_passed(color), said_to_move(color), said_score(black, white),
             not_a_move(text), exercise_found(n), exercise_right(square, flips),
-            exercise_wrong(square), exercise_again(square)
+            exercise_wrong(square), exercise_again(square);
+        counted:
     }
 }
 
@@ -93,7 +140,7 @@ texts! {
     /// Opok: sides, putting a move together, records, the rules page and its diagrams.
     OpokTexts {
         plain:
-            name, blurb, circles, squares, circles_lower, squares_lower, lift, fewer, more,
+            name, blurb, circles, squares, lift, fewer, more,
             cancel_selection, board_label, can_move, selected, landing, last_landing,
             captured_mark, err_move_illegal, keyboard_help, record_label, paste_hint,
             rules_title, rules_intro, rules_setup_title, rules_setup, rules_moves_title,
@@ -101,14 +148,17 @@ texts! {
             rules_capture_landing, rules_corner, rules_end_title, rules_end,
             rules_notation_title, rules_notation, rules_source_note, diagrams_title,
             diagrams_intro, diagram_gap, diagram_out_of_line, verdict_captured, verdict_safe;
+        sides: circles_forms, squares_forms;
         templates:
-            your_move(side), choose_k(square), choose_landing(k), no_landing(k),
-            must_pass(side), circles_win(a, b), squares_win(a, b), stack(owner, h),
-            said_moved(side, mv), said_computer_moved(side, mv), said_captures(list),
-            said_score(c, s), said_last_move(side, mv), err_not_a_move(n, token),
-            err_illegal(n, token, side), err_pass_not_allowed(n, side),
-            diagram_captured(a, b, sum, row), diagram_not_stronger(a, b, sum, row),
-            diagram_neighbours(a, b, sum, row)
+            your_move(side), choose_k(square), must_pass(side), circles_win(a, b),
+            squares_win(a, b), stack(owner, h), said_moved(side, mv),
+            said_computer_moved(side, mv), said_captures(list), said_score(c, s),
+            said_last_move(side, mv), said_passed(side), said_auto_passed(side),
+            said_to_move(side), err_not_a_move(n, token), err_illegal(n, token, side),
+            err_pass_not_allowed(n, side), diagram_captured(a, b, sum, row),
+            diagram_not_stronger(a, b, sum, row), diagram_neighbours(a, b, sum, row);
+        counted:
+            choose_landing(#k), no_landing(#k)
     }
 }
 
@@ -119,7 +169,7 @@ texts! {
             rules_limits_title, rules_limits, name, blurb, rule_nim, rule_dim, rule_aliquot,
             rule_evenodd, rule_half, rule_nim_desc, rule_dim_desc, rule_aliquot_desc,
             rule_evenodd_desc, rule_half_desc, refuse_nothing, first_player, second_player,
-            first_player_lower, second_player_lower, heap_take, heap_amount, theory,
+            heap_take, heap_amount, theory,
             grundy_values, nimsum_title, nimsum_explain, outcome_p, outcome_n, show_me,
             no_winning_moves, strip_up_to, mex_choose, misere_note, misere_budget, analysing,
             preset, preset_three, preset_source, random_game, custom_game, add_heap,
@@ -129,19 +179,20 @@ texts! {
             rules_play, rules_table_title, rules_pn_title, rules_pn, rules_sg_title, rules_sg,
             rules_sum_title, rules_sum, rules_example, rules_misere_title, rules_misere,
             rules_closed_title, rules_closed;
+        sides: first_player_forms, second_player_forms;
         templates:
             rule_sub(set), rule_sub_desc(set), refuse_more_than_heap(rule, n),
             refuse_not_in_set(rule, c, set), refuse_not_divisor(rule, c, n),
             refuse_whole(rule), refuse_odd(rule), refuse_even_whole(rule),
             refuse_half(rule, max, n), your_move(who), wins(who), heap_label(i, tokens, rule),
-            tokens_one(n), tokens_few(n), tokens_many(n), token_label(i, c, n),
-            winning_moves_label(list), strip_title(rule), mex_title(n, g),
-            mex_reached(n, list), mex_result(g), mex_none(n), period_note(pre, p),
-            preset_single(rule, n), err_not_a_move(n, token), err_record_full(n, max),
-            err_no_heap(i), err_move(n, reason), err_bad_heap(i, token),
-            err_bad_size(i, token), err_too_many(n, max), err_rule(i, reason),
-            err_unknown_rule(rule), said_took(who, c, i, rule, left),
-            said_computer_took(c, i, rule, left)
+            token_label(i, c, n), winning_moves_label(list), strip_title(rule),
+            mex_title(n, g), mex_reached(n, list), mex_result(g), mex_none(n),
+            period_note(pre, p), preset_single(rule, n), err_not_a_move(n, token),
+            err_record_full(n, max), err_no_heap(i), err_move(n, reason),
+            err_bad_heap(i, token), err_bad_size(i, token), err_too_many(n, max),
+            err_rule(i, reason), err_unknown_rule(rule);
+        counted:
+            tokens(#n), said_took(who, c, i, rule, #left), said_computer_took(c, i, rule, #left)
     }
 }
 
@@ -159,8 +210,13 @@ pub struct Texts {
 }
 
 impl Texts {
-    /// Every text: its area and name, its words and its placeholders.
-    pub fn entries(&self) -> Vec<(String, &'static str, &'static [&'static str])> {
+    /// The language of these texts.
+    pub fn lang(&self) -> super::Lang {
+        self.common.lang
+    }
+
+    /// Every text, named by its area (`opok.choose_landing.few`).
+    pub fn entries(&self) -> Vec<Entry> {
         let areas = [
             ("common", self.common.entries()),
             ("othello", self.othello.entries()),
@@ -170,9 +226,10 @@ impl Texts {
         areas
             .into_iter()
             .flat_map(|(area, entries)| {
-                entries
-                    .into_iter()
-                    .map(move |(name, text, params)| (format!("{area}.{name}"), text, params))
+                entries.into_iter().map(move |entry| Entry {
+                    name: format!("{area}.{}", entry.name),
+                    ..entry
+                })
             })
             .collect()
     }

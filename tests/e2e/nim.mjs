@@ -104,8 +104,8 @@ try {
       await page.keyboard.press("Enter");
       assert((await moveCount(page)) === 1, "took 2 from heap 1");
       {
-        const said = await spoken(page, (t) => t.startsWith("First player took 2 from heap 1 (Nim); 2 left."));
-        assert(said.startsWith("First player took 2 from heap 1 (Nim); 2 left."), said);
+        const said = await spoken(page, (t) => t.startsWith("First player took 2 from heap 1 (Nim); 2 tokens left."));
+        assert(said.startsWith("First player took 2 from heap 1 (Nim); 2 tokens left."), said);
       }
       // Tab to the next heap and take 1 there.
       await page.focus(".heap[data-heap='1'] .token[tabindex='0']");

@@ -71,7 +71,7 @@ try {
       const page = await open(`#/othello?start=${whiteMustPass}O&black=human&white=c5`);
       await page.waitForFunction(() => document.querySelector("#live").textContent.includes("passes"), null, { timeout: 20000 });
       const said = await liveText(page);
-      assert(said.includes("Computer (white) has no legal move and passes"), said);
+      assert(said.includes("Computer (White) has no legal move and passes"), said);
       assert((await page.textContent("[data-testid=moves]")).includes("pass"), "the pass is in the move list");
       assert((await page.$$(".square.legal")).length === 1, "black can play h8");
     },
@@ -113,7 +113,7 @@ try {
       assert(notice.includes("Move 3 (c9, character 7): not a square."), notice);
       assert((await boardString(page)) === good, "the game is kept");
       await paste(page, "f5 d6 a1");
-      assert((await page.textContent("[data-testid=notice]")).includes("Move 3 (a1): illegal for black."), "illegal move named");
+      assert((await page.textContent("[data-testid=notice]")).includes("Move 3 (a1): illegal for Black."), "illegal move named");
       assert((await moveCount(page)) === 5, "still 5 moves");
     },
 
@@ -199,8 +199,8 @@ try {
       }
       await page.keyboard.press("l");
       {
-        const said = await spoken(page, (t) => t.startsWith("Last move: white"));
-        assert(said.startsWith("Last move: white"), said);
+        const said = await spoken(page, (t) => t.startsWith("Last move: White"));
+        assert(said.startsWith("Last move: White"), said);
       }
       // The typed-move box.
       await page.fill("#move-input", "");

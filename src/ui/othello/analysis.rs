@@ -4,7 +4,7 @@
 use yew::prelude::*;
 
 use crate::engine::othello::Move;
-use crate::i18n::othello::{color_name, score_text};
+use crate::i18n::othello::{color_forms, score_text};
 use crate::session::core::Action;
 use crate::session::othello::view::Thinking;
 use crate::session::othello::{Othello, OthelloAction};
@@ -25,7 +25,7 @@ pub fn thinking_panel(props: &ThinkingPanelProps) -> Html {
     let Some(thinking) = &props.thinking else {
         return html! { <div class="thinking-panel" aria-hidden="true" /> };
     };
-    let side = color_name(t, thinking.side);
+    let side = color_forms(t, thinking.side).nom;
     let line: Vec<String> = thinking
         .line
         .iter()

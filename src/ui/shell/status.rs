@@ -71,7 +71,7 @@ pub fn status<G: PageGame>(props: &StatusProps<G>) -> Html {
     let pass_note = state.pass_note.map(|side| {
         html! {
             <p class="pass-note" data-testid="pass-note">
-                { t.common.said_auto_passed(G::side_name(t, side)) }
+                { G::auto_passed_text(t, side) }
             </p>
         }
     });
