@@ -357,50 +357,52 @@ mod tests {
 
     #[test]
     fn a_side_takes_the_form_its_sentence_needs() {
-        let cs = Lang::Cs.texts();
-        let black = cs.othello.black_forms;
-        assert_eq!(
-            cs.othello.err_illegal_move(5, "a1", black),
-            "Tah 5 (a1): pro černého nepřípustný."
-        );
-        assert_eq!(
-            cs.othello
-                .said_computer_moved(cs.othello.white_forms, "d3", "d4"),
-            "Počítač hraje za bílého: d3, otáčí d4."
-        );
-        assert_eq!(
-            cs.opok.said_to_move(cs.opok.circles_forms),
-            "Na tahu jsou kolečka."
-        );
-        assert_eq!(
-            cs.nim.wins(cs.nim.second_player_forms),
-            "Vyhrává druhý hráč"
-        );
-        let ru = Lang::Ru.texts();
-        assert_eq!(
-            ru.othello
-                .said_computer_moved(ru.othello.white_forms, "d3", "d4"),
-            "Компьютер играет за белых: d3, переворачивает d4."
-        );
-        assert_eq!(
-            ru.othello.must_pass(ru.othello.black_forms),
-            "У чёрных нет допустимых ходов, нужно пасовать."
-        );
-        assert_eq!(
-            ru.opok.err_illegal(1, "a1:2:b1", ru.opok.circles_forms),
-            "Ход 1 (a1:2:b1): недопустим для кругов."
-        );
-        assert_eq!(
-            ru.nim.wins(ru.nim.first_player_forms),
-            "Побеждает первый игрок"
-        );
-        let en = Lang::En.texts();
-        assert_eq!(en.nim.wins(en.nim.first_player_forms), "First player wins");
-        assert_eq!(en.opok.said_passed(en.opok.squares_forms), "Squares pass.");
-        assert_eq!(
-            en.othello.said_passed(en.othello.black_forms),
-            "Black passes."
-        );
+        let (cs, ru, en) = (Lang::Cs.texts(), Lang::Ru.texts(), Lang::En.texts());
+        let cases = [
+            (
+                cs.othello.err_illegal_move(5, "a1", cs.othello.black_forms),
+                "Tah 5 (a1): pro černého nepřípustný.",
+            ),
+            (
+                cs.othello
+                    .said_computer_moved(cs.othello.white_forms, "d3", "d4"),
+                "Počítač hraje za bílého: d3, otáčí d4.",
+            ),
+            (
+                cs.opok.said_to_move(cs.opok.circles_forms),
+                "Na tahu jsou kolečka.",
+            ),
+            (
+                cs.nim.wins(cs.nim.second_player_forms),
+                "Vyhrává druhý hráč",
+            ),
+            (
+                ru.othello
+                    .said_computer_moved(ru.othello.white_forms, "d3", "d4"),
+                "Компьютер играет за белых: d3, переворачивает d4.",
+            ),
+            (
+                ru.othello.must_pass(ru.othello.black_forms),
+                "У чёрных нет допустимых ходов, нужно пасовать.",
+            ),
+            (
+                ru.opok.err_illegal(1, "a1:2:b1", ru.opok.circles_forms),
+                "Ход 1 (a1:2:b1): недопустим для кругов.",
+            ),
+            (
+                ru.nim.wins(ru.nim.first_player_forms),
+                "Побеждает первый игрок",
+            ),
+            (en.nim.wins(en.nim.first_player_forms), "First player wins"),
+            (en.opok.said_passed(en.opok.squares_forms), "Squares pass."),
+            (
+                en.othello.said_passed(en.othello.black_forms),
+                "Black passes.",
+            ),
+        ];
+        for (said, expected) in cases {
+            assert_eq!(said, expected);
+        }
     }
 
     #[test]

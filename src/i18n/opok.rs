@@ -234,27 +234,28 @@ mod tests {
     use crate::i18n::Lang;
     use crate::session::core::{Announcement, PassedBy};
 
+    /// What a screen reader hears on Circles' home stack at the start.
+    fn home_label(lang: Lang) -> String {
+        let view = SquareView {
+            square: Square(0),
+            stack: Some(Stack {
+                owner: Side::Circles,
+                height: 25,
+            }),
+            movable: true,
+            selected: false,
+            landing: false,
+            last: false,
+            captured: None,
+        };
+        square_label(lang.texts(), Geometry::new(5).unwrap(), &view)
+    }
+
     #[test]
     fn squares_and_moves_read_well() {
         let g = Geometry::new(5).unwrap();
         let t = Lang::En.texts();
-        let label = square_label(
-            t,
-            g,
-            &SquareView {
-                square: Square(0),
-                stack: Some(Stack {
-                    owner: Side::Circles,
-                    height: 25,
-                }),
-                movable: true,
-                selected: false,
-                landing: false,
-                last: false,
-                captured: None,
-            },
-        );
-        assert_eq!(label, "a1, Circles, height 25, can move");
+        assert_eq!(home_label(Lang::En), "a1, Circles, height 25, can move");
         let said = announcement_text::<Opok>(
             t,
             g,
@@ -301,23 +302,9 @@ mod tests {
             record_error_text(Lang::Cs.texts(), &e),
             "Tah 4 (pas): čtverečky mohou táhnout a nesmějí pasovat."
         );
-        let g = Geometry::new(5).unwrap();
-        let label = square_label(
-            Lang::Ru.texts(),
-            g,
-            &SquareView {
-                square: Square(0),
-                stack: Some(Stack {
-                    owner: Side::Circles,
-                    height: 25,
-                }),
-                movable: true,
-                selected: false,
-                landing: false,
-                last: false,
-                captured: None,
-            },
+        assert_eq!(
+            home_label(Lang::Ru),
+            "a1, столбик кругов, высота 25, может ходить"
         );
-        assert_eq!(label, "a1, столбик кругов, высота 25, может ходить");
     }
 }
