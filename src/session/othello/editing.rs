@@ -2,6 +2,9 @@
 //! it, and the sizes and starts the editor offers.
 
 use crate::engine::othello::{BoardSize, Color, Position, Rules, Setup, Square, Variant};
+use crate::session::core::Action;
+
+use super::{Othello, Settings};
 
 /// The disc on `square`, if any.
 pub fn disc_at(setup: &Setup, square: Square) -> Option<Color> {
@@ -41,6 +44,16 @@ pub fn painted(setup: Setup, square: Square, paint: Option<Color>) -> Setup {
 /// centre).
 pub fn start_setup(size: BoardSize, variant: Variant) -> Setup {
     Position::start(Rules::new(size, variant)).to_setup()
+}
+
+/// The action that starts a game from a position set up by hand, with the
+/// players of `settings` and the position's own rules.
+pub fn play_from(settings: Settings, start: Position) -> Action<Othello> {
+    let settings = Settings {
+        rules: start.rules(),
+        ..settings
+    };
+    Action::NewGame(settings, Some(start))
 }
 
 /// The board emptied, the size and side to move kept.

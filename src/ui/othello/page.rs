@@ -4,14 +4,15 @@
 use yew::prelude::*;
 
 use crate::engine::othello::notation::board_text;
-use crate::engine::othello::{Move, Position, Square};
+use crate::engine::othello::{Move, Square};
 use crate::session::core::Action;
-use crate::session::othello::view::{next_legal, squares, Thinking};
-use crate::session::othello::{Othello, OthelloAction, Settings};
+use crate::session::othello::editing::play_from;
+use crate::session::othello::view::{squares, Thinking};
+use crate::session::othello::{Othello, OthelloAction};
 
 use super::super::shell::layout::GameLayout;
 use super::super::shell::status::Status;
-use super::super::shell::{use_game_page, KeyUse, PageState};
+use super::super::shell::use_game_page;
 use super::analysis::{AidButtons, ThinkingPanel};
 use super::board::Board;
 use super::board_tools::BoardTools;
@@ -19,7 +20,7 @@ use super::editor::Editor;
 use super::graph::EvaluationGraph;
 use super::move_box::MoveBox;
 use super::new_game::NewGameDialog;
-use super::page_game::paste_action;
+use super::page_game::{othello_keys, paste_action};
 
 /// The props of the page: the query of a share link it was opened with.
 #[derive(Properties, PartialEq)]
@@ -36,28 +37,9 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
     let cursor = use_mut_ref(|| None::<Square>);
     let focus = use_state(|| None::<(Square, u32)>);
     let editor_open = use_state(|| false);
-    // Othello's own keys: H hints, M the next legal square.
-    let on_key = {
-        let (cursor, focus) = (cursor.clone(), focus.clone());
-        Callback::from(move |(e, state): (KeyboardEvent, PageState<Othello>)| {
-            match e.code().as_str() {
-                "KeyH" => KeyUse::Act(Action::Game(OthelloAction::SetHintMode(
-                    !state.extra.hint_mode,
-                ))),
-                "KeyM" => {
-                    let from = cursor.borrow().or(Square::from_index(0));
-                    if let Some(next) = from.and_then(|f| next_legal(&state.position(), f)) {
-                        focus.set(Some((next, focus.map_or(1, |(_, n)| n + 1))));
-                    }
-                    KeyUse::Used
-                }
-                _ => KeyUse::Ignored,
-            }
-        })
-    };
     let page = use_game_page::<Othello>(
         props.link.clone(),
-        on_key,
+        othello_keys(cursor.clone(), focus.clone()),
         Some(Callback::from(paste_action)),
     );
     let (state, t) = (&page.state, page.t);
@@ -76,16 +58,11 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
         Callback::from(move |_| editor_open.set(!*editor_open))
     };
     let play_from_editor = {
-        let dispatch = page.dispatch.clone();
-        let editor_open = editor_open.clone();
+        let (dispatch, editor_open) = (page.dispatch.clone(), editor_open.clone());
         let settings = state.settings;
-        Callback::from(move |start: Position| {
+        Callback::from(move |start| {
             editor_open.set(false);
-            let settings = Settings {
-                rules: start.rules(),
-                ..settings
-            };
-            dispatch.emit(Action::NewGame(settings, Some(start)));
+            dispatch.emit(play_from(settings, start));
         })
     };
 

@@ -2,16 +2,22 @@
 //! for, the worker events it reads, its score line, and what pasted text
 //! means.
 
-use crate::engine::othello::{Color, Position};
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::engine::othello::{Color, Position, Square};
 use crate::i18n::Texts;
 use crate::session::core::{Action, GameSession};
+use crate::session::othello::view::next_legal;
 use crate::session::othello::{
     Othello, OthelloAction, OthelloAnnouncement, OthelloProgress, SearchKind,
 };
 use crate::worker::protocol::{Answer, Event, Job, OthelloTask, Report};
 
 use super::super::shell::scores::ScoreItem;
-use super::super::shell::PageGame;
+use super::super::shell::{KeyUse, OnKey, PageGame, PageState};
 
 /// How long hints are computed (the worker deepens and reports meanwhile).
 const HINT_MS: f64 = 4000.0;
@@ -103,4 +109,27 @@ pub fn paste_action(text: String) -> Action<Othello> {
     } else {
         Action::Paste(text)
     }
+}
+
+/// Othello's own keys: H switches hints, M moves the board's cursor (last
+/// known in `cursor`) to the next legal square through `focus`.
+pub fn othello_keys(
+    cursor: Rc<RefCell<Option<Square>>>,
+    focus: UseStateHandle<Option<(Square, u32)>>,
+) -> OnKey<Othello> {
+    Callback::from(
+        move |(e, state): (KeyboardEvent, PageState<Othello>)| match e.code().as_str() {
+            "KeyH" => KeyUse::Act(Action::Game(OthelloAction::SetHintMode(
+                !state.extra.hint_mode,
+            ))),
+            "KeyM" => {
+                let from = cursor.borrow().or(Square::from_index(0));
+                if let Some(next) = from.and_then(|f| next_legal(&state.position(), f)) {
+                    focus.set(Some((next, focus.map_or(1, |(_, n)| n + 1))));
+                }
+                KeyUse::Used
+            }
+            _ => KeyUse::Ignored,
+        },
+    )
 }
