@@ -1,6 +1,6 @@
 # Mind Sports — two commands do everything on a fresh machine:
 #   make serve   install what is missing, build the release app, serve it on
-#                http://127.0.0.1:8080
+#                http://127.0.0.1:8080 (compressed, with cache headers)
 #   make test    install what the tests need, then run every test
 # Every install is skipped when the right version is already there.
 
@@ -19,17 +19,27 @@ export CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_RUNNER := wasm-bindgen-test-runner
 export WASM_BINDGEN_TEST_WEBDRIVER_JSON := $(CURDIR)/tests/webdriver.json
 export WASM_BINDGEN_TEST_TIMEOUT := 120
 
-.PHONY: serve build test setup-build setup-test wasm-target trunk wasm-bindgen node-tools browser fetch \
-        check-format lint test-native test-wasm test-e2e bench bench-wasm train clean
+.PHONY: serve dev server build test setup-build setup-test wasm-target trunk wasm-bindgen node-tools browser fetch \
+        check-format lint test-native test-wasm test-e2e bench bench-wasm bench-load train clean
 
-serve: setup-build
+# The production server (src/server): precompressed files, cache headers.
+SERVE := target/release/serve
+
+serve: build
+	$(SERVE) --dir dist --address 127.0.0.1 --port 8080
+
+# Rebuilds on every change (no compression, no caching headers).
+dev: setup-build
 	trunk serve --release --address 127.0.0.1 --port 8080
 
-# The static site in dist/, with gzip copies beside the wasm, scripts and
-# styles for servers that send precompressed files (nginx gzip_static).
-build: setup-build
+server:
+	cargo build --release -p mind-sports-server
+
+# The static site in dist/: Trunk's post-build hook (src/pwa/finish.mjs)
+# writes the service worker, .gz and .br copies beside every wasm, script
+# and style, and prints the sizes against their budgets.
+build: setup-build server
 	trunk build --release
-	gzip -9 --keep --force dist/*.wasm dist/*.js dist/*.css
 
 test: setup-test check-format lint test-native test-wasm test-e2e
 	@echo "all tests passed"
@@ -42,9 +52,13 @@ BENCH_ARGS ?= --perft 12 --ffo 40-49
 bench:
 	cargo run --release --bin engine -- bench --full
 
+# The first and repeat load on an emulated slow phone connection.
+bench-load: build
+	node tests/bench/load.mjs --runs 3
+
 bench-wasm: wasm-target wasm-bindgen node-tools
-	cargo build --release --target wasm32-unknown-unknown --bin wasm-bench
-	wasm-bindgen --target nodejs --out-dir $(WASM_BENCH) target/wasm32-unknown-unknown/release/wasm-bench.wasm
+	cargo build --profile worker --target wasm32-unknown-unknown --bin wasm-bench
+	wasm-bindgen --target nodejs --out-dir $(WASM_BENCH) target/wasm32-unknown-unknown/worker/wasm-bench.wasm
 	wasm-opt -O $(WASM_BENCH)/wasm-bench_bg.wasm -o $(WASM_BENCH)/wasm-bench_bg.wasm
 	node tests/bench/wasm.mjs $(BENCH_ARGS)
 
@@ -128,8 +142,9 @@ test-wasm:
 	cargo test --target wasm32-unknown-unknown --test web
 
 # The release build served on loopback, driven in headless Chromium.
-test-e2e:
-	trunk build --release
+test-e2e: server
+	SIZE_BUDGET=strict trunk build --release
+	node tests/e2e/offline.mjs
 	node tests/e2e/othello.mjs
 	node tests/e2e/opok.mjs
 	node tests/e2e/nim.mjs

@@ -62,6 +62,8 @@ pub const CS: Texts = Texts {
         crash_kept: "Vaše partie je uložená a po obnovení stránky se vrátí.",
         crash_reload: "Obnovit stránku",
         dismiss: "Zavřít",
+        update_ready: "Je připravena nová verze Mind Sports. Spustí se po obnovení stránky; vaše partie zůstanou zachovány.",
+        update_reload: "Obnovit nyní",
         link_error: "Tento odkaz nepopisuje platnou partii ({reason}). Vaše rozehraná partie zůstala zachována.",
         saved_error: "Uloženou partii nebylo možné obnovit ({reason}); byla uložena stranou a začala nová partie.",
         err_after_end: "Tah {n} ({token}): partie už skončila.",

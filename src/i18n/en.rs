@@ -61,6 +61,8 @@ pub const EN: Texts = Texts {
         crash_kept: "Your game is saved and will be back after a reload.",
         crash_reload: "Reload",
         dismiss: "Dismiss",
+        update_ready: "A new version of Mind Sports is ready. It will start when you reload the page; your games are kept.",
+        update_reload: "Reload now",
         link_error: "This link does not describe a valid game ({reason}). The game you had is still here.",
         saved_error: "The saved game could not be restored ({reason}); it was set aside and a new game started.",
         err_after_end: "Move {n} ({token}): the game is already over.",

@@ -14,6 +14,7 @@ pub mod nim;
 pub mod opok;
 pub mod othello;
 pub mod pages;
+pub mod plain;
 mod ru;
 pub mod session;
 mod texts;
@@ -195,20 +196,11 @@ impl Fill for SideName {
             _ => self.nom,
         };
         if first {
-            capitalized(word)
+            plain::capitalized(word)
         } else {
             word.to_string()
         }
     }
-}
-
-/// `word` with a capital first letter.
-fn capitalized(word: &str) -> String {
-    let mut chars = word.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
 }
 
 /// One text of a language, for the tests: its name, its words, the

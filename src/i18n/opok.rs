@@ -184,11 +184,11 @@ pub fn thinking_text(t: &Texts, geometry: Geometry, progress: &Progress<Move>) -
         .map(|&m| move_label(t, geometry, m))
         .collect();
     format!(
-        "{} {} · {} {:+.1} · {} {}",
+        "{} {} · {} {} · {} {}",
         t.common.depth,
         progress.depth,
         t.common.score,
-        f64::from(progress.score) / 100.0,
+        super::plain::signed_one_decimal(progress.score),
         t.common.line,
         line.join(" ")
     )
@@ -197,7 +197,7 @@ pub fn thinking_text(t: &Texts, geometry: Geometry, progress: &Progress<Move>) -
 /// A move as shown: `a1:3:b3`, or "pass" in the user's language.
 pub fn move_label(t: &Texts, geometry: Geometry, mv: Move) -> String {
     match mv {
-        Move::Pass => t.common.pass.to_lowercase(),
+        Move::Pass => super::plain::lowercase(t.common.pass),
         step => move_text(geometry, step),
     }
 }

@@ -65,7 +65,7 @@ pub fn score_text(score: i32, exact: bool) -> String {
     if exact {
         format!("{:+}", score / 100)
     } else {
-        format!("{:+.1}", f64::from(score) / 100.0)
+        super::plain::signed_one_decimal(score)
     }
 }
 
@@ -166,7 +166,7 @@ fn square_list(squares: u64) -> String {
 pub fn move_label(t: &Texts, mv: Move) -> String {
     match mv {
         Move::Place(s) => s.to_string(),
-        Move::Pass => t.common.pass.to_lowercase(),
+        Move::Pass => super::plain::lowercase(t.common.pass),
     }
 }
 

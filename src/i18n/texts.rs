@@ -90,7 +90,7 @@ texts! {
             moves, start_position, new_game_title, board_size, level, level_1, level_2,
             level_3, level_4, level_5, level_6, level_7, think_time, start_game, cancel,
             moves_copied, link_copied, notation_wide, engine_failed, engine_restarted,
-            crash_title, crash_kept, crash_reload, dismiss, err_game_over, saved_corrupt,
+            crash_title, crash_kept, crash_reload, dismiss, update_ready, update_reload, err_game_over, saved_corrupt,
             saved_version, empty_square, said_shown_start, said_no_moves_yet, said_undone,
             said_redone, said_new_game, said_loaded, interpretation;
         sides: ;

@@ -419,6 +419,12 @@ impl<G: SessionGame> GameSession<G> {
         G::outcome(&self.settings, &self.position(), self.record.cursor())
     }
 
+    /// True between the first move and the end: what an update of the app
+    /// must not interrupt.
+    pub fn in_progress(&self) -> bool {
+        !self.record.line().is_empty() && self.outcome().is_none()
+    }
+
     /// True when no person plays.
     pub fn computer_only(&self) -> bool {
         G::sides()

@@ -13,6 +13,7 @@ use super::context::AppContext;
 use super::header::Header;
 use super::home::Home;
 use super::nim::{NimPage, NimRules};
+use super::offline;
 use super::opok::{OpokPage, OpokRules};
 use super::othello::{OthelloPage, OthelloRules};
 use super::search::Notice;
@@ -123,12 +124,49 @@ fn use_preferences() -> (UseStateHandle<Lang>, UseStateHandle<bool>) {
     (lang, contrast)
 }
 
+/// A new version of the app, and whether a game is in progress: the
+/// service worker is registered once and asked about updates on every new
+/// page; the search worker is kept for offline use once the first page is
+/// idle. Returns whether to offer the update now, and the game pages'
+/// callback.
+#[hook]
+fn use_update(route: &Route) -> (bool, Callback<bool>) {
+    let ready = use_state(|| false);
+    let playing = use_state(|| false);
+    {
+        let ready = ready.clone();
+        use_effect_with((), move |_| {
+            offline::register(Callback::from(move |()| ready.set(true)));
+            browser::when_idle(10_000, offline::keep_worker_for_offline);
+        });
+    }
+    use_effect_with(route.clone(), |_| offline::check_for_update());
+    let on_playing = {
+        let playing = playing.clone();
+        Callback::from(move |now: bool| playing.set(now))
+    };
+    (*ready && !*playing, on_playing)
+}
+
+/// The offer of a new version, between games.
+fn update_offer(t: &Texts) -> Html {
+    html! {
+        <div class="app-news" role="region" aria-label={t.common.update_reload} data-testid="update-offer">
+            <p>{ t.common.update_ready }</p>
+            <button class="primary" onclick={Callback::from(|_| offline::activate_update())}>
+                { t.common.update_reload }
+            </button>
+        </div>
+    }
+}
+
 /// The whole app.
 #[function_component(App)]
 pub fn app() -> Html {
     let (lang, contrast) = use_preferences();
     let spoken: Spoken = use_state(|| (0, String::new()));
     let route = use_route(*lang, spoken.clone());
+    let (offer_update, playing) = use_update(&route);
     // The latest news about the search worker, until dismissed.
     let worker_news = use_state(|| None::<Notice>);
     let t = lang.texts();
@@ -148,6 +186,7 @@ pub fn app() -> Html {
         lang: *lang,
         announce,
         worker_notice,
+        playing,
     };
     let news = worker_news.map(|notice| {
         let worker_news = worker_news.clone();
@@ -179,6 +218,9 @@ pub fn app() -> Html {
             <div class="app">
                 <Header lang={*lang} contrast={*contrast} {on_lang} {on_contrast} />
                 { for news }
+                if offer_update {
+                    { update_offer(t) }
+                }
                 <main id="main">
                     if !has_own_heading(&route) {
                         <h1 class="visually-hidden" tabindex="-1">{ page_name(t, &route) }</h1>

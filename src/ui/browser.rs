@@ -127,3 +127,23 @@ pub fn typing_in_field(target: Option<web_sys::EventTarget>) -> bool {
                 || e.has_attribute("contenteditable")
         })
 }
+
+/// Runs `f` once the browser is idle (after the first paint and the work
+/// queued behind it), or after `timeout_ms` at the latest; browsers without
+/// `requestIdleCallback` run it after a short delay.
+pub fn when_idle(timeout_ms: u32, f: impl FnOnce() + 'static) {
+    let window = window();
+    let callback = wasm_bindgen::closure::Closure::once_into_js(f);
+    let idle = js_sys::Reflect::get(&window, &"requestIdleCallback".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    let scheduled = idle.is_some_and(|idle| {
+        let options = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&options, &"timeout".into(), &timeout_ms.into());
+        idle.call2(&window, &callback, &options).is_ok()
+    });
+    if !scheduled {
+        let _ = window
+            .set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), 200);
+    }
+}

@@ -17,6 +17,9 @@ pub struct AppContext {
     pub announce: Callback<String>,
     /// Tells the user what happened to the search worker.
     pub worker_notice: Callback<Notice>,
+    /// A game page says whether a game is in progress (an update of the
+    /// app is offered only between games).
+    pub playing: Callback<bool>,
 }
 
 impl AppContext {

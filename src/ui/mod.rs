@@ -7,6 +7,7 @@
 //! * `othello`, `opok`, `nim`: each game's page, its parts and its rules page.
 //! * `search`: the hook that owns the search worker.
 //! * `browser`: storage, clipboard and location helpers.
+//! * `offline`: the service worker (offline use, updates between games).
 
 mod app;
 mod browser;
@@ -16,6 +17,7 @@ mod crash;
 mod header;
 mod home;
 mod nim;
+mod offline;
 mod opok;
 mod othello;
 mod search;

@@ -1,18 +1,20 @@
 // Times the engine compiled to wasm under Node: perft from the start and the
 // FFO endgames, with the same table size as `engine bench --full` natively.
 // Usage (after `make bench-wasm` has built target/wasm-bench):
-//   node tests/bench/wasm.mjs [--perft DEPTH] [--ffo FIRST-LAST] [--table-bits N]
+//   node tests/bench/wasm.mjs [--perft DEPTH] [--ffo FIRST-LAST] [--table-bits N] [--build DIR]
+// (--build: another build's directory, to compare two builds side by side).
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
-
-const require = createRequire(import.meta.url);
-const engine = require('../../target/wasm-bench/wasm-bench.js');
+import { resolve } from 'node:path';
 
 const args = process.argv.slice(2);
 const option = (name, fallback) => {
   const i = args.indexOf(name);
   return i >= 0 && i + 1 < args.length ? args[i + 1] : fallback;
 };
+const require = createRequire(import.meta.url);
+const defaultBuild = new URL('../../target/wasm-bench', import.meta.url).pathname;
+const engine = require(resolve(option('--build', defaultBuild), 'wasm-bench.js'));
 const perftDepth = Number(option('--perft', '11'));
 const [first, last] = option('--ffo', '40-49').split('-').map(Number);
 const tableBits = Number(option('--table-bits', '22'));

@@ -6,7 +6,6 @@ import { mkdtempSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
-import net from "node:net";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const root = join(here, "..", "..");
@@ -26,44 +25,30 @@ const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
+/** The production server (`make build` builds it), as `make serve` runs it. */
+export const SERVER = join(root, "target", "release", "serve");
+
+/**
+ * Serves `dir` with the project's server on loopback (on `port`, or a free
+ * one), with its precompressed files and cache headers; returns { url, stop }.
+ */
+export async function serveSite(dir, port = 0) {
+  const server = spawn(SERVER, ["--dir", dir, "--port", String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+  const url = await new Promise((resolve, reject) => {
+    let out = "";
+    server.stdout.on("data", (chunk) => {
+      out += chunk;
+      const found = out.match(/on (http:\/\/127\.0\.0\.1:\d+\/)/);
+      if (found) resolve(found[1]);
     });
-    server.on("error", reject);
+    server.on("exit", (code) => reject(new Error(`the server stopped (${code}): ${out}`)));
+    setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 10000);
   });
+  return { url, stop: () => server.kill() };
 }
 
-async function waitForPort(port, ms) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    const ok = await new Promise((resolve) => {
-      const socket = net.connect(port, "127.0.0.1", () => {
-        socket.end();
-        resolve(true);
-      });
-      socket.on("error", () => resolve(false));
-    });
-    if (ok) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`nothing listens on port ${port}`);
-}
-
-/** Serves dist/ on a free loopback port; returns { url, stop }. */
-export async function serveDist() {
-  const port = await freePort();
-  const server = spawn(
-    "python3",
-    ["-m", "http.server", String(port), "--bind", "127.0.0.1", "--directory", join(root, "dist")],
-    { stdio: "ignore" },
-  );
-  await waitForPort(port, 10000);
-  return { url: `http://127.0.0.1:${port}/`, stop: () => server.kill() };
-}
+/** Serves dist/; returns { url, stop }. */
+export const serveDist = () => serveSite(join(root, "dist"));
 
 /** Starts headless Chromium with a fresh profile; returns the context. */
 export async function launch(viewport = { width: 1100, height: 900 }) {

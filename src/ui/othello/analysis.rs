@@ -31,7 +31,7 @@ pub fn thinking_panel(props: &ThinkingPanelProps) -> Html {
         .iter()
         .map(|m| match m {
             Move::Place(s) => s.to_string(),
-            Move::Pass => t.common.pass.to_lowercase(),
+            Move::Pass => crate::i18n::plain::lowercase(t.common.pass),
         })
         .collect();
     let (depth, score, exact) = (thinking.depth, thinking.score, thinking.exact);

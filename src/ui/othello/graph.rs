@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 use yew::prelude::*;
 
 use crate::i18n::othello::score_text;
+use crate::i18n::plain::one_decimal;
 use crate::session::core::Action;
 use crate::session::othello::{Evaluation, Othello, OthelloAction};
 
@@ -70,15 +71,25 @@ impl Scale {
     }
 }
 
+/// A whole number of discs on the score axis: "+8", "0", "-8".
+fn tick_label(discs: f64) -> String {
+    let whole = discs as i64;
+    if whole > 0 {
+        format!("+{whole}")
+    } else {
+        whole.to_string()
+    }
+}
+
 /// The axes: the score scale (whole discs, black ahead above), the move
 /// numbers, and the names of the two halves.
 fn axes(t: &crate::i18n::Texts, scale: Scale) -> Html {
-    let n = |v: f64| format!("{v:.1}");
+    let n = one_decimal;
     let range = scale.range.round();
     let scores = [range, 0.0, -range].map(|v| {
         html! {
             <text class="tick" x={n(PLOT.left - 3.0)} y={n(scale.y(v) + 3.0)} text-anchor="end">
-                { format!("{v:+}").replace("+0", "0") }
+                { tick_label(v) }
             </text>
         }
     });
@@ -124,7 +135,7 @@ pub fn evaluation_graph(props: &GraphProps) -> Html {
         .collect();
     let line: String = points
         .iter()
-        .map(|&(ply, v, _)| format!("{:.1},{:.1}", x(ply), y(v)))
+        .map(|&(ply, v, _)| format!("{},{}", one_decimal(x(ply)), one_decimal(y(v))))
         .collect::<Vec<_>>()
         .join(" ");
     let dots = points.iter().map(|&(ply, v, exact)| {
@@ -132,13 +143,13 @@ pub fn evaluation_graph(props: &GraphProps) -> Html {
         let onclick = Callback::from(move |_: MouseEvent| on_action.emit(Action::GoTo(ply)));
         let title = format!("{ply}: {}", score_text((v * 100.0).round() as i32, exact));
         html! {
-            <circle cx={format!("{:.1}", x(ply))} cy={format!("{:.1}", y(v))} r="3.5"
+            <circle cx={one_decimal(x(ply))} cy={one_decimal(y(v))} r="3.5"
                 class={classes!("point", exact.then_some("exact"))} {onclick}>
                 <title>{ title }</title>
             </circle>
         }
     });
-    let cursor_x = format!("{:.1}", x(props.cursor));
+    let cursor_x = one_decimal(x(props.cursor));
     let summary = match points.last() {
         Some(&(ply, v, exact)) => format!(
             "{}: {ply} → {}",
@@ -160,13 +171,13 @@ pub fn evaluation_graph(props: &GraphProps) -> Html {
             if points.is_empty() {
                 <p class="help">{ t.othello.graph_empty }</p>
             } else {
-                <svg viewBox={format!("0 0 {WIDTH} {HEIGHT}")} role="img" aria-label={summary} data-testid="graph">
-                    <rect class="area-black" x={PLOT.left.to_string()} y={PLOT.top.to_string()} width={(PLOT.right - PLOT.left).to_string()}
-                        height={format!("{:.1}", y(0.0) - PLOT.top)} />
-                    <rect class="area-white" x={PLOT.left.to_string()} y={format!("{:.1}", y(0.0))} width={(PLOT.right - PLOT.left).to_string()}
-                        height={format!("{:.1}", PLOT.bottom - y(0.0))} />
+                <svg viewBox={format!("0 0 {} {}", one_decimal(WIDTH), one_decimal(HEIGHT))} role="img" aria-label={summary} data-testid="graph">
+                    <rect class="area-black" x={one_decimal(PLOT.left)} y={one_decimal(PLOT.top)} width={one_decimal(PLOT.right - PLOT.left)}
+                        height={one_decimal(y(0.0) - PLOT.top)} />
+                    <rect class="area-white" x={one_decimal(PLOT.left)} y={one_decimal(y(0.0))} width={one_decimal(PLOT.right - PLOT.left)}
+                        height={one_decimal(PLOT.bottom - y(0.0))} />
                     { axes(t, scale) }
-                    <line class="cursor" x1={cursor_x.clone()} x2={cursor_x} y1={PLOT.top.to_string()} y2={PLOT.bottom.to_string()} />
+                    <line class="cursor" x1={cursor_x.clone()} x2={cursor_x} y1={one_decimal(PLOT.top)} y2={one_decimal(PLOT.bottom)} />
                     <polyline class="curve" points={line} />
                     { for dots }
                 </svg>

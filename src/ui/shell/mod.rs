@@ -22,7 +22,7 @@ use crate::worker::protocol::{Event, Job};
 
 use super::browser;
 use super::common::listeners::{use_page_listeners, use_speech};
-use super::context::use_texts;
+use super::context::{use_app, use_texts};
 use super::search::{use_search_worker, SearchWorker};
 
 /// Where the choice "play forced passes automatically" is kept.
@@ -286,11 +286,21 @@ pub fn use_game_page<G: PageGame>(
             .unwrap_or_default(),
     );
 
-    // Load the worker right away, not on the first click; run the search
-    // the state asks for.
+    // Load the worker once the page is painted and idle, before the first
+    // click needs it (the app's first paint does not wait for it); run the
+    // search the state asks for.
     {
         let worker = worker.clone();
-        use_effect_with((), move |_| worker.warm_up());
+        use_effect_with((), move |_| {
+            browser::when_idle(1000, move || worker.warm_up())
+        });
+    }
+    {
+        let playing = use_app().playing;
+        use_effect_with(state.in_progress(), move |now| {
+            playing.emit(*now);
+            move || playing.emit(false)
+        });
     }
     {
         let worker = worker.clone();

@@ -5,19 +5,23 @@
 //!
 //! ```text
 //! "MSPE"        magic
-//! u8 version    1
+//! u8 version    2 (1 is still read)
 //! u8 phases     number of phases
 //! u8 unit       hundredths of a disc per stored step
 //! u8 tables     number of tables per phase (families, then extras)
 //! varint × tables   the size of each table (checked against the code)
 //! values        every phase's canonical entries, table by table, in
-//!               ascending index order, as zigzag varints; a 0 is followed
-//!               by a varint n: n more zeros follow it
+//!               ascending index order, as two streams:
+//!   varint n        the number of entries that are not zero
+//!   varint × (n+1)  the zeros before each of them, and after the last
+//!   n values        each one byte (−127…127), or 0x80 and an i16 (LE)
 //! ```
 //!
 //! Only canonical entries are stored (see [`CANONICAL`]); the others are
-//! copies. Entries never seen in training are zero and cost almost nothing
-//! thanks to the zero runs.
+//! copies. Most entries (those never seen in training) are zero. Keeping
+//! the zero runs apart from the values makes the file compress well: the
+//! worker's download is gzipped, and this layout gzips to 288 KB where
+//! version 1 (zigzag varints, a zero followed by its run) took 341 KB.
 
 use std::fmt;
 use std::sync::LazyLock;
@@ -32,7 +36,12 @@ pub const PHASES: usize = 12;
 pub const EMPTIES_PER_PHASE: u32 = 5;
 
 const MAGIC: &[u8; 4] = b"MSPE";
-const VERSION: u8 = 1;
+const VERSION: u8 = 2;
+/// The first format: zigzag varints; a 0 is followed by a varint n, the
+/// number of further zeros.
+const VERSION_1: u8 = 1;
+/// The byte that announces a two-byte value in version 2.
+const WIDE: u8 = 0x80;
 
 /// The phase of a position with `empties` empty squares: 0 for 56–60
 /// empties, …, 11 for 1–5.
@@ -164,34 +173,45 @@ impl Weights {
         for size in table_sizes() {
             write_varint(&mut out, size as u64);
         }
-        let mut zeros = 0u64;
-        for phase in 0..PHASES {
+        let stored = (0..PHASES).flat_map(|phase| {
             let table = self.table(phase);
-            for &index in STORED.iter() {
-                let value = table[index as usize];
-                if value == 0 {
-                    zeros += 1;
-                    continue;
+            STORED.iter().map(move |&index| table[index as usize])
+        });
+        let (mut runs, mut values, mut zeros, mut count) = (Vec::new(), Vec::new(), 0u64, 0u64);
+        for value in stored {
+            if value == 0 {
+                zeros += 1;
+                continue;
+            }
+            write_varint(&mut runs, zeros);
+            zeros = 0;
+            count += 1;
+            match i8::try_from(value) {
+                Ok(small) if small != i8::MIN => values.push(small as u8),
+                _ => {
+                    values.push(WIDE);
+                    values.extend(value.to_le_bytes());
                 }
-                flush_zeros(&mut out, &mut zeros);
-                write_varint(&mut out, zigzag(value));
             }
         }
-        flush_zeros(&mut out, &mut zeros);
+        write_varint(&mut runs, zeros);
+        write_varint(&mut out, count);
+        out.extend(runs);
+        out.extend(values);
         out
     }
 
-    /// Reads the compact file form.
+    /// Reads the compact file form (either version).
     pub fn decode(bytes: &[u8]) -> Result<Weights, DecodeWeightsError> {
         let mut reader = Reader { bytes, at: 0 };
         if reader.take(4)? != MAGIC {
             return Err(DecodeWeightsError::NotWeights);
         }
         let header = reader.take(4)?;
-        if header[0] != VERSION {
-            return Err(DecodeWeightsError::Version(header[0]));
+        let (version, phases, unit, tables) = (header[0], header[1], header[2], header[3]);
+        if version != VERSION && version != VERSION_1 {
+            return Err(DecodeWeightsError::Version(version));
         }
-        let (phases, unit, tables) = (header[1], header[2], header[3]);
         if usize::from(phases) != PHASES || usize::from(tables) != table_sizes().count() {
             return Err(DecodeWeightsError::Layout);
         }
@@ -200,28 +220,22 @@ impl Weights {
                 return Err(DecodeWeightsError::Layout);
             }
         }
+        let total = PHASES * STORED.len();
+        let stored = if version == VERSION_1 {
+            reader.values_v1(total)?
+        } else {
+            reader.values(total)?
+        };
+        if reader.at != bytes.len() {
+            return Err(DecodeWeightsError::TrailingBytes);
+        }
         let mut weights = Weights::zero(unit);
-        let mut zeros = 0u64;
-        for phase in 0..PHASES {
+        for (phase, values) in stored.chunks(STORED.len()).enumerate() {
             let table = &mut weights.tables[phase * TABLE_LEN..(phase + 1) * TABLE_LEN];
-            for &index in STORED.iter() {
-                if zeros > 0 {
-                    zeros -= 1;
-                    continue;
-                }
-                let value = unzigzag(reader.varint()?)?;
-                if value == 0 {
-                    zeros = reader.varint()?;
-                }
+            for (&index, &value) in STORED.iter().zip(values) {
                 table[index as usize] = value;
             }
             fill_copies(table);
-        }
-        if zeros > 0 {
-            return Err(DecodeWeightsError::Corrupt);
-        }
-        if reader.at != bytes.len() {
-            return Err(DecodeWeightsError::TrailingBytes);
         }
         Ok(weights)
     }
@@ -239,19 +253,6 @@ fn fill_copies(table: &mut [i16]) {
     for (index, &canonical) in CANONICAL.iter().enumerate() {
         table[index] = table[canonical as usize];
     }
-}
-
-fn flush_zeros(out: &mut Vec<u8>, zeros: &mut u64) {
-    if *zeros > 0 {
-        write_varint(out, 0);
-        write_varint(out, *zeros - 1);
-        *zeros = 0;
-    }
-}
-
-fn zigzag(value: i16) -> u64 {
-    let v = i64::from(value);
-    ((v << 1) ^ (v >> 63)) as u64
 }
 
 fn unzigzag(u: u64) -> Result<i16, DecodeWeightsError> {
@@ -280,6 +281,61 @@ impl Reader<'_> {
             .ok_or(DecodeWeightsError::Truncated)?;
         self.at += n;
         Ok(slice)
+    }
+
+    /// The `total` stored values of version 2: the zero runs, then the
+    /// values between them.
+    fn values(&mut self, total: usize) -> Result<Vec<i16>, DecodeWeightsError> {
+        let count = self.varint()?;
+        if count > total as u64 {
+            return Err(DecodeWeightsError::Corrupt);
+        }
+        let mut runs = Vec::with_capacity(count as usize + 1);
+        let mut zeros = 0u64;
+        for _ in 0..=count {
+            let run = self.varint()?;
+            zeros = zeros.saturating_add(run);
+            runs.push(run as usize);
+        }
+        if zeros.saturating_add(count) != total as u64 {
+            return Err(DecodeWeightsError::Corrupt);
+        }
+        let mut stored = Vec::with_capacity(total);
+        for (i, &run) in runs.iter().enumerate() {
+            stored.resize(stored.len() + run, 0);
+            if i == count as usize {
+                break;
+            }
+            let byte = self.take(1)?[0];
+            let value = if byte == WIDE {
+                let wide = self.take(2)?;
+                i16::from_le_bytes([wide[0], wide[1]])
+            } else {
+                i16::from(byte as i8)
+            };
+            if value == 0 {
+                return Err(DecodeWeightsError::Corrupt);
+            }
+            stored.push(value);
+        }
+        Ok(stored)
+    }
+
+    /// The `total` stored values of version 1.
+    fn values_v1(&mut self, total: usize) -> Result<Vec<i16>, DecodeWeightsError> {
+        let mut stored = Vec::with_capacity(total);
+        while stored.len() < total {
+            let value = unzigzag(self.varint()?)?;
+            stored.push(value);
+            if value == 0 {
+                let zeros = self.varint()?;
+                if zeros > (total - stored.len()) as u64 {
+                    return Err(DecodeWeightsError::Corrupt);
+                }
+                stored.resize(stored.len() + zeros as usize, 0);
+            }
+        }
+        Ok(stored)
     }
 
     fn varint(&mut self) -> Result<u64, DecodeWeightsError> {
@@ -347,6 +403,61 @@ mod tests {
         let bytes = zero.encode();
         assert!(bytes.len() < 64, "zeros are run-length coded");
         assert_eq!(Weights::decode(&bytes).unwrap(), zero);
+    }
+
+    /// Version 1's encoder, to check that its files are still read.
+    fn encode_v1(weights: &Weights) -> Vec<u8> {
+        let mut out = weights.encode()[..8].to_vec();
+        out[4] = VERSION_1;
+        for size in table_sizes() {
+            write_varint(&mut out, size as u64);
+        }
+        let mut zeros = 0u64;
+        let flush = |out: &mut Vec<u8>, zeros: &mut u64| {
+            if *zeros > 0 {
+                write_varint(out, 0);
+                write_varint(out, *zeros - 1);
+                *zeros = 0;
+            }
+        };
+        for phase in 0..PHASES {
+            for &index in STORED.iter() {
+                let value = i64::from(weights.table(phase)[index as usize]);
+                if value == 0 {
+                    zeros += 1;
+                    continue;
+                }
+                flush(&mut out, &mut zeros);
+                write_varint(&mut out, ((value << 1) ^ (value >> 63)) as u64);
+            }
+        }
+        flush(&mut out, &mut zeros);
+        out
+    }
+
+    #[test]
+    fn version_1_files_are_still_read() {
+        for seed in [1, 2, 3] {
+            let weights = random_weights(seed);
+            let old = encode_v1(&weights);
+            assert_eq!(Weights::decode(&old).unwrap(), weights);
+        }
+        let zero = Weights::zero(4);
+        assert_eq!(Weights::decode(&encode_v1(&zero)).unwrap(), zero);
+    }
+
+    #[test]
+    #[ignore = "rewrites data/othello-eval.bin in the current format"]
+    fn rewrite_the_shipped_file() {
+        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/othello-eval.bin");
+        let weights = Weights::decode(&std::fs::read(path).unwrap()).unwrap();
+        std::fs::write(path, weights.encode()).unwrap();
+        if let Ok(old) = std::env::var("OLD_WEIGHTS") {
+            assert_eq!(
+                Weights::decode(&std::fs::read(old).unwrap()).unwrap(),
+                weights
+            );
+        }
     }
 
     #[test]

@@ -1,0 +1,94 @@
+// Trunk's post-build hook (Trunk.toml): completes the built site in the
+// staging directory before Trunk moves it to dist/.
+//  1. writes sw.js: the service worker with this build's precache lists and
+//     a version derived from the files' contents;
+//  2. in release builds, writes .gz and .br copies beside every text and
+//     wasm file, for servers that send precompressed files;
+//  3. prints the sizes the first load pays against their budgets (issue 14:
+//     the app ≤ 250 KB gzipped, the worker ≤ 450 KB); with
+//     SIZE_BUDGET=strict a build over budget fails.
+// Run by hand: `node src/pwa/finish.mjs DIR` (DIR defaults to dist).
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync, readdirSync, statSync, unlinkSync } from "node:fs";
+import { join, relative, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import zlib from "node:zlib";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const site = process.env.TRUNK_STAGING_DIR || process.argv[2] || "dist";
+const release = (process.env.TRUNK_PROFILE || "release") === "release";
+
+/** What the first load may cost, gzipped, in bytes. */
+export const BUDGETS = { app: 250_000, worker: 450_000 };
+const COMPRESSIBLE = /\.(wasm|js|css|html|svg|webmanifest)$/;
+const COPIES = /\.(gz|br)$/;
+const WORKER = /^worker(_bg\.wasm|\.js)$/;
+
+function files(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? files(path) : [path];
+  });
+}
+
+const gzip = (bytes) => zlib.gzipSync(bytes, { level: 9 });
+const brotli = (bytes) =>
+  zlib.brotliCompressSync(bytes, {
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
+  });
+
+// Copies from an earlier run (by hand on dist/) are made again.
+for (const path of files(site)) if (COPIES.test(path)) unlinkSync(path);
+
+// 1. The service worker.
+const paths = files(site)
+  .map((path) => relative(site, path).split("\\").join("/"))
+  .filter((path) => path !== "sw.js")
+  .sort();
+const hash = createHash("sha256");
+for (const path of paths) hash.update(path).update("\0").update(readFileSync(join(site, path)));
+const build = {
+  version: hash.digest("hex").slice(0, 16),
+  core: paths.filter((path) => !WORKER.test(path)),
+  lazy: paths.filter((path) => WORKER.test(path)),
+};
+const template = readFileSync(join(here, "sw.js"), "utf8");
+writeFileSync(join(site, "sw.js"), `const BUILD = ${JSON.stringify(build)};\n${template}`);
+
+// 2 and 3. Compressed copies and the budget.
+const sizes = { app: [0, 0, 0], worker: [0, 0, 0] };
+for (const path of files(site)) {
+  const name = relative(site, path);
+  if (!COMPRESSIBLE.test(name) || !release) continue;
+  const bytes = readFileSync(path);
+  const [gz, br] = [gzip(bytes), brotli(bytes)];
+  writeFileSync(`${path}.gz`, gz);
+  writeFileSync(`${path}.br`, br);
+  const group = WORKER.test(name) ? "worker" : /^(app-.*\.(js|wasm)|main-.*\.css)$/.test(name) ? "app" : null;
+  if (group) {
+    sizes[group][0] += bytes.length;
+    sizes[group][1] += gz.length;
+    sizes[group][2] += br.length;
+  }
+}
+
+if (release) {
+  const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
+  let over = false;
+  console.log(`build ${build.version}: what a first load fetches`);
+  for (const [group, [raw, gz, br]] of Object.entries(sizes)) {
+    const fits = gz <= BUDGETS[group];
+    over ||= !fits;
+    console.log(
+      `  ${group.padEnd(6)} ${kb(raw).padStart(10)} raw ${kb(gz).padStart(10)} gzip ${kb(br).padStart(10)} brotli` +
+        `   budget ${kb(BUDGETS[group])} gzip: ${fits ? "ok" : "OVER"}`,
+    );
+  }
+  if (over) {
+    console.error("the build is over its size budget");
+    if (process.env.SIZE_BUDGET === "strict") process.exit(1);
+  }
+}

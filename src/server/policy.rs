@@ -1,0 +1,191 @@
+//! The server's command line and its caching policy, kept apart from the
+//! network code so that both are tested without a socket.
+
+use std::net::IpAddr;
+use std::path::PathBuf;
+
+/// What `serve --help` prints.
+pub const USAGE: &str = "usage: serve [--dir DIR] [--address IP] [--port N]
+
+Serves the built app (default dir: dist, address 127.0.0.1, port 8080;
+port 0 picks a free one). Files with a content hash in their name are
+cached for a year; everything else is revalidated on every load.";
+
+/// Where and what to serve.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// The built site (`dist/`).
+    pub dir: PathBuf,
+    /// The address to listen on.
+    pub address: IpAddr,
+    /// The port; 0 lets the system pick one (printed at start).
+    pub port: u16,
+}
+
+/// What the command line asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// Print the usage.
+    Help,
+    /// Serve with these options.
+    Serve(Options),
+}
+
+/// Why a command line was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ArgError {
+    /// An option this program does not know.
+    Unknown(String),
+    /// An option without its value.
+    MissingValue(&'static str),
+    /// A value that does not parse.
+    Invalid { option: &'static str, value: String },
+}
+
+impl std::fmt::Display for ArgError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Unknown(arg) => write!(f, "unknown argument {arg:?}"),
+            Self::MissingValue(option) => write!(f, "{option} needs a value"),
+            Self::Invalid { option, value } => write!(f, "{option}: {value:?} is not valid"),
+        }
+    }
+}
+
+impl Options {
+    /// Reads the arguments after the program name.
+    pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, ArgError> {
+        let mut options = Options {
+            dir: PathBuf::from("dist"),
+            address: IpAddr::from([127, 0, 0, 1]),
+            port: 8080,
+        };
+        let mut args = args.into_iter();
+        while let Some(arg) = args.next() {
+            let option: &'static str = match arg.as_str() {
+                "-h" | "--help" => return Ok(Command::Help),
+                "--dir" => "--dir",
+                "--address" => "--address",
+                "--port" => "--port",
+                _ => return Err(ArgError::Unknown(arg)),
+            };
+            let value = args.next().ok_or(ArgError::MissingValue(option))?;
+            let invalid = || ArgError::Invalid {
+                option,
+                value: value.clone(),
+            };
+            match option {
+                "--dir" => options.dir = PathBuf::from(&value),
+                "--address" => options.address = value.parse().map_err(|_| invalid())?,
+                _ => options.port = value.parse().map_err(|_| invalid())?,
+            }
+        }
+        Ok(Command::Serve(options))
+    }
+}
+
+/// A year: what a file whose name carries its content hash may be cached for.
+const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+/// Everything else (the page, the service worker, the unhashed worker
+/// files, the manifest and icons) is revalidated on each load, so that a
+/// new build is seen at once.
+const REVALIDATE: &str = "no-cache";
+
+/// The extensions `make build` writes compressed copies of: their responses
+/// depend on `Accept-Encoding`.
+const COMPRESSED: [&str; 6] = ["wasm", "js", "css", "html", "svg", "webmanifest"];
+
+/// The caching headers for a successful response to `path`.
+pub fn headers_for(path: &str) -> Vec<(&'static str, &'static str)> {
+    let name = path.rsplit('/').next().unwrap_or_default();
+    let name = if name.is_empty() { "index.html" } else { name };
+    let mut headers = vec![(
+        "cache-control",
+        if has_content_hash(name) {
+            IMMUTABLE
+        } else {
+            REVALIDATE
+        },
+    )];
+    let extension = name.rsplit_once('.').map_or("", |(_, e)| e);
+    if COMPRESSED.contains(&extension) {
+        headers.push(("vary", "accept-encoding"));
+    }
+    headers
+}
+
+/// Whether a file name carries Trunk's content hash: 16 hex digits after a
+/// dash (`app-0123456789abcdef_bg.wasm`, `main-0123456789abcdef.css`).
+pub fn has_content_hash(name: &str) -> bool {
+    name.match_indices('-').any(|(at, _)| {
+        let hash = &name.as_bytes()[at + 1..];
+        hash.len() > 16
+            && hash[..16].iter().all(u8::is_ascii_hexdigit)
+            && matches!(hash[16], b'.' | b'_')
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    #[test]
+    fn hashed_files_are_immutable_and_the_rest_revalidated() {
+        for hashed in [
+            "/app-0123456789abcdef_bg.wasm",
+            "/app-0123456789abcdef.js",
+            "/main-fedcba9876543210.css",
+        ] {
+            assert_eq!(headers_for(hashed)[0].1, IMMUTABLE, "{hashed}");
+        }
+        for plain in [
+            "/",
+            "/index.html",
+            "/sw.js",
+            "/worker.js",
+            "/worker_bg.wasm",
+            "/manifest.webmanifest",
+            "/icons/icon-192.png",
+            "/app-0123456789abcdeg.js",
+            "/app-0123456789abcde.js",
+        ] {
+            assert_eq!(headers_for(plain)[0].1, REVALIDATE, "{plain}");
+        }
+    }
+
+    #[test]
+    fn compressible_files_vary_on_accept_encoding() {
+        assert!(headers_for("/").contains(&("vary", "accept-encoding")));
+        assert!(headers_for("/worker_bg.wasm").contains(&("vary", "accept-encoding")));
+        assert!(!headers_for("/icons/icon-512.png").contains(&("vary", "accept-encoding")));
+    }
+
+    #[test]
+    fn command_lines() {
+        assert_eq!(Options::parse(args(&["--help"])), Ok(Command::Help));
+        let Ok(Command::Serve(o)) = Options::parse(args(&["--dir", "x", "--port", "0"])) else {
+            panic!("not parsed");
+        };
+        assert_eq!((o.dir, o.port), (PathBuf::from("x"), 0));
+        assert_eq!(
+            Options::parse(args(&["--port", "70000"])),
+            Err(ArgError::Invalid {
+                option: "--port",
+                value: "70000".into()
+            })
+        );
+        assert_eq!(
+            Options::parse(args(&["--port"])),
+            Err(ArgError::MissingValue("--port"))
+        );
+        assert_eq!(
+            Options::parse(args(&["--adress", "::1"])),
+            Err(ArgError::Unknown("--adress".into()))
+        );
+        assert!(Options::parse(args(&["--address", "not an address"])).is_err());
+    }
+}

@@ -1,0 +1,118 @@
+// How fast the app opens on a slow phone connection: Chromium on loopback
+// with network emulation (1.6 Mbit/s down, 750 kbit/s up, 150 ms latency)
+// and a 4× slower CPU, the release build served by the project's server.
+// Prints, for a first and a repeat visit: when the home page can be used,
+// when the Othello board can be used, what was transferred, and how long
+// the computer's first answer takes when the person moves at once or after
+// two seconds. A benchmark: it reports, it asserts nothing about time.
+// Usage: `make bench-load` (after `make build`), or node tests/bench/load.mjs [--runs N]
+import { join } from "node:path";
+import { serveDist, launch } from "../e2e/browser.mjs";
+
+const runs = Number(process.argv[process.argv.indexOf("--runs") + 1] || 3);
+const NETWORK = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
+const CPU_SLOWDOWN = 4;
+
+// Records, in the page's own clock (0 = the navigation's start), when the
+// first element matching each selector appears.
+const RECORDER = `
+  window.__seen = {};
+  const watched = { home: 'a[href="#/othello"]', board: ".board .square.legal" };
+  new MutationObserver(() => {
+    for (const [name, selector] of Object.entries(watched))
+      if (!(name in window.__seen) && document.querySelector(selector)) window.__seen[name] = performance.now();
+  }).observe(document, { childList: true, subtree: true, attributes: true });
+`;
+
+async function emulated(context, page) {
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  await cdp.send("Network.emulateNetworkConditions", NETWORK);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
+  let bytes = 0;
+  cdp.on("Network.loadingFinished", (e) => (bytes += e.encodedDataLength));
+  return { transferred: () => bytes, reset: () => (bytes = 0) };
+}
+
+/** Opens `fragment` and returns when `name`'s element appeared (ms). */
+async function open(page, url, name) {
+  await page.goto(url, { waitUntil: "commit" });
+  await page.waitForFunction((name) => window.__seen && name in window.__seen, name, { timeout: 60000, polling: 50 });
+  return page.evaluate((name) => window.__seen[name], name);
+}
+
+/** Plays f5 after `pause` ms and returns how long the computer took to answer (ms). */
+async function firstAnswer(page, pause) {
+  await page.waitForTimeout(pause);
+  const started = await page.evaluate(() => performance.now());
+  await page.click('[data-square="f5"]');
+  await page.waitForFunction(() => document.querySelectorAll("[data-testid=moves] li").length >= 2, null, {
+    timeout: 60000,
+    polling: 20,
+  });
+  return (await page.evaluate(() => performance.now())) - started;
+}
+
+/** A fresh browser profile under emulation: a first visit. */
+async function freshVisitor() {
+  const context = await launch({ width: 412, height: 900 });
+  await context.addInitScript(RECORDER);
+  const page = context.pages()[0] || (await context.newPage());
+  const meter = await emulated(context, page);
+  return { context, page, meter };
+}
+
+const GAME = "#/othello?black=human&white=c1";
+
+const server = await serveDist();
+const rows = [];
+try {
+  for (let run = 0; run < runs; run++) {
+    const row = {};
+    // The home page, then the same person coming back.
+    let { context, page, meter } = await freshVisitor();
+    row.home = [await open(page, server.url, "home")];
+    await page.waitForLoadState("networkidle");
+    row.homeBytes = [meter.transferred()];
+    await page.waitForTimeout(3000); // the service worker settles
+    meter.reset();
+    row.home.push(await open(page, server.url + "?again", "home"));
+    await page.waitForLoadState("networkidle");
+    row.homeBytes.push(meter.transferred());
+    await context.close();
+
+    // A link straight to a game: the board, the computer's first answer
+    // when the person moves at once; then a repeat visit, moving after 2 s.
+    ({ context, page, meter } = await freshVisitor());
+    row.board = [await open(page, server.url + GAME, "board")];
+    row.answer = [await firstAnswer(page, 0)];
+    row.boardBytes = [meter.transferred()];
+    await page.waitForTimeout(3000);
+    meter.reset();
+    await page.evaluate(() => localStorage.clear());
+    row.board.push(await open(page, server.url + "?again" + GAME, "board"));
+    row.boardBytes.push(meter.transferred());
+    row.answer.push(await firstAnswer(page, 2000));
+    await context.close();
+    rows.push(row);
+  }
+} finally {
+  server.stop();
+}
+
+const ms = (x) => `${Math.round(x)} ms`;
+const kb = (x) => `${(x / 1000).toFixed(0)} KB`;
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+console.log(
+  `network ${(NETWORK.downloadThroughput * 8) / 1e6} Mbit/s down, ${NETWORK.latency} ms latency; ` +
+    `CPU ${CPU_SLOWDOWN}× slower; ${runs} runs: median [each run]`,
+);
+const line = (label, values, bytes) =>
+  console.log(`${label.padEnd(58)} ${ms(median(values)).padStart(8)}  [${values.map(ms).join(", ")}]` +
+    (bytes ? `  transferred ${kb(median(bytes))}` : ""));
+for (const [visit, i] of [["first", 0], ["repeat", 1]]) {
+  line(`${visit} visit: home page usable`, rows.map((r) => r.home[i]), rows.map((r) => r.homeBytes[i]));
+  line(`${visit} visit: Othello board usable (a link to a game)`, rows.map((r) => r.board[i]), rows.map((r) => r.boardBytes[i]));
+}
+line("first visit: computer's first answer, person moves at once", rows.map((r) => r.answer[0]));
+line("repeat visit: computer's first answer, person moves after 2 s", rows.map((r) => r.answer[1]));
