@@ -20,7 +20,7 @@ export WASM_BINDGEN_TEST_WEBDRIVER_JSON := $(CURDIR)/tests/webdriver.json
 export WASM_BINDGEN_TEST_TIMEOUT := 120
 
 .PHONY: serve dev server build test setup-build setup-test wasm-target trunk wasm-bindgen node-tools browser fetch \
-        check-format lint test-native test-wasm test-e2e bench bench-wasm bench-load train clean
+        check-format lint test-native test-wasm test-e2e bench bench-wasm bench-load sizes train clean
 
 # The production server (src/server): precompressed files, cache headers.
 SERVE := target/release/serve
@@ -51,6 +51,16 @@ BENCH_ARGS ?= --perft 12 --ffo 40-49
 
 bench:
 	cargo run --release --bin engine -- bench --full
+
+# What is in each wasm: the largest functions and data (twiggy, on the
+# builds before wasm-opt, which still have their names).
+SIZES := target/sizes
+sizes: build
+	@command -v twiggy >/dev/null || cargo install twiggy --version 0.8.0
+	wasm-bindgen --target web --out-dir $(SIZES)/app target/wasm32-unknown-unknown/app/app.wasm
+	wasm-bindgen --target web --out-dir $(SIZES)/worker target/wasm32-unknown-unknown/worker/worker.wasm
+	twiggy top -n 25 $(SIZES)/app/app_bg.wasm
+	twiggy top -n 25 $(SIZES)/worker/worker_bg.wasm
 
 # The first and repeat load on an emulated slow phone connection.
 bench-load: build

@@ -182,6 +182,15 @@ pub fn app() -> Html {
             worker_news.set(Some(notice));
         })
     };
+    {
+        // The offer is a region of its own; a screen reader hears it once.
+        let announce = announce.clone();
+        use_effect_with(offer_update, move |shown| {
+            if *shown {
+                announce.emit(t.common.update_ready.to_string());
+            }
+        });
+    }
     let context = AppContext {
         lang: *lang,
         announce,
