@@ -53,14 +53,14 @@ const paths = files(site)
   .map((path) => relative(site, path).split("\\").join("/"))
   .filter((path) => path !== "sw.js")
   .sort();
-const hash = createHash("sha256");
+const template = readFileSync(join(here, "sw.js"), "utf8");
+const hash = createHash("sha256").update(template);
 for (const path of paths) hash.update(path).update("\0").update(readFileSync(join(site, path)));
 const build = {
   version: hash.digest("hex").slice(0, 16),
   core: paths.filter((path) => !WORKER.test(path)),
   lazy: paths.filter((path) => WORKER.test(path)),
 };
-const template = readFileSync(join(here, "sw.js"), "utf8");
 writeFileSync(join(site, "sw.js"), `const BUILD = ${JSON.stringify(build)};\n${template}`);
 
 // 2 and 3. Compressed copies and the budget.

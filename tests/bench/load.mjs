@@ -1,16 +1,18 @@
 // How fast the app opens on a slow phone connection: Chromium on loopback
-// with network emulation (1.6 Mbit/s down, 750 kbit/s up, 150 ms latency)
-// and a 4× slower CPU, the release build served by the project's server.
+// behind a slow link (1.6 Mbit/s down, 750 kbit/s up, 150 ms round trip;
+// tests/bench/throttle.mjs, which also slows the search worker's download,
+// where the browser's own emulation would not) with a 4× slower CPU, the
+// release build served by the project's server.
 // Prints, for a first and a repeat visit: when the home page can be used,
 // when the Othello board can be used, what was transferred, and how long
 // the computer's first answer takes when the person moves at once or after
 // two seconds. A benchmark: it reports, it asserts nothing about time.
 // Usage: `make bench-load` (after `make build`), or node tests/bench/load.mjs [--runs N]
-import { join } from "node:path";
 import { serveDist, launch } from "../e2e/browser.mjs";
+import { slowLink } from "./throttle.mjs";
 
 const runs = Number(process.argv[process.argv.indexOf("--runs") + 1] || 3);
-const NETWORK = { offline: false, latency: 150, downloadThroughput: 1_600_000 / 8, uploadThroughput: 750_000 / 8 };
+const NETWORK = { latency: 150, down: 1_600_000 / 8, up: 750_000 / 8 };
 const CPU_SLOWDOWN = 4;
 
 // Records, in the page's own clock (0 = the navigation's start), when the
@@ -24,14 +26,10 @@ const RECORDER = `
   }).observe(document, { childList: true, subtree: true, attributes: true });
 `;
 
-async function emulated(context, page) {
+async function slowCpu(context, page) {
   const cdp = await context.newCDPSession(page);
-  await cdp.send("Network.enable");
-  await cdp.send("Network.emulateNetworkConditions", NETWORK);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: CPU_SLOWDOWN });
-  let bytes = 0;
-  cdp.on("Network.loadingFinished", (e) => (bytes += e.encodedDataLength));
-  return { transferred: () => bytes, reset: () => (bytes = 0) };
+  return { transferred: () => link.received(), reset: () => link.reset() };
 }
 
 /** Opens `fragment` and returns when `name`'s element appeared (ms). */
@@ -53,30 +51,33 @@ async function firstAnswer(page, pause) {
   return (await page.evaluate(() => performance.now())) - started;
 }
 
-/** A fresh browser profile under emulation: a first visit. */
+/** A fresh browser profile under emulation: a first visit, on an idle link. */
 async function freshVisitor() {
+  await link.quiet();
   const context = await launch({ width: 412, height: 900 });
   await context.addInitScript(RECORDER);
   const page = context.pages()[0] || (await context.newPage());
-  const meter = await emulated(context, page);
+  const meter = await slowCpu(context, page);
   return { context, page, meter };
 }
 
 const GAME = "#/othello?black=human&white=c1";
 
 const server = await serveDist();
+const link = await slowLink(server.url, NETWORK);
 const rows = [];
 try {
   for (let run = 0; run < runs; run++) {
     const row = {};
     // The home page, then the same person coming back.
     let { context, page, meter } = await freshVisitor();
-    row.home = [await open(page, server.url, "home")];
+    row.home = [await open(page, link.url, "home")];
     await page.waitForLoadState("networkidle");
     row.homeBytes = [meter.transferred()];
     await page.waitForTimeout(3000); // the service worker settles
+    await link.quiet();
     meter.reset();
-    row.home.push(await open(page, server.url + "?again", "home"));
+    row.home.push(await open(page, link.url + "?again", "home"));
     await page.waitForLoadState("networkidle");
     row.homeBytes.push(meter.transferred());
     await context.close();
@@ -87,7 +88,7 @@ try {
     row.answer = [];
     for (const pause of [0, 2000]) {
       ({ context, page, meter } = await freshVisitor());
-      const board = await open(page, server.url + GAME, "board");
+      const board = await open(page, link.url + GAME, "board");
       row.answer.push(await firstAnswer(page, pause));
       if (pause === 0) {
         row.board = [board];
@@ -96,15 +97,17 @@ try {
       }
     }
     await page.waitForTimeout(3000);
+    await link.quiet();
     meter.reset();
     await page.evaluate(() => localStorage.clear());
-    row.board.push(await open(page, server.url + "?again" + GAME, "board"));
+    row.board.push(await open(page, link.url + "?again" + GAME, "board"));
     row.boardBytes.push(meter.transferred());
     row.answer.push(await firstAnswer(page, 2000));
     await context.close();
     rows.push(row);
   }
 } finally {
+  link.stop();
   server.stop();
 }
 
@@ -112,7 +115,7 @@ const ms = (x) => `${Math.round(x)} ms`;
 const kb = (x) => `${(x / 1000).toFixed(0)} KB`;
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 console.log(
-  `network ${(NETWORK.downloadThroughput * 8) / 1e6} Mbit/s down, ${NETWORK.latency} ms latency; ` +
+  `network ${(NETWORK.down * 8) / 1e6} Mbit/s down, ${NETWORK.latency} ms round trip; ` +
     `CPU ${CPU_SLOWDOWN}× slower; ${runs} runs: median [each run]`,
 );
 const line = (label, values, bytes) =>

@@ -191,6 +191,18 @@ try {
       await route("#/");
       await page.waitForSelector("[data-testid=update-offer]");
       await shot(page, "update-offer");
+      // It is said, and it fits a phone in every language.
+      const live = await page.textContent("#live");
+      assert(live.includes("A new version"), `announced: ${live}`);
+      await page.setViewportSize({ width: 360, height: 800 });
+      for (const lang of ["cs", "ru", "en"]) {
+        await page.selectOption("#language", lang);
+        await page.waitForFunction((l) => document.documentElement.lang === l, lang);
+        const wide = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        assert(wide <= 0, `${lang}: ${wide} px wider than a phone`);
+        await shot(page, `update-offer-360-${lang}`);
+      }
+      await page.setViewportSize({ width: 1100, height: 900 });
       await page.click("[data-testid=update-offer] button");
       await page.waitForFunction(() => !window.__sameDocument, null, { timeout: 30000 });
       await page.waitForSelector('a[href="#/othello"]');
