@@ -19,6 +19,7 @@ mod openings;
 mod opok;
 mod othello;
 mod parallel;
+pub mod puzzles;
 mod search_report;
 mod train;
 
@@ -144,6 +145,9 @@ usage:
                      [--threads T] [--progress]
   engine train fit --in FILE[,FILE…] --out WEIGHTS [--ridge R] [--neighbours W] [--min-count N]
                    [--validation SHARE] [--unit U] [--iterations N] [--threads T]
+  engine puzzles generate [--count N] [--seed S] [--games G] [--threads T] [--out FILE]
+  engine puzzles export [--in FILE]    (the shipped Othello puzzles, or those of FILE)
+  engine puzzles check [--in FILE] [--threads T]   (every puzzle proved again)
   engine nboard            (the NBoard protocol on stdin/stdout: add `engine nboard` to NBoard)
 
 Every command accepts --json and then prints exactly one JSON object.
@@ -166,6 +170,7 @@ pub fn run(words: &[String]) -> Result<Report, CliError> {
         "train" => train::train(rest),
         "match" => engine_match::run_match(rest),
         "openings" => openings::openings(rest),
+        "puzzles" => puzzles::puzzles(rest),
         // Interactive: it has no single report, so callers start it with
         // `run_interactive` (see `is_interactive`).
         "nboard" => Err(ArgsError::Conflict(

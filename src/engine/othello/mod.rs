@@ -24,6 +24,7 @@ pub mod notation;
 pub mod pattern;
 pub mod perft;
 pub mod position;
+pub mod puzzle;
 pub mod rules;
 pub mod square;
 pub mod stability;
