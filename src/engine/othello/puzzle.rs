@@ -411,7 +411,7 @@ pub fn verify(
     }
 }
 
-#[cfg(test)]
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use crate::clock::SystemClock;
