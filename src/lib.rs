@@ -10,6 +10,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod i18n;
+pub mod learn;
 
 /// The game core: its own crate (`mind-sports-engine`, no web
 /// dependencies), re-exported so that the app and the command line reach it

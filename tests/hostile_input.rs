@@ -318,6 +318,7 @@ proptest! {
             let _ = nim::parse_position(&text);
             let _ = text.parse::<Rule>();
             let _ = cli::puzzles::parse(&text);
+            let _ = mind_sports::learn::lesson::parse_stage(&text);
             let _ = cli::puzzles::parse(&format!("{{\"puzzles\": [{{\"board\": {text:?}, \"kind\": {text:?}, \"solution\": [{text:?}]}}]}}"));
             let p = nim::parse_position("nim:5 half:18446744073709551615 sub{1,3,4}:9").unwrap();
             let _ = nim::parse_move(&p, &text);

@@ -10,6 +10,7 @@ mod bench;
 mod calibrate;
 mod engine_match;
 mod evaluation;
+mod lessons;
 mod levels;
 mod levels_othello;
 mod matches;
@@ -148,6 +149,7 @@ usage:
   engine puzzles generate [--count N] [--seed S] [--games G] [--threads T] [--out FILE]
   engine puzzles export [--in FILE]    (the shipped Othello puzzles, or those of FILE)
   engine puzzles check [--in FILE] [--threads T]   (every puzzle proved again)
+  engine lessons list|check   (the lessons of data/lessons/, every answer proved)
   engine nboard            (the NBoard protocol on stdin/stdout: add `engine nboard` to NBoard)
 
 Every command accepts --json and then prints exactly one JSON object.
@@ -171,6 +173,7 @@ pub fn run(words: &[String]) -> Result<Report, CliError> {
         "match" => engine_match::run_match(rest),
         "openings" => openings::openings(rest),
         "puzzles" => puzzles::puzzles(rest),
+        "lessons" => lessons::lessons(rest),
         // Interactive: it has no single report, so callers start it with
         // `run_interactive` (see `is_interactive`).
         "nboard" => Err(ArgsError::Conflict(

@@ -1,0 +1,236 @@
+//! Proves a lesson's stated answer with the engine: the rules give the legal
+//! moves and flips, the exact solver the best moves, the corner search the
+//! forcing moves, the take-away theory P/N, Grundy values and winning
+//! moves. Answers are compared as sets (the order a lesson lists them in
+//! does not matter).
+
+use std::collections::BTreeSet;
+
+use crate::engine::clock::Clock;
+use crate::engine::nim;
+use crate::engine::othello::notation::{parse_board, replay_from_start};
+use crate::engine::othello::puzzle;
+use crate::engine::othello::{Analyzer, Move, Position, Rules, Square, Variant};
+use crate::engine::search::{Budget, Limits};
+
+use super::lesson::{Goal, Lesson, Start};
+
+/// The solver's budget for a `best-move` lesson.
+const SOLVE_NODES: u64 = 100_000_000;
+/// The misère search's budget.
+const MISERE_BUDGET: u64 = 1_000_000;
+
+/// Why a lesson does not hold.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CheckError {
+    /// Its start cannot be read.
+    Start(String),
+    /// Its goal does not apply to its game or position.
+    Goal(String),
+    /// The engine's answer differs from the stated one.
+    Answer {
+        /// What the lesson says.
+        stated: Vec<String>,
+        /// What the engine finds.
+        engine: Vec<String>,
+    },
+}
+
+impl std::fmt::Display for CheckError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            CheckError::Start(e) => write!(f, "bad start: {e}"),
+            CheckError::Goal(e) => write!(f, "bad goal: {e}"),
+            CheckError::Answer { stated, engine } => {
+                write!(f, "the answer is {engine:?}, not {stated:?}")
+            }
+        }
+    }
+}
+
+/// The engine's answer to `lesson`, as the lesson would state it (sorted).
+pub fn engine_answer(lesson: &Lesson, clock: &dyn Clock) -> Result<Vec<String>, CheckError> {
+    let answer: BTreeSet<String> = match &lesson.start {
+        Start::Board { .. } | Start::Moves { .. } => {
+            othello_answer(&othello_start(&lesson.start)?, &lesson.goal, clock)?
+        }
+        Start::Heaps { heaps, misere } => {
+            let position =
+                nim::parse_position(heaps).map_err(|e| CheckError::Start(e.to_string()))?;
+            nim_answer(&position, *misere, &lesson.goal)?
+        }
+    };
+    Ok(answer.into_iter().collect())
+}
+
+/// Checks `lesson`: the engine's answer is the stated one.
+pub fn check(lesson: &Lesson, clock: &dyn Clock) -> Result<(), CheckError> {
+    let engine = engine_answer(lesson, clock)?;
+    let stated: BTreeSet<String> = lesson
+        .answer
+        .iter()
+        .map(|a| a.trim().to_lowercase())
+        .collect();
+    let engine_set: BTreeSet<String> = engine.iter().map(|a| a.to_lowercase()).collect();
+    if stated == engine_set {
+        Ok(())
+    } else {
+        Err(CheckError::Answer {
+            stated: lesson.answer.clone(),
+            engine,
+        })
+    }
+}
+
+fn othello_start(start: &Start) -> Result<Position, CheckError> {
+    let bad = |e: String| CheckError::Start(e);
+    match start {
+        Start::Board { board } => {
+            parse_board(board, Variant::Standard).map_err(|e| bad(e.to_string()))
+        }
+        Start::Moves { moves } => replay_from_start(Rules::default(), moves)
+            .map(|r| r.last())
+            .map_err(|e| bad(e.to_string())),
+        Start::Heaps { .. } => Err(bad("heaps are not an Othello start".into())),
+    }
+}
+
+fn squares(position: &Position, keep: impl Fn(Square) -> bool) -> BTreeSet<String> {
+    Square::iter(position.legal_squares())
+        .filter(|&s| keep(s))
+        .map(|s| s.to_string())
+        .collect()
+}
+
+fn othello_answer(
+    position: &Position,
+    goal: &Goal,
+    clock: &dyn Clock,
+) -> Result<BTreeSet<String>, CheckError> {
+    let flips = |s: Square| position.flips(s).count_ones();
+    let most = Square::iter(position.legal_squares()).map(flips).max();
+    Ok(match goal {
+        Goal::AllLegalMoves => squares(position, |_| true),
+        Goal::FlipMost => squares(position, |s| Some(flips(s)) == most),
+        Goal::FlipExactly { n } => squares(position, |s| flips(s) == *n),
+        Goal::Pass => {
+            if !position.must_pass() {
+                return Err(CheckError::Goal(
+                    "the side to move is not forced to pass".into(),
+                ));
+            }
+            BTreeSet::from(["pass".to_string()])
+        }
+        Goal::Corner { turns } => {
+            let side = position.side_to_move();
+            position
+                .moves()
+                .into_iter()
+                .filter(|&mv| {
+                    puzzle::forces_corner(&position.play(mv), side, turns - 1) || is_corner(mv)
+                })
+                .map(|mv| mv.to_string())
+                .collect()
+        }
+        Goal::BestMove => {
+            let budget = Budget::new(Limits::nodes(SOLVE_NODES), clock);
+            let mut analyzer = Analyzer::new(20);
+            let scores = puzzle::exact_scores(&mut analyzer, position, &budget)
+                .ok_or_else(|| CheckError::Goal("too deep to solve exactly".into()))?;
+            let best = scores[0].1;
+            scores
+                .iter()
+                .filter(|s| s.1 == best)
+                .map(|s| s.0.to_string())
+                .collect()
+        }
+        other => {
+            return Err(CheckError::Goal(format!(
+                "{} is not an Othello goal",
+                other.name()
+            )))
+        }
+    })
+}
+
+fn is_corner(mv: Move) -> bool {
+    matches!(mv, Move::Place(s) if (s.column() == 0 || s.column() == 7) && (s.row() == 0 || s.row() == 7))
+}
+
+fn nim_answer(
+    position: &nim::Position,
+    misere: bool,
+    goal: &Goal,
+) -> Result<BTreeSet<String>, CheckError> {
+    let analysis = nim::theory::analyse(position, misere, MISERE_BUDGET)
+        .map_err(|_| CheckError::Goal("the misère search gave up".into()))?;
+    let one = |value: u64| BTreeSet::from([value.to_string()]);
+    Ok(match goal {
+        Goal::Classify => BTreeSet::from([format!("{:?}", analysis.outcome)]),
+        Goal::MoveToP => analysis
+            .winning_moves
+            .iter()
+            .map(|m| m.to_string())
+            .collect(),
+        Goal::Grundy { heap } => {
+            let values = analysis
+                .values
+                .ok_or_else(|| CheckError::Goal("no values in misère play".into()))?;
+            let value = heap
+                .checked_sub(1)
+                .and_then(|i| values.get(i))
+                .ok_or_else(|| CheckError::Goal(format!("no heap {heap}")))?;
+            one(*value)
+        }
+        Goal::NimSum => one(analysis
+            .nimsum
+            .ok_or_else(|| CheckError::Goal("no nim-sum in misère play".into()))?),
+        other => {
+            return Err(CheckError::Goal(format!(
+                "{} is not a take-away goal",
+                other.name()
+            )))
+        }
+    })
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::engine::clock::SystemClock;
+    use crate::learn::lesson::parse_stage;
+    use crate::learn::STAGES;
+
+    #[test]
+    fn every_shipped_lesson_holds() {
+        let clock = SystemClock::new();
+        for (name, text) in STAGES {
+            let stage = parse_stage(text).unwrap_or_else(|e| panic!("{name}: {e}"));
+            for lesson in &stage.lessons {
+                assert_eq!(check(lesson, &clock), Ok(()), "{}", lesson.id);
+            }
+        }
+    }
+
+    #[test]
+    fn a_wrong_or_partial_answer_is_caught() {
+        let clock = SystemClock::new();
+        let (_, text) = STAGES[1];
+        let mut lesson = parse_stage(text).unwrap().lessons[0].clone();
+        // The club's example without g6.
+        lesson.answer.retain(|a| a != "g6");
+        let Err(CheckError::Answer { engine, .. }) = check(&lesson, &clock) else {
+            panic!("a missing move passed");
+        };
+        assert!(engine.contains(&"g6".to_string()));
+        // A goal of the wrong game.
+        lesson.goal = Goal::Classify;
+        assert!(matches!(check(&lesson, &clock), Err(CheckError::Goal(_))));
+        // A pass where a move exists.
+        lesson.goal = Goal::Pass;
+        assert!(matches!(check(&lesson, &clock), Err(CheckError::Goal(_))));
+        // A start that does not read.
+        lesson.start = Start::Board { board: "XO".into() };
+        assert!(matches!(check(&lesson, &clock), Err(CheckError::Start(_))));
+    }
+}

@@ -1,0 +1,294 @@
+//! The lesson format: a stage file holds a game, a title and its lessons;
+//! a lesson holds its texts in every language, a start position, a goal and
+//! the stated answer, which [`super::check`] proves.
+
+use serde::Deserialize;
+
+/// A text in each of the app's languages.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Texts {
+    /// English.
+    pub en: String,
+    /// Czech.
+    pub cs: String,
+    /// Russian.
+    pub ru: String,
+}
+
+impl Texts {
+    /// The languages whose text is missing (empty).
+    pub fn missing(&self) -> Vec<&'static str> {
+        [("en", &self.en), ("cs", &self.cs), ("ru", &self.ru)]
+            .into_iter()
+            .filter(|(_, text)| text.trim().is_empty())
+            .map(|(lang, _)| lang)
+            .collect()
+    }
+}
+
+/// The game a stage teaches.
+#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "lowercase")]
+pub enum Game {
+    /// Othello (8×8 unless the start says otherwise).
+    Othello,
+    /// Opok.
+    Opok,
+    /// Nim and the other take-away games.
+    Nim,
+}
+
+impl Game {
+    /// The game's name in routes and lists.
+    pub fn name(self) -> &'static str {
+        match self {
+            Game::Othello => "othello",
+            Game::Opok => "opok",
+            Game::Nim => "nim",
+        }
+    }
+}
+
+/// Where a lesson starts: `{"board": …}`, `{"moves": …}` or
+/// `{"heaps": …, "misere": …}`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum Start {
+    /// Othello: a board string (`BOARD SIDE`, 16, 36 or 64 squares).
+    Board {
+        /// The board.
+        board: String,
+    },
+    /// Othello: moves from the standard start.
+    Moves {
+        /// The moves.
+        moves: String,
+    },
+    /// Take-away games: heaps (`nim:3 dim:12`), and misère or not.
+    Heaps {
+        /// The heaps.
+        heaps: String,
+        /// Misère play.
+        #[serde(default)]
+        misere: bool,
+    },
+}
+
+/// What the learner must do, and so what the stated answer means.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, tag = "kind", rename_all = "kebab-case")]
+pub enum Goal {
+    /// Othello: click every legal move (the answer: all of them).
+    AllLegalMoves,
+    /// Othello: the move that flips the most discs (the answer: every move
+    /// that flips that many).
+    FlipMost,
+    /// Othello: a move that flips exactly `n` discs (the answer: all such).
+    FlipExactly {
+        /// How many discs.
+        n: u32,
+    },
+    /// Othello: no move is legal; the answer is `["pass"]`.
+    Pass,
+    /// Othello: take a corner within `turns` of your moves, whatever the
+    /// replies (the answer: every first move that forces it).
+    Corner {
+        /// Moves, the corner move included.
+        turns: u32,
+    },
+    /// Othello: the best move (the answer: every move with the best exact
+    /// score; the position must be solvable in the check's budget).
+    BestMove,
+    /// Take-away: P or N (the answer: `["P"]` or `["N"]`).
+    Classify,
+    /// Take-away: every move to a P-position (the answer: those moves,
+    /// `heap:taken`).
+    MoveToP,
+    /// Take-away: the Grundy value of heap `heap` (1-based; the answer: the
+    /// number).
+    Grundy {
+        /// Which heap.
+        heap: usize,
+    },
+    /// Take-away: the nim-sum of the heaps' values (the answer: the number).
+    NimSum,
+}
+
+impl Goal {
+    /// The goal's name in lists.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Goal::AllLegalMoves => "all-legal-moves",
+            Goal::FlipMost => "flip-most",
+            Goal::FlipExactly { .. } => "flip-exactly",
+            Goal::Pass => "pass",
+            Goal::Corner { .. } => "corner",
+            Goal::BestMove => "best-move",
+            Goal::Classify => "classify",
+            Goal::MoveToP => "move-to-p",
+            Goal::Grundy { .. } => "grundy",
+            Goal::NimSum => "nim-sum",
+        }
+    }
+}
+
+/// One lesson.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Lesson {
+    /// Unique across all stages (`othello-1-2`).
+    pub id: String,
+    /// Its title.
+    pub title: Texts,
+    /// What to do.
+    pub instruction: Texts,
+    /// Said after success: why the answer is right.
+    pub success: Texts,
+    /// Said after a wrong try.
+    pub failure: Texts,
+    /// The hint ladder, gentlest first (each costs a star).
+    pub hints: Vec<Texts>,
+    /// The position.
+    pub start: Start,
+    /// The goal.
+    pub goal: Goal,
+    /// The stated answer (see [`Goal`]); [`super::check`] proves it.
+    pub answer: Vec<String>,
+    /// Wrong tries allowed for three stars.
+    #[serde(default)]
+    pub par: u32,
+}
+
+/// A stage: one file.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Stage {
+    /// The game.
+    pub game: Game,
+    /// The stage's title.
+    pub title: Texts,
+    /// Its lessons, in order.
+    pub lessons: Vec<Lesson>,
+}
+
+/// Why a stage file is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StageError {
+    /// Not valid JSON for the format (serde's message).
+    Format(String),
+    /// A lesson lacks a text in a language, or has no hint.
+    Incomplete {
+        /// The lesson.
+        id: String,
+        /// What is missing.
+        what: String,
+    },
+    /// Two lessons share an id.
+    DuplicateId(String),
+}
+
+impl std::fmt::Display for StageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StageError::Format(e) => write!(f, "not a stage file: {e}"),
+            StageError::Incomplete { id, what } => write!(f, "lesson {id}: {what}"),
+            StageError::DuplicateId(id) => write!(f, "two lessons are called {id}"),
+        }
+    }
+}
+
+/// Reads and validates one stage file.
+pub fn parse_stage(text: &str) -> Result<Stage, StageError> {
+    let stage: Stage = serde_json::from_str(text).map_err(|e| StageError::Format(e.to_string()))?;
+    let mut ids = std::collections::HashSet::new();
+    for lesson in &stage.lessons {
+        if !ids.insert(lesson.id.as_str()) {
+            return Err(StageError::DuplicateId(lesson.id.clone()));
+        }
+        let incomplete = |what: String| StageError::Incomplete {
+            id: lesson.id.clone(),
+            what,
+        };
+        if lesson.hints.is_empty() {
+            return Err(incomplete("no hint".into()));
+        }
+        let named = [
+            ("title", &lesson.title),
+            ("instruction", &lesson.instruction),
+            ("success", &lesson.success),
+            ("failure", &lesson.failure),
+        ];
+        let hints = lesson.hints.iter().map(|h| ("hint", h));
+        for (name, texts) in named.into_iter().chain(hints) {
+            if let Some(lang) = texts.missing().first() {
+                return Err(incomplete(format!("no {lang} {name}")));
+            }
+        }
+    }
+    Ok(stage)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts() -> String {
+        r#"{"en": "a", "cs": "b", "ru": "c"}"#.to_string()
+    }
+
+    fn stage(lesson_fields: &str) -> String {
+        let t = texts();
+        format!(
+            r#"{{"game": "nim", "title": {t}, "lessons": [{{"id": "x-1", "title": {t}, "instruction": {t},
+            "success": {t}, "failure": {t}, "hints": [{t}], "start": {{"heaps": "nim:1 nim:2"}},
+            "goal": {{"kind": "classify"}}, "answer": ["N"]{lesson_fields}}}]}}"#
+        )
+    }
+
+    #[test]
+    fn a_complete_stage_reads() {
+        let stage = parse_stage(&stage("")).unwrap();
+        assert_eq!(stage.game, Game::Nim);
+        assert_eq!(stage.lessons[0].goal, Goal::Classify);
+        assert_eq!(
+            stage.lessons[0].start,
+            Start::Heaps {
+                heaps: "nim:1 nim:2".into(),
+                misere: false
+            }
+        );
+    }
+
+    #[test]
+    fn incomplete_or_unknown_is_refused() {
+        let no_czech = stage("").replacen(r#""cs": "b""#, r#""cs": " ""#, 3);
+        assert!(matches!(
+            parse_stage(&no_czech),
+            Err(StageError::Incomplete { .. })
+        ));
+        let no_hints = stage("").replace(&format!(r#""hints": [{}]"#, texts()), r#""hints": []"#);
+        assert!(matches!(
+            parse_stage(&no_hints),
+            Err(StageError::Incomplete { .. })
+        ));
+        assert!(matches!(
+            parse_stage(&stage(r#", "colour": 1"#)),
+            Err(StageError::Format(_))
+        ));
+        let unknown_goal = stage("").replace("classify", "guess");
+        assert!(matches!(
+            parse_stage(&unknown_goal),
+            Err(StageError::Format(_))
+        ));
+        let text = stage("");
+        let at = text.find(r#"{"id""#).unwrap();
+        let end = text.rfind("]}").unwrap();
+        let lesson = &text[at..end];
+        let twice = format!("{}, {lesson}{}", &text[..end], &text[end..]);
+        assert_eq!(
+            parse_stage(&twice),
+            Err(StageError::DuplicateId("x-1".into()))
+        );
+    }
+}

@@ -1,0 +1,23 @@
+//! Lessons: short exercises with one goal each, written as data (one JSON
+//! file per stage in `data/lessons/`, the format in `docs/lessons.md`).
+//! Adding a lesson needs no Rust change.
+//!
+//! * [`lesson`]: the format, read and validated;
+//! * [`check`]: every lesson's stated answer, proved by the engine (a
+//!   lesson the engine does not confirm fails `make test`).
+
+pub mod check;
+pub mod lesson;
+
+/// Every stage file, embedded at build time, in course order.
+pub const STAGES: [(&str, &str); 3] = [
+    (
+        "othello-1",
+        include_str!("../../data/lessons/othello-1.json"),
+    ),
+    (
+        "othello-2",
+        include_str!("../../data/lessons/othello-2.json"),
+    ),
+    ("nim-1", include_str!("../../data/lessons/nim-1.json")),
+];
