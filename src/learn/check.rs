@@ -132,6 +132,12 @@ fn othello_answer(
                 .map(|mv| mv.to_string())
                 .collect()
         }
+        Goal::FinalScore => {
+            let outcome = position
+                .outcome()
+                .ok_or_else(|| CheckError::Goal("the game is not over".into()))?;
+            BTreeSet::from([format!("{}-{}", outcome.black, outcome.white)])
+        }
         Goal::BestMove => {
             let budget = Budget::new(Limits::nodes(SOLVE_NODES), clock);
             let mut analyzer = Analyzer::new(20);

@@ -97,6 +97,9 @@ pub enum Goal {
         /// Moves, the corner move included.
         turns: u32,
     },
+    /// Othello: the game is over; the answer is its recorded score,
+    /// black's first (`"44-20"`: world scoring, empties to the winner).
+    FinalScore,
     /// Othello: the best move (the answer: every move with the best exact
     /// score; the position must be solvable in the check's budget).
     BestMove,
@@ -124,6 +127,7 @@ impl Goal {
             Goal::FlipExactly { .. } => "flip-exactly",
             Goal::Pass => "pass",
             Goal::Corner { .. } => "corner",
+            Goal::FinalScore => "final-score",
             Goal::BestMove => "best-move",
             Goal::Classify => "classify",
             Goal::MoveToP => "move-to-p",

@@ -10,7 +10,7 @@ pub mod check;
 pub mod lesson;
 
 /// Every stage file, embedded at build time, in course order.
-pub const STAGES: [(&str, &str); 3] = [
+pub const STAGES: [(&str, &str); 5] = [
     (
         "othello-1",
         include_str!("../../data/lessons/othello-1.json"),
@@ -19,5 +19,10 @@ pub const STAGES: [(&str, &str); 3] = [
         "othello-2",
         include_str!("../../data/lessons/othello-2.json"),
     ),
+    (
+        "othello-3",
+        include_str!("../../data/lessons/othello-3.json"),
+    ),
     ("nim-1", include_str!("../../data/lessons/nim-1.json")),
+    ("nim-2", include_str!("../../data/lessons/nim-2.json")),
 ];
