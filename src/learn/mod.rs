@@ -10,7 +10,7 @@ pub mod check;
 pub mod lesson;
 
 /// Every stage file, embedded at build time, in course order.
-pub const STAGES: [(&str, &str); 5] = [
+pub const STAGES: [(&str, &str); 7] = [
     (
         "othello-1",
         include_str!("../../data/lessons/othello-1.json"),
@@ -22,6 +22,14 @@ pub const STAGES: [(&str, &str); 5] = [
     (
         "othello-3",
         include_str!("../../data/lessons/othello-3.json"),
+    ),
+    (
+        "othello-4",
+        include_str!("../../data/lessons/othello-4.json"),
+    ),
+    (
+        "othello-5",
+        include_str!("../../data/lessons/othello-5.json"),
     ),
     ("nim-1", include_str!("../../data/lessons/nim-1.json")),
     ("nim-2", include_str!("../../data/lessons/nim-2.json")),
