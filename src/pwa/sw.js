@@ -8,10 +8,11 @@ const CACHE = PREFIX + BUILD.version;
 const INDEX = new URL("./index.html", self.location).href;
 const LAZY = new Set(BUILD.lazy.map((path) => new URL(path, self.location).href));
 
-// Files named by their content's hash are taken from the HTTP cache when
+// Files named by their content's hash (Trunk's, printed without leading
+// zeros: 12 to 16 hex digits; see src/server/policy.rs) are taken from the HTTP cache when
 // the page has just loaded them (no second download); the others are
 // revalidated, so that a new build's unhashed files are never stale.
-const HASHED = /-[0-9a-f]{16}[._]/;
+const HASHED = /-[0-9a-f]{12,16}[._]/;
 const fresh = (path) =>
   new Request(new URL(path, self.location), { cache: HASHED.test(path) ? "default" : "no-cache" });
 

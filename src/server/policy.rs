@@ -114,16 +114,22 @@ pub fn headers_for(path: &str) -> Vec<(&'static str, &'static str)> {
     headers
 }
 
-/// Whether a file name carries Trunk's content hash: 16 hex digits after a
-/// dash (`app-0123456789abcdef_bg.wasm`, `main-0123456789abcdef.css`).
+/// Whether a file name carries Trunk's content hash: a dash, then the hash
+/// in hex, then `.` or `_` (`app-0123456789abcdef_bg.wasm`,
+/// `main-fedcba9876543210.css`). Trunk prints the 64-bit hash without
+/// leading zeros, so it may be shorter than 16 digits; fewer than 12 (one
+/// build in 65 536) are not taken for a hash, and that file is merely
+/// revalidated, never cached wrongly.
 pub fn has_content_hash(name: &str) -> bool {
     name.match_indices('-').any(|(at, _)| {
-        let hash = &name.as_bytes()[at + 1..];
-        hash.len() > 16
-            && hash[..16].iter().all(u8::is_ascii_hexdigit)
-            && matches!(hash[16], b'.' | b'_')
+        let rest = &name.as_bytes()[at + 1..];
+        let digits = rest.iter().take_while(|b| b.is_ascii_hexdigit()).count();
+        (MIN_HASH_DIGITS..=16).contains(&digits) && matches!(rest.get(digits), Some(b'.' | b'_'))
     })
 }
+
+/// The fewest hex digits taken for a content hash.
+const MIN_HASH_DIGITS: usize = 12;
 
 #[cfg(test)]
 mod tests {
@@ -139,6 +145,7 @@ mod tests {
             "/app-0123456789abcdef_bg.wasm",
             "/app-0123456789abcdef.js",
             "/main-fedcba9876543210.css",
+            "/app-2163d18708b5110_bg.wasm",
         ] {
             assert_eq!(headers_for(hashed)[0].1, IMMUTABLE, "{hashed}");
         }
@@ -151,7 +158,9 @@ mod tests {
             "/manifest.webmanifest",
             "/icons/icon-192.png",
             "/app-0123456789abcdeg.js",
-            "/app-0123456789abcde.js",
+            "/app-123.js",
+            "/icons/icon-192.png",
+            "/app-0123456789abcdef0.js",
         ] {
             assert_eq!(headers_for(plain)[0].1, REVALIDATE, "{plain}");
         }
