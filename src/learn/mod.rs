@@ -4,10 +4,13 @@
 //!
 //! * [`lesson`]: the format, read and validated;
 //! * [`check`]: every lesson's stated answer, proved by the engine (a
-//!   lesson the engine does not confirm fails `make test`).
+//!   lesson the engine does not confirm fails `make test`);
+//! * [`rating`]: Glicko-2 ratings of learners and puzzles, the next
+//!   puzzle, the puzzle of the day.
 
 pub mod check;
 pub mod lesson;
+pub mod rating;
 
 /// Every stage file, embedded at build time, in course order.
 pub const STAGES: [(&str, &str); 7] = [
