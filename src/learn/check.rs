@@ -8,6 +8,7 @@ use std::collections::BTreeSet;
 
 use crate::engine::clock::Clock;
 use crate::engine::nim;
+use crate::engine::opok;
 use crate::engine::othello::notation::{parse_board, replay_from_start};
 use crate::engine::othello::puzzle;
 use crate::engine::othello::{Analyzer, Move, Position, Rules, Square, Variant};
@@ -54,6 +55,9 @@ pub fn engine_answer(lesson: &Lesson, clock: &dyn Clock) -> Result<Vec<String>, 
         Start::Board { .. } | Start::Moves { .. } => {
             othello_answer(&othello_start(&lesson.start)?, &lesson.goal, clock)?
         }
+        Start::Opok { .. } | Start::Record { .. } => {
+            opok_answer(&opok_start(&lesson.start)?, &lesson.goal)?
+        }
         Start::Heaps { heaps, misere } => {
             let position =
                 nim::parse_position(heaps).map_err(|e| CheckError::Start(e.to_string()))?;
@@ -91,7 +95,7 @@ fn othello_start(start: &Start) -> Result<Position, CheckError> {
         Start::Moves { moves } => replay_from_start(Rules::default(), moves)
             .map(|r| r.last())
             .map_err(|e| bad(e.to_string())),
-        Start::Heaps { .. } => Err(bad("heaps are not an Othello start".into())),
+        _ => Err(bad("not an Othello start".into())),
     }
 }
 
@@ -153,6 +157,60 @@ fn othello_answer(
         other => {
             return Err(CheckError::Goal(format!(
                 "{} is not an Othello goal",
+                other.name()
+            )))
+        }
+    })
+}
+
+fn opok_start(start: &Start) -> Result<opok::Position, CheckError> {
+    let bad = |e: String| CheckError::Start(e);
+    match start {
+        Start::Opok { opok } => {
+            opok::notation::parse_position(opok).map_err(|e| bad(e.to_string()))
+        }
+        Start::Record { record, size } => {
+            let geometry = opok::Geometry::new(*size)
+                .ok_or_else(|| bad(format!("no board of size {size}")))?;
+            opok::notation::replay(opok::Position::start(geometry), record)
+                .map(|r| r.last)
+                .map_err(|e| bad(e.to_string()))
+        }
+        _ => Err(bad("not an Opok start".into())),
+    }
+}
+
+fn opok_answer(position: &opok::Position, goal: &Goal) -> Result<BTreeSet<String>, CheckError> {
+    let g = position.geometry();
+    let moves = position.moves();
+    Ok(match goal {
+        Goal::Landings { from, k } => {
+            let from = g
+                .parse_square(from)
+                .ok_or_else(|| CheckError::Goal(format!("no square {from}")))?;
+            moves
+                .iter()
+                .filter_map(|&mv| match mv {
+                    opok::Move::Step { from: f, k: n, to } if f == from && n == *k => {
+                        Some(g.name(to))
+                    }
+                    _ => None,
+                })
+                .collect()
+        }
+        Goal::Captures => moves
+            .iter()
+            .filter(|&&mv| position.captures(mv) != 0)
+            .map(|&mv| opok::notation::move_text(g, mv))
+            .collect(),
+        Goal::Occupied => BTreeSet::from([format!(
+            "{}-{}",
+            position.score(opok::Side::Circles),
+            position.score(opok::Side::Squares)
+        )]),
+        other => {
+            return Err(CheckError::Goal(format!(
+                "{} is not an Opok goal",
                 other.name()
             )))
         }

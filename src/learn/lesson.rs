@@ -65,6 +65,18 @@ pub enum Start {
         /// The moves.
         moves: String,
     },
+    /// Opok: a position (`c25,.,./…/.,.,s25 c`, the engine's format).
+    Opok {
+        /// The position.
+        opok: String,
+    },
+    /// Opok: a record from the start of a board of `size`.
+    Record {
+        /// The moves (`a1:3:b3 e5:2:e3`).
+        record: String,
+        /// The board's side (3 to 9).
+        size: u8,
+    },
     /// Take-away games: heaps (`nim:3 dim:12`), and misère or not.
     Heaps {
         /// The heaps.
@@ -103,6 +115,19 @@ pub enum Goal {
     /// Othello: the best move (the answer: every move with the best exact
     /// score; the position must be solvable in the check's budget).
     BestMove,
+    /// Opok: lift `k` from `from`; the answer is every square the stack can
+    /// land on.
+    Landings {
+        /// The stack's square.
+        from: String,
+        /// How many pieces are lifted.
+        k: u8,
+    },
+    /// Opok: every move that captures.
+    Captures,
+    /// Opok: the squares each side occupies (the score), Circles first
+    /// (`"3-2"`).
+    Occupied,
     /// Take-away: P or N (the answer: `["P"]` or `["N"]`).
     Classify,
     /// Take-away: every move to a P-position (the answer: those moves,
@@ -129,6 +154,9 @@ impl Goal {
             Goal::Corner { .. } => "corner",
             Goal::FinalScore => "final-score",
             Goal::BestMove => "best-move",
+            Goal::Landings { .. } => "landings",
+            Goal::Captures => "captures",
+            Goal::Occupied => "occupied",
             Goal::Classify => "classify",
             Goal::MoveToP => "move-to-p",
             Goal::Grundy { .. } => "grundy",
