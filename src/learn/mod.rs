@@ -13,7 +13,7 @@ pub mod lesson;
 pub mod rating;
 
 /// Every stage file, embedded at build time, in course order.
-pub const STAGES: [(&str, &str); 8] = [
+pub const STAGES: [(&str, &str); 10] = [
     (
         "othello-1",
         include_str!("../../data/lessons/othello-1.json"),
@@ -34,7 +34,12 @@ pub const STAGES: [(&str, &str); 8] = [
         "othello-5",
         include_str!("../../data/lessons/othello-5.json"),
     ),
+    (
+        "othello-6",
+        include_str!("../../data/lessons/othello-6.json"),
+    ),
     ("opok-1", include_str!("../../data/lessons/opok-1.json")),
     ("nim-1", include_str!("../../data/lessons/nim-1.json")),
     ("nim-2", include_str!("../../data/lessons/nim-2.json")),
+    ("nim-3", include_str!("../../data/lessons/nim-3.json")),
 ];
