@@ -13,7 +13,7 @@ pub mod lesson;
 pub mod rating;
 
 /// Every stage file, embedded at build time, in course order.
-pub const STAGES: [(&str, &str); 10] = [
+pub const STAGES: [(&str, &str); 11] = [
     (
         "othello-1",
         include_str!("../../data/lessons/othello-1.json"),
@@ -39,6 +39,7 @@ pub const STAGES: [(&str, &str); 10] = [
         include_str!("../../data/lessons/othello-6.json"),
     ),
     ("opok-1", include_str!("../../data/lessons/opok-1.json")),
+    ("opok-2", include_str!("../../data/lessons/opok-2.json")),
     ("nim-1", include_str!("../../data/lessons/nim-1.json")),
     ("nim-2", include_str!("../../data/lessons/nim-2.json")),
     ("nim-3", include_str!("../../data/lessons/nim-3.json")),
