@@ -245,3 +245,68 @@ fn solve_and_perft_honour_their_limits() {
     let e = error(&["perft", "opok", "40", "--time-ms", "100"]);
     assert!(e.contains("did not finish"), "{e}");
 }
+
+#[test]
+fn a_time_loss_is_scored_by_the_world_rules() {
+    let score = |args: &[&str]| json(args)["score"].as_str().unwrap().to_string();
+    // After f5 Black has 4 discs to 1: if Black runs out of time, White
+    // wins 33–31; if White does, the discs stand and the empties go to
+    // Black.
+    assert_eq!(
+        score(&["replay", "othello", "f5", "--time-loss", "black", "--json"]),
+        "31-33"
+    );
+    assert_eq!(
+        score(&["replay", "othello", "f5", "--time-loss", "white", "--json"]),
+        "63-1"
+    );
+    // Equal discs do not favour the one who ran out of time.
+    assert_eq!(
+        score(&[
+            "replay",
+            "othello",
+            "f5d6c3d3c4f4",
+            "--time-loss",
+            "black",
+            "--json"
+        ]),
+        "5-59"
+    );
+    // On 6×6 the favoured loser's score is 17–19.
+    assert_eq!(
+        score(&[
+            "replay",
+            "othello",
+            "e4",
+            "--size",
+            "6",
+            "--time-loss",
+            "black",
+            "--json"
+        ]),
+        "17-19"
+    );
+    assert_eq!(
+        score(&[
+            "replay",
+            "othello",
+            "",
+            "--size",
+            "4",
+            "--time-loss",
+            "white",
+            "--json"
+        ]),
+        "14-2"
+    );
+    error(&["replay", "othello", "f5", "--time-loss", "grey"]);
+    error(&[
+        "replay",
+        "othello",
+        "f5",
+        "--variant",
+        "anti",
+        "--time-loss",
+        "black",
+    ]);
+}

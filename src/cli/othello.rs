@@ -66,7 +66,32 @@ pub fn replay(args: &mut Args) -> Result<Report, CliError> {
         _ if last.must_pass() => Some(last.side_to_move().opponent()),
         _ => Some(last.side_to_move()),
     };
-    let outcome = last.outcome();
+    let time_loss = match args.option("--time-loss") {
+        None => None,
+        Some("black") => Some(Color::Black),
+        Some("white") => Some(Color::White),
+        Some(other) => {
+            return Err(ArgsError::BadValue {
+                name: "--time-loss".into(),
+                value: other.to_string(),
+                expected: "black or white".into(),
+            }
+            .into())
+        }
+    };
+    let outcome = match time_loss {
+        None => last.outcome(),
+        Some(_) if last.is_over() => {
+            return Err(
+                ArgsError::Conflict("the game is over: nobody can lose on time".into()).into(),
+            )
+        }
+        Some(loser) => Some(last.time_loss_outcome(loser).ok_or_else(|| {
+            ArgsError::Conflict(
+                "time-loss scoring is defined for standard Othello, not anti-Othello".into(),
+            )
+        })?),
+    };
     let score = outcome.map(|o| format!("{}-{}", o.black, o.white));
     let (black, white) = (last.count(Color::Black), last.count(Color::White));
     let text = format!(
@@ -86,6 +111,7 @@ pub fn replay(args: &mut Args) -> Result<Report, CliError> {
             "white": white,
             "over": last.is_over(),
             "score": score,
+            "time_loss": time_loss.map(side_letter),
         }),
         text,
     })

@@ -407,6 +407,35 @@ impl Position {
         })
     }
 
+    /// The recorded result when `loser` runs out of time (RULES.md §1, the
+    /// world rules): if the discs on the board favour the loser, the winner
+    /// is recorded n²/2 + 1 to n²/2 − 1 (33–31 on 8×8); otherwise (equal
+    /// discs included) the discs as they are, the empty squares to the
+    /// winner. Defined for standard Othello and the Reversi opening, where
+    /// more discs is better; `None` in anti-Othello.
+    pub fn time_loss_outcome(&self, loser: Color) -> Option<Outcome> {
+        if self.rules.variant == Variant::Anti {
+            return None;
+        }
+        let winner = loser.opponent();
+        let (won, lost) = (self.count(winner), self.count(loser));
+        let half = self.rules.size.squares() / 2;
+        let (won, lost) = if lost > won {
+            (half + 1, half - 1)
+        } else {
+            (won + self.empties().count_ones(), lost)
+        };
+        let (black, white) = match winner {
+            Color::Black => (won, lost),
+            Color::White => (lost, won),
+        };
+        Some(Outcome {
+            black,
+            white,
+            winner: Some(winner),
+        })
+    }
+
     /// The final score in discs for the side to move, assuming the game is
     /// over: world-scored disc difference (anti-Othello: opponent's discs
     /// minus own discs).
