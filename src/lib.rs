@@ -9,6 +9,7 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
+pub mod club;
 pub mod i18n;
 pub mod learn;
 

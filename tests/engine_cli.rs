@@ -310,3 +310,30 @@ fn a_time_loss_is_scored_by_the_world_rules() {
         "black",
     ]);
 }
+
+#[test]
+fn standings_of_a_tournament_file() {
+    let dir = std::env::temp_dir().join(format!("mind-sports-club-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("event.json");
+    // 6×6 over 8 rounds: c = 5 (4.5 rounds up); B withdrew; C had a bye.
+    std::fs::write(
+        &file,
+        r#"{"game": "othello", "size": 6, "rounds": 8,
+        "players": [{"name": "A"}, {"name": "B", "withdrawn_after": 1}, {"name": "C"}],
+        "games": [{"round": 1, "black": "A", "white": "B", "score": [20, 16]}, {"round": 1, "bye": "C"},
+                  {"round": 2, "black": "A", "white": "C", "score": [18, 18]}]}"#,
+    )
+    .unwrap();
+    let v = json(&["standings", file.to_str().unwrap(), "--json"]);
+    let rows = v["standings"].as_array().unwrap();
+    let names: Vec<&str> = rows.iter().map(|r| r["name"].as_str().unwrap()).collect();
+    assert_eq!(names, ["A", "C", "B"]);
+    assert_eq!(rows[0]["brightwell"], 51.0);
+    assert_eq!(rows[1]["brightwell"], 51.0);
+    assert_eq!(rows[2]["brightwell"], 23.5);
+    assert_eq!(rows[0]["discs"], 38.0);
+    std::fs::write(&file, "{\"game\": \"othello\"}").unwrap();
+    assert!(error(&["standings", file.to_str().unwrap()]).contains("not a tournament file"));
+    let _ = std::fs::remove_dir_all(dir);
+}

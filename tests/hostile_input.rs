@@ -319,6 +319,9 @@ proptest! {
             let _ = text.parse::<Rule>();
             let _ = cli::puzzles::parse(&text);
             let _ = mind_sports::learn::lesson::parse_stage(&text);
+            if let Ok(t) = mind_sports::club::tournament::parse(&text) {
+                let _ = mind_sports::club::standings::standings(&t);
+            }
             let _ = cli::puzzles::parse(&format!("{{\"puzzles\": [{{\"board\": {text:?}, \"kind\": {text:?}, \"solution\": [{text:?}]}}]}}"));
             let p = nim::parse_position("nim:5 half:18446744073709551615 sub{1,3,4}:9").unwrap();
             let _ = nim::parse_move(&p, &text);

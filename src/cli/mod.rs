@@ -8,6 +8,7 @@
 mod args;
 mod bench;
 mod calibrate;
+mod club;
 mod engine_match;
 mod evaluation;
 mod lessons;
@@ -150,6 +151,8 @@ usage:
   engine puzzles generate [--count N] [--seed S] [--games G] [--threads T] [--out FILE]
   engine puzzles export [--in FILE]    (the shipped Othello puzzles, or those of FILE)
   engine puzzles check [--in FILE] [--threads T]   (every puzzle proved again)
+  engine standings FILE    (a tournament's standings: points, Brightwell quotient, Buchholz;
+                           the file format: docs/tournament.md)
   engine lessons list|check   (the lessons of data/lessons/, every answer proved)
   engine nboard            (the NBoard protocol on stdin/stdout: add `engine nboard` to NBoard)
 
@@ -175,6 +178,7 @@ pub fn run(words: &[String]) -> Result<Report, CliError> {
         "openings" => openings::openings(rest),
         "puzzles" => puzzles::puzzles(rest),
         "lessons" => lessons::lessons(rest),
+        "standings" => club::standings_command(rest),
         // Interactive: it has no single report, so callers start it with
         // `run_interactive` (see `is_interactive`).
         "nboard" => Err(ArgsError::Conflict(

@@ -1,0 +1,342 @@
+//! Standings: points (win 1, draw ½, loss 0, bye 1), then for Othello the
+//! Brightwell quotient and the disc total, for the other games Buchholz and
+//! Sonneborn–Berger.
+//!
+//! The Brightwell quotient, exactly as RULES.md §4 (from seed 004) defines
+//! it, for a tournament of R rounds on a board of Q squares:
+//! 1. c is the integer nearest to Q / R, a half rounding up;
+//! 2. the player's games against opponents who withdrew (at any time) and
+//!    the player's byes are set aside;
+//! 3. BQ = the player's discs in every other game + c × the sum of those
+//!    opponents' final points (an opponent met twice counts twice);
+//! 4. + Q / 2 + c × the player's own final points for each game set aside.
+//!
+//! **[interpretation]** The disc total (the last tie-break) counts the
+//! discs of the games played; a bye counts none.
+
+use std::collections::HashMap;
+
+use super::tournament::{Entry, Tournament};
+
+/// One line of the standings.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Standing {
+    /// 1 for the best; players equal on every criterion share a rank.
+    pub rank: usize,
+    /// The player.
+    pub name: String,
+    /// Points.
+    pub points: f64,
+    /// Othello: the Brightwell quotient.
+    pub brightwell: Option<f64>,
+    /// Othello: the discs of the games played.
+    pub discs: Option<f64>,
+    /// The sum of the opponents' points.
+    pub buchholz: f64,
+    /// The points of the opponents beaten, plus half those of the opponents
+    /// drawn.
+    pub sonneborn_berger: f64,
+}
+
+/// A game from one player's side: the opponent, the player's score (discs
+/// or 1/½/0) and the points it earned.
+struct Played<'a> {
+    opponent: &'a str,
+    own: f64,
+    points: f64,
+}
+
+/// The points a result earns (Othello: compare the discs).
+fn points(t: &Tournament, own: f64, theirs: f64) -> f64 {
+    if t.is_othello() {
+        match own.partial_cmp(&theirs) {
+            Some(std::cmp::Ordering::Greater) => 1.0,
+            Some(std::cmp::Ordering::Equal) => 0.5,
+            _ => 0.0,
+        }
+    } else {
+        own
+    }
+}
+
+/// c: the integer nearest to Q / R, a half rounding up.
+pub fn brightwell_constant(squares: u32, rounds: u32) -> u32 {
+    (2 * squares + rounds) / (2 * rounds)
+}
+
+/// The standings, best first.
+pub fn standings(t: &Tournament) -> Vec<Standing> {
+    let mut played: HashMap<&str, Vec<Played>> = HashMap::new();
+    let mut byes: HashMap<&str, u32> = HashMap::new();
+    for entry in &t.games {
+        match entry {
+            Entry::Game {
+                black,
+                white,
+                score,
+                ..
+            } => {
+                let [b, w] = *score;
+                played.entry(black).or_default().push(Played {
+                    opponent: white,
+                    own: b,
+                    points: points(t, b, w),
+                });
+                played.entry(white).or_default().push(Played {
+                    opponent: black,
+                    own: w,
+                    points: points(t, w, b),
+                });
+            }
+            Entry::Bye { bye, .. } => *byes.entry(bye).or_default() += 1,
+        }
+    }
+    let games_of = |name: &str| played.get(name).map(Vec::as_slice).unwrap_or_default();
+    let points_of: HashMap<&str, f64> = t
+        .players
+        .iter()
+        .map(|p| {
+            let name = p.name.as_str();
+            let from_games: f64 = games_of(name).iter().map(|g| g.points).sum();
+            (
+                name,
+                from_games + f64::from(byes.get(name).copied().unwrap_or(0)),
+            )
+        })
+        .collect();
+    let withdrew = |name: &str| {
+        t.players
+            .iter()
+            .any(|p| p.name == name && p.withdrawn_after.is_some())
+    };
+    let q = f64::from(t.squares());
+    let c = f64::from(brightwell_constant(t.squares(), t.rounds));
+
+    let mut lines: Vec<Standing> = t
+        .players
+        .iter()
+        .map(|p| {
+            let name = p.name.as_str();
+            let own_points = points_of[name];
+            let games = games_of(name);
+            let opponents = |g: &Played| points_of.get(g.opponent).copied().unwrap_or(0.0);
+            let buchholz = games.iter().map(opponents).sum();
+            let sonneborn_berger = games.iter().map(|g| g.points * opponents(g)).sum();
+            let (brightwell, discs) = if t.is_othello() {
+                let set_aside = games.iter().filter(|g| withdrew(g.opponent)).count() as f64
+                    + f64::from(byes.get(name).copied().unwrap_or(0));
+                let counted: f64 = games
+                    .iter()
+                    .filter(|g| !withdrew(g.opponent))
+                    .map(|g| g.own + c * opponents(g))
+                    .sum();
+                let bq = counted + set_aside * (q / 2.0 + c * own_points);
+                (Some(bq), Some(games.iter().map(|g| g.own).sum()))
+            } else {
+                (None, None)
+            };
+            Standing {
+                rank: 0,
+                name: p.name.clone(),
+                points: own_points,
+                brightwell,
+                discs,
+                buchholz,
+                sonneborn_berger,
+            }
+        })
+        .collect();
+    let key = |s: &Standing| -> [f64; 3] {
+        match (s.brightwell, s.discs) {
+            (Some(bq), Some(discs)) => [s.points, bq, discs],
+            _ => [s.points, s.buchholz, s.sonneborn_berger],
+        }
+    };
+    lines.sort_by(|a, b| {
+        key(b)
+            .partial_cmp(&key(a))
+            .unwrap_or(std::cmp::Ordering::Equal)
+            .then_with(|| a.name.cmp(&b.name))
+    });
+    let keys: Vec<[f64; 3]> = lines.iter().map(key).collect();
+    for (i, line) in lines.iter_mut().enumerate() {
+        line.rank = 1 + keys.iter().filter(|k| **k > keys[i]).count();
+    }
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::tournament::parse;
+    use super::*;
+
+    fn find<'a>(lines: &'a [Standing], name: &str) -> &'a Standing {
+        lines.iter().find(|s| s.name == name).unwrap()
+    }
+
+    #[test]
+    fn the_constant_rounds_a_half_up() {
+        assert_eq!(brightwell_constant(64, 13), 5); // 4.92
+        assert_eq!(brightwell_constant(64, 3), 21); // 21.33
+        assert_eq!(brightwell_constant(36, 8), 5); // 4.5 → 5
+        assert_eq!(brightwell_constant(64, 5), 13); // 12.8
+        assert_eq!(brightwell_constant(16, 32), 1); // 0.5 → 1
+    }
+
+    #[test]
+    fn a_small_round_robin_by_hand() {
+        // 8×8, 3 rounds: c = 21.
+        let t = parse(
+            r#"{"game": "othello", "size": 8, "rounds": 3,
+            "players": [{"name": "A"}, {"name": "B"}, {"name": "C"}, {"name": "D"}],
+            "games": [
+              {"round": 1, "black": "A", "white": "B", "score": [40, 24]},
+              {"round": 1, "black": "C", "white": "D", "score": [32, 32]},
+              {"round": 2, "black": "A", "white": "C", "score": [20, 44]},
+              {"round": 2, "black": "B", "white": "D", "score": [50, 14]},
+              {"round": 3, "black": "A", "white": "D", "score": [33, 31]},
+              {"round": 3, "black": "B", "white": "C", "score": [0, 64]}]}"#,
+        )
+        .unwrap();
+        let lines = standings(&t);
+        // Points: A 2, B 1, C 2.5, D 0.5.
+        // BQ(A) = 40 + 20 + 33 + 21 × (1 + 2.5 + 0.5) = 177
+        // BQ(B) = 24 + 50 + 0 + 21 × (2 + 0.5 + 2.5) = 179
+        // BQ(C) = 32 + 44 + 64 + 21 × (0.5 + 2 + 1) = 213.5
+        // BQ(D) = 32 + 14 + 31 + 21 × (2.5 + 1 + 2) = 192.5
+        let expected = [
+            ("C", 2.5, 213.5, 1),
+            ("A", 2.0, 177.0, 2),
+            ("B", 1.0, 179.0, 3),
+            ("D", 0.5, 192.5, 4),
+        ];
+        for (i, (name, points, bq, rank)) in expected.into_iter().enumerate() {
+            let line = &lines[i];
+            assert_eq!(
+                (line.name.as_str(), line.points, line.brightwell, line.rank),
+                (name, points, Some(bq), rank)
+            );
+        }
+        assert_eq!(find(&lines, "A").discs, Some(93.0));
+        // Buchholz and SB are computed for Othello too.
+        assert_eq!(find(&lines, "C").buchholz, 3.5);
+        assert_eq!(find(&lines, "C").sonneborn_berger, 0.5 * 0.5 + 2.0 + 1.0);
+    }
+
+    #[test]
+    fn withdrawals_and_byes_on_six_by_six_with_a_half() {
+        // 6×6, 8 rounds: Q / R = 4.5, so c = 5; Q / 2 = 18.
+        let t = parse(
+            r#"{"game": "othello", "size": 6, "rounds": 8,
+            "players": [{"name": "A"}, {"name": "B", "withdrawn_after": 1}, {"name": "C"}],
+            "games": [
+              {"round": 1, "black": "A", "white": "B", "score": [20, 16]},
+              {"round": 1, "bye": "C"},
+              {"round": 2, "black": "A", "white": "C", "score": [18, 18]}]}"#,
+        )
+        .unwrap();
+        let lines = standings(&t);
+        // A: 1.5 points. The game with B (withdrawn) is set aside:
+        // 18 + 5 × 1.5 = 25.5; against C: 18 + 5 × 1.5 = 25.5. BQ 51.
+        // C: 1.5 points. The bye: 18 + 5 × 1.5 = 25.5; against A:
+        // 18 + 5 × 1.5 = 25.5. BQ 51; fewer discs (18 against 38).
+        // B: 16 + 5 × 1.5 = 23.5 (A did not withdraw).
+        let a = find(&lines, "A");
+        let c = find(&lines, "C");
+        assert_eq!(
+            (a.points, a.brightwell, a.discs, a.rank),
+            (1.5, Some(51.0), Some(38.0), 1)
+        );
+        assert_eq!(
+            (c.points, c.brightwell, c.discs, c.rank),
+            (1.5, Some(51.0), Some(18.0), 2)
+        );
+        assert_eq!(find(&lines, "B").brightwell, Some(23.5));
+    }
+
+    #[test]
+    fn an_opponent_met_twice_counts_twice() {
+        let t = parse(
+            r#"{"game": "othello", "size": 8, "rounds": 2,
+            "players": [{"name": "A"}, {"name": "B"}],
+            "games": [
+              {"round": 1, "black": "A", "white": "B", "score": [33, 31]},
+              {"round": 2, "black": "B", "white": "A", "score": [40, 24]}]}"#,
+        )
+        .unwrap();
+        let lines = standings(&t);
+        // c = 32. A: 1 point; BQ = 33 + 24 + 32 × (1 + 1) = 121.
+        assert_eq!(find(&lines, "A").brightwell, Some(121.0));
+        // Equal points; B's 71 + 64 = 135 is better.
+        assert_eq!(
+            (lines[0].name.as_str(), lines[0].rank, lines[1].rank),
+            ("B", 1, 2)
+        );
+    }
+
+    #[test]
+    fn other_games_rank_by_buchholz_then_sonneborn_berger() {
+        let t = parse(
+            r#"{"game": "opok", "rounds": 3,
+            "players": [{"name": "A"}, {"name": "B"}, {"name": "C"}, {"name": "D"}],
+            "games": [
+              {"round": 1, "black": "A", "white": "B", "score": [1, 0]},
+              {"round": 1, "black": "C", "white": "D", "score": [0.5, 0.5]},
+              {"round": 2, "black": "A", "white": "C", "score": [0, 1]},
+              {"round": 2, "black": "B", "white": "D", "score": [1, 0]},
+              {"round": 3, "black": "A", "white": "D", "score": [1, 0]},
+              {"round": 3, "black": "B", "white": "C", "score": [0, 1]}]}"#,
+        )
+        .unwrap();
+        let lines = standings(&t);
+        assert_eq!(lines[0].name, "C");
+        let a = find(&lines, "A");
+        // A beat B (1) and D (0.5), lost to C: Buchholz 1 + 2.5 + 0.5.
+        assert_eq!((a.points, a.buchholz, a.sonneborn_berger), (2.0, 4.0, 1.5));
+        assert_eq!(a.brightwell, None);
+    }
+
+    #[test]
+    fn bad_files_are_refused_with_the_reason() {
+        use super::super::tournament::TournamentError as E;
+        let base = |game: &str, extra: &str| {
+            format!(
+                r#"{{"game": "{game}", "rounds": 2, "players": [{{"name": "A"}}, {{"name": "B"}}], "games": [{extra}]}}"#
+            )
+        };
+        assert!(matches!(parse(&base("chess", "")), Err(E::Game(_))));
+        assert!(matches!(
+            parse(&base(
+                "othello",
+                r#"{"round": 1, "black": "A", "white": "Z", "score": [33, 31]}"#
+            )),
+            Err(E::UnknownPlayer(_))
+        ));
+        assert!(matches!(
+            parse(&base(
+                "othello",
+                r#"{"round": 1, "black": "A", "white": "B", "score": [60, 31]}"#
+            )),
+            Err(E::Score(_))
+        ));
+        assert!(matches!(
+            parse(&base(
+                "opok",
+                r#"{"round": 1, "black": "A", "white": "B", "score": [1, 1]}"#
+            )),
+            Err(E::Score(_))
+        ));
+        assert!(matches!(
+            parse(&base(
+                "nim",
+                r#"{"round": 1, "black": "A", "white": "B", "score": [1, 0]}, {"round": 1, "bye": "A"}"#
+            )),
+            Err(E::Pairing(_))
+        ));
+        assert!(matches!(
+            parse(&base("nim", r#"{"round": 3, "bye": "A"}"#)),
+            Err(E::Rounds(3))
+        ));
+        assert!(matches!(parse("{"), Err(E::Format(_))));
+    }
+}

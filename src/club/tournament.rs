@@ -1,0 +1,192 @@
+//! A tournament as the page exports it: the game and board, the planned
+//! rounds, the players (with withdrawals) and every game or bye.
+
+use std::collections::HashSet;
+
+use serde::Deserialize;
+
+/// A player.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Player {
+    /// The name, unique in the tournament.
+    pub name: String,
+    /// A rating, if known.
+    #[serde(default)]
+    pub rating: Option<f64>,
+    /// The club, if any.
+    #[serde(default)]
+    pub club: Option<String>,
+    /// The last round the player played before withdrawing.
+    #[serde(default)]
+    pub withdrawn_after: Option<u32>,
+}
+
+/// One entry of a round: a game, or a bye.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(untagged)]
+pub enum Entry {
+    /// A game: Black (or the first player) against White, and the score
+    /// (discs for Othello; 1, ½ or 0 for the other games), Black's first.
+    Game {
+        /// The round.
+        round: u32,
+        /// The first player (Black in Othello).
+        black: String,
+        /// The second player.
+        white: String,
+        /// The result, the first player's first.
+        score: [f64; 2],
+    },
+    /// A bye: a point without a game.
+    Bye {
+        /// The round.
+        round: u32,
+        /// The player.
+        bye: String,
+    },
+}
+
+/// A tournament file.
+#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[serde(deny_unknown_fields)]
+pub struct Tournament {
+    /// `othello`, `opok` or `nim`.
+    pub game: String,
+    /// The board's side (Othello: 4, 6, 8 or 10); not used by other games.
+    #[serde(default = "default_size")]
+    pub size: u32,
+    /// The planned number of rounds.
+    pub rounds: u32,
+    /// The players.
+    pub players: Vec<Player>,
+    /// Every game and bye so far.
+    pub games: Vec<Entry>,
+}
+
+fn default_size() -> u32 {
+    8
+}
+
+impl Tournament {
+    /// True for Othello (disc scores and the Brightwell quotient).
+    pub fn is_othello(&self) -> bool {
+        self.game == "othello"
+    }
+
+    /// The squares of the board (Q in the Brightwell quotient).
+    pub fn squares(&self) -> u32 {
+        self.size * self.size
+    }
+}
+
+/// Why a tournament file is refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TournamentError {
+    /// Not JSON of this format (serde's message).
+    Format(String),
+    /// A game other than othello, opok and nim, or an Othello board size
+    /// that does not exist.
+    Game(String),
+    /// No rounds planned, or more than 100.
+    Rounds(u32),
+    /// Two players with one name.
+    DuplicateName(String),
+    /// An entry names a player who is not in the list.
+    UnknownPlayer(String),
+    /// A player meets themselves, or plays twice in a round.
+    Pairing(String),
+    /// A score that is not one of the game's results.
+    Score(String),
+}
+
+impl std::fmt::Display for TournamentError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Format(e) => write!(f, "not a tournament file: {e}"),
+            Self::Game(e) => write!(f, "{e}"),
+            Self::Rounds(n) => write!(f, "{n} rounds: a tournament has 1 to 100"),
+            Self::DuplicateName(n) => write!(f, "two players are called {n:?}"),
+            Self::UnknownPlayer(n) => write!(f, "{n:?} is not a player of this tournament"),
+            Self::Pairing(e) => write!(f, "{e}"),
+            Self::Score(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+/// Reads and checks a tournament file.
+pub fn parse(text: &str) -> Result<Tournament, TournamentError> {
+    let t: Tournament =
+        serde_json::from_str(text).map_err(|e| TournamentError::Format(e.to_string()))?;
+    match t.game.as_str() {
+        "othello" if [4, 6, 8, 10].contains(&t.size) => {}
+        "othello" => {
+            return Err(TournamentError::Game(format!(
+                "no Othello board of side {}",
+                t.size
+            )))
+        }
+        "opok" | "nim" => {}
+        other => return Err(TournamentError::Game(format!("unknown game {other:?}"))),
+    }
+    if !(1..=100).contains(&t.rounds) {
+        return Err(TournamentError::Rounds(t.rounds));
+    }
+    let mut names = HashSet::new();
+    for p in &t.players {
+        if !names.insert(p.name.as_str()) {
+            return Err(TournamentError::DuplicateName(p.name.clone()));
+        }
+    }
+    let known = |name: &String| {
+        names
+            .contains(name.as_str())
+            .then_some(())
+            .ok_or_else(|| TournamentError::UnknownPlayer(name.clone()))
+    };
+    let mut seated = HashSet::new();
+    for entry in &t.games {
+        let (round, players): (u32, Vec<&String>) = match entry {
+            Entry::Game {
+                round,
+                black,
+                white,
+                score,
+            } => {
+                if black == white {
+                    return Err(TournamentError::Pairing(format!(
+                        "{black:?} cannot play themselves"
+                    )));
+                }
+                check_score(&t, *score)?;
+                (*round, vec![black, white])
+            }
+            Entry::Bye { round, bye } => (*round, vec![bye]),
+        };
+        if !(1..=t.rounds).contains(&round) {
+            return Err(TournamentError::Rounds(round));
+        }
+        for name in players {
+            known(name)?;
+            if !seated.insert((round, name.clone())) {
+                return Err(TournamentError::Pairing(format!(
+                    "{name:?} is paired twice in round {round}"
+                )));
+            }
+        }
+    }
+    Ok(t)
+}
+
+fn check_score(t: &Tournament, [a, b]: [f64; 2]) -> Result<(), TournamentError> {
+    let bad = || TournamentError::Score(format!("{a}–{b} is not a result of {}", t.game));
+    if t.is_othello() {
+        let whole = |x: f64| x >= 0.0 && x.fract() == 0.0;
+        if !(whole(a) && whole(b) && a + b <= f64::from(t.squares())) {
+            return Err(bad());
+        }
+    } else if ![[1.0, 0.0], [0.5, 0.5], [0.0, 1.0]].contains(&[a, b]) {
+        return Err(bad());
+    }
+    Ok(())
+}
