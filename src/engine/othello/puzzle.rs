@@ -19,6 +19,7 @@
 //! onto each other are the same puzzle ([`canonical`]).
 
 use super::bitboard;
+use super::pattern::features::views;
 use super::{Analyzer, Color, Move, Position, Rules, Square};
 use crate::search::Budget;
 
@@ -278,73 +279,33 @@ fn is_parity_answer(position: &Position, scores: &[(Move, i32, Vec<Move>)]) -> b
         && scores.iter().any(|s| !odd(s.0))
 }
 
-/// The position under each of the board's eight symmetries.
+/// The position under each of the board's eight symmetries (8×8: the
+/// views of the pattern evaluation, [`views`]).
 pub fn symmetries(position: &Position) -> [Position; 8] {
     let setup = position.to_setup();
-    let transform = |f: &dyn Fn(u64) -> u64| {
+    let (black, white) = (views(setup.black), views(setup.white));
+    std::array::from_fn(|k| {
         Position::from_setup(
             super::Setup {
-                black: f(setup.black),
-                white: f(setup.white),
+                black: black[k],
+                white: white[k],
                 ..setup
             },
             position.rules().variant,
         )
         .expect("a symmetric board is as legal")
-    };
-    [
-        transform(&|b| b),
-        transform(&flip_vertical),
-        transform(&mirror_horizontal),
-        transform(&|b| flip_vertical(mirror_horizontal(b))),
-        transform(&transpose),
-        transform(&|b| flip_vertical(transpose(b))),
-        transform(&|b| mirror_horizontal(transpose(b))),
-        transform(&|b| flip_vertical(mirror_horizontal(transpose(b)))),
-    ]
+    })
 }
 
 /// The same representative for a position and all its symmetric images:
 /// the smallest (black, white, side) among them.
 pub fn canonical(position: &Position) -> (u64, u64, u8) {
-    symmetries(position)
-        .iter()
-        .map(|p| {
-            let setup = p.to_setup();
-            (setup.black, setup.white, setup.side_to_move as u8)
-        })
+    let setup = position.to_setup();
+    let (black, white) = (views(setup.black), views(setup.white));
+    (0..8)
+        .map(|k| (black[k], white[k], setup.side_to_move as u8))
         .min()
         .expect("eight images")
-}
-
-/// Rows reversed (a1 ↔ a8).
-pub fn flip_vertical(b: u64) -> u64 {
-    b.swap_bytes()
-}
-
-/// Columns reversed (a1 ↔ h1).
-pub fn mirror_horizontal(b: u64) -> u64 {
-    const K1: u64 = 0x5555_5555_5555_5555;
-    const K2: u64 = 0x3333_3333_3333_3333;
-    const K4: u64 = 0x0f0f_0f0f_0f0f_0f0f;
-    let b = ((b >> 1) & K1) | ((b & K1) << 1);
-    let b = ((b >> 2) & K2) | ((b & K2) << 2);
-    ((b >> 4) & K4) | ((b & K4) << 4)
-}
-
-/// Columns and rows exchanged (b1 ↔ a2).
-pub fn transpose(b: u64) -> u64 {
-    const K1: u64 = 0x5500_5500_5500_5500;
-    const K2: u64 = 0x3333_0000_3333_0000;
-    const K4: u64 = 0x0f0f_0f0f_0000_0000;
-    let mut b = b;
-    let t = K4 & (b ^ (b << 28));
-    b ^= t ^ (t >> 28);
-    let t = K2 & (b ^ (b << 14));
-    b ^= t ^ (t >> 14);
-    let t = K1 & (b ^ (b << 7));
-    b ^= t ^ (t >> 7);
-    b
 }
 
 /// A first estimate of how hard a puzzle is, on the Glicko scale (1500 is
@@ -424,6 +385,9 @@ mod tests {
 
     #[test]
     fn the_eight_symmetries_are_a_group() {
+        // Views 1, 2 and 4: columns reversed, rows reversed, transposed.
+        let (mirror_horizontal, flip_vertical, transpose) =
+            (|b| views(b)[1], |b| views(b)[2], |b| views(b)[4]);
         let b = 0x0123_4567_89ab_cdefu64;
         assert_eq!(flip_vertical(flip_vertical(b)), b);
         assert_eq!(mirror_horizontal(mirror_horizontal(b)), b);
