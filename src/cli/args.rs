@@ -158,6 +158,14 @@ impl Args {
             .unwrap_or(default))
     }
 
+    /// `--seed` (any whole number), or 1 when absent: every seeded command
+    /// starts from the same default.
+    pub fn seed(&self) -> Result<u64, ArgsError> {
+        Ok(self
+            .parsed("--seed", "a whole number", number_in(0u64, u64::MAX))?
+            .unwrap_or(1))
+    }
+
     /// An option parsed with `parse`, whose failure is reported as `expected`.
     pub fn parsed<T>(
         &self,

@@ -81,9 +81,7 @@ pub fn calibrate(words: &[String]) -> Result<Report, CliError> {
     let max_depth = args
         .parsed("--max-depth", "a depth from 3 to 14", number_in(3u32, 14))?
         .unwrap_or(8);
-    let seed = args
-        .parsed("--seed", "a number", number_in(0u64, u64::MAX))?
-        .unwrap_or(1);
+    let seed = args.seed()?;
 
     let depths = max_depth as usize + 1;
     let mut cells = vec![vec![vec![Moments::default(); depths]; depths]; PHASES.len()];

@@ -134,9 +134,7 @@ pub fn openings(words: &[String]) -> Result<Report, CliError> {
     let (low, high) = args
         .parsed("--plies", "MIN-MAX moves", range_in(1u32, 30))?
         .unwrap_or((6, 8));
-    let seed = args
-        .parsed("--seed", "a whole number", number_in(0u64, u64::MAX))?
-        .unwrap_or(1);
+    let seed = args.seed()?;
     let depth = args
         .parsed("--depth", "a depth from 1 to 20", number_in(1u32, 20))?
         .unwrap_or(6);

@@ -200,9 +200,7 @@ fn generate(words: &[String]) -> Result<Report, CliError> {
     let count = args
         .parsed("--count", "a number of puzzles", number_in(1usize, 100_000))?
         .unwrap_or(360);
-    let seed = args
-        .parsed("--seed", "a whole number", number_in(0u64, u64::MAX))?
-        .unwrap_or(1);
+    let seed = args.seed()?;
     let games = args
         .parsed(
             "--games",

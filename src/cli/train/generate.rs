@@ -99,9 +99,7 @@ pub fn generate(words: &[String]) -> Result<Report, CliError> {
                 number_in(1usize, 10_000_000),
             )?
             .unwrap_or(1000),
-        seed: args
-            .parsed("--seed", "a whole number", number_in(0u64, u64::MAX))?
-            .unwrap_or(1),
+        seed: args.seed()?,
         random_moves: args
             .parsed(
                 "--random-moves",
