@@ -3,35 +3,10 @@
 // Native only (the wasm build runs the browser tests of web.rs).
 #![cfg(not(target_arch = "wasm32"))]
 
-use std::process::{Command, Output};
+mod engine_command;
 
+use engine_command::{error, json};
 use serde_json::Value;
-
-fn engine(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_engine"))
-        .args(args)
-        .output()
-        .expect("the engine binary runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = engine(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text.trim().lines().count(), 1, "one line of JSON: {text}");
-    serde_json::from_str(&text).unwrap()
-}
-
-fn error(args: &[&str]) -> String {
-    let out = engine(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?} should fail");
-    assert!(out.stdout.is_empty());
-    String::from_utf8(out.stderr).unwrap()
-}
 
 #[test]
 fn perft_counts_leaves() {

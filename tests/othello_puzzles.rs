@@ -5,26 +5,10 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::collections::{HashMap, HashSet};
-use std::process::{Command, Output};
+mod engine_command;
 
+use engine_command::{engine, json};
 use serde_json::Value;
-
-fn engine(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_engine"))
-        .args(args)
-        .output()
-        .expect("the engine binary runs")
-}
-
-fn json(args: &[&str]) -> Value {
-    let out = engine(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    serde_json::from_slice(&out.stdout).unwrap()
-}
 
 #[test]
 fn the_shipped_set_has_every_kind_and_each_puzzle_holds() {
