@@ -174,6 +174,35 @@ mod tests {
         lines.iter().find(|s| s.name == name).unwrap()
     }
 
+    /// A round robin of A, B, C and D on 8×8 over 3 rounds: A–B and C–D,
+    /// A–C and B–D, A–D and B–C, with these scores.
+    fn four_players(game: &str, scores: [[f64; 2]; 6]) -> Tournament {
+        let pairs = [
+            ("A", "B"),
+            ("C", "D"),
+            ("A", "C"),
+            ("B", "D"),
+            ("A", "D"),
+            ("B", "C"),
+        ];
+        let games: Vec<String> = pairs
+            .iter()
+            .zip(scores)
+            .enumerate()
+            .map(|(i, ((black, white), [b, w]))| {
+                let round = i / 2 + 1;
+                format!(r#"{{"round": {round}, "black": "{black}", "white": "{white}", "score": [{b}, {w}]}}"#)
+            })
+            .collect();
+        parse(&format!(
+            r#"{{"game": "{game}", "size": 8, "rounds": 3,
+            "players": [{{"name": "A"}}, {{"name": "B"}}, {{"name": "C"}}, {{"name": "D"}}],
+            "games": [{}]}}"#,
+            games.join(", ")
+        ))
+        .unwrap()
+    }
+
     #[test]
     fn the_constant_rounds_a_half_up() {
         assert_eq!(brightwell_constant(64, 13), 5); // 4.92
@@ -186,18 +215,10 @@ mod tests {
     #[test]
     fn a_small_round_robin_by_hand() {
         // 8×8, 3 rounds: c = 21.
-        let t = parse(
-            r#"{"game": "othello", "size": 8, "rounds": 3,
-            "players": [{"name": "A"}, {"name": "B"}, {"name": "C"}, {"name": "D"}],
-            "games": [
-              {"round": 1, "black": "A", "white": "B", "score": [40, 24]},
-              {"round": 1, "black": "C", "white": "D", "score": [32, 32]},
-              {"round": 2, "black": "A", "white": "C", "score": [20, 44]},
-              {"round": 2, "black": "B", "white": "D", "score": [50, 14]},
-              {"round": 3, "black": "A", "white": "D", "score": [33, 31]},
-              {"round": 3, "black": "B", "white": "C", "score": [0, 64]}]}"#,
-        )
-        .unwrap();
+        let t = four_players(
+            "othello",
+            [[40, 24], [32, 32], [20, 44], [50, 14], [33, 31], [0, 64]].map(|s| s.map(f64::from)),
+        );
         let lines = standings(&t);
         // Points: A 2, B 1, C 2.5, D 0.5.
         // BQ(A) = 40 + 20 + 33 + 21 × (1 + 2.5 + 0.5) = 177
@@ -276,18 +297,17 @@ mod tests {
 
     #[test]
     fn other_games_rank_by_buchholz_then_sonneborn_berger() {
-        let t = parse(
-            r#"{"game": "opok", "rounds": 3,
-            "players": [{"name": "A"}, {"name": "B"}, {"name": "C"}, {"name": "D"}],
-            "games": [
-              {"round": 1, "black": "A", "white": "B", "score": [1, 0]},
-              {"round": 1, "black": "C", "white": "D", "score": [0.5, 0.5]},
-              {"round": 2, "black": "A", "white": "C", "score": [0, 1]},
-              {"round": 2, "black": "B", "white": "D", "score": [1, 0]},
-              {"round": 3, "black": "A", "white": "D", "score": [1, 0]},
-              {"round": 3, "black": "B", "white": "C", "score": [0, 1]}]}"#,
-        )
-        .unwrap();
+        let t = four_players(
+            "opok",
+            [
+                [1.0, 0.0],
+                [0.5, 0.5],
+                [0.0, 1.0],
+                [1.0, 0.0],
+                [1.0, 0.0],
+                [0.0, 1.0],
+            ],
+        );
         let lines = standings(&t);
         assert_eq!(lines[0].name, "C");
         let a = find(&lines, "A");
