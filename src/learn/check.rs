@@ -112,10 +112,12 @@ fn othello_answer(
     clock: &dyn Clock,
 ) -> Result<BTreeSet<String>, CheckError> {
     let flips = |s: Square| position.flips(s).count_ones();
-    let most = Square::iter(position.legal_squares()).map(flips).max();
     Ok(match goal {
         Goal::AllLegalMoves => squares(position, |_| true),
-        Goal::FlipMost => squares(position, |s| Some(flips(s)) == most),
+        Goal::FlipMost => {
+            let most = Square::iter(position.legal_squares()).map(flips).max();
+            squares(position, |s| Some(flips(s)) == most)
+        }
         Goal::FlipExactly { n } => squares(position, |s| flips(s) == *n),
         Goal::Pass => {
             if !position.must_pass() {
