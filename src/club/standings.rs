@@ -104,11 +104,13 @@ pub fn standings(t: &Tournament) -> Vec<Standing> {
             )
         })
         .collect();
-    let withdrew = |name: &str| {
-        t.players
-            .iter()
-            .any(|p| p.name == name && p.withdrawn_after.is_some())
-    };
+    let withdrawn: std::collections::HashSet<&str> = t
+        .players
+        .iter()
+        .filter(|p| p.withdrawn_after.is_some())
+        .map(|p| p.name.as_str())
+        .collect();
+    let withdrew = |name: &str| withdrawn.contains(name);
     let q = f64::from(t.squares());
     let c = f64::from(brightwell_constant(t.squares(), t.rounds));
 
