@@ -296,6 +296,21 @@ fn random_player(rng: &mut Rng) -> Player {
     }
 }
 
+/// The magic, version, layout and table sizes of a weights file: its bytes
+/// before the values (eight bytes, then one varint per table).
+fn weights_header() -> Vec<u8> {
+    let file = Weights::zero(4).encode();
+    let tables = usize::from(file[7]);
+    let mut end = 8;
+    for _ in 0..tables {
+        while file[end] & 0x80 != 0 {
+            end += 1;
+        }
+        end += 1;
+    }
+    file[..end].to_vec()
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
 
@@ -364,6 +379,15 @@ proptest! {
         let mut with_magic = b"MSPW".to_vec();
         with_magic.extend_from_slice(&bytes);
         let _ = Weights::decode(&with_magic);
+        // A valid header and table sizes of either version, then anything:
+        // the value readers themselves meet the hostile bytes.
+        let header = weights_header();
+        for version in [1, 2] {
+            let mut file = header.clone();
+            file[4] = version;
+            file.extend_from_slice(&bytes);
+            let _ = Weights::decode(&file);
+        }
     }
 
     #[test]
@@ -372,6 +396,10 @@ proptest! {
             for words in [
                 vec!["replay", "othello", &text],
                 vec!["replay", "othello", &text, "--size", &flag],
+                vec!["replay", "othello", "f5", "--time-loss", &flag],
+                vec!["standings", &text, "--json"],
+                vec!["puzzles", "check", "--in", &text],
+                vec!["lessons", &text, &flag],
                 vec!["replay", "opok", &text, "--size", "4"],
                 vec!["nim", &text, "--budget", "1000"],
                 vec!["nim", &text, "--misere", "--budget", "1000"],

@@ -173,6 +173,16 @@ mod tests {
         assert!(!headers_for("/icons/icon-512.png").contains(&("vary", "accept-encoding")));
     }
 
+    proptest::proptest! {
+        /// Any arguments and any request path: an answer, never a panic.
+        #[test]
+        fn arbitrary_arguments_and_paths(words in proptest::collection::vec(".*", 0..6), path in ".*") {
+            let _ = Options::parse(words);
+            let headers = headers_for(&path);
+            proptest::prop_assert!(matches!(headers[0].1, IMMUTABLE | REVALIDATE));
+        }
+    }
+
     #[test]
     fn command_lines() {
         assert_eq!(Options::parse(args(&["--help"])), Ok(Command::Help));
