@@ -326,39 +326,33 @@ mod tests {
                 r#"{{"game": "{game}", "rounds": 2, "players": [{{"name": "A"}}, {{"name": "B"}}], "games": [{extra}]}}"#
             )
         };
-        assert!(matches!(parse(&base("chess", "")), Err(E::Game(_))));
-        assert!(matches!(
-            parse(&base(
-                "othello",
-                r#"{"round": 1, "black": "A", "white": "Z", "score": [33, 31]}"#
-            )),
-            Err(E::UnknownPlayer(_))
-        ));
-        assert!(matches!(
-            parse(&base(
-                "othello",
-                r#"{"round": 1, "black": "A", "white": "B", "score": [60, 31]}"#
-            )),
-            Err(E::Score(_))
-        ));
-        assert!(matches!(
-            parse(&base(
-                "opok",
-                r#"{"round": 1, "black": "A", "white": "B", "score": [1, 1]}"#
-            )),
-            Err(E::Score(_))
-        ));
-        assert!(matches!(
-            parse(&base(
+        let game = |players: &str, score: &str| {
+            format!(r#"{{"round": 1, "black": "A", "white": "{players}", "score": {score}}}"#)
+        };
+        /// A game, its entries, and the refusal they must get.
+        type Case = (&'static str, String, fn(&E) -> bool);
+        let cases: [Case; 6] = [
+            ("chess", String::new(), |e| matches!(e, E::Game(_))),
+            ("othello", game("Z", "[33, 31]"), |e| {
+                matches!(e, E::UnknownPlayer(_))
+            }),
+            ("othello", game("B", "[60, 31]"), |e| {
+                matches!(e, E::Score(_))
+            }),
+            ("opok", game("B", "[1, 1]"), |e| matches!(e, E::Score(_))),
+            (
                 "nim",
-                r#"{"round": 1, "black": "A", "white": "B", "score": [1, 0]}, {"round": 1, "bye": "A"}"#
-            )),
-            Err(E::Pairing(_))
-        ));
-        assert!(matches!(
-            parse(&base("nim", r#"{"round": 3, "bye": "A"}"#)),
-            Err(E::Rounds(3))
-        ));
+                game("B", "[1, 0]") + r#", {"round": 1, "bye": "A"}"#,
+                |e| matches!(e, E::Pairing(_)),
+            ),
+            ("nim", r#"{"round": 3, "bye": "A"}"#.into(), |e| {
+                matches!(e, E::Rounds(3))
+            }),
+        ];
+        for (game, entries, expected) in cases {
+            let error = parse(&base(game, &entries)).unwrap_err();
+            assert!(expected(&error), "{game} {entries}: {error}");
+        }
         assert!(matches!(parse("{"), Err(E::Format(_))));
     }
 }
