@@ -378,4 +378,5 @@ pub const CS: Texts = Texts {
         rules_closed_title: "Známé hodnoty",
         rules_closed: "Dim: g(n) = ν₂(n) + 1 (ν₂ počítá koncové nulové bity); Aliquot: g(n) = ν₂(n); Polovina: g(2m) = m, g(2m+1) = g(m); Sudá/lichá: g(2m+1) = m + 1, g(2m) = m − 1; odebírací množiny jsou od jistého místa periodické, např. {1,2,3}: g(n) = n mod 4.",
     },
+    learn: super::learn::CS,
 };

@@ -377,4 +377,5 @@ pub const EN: Texts = Texts {
         rules_closed_title: "Known values",
         rules_closed: "Dim: g(n) = ν₂(n) + 1 (ν₂ counts the trailing zero bits); Aliquot: g(n) = ν₂(n); Half: g(2m) = m, g(2m+1) = g(m); Even/Odd: g(2m+1) = m + 1, g(2m) = m − 1; subtraction sets are eventually periodic, e.g. {1,2,3}: g(n) = n mod 4.",
     },
+    learn: super::learn::EN,
 };

@@ -10,6 +10,7 @@
 
 mod cs;
 mod en;
+mod learn;
 pub mod nim;
 pub mod opok;
 pub mod othello;
@@ -19,7 +20,7 @@ mod ru;
 pub mod session;
 mod texts;
 
-pub use texts::{CommonTexts, NimTexts, OpokTexts, OthelloTexts, Texts};
+pub use texts::{CommonTexts, LearnTexts, NimTexts, OpokTexts, OthelloTexts, Texts};
 
 use serde::{Deserialize, Serialize};
 

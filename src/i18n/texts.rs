@@ -196,6 +196,34 @@ texts! {
     }
 }
 
+texts! {
+    /// Learning: lessons, puzzles, progress and teacher sets.
+    LearnTexts {
+        plain:
+            title, intro, lessons, puzzles_title, puzzles_intro, daily, next_puzzle, loading,
+            load_failed, try_again, hint, hint_region, hint_show, start_again, next_lesson,
+            all_lessons, check, answer_label, right, wrong, already, not_found, progress_title,
+            export, import, reset_progress, reset_confirm, reset_done, imported, pieces_to_lift,
+            pick_stack, outcome_p_button, outcome_n_button, kind_wipeout, kind_corner,
+            kind_parity, kind_only_move, kind_exact_score, kind_best_move, task_wipeout,
+            task_parity, task_only_move, task_exact_score, task_best_move, score_question,
+            expected_line, verified_exact, verified_deep, rating_note, why_cannot_land,
+            why_no_capture, why_illegal, solved_puzzle, wrong_puzzle, teacher_title,
+            teacher_intro, set_name, make_link, set_link, set_empty, set_title, set_intro,
+            result_code, your_name, get_code, results_title, results_intro, paste_codes,
+            show_table, learner, solved_count, refused_codes, set_bad, code_copied, choose_items,
+            pick_puzzles, pass_button;
+        sides: ;
+        templates:
+            found(found, total), why_occupied(square), why_no_flips(square),
+            task_corner(turns), your_rating(rating), puzzle_rating(rating),
+            stage_stars(got, max), score_answer(mine, theirs), lesson_number(n, total),
+            puzzle_number(n, total);
+        counted:
+            why_flips(square, #n), stars(#n)
+    }
+}
+
 /// Every text of the interface in one language, by area.
 #[derive(Debug)]
 pub struct Texts {
@@ -207,6 +235,8 @@ pub struct Texts {
     pub opok: OpokTexts,
     /// Nim and the take-away games: rules of taking, theory, presets, records and the rules page.
     pub nim: NimTexts,
+    /// Learning: lessons, puzzles, progress and teacher sets.
+    pub learn: LearnTexts,
 }
 
 impl Texts {
@@ -222,6 +252,7 @@ impl Texts {
             ("othello", self.othello.entries()),
             ("opok", self.opok.entries()),
             ("nim", self.nim.entries()),
+            ("learn", self.learn.entries()),
         ];
         areas
             .into_iter()

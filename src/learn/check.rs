@@ -86,7 +86,8 @@ pub fn check(lesson: &Lesson, clock: &dyn Clock) -> Result<(), CheckError> {
     }
 }
 
-fn othello_start(start: &Start) -> Result<Position, CheckError> {
+/// The Othello position a lesson starts from.
+pub fn othello_start(start: &Start) -> Result<Position, CheckError> {
     let bad = |e: String| CheckError::Start(e);
     match start {
         Start::Board { board } => {
@@ -165,7 +166,8 @@ fn othello_answer(
     })
 }
 
-fn opok_start(start: &Start) -> Result<opok::Position, CheckError> {
+/// The Opok position a lesson starts from.
+pub fn opok_start(start: &Start) -> Result<opok::Position, CheckError> {
     let bad = |e: String| CheckError::Start(e);
     match start {
         Start::Opok { opok } => {
