@@ -10,7 +10,10 @@
 
 pub mod check;
 pub mod lesson;
+pub mod play;
+pub mod progress;
 pub mod rating;
+pub mod teacher;
 
 /// Every stage file, embedded at build time, in course order.
 pub const STAGES: [(&str, &str); 11] = [
