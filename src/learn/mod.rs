@@ -16,7 +16,7 @@ pub mod rating;
 pub mod teacher;
 
 /// Every stage file, embedded at build time, in course order.
-pub const STAGES: [(&str, &str); 11] = [
+pub const STAGES: [(&str, &str); 14] = [
     (
         "othello-1",
         include_str!("../../data/lessons/othello-1.json"),
@@ -46,4 +46,7 @@ pub const STAGES: [(&str, &str); 11] = [
     ("nim-1", include_str!("../../data/lessons/nim-1.json")),
     ("nim-2", include_str!("../../data/lessons/nim-2.json")),
     ("nim-3", include_str!("../../data/lessons/nim-3.json")),
+    ("nim-4", include_str!("../../data/lessons/nim-4.json")),
+    ("nim-5", include_str!("../../data/lessons/nim-5.json")),
+    ("nim-6", include_str!("../../data/lessons/nim-6.json")),
 ];
