@@ -16,7 +16,7 @@ pub mod rating;
 pub mod teacher;
 
 /// Every stage file, embedded at build time, in course order.
-pub const STAGES: [(&str, &str); 14] = [
+pub const STAGES: [(&str, &str); 16] = [
     (
         "othello-1",
         include_str!("../../data/lessons/othello-1.json"),
@@ -43,6 +43,8 @@ pub const STAGES: [(&str, &str); 14] = [
     ),
     ("opok-1", include_str!("../../data/lessons/opok-1.json")),
     ("opok-2", include_str!("../../data/lessons/opok-2.json")),
+    ("opok-3", include_str!("../../data/lessons/opok-3.json")),
+    ("opok-4", include_str!("../../data/lessons/opok-4.json")),
     ("nim-1", include_str!("../../data/lessons/nim-1.json")),
     ("nim-2", include_str!("../../data/lessons/nim-2.json")),
     ("nim-3", include_str!("../../data/lessons/nim-3.json")),
