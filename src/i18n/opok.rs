@@ -247,6 +247,7 @@ mod tests {
             landing: false,
             last: false,
             captured: None,
+            shown: false,
         };
         square_label(lang.texts(), Geometry::new(5).unwrap(), &view)
     }

@@ -327,6 +327,7 @@ mod tests {
             last: false,
             flipped: false,
             hint: None,
+            shown: false,
         };
         let label = square_label(
             t,
@@ -441,6 +442,7 @@ mod tests {
                 last: false,
                 flipped: true,
                 hint: None,
+                shown: false,
             },
         );
         assert_eq!(label, "d3, белая, только что перевёрнута");

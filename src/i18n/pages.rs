@@ -15,6 +15,12 @@ pub fn page_name(t: &Texts, route: &Route) -> &'static str {
         Route::OpokRules => t.opok.rules_title,
         Route::Nim(_) => t.nim.name,
         Route::NimRules => t.nim.rules_title,
+        Route::Learn => t.learn.title,
+        Route::LearnGame(_) | Route::Lesson(..) => t.learn.lessons,
+        Route::LearnSet(_) => t.learn.set_title,
+        Route::LearnTeacher => t.learn.teacher_title,
+        Route::LearnResults(_) => t.learn.results_title,
+        Route::Puzzles | Route::Puzzle(_) => t.learn.puzzles_title,
     }
 }
 
@@ -43,6 +49,12 @@ mod tests {
             "#/opok/rules",
             "#/nim",
             "#/nim/rules",
+            "#/learn",
+            "#/learn/othello",
+            "#/learn/teacher",
+            "#/learn/results",
+            "#/learn/set",
+            "#/puzzles",
         ]
         .map(Route::from_fragment);
         for lang in Lang::ALL {

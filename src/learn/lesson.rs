@@ -233,6 +233,29 @@ impl std::fmt::Display for StageError {
 /// Reads and validates one stage file.
 pub fn parse_stage(text: &str) -> Result<Stage, StageError> {
     let stage: Stage = serde_json::from_str(text).map_err(|e| StageError::Format(e.to_string()))?;
+    validate(stage)
+}
+
+/// Reads the course as the app fetches it: every stage file in course
+/// order, each with its name (`[["othello-1", {…}], …]`, written by the
+/// build), validated as [`parse_stage`] does, ids unique across stages.
+pub fn parse_course(text: &str) -> Result<Vec<(String, Stage)>, StageError> {
+    let stages: Vec<(String, Stage)> =
+        serde_json::from_str(text).map_err(|e| StageError::Format(e.to_string()))?;
+    let mut ids = std::collections::HashSet::new();
+    stages
+        .into_iter()
+        .map(|(name, stage)| {
+            let stage = validate(stage)?;
+            match stage.lessons.iter().find(|l| !ids.insert(l.id.clone())) {
+                Some(twice) => Err(StageError::DuplicateId(twice.id.clone())),
+                None => Ok((name, stage)),
+            }
+        })
+        .collect()
+}
+
+fn validate(stage: Stage) -> Result<Stage, StageError> {
     let mut ids = std::collections::HashSet::new();
     for lesson in &stage.lessons {
         if !ids.insert(lesson.id.as_str()) {
@@ -290,6 +313,24 @@ mod tests {
                 misere: false
             }
         );
+    }
+
+    #[test]
+    fn the_course_reads_with_ids_unique_across_stages() {
+        let one = stage("");
+        let course = format!(
+            r#"[["nim-1", {one}], ["nim-2", {}]]"#,
+            one.replace("x-1", "x-2")
+        );
+        let stages = parse_course(&course).unwrap();
+        assert_eq!(stages.len(), 2);
+        assert_eq!(stages[1].0, "nim-2");
+        let twice = format!(r#"[["nim-1", {one}], ["nim-2", {one}]]"#);
+        assert_eq!(
+            parse_course(&twice),
+            Err(StageError::DuplicateId("x-1".into()))
+        );
+        assert!(matches!(parse_course("{}"), Err(StageError::Format(_))));
     }
 
     #[test]

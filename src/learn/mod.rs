@@ -13,6 +13,7 @@ pub mod lesson;
 pub mod play;
 pub mod progress;
 pub mod rating;
+pub mod shipped;
 pub mod teacher;
 
 /// Every stage file, embedded at build time, in course order.

@@ -62,7 +62,13 @@ pub fn normalize(answer: &str) -> String {
     answer
         .chars()
         .filter(|c| !c.is_whitespace())
-        .map(|c| if matches!(c, '–' | '—' | '−') { '-' } else { c })
+        .map(|c| {
+            if matches!(c, '–' | '—' | '−') {
+                '-'
+            } else {
+                c
+            }
+        })
         .flat_map(char::to_lowercase)
         .collect()
 }
@@ -362,7 +368,10 @@ pub fn region_of(name: &str, n: u8) -> Vec<String> {
         return Vec::new();
     };
     let half = n.div_ceil(2);
-    let (c0, r0) = (if c < half { 0 } else { n / 2 }, if r < half { 0 } else { n / 2 });
+    let (c0, r0) = (
+        if c < half { 0 } else { n / 2 },
+        if r < half { 0 } else { n / 2 },
+    );
     (r0..(r0 + half).min(n))
         .flat_map(|r| (c0..(c0 + half).min(n)).map(move |c| (c, r)))
         .map(|(c, r)| format!("{}{}", char::from(b'a' + c), r + 1))

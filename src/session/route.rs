@@ -18,6 +18,22 @@ pub enum Route {
     Nim(Option<String>),
     /// The take-away games' rules page.
     NimRules,
+    /// Every game's lessons and the learner's progress.
+    Learn,
+    /// One game's stages and lessons (`othello`, `opok`, `nim`).
+    LearnGame(String),
+    /// One lesson: the game and the lesson's id.
+    Lesson(String, String),
+    /// A teacher's set, as its link's query.
+    LearnSet(String),
+    /// Making a teacher's set.
+    LearnTeacher,
+    /// The class table of a set's result codes (the set's query).
+    LearnResults(String),
+    /// The Othello puzzles.
+    Puzzles,
+    /// One puzzle by id (`daily`: the puzzle of the day).
+    Puzzle(String),
     /// A fragment that names no page.
     NotFound(String),
 }
@@ -38,7 +54,12 @@ impl Route {
             "/opok/rules" => Route::OpokRules,
             "/nim" => Route::Nim(query.filter(|q| !q.is_empty())),
             "/nim/rules" => Route::NimRules,
-            other => Route::NotFound(other.to_string()),
+            "/learn" => Route::Learn,
+            "/learn/teacher" => Route::LearnTeacher,
+            "/learn/set" => Route::LearnSet(query.unwrap_or_default()),
+            "/learn/results" => Route::LearnResults(query.unwrap_or_default()),
+            "/puzzles" => Route::Puzzles,
+            other => learn_route(other).unwrap_or_else(|| Route::NotFound(other.to_string())),
         }
     }
 
@@ -55,8 +76,45 @@ impl Route {
             Route::Nim(None) => "#/nim".into(),
             Route::Nim(Some(query)) => format!("#/nim?{query}"),
             Route::NimRules => "#/nim/rules".into(),
+            Route::Learn => "#/learn".into(),
+            Route::LearnGame(game) => format!("#/learn/{game}"),
+            Route::Lesson(game, id) => format!("#/learn/{game}/{id}"),
+            Route::LearnSet(query) => format!("#/learn/set?{query}"),
+            Route::LearnTeacher => "#/learn/teacher".into(),
+            Route::LearnResults(query) => format!("#/learn/results?{query}"),
+            Route::Puzzles => "#/puzzles".into(),
+            Route::Puzzle(id) => format!("#/puzzles/{id}"),
             Route::NotFound(path) => format!("#{path}"),
         }
+    }
+}
+
+/// The games that have lessons.
+pub const LEARN_GAMES: [&str; 3] = ["othello", "opok", "nim"];
+
+/// `/learn/<game>`, `/learn/<game>/<id>` and `/puzzles/<id>`: ids are short
+/// words of lower-case letters, digits and dashes.
+fn learn_route(path: &str) -> Option<Route> {
+    let id = |s: &str| {
+        (1..=40).contains(&s.len())
+            && s.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    };
+    if let Some(puzzle) = path.strip_prefix("/puzzles/") {
+        return id(puzzle).then(|| Route::Puzzle(puzzle.to_string()));
+    }
+    let rest = path.strip_prefix("/learn/")?;
+    let (game, lesson) = match rest.split_once('/') {
+        Some((game, lesson)) => (game, Some(lesson)),
+        None => (rest, None),
+    };
+    if !LEARN_GAMES.contains(&game) {
+        return None;
+    }
+    match lesson {
+        None => Some(Route::LearnGame(game.to_string())),
+        Some(lesson) if id(lesson) => Some(Route::Lesson(game.to_string(), lesson.to_string())),
+        Some(_) => None,
     }
 }
 
@@ -77,6 +135,15 @@ mod tests {
             Route::Nim(None),
             Route::Nim(Some("misere=1".into())),
             Route::NimRules,
+            Route::Learn,
+            Route::LearnGame("opok".into()),
+            Route::Lesson("othello".into(), "othello-1-2".into()),
+            Route::LearnSet("t=A&i=nim-1-1".into()),
+            Route::LearnTeacher,
+            Route::LearnResults("i=nim-1-1".into()),
+            Route::Puzzles,
+            Route::Puzzle("daily".into()),
+            Route::Puzzle("corner-0a1b2c3d".into()),
         ] {
             assert_eq!(Route::from_fragment(&route.fragment()), route);
         }
@@ -86,5 +153,17 @@ mod tests {
             Route::from_fragment("#/chess"),
             Route::NotFound("/chess".into())
         );
+        for bad in [
+            "#/learn/chess",
+            "#/learn/nim/a/b",
+            "#/puzzles/<x>",
+            "#/learn/nim/",
+        ] {
+            let route = Route::from_fragment(bad);
+            assert!(
+                matches!(route, Route::NotFound(_) | Route::LearnGame(_)),
+                "{bad}: {route:?}"
+            );
+        }
     }
 }

@@ -12,6 +12,7 @@ use super::browser;
 use super::context::AppContext;
 use super::header::Header;
 use super::home::Home;
+use super::learn::{LearnHome, LearnStages, LessonPage, PuzzlePage, PuzzlesHome};
 use super::nim::{NimPage, NimRules};
 use super::offline;
 use super::opok::{OpokPage, OpokRules};
@@ -53,6 +54,12 @@ fn page_of(route: &Route) -> Html {
             html! { <NimPage key={link.clone().unwrap_or_default()} link={link.clone()} /> }
         }
         Route::NimRules => html! { <NimRules /> },
+        Route::Learn => html! { <LearnHome /> },
+        Route::LearnGame(game) => html! { <LearnStages game={game.clone()} /> },
+        Route::Lesson(game, id) => html! { <LessonPage game={game.clone()} id={id.clone()} /> },
+        Route::Puzzles => html! { <PuzzlesHome /> },
+        Route::Puzzle(id) => html! { <PuzzlePage id={id.clone()} /> },
+        _ => html! { <Home /> },
     }
 }
 
@@ -60,7 +67,14 @@ fn page_of(route: &Route) -> Html {
 fn has_own_heading(route: &Route) -> bool {
     matches!(
         route,
-        Route::OthelloRules | Route::OpokRules | Route::NimRules
+        Route::OthelloRules
+            | Route::OpokRules
+            | Route::NimRules
+            | Route::Learn
+            | Route::LearnGame(_)
+            | Route::Lesson(..)
+            | Route::Puzzles
+            | Route::Puzzle(_)
     )
 }
 

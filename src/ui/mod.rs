@@ -16,6 +16,7 @@ mod context;
 mod crash;
 mod header;
 mod home;
+mod learn;
 mod nim;
 mod offline;
 mod opok;

@@ -134,6 +134,8 @@ pub struct SquareView {
     pub last: bool,
     /// A stack the last move captured, shown leaving.
     pub captured: Option<Stack>,
+    /// Picked out by a lesson (a hint's region).
+    pub shown: bool,
 }
 
 /// Every square of `position`, in reading order.
@@ -162,6 +164,7 @@ pub fn squares(
                     .iter()
                     .find(|(s, _)| *s == square)
                     .map(|&(_, stack)| stack),
+                shown: false,
             }
         })
         .collect()

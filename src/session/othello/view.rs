@@ -23,6 +23,8 @@ pub struct SquareView {
     pub flipped: bool,
     /// Hint: score (hundredths of a disc), exact, best.
     pub hint: Option<(i32, bool, bool)>,
+    /// Picked out by a lesson (a hint's region, the discs a move flips).
+    pub shown: bool,
 }
 
 /// Every square of the position shown, in reading order (a1, b1, …).
@@ -64,6 +66,7 @@ pub fn squares(state: &OthelloState) -> Vec<SquareView> {
                     .map(|&(_, s)| s)
                     .map(|s| (s, h.exact, Some(s) == best))
             }),
+            shown: false,
         })
         .collect()
 }

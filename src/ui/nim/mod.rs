@@ -6,7 +6,7 @@
 //! * `new_game`: presets, random and custom sums; `rules`: the rules page.
 
 mod custom_sum;
-mod heaps;
+pub mod heaps;
 mod new_game;
 mod page;
 mod page_game;

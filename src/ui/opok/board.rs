@@ -62,6 +62,7 @@ pub fn opok_board(props: &BoardProps) -> Html {
                     view.selected.then_some("selected"),
                     view.landing.then_some("landing"),
                     view.last.then_some("last"),
+                    view.shown.then_some("shown"),
                     ((c + r) % 2 == 1).then_some("dark"),
                 ),
                 label: square_label(t, g, view),

@@ -7,7 +7,7 @@
 //! * `new_game`: the dialog.
 //! * `rules`: the rules page with the book's capture examples.
 
-mod board;
+pub mod board;
 mod new_game;
 mod page;
 mod page_game;

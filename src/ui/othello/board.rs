@@ -74,6 +74,7 @@ pub fn board(props: &BoardProps) -> Html {
                 view.marked.then_some("marked"),
                 view.last.then_some("last"),
                 view.hint.filter(|h| h.2).map(|_| "best"),
+                view.shown.then_some("shown"),
             ),
             label: square_label(t, view),
             content: content(view, props.ply),

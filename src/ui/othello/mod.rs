@@ -8,7 +8,7 @@
 //! * `rules`: the rules page with its exercise.
 
 mod analysis;
-mod board;
+pub mod board;
 mod board_tools;
 mod editor;
 mod graph;

@@ -1,0 +1,101 @@
+//! Answers that are not clicks on a board: P or N, a number, a score.
+//! Each is a small form; Enter in a field checks it.
+
+use yew::prelude::*;
+
+use super::super::context::use_texts;
+
+/// A judged answer: its text, what was wrong with it, discs to show.
+pub type Answer = Callback<(String, Option<String>, u64)>;
+
+/// Props: where the answer goes.
+#[derive(Properties, PartialEq)]
+pub struct AnswerProps {
+    /// Judges the answer.
+    pub answer: Answer,
+}
+
+/// The value of the input field `field`.
+fn value(field: &NodeRef) -> String {
+    field
+        .cast::<web_sys::HtmlInputElement>()
+        .map(|i| i.value())
+        .unwrap_or_default()
+}
+
+/// P or N.
+#[function_component(OutcomeAnswer)]
+pub fn outcome_answer(props: &AnswerProps) -> Html {
+    let t = use_texts();
+    let choose = |letter: &'static str| {
+        let answer = props.answer.clone();
+        Callback::from(move |_| answer.emit((letter.into(), None, 0)))
+    };
+    html! {
+        <div class="answer-choices" role="group" aria-label={t.learn.answer_label}>
+            <button onclick={choose("P")} data-testid="answer-p">{ t.learn.outcome_p_button }</button>
+            <button onclick={choose("N")} data-testid="answer-n">{ t.learn.outcome_n_button }</button>
+        </div>
+    }
+}
+
+/// A whole number.
+#[function_component(NumberAnswer)]
+pub fn number_answer(props: &AnswerProps) -> Html {
+    let t = use_texts();
+    let field = use_node_ref();
+    let onsubmit = {
+        let (answer, field) = (props.answer.clone(), field.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let text = value(&field);
+            if !text.trim().is_empty() {
+                answer.emit((text, None, 0));
+            }
+        })
+    };
+    html! {
+        <form class="answer-form" {onsubmit}>
+            <label>
+                { t.learn.answer_label }
+                <input ref={field} type="number" min="0" inputmode="numeric" data-testid="answer-number" />
+            </label>
+            <button type="submit" class="primary">{ t.learn.check }</button>
+        </form>
+    }
+}
+
+/// Props: the two sides' names and where the score goes.
+#[derive(Properties, PartialEq)]
+pub struct ScoreProps {
+    /// The side written first.
+    pub first: &'static str,
+    /// The side written second.
+    pub second: &'static str,
+    /// Judges the score (`a-b`).
+    pub answer: Answer,
+}
+
+/// A score: one number per side.
+#[function_component(ScoreAnswer)]
+pub fn score_answer(props: &ScoreProps) -> Html {
+    let t = use_texts();
+    let (first, second) = (use_node_ref(), use_node_ref());
+    let onsubmit = {
+        let (answer, first, second) = (props.answer.clone(), first.clone(), second.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let (a, b) = (value(&first), value(&second));
+            if !a.trim().is_empty() && !b.trim().is_empty() {
+                answer.emit((format!("{}-{}", a.trim(), b.trim()), None, 0));
+            }
+        })
+    };
+    html! {
+        <form class="answer-form" {onsubmit}>
+            <label>{ props.first }<input ref={first} type="number" min="0" inputmode="numeric" data-testid="score-first" /></label>
+            <label>{ props.second }<input ref={second} type="number" min="0" inputmode="numeric" data-testid="score-second" /></label>
+            <button type="submit" class="primary">{ t.learn.check }</button>
+        </form>
+    }
+}

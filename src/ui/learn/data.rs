@@ -1,0 +1,177 @@
+//! The learning data, fetched once when a learning page first opens (it is
+//! not part of the app's first load; the service worker keeps it for
+//! offline use) and kept for the rest of the visit; and the learner's
+//! progress in the browser's storage.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use yew::prelude::*;
+
+use crate::learn::lesson::{parse_course, Lesson, Stage};
+use crate::learn::progress::Progress;
+use crate::learn::shipped::{parse_puzzles, ShippedPuzzle};
+
+use super::super::browser;
+
+/// Where the progress is kept.
+const PROGRESS_KEY: &str = "mind-sports.progress";
+
+/// Every stage, in course order, with its name.
+pub type Course = Rc<Vec<(String, Stage)>>;
+/// Every puzzle, in file order.
+pub type Puzzles = Rc<Vec<ShippedPuzzle>>;
+
+/// Data on its way.
+#[derive(Clone, PartialEq)]
+pub enum Loading<T> {
+    /// Not here yet.
+    Waiting,
+    /// Here.
+    Ready(T),
+    /// Could not be fetched or read.
+    Failed,
+}
+
+thread_local! {
+    static COURSE: RefCell<Option<Course>> = const { RefCell::new(None) };
+    static PUZZLES: RefCell<Option<Puzzles>> = const { RefCell::new(None) };
+}
+
+async fn fetch_text(url: &str) -> Option<String> {
+    let response = JsFuture::from(browser::window().fetch_with_str(url))
+        .await
+        .ok()?
+        .dyn_into::<web_sys::Response>()
+        .ok()?;
+    if !response.ok() {
+        return None;
+    }
+    JsFuture::from(response.text().ok()?)
+        .await
+        .ok()?
+        .as_string()
+}
+
+/// Data from `url`, read by `parse` and kept in `cell` for the visit; a
+/// retry counter fetches again after a failure.
+#[hook]
+fn use_data<T: Clone + PartialEq + 'static>(
+    cell: &'static std::thread::LocalKey<RefCell<Option<T>>>,
+    url: &'static str,
+    parse: fn(&str) -> Option<T>,
+    attempt: u32,
+) -> Loading<T> {
+    let kept = cell.with(|c| c.borrow().clone());
+    let state = use_state(|| kept.map_or(Loading::Waiting, Loading::Ready));
+    {
+        let state = state.clone();
+        use_effect_with(attempt, move |_| {
+            if !matches!(*state, Loading::Ready(_)) {
+                state.set(Loading::Waiting);
+                wasm_bindgen_futures::spawn_local(async move {
+                    match fetch_text(url).await.as_deref().and_then(parse) {
+                        Some(data) => {
+                            cell.with(|c| *c.borrow_mut() = Some(data.clone()));
+                            state.set(Loading::Ready(data));
+                        }
+                        None => state.set(Loading::Failed),
+                    }
+                });
+            }
+        });
+    }
+    (*state).clone()
+}
+
+/// The course (every stage of every game).
+#[hook]
+pub fn use_course(attempt: u32) -> Loading<Course> {
+    use_data(
+        &COURSE,
+        "learn/lessons.json",
+        |text| parse_course(text).ok().map(Rc::new),
+        attempt,
+    )
+}
+
+/// The Othello puzzles.
+#[hook]
+pub fn use_puzzles(attempt: u32) -> Loading<Puzzles> {
+    use_data(
+        &PUZZLES,
+        "learn/puzzles.json",
+        |text| parse_puzzles(text).ok().map(Rc::new),
+        attempt,
+    )
+}
+
+/// The stages of one game.
+pub fn stages_of<'a>(course: &'a Course, game: &'a str) -> impl Iterator<Item = &'a Stage> + 'a {
+    course
+        .iter()
+        .filter(move |(_, stage)| stage.game.name() == game)
+        .map(|(_, stage)| stage)
+}
+
+/// A game's lessons in course order.
+pub fn lessons_of<'a>(course: &'a Course, game: &'a str) -> Vec<&'a Lesson> {
+    stages_of(course, game).flat_map(|s| &s.lessons).collect()
+}
+
+/// The learner's progress (a fresh one when none is kept or it does not
+/// read: an unreadable one is set aside, never deleted).
+pub fn load_progress() -> Progress {
+    match browser::load(PROGRESS_KEY).map(|text| Progress::parse(&text)) {
+        Some(Ok(progress)) => progress,
+        Some(Err(_)) => {
+            browser::set_aside(PROGRESS_KEY);
+            Progress::default()
+        }
+        None => Progress::default(),
+    }
+}
+
+/// Keeps the learner's progress.
+pub fn save_progress(progress: &Progress) {
+    browser::store(PROGRESS_KEY, &progress.to_text());
+}
+
+/// The progress, loaded once per page; `update` changes, keeps and shows
+/// it.
+#[hook]
+pub fn use_progress() -> (Rc<Progress>, Callback<Box<dyn FnOnce(&mut Progress)>>) {
+    let progress = use_state(|| Rc::new(load_progress()));
+    let update = {
+        let progress = progress.clone();
+        Callback::from(move |change: Box<dyn FnOnce(&mut Progress)>| {
+            // Another tab may have added stars meanwhile: start from the
+            // kept progress.
+            let mut now = load_progress();
+            change(&mut now);
+            save_progress(&now);
+            progress.set(Rc::new(now));
+        })
+    };
+    ((*progress).clone(), update)
+}
+
+/// A "loading" or "failed, try again" note for a page whose data is not
+/// here.
+pub fn not_ready<T>(
+    t: &crate::i18n::Texts,
+    loading: &Loading<T>,
+    retry: Callback<MouseEvent>,
+) -> Html {
+    match loading {
+        Loading::Failed => html! {
+            <div class="learn-note" role="alert">
+                <p>{ t.learn.load_failed }</p>
+                <button onclick={retry}>{ t.learn.try_again }</button>
+            </div>
+        },
+        _ => html! { <p class="learn-note" aria-busy="true">{ t.learn.loading }</p> },
+    }
+}

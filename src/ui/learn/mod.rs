@@ -1,0 +1,17 @@
+//! Learning: the lessons of every game (`#/learn…`), the Othello puzzles
+//! (`#/puzzles…`) and teachers' sets. The pages draw what
+//! [`learn`](crate::learn) decides; the data is fetched when a learning
+//! page first opens.
+
+mod answers;
+mod data;
+mod home;
+mod lesson;
+mod progress_file;
+mod puzzles;
+mod stages;
+
+pub use home::LearnHome;
+pub use lesson::LessonPage;
+pub use puzzles::{PuzzlePage, PuzzlesHome};
+pub use stages::LearnStages;

@@ -1,0 +1,110 @@
+//! Saving the progress to a file, loading it from one, and resetting it
+//! (after a confirmation).
+
+use std::rc::Rc;
+
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
+use yew::prelude::*;
+
+use crate::learn::progress::Progress;
+
+use super::super::browser;
+use super::super::context::use_app;
+use super::data::load_progress;
+
+/// Props: how to change the progress.
+#[derive(Properties, PartialEq)]
+pub struct ProgressFileProps {
+    /// Changes, keeps and shows the progress.
+    pub update: Callback<Box<dyn FnOnce(&mut Progress)>>,
+}
+
+/// Offers `text` as a file called `name`.
+fn download(name: &str, text: &str) {
+    let parts = js_sys::Array::of1(&text.into());
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type("application/json");
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
+    let link = browser::window()
+        .document()
+        .and_then(|d| d.create_element("a").ok())
+        .and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok());
+    if let Some(link) = link {
+        link.set_href(&url);
+        link.set_download(name);
+        link.click();
+    }
+    let _ = web_sys::Url::revoke_object_url(&url);
+}
+
+/// The progress section.
+#[function_component(ProgressFile)]
+pub fn progress_file(props: &ProgressFileProps) -> Html {
+    let app = use_app();
+    let t = app.t();
+    let message = use_state(String::new);
+    let export =
+        Callback::from(|_| download("mind-sports-progress.json", &load_progress().to_text()));
+    let import = {
+        let (update, message, announce) =
+            (props.update.clone(), message.clone(), app.announce.clone());
+        Callback::from(move |e: Event| {
+            let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() else {
+                return;
+            };
+            let Some(file) = input.files().and_then(|f| f.get(0)) else {
+                return;
+            };
+            input.set_value("");
+            let (update, message, announce) = (update.clone(), message.clone(), announce.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                let text = JsFuture::from(file.text())
+                    .await
+                    .ok()
+                    .and_then(|v| v.as_string());
+                let said = match text.as_deref().map(Progress::parse) {
+                    Some(Ok(read)) => {
+                        let read = Rc::new(read);
+                        update.emit(Box::new(move |p: &mut Progress| *p = (*read).clone()));
+                        t.learn.imported.to_string()
+                    }
+                    Some(Err(e)) => e.to_string(),
+                    None => t.learn.load_failed.to_string(),
+                };
+                announce.emit(said.clone());
+                message.set(said);
+            });
+        })
+    };
+    let reset = {
+        let (update, message, announce) =
+            (props.update.clone(), message.clone(), app.announce.clone());
+        Callback::from(move |_| {
+            if browser::window().confirm_with_message(t.learn.reset_confirm) == Ok(true) {
+                update.emit(Box::new(|p: &mut Progress| *p = Progress::default()));
+                announce.emit(t.learn.reset_done.to_string());
+                message.set(t.learn.reset_done.to_string());
+            }
+        })
+    };
+    html! {
+        <section class="learn-progress" aria-labelledby="progress-title">
+            <h2 id="progress-title">{ t.learn.progress_title }</h2>
+            <div class="card-actions">
+                <button onclick={export}>{ t.learn.export }</button>
+                <label class="button file-button">
+                    { t.learn.import }
+                    <input type="file" accept="application/json,.json" class="visually-hidden" onchange={import} />
+                </label>
+                <button onclick={reset} data-testid="reset-progress">{ t.learn.reset_progress }</button>
+            </div>
+            if !message.is_empty() { <p>{ (*message).clone() }</p> }
+        </section>
+    }
+}
