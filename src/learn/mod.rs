@@ -17,7 +17,7 @@ pub mod shipped;
 pub mod teacher;
 
 /// Every stage file, embedded at build time, in course order.
-pub const STAGES: [(&str, &str); 16] = [
+pub const STAGES: [(&str, &str); 18] = [
     (
         "othello-1",
         include_str!("../../data/lessons/othello-1.json"),
@@ -33,6 +33,14 @@ pub const STAGES: [(&str, &str); 16] = [
     (
         "othello-4",
         include_str!("../../data/lessons/othello-4.json"),
+    ),
+    (
+        "othello-7",
+        include_str!("../../data/lessons/othello-7.json"),
+    ),
+    (
+        "othello-8",
+        include_str!("../../data/lessons/othello-8.json"),
     ),
     (
         "othello-5",
