@@ -35,20 +35,20 @@ pub const STAGES: [(&str, &str); 18] = [
         include_str!("../../data/lessons/othello-4.json"),
     ),
     (
-        "othello-7",
-        include_str!("../../data/lessons/othello-7.json"),
-    ),
-    (
-        "othello-8",
-        include_str!("../../data/lessons/othello-8.json"),
-    ),
-    (
         "othello-5",
         include_str!("../../data/lessons/othello-5.json"),
     ),
     (
         "othello-6",
         include_str!("../../data/lessons/othello-6.json"),
+    ),
+    (
+        "othello-7",
+        include_str!("../../data/lessons/othello-7.json"),
+    ),
+    (
+        "othello-8",
+        include_str!("../../data/lessons/othello-8.json"),
     ),
     ("opok-1", include_str!("../../data/lessons/opok-1.json")),
     ("opok-2", include_str!("../../data/lessons/opok-2.json")),
