@@ -161,6 +161,7 @@ test-e2e: server
 	node tests/e2e/hostile.mjs
 	node tests/e2e/shell.mjs
 	node tests/e2e/layout.mjs
+	node tests/e2e/learn.mjs
 
 clean:
 	cargo clean

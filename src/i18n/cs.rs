@@ -84,6 +84,15 @@ pub const CS: Texts = Texts {
         said_new_game: "Nová hra.",
         said_loaded: "Partie načtena.",
         interpretation: "Náš výklad",
+        learn_title: "Učení",
+        learn_lessons: "Lekce",
+        learn_puzzles: "Othello – úlohy",
+        learn_set: "Sada od učitele",
+        learn_teacher: "Pro učitele: sada lekcí a úloh",
+        learn_results: "Výsledky třídy",
+        loading: "Načítá se…",
+        load_failed: "Lekce se nepodařilo načíst. Zkontrolujte připojení a zkuste to znovu.",
+        try_again: "Zkusit znovu",
     },
     othello: OthelloTexts {
         lang: Lang::Cs,
@@ -378,5 +387,4 @@ pub const CS: Texts = Texts {
         rules_closed_title: "Známé hodnoty",
         rules_closed: "Dim: g(n) = ν₂(n) + 1 (ν₂ počítá koncové nulové bity); Aliquot: g(n) = ν₂(n); Polovina: g(2m) = m, g(2m+1) = g(m); Sudá/lichá: g(2m+1) = m + 1, g(2m) = m − 1; odebírací množiny jsou od jistého místa periodické, např. {1,2,3}: g(n) = n mod 4.",
     },
-    learn: super::learn::CS,
 };

@@ -83,6 +83,15 @@ pub const EN: Texts = Texts {
         said_new_game: "New game.",
         said_loaded: "Game loaded.",
         interpretation: "Our interpretation",
+        learn_title: "Learn",
+        learn_lessons: "Lessons",
+        learn_puzzles: "Othello puzzles",
+        learn_set: "Set from your teacher",
+        learn_teacher: "For teachers: a set of lessons and puzzles",
+        learn_results: "Class results",
+        loading: "Loading…",
+        load_failed: "The lessons could not be loaded. Check the connection and try again.",
+        try_again: "Try again",
     },
     othello: OthelloTexts {
         lang: Lang::En,
@@ -377,5 +386,4 @@ pub const EN: Texts = Texts {
         rules_closed_title: "Known values",
         rules_closed: "Dim: g(n) = ν₂(n) + 1 (ν₂ counts the trailing zero bits); Aliquot: g(n) = ν₂(n); Half: g(2m) = m, g(2m+1) = g(m); Even/Odd: g(2m+1) = m + 1, g(2m) = m − 1; subtraction sets are eventually periodic, e.g. {1,2,3}: g(n) = n mod 4.",
     },
-    learn: super::learn::EN,
 };

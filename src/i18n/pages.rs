@@ -15,12 +15,12 @@ pub fn page_name(t: &Texts, route: &Route) -> &'static str {
         Route::OpokRules => t.opok.rules_title,
         Route::Nim(_) => t.nim.name,
         Route::NimRules => t.nim.rules_title,
-        Route::Learn => t.learn.title,
-        Route::LearnGame(_) | Route::Lesson(..) => t.learn.lessons,
-        Route::LearnSet(_) => t.learn.set_title,
-        Route::LearnTeacher => t.learn.teacher_title,
-        Route::LearnResults(_) => t.learn.results_title,
-        Route::Puzzles | Route::Puzzle(_) => t.learn.puzzles_title,
+        Route::Learn => t.common.learn_title,
+        Route::LearnGame(_) | Route::Lesson(..) => t.common.learn_lessons,
+        Route::LearnSet(_) => t.common.learn_set,
+        Route::LearnTeacher => t.common.learn_teacher,
+        Route::LearnResults(_) => t.common.learn_results,
+        Route::Puzzles | Route::Puzzle(_) => t.common.learn_puzzles,
     }
 }
 

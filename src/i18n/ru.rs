@@ -84,6 +84,15 @@ pub const RU: Texts = Texts {
         said_new_game: "Новая игра.",
         said_loaded: "Партия загружена.",
         interpretation: "Наше толкование",
+        learn_title: "Обучение",
+        learn_lessons: "Уроки",
+        learn_puzzles: "Задачи по отелло",
+        learn_set: "Набор от учителя",
+        learn_teacher: "Для учителя: набор уроков и задач",
+        learn_results: "Результаты класса",
+        loading: "Загрузка…",
+        load_failed: "Не удалось загрузить уроки. Проверьте подключение и попробуйте ещё раз.",
+        try_again: "Попробовать ещё раз",
     },
     othello: OthelloTexts {
         lang: Lang::Ru,
@@ -378,5 +387,4 @@ pub const RU: Texts = Texts {
         rules_closed_title: "Известные значения",
         rules_closed: "Дим: g(n) = ν₂(n) + 1 (ν₂ — число нулевых битов в конце); аликвота: g(n) = ν₂(n); половина: g(2m) = m, g(2m+1) = g(m); чёт/нечет: g(2m+1) = m + 1, g(2m) = m − 1; множества вычитания с некоторого места периодичны, например {1,2,3}: g(n) = n mod 4.",
     },
-    learn: super::learn::RU,
 };

@@ -92,7 +92,8 @@ texts! {
             moves_copied, link_copied, notation_wide, engine_failed, engine_restarted,
             crash_title, crash_kept, crash_reload, dismiss, update_ready, update_reload, err_game_over, saved_corrupt,
             saved_version, empty_square, said_shown_start, said_no_moves_yet, said_undone,
-            said_redone, said_new_game, said_loaded, interpretation;
+            said_redone, said_new_game, said_loaded, interpretation, learn_title, learn_lessons,
+            learn_puzzles, learn_set, learn_teacher, learn_results, loading, load_failed, try_again;
         sides: ;
         templates:
             thinking(color), computer_paused(color), draw(a, b), disc_counts(black, white),
@@ -200,17 +201,17 @@ texts! {
     /// Learning: lessons, puzzles, progress and teacher sets.
     LearnTexts {
         plain:
-            title, intro, lessons, puzzles_title, puzzles_intro, daily, next_puzzle, loading,
-            load_failed, try_again, hint, hint_region, hint_show, start_again, next_lesson,
+             intro,   puzzles_intro, daily, next_puzzle,
+              hint, hint_region, hint_show, start_again, next_lesson,
             all_lessons, check, answer_label, right, wrong, already, not_found, progress_title,
             export, import, reset_progress, reset_confirm, reset_done, imported, pieces_to_lift,
             pick_stack, outcome_p_button, outcome_n_button, kind_wipeout, kind_corner,
             kind_parity, kind_only_move, kind_exact_score, kind_best_move, task_wipeout,
             task_parity, task_only_move, task_exact_score, task_best_move, score_question,
             expected_line, verified_exact, verified_deep, rating_note, why_cannot_land,
-            why_no_capture, why_illegal, solved_puzzle, wrong_puzzle, teacher_title,
-            teacher_intro, set_name, make_link, set_link, set_empty, set_title, set_intro,
-            result_code, your_name, get_code, results_title, results_intro, paste_codes,
+            why_no_capture, why_illegal, solved_puzzle, wrong_puzzle,
+            teacher_intro, set_name, make_link, set_link, set_empty,  set_intro,
+            result_code, your_name, get_code,  results_intro, paste_codes,
             show_table, learner, solved_count, refused_codes, set_bad, code_copied, choose_items,
             pick_puzzles, pass_button;
         sides: ;
@@ -235,11 +236,19 @@ pub struct Texts {
     pub opok: OpokTexts,
     /// Nim and the take-away games: rules of taking, theory, presets, records and the rules page.
     pub nim: NimTexts,
-    /// Learning: lessons, puzzles, progress and teacher sets.
-    pub learn: LearnTexts,
 }
 
 impl Texts {
+    /// The learning pages' texts (apart, so that only the learning module,
+    /// which has a wasm of its own, carries them).
+    pub fn learn(&self) -> &'static LearnTexts {
+        match self.lang() {
+            super::Lang::En => &super::learn::EN,
+            super::Lang::Cs => &super::learn::CS,
+            super::Lang::Ru => &super::learn::RU,
+        }
+    }
+
     /// The language of these texts.
     pub fn lang(&self) -> super::Lang {
         self.common.lang
@@ -252,7 +261,7 @@ impl Texts {
             ("othello", self.othello.entries()),
             ("opok", self.opok.entries()),
             ("nim", self.nim.entries()),
-            ("learn", self.learn.entries()),
+            ("learn", self.learn().entries()),
         ];
         areas
             .into_iter()

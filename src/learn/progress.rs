@@ -61,6 +61,17 @@ pub struct PuzzleRecord {
     pub rating: Stored,
 }
 
+/// How a lesson was done (its best try): hints taken and wrong tries, for
+/// a teacher's result code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LessonTry {
+    /// Hints taken.
+    pub hints: u8,
+    /// Wrong tries.
+    pub wrong: u8,
+}
+
 /// A learner's progress.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -75,6 +86,9 @@ pub struct Progress {
     /// Every tried puzzle, by id.
     #[serde(default)]
     pub puzzles: BTreeMap<String, PuzzleRecord>,
+    /// The hints and wrong tries of each finished lesson's best try.
+    #[serde(default)]
+    pub tries: BTreeMap<String, LessonTry>,
 }
 
 impl Default for Progress {
@@ -84,6 +98,7 @@ impl Default for Progress {
             lessons: BTreeMap::new(),
             learner: START.into(),
             puzzles: BTreeMap::new(),
+            tries: BTreeMap::new(),
         }
     }
 }
@@ -149,10 +164,28 @@ impl Progress {
         serde_json::to_string(self).unwrap_or_default()
     }
 
-    /// Records a finished lesson (the best stars are kept).
-    pub fn finish_lesson(&mut self, id: &str, stars: u8) {
-        let best = self.lessons.entry(id.to_string()).or_insert(0);
-        *best = (*best).max(stars.clamp(1, 3));
+    /// Records a finished lesson: the best stars are kept, with the hints
+    /// and wrong tries of the try that earned them (fewest on a tie).
+    pub fn finish_lesson(&mut self, id: &str, stars: u8, hints: usize, wrong: u32) {
+        let stars = stars.clamp(1, 3);
+        let now = LessonTry {
+            hints: hints.min(usize::from(u8::MAX)) as u8,
+            wrong: wrong.min(u32::from(u8::MAX)) as u8,
+        };
+        let before = self.stars(id);
+        let fewer = self
+            .tries
+            .get(id)
+            .is_none_or(|t| (now.hints, now.wrong) < (t.hints, t.wrong));
+        if stars > before || (stars == before && fewer) {
+            self.lessons.insert(id.to_string(), stars);
+            self.tries.insert(id.to_string(), now);
+        }
+    }
+
+    /// The hints and wrong tries of a finished lesson's best try.
+    pub fn lesson_try(&self, id: &str) -> Option<LessonTry> {
+        self.tries.get(id).copied()
     }
 
     /// The stars of a lesson (0: not finished).
@@ -207,9 +240,13 @@ mod tests {
     #[test]
     fn stars_keep_the_best_and_puzzles_move_the_rating() {
         let mut progress = Progress::default();
-        progress.finish_lesson("othello-1-1", 2);
-        progress.finish_lesson("othello-1-1", 1);
-        progress.finish_lesson("othello-1-2", 9);
+        progress.finish_lesson("othello-1-1", 2, 1, 0);
+        progress.finish_lesson("othello-1-1", 1, 2, 3);
+        progress.finish_lesson("othello-1-2", 9, 0, 0);
+        assert_eq!(
+            progress.lesson_try("othello-1-1"),
+            Some(LessonTry { hints: 1, wrong: 0 })
+        );
         assert_eq!(progress.stars("othello-1-1"), 2);
         assert_eq!(progress.stars("othello-1-2"), 3);
         assert_eq!(progress.stars("nim-1-1"), 0);
@@ -270,7 +307,7 @@ mod tests {
         ) {
             let mut progress = Progress::default();
             for (id, stars) in &lessons {
-                progress.finish_lesson(id, *stars);
+                progress.finish_lesson(id, *stars, 0, 1);
             }
             for (id, shipped, solved) in &tries {
                 progress.try_puzzle(id, *shipped, *solved);

@@ -12,7 +12,7 @@ use super::browser;
 use super::context::AppContext;
 use super::header::Header;
 use super::home::Home;
-use super::learn::{LearnHome, LearnStages, LessonPage, PuzzlePage, PuzzlesHome};
+use super::learn_section::LearnSection;
 use super::nim::{NimPage, NimRules};
 use super::offline;
 use super::opok::{OpokPage, OpokRules};
@@ -39,7 +39,7 @@ fn worker_notice_text(t: &Texts, notice: Notice) -> &'static str {
 }
 
 /// The page of a route.
-fn page_of(route: &Route) -> Html {
+fn page_of(route: &Route, lang: Lang) -> Html {
     match route {
         Route::Home | Route::NotFound(_) => html! { <Home /> },
         Route::Othello(link) => {
@@ -54,12 +54,16 @@ fn page_of(route: &Route) -> Html {
             html! { <NimPage key={link.clone().unwrap_or_default()} link={link.clone()} /> }
         }
         Route::NimRules => html! { <NimRules /> },
-        Route::Learn => html! { <LearnHome /> },
-        Route::LearnGame(game) => html! { <LearnStages game={game.clone()} /> },
-        Route::Lesson(game, id) => html! { <LessonPage game={game.clone()} id={id.clone()} /> },
-        Route::Puzzles => html! { <PuzzlesHome /> },
-        Route::Puzzle(id) => html! { <PuzzlePage id={id.clone()} /> },
-        _ => html! { <Home /> },
+        // One container for every learning page: it stays mounted while
+        // the learner moves among them.
+        Route::Learn
+        | Route::LearnGame(_)
+        | Route::Lesson(..)
+        | Route::LearnSet(_)
+        | Route::LearnTeacher
+        | Route::LearnResults(_)
+        | Route::Puzzles
+        | Route::Puzzle(_) => html! { <LearnSection key="learn" lang={lang} /> },
     }
 }
 
@@ -73,6 +77,9 @@ fn has_own_heading(route: &Route) -> bool {
             | Route::Learn
             | Route::LearnGame(_)
             | Route::Lesson(..)
+            | Route::LearnSet(_)
+            | Route::LearnTeacher
+            | Route::LearnResults(_)
             | Route::Puzzles
             | Route::Puzzle(_)
     )
@@ -248,7 +255,7 @@ pub fn app() -> Html {
                     if !has_own_heading(&route) {
                         <h1 class="visually-hidden" tabindex="-1">{ page_name(t, &route) }</h1>
                     }
-                    { page_of(&route) }
+                    { page_of(&route, *lang) }
                 </main>
                 <div id="live" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">{ live_text }</div>
             </div>

@@ -44,7 +44,7 @@ pub fn header(props: &HeaderProps) -> Html {
                     <a href="#/othello">{ t.othello.name }</a>
                     <a href="#/opok">{ t.opok.name }</a>
                     <a href="#/nim">{ t.nim.rule_nim }</a>
-                    <a href="#/learn">{ t.learn.title }</a>
+                    <a href="#/learn">{ t.common.learn_title }</a>
                 </nav>
                 <div class="prefs">
                     <select id="language" onchange={on_lang} aria-label={t.common.language}>

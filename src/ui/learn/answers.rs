@@ -32,9 +32,9 @@ pub fn outcome_answer(props: &AnswerProps) -> Html {
         Callback::from(move |_| answer.emit((letter.into(), None, 0)))
     };
     html! {
-        <div class="answer-choices" role="group" aria-label={t.learn.answer_label}>
-            <button onclick={choose("P")} data-testid="answer-p">{ t.learn.outcome_p_button }</button>
-            <button onclick={choose("N")} data-testid="answer-n">{ t.learn.outcome_n_button }</button>
+        <div class="answer-choices" role="group" aria-label={t.learn().answer_label}>
+            <button onclick={choose("P")} data-testid="answer-p">{ t.learn().outcome_p_button }</button>
+            <button onclick={choose("N")} data-testid="answer-n">{ t.learn().outcome_n_button }</button>
         </div>
     }
 }
@@ -57,10 +57,10 @@ pub fn number_answer(props: &AnswerProps) -> Html {
     html! {
         <form class="answer-form" {onsubmit}>
             <label>
-                { t.learn.answer_label }
+                { t.learn().answer_label }
                 <input ref={field} type="number" min="0" inputmode="numeric" data-testid="answer-number" />
             </label>
-            <button type="submit" class="primary">{ t.learn.check }</button>
+            <button type="submit" class="primary">{ t.learn().check }</button>
         </form>
     }
 }
@@ -95,7 +95,7 @@ pub fn score_answer(props: &ScoreProps) -> Html {
         <form class="answer-form" {onsubmit}>
             <label>{ props.first }<input ref={first} type="number" min="0" inputmode="numeric" data-testid="score-first" /></label>
             <label>{ props.second }<input ref={second} type="number" min="0" inputmode="numeric" data-testid="score-second" /></label>
-            <button type="submit" class="primary">{ t.learn.check }</button>
+            <button type="submit" class="primary">{ t.learn().check }</button>
         </form>
     }
 }

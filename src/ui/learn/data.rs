@@ -139,10 +139,13 @@ pub fn save_progress(progress: &Progress) {
     browser::store(PROGRESS_KEY, &progress.to_text());
 }
 
+/// A change to the progress, kept and shown once made.
+pub type UpdateProgress = Callback<Box<dyn FnOnce(&mut Progress)>>;
+
 /// The progress, loaded once per page; `update` changes, keeps and shows
 /// it.
 #[hook]
-pub fn use_progress() -> (Rc<Progress>, Callback<Box<dyn FnOnce(&mut Progress)>>) {
+pub fn use_progress() -> (Rc<Progress>, UpdateProgress) {
     let progress = use_state(|| Rc::new(load_progress()));
     let update = {
         let progress = progress.clone();
@@ -168,10 +171,10 @@ pub fn not_ready<T>(
     match loading {
         Loading::Failed => html! {
             <div class="learn-note" role="alert">
-                <p>{ t.learn.load_failed }</p>
-                <button onclick={retry}>{ t.learn.try_again }</button>
+                <p>{ t.common.load_failed }</p>
+                <button onclick={retry}>{ t.common.try_again }</button>
             </div>
         },
-        _ => html! { <p class="learn-note" aria-busy="true">{ t.learn.loading }</p> },
+        _ => html! { <p class="learn-note" aria-busy="true">{ t.common.loading }</p> },
     }
 }

@@ -23,7 +23,7 @@ pub fn game_name(t: &Texts, game: &str) -> &'static str {
 /// Stars as drawn (★★☆), with their count for a screen reader.
 pub fn stars_view(t: &Texts, stars: u8) -> Html {
     let drawn: String = (0..3).map(|i| if i < stars { '★' } else { '☆' }).collect();
-    html! { <span class="stars" role="img" aria-label={t.learn.stars(u64::from(stars))}>{ drawn }</span> }
+    html! { <span class="stars" role="img" aria-label={t.learn().stars(u64::from(stars))}>{ drawn }</span> }
 }
 
 /// Stars earned and possible over some lessons.
@@ -53,8 +53,8 @@ pub fn learn_home() -> Html {
                 html! {
                     <li class="learn-card">
                         <h2><a href={format!("#/learn/{game}")}>{ game_name(t, game) }</a></h2>
-                        <p>{ t.learn.lesson_number(done, lessons.len()) }</p>
-                        <p>{ t.learn.stage_stars(got, max) }</p>
+                        <p>{ t.learn().lesson_number(done, lessons.len()) }</p>
+                        <p>{ t.learn().stage_stars(got, max) }</p>
                         <progress max={max.to_string()} value={got.to_string()} aria-hidden="true" />
                     </li>
                 }
@@ -65,18 +65,18 @@ pub fn learn_home() -> Html {
     };
     html! {
         <section class="learn">
-            <h1 tabindex="-1">{ t.learn.title }</h1>
-            <p class="intro">{ t.learn.intro }</p>
+            <h1 tabindex="-1">{ t.common.learn_title }</h1>
+            <p class="intro">{ t.learn().intro }</p>
             { games }
             <ul class="learn-cards">
                 <li class="learn-card">
-                    <h2><a href="#/puzzles">{ t.learn.puzzles_title }</a></h2>
-                    <p>{ t.learn.your_rating(progress.learner_rating()) }</p>
-                    <p><a href="#/puzzles/daily">{ t.learn.daily }</a></p>
+                    <h2><a href="#/puzzles">{ t.common.learn_puzzles }</a></h2>
+                    <p>{ t.learn().your_rating(progress.learner_rating()) }</p>
+                    <p><a href="#/puzzles/daily">{ t.learn().daily }</a></p>
                 </li>
                 <li class="learn-card">
-                    <h2><a href="#/learn/teacher">{ t.learn.teacher_title }</a></h2>
-                    <p>{ t.learn.teacher_intro }</p>
+                    <h2><a href="#/learn/teacher">{ t.common.learn_teacher }</a></h2>
+                    <p>{ t.learn().teacher_intro }</p>
                 </li>
             </ul>
             <ProgressFile {update} />

@@ -52,7 +52,7 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
     };
     let crumbs = html! {
         <p class="crumbs">
-            <a href="#/learn">{ t.learn.title }</a>{ " › " }
+            <a href="#/learn">{ t.common.learn_title }</a>{ " › " }
             <a href={format!("#/learn/{}", props.game)}>{ game_name(t, &props.game) }</a>
         </p>
     };
@@ -62,7 +62,7 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
     let lessons = lessons_of(course, &props.game);
     let Some(at) = lessons.iter().position(|l| l.id == props.id) else {
         return html! {
-            <section class="learn">{ crumbs }<h1 tabindex="-1">{ t.learn.not_found }</h1></section>
+            <section class="learn">{ crumbs }<h1 tabindex="-1">{ t.learn().not_found }</h1></section>
         };
     };
     let lesson = Rc::new(lessons[at].clone());
@@ -141,25 +141,25 @@ fn feedback(
             Tone::Right,
             format!(
                 "{} {}",
-                t.learn.right,
-                t.learn.found(attempt.found().len(), attempt.to_find())
+                t.learn().right,
+                t.learn().found(attempt.found().len(), attempt.to_find())
             ),
         ),
-        Verdict::Again => (Tone::Note, t.learn.already.to_string()),
+        Verdict::Again => (Tone::Note, t.learn().already.to_string()),
         Verdict::Wrong => {
             let why = why.map(|w| format!("{w} ")).unwrap_or_default();
             (
                 Tone::Wrong,
-                format!("{} {why}{}", t.learn.wrong, pick(&lesson.failure, lang)),
+                format!("{} {why}{}", t.learn().wrong, pick(&lesson.failure, lang)),
             )
         }
         Verdict::Solved { stars } => (
             Tone::Right,
             format!(
                 "{} {} {}",
-                t.learn.right,
+                t.learn().right,
                 pick(&lesson.success, lang),
-                t.learn.stars(u64::from(*stars))
+                t.learn().stars(u64::from(*stars))
             ),
         ),
     };
@@ -253,9 +253,9 @@ fn opok_board(
 /// What is wrong with the Opok move `mv` (`None`: it captures).
 fn opok_why(t: &Texts, position: &opok::Position, mv: opok::Move) -> Option<&'static str> {
     if !position.moves().contains(&mv) {
-        Some(t.learn.why_cannot_land)
+        Some(t.learn().why_cannot_land)
     } else if position.captures(mv) == 0 {
-        Some(t.learn.why_no_capture)
+        Some(t.learn().why_no_capture)
     } else {
         None
     }
@@ -264,7 +264,7 @@ fn opok_why(t: &Texts, position: &opok::Position, mv: opok::Move) -> Option<&'st
 /// The stack-height picker of an Opok move.
 fn lift_picker(t: &Texts, play: &UseStateHandle<Play>, position: &opok::Position) -> Html {
     let Some((from, k)) = play.lift else {
-        return html! { <p class="learn-help">{ t.learn.pick_stack }</p> };
+        return html! { <p class="learn-help">{ t.learn().pick_stack }</p> };
     };
     let most = position.stack(from).map_or(1, |s| s.height);
     let set = |k: u8| {
@@ -276,8 +276,8 @@ fn lift_picker(t: &Texts, play: &UseStateHandle<Play>, position: &opok::Position
         })
     };
     html! {
-        <div class="lift-picker" role="group" aria-label={t.learn.pieces_to_lift}>
-            <span>{ t.learn.pieces_to_lift }</span>
+        <div class="lift-picker" role="group" aria-label={t.learn().pieces_to_lift}>
+            <span>{ t.learn().pieces_to_lift }</span>
             <button onclick={set(k.saturating_sub(1).max(1))} aria-label={t.opok.fewer} disabled={k <= 1}>{ "−" }</button>
             <output aria-live="polite" data-testid="lift">{ k }</output>
             <button onclick={set((k + 1).min(most))} aria-label={t.opok.more} disabled={k >= most}>{ "+" }</button>
@@ -306,8 +306,9 @@ fn lesson_player(props: &PlayerProps) -> Html {
             said.flips = flips;
             if let Verdict::Solved { stars } = verdict {
                 let id = lesson.id.clone();
+                let (hints, wrong) = (next.attempt.hints_taken().len(), next.attempt.wrong());
                 update.emit(Box::new(move |p: &mut Progress| {
-                    p.finish_lesson(&id, stars)
+                    p.finish_lesson(&id, stars, hints, wrong)
                 }));
             }
             announce.emit(said.text.clone());
@@ -328,7 +329,7 @@ fn lesson_player(props: &PlayerProps) -> Html {
             let mut next = (*play).clone();
             let said = match next.attempt.take_hint() {
                 Some(Hint::Text(i)) => pick(&lesson.hints[i], lang).to_string(),
-                Some(Hint::Region) => t.learn.hint_region.to_string(),
+                Some(Hint::Region) => t.learn().hint_region.to_string(),
                 Some(Hint::Show) => next.attempt.target().unwrap_or_default().to_string(),
                 None => return,
             };
@@ -347,13 +348,13 @@ fn lesson_player(props: &PlayerProps) -> Html {
         })
     };
     let hint_label = match play.attempt.next_hint() {
-        Some(Hint::Region) => t.learn.hint_region,
-        Some(Hint::Show) => t.learn.hint_show,
-        _ => t.learn.hint,
+        Some(Hint::Region) => t.learn().hint_region,
+        Some(Hint::Show) => t.learn().hint_show,
+        _ => t.learn().hint,
     };
     let hints_shown = play.attempt.hints_taken().iter().map(|step| match step {
         Hint::Text(i) => html! { <li>{ pick(&lesson.hints[*i], lang) }</li> },
-        Hint::Region => html! { <li>{ t.learn.hint_region }</li> },
+        Hint::Region => html! { <li>{ t.learn().hint_region }</li> },
         Hint::Show => {
             html! { <li>{ play.attempt.target().map(str::to_string).unwrap_or_default() }</li> }
         }
@@ -370,7 +371,7 @@ fn lesson_player(props: &PlayerProps) -> Html {
     });
     html! {
         <>
-            <p class="lesson-number">{ t.learn.lesson_number(props.number, props.total) }{ " " }{ stars_view(t, best) }</p>
+            <p class="lesson-number">{ t.learn().lesson_number(props.number, props.total) }{ " " }{ stars_view(t, best) }</p>
             <h1 tabindex="-1">{ pick(&lesson.title, lang) }</h1>
             <p class="instruction">{ pick(&lesson.instruction, lang) }</p>
             <div class="lesson-play">
@@ -388,9 +389,9 @@ fn lesson_player(props: &PlayerProps) -> Html {
                         if solved.is_none() {
                             <button onclick={hint} disabled={!play.attempt.hint_left()} data-testid="hint">{ hint_label }</button>
                         }
-                        <button onclick={again}>{ t.learn.start_again }</button>
+                        <button onclick={again}>{ t.learn().start_again }</button>
                         if let Some(next) = props.next.clone().filter(|_| solved.is_some()) {
-                            <a class="button primary" href={next} data-testid="next">{ t.learn.next_lesson }</a>
+                            <a class="button primary" href={next} data-testid="next">{ t.learn().next_lesson }</a>
                         }
                     </div>
                 </div>
@@ -416,9 +417,9 @@ fn input_view(
                     let (why, flips) = othello_why(&position, square);
                     let name = square.to_string();
                     let why_text = match why {
-                        SquareWhy::Occupied => t.learn.why_occupied(&name),
-                        SquareWhy::NoFlips => t.learn.why_no_flips(&name),
-                        SquareWhy::Flips(n) => t.learn.why_flips(&name, u64::from(n)),
+                        SquareWhy::Occupied => t.learn().why_occupied(&name),
+                        SquareWhy::NoFlips => t.learn().why_no_flips(&name),
+                        SquareWhy::Flips(n) => t.learn().why_flips(&name, u64::from(n)),
                     };
                     match kind {
                         Input::Squares => answer.emit((name, Some(why_text), flips)),
@@ -431,7 +432,7 @@ fn input_view(
             let controls = match kind {
                 Input::Pass => {
                     let answer = answer.clone();
-                    html! { <button class="primary" onclick={Callback::from(move |_| answer.emit(("pass".into(), None, 0)))}>{ t.learn.pass_button }</button> }
+                    html! { <button class="primary" onclick={Callback::from(move |_| answer.emit(("pass".into(), None, 0)))}>{ t.learn().pass_button }</button> }
                 }
                 Input::Score => html! {
                     <ScoreAnswer first={t.othello.black} second={t.othello.white} answer={answer.clone()} />
@@ -446,9 +447,11 @@ fn input_view(
             let on_square = {
                 let (answer, play) = (answer.clone(), play.clone());
                 Callback::from(move |square: opok::Square| match kind {
-                    Input::Squares => {
-                        answer.emit((g.name(square), Some(t.learn.why_cannot_land.to_string()), 0))
-                    }
+                    Input::Squares => answer.emit((
+                        g.name(square),
+                        Some(t.learn().why_cannot_land.to_string()),
+                        0,
+                    )),
                     Input::OpokMove => {
                         let own = position
                             .stack(square)

@@ -7,11 +7,15 @@ mod answers;
 mod data;
 mod home;
 mod lesson;
+mod module;
 mod progress_file;
 mod puzzles;
 mod stages;
+mod teacher;
 
 pub use home::LearnHome;
 pub use lesson::LessonPage;
+pub use module::{mount, unmount};
 pub use puzzles::{PuzzlePage, PuzzlesHome};
 pub use stages::LearnStages;
+pub use teacher::{ResultsPage, SetPage, TeacherPage};

@@ -11,13 +11,13 @@ use crate::learn::progress::Progress;
 
 use super::super::browser;
 use super::super::context::use_app;
-use super::data::load_progress;
+use super::data::{load_progress, UpdateProgress};
 
 /// Props: how to change the progress.
 #[derive(Properties, PartialEq)]
 pub struct ProgressFileProps {
     /// Changes, keeps and shows the progress.
-    pub update: Callback<Box<dyn FnOnce(&mut Progress)>>,
+    pub update: UpdateProgress,
 }
 
 /// Offers `text` as a file called `name`.
@@ -72,10 +72,10 @@ pub fn progress_file(props: &ProgressFileProps) -> Html {
                     Some(Ok(read)) => {
                         let read = Rc::new(read);
                         update.emit(Box::new(move |p: &mut Progress| *p = (*read).clone()));
-                        t.learn.imported.to_string()
+                        t.learn().imported.to_string()
                     }
                     Some(Err(e)) => e.to_string(),
-                    None => t.learn.load_failed.to_string(),
+                    None => t.common.load_failed.to_string(),
                 };
                 announce.emit(said.clone());
                 message.set(said);
@@ -86,23 +86,23 @@ pub fn progress_file(props: &ProgressFileProps) -> Html {
         let (update, message, announce) =
             (props.update.clone(), message.clone(), app.announce.clone());
         Callback::from(move |_| {
-            if browser::window().confirm_with_message(t.learn.reset_confirm) == Ok(true) {
+            if browser::window().confirm_with_message(t.learn().reset_confirm) == Ok(true) {
                 update.emit(Box::new(|p: &mut Progress| *p = Progress::default()));
-                announce.emit(t.learn.reset_done.to_string());
-                message.set(t.learn.reset_done.to_string());
+                announce.emit(t.learn().reset_done.to_string());
+                message.set(t.learn().reset_done.to_string());
             }
         })
     };
     html! {
         <section class="learn-progress" aria-labelledby="progress-title">
-            <h2 id="progress-title">{ t.learn.progress_title }</h2>
+            <h2 id="progress-title">{ t.learn().progress_title }</h2>
             <div class="card-actions">
-                <button onclick={export}>{ t.learn.export }</button>
+                <button onclick={export}>{ t.learn().export }</button>
                 <label class="button file-button">
-                    { t.learn.import }
+                    { t.learn().import }
                     <input type="file" accept="application/json,.json" class="visually-hidden" onchange={import} />
                 </label>
-                <button onclick={reset} data-testid="reset-progress">{ t.learn.reset_progress }</button>
+                <button onclick={reset} data-testid="reset-progress">{ t.learn().reset_progress }</button>
             </div>
             if !message.is_empty() { <p>{ (*message).clone() }</p> }
         </section>

@@ -21,24 +21,24 @@ use super::data::{not_ready, use_progress, use_puzzles, Loading, Puzzles};
 /// The kind's name.
 fn kind_name(t: &Texts, kind: Kind) -> &'static str {
     match kind {
-        Kind::Wipeout => t.learn.kind_wipeout,
-        Kind::Corner => t.learn.kind_corner,
-        Kind::Parity => t.learn.kind_parity,
-        Kind::OnlyMove => t.learn.kind_only_move,
-        Kind::ExactScore => t.learn.kind_exact_score,
-        Kind::BestMove => t.learn.kind_best_move,
+        Kind::Wipeout => t.learn().kind_wipeout,
+        Kind::Corner => t.learn().kind_corner,
+        Kind::Parity => t.learn().kind_parity,
+        Kind::OnlyMove => t.learn().kind_only_move,
+        Kind::ExactScore => t.learn().kind_exact_score,
+        Kind::BestMove => t.learn().kind_best_move,
     }
 }
 
 /// What the puzzle asks.
 fn task(t: &Texts, puzzle: &ShippedPuzzle, kind: Kind) -> String {
     match kind {
-        Kind::Wipeout => t.learn.task_wipeout.into(),
-        Kind::Corner => t.learn.task_corner(puzzle.turns.unwrap_or(2)),
-        Kind::Parity => t.learn.task_parity.into(),
-        Kind::OnlyMove => t.learn.task_only_move.into(),
-        Kind::ExactScore => t.learn.task_exact_score.into(),
-        Kind::BestMove => t.learn.task_best_move.into(),
+        Kind::Wipeout => t.learn().task_wipeout.into(),
+        Kind::Corner => t.learn().task_corner(puzzle.turns.unwrap_or(2)),
+        Kind::Parity => t.learn().task_parity.into(),
+        Kind::OnlyMove => t.learn().task_only_move.into(),
+        Kind::ExactScore => t.learn().task_exact_score.into(),
+        Kind::BestMove => t.learn().task_best_move.into(),
     }
 }
 
@@ -87,9 +87,9 @@ pub fn puzzles_home() -> Html {
                 <>
                     <div class="card-actions">
                         if let Some(next) = next {
-                            <a class="button primary" href={format!("#/puzzles/{next}")} data-testid="next-puzzle">{ t.learn.next_puzzle }</a>
+                            <a class="button primary" href={format!("#/puzzles/{next}")} data-testid="next-puzzle">{ t.learn().next_puzzle }</a>
                         }
-                        <a class="button" href="#/puzzles/daily">{ t.learn.daily }</a>
+                        <a class="button" href="#/puzzles/daily">{ t.learn().daily }</a>
                     </div>
                     <ul class="kind-counts">{ for kinds }</ul>
                 </>
@@ -99,12 +99,12 @@ pub fn puzzles_home() -> Html {
     };
     html! {
         <section class="learn">
-            <p class="crumbs"><a href="#/learn">{ t.learn.title }</a></p>
-            <h1 tabindex="-1">{ t.learn.puzzles_title }</h1>
-            <p class="intro">{ t.learn.puzzles_intro }</p>
-            <p class="rating" data-testid="learner-rating">{ t.learn.your_rating(progress.learner_rating()) }</p>
+            <p class="crumbs"><a href="#/learn">{ t.common.learn_title }</a></p>
+            <h1 tabindex="-1">{ t.common.learn_puzzles }</h1>
+            <p class="intro">{ t.learn().puzzles_intro }</p>
+            <p class="rating" data-testid="learner-rating">{ t.learn().your_rating(progress.learner_rating()) }</p>
             { body }
-            <p class="note">{ t.learn.rating_note }</p>
+            <p class="note">{ t.learn().rating_note }</p>
         </section>
     }
 }
@@ -127,7 +127,7 @@ pub fn puzzle_page(props: &PuzzlePageProps) -> Html {
         Callback::from(move |_| attempt.set(*attempt + 1))
     };
     let crumbs = html! {
-        <p class="crumbs"><a href="#/learn">{ t.learn.title }</a>{ " › " }<a href="#/puzzles">{ t.learn.puzzles_title }</a></p>
+        <p class="crumbs"><a href="#/learn">{ t.common.learn_title }</a>{ " › " }<a href="#/puzzles">{ t.common.learn_puzzles }</a></p>
     };
     let Loading::Ready(puzzles) = &puzzles else {
         return html! { <section class="learn">{ crumbs }{ not_ready(t, &puzzles, retry) }</section> };
@@ -139,7 +139,7 @@ pub fn puzzle_page(props: &PuzzlePageProps) -> Html {
     };
     let found = at.and_then(|i| Some((i, puzzles[i].clone(), puzzles[i].position()?)));
     let Some((at, puzzle, position)) = found else {
-        return html! { <section class="learn">{ crumbs }<h1 tabindex="-1">{ t.learn.not_found }</h1></section> };
+        return html! { <section class="learn">{ crumbs }<h1 tabindex="-1">{ t.learn().not_found }</h1></section> };
     };
     let key = puzzle.id.clone();
     html! {
@@ -232,12 +232,14 @@ fn puzzle_player(props: &PlayerProps) -> Html {
                 if kind != Kind::ExactScore {
                     next.solved = true;
                     record(next.hints == 0);
-                    next.said =
-                        Some((true, format!("{} {}", t.learn.right, t.learn.solved_puzzle)));
+                    next.said = Some((
+                        true,
+                        format!("{} {}", t.learn().right, t.learn().solved_puzzle),
+                    ));
                 } else {
                     next.said = Some((
                         true,
-                        format!("{} {}", t.learn.right, t.learn.score_question),
+                        format!("{} {}", t.learn().right, t.learn().score_question),
                     ));
                 }
             } else {
@@ -245,12 +247,12 @@ fn puzzle_player(props: &PlayerProps) -> Html {
                 let name = square.to_string();
                 let (why, flips) = othello_why(&position, square);
                 let why = match why {
-                    SquareWhy::Occupied => t.learn.why_occupied(&name),
-                    SquareWhy::NoFlips => t.learn.why_no_flips(&name),
-                    SquareWhy::Flips(n) => t.learn.why_flips(&name, u64::from(n)),
+                    SquareWhy::Occupied => t.learn().why_occupied(&name),
+                    SquareWhy::NoFlips => t.learn().why_no_flips(&name),
+                    SquareWhy::Flips(n) => t.learn().why_flips(&name, u64::from(n)),
                 };
                 next.flips = flips;
-                next.said = Some((false, format!("{} {why}", t.learn.wrong_puzzle)));
+                next.said = Some((false, format!("{} {why}", t.learn().wrong_puzzle)));
             }
             if let Some((_, said)) = &next.said {
                 announce.emit(said.clone());
@@ -268,9 +270,13 @@ fn puzzle_player(props: &PlayerProps) -> Html {
             next.solved = true;
             let end = discs_at_end.unwrap_or_default();
             let said = if right {
-                format!("{} {}", t.learn.right, t.learn.solved_puzzle)
+                format!("{} {}", t.learn().right, t.learn().solved_puzzle)
             } else {
-                format!("{} {}", t.learn.wrong, t.learn.score_answer(end, 64 - end))
+                format!(
+                    "{} {}",
+                    t.learn().wrong,
+                    t.learn().score_answer(end, 64 - end)
+                )
             };
             announce.emit(said.clone());
             next.said = Some((right, said));
@@ -289,7 +295,7 @@ fn puzzle_player(props: &PlayerProps) -> Html {
             next.hints = (next.hints + 1).min(2);
             record(false);
             announce.emit(if next.hints == 1 {
-                t.learn.hint_region.to_string()
+                t.learn().hint_region.to_string()
             } else {
                 answer.clone()
             });
@@ -332,21 +338,21 @@ fn puzzle_player(props: &PlayerProps) -> Html {
         .map(|i| props.puzzles[i].id.clone())
         .filter(|next| *next != puzzle.id);
     let verified = if puzzle.verified == "exact" {
-        t.learn.verified_exact
+        t.learn().verified_exact
     } else {
-        t.learn.verified_deep
+        t.learn().verified_deep
     };
     html! {
         <>
-            <p class="lesson-number">{ t.learn.puzzle_number(props.number, props.total) }</p>
-            <h1 tabindex="-1">{ if props.daily { t.learn.daily } else { kind_name(t, kind) } }</h1>
+            <p class="lesson-number">{ t.learn().puzzle_number(props.number, props.total) }</p>
+            <h1 tabindex="-1">{ if props.daily { t.learn().daily } else { kind_name(t, kind) } }</h1>
             <p class="instruction">{ format!("{} ({side}) ", task(t, &puzzle, kind)) }</p>
             <div class="lesson-play">
                 <div class="lesson-board">
                     <Board size={position.rules().size} {squares} ply={0} {on_pick} />
                 </div>
                 <div class="lesson-side">
-                    <p class="rating">{ t.learn.puzzle_rating(rating) }{ " · " }{ t.learn.your_rating(progress.learner_rating()) }</p>
+                    <p class="rating">{ t.learn().puzzle_rating(rating) }{ " · " }{ t.learn().your_rating(progress.learner_rating()) }</p>
                     if let Some((good, said)) = &state.said {
                         <p class={classes!("feedback", if *good { "right" } else { "wrong" })} data-testid="feedback">{ said.clone() }</p>
                     }
@@ -354,17 +360,17 @@ fn puzzle_player(props: &PlayerProps) -> Html {
                         <NumberAnswer answer={on_score} />
                     }
                     if state.solved {
-                        <p class="solution" data-testid="solution">{ format!("{}: {}", t.learn.expected_line, puzzle.solution.join(" ")) }</p>
+                        <p class="solution" data-testid="solution">{ format!("{}: {}", t.learn().expected_line, puzzle.solution.join(" ")) }</p>
                         <p class="note">{ verified }</p>
                     }
                     <div class="card-actions">
                         if !state.moved {
                             <button onclick={hint} disabled={state.hints >= 2} data-testid="hint">
-                                { if state.hints == 0 { t.learn.hint_region } else { t.learn.hint_show } }
+                                { if state.hints == 0 { t.learn().hint_region } else { t.learn().hint_show } }
                             </button>
                         }
                         if let Some(next) = next {
-                            <a class={classes!("button", state.solved.then_some("primary"))} href={format!("#/puzzles/{next}")} data-testid="next-puzzle">{ t.learn.next_puzzle }</a>
+                            <a class={classes!("button", state.solved.then_some("primary"))} href={format!("#/puzzles/{next}")} data-testid="next-puzzle">{ t.learn().next_puzzle }</a>
                         }
                     </div>
                 </div>

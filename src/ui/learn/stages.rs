@@ -53,7 +53,7 @@ pub fn learn_stages(props: &StagesProps) -> Html {
                 html! {
                     <li class="stage">
                         <h2>{ format!("{}. {}", n + 1, pick(&stage.title, lang)) }</h2>
-                        <p class="stage-stars">{ t.learn.stage_stars(got, max) }</p>
+                        <p class="stage-stars">{ t.learn().stage_stars(got, max) }</p>
                         <ol class="lesson-list">{ for lessons }</ol>
                     </li>
                 }
@@ -64,8 +64,8 @@ pub fn learn_stages(props: &StagesProps) -> Html {
     };
     html! {
         <section class="learn">
-            <p class="crumbs"><a href="#/learn">{ t.learn.title }</a></p>
-            <h1 tabindex="-1">{ format!("{}: {}", game_name(t, game), t.learn.lessons) }</h1>
+            <p class="crumbs"><a href="#/learn">{ t.common.learn_title }</a></p>
+            <h1 tabindex="-1">{ format!("{}: {}", game_name(t, game), t.common.learn_lessons) }</h1>
             { body }
         </section>
     }

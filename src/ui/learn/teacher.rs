@@ -1,0 +1,367 @@
+//! Teachers' sets, without a server: `#/learn/teacher` picks lessons and
+//! puzzles and makes the link; `#/learn/set?…` is the learner's view of a
+//! set with the result code at the end; `#/learn/results?…` reads the
+//! class's codes into a table.
+
+use std::collections::BTreeSet;
+
+use yew::prelude::*;
+
+use crate::learn::progress::Progress;
+use crate::learn::teacher::{ClassTable, Item, Outcome, SetResult, TeacherSet};
+use crate::session::route::LEARN_GAMES;
+
+use super::super::browser;
+use super::super::context::{use_app, use_texts};
+use super::data::{not_ready, stages_of, use_course, use_progress, use_puzzles, Loading};
+use super::home::{game_name, stars_view};
+use super::stages::pick;
+
+/// The value of an input or text area.
+fn field_value(field: &NodeRef) -> String {
+    if let Some(input) = field.cast::<web_sys::HtmlInputElement>() {
+        return input.value();
+    }
+    field
+        .cast::<web_sys::HtmlTextAreaElement>()
+        .map(|t| t.value())
+        .unwrap_or_default()
+}
+
+/// The full address of an app fragment.
+fn address(fragment: &str) -> String {
+    format!("{}{fragment}", browser::page_address())
+}
+
+/// Making a set.
+#[function_component(TeacherPage)]
+pub fn teacher_page() -> Html {
+    let app = use_app();
+    let t = app.t();
+    let lang = t.lang();
+    let course = use_course(0);
+    let puzzles = use_puzzles(0);
+    let picked = use_state(BTreeSet::<String>::new);
+    let (title, numbers) = (use_node_ref(), use_node_ref());
+    let made = use_state(|| None::<Result<TeacherSet, String>>);
+    let (Loading::Ready(course), Loading::Ready(puzzles)) = (&course, &puzzles) else {
+        return html! {
+            <section class="learn">
+                <h1 tabindex="-1">{ t.common.learn_teacher }</h1>
+                { not_ready(t, &Loading::<()>::Waiting, Callback::noop()) }
+            </section>
+        };
+    };
+    let toggle = |id: String| {
+        let picked = picked.clone();
+        Callback::from(move |_| {
+            let mut now = (*picked).clone();
+            if !now.remove(&id) {
+                now.insert(id.clone());
+            }
+            picked.set(now);
+        })
+    };
+    let games = LEARN_GAMES.iter().map(|&game| {
+        let stages = stages_of(course, game).map(|stage| {
+            let lessons = stage.lessons.iter().map(|lesson| {
+                html! {
+                    <li>
+                        <label>
+                            <input type="checkbox" checked={picked.contains(&lesson.id)}
+                                onchange={toggle(lesson.id.clone())} data-lesson={lesson.id.clone()} />
+                            { pick(&lesson.title, lang) }
+                        </label>
+                    </li>
+                }
+            });
+            html! { <li><h3>{ pick(&stage.title, lang) }</h3><ul class="pick-list">{ for lessons }</ul></li> }
+        });
+        html! { <details><summary>{ game_name(t, game) }</summary><ul class="pick-list">{ for stages }</ul></details> }
+    });
+    let make = {
+        let (picked, title, numbers, made, puzzles, course) = (
+            picked.clone(),
+            title.clone(),
+            numbers.clone(),
+            made.clone(),
+            puzzles.clone(),
+            course.clone(),
+        );
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            // Lessons in course order, then the puzzles in the order typed.
+            let mut items: Vec<Item> = course
+                .iter()
+                .flat_map(|(_, stage)| &stage.lessons)
+                .filter(|l| picked.contains(&l.id))
+                .map(|l| Item::Lesson(l.id.clone()))
+                .collect();
+            for word in field_value(&numbers).split(|c: char| !c.is_ascii_digit()) {
+                let puzzle = word
+                    .parse::<usize>()
+                    .ok()
+                    .and_then(|n| n.checked_sub(1))
+                    .and_then(|i| puzzles.get(i));
+                if let Some(puzzle) = puzzle {
+                    let item = Item::Puzzle(puzzle.id.clone());
+                    if !items.contains(&item) {
+                        items.push(item);
+                    }
+                }
+            }
+            let set = if items.is_empty() {
+                Err(t.learn().set_empty.to_string())
+            } else {
+                TeacherSet::new(field_value(&title).trim(), items).map_err(|e| e.to_string())
+            };
+            made.set(Some(set));
+        })
+    };
+    let result = made.as_ref().map(|made| match made {
+        Ok(set) => {
+            let link = address(&format!("#/learn/set?{}", set.query()));
+            let results = format!("#/learn/results?{}", set.query());
+            let copy = {
+                let (link, announce) = (link.clone(), app.announce.clone());
+                Callback::from(move |_| {
+                    if browser::copy_to_clipboard(&link) {
+                        announce.emit(t.learn().code_copied.to_string());
+                    }
+                })
+            };
+            html! {
+                <div class="set-made">
+                    <label>{ t.learn().set_link }
+                        <input type="text" readonly=true value={link} data-testid="set-link" />
+                    </label>
+                    <div class="card-actions">
+                        <button onclick={copy}>{ t.common.copy_link }</button>
+                        <a class="button" href={results} data-testid="results-link">{ t.common.learn_results }</a>
+                    </div>
+                </div>
+            }
+        }
+        Err(e) => html! { <p class="feedback wrong" role="alert">{ e.clone() }</p> },
+    });
+    html! {
+        <section class="learn">
+            <p class="crumbs"><a href="#/learn">{ t.common.learn_title }</a></p>
+            <h1 tabindex="-1">{ t.common.learn_teacher }</h1>
+            <p class="intro">{ t.learn().teacher_intro }</p>
+            <form class="set-form" onsubmit={make}>
+                <label>{ t.learn().set_name }<input ref={title} type="text" maxlength="80" data-testid="set-name" /></label>
+                <fieldset>
+                    <legend>{ t.learn().choose_items }</legend>
+                    { for games }
+                </fieldset>
+                <label>{ t.learn().pick_puzzles }
+                    <input ref={numbers} type="text" inputmode="numeric" data-testid="set-puzzles" />
+                </label>
+                <button type="submit" class="primary" data-testid="make-set">{ t.learn().make_link }</button>
+            </form>
+            { for result }
+        </section>
+    }
+}
+
+/// The outcome of an item for the learner's result code.
+fn outcome(progress: &Progress, item: &Item) -> Outcome {
+    match item {
+        Item::Lesson(id) => match progress.lesson_try(id) {
+            Some(done) if progress.stars(id) > 0 => Outcome::new(true, done.hints, done.wrong),
+            _ => Outcome::new(false, 0, 0),
+        },
+        Item::Puzzle(id) => match progress.puzzles.get(id) {
+            Some(record) => Outcome::new(record.solved, 0, u8::from(!record.solved)),
+            None => Outcome::new(false, 0, 0),
+        },
+    }
+}
+
+/// The link of an item.
+fn item_link(item: &Item) -> String {
+    match item {
+        Item::Lesson(id) => {
+            let game = id.split('-').next().unwrap_or_default();
+            format!("#/learn/{game}/{id}")
+        }
+        Item::Puzzle(id) => format!("#/puzzles/{id}"),
+    }
+}
+
+/// Props: the set's query.
+#[derive(Properties, PartialEq)]
+pub struct QueryProps {
+    /// What follows `?` in the link.
+    pub query: String,
+}
+
+/// A set, as its learner sees it.
+#[function_component(SetPage)]
+pub fn set_page(props: &QueryProps) -> Html {
+    let app = use_app();
+    let t = app.t();
+    let lang = t.lang();
+    let course = use_course(0);
+    let (progress, _) = use_progress();
+    let name = use_node_ref();
+    let code = use_state(|| None::<Result<String, String>>);
+    let set = match TeacherSet::parse_query(&props.query) {
+        Ok(set) => set,
+        Err(e) => {
+            return html! {
+                <section class="learn">
+                    <h1 tabindex="-1">{ t.common.learn_set }</h1>
+                    <p class="feedback wrong" role="alert">{ format!("{}: {e}.", t.learn().set_bad) }</p>
+                </section>
+            }
+        }
+    };
+    let title_of = |item: &Item| -> String {
+        match (item, &course) {
+            (Item::Lesson(id), Loading::Ready(course)) => course
+                .iter()
+                .flat_map(|(_, s)| &s.lessons)
+                .find(|l| &l.id == id)
+                .map_or_else(|| id.clone(), |l| pick(&l.title, lang).to_string()),
+            _ => item.id().to_string(),
+        }
+    };
+    let items = set.items().iter().map(|item| {
+        let done = outcome(&progress, item);
+        let mark = match item {
+            Item::Lesson(id) => stars_view(t, progress.stars(id)),
+            Item::Puzzle(_) if done.solved() => html! { <span class="stars">{ "✓" }</span> },
+            Item::Puzzle(_) => Html::default(),
+        };
+        html! { <li class="lesson-link"><a href={item_link(item)}>{ title_of(item) }</a>{ mark }</li> }
+    });
+    let make_code = {
+        let (name, code, set, progress) =
+            (name.clone(), code.clone(), set.clone(), progress.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let outcomes = set.items().iter().map(|i| outcome(&progress, i)).collect();
+            let made = SetResult::new(&set, &field_value(&name), outcomes)
+                .map(|r| r.code())
+                .map_err(|e| e.to_string());
+            code.set(Some(made));
+        })
+    };
+    let shown = code.as_ref().map(|made| match made {
+        Ok(code) => {
+            let copy = {
+                let (code, announce) = (code.clone(), app.announce.clone());
+                Callback::from(move |_| {
+                    if browser::copy_to_clipboard(&code) {
+                        announce.emit(t.learn().code_copied.to_string());
+                    }
+                })
+            };
+            html! {
+                <div class="set-made">
+                    <label>{ t.learn().result_code }
+                        <input type="text" readonly=true value={code.clone()} data-testid="result-code" />
+                    </label>
+                    <button onclick={copy}>{ t.common.copy_moves }</button>
+                </div>
+            }
+        }
+        Err(e) => html! { <p class="feedback wrong" role="alert">{ e.clone() }</p> },
+    });
+    html! {
+        <section class="learn">
+            <p class="crumbs"><a href="#/learn">{ t.common.learn_title }</a></p>
+            <h1 tabindex="-1">{ if set.title().is_empty() { t.common.learn_set.to_string() } else { set.title().to_string() } }</h1>
+            <p class="intro">{ t.learn().set_intro }</p>
+            <ol class="lesson-list set-items">{ for items }</ol>
+            <form class="answer-form" onsubmit={make_code}>
+                <label>{ t.learn().your_name }<input ref={name} type="text" maxlength="40" data-testid="learner-name" /></label>
+                <button type="submit" class="primary" data-testid="make-code">{ t.learn().get_code }</button>
+            </form>
+            { for shown }
+        </section>
+    }
+}
+
+/// The class table of a set's result codes.
+#[function_component(ResultsPage)]
+pub fn results_page(props: &QueryProps) -> Html {
+    let t = use_texts();
+    let codes = use_node_ref();
+    let table = use_state(|| None::<ClassTable>);
+    let set = match TeacherSet::parse_query(&props.query) {
+        Ok(set) => set,
+        Err(e) => {
+            return html! {
+                <section class="learn">
+                    <h1 tabindex="-1">{ t.common.learn_results }</h1>
+                    <p class="feedback wrong" role="alert">{ format!("{}: {e}.", t.learn().set_bad) }</p>
+                </section>
+            }
+        }
+    };
+    let show = {
+        let (codes, table, set) = (codes.clone(), table.clone(), set.clone());
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            table.set(Some(ClassTable::from_codes(&set, &field_value(&codes))));
+        })
+    };
+    let view = table.as_ref().map(|table| {
+        let heads = set.items().iter().enumerate().map(|(i, item)| {
+            html! { <th scope="col" title={item.id().to_string()}>{ i + 1 }</th> }
+        });
+        let rows = table.rows().iter().map(|row| {
+            let cells = row.outcomes().iter().map(|o| {
+                let mark = if o.solved() { "✓" } else { "·" };
+                let detail = format!("{mark} {}/{}", o.hints(), o.attempts());
+                html! { <td class={classes!(o.solved().then_some("solved"))}>{ detail }</td> }
+            });
+            html! {
+                <tr>
+                    <th scope="row">{ row.name() }</th>
+                    { for cells }
+                    <td>{ row.solved() }</td>
+                    <td>{ row.stars() }</td>
+                </tr>
+            }
+        });
+        let totals = table.solved_per_item().iter().map(|n| html! { <td>{ n }</td> });
+        let refused = table.refused().iter().map(|r| {
+            html! { <li>{ format!("{} {}: {}", r.line(), r.text(), r.error()) }</li> }
+        });
+        html! {
+            <>
+                <div class="table-scroll">
+                    <table class="class-table" data-testid="class-table">
+                        <thead><tr><th scope="col">{ t.learn().learner }</th>{ for heads }<th scope="col">{ t.learn().solved_count }</th><th scope="col">{ "★" }</th></tr></thead>
+                        <tbody>{ for rows }</tbody>
+                        <tfoot><tr><th scope="row">{ t.learn().solved_count }</th>{ for totals }<td /><td /></tr></tfoot>
+                    </table>
+                </div>
+                if !table.refused().is_empty() {
+                    <h2>{ t.learn().refused_codes }</h2>
+                    <ul data-testid="refused">{ for refused }</ul>
+                }
+            </>
+        }
+    });
+    let items = set.items().iter().enumerate().map(|(i, item)| {
+        html! { <li>{ format!("{}. ", i + 1) }<a href={item_link(item)}>{ item.id() }</a></li> }
+    });
+    html! {
+        <section class="learn">
+            <p class="crumbs"><a href="#/learn">{ t.common.learn_title }</a></p>
+            <h1 tabindex="-1">{ format!("{}{}", t.common.learn_results, if set.title().is_empty() { String::new() } else { format!(": {}", set.title()) }) }</h1>
+            <p class="intro">{ t.learn().results_intro }</p>
+            <ol class="set-items">{ for items }</ol>
+            <form class="set-form" onsubmit={show}>
+                <label>{ t.learn().paste_codes }<textarea ref={codes} rows="6" data-testid="codes" /></label>
+                <button type="submit" class="primary" data-testid="show-table">{ t.learn().show_table }</button>
+            </form>
+            { for view }
+        </section>
+    }
+}
