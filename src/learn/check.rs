@@ -14,7 +14,7 @@ use crate::engine::othello::puzzle;
 use crate::engine::othello::{Analyzer, Move, Position, Rules, Square, Variant};
 use crate::engine::search::{Budget, Limits};
 
-use super::lesson::{Goal, Lesson, Start};
+use super::lesson::{Goal, Lesson, Start, GRUNDY_TABLE_MAX, PLAY_OUT_EMPTIES};
 
 /// The solver's budget for a `best-move` lesson.
 const SOLVE_NODES: u64 = 100_000_000;
@@ -157,6 +157,28 @@ fn othello_answer(
                 .map(|s| s.0.to_string())
                 .collect()
         }
+        Goal::TimeLoss { loser } => {
+            let loser = match loser.as_str() {
+                "black" => crate::engine::othello::Color::Black,
+                "white" => crate::engine::othello::Color::White,
+                other => return Err(CheckError::Goal(format!("no side {other:?}"))),
+            };
+            let outcome = position
+                .time_loss_outcome(loser)
+                .ok_or_else(|| CheckError::Goal("no time-loss score in anti-Othello".into()))?;
+            BTreeSet::from([format!("{}-{}", outcome.black, outcome.white)])
+        }
+        Goal::PlayOut { at_least } => {
+            let small = position.rules().size.side() <= 4;
+            if position.empties().count_ones() > PLAY_OUT_EMPTIES && !small {
+                return Err(CheckError::Goal(format!(
+                    "more than {PLAY_OUT_EMPTIES} empty squares"
+                )));
+            }
+            let (_, best) = super::play::perfect_move(position)
+                .ok_or_else(|| CheckError::Goal("the game is over".into()))?;
+            BTreeSet::from([if best >= *at_least { "win" } else { "lose" }.to_string()])
+        }
         other => {
             return Err(CheckError::Goal(format!(
                 "{} is not an Othello goal",
@@ -253,6 +275,25 @@ fn nim_answer(
         Goal::NimSum => one(analysis
             .nimsum
             .ok_or_else(|| CheckError::Goal("no nim-sum in misère play".into()))?),
+        Goal::Win => BTreeSet::from([match analysis.outcome {
+            nim::theory::Outcome::N => "win".to_string(),
+            nim::theory::Outcome::P => "lose".to_string(),
+        }]),
+        Goal::GrundyTable { upto } => {
+            if misere || *upto > GRUNDY_TABLE_MAX {
+                return Err(CheckError::Goal(format!(
+                    "a table is of normal play, up to {GRUNDY_TABLE_MAX}"
+                )));
+            }
+            let heap = position
+                .heaps()
+                .first()
+                .ok_or_else(|| CheckError::Goal("no heap".into()))?;
+            let values: Vec<String> = (0..=*upto)
+                .map(|n| nim::grundy::grundy(&heap.rule, n).to_string())
+                .collect();
+            BTreeSet::from([values.join(",")])
+        }
         other => {
             return Err(CheckError::Goal(format!(
                 "{} is not a take-away goal",

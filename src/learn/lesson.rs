@@ -4,6 +4,13 @@
 
 use serde::Deserialize;
 
+/// The most empty squares of a `play-out` lesson (the app answers every
+/// move with a perfect reply, found by a plain search).
+pub const PLAY_OUT_EMPTIES: u32 = 10;
+
+/// The largest table of a `grundy-table` lesson.
+pub const GRUNDY_TABLE_MAX: u64 = 30;
+
 /// A text in each of the app's languages.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
@@ -115,6 +122,30 @@ pub enum Goal {
     /// Othello: the best move (the answer: every move with the best exact
     /// score; the position must be solvable in the check's budget).
     BestMove,
+    /// Othello: the recorded score when `loser` (`black` or `white`) runs
+    /// out of time here, black's first (`"33-31"`, RULES.md §1).
+    TimeLoss {
+        /// Who runs out of time.
+        loser: String,
+    },
+    /// Othello: play the endgame out against perfect replies and finish at
+    /// least `at_least` discs ahead (the answer: `["win"]`; the check proves
+    /// that perfect play allows it; at most [`PLAY_OUT_EMPTIES`] empties, or
+    /// any 4×4 position).
+    PlayOut {
+        /// The disc difference to reach (0: a draw is enough).
+        #[serde(default)]
+        at_least: i32,
+    },
+    /// Take-away: win against the perfect player, moving first (the
+    /// answer: `["win"]`; the start must be an N-position).
+    Win,
+    /// Take-away: the Grundy values g(0) … g(`upto`) of the first heap's
+    /// rule (the answer: one text, the values separated by commas).
+    GrundyTable {
+        /// The last heap size of the table.
+        upto: u64,
+    },
     /// Opok: lift `k` from `from`; the answer is every square the stack can
     /// land on.
     Landings {
@@ -154,6 +185,10 @@ impl Goal {
             Goal::Corner { .. } => "corner",
             Goal::FinalScore => "final-score",
             Goal::BestMove => "best-move",
+            Goal::TimeLoss { .. } => "time-loss",
+            Goal::PlayOut { .. } => "play-out",
+            Goal::Win => "win",
+            Goal::GrundyTable { .. } => "grundy-table",
             Goal::Landings { .. } => "landings",
             Goal::Captures => "captures",
             Goal::Occupied => "occupied",

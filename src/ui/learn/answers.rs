@@ -99,3 +99,67 @@ pub fn score_answer(props: &ScoreProps) -> Html {
         </form>
     }
 }
+
+/// Props: the table's size, the right values (to mark the wrong cells after
+/// a check) and where the answer goes.
+#[derive(Properties, PartialEq)]
+pub struct TableProps {
+    /// The last heap size of the table.
+    pub upto: u64,
+    /// The right values, g(0) first.
+    pub expected: Vec<String>,
+    /// Judges the values (`0,1,2,…`).
+    pub answer: Answer,
+}
+
+/// A row of Grundy values g(0) … g(upto), one field each.
+#[function_component(TableAnswer)]
+pub fn table_answer(props: &TableProps) -> Html {
+    let t = use_texts();
+    let form = use_node_ref();
+    // After a check: which cells were wrong.
+    let wrong = use_state(Vec::<bool>::new);
+    let values = |form: &NodeRef| -> Vec<String> {
+        form.cast::<web_sys::Element>()
+            .and_then(|f| f.query_selector_all("input").ok())
+            .map(|list| {
+                (0..list.length())
+                    .filter_map(|i| list.get(i))
+                    .filter_map(|n| {
+                        wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlInputElement>(n).ok()
+                    })
+                    .map(|i| i.value().trim().to_string())
+                    .collect()
+            })
+            .unwrap_or_default()
+    };
+    let onsubmit = {
+        let (answer, form, wrong, expected) = (
+            props.answer.clone(),
+            form.clone(),
+            wrong.clone(),
+            props.expected.clone(),
+        );
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            let given = values(&form);
+            wrong.set(given.iter().zip(&expected).map(|(g, x)| g != x).collect());
+            answer.emit((given.join(","), None, 0));
+        })
+    };
+    let cells = (0..=props.upto).map(|n| {
+        let bad = wrong.get(n as usize).copied().unwrap_or(false);
+        html! {
+            <label class={classes!("table-cell", bad.then_some("wrong-cell"))}>
+                { format!("g({n})") }
+                <input type="number" min="0" inputmode="numeric" aria-invalid={bad.to_string()} data-testid={format!("g{n}")} />
+            </label>
+        }
+    });
+    html! {
+        <form ref={form} class="answer-form grundy-table" {onsubmit}>
+            <div class="table-cells">{ for cells }</div>
+            <button type="submit" class="primary">{ t.learn().check }</button>
+        </form>
+    }
+}

@@ -15,7 +15,8 @@ use crate::i18n::Texts;
 use crate::learn::check::{opok_start, othello_start};
 use crate::learn::lesson::{Goal, Lesson, Start};
 use crate::learn::play::{
-    input, othello_why, region_of, shown, Attempt, Hint, Input, Shown, SquareWhy, Symmetry, Verdict,
+    input, othello_why, perfect_move, perfect_take, play_out_result, play_out_turn, region_of,
+    shown, win_turn, Attempt, Hint, Input, Shown, SquareWhy, Symmetry, Verdict,
 };
 use crate::learn::progress::Progress;
 use crate::session::othello::view::SquareView as OthelloSquare;
@@ -25,7 +26,7 @@ use super::super::context::use_app;
 use super::super::nim::heaps::Heaps;
 use super::super::opok::board::OpokBoard;
 use super::super::othello::board::Board;
-use super::answers::{NumberAnswer, OutcomeAnswer, ScoreAnswer};
+use super::answers::{NumberAnswer, OutcomeAnswer, ScoreAnswer, TableAnswer};
 use super::data::{lessons_of, not_ready, use_course, use_progress, Loading};
 use super::home::{game_name, stars_view};
 use super::stages::pick;
@@ -111,6 +112,10 @@ struct Play {
     feedback: Option<Feedback>,
     /// Opok: the stack picked and how many pieces to lift.
     lift: Option<(opok::Square, u8)>,
+    /// A play-out under way: the position now.
+    othello_now: Option<othello::Position>,
+    /// A game against the perfect player under way: the heaps now.
+    nim_now: Option<nim::Position>,
 }
 
 impl Play {
@@ -122,8 +127,24 @@ impl Play {
             attempt,
             feedback: None,
             lift: None,
+            othello_now: None,
+            nim_now: None,
         }
     }
+}
+
+/// An answer to judge: its text, what is wrong with it, discs to show.
+type AnswerTry = (String, Option<String>, u64);
+/// A change to the try, giving an answer to judge (or none yet).
+type Act = Callback<Box<dyn FnOnce(&mut Play) -> Option<AnswerTry>>>;
+
+/// A note during a game (not a try): the moves just made.
+fn note(play: &mut Play, text: String) {
+    play.feedback = Some(Feedback {
+        tone: Tone::Note,
+        text,
+        flips: 0,
+    });
 }
 
 /// The text for a try at `answer` that `verdict` judged; `why` says what
@@ -174,12 +195,18 @@ fn feedback(
 fn othello_board(
     position: &othello::Position,
     play: &Play,
+    kind: Input,
     on_pick: Callback<othello::Square>,
 ) -> Html {
     let n = position.rules().size.side();
     let found = play.attempt.found();
     let hints = play.attempt.hints_taken();
-    let target = play.attempt.target().map(str::to_string);
+    // In a play-out the hint points at the perfect move of the moment.
+    let target = if kind == Input::PlayOthello {
+        perfect_move(position).map(|(mv, _)| mv.to_string())
+    } else {
+        play.attempt.target().map(str::to_string)
+    };
     let region = if hints.contains(&Hint::Region) {
         target
             .as_deref()
@@ -209,6 +236,80 @@ fn othello_board(
         })
         .collect();
     html! { <Board size={position.rules().size} {squares} ply={found.len()} {on_pick} /> }
+}
+
+/// The learner's move `square` in a play-out from `start`: the perfect
+/// replies follow; at the end the result is judged (reaching `at_least`
+/// wins the lesson).
+fn play_out_move(
+    t: &'static Texts,
+    play: &mut Play,
+    start: othello::Position,
+    square: othello::Square,
+    at_least: i32,
+) -> Option<AnswerTry> {
+    let now = play.othello_now.unwrap_or(start);
+    let learner = start.side_to_move();
+    if now.legal_squares() & square.bit() == 0 {
+        let name = square.to_string();
+        let why = match othello_why(&now, square).0 {
+            SquareWhy::Occupied => t.learn().why_occupied(&name),
+            _ => t.learn().why_no_flips(&name),
+        };
+        note(play, why);
+        return None;
+    }
+    let (after, replies) = play_out_turn(&now, learner, othello::Move::Place(square));
+    let moves: Vec<String> = std::iter::once(square.to_string())
+        .chain(replies.iter().map(|m| m.to_string()))
+        .collect();
+    let Some(result) = play_out_result(&after, learner) else {
+        play.othello_now = Some(after);
+        note(play, moves.join(" → "));
+        return None;
+    };
+    play.othello_now = Some(after);
+    let (black, white) = (
+        after.count(othello::Color::Black),
+        after.count(othello::Color::White),
+    );
+    let score = format!(
+        "{} {}",
+        moves.join(" → "),
+        t.othello.said_score(black, white)
+    );
+    Some((
+        if result >= at_least { "win" } else { "lose" }.to_string(),
+        Some(score),
+        0,
+    ))
+}
+
+/// The learner's take `mv` against the perfect player.
+fn win_move(
+    play: &mut Play,
+    start: &nim::Position,
+    misere: bool,
+    mv: nim::Move,
+) -> Option<AnswerTry> {
+    let now = play.nim_now.clone().unwrap_or_else(|| start.clone());
+    let (after, reply, winner) = win_turn(&now, misere, mv);
+    let said = match reply {
+        Some(reply) => format!("{mv} → {reply}"),
+        None => mv.to_string(),
+    };
+    play.nim_now = Some(after);
+    match winner {
+        None => {
+            note(play, said);
+            None
+        }
+        Some(learner) => Some((
+            if learner { "win" } else { "lose" }.to_string(),
+            Some(format!("{said}.")),
+            0,
+        )),
+    }
 }
 
 /// The Opok board of the lesson.
@@ -297,28 +398,44 @@ fn lesson_player(props: &PlayerProps) -> Html {
 
     // Judges an answer and says so; `why` explains a wrong one, `flips`
     // are discs to pick out.
-    let answer = {
+    // Changes the try (a move in a game under way) and judges the answer
+    // the change gives, if any.
+    let act: Act = {
         let (play, lesson, announce) = (play.clone(), lesson.clone(), app.announce.clone());
-        Callback::from(move |(text, why, flips): (String, Option<String>, u64)| {
-            let mut next = (*play).clone();
-            let verdict = next.attempt.try_answer(&text);
-            let mut said = feedback(t, &lesson, &verdict, &next.attempt, why);
-            said.flips = flips;
-            if let Verdict::Solved { stars } = verdict {
-                let id = lesson.id.clone();
-                let (hints, wrong) = (next.attempt.hints_taken().len(), next.attempt.wrong());
-                update.emit(Box::new(move |p: &mut Progress| {
-                    p.finish_lesson(&id, stars, hints, wrong)
-                }));
-            }
-            announce.emit(said.text.clone());
-            next.feedback = Some(said);
-            next.lift = None;
-            play.set(next);
-        })
+        Callback::from(
+            move |change: Box<dyn FnOnce(&mut Play) -> Option<AnswerTry>>| {
+                let mut next = (*play).clone();
+                let Some((text, why, flips)) = change(&mut next) else {
+                    if let Some(said) = &next.feedback {
+                        announce.emit(said.text.clone());
+                    }
+                    play.set(next);
+                    return;
+                };
+                let verdict = next.attempt.try_answer(&text);
+                if verdict == Verdict::Wrong {
+                    // A lost game starts again from the lesson's position.
+                    next.othello_now = None;
+                    next.nim_now = None;
+                }
+                let mut said = feedback(t, &lesson, &verdict, &next.attempt, why);
+                said.flips = flips;
+                if let Verdict::Solved { stars } = verdict {
+                    let id = lesson.id.clone();
+                    let (hints, wrong) = (next.attempt.hints_taken().len(), next.attempt.wrong());
+                    update.emit(Box::new(move |p: &mut Progress| {
+                        p.finish_lesson(&id, stars, hints, wrong)
+                    }));
+                }
+                announce.emit(said.text.clone());
+                next.feedback = Some(said);
+                next.lift = None;
+                play.set(next);
+            },
+        )
     };
 
-    let (board, controls) = match input_view(t, &lesson, &play, &answer) {
+    let (board, controls) = match input_view(t, &lesson, &play, &act) {
         Ok(views) => views,
         Err(e) => (html! { <p role="alert">{ e }</p> }, Html::default()),
     };
@@ -405,15 +522,32 @@ fn input_view(
     t: &'static Texts,
     lesson: &Rc<Lesson>,
     play: &UseStateHandle<Play>,
-    answer: &Callback<(String, Option<String>, u64)>,
+    act: &Act,
 ) -> Result<(Html, Html), String> {
     let kind = input(&lesson.goal);
+    let answer: Callback<AnswerTry> = act.reform(
+        |a: AnswerTry| -> Box<dyn FnOnce(&mut Play) -> Option<AnswerTry>> {
+            Box::new(move |_| Some(a))
+        },
+    );
+    let answer = &answer;
     match &play.shown.start {
         Start::Board { .. } | Start::Moves { .. } => {
-            let position = othello_start(&play.shown.start).map_err(|e| e.to_string())?;
+            let start = othello_start(&play.shown.start).map_err(|e| e.to_string())?;
+            let position = play.othello_now.unwrap_or(start);
+            let at_least = match lesson.goal {
+                Goal::PlayOut { at_least } => at_least,
+                _ => 0,
+            };
             let on_pick = {
-                let answer = answer.clone();
+                let (answer, act) = (answer.clone(), act.clone());
                 Callback::from(move |square: othello::Square| {
+                    if kind == Input::PlayOthello {
+                        act.emit(Box::new(move |play: &mut Play| {
+                            play_out_move(t, play, start, square, at_least)
+                        }));
+                        return;
+                    }
                     let (why, flips) = othello_why(&position, square);
                     let name = square.to_string();
                     let why_text = match why {
@@ -428,7 +562,7 @@ fn input_view(
                     }
                 })
             };
-            let board = othello_board(&position, play, on_pick);
+            let board = othello_board(&position, play, kind, on_pick);
             let controls = match kind {
                 Input::Pass => {
                     let answer = answer.clone();
@@ -487,12 +621,17 @@ fn input_view(
             };
             Ok((board, controls))
         }
-        Start::Heaps { heaps, .. } => {
-            let position = nim::parse_position(heaps).map_err(|e| e.to_string())?;
+        Start::Heaps { heaps, misere } => {
+            let start = nim::parse_position(heaps).map_err(|e| e.to_string())?;
+            let misere = *misere;
+            let position = play.nim_now.clone().unwrap_or_else(|| start.clone());
             let shows = play.attempt.hints_taken().contains(&Hint::Show);
-            let highlight = play
-                .attempt
-                .target()
+            let perfect = (kind == Input::PlayNim)
+                .then(|| perfect_take(&position, misere).map(|m| m.to_string()))
+                .flatten();
+            let highlight = perfect
+                .as_deref()
+                .or(play.attempt.target())
                 .filter(|_| shows)
                 .and_then(|m| m.split_once(':'))
                 .and_then(|(h, n)| {
@@ -504,15 +643,38 @@ fn input_view(
                 .into_iter()
                 .collect::<Vec<_>>();
             let on_take = {
-                let answer = answer.clone();
-                Callback::from(move |mv: nim::Move| answer.emit((mv.to_string(), None, 0)))
+                let (answer, act) = (answer.clone(), act.clone());
+                Callback::from(move |mv: nim::Move| {
+                    if kind == Input::PlayNim {
+                        let start = start.clone();
+                        act.emit(Box::new(move |play: &mut Play| {
+                            win_move(play, &start, misere, mv)
+                        }));
+                    } else {
+                        answer.emit((mv.to_string(), None, 0));
+                    }
+                })
             };
+            let interactive = matches!(kind, Input::Take | Input::PlayNim);
             let board = html! {
-                <Heaps position={position.clone()} interactive={kind == Input::Take} {highlight} values={None::<Vec<u64>>} {on_take} />
+                <Heaps position={position.clone()} {interactive} {highlight} values={None::<Vec<u64>>} {on_take} />
             };
             let controls = match kind {
                 Input::Outcome => html! { <OutcomeAnswer answer={answer.clone()} /> },
                 Input::Number => html! { <NumberAnswer answer={answer.clone()} /> },
+                Input::Table => {
+                    let upto = match lesson.goal {
+                        Goal::GrundyTable { upto } => upto,
+                        _ => 0,
+                    };
+                    let expected: Vec<String> = play
+                        .shown
+                        .answer
+                        .first()
+                        .map(|a| a.split(',').map(str::to_string).collect())
+                        .unwrap_or_default();
+                    html! { <TableAnswer {upto} {expected} answer={answer.clone()} /> }
+                }
                 _ => Html::default(),
             };
             Ok((board, controls))
