@@ -22,6 +22,7 @@ pub fn home() -> Html {
                     <div class="card-actions">
                         <a class="button primary" href="#/othello">{ t.common.play }</a>
                         <a class="button" href="#/othello/rules">{ t.common.rules }</a>
+                        <a class="button" href="#/learn/othello">{ t.common.learn_lessons }</a>
                     </div>
                 </li>
                 <li class="game-card">
@@ -34,6 +35,7 @@ pub fn home() -> Html {
                     <div class="card-actions">
                         <a class="button primary" href="#/opok">{ t.common.play }</a>
                         <a class="button" href="#/opok/rules">{ t.common.rules }</a>
+                        <a class="button" href="#/learn/opok">{ t.common.learn_lessons }</a>
                     </div>
                 </li>
                 <li class="game-card">
@@ -45,6 +47,7 @@ pub fn home() -> Html {
                     <div class="card-actions">
                         <a class="button primary" href="#/nim">{ t.common.play }</a>
                         <a class="button" href="#/nim/rules">{ t.common.rules }</a>
+                        <a class="button" href="#/learn/nim">{ t.common.learn_lessons }</a>
                     </div>
                 </li>
             </ul>

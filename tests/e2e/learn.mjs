@@ -208,6 +208,36 @@ try {
       assert(page.errors.length === 0, page.errors.join("\n"));
     },
 
+    "progress saved to a file, reset after a confirmation, and loaded back": async () => {
+      const page = await open("#/learn/nim/nim-1-1");
+      await page.waitForSelector("[data-testid=answer-p]");
+      await page.click("[data-testid=answer-p]");
+      await page.waitForSelector("[data-testid=solved]");
+      await page.goto(server.url + "#/learn");
+      await page.waitForSelector(".learn-progress button");
+      const [download] = await Promise.all([page.waitForEvent("download"), page.click("text=Save progress to a file")]);
+      const saved = readFileSync(await download.path(), "utf8");
+      assert(JSON.parse(saved).lessons["nim-1-1"] === 3, saved);
+      // Reset: refused once, then confirmed.
+      page.once("dialog", (d) => d.dismiss());
+      await page.click("[data-testid=reset-progress]");
+      assert((await page.evaluate(() => localStorage.getItem("mind-sports.progress"))).includes("nim-1-1"), "kept after cancel");
+      page.once("dialog", (d) => d.accept());
+      await page.click("[data-testid=reset-progress]");
+      await page.waitForSelector("text=Progress reset.");
+      assert(!(await page.evaluate(() => localStorage.getItem("mind-sports.progress"))).includes("nim-1-1"), "reset");
+      // A damaged file is refused with the reason; the saved one loads.
+      await page.setInputFiles(".learn-progress input[type=file]", { name: "bad.json", mimeType: "application/json", buffer: Buffer.from("{\"version\": 9") });
+      await page.waitForSelector("text=not a progress file");
+      await page.setInputFiles(".learn-progress input[type=file]", { name: "p.json", mimeType: "application/json", buffer: Buffer.from(saved) });
+      await page.waitForSelector("text=Progress loaded.");
+      await page.goto(server.url + "#/learn/nim");
+      await page.waitForSelector(".stage");
+      const stars = await page.getAttribute("a[href='#/learn/nim/nim-1-1'] + .stars", "aria-label");
+      assert(stars === "3 stars", stars);
+      assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
     "a bad set link and an unknown lesson are explained": async () => {
       const page = await open("#/learn/set?i=NOT%ZZ");
       await page.waitForSelector("[role=alert]");

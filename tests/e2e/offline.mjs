@@ -1,6 +1,6 @@
 // The installable, offline app: the manifest and icons, the home page's
 // load without the search worker, every route and the computer opponent
-// offline after one visit, and a new version offered between games only.
+// offline after one visit (the learning pages too), and a new version offered between games only.
 // The site is a copy of dist/, so that the test can bring a new build.
 import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -125,6 +125,8 @@ try {
       // The search worker is kept once the page is idle, without a game page.
       await cached("worker_bg.wasm");
       await cached("worker.js");
+      // So are the learning pages' module and data.
+      for (const path of ["learn.js", "learn_bg.wasm", "learn/lessons.json", "learn/puzzles.json"]) await cached(path);
       server.stop();
       await context.setOffline(true);
       await page.reload();
@@ -155,6 +157,12 @@ try {
         await route(rules);
         await page.waitForFunction((r) => location.hash === r && document.querySelector("main h1:not(.visually-hidden)"), rules);
       }
+      await route("#/learn/nim/nim-1-1");
+      await page.waitForSelector("[data-testid=answer-p]");
+      await page.click("[data-testid=answer-p]");
+      await page.waitForSelector("[data-testid=solved]");
+      await route("#/puzzles");
+      await page.waitForSelector("[data-testid=next-puzzle]");
       await route("#/");
       await page.waitForSelector('a[href="#/othello"]');
       await shot(page, "offline-home");
