@@ -2,6 +2,7 @@
 //! the record of moves with undo and redo, who plays which side, and the
 //! state transitions the UI drives (tested natively).
 
+pub mod clock;
 pub mod core;
 pub mod formats;
 pub mod nim;

@@ -1,0 +1,464 @@
+//! Game clocks as clubs use them: sudden death, Fischer increment,
+//! Bronstein delay and simple delay, with different times per side
+//! (handicap). A clock keeps what each side had left at its last switch
+//! and the moment the running side's clock started; the time left is
+//! computed from timestamps, never by adding up ticks, so it does not
+//! drift however often the page redraws it.
+//!
+//! Times are milliseconds; `now` is any monotonic timestamp in
+//! milliseconds (`performance.now()` in the browser).
+
+use std::fmt;
+
+/// How time is added or held back on each move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// No time added.
+    SuddenDeath,
+    /// `extra` added after every move.
+    Fischer,
+    /// After every move, the time it took is given back, up to `extra`.
+    Bronstein,
+    /// The clock waits `extra` before it starts counting down each move.
+    Delay,
+}
+
+/// A time control: each side's time and what a move adds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct TimeControl {
+    /// The time of the side that moves first, and of the other one.
+    pub base_ms: [u64; 2],
+    /// How moves add time.
+    pub mode: Mode,
+    /// The increment or delay.
+    pub extra_ms: u64,
+}
+
+/// The usual controls, as typed (`minutes+seconds`).
+pub const PRESETS: [&str; 7] = ["1+0", "3+2", "5+3", "10+0", "20+0", "25+0", "30+0"];
+
+/// The longest time a side may have (ten hours) and the largest increment
+/// or delay (ten minutes).
+const MAX_BASE_MS: u64 = 10 * 3_600_000;
+const MAX_EXTRA_MS: u64 = 600_000;
+
+/// Why a time control does not read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ControlError {
+    /// Empty, too long, or not of the form `M+S`, `M d S`, `M b S`,
+    /// `M/M+S`.
+    Form(String),
+    /// A time out of range (more than ten hours, an increment over ten
+    /// minutes, or no time at all).
+    Range(String),
+}
+
+impl fmt::Display for ControlError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ControlError::Form(t) => write!(
+                f,
+                "{t:?} is not a time control; write minutes+seconds, e.g. 5+3 (d: delay, b: Bronstein, 10/5+0: a handicap)"
+            ),
+            ControlError::Range(t) => write!(f, "{t:?} is out of range"),
+        }
+    }
+}
+
+/// Minutes as typed (`5`, `0.5`, `1.25`) in milliseconds.
+fn minutes(text: &str) -> Option<u64> {
+    let (whole, fraction) = text.split_once('.').unwrap_or((text, ""));
+    if whole.is_empty() && fraction.is_empty()
+        || !whole.bytes().all(|b| b.is_ascii_digit())
+        || !fraction.bytes().all(|b| b.is_ascii_digit())
+        || whole.len() > 4
+        || fraction.len() > 3
+    {
+        return None;
+    }
+    let whole: u64 = if whole.is_empty() {
+        0
+    } else {
+        whole.parse().ok()?
+    };
+    let thousandths: u64 = format!("{fraction:0<3}").parse().ok()?;
+    Some(whole * 60_000 + thousandths * 60)
+}
+
+/// Seconds as typed, in milliseconds.
+fn seconds(text: &str) -> Option<u64> {
+    (!text.is_empty() && text.len() <= 4 && text.bytes().all(|b| b.is_ascii_digit()))
+        .then(|| text.parse::<u64>().ok())
+        .flatten()
+        .map(|s| s * 1000)
+}
+
+/// Minutes written back (`5`, `0.5`).
+fn minutes_text(ms: u64) -> String {
+    let (whole, rest) = (ms / 60_000, ms % 60_000);
+    if rest == 0 {
+        whole.to_string()
+    } else {
+        let fraction = format!("{:03}", rest / 60);
+        format!("{whole}.{}", fraction.trim_end_matches('0'))
+    }
+}
+
+impl TimeControl {
+    /// Reads `5+3` (Fischer; `+0` sudden death), `5d3` (simple delay),
+    /// `5b3` (Bronstein), and a handicap as `10/5+0` (first side's minutes,
+    /// then the other's).
+    pub fn parse(text: &str) -> Result<TimeControl, ControlError> {
+        let form = || ControlError::Form(text.chars().take(40).collect());
+        let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+        if compact.len() > 24 {
+            return Err(form());
+        }
+        let compact = compact.to_ascii_lowercase();
+        let (times, mode, extra) = if let Some((t, e)) = compact.split_once('+') {
+            (t, Mode::Fischer, e)
+        } else if let Some((t, e)) = compact.split_once('d') {
+            (t, Mode::Delay, e)
+        } else if let Some((t, e)) = compact.split_once('b') {
+            (t, Mode::Bronstein, e)
+        } else {
+            (compact.as_str(), Mode::SuddenDeath, "0")
+        };
+        let (first, second) = times.split_once('/').unwrap_or((times, times));
+        let base_ms = [
+            minutes(first).ok_or_else(form)?,
+            minutes(second).ok_or_else(form)?,
+        ];
+        let extra_ms = seconds(extra).ok_or_else(form)?;
+        let mode = if mode == Mode::Fischer && extra_ms == 0 {
+            Mode::SuddenDeath
+        } else {
+            mode
+        };
+        let range = || ControlError::Range(text.chars().take(40).collect());
+        if base_ms.iter().any(|&b| b > MAX_BASE_MS) || extra_ms > MAX_EXTRA_MS {
+            return Err(range());
+        }
+        if base_ms.contains(&0) && extra_ms == 0 {
+            return Err(range());
+        }
+        Ok(TimeControl {
+            base_ms,
+            mode,
+            extra_ms,
+        })
+    }
+
+    /// The low-time warning threshold of `side`: a tenth of its time,
+    /// between 5 and 30 seconds.
+    pub fn low_ms(&self, side: usize) -> u64 {
+        (self.base_ms[side & 1] / 10).clamp(5_000, 30_000)
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let [a, b] = self.base_ms;
+        if a == b {
+            write!(f, "{}", minutes_text(a))?;
+        } else {
+            write!(f, "{}/{}", minutes_text(a), minutes_text(b))?;
+        }
+        let separator = match self.mode {
+            Mode::SuddenDeath | Mode::Fischer => '+',
+            Mode::Delay => 'd',
+            Mode::Bronstein => 'b',
+        };
+        write!(f, "{separator}{}", self.extra_ms / 1000)
+    }
+}
+
+/// A running game clock for two sides (0 moves first).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Clock {
+    control: TimeControl,
+    /// Each side's time at its last switch (may be below zero once flagged),
+    /// kept to the fraction of a millisecond so that rounding never adds up.
+    left_ms: [f64; 2],
+    /// The side whose clock runs and since when.
+    running: Option<(usize, f64)>,
+    /// The side to move (whose clock runs once resumed).
+    to_move: usize,
+    /// The side that ran out of time.
+    flagged: Option<usize>,
+}
+
+impl Clock {
+    /// A stopped clock at the control's times, side 0 to move.
+    pub fn new(control: TimeControl) -> Clock {
+        Clock {
+            control,
+            left_ms: control.base_ms.map(|b| b as f64),
+            running: None,
+            to_move: 0,
+            flagged: None,
+        }
+    }
+
+    /// A stopped clock with the times left (as kept in a saved game).
+    pub fn resumed(control: TimeControl, left_ms: [i64; 2], to_move: usize) -> Clock {
+        let bound = |t: i64| t.clamp(-1, (MAX_BASE_MS * 2) as i64);
+        Clock {
+            control,
+            left_ms: left_ms.map(|t| bound(t) as f64),
+            running: None,
+            to_move: to_move & 1,
+            flagged: left_ms
+                .iter()
+                .position(|&t| t <= 0)
+                .filter(|&s| s == (to_move & 1)),
+        }
+    }
+
+    /// The time control.
+    pub fn control(&self) -> TimeControl {
+        self.control
+    }
+
+    /// The side to move.
+    pub fn to_move(&self) -> usize {
+        self.to_move
+    }
+
+    /// Whether the clock runs.
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// The side that ran out of time.
+    pub fn flagged(&self) -> Option<usize> {
+        self.flagged
+    }
+
+    /// What `elapsed` milliseconds of thinking cost the side to move.
+    fn charge(&self, elapsed: f64) -> f64 {
+        let elapsed = elapsed.max(0.0);
+        match self.control.mode {
+            Mode::Delay => (elapsed - self.control.extra_ms as f64).max(0.0),
+            _ => elapsed,
+        }
+    }
+
+    /// The time `side` has left at `now`, to the fraction of a millisecond.
+    fn left_exact(&self, side: usize, now: f64) -> f64 {
+        let side = side & 1;
+        match self.running {
+            Some((running, since)) if running == side => {
+                self.left_ms[side] - self.charge(now - since)
+            }
+            _ => self.left_ms[side],
+        }
+    }
+
+    /// The time `side` has left at `now`, in whole milliseconds (rounded
+    /// down: a clock never shows time that is not there).
+    pub fn left(&self, side: usize, now: f64) -> i64 {
+        self.left_exact(side, now).floor() as i64
+    }
+
+    /// Whether `side` is low on time at `now`.
+    pub fn is_low(&self, side: usize, now: f64) -> bool {
+        self.left(side, now) < self.control.low_ms(side) as i64
+    }
+
+    /// Starts (or resumes) the clock of the side to move.
+    pub fn start(&mut self, now: f64) {
+        if self.flagged.is_none() && self.running.is_none() {
+            self.running = Some((self.to_move, now));
+        }
+    }
+
+    /// Stops the clock, keeping the time used so far (a delay not used up
+    /// is not given again on resuming: the move's delay started once).
+    pub fn pause(&mut self, now: f64) {
+        if let Some((side, since)) = self.running.take() {
+            self.left_ms[side] -= self.charge(now - since);
+        }
+    }
+
+    /// Checks the running side's time at `now`; the side that ran out, if
+    /// any (then the clock stops).
+    pub fn check_flag(&mut self, now: f64) -> Option<usize> {
+        if let Some((side, _)) = self.running {
+            if self.left_exact(side, now) <= 0.0 {
+                self.pause(now);
+                self.flagged = Some(side);
+            }
+        }
+        self.flagged
+    }
+
+    /// The side to move has moved at `now`: its time is charged, the
+    /// increment or Bronstein's give-back added, and the other side's clock
+    /// starts (if the clock was running). Refused (`false`) once a side has
+    /// run out of time.
+    pub fn moved(&mut self, now: f64) -> bool {
+        if self.check_flag(now).is_some() {
+            return false;
+        }
+        let mover = self.to_move;
+        let running = self.running.is_some();
+        let elapsed = self
+            .running
+            .map_or(0.0, |(_, since)| (now - since).max(0.0));
+        self.pause(now);
+        let extra = self.control.extra_ms as f64;
+        self.left_ms[mover] += match self.control.mode {
+            Mode::Fischer => extra,
+            Mode::Bronstein => extra.min(elapsed),
+            Mode::SuddenDeath | Mode::Delay => 0.0,
+        };
+        self.to_move = 1 - mover;
+        if running {
+            self.start(now);
+        }
+        true
+    }
+
+    /// The times left at `now`, for saving (the clock is saved stopped).
+    pub fn saved(&self, now: f64) -> [i64; 2] {
+        [self.left(0, now), self.left(1, now)]
+    }
+}
+
+/// A time left as a clock shows it: `m:ss`, tenths under ten seconds,
+/// `h:mm:ss` from an hour; never below zero.
+pub fn clock_text(ms: i64) -> String {
+    let ms = ms.max(0) as u64;
+    if ms < 10_000 {
+        return format!("0:0{}.{}", ms / 1000, ms % 1000 / 100);
+    }
+    // Whole seconds shown round up, as a clock does: 0:01 until empty.
+    let s = ms.div_ceil(1000);
+    let (h, m, s) = (s / 3600, s % 3600 / 60, s % 60);
+    if h > 0 {
+        format!("{h}:{m:02}:{s:02}")
+    } else {
+        format!("{m}:{s:02}")
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn control(text: &str) -> TimeControl {
+        TimeControl::parse(text).unwrap()
+    }
+
+    #[test]
+    fn controls_read_and_write_back() {
+        let c = control("5+3");
+        assert_eq!(
+            (c.base_ms, c.mode, c.extra_ms),
+            ([300_000; 2], Mode::Fischer, 3000)
+        );
+        assert_eq!(control("25+0").mode, Mode::SuddenDeath);
+        assert_eq!(control("25").to_string(), "25+0");
+        assert_eq!(control("5d2").mode, Mode::Delay);
+        assert_eq!(control(" 5 B 2 ").mode, Mode::Bronstein);
+        assert_eq!(control("10/5+0").base_ms, [600_000, 300_000]);
+        assert_eq!(control("0.5+1").base_ms, [30_000; 2]);
+        for preset in PRESETS {
+            assert_eq!(control(preset).to_string(), preset);
+        }
+        for bad in [
+            "", "+", "5+", "x+3", "5++3", "601+0", "5+601", "0+0", "5/+3", "-5+3", "5.1234+0",
+        ] {
+            assert!(TimeControl::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn fischer_adds_bronstein_gives_back_delay_waits() {
+        let mut clock = Clock::new(control("1+2"));
+        clock.start(0.0);
+        assert!(clock.moved(5_000.0));
+        assert_eq!(clock.left(0, 5_000.0), 60_000 - 5_000 + 2_000);
+        assert_eq!(clock.to_move(), 1);
+        assert_eq!(clock.left(1, 6_000.0), 59_000);
+
+        let mut clock = Clock::new(control("1b3"));
+        clock.start(0.0);
+        clock.moved(1_000.0);
+        assert_eq!(clock.left(0, 1_000.0), 60_000, "a quick move costs nothing");
+        clock.moved(11_000.0);
+        assert_eq!(clock.left(1, 11_000.0), 60_000 - 10_000 + 3_000);
+
+        let mut clock = Clock::new(control("1d3"));
+        clock.start(0.0);
+        assert_eq!(clock.left(0, 2_500.0), 60_000, "within the delay");
+        clock.moved(5_000.0);
+        assert_eq!(clock.left(0, 5_000.0), 58_000);
+    }
+
+    #[test]
+    fn the_flag_falls_and_stops_the_clock() {
+        let mut clock = Clock::new(control("1+0"));
+        clock.start(0.0);
+        clock.moved(30_000.0);
+        assert!(clock.is_low(1, 85_000.0) && !clock.is_low(0, 85_000.0));
+        assert_eq!(clock.check_flag(89_999.0), None);
+        assert_eq!(clock.check_flag(90_000.0), Some(1));
+        assert!(!clock.is_running());
+        assert!(!clock.moved(91_000.0), "no move after the flag");
+        assert_eq!(clock.left(1, 99_000.0), 0);
+    }
+
+    #[test]
+    fn pause_resume_and_saving_keep_the_time() {
+        let mut clock = Clock::new(control("5+0"));
+        clock.start(1_000.0);
+        clock.pause(11_000.0);
+        assert_eq!(clock.left(0, 50_000.0), 290_000, "paused: no time passes");
+        clock.start(60_000.0);
+        let saved = clock.saved(70_000.0);
+        assert_eq!(saved, [280_000, 300_000]);
+        let back = Clock::resumed(clock.control(), saved, clock.to_move());
+        assert!(!back.is_running());
+        assert_eq!(back.left(0, 0.0), 280_000);
+        // A long game: timestamps, not ticks, so nothing drifts.
+        let mut clock = Clock::new(control("25+0"));
+        clock.start(0.0);
+        let mut now = 0.0;
+        for _ in 0..100 {
+            now += 7_500.123;
+            clock.moved(now);
+        }
+        let used = clock.left_exact(0, now) + clock.left_exact(1, now);
+        assert!((used - (3_000_000.0 - 750_012.3)).abs() < 0.01, "{used}");
+    }
+
+    #[test]
+    fn times_read_as_a_clock_shows_them() {
+        assert_eq!(clock_text(300_000), "5:00");
+        assert_eq!(clock_text(59_001), "1:00");
+        assert_eq!(clock_text(12_000), "0:12");
+        assert_eq!(clock_text(9_950), "0:09.9");
+        assert_eq!(clock_text(-5), "0:00.0");
+        assert_eq!(clock_text(3_723_000), "1:02:03");
+    }
+
+    proptest! {
+        #[test]
+        fn any_text_is_read_or_refused(text in "\\PC{0,60}") {
+            let _ = TimeControl::parse(&text);
+        }
+
+        #[test]
+        fn written_controls_read_back(
+            a in 0u64..600, b in 0u64..600, extra in 1u64..600, mode in 0u8..4,
+        ) {
+            let mode = [Mode::SuddenDeath, Mode::Fischer, Mode::Bronstein, Mode::Delay][mode as usize];
+            let extra_ms = if mode == Mode::SuddenDeath { 0 } else { extra * 1000 };
+            let control = TimeControl { base_ms: [a * 60_000 + 30_000, b * 60_000 + 60_000], mode, extra_ms };
+            prop_assert_eq!(TimeControl::parse(&control.to_string()), Ok(control));
+        }
+    }
+}
