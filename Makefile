@@ -152,7 +152,9 @@ test-wasm:
 	cargo test --target wasm32-unknown-unknown --test web
 
 # The release build served on loopback, driven in headless Chromium.
+# The clock test checks the page's results against the command line.
 test-e2e: server
+	cargo build --release --bin engine
 	SIZE_BUDGET=strict trunk build --release
 	node tests/e2e/offline.mjs
 	node tests/e2e/othello.mjs
@@ -162,6 +164,7 @@ test-e2e: server
 	node tests/e2e/shell.mjs
 	node tests/e2e/layout.mjs
 	node tests/e2e/learn.mjs
+	node tests/e2e/clock.mjs
 
 clean:
 	cargo clean

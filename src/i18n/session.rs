@@ -94,6 +94,8 @@ pub fn announcement_text<G: GameTexts>(
             } => G::moved_text(t, context, *side, mv, effect, *by_computer),
             Announcement::Passed { side, by } => G::passed_text(t, *side, *by),
             Announcement::MustPass(side) => G::must_pass_text(t, *side),
+            Announcement::Flag(side) => t.common.flag_fell(G::side_name(t, *side)),
+            Announcement::LowTime(side) => t.common.low_time(G::side_name(t, *side)),
             Announcement::GameOver(outcome) => {
                 format!("{} {}.", t.common.game_over, G::outcome_text(t, outcome))
             }

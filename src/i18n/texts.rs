@@ -93,13 +93,15 @@ texts! {
             crash_title, crash_kept, crash_reload, dismiss, update_ready, update_reload, err_game_over, saved_corrupt,
             saved_version, empty_square, said_shown_start, said_no_moves_yet, said_undone,
             said_redone, said_new_game, said_loaded, interpretation, learn_title, learn_lessons,
-            learn_puzzles, learn_set, learn_teacher, learn_results, loading, load_failed, try_again;
+            learn_puzzles, learn_set, learn_teacher, learn_results, loading, load_failed, try_again,
+            clock, no_clock, clock_start, clock_pause, clock_custom, clock_bad, clock_next_game;
         sides: ;
         templates:
             thinking(color), computer_paused(color), draw(a, b), disc_counts(black, white),
             seconds(seconds), link_error(reason), saved_error(reason), err_after_end(n, token),
             err_link_key(key), err_link_value(value, key), said_computer_passed(color),
-            said_shown(n), said_last_move(color, square);
+            said_shown(n), said_last_move(color, square), flag_fell(side), low_time(side),
+            on_time(side);
         counted:
     }
 }

@@ -24,8 +24,10 @@ const TARGETS = { app: 250_000, learn: 300_000, worker: 450_000 };
 /** What a build may not exceed: the worker's and the learning module's
  *  targets (the module is fetched only by the learning pages); for the app, which
  *  has not reached its target yet (README, "Hosting"), its size when this
- *  limit was set plus 2%, so that it can only shrink. */
-const LIMITS = { app: 360_000, learn: 300_000, worker: 450_000 };
+ *  limit was last set plus about 1%, so that it can only shrink: 352 KB
+ *  when set, then 370 KB with the game clock of every game page (issue 17,
+ *  12 KB gzipped; the learning pages went to their own module). */
+const LIMITS = { app: 374_000, learn: 300_000, worker: 450_000 };
 const COMPRESSIBLE = /\.(wasm|js|css|html|svg|webmanifest|json)$/;
 const COPIES = /\.(gz|br)$/;
 const WORKER = /^worker(_bg\.wasm|\.js)$/;

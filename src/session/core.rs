@@ -108,6 +108,13 @@ pub trait SessionGame:
         position: &Self::Position,
         ply: usize,
     ) -> Option<Self::Outcome>;
+    /// The recorded result when `loser` runs out of time in `position`
+    /// (Othello: RULES.md §1; the other games: a loss).
+    fn time_loss(
+        settings: &Self::Settings,
+        position: &Self::Position,
+        loser: Self::Side,
+    ) -> Self::Outcome;
     /// What `mv` does in `before`.
     fn effect(before: &Self::Position, mv: &Move<Self>) -> Self::Effect;
     /// The record of a pasted text, from the start of `settings`.
@@ -236,6 +243,10 @@ pub enum Announcement<G: SessionGame> {
     },
     /// The person to move must pass and is asked to confirm.
     MustPass(G::Side),
+    /// A side ran out of time (the game's end is said next).
+    Flag(G::Side),
+    /// A side is low on time.
+    LowTime(G::Side),
     /// The game ended.
     GameOver(G::Outcome),
     /// Moves were taken back; this many are played now.
@@ -326,6 +337,8 @@ pub enum Action<G: SessionGame> {
     Finished(u64, G::Answer),
     /// The computer plays its best move so far now.
     MoveNow,
+    /// The side ran out of time: the game ends with the time-loss result.
+    TimeLoss(G::Side),
     /// Say something.
     Announce(Announcement<G>),
     /// Show or clear a notice.
@@ -358,6 +371,8 @@ pub struct GameSession<G: SessionGame> {
     /// A side that had no move and passed automatically: shown until the
     /// person's next action.
     pub pass_note: Option<G::Side>,
+    /// The side that ran out of time: the game ended there.
+    pub flagged: Option<G::Side>,
     /// The game's own state.
     pub extra: G::Extra,
 }
@@ -381,6 +396,7 @@ impl<G: SessionGame> GameSession<G> {
             announcement: None,
             last_effect: None,
             pass_note: None,
+            flagged: None,
             extra: G::Extra::default(),
         };
         let extra = G::carry_over(&session, &session.settings, &session.record);
@@ -398,11 +414,16 @@ impl<G: SessionGame> GameSession<G> {
         G::side_to_move(&self.position(), self.record.cursor())
     }
 
+    /// The side that lost on time, when `ply` is where the game ended.
+    fn flagged_at(&self, ply: usize) -> Option<G::Side> {
+        self.flagged.filter(|_| ply == self.record.line().len())
+    }
+
     fn turn_at(&self, ply: usize) -> Turn<G::Side> {
         let position = self.record.position_at(ply);
         let side = G::side_to_move(&position, ply);
         Turn::of(
-            G::is_over(&position),
+            G::is_over(&position) || self.flagged_at(ply).is_some(),
             side,
             G::must_pass(&position),
             G::player(&self.settings, side).is_computer(),
@@ -416,7 +437,10 @@ impl<G: SessionGame> GameSession<G> {
 
     /// The result, once the game is over.
     pub fn outcome(&self) -> Option<G::Outcome> {
-        G::outcome(&self.settings, &self.position(), self.record.cursor())
+        match self.flagged_at(self.record.cursor()) {
+            Some(loser) => Some(G::time_loss(&self.settings, &self.position(), loser)),
+            None => G::outcome(&self.settings, &self.position(), self.record.cursor()),
+        }
     }
 
     /// True between the first move and the end: what an update of the app
@@ -482,6 +506,9 @@ impl<G: SessionGame> GameSession<G> {
         let side = self.side_to_move();
         let effect = G::effect(&before, &mv);
         self.record.play(mv.clone())?;
+        // A move from an earlier position (after taking back) is a new
+        // line: a time loss at the old end no longer applies.
+        self.flagged = None;
         self.paused = false;
         let said = if Some(&mv) == G::pass().as_ref() {
             Announcement::Passed {
@@ -670,6 +697,16 @@ impl<G: SessionGame> GameSession<G> {
                 if let Some(mv) = best {
                     self.search = None;
                     self.play_computer_move(&search, mv);
+                }
+            }
+            Action::TimeLoss(side) => {
+                let at_end = self.record.cursor() == self.record.line().len();
+                if at_end && self.outcome().is_none() {
+                    self.flagged = Some(side);
+                    self.announce(Announcement::Flag(side));
+                    if let Some(outcome) = self.outcome() {
+                        self.announce_also(Announcement::GameOver(outcome));
+                    }
                 }
             }
             Action::Announce(announcement) => self.announce(announcement),

@@ -204,6 +204,12 @@ impl SessionGame for Nim {
         })
     }
 
+    fn time_loss(_settings: &Settings, _position: &Position, loser: Mover) -> NimOutcome {
+        NimOutcome {
+            winner: loser.other(),
+        }
+    }
+
     fn effect(before: &Position, mv: &Move) -> Took {
         let heap = &before.heaps()[mv.heap];
         Took {

@@ -75,6 +75,14 @@ impl SessionGame for Opok {
 
     crate::session::core::board_game_turns!();
 
+    fn time_loss(_settings: &Settings, position: &Position, loser: Side) -> Outcome {
+        Outcome {
+            circles: position.score(Side::Circles),
+            squares: position.score(Side::Squares),
+            winner: Some(loser.opponent()),
+        }
+    }
+
     fn sides() -> [Side; 2] {
         [Side::Circles, Side::Squares]
     }

@@ -204,6 +204,16 @@ impl SessionGame for Othello {
 
     crate::session::core::board_game_turns!();
 
+    fn time_loss(_settings: &Settings, position: &Position, loser: Color) -> Outcome {
+        // Anti-Othello has no time-loss score of its own: the discs as they
+        // are, the game to the other side.
+        position.time_loss_outcome(loser).unwrap_or(Outcome {
+            black: position.count(Color::Black),
+            white: position.count(Color::White),
+            winner: Some(loser.opponent()),
+        })
+    }
+
     fn sides() -> [Color; 2] {
         [Color::Black, Color::White]
     }

@@ -136,7 +136,9 @@ impl Play {
 /// An answer to judge: its text, what is wrong with it, discs to show.
 type AnswerTry = (String, Option<String>, u64);
 /// A change to the try, giving an answer to judge (or none yet).
-type Act = Callback<Box<dyn FnOnce(&mut Play) -> Option<AnswerTry>>>;
+type Change = Box<dyn FnOnce(&mut Play) -> Option<AnswerTry>>;
+/// Makes a change to the try.
+type Act = Callback<Change>;
 
 /// A note during a game (not a try): the moves just made.
 fn note(play: &mut Play, text: String) {
@@ -402,37 +404,35 @@ fn lesson_player(props: &PlayerProps) -> Html {
     // the change gives, if any.
     let act: Act = {
         let (play, lesson, announce) = (play.clone(), lesson.clone(), app.announce.clone());
-        Callback::from(
-            move |change: Box<dyn FnOnce(&mut Play) -> Option<AnswerTry>>| {
-                let mut next = (*play).clone();
-                let Some((text, why, flips)) = change(&mut next) else {
-                    if let Some(said) = &next.feedback {
-                        announce.emit(said.text.clone());
-                    }
-                    play.set(next);
-                    return;
-                };
-                let verdict = next.attempt.try_answer(&text);
-                if verdict == Verdict::Wrong {
-                    // A lost game starts again from the lesson's position.
-                    next.othello_now = None;
-                    next.nim_now = None;
+        Callback::from(move |change: Change| {
+            let mut next = (*play).clone();
+            let Some((text, why, flips)) = change(&mut next) else {
+                if let Some(said) = &next.feedback {
+                    announce.emit(said.text.clone());
                 }
-                let mut said = feedback(t, &lesson, &verdict, &next.attempt, why);
-                said.flips = flips;
-                if let Verdict::Solved { stars } = verdict {
-                    let id = lesson.id.clone();
-                    let (hints, wrong) = (next.attempt.hints_taken().len(), next.attempt.wrong());
-                    update.emit(Box::new(move |p: &mut Progress| {
-                        p.finish_lesson(&id, stars, hints, wrong)
-                    }));
-                }
-                announce.emit(said.text.clone());
-                next.feedback = Some(said);
-                next.lift = None;
                 play.set(next);
-            },
-        )
+                return;
+            };
+            let verdict = next.attempt.try_answer(&text);
+            if verdict == Verdict::Wrong {
+                // A lost game starts again from the lesson's position.
+                next.othello_now = None;
+                next.nim_now = None;
+            }
+            let mut said = feedback(t, &lesson, &verdict, &next.attempt, why);
+            said.flips = flips;
+            if let Verdict::Solved { stars } = verdict {
+                let id = lesson.id.clone();
+                let (hints, wrong) = (next.attempt.hints_taken().len(), next.attempt.wrong());
+                update.emit(Box::new(move |p: &mut Progress| {
+                    p.finish_lesson(&id, stars, hints, wrong)
+                }));
+            }
+            announce.emit(said.text.clone());
+            next.feedback = Some(said);
+            next.lift = None;
+            play.set(next);
+        })
     };
 
     let (board, controls) = match input_view(t, &lesson, &play, &act) {
@@ -525,11 +525,8 @@ fn input_view(
     act: &Act,
 ) -> Result<(Html, Html), String> {
     let kind = input(&lesson.goal);
-    let answer: Callback<AnswerTry> = act.reform(
-        |a: AnswerTry| -> Box<dyn FnOnce(&mut Play) -> Option<AnswerTry>> {
-            Box::new(move |_| Some(a))
-        },
-    );
+    let answer: Callback<AnswerTry> =
+        act.reform(|a: AnswerTry| -> Change { Box::new(move |_| Some(a)) });
     let answer = &answer;
     match &play.shown.start {
         Start::Board { .. } | Start::Moves { .. } => {

@@ -11,6 +11,7 @@ use crate::session::core::{Action, GameSession, Notice};
 use super::super::common::controls::Controls;
 use super::super::common::move_list::{MoveEntry, MoveList};
 use super::super::common::records::{Copied, Records};
+use super::clock::game_clock;
 use super::scores::Scores;
 use super::PageGame;
 
@@ -98,6 +99,7 @@ pub fn game_layout<G: PageGame>(props: &GameLayoutProps<G>) -> Html {
                 { props.below.clone() }
             </div>
             <aside class="side-panel">
+                { game_clock(t, state, &props.dispatch) }
                 <Controls can_undo={state.undo_target().is_some()} can_redo={state.redo_target().is_some()}
                     thinking={state.thinking()} on_new_game={open_dialog}
                     on_undo={send(Action::Undo)} on_redo={send(Action::Redo)}

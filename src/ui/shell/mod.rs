@@ -5,6 +5,7 @@
 //! the game's own board. A game page plugs in what differs through
 //! [`PageGame`] and stays a short composition.
 
+pub mod clock;
 pub mod layout;
 pub mod scores;
 pub mod status;

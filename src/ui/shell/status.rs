@@ -59,6 +59,9 @@ pub fn status<G: PageGame>(props: &StatusProps<G>) -> Html {
         },
         Turn::Over => html! {
             <p class="result">
+                if let Some(loser) = state.flagged {
+                    { format!("{} ", t.common.on_time(G::side_name(t, loser))) }
+                }
                 if let Some(outcome) = state.outcome() {
                     { format!("{} {}.", t.common.game_over, G::outcome_text(t, &outcome)) }
                 }

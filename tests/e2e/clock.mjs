@@ -1,0 +1,125 @@
+// End-to-end tests of the game clock (every game page has it, from the
+// shell): a flag that falls records the world rules' result (checked
+// against `engine replay … --time-loss`), a clock kept across a reload,
+// and the computer keeping to its own time.
+import { execFileSync } from "node:child_process";
+import { join } from "node:path";
+import { serveDist, launchBrowser, freshPage, run, assert, root, spoken, shot } from "./browser.mjs";
+
+const server = await serveDist();
+const browser = await launchBrowser();
+const ENGINE = join(root, "target", "release", "engine");
+
+async function open(fragment, viewport) {
+  const page = await freshPage(browser, viewport);
+  await page.goto(server.url + fragment);
+  await page.waitForSelector("[data-testid=clock-control]");
+  return page;
+}
+
+/** Chooses a typed time control. */
+async function control(page, text) {
+  await page.selectOption("[data-testid=clock-control]", "custom");
+  await page.fill("[data-testid=clock-custom]", text);
+  await page.press("[data-testid=clock-custom]", "Enter");
+  await page.waitForSelector("[data-testid=clock-0]");
+}
+
+/** Plays `moves` (squares) on the board. */
+async function play(page, moves) {
+  for (const square of moves) {
+    const before = await page.$$eval("[data-testid=moves] li", (l) => l.length);
+    await page.click(`[data-square="${square}"]`);
+    await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li").length > n, before);
+  }
+}
+
+/** The numbers of the result line ("… 33–31."). */
+const resultScore = async (page) => (await page.textContent(".result")).match(/(\d+)\s*[–-]\s*(\d+)/).slice(1).map(Number);
+
+let failed = 1;
+try {
+  failed = await run({
+    "a flag falls on 8×8: the result is the world rules' (33–31 when the discs favoured the loser)": async () => {
+      const page = await open("#/othello?black=human&white=human");
+      await control(page, "0.03+0");
+      // After f5 f4 d3 d6 Black is to move with 5 discs to White's 3: when
+      // Black's flag falls, White is recorded 33–31.
+      const moves = ["f5", "f4", "d3", "d6"];
+      await play(page, moves);
+      await page.waitForSelector(".result", { timeout: 10000 });
+      const loser = (await page.textContent(".result")).includes("Black") ? "black" : "white";
+      const expected = JSON.parse(execFileSync(ENGINE, ["replay", "othello", moves.join(""), "--time-loss", loser, "--json"], { encoding: "utf8" }));
+      const [a, b] = await resultScore(page);
+      const [ea, eb] = expected.score.split("-").map(Number);
+      assert(Math.max(a, b) === Math.max(ea, eb) && Math.min(a, b) === Math.min(ea, eb), `${a}-${b} against ${expected.score}`);
+      assert((await page.textContent(".result")).includes("lost on time"), await page.textContent(".result"));
+      assert(loser === "black" && a + b === 64 && Math.min(a, b) === 31, `${loser}: ${a}-${b}`);
+      assert((await spoken(page, (t) => /out of time/.test(t))).includes("out of time"), "announced");
+      await shot(page, "clock-flag-8x8");
+      // The game is over: no move is taken.
+      await page.click('[data-square="c3"]');
+      assert((await page.$$eval("[data-testid=moves] li", (l) => l.length)) === moves.length, "no move after the flag");
+      assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
+    "a flag falls on 6×6": async () => {
+      const page = await open("#/othello?size=6&black=human&white=human");
+      await control(page, "0.02+0");
+      const moves = ["c2", "b2"];
+      await play(page, moves);
+      await page.waitForSelector(".result", { timeout: 10000 });
+      const loser = (await page.textContent(".result")).includes("Black") ? "black" : "white";
+      const expected = JSON.parse(
+        execFileSync(ENGINE, ["replay", "othello", moves.join(""), "--size", "6", "--time-loss", loser, "--json"], { encoding: "utf8" }),
+      );
+      const [a, b] = await resultScore(page);
+      const [ea, eb] = expected.score.split("-").map(Number);
+      assert(Math.max(a, b) === Math.max(ea, eb) && Math.min(a, b) === Math.min(ea, eb), `${a}-${b} against ${expected.score}`);
+      assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
+    "the clock is kept across a reload, paused": async () => {
+      const page = await open("#/othello?black=human&white=human");
+      await page.selectOption("[data-testid=clock-control]", "5+3");
+      await play(page, ["f5"]);
+      await page.waitForTimeout(1500);
+      const white = await page.textContent("[data-testid=clock-1] .clock-time");
+      assert(white < "5:00" && white >= "4:57", `white ${white}`);
+      await page.reload();
+      await page.waitForSelector("[data-testid=clock-1]");
+      const black = await page.textContent("[data-testid=clock-0] .clock-time");
+      assert(black === "5:03", `black ${black} (Fischer +3)`);
+      const after = await page.textContent("[data-testid=clock-1] .clock-time");
+      await page.waitForTimeout(1200);
+      assert((await page.textContent("[data-testid=clock-1] .clock-time")) === after, "paused after the reload");
+      assert((await page.textContent("[data-testid=clock-toggle]")).includes("Start"), "offers to start");
+      await page.click("[data-testid=clock-toggle]");
+      await page.waitForTimeout(1200);
+      assert((await page.textContent("[data-testid=clock-1] .clock-time")) < after, "runs again");
+      assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
+    "the computer keeps to its own clock at 0.2+0": async () => {
+      const page = await open("#/othello?black=human&white=c7");
+      await control(page, "0.2+0");
+      for (const square of ["f5", "d3", "c5", "f3"]) {
+        if (await page.$(".result")) break;
+        await page.waitForSelector(".square.legal", { timeout: 20000 });
+        const legal = await page.$$eval(".square.legal", (s) => s.map((b) => b.dataset.square));
+        await page.click(`[data-square="${legal.includes(square) ? square : legal[0]}"]`);
+        await page.waitForFunction(() => !document.querySelector(".turn.thinking"), null, { timeout: 20000 });
+      }
+      const result = await page.$(".result");
+      const text = result ? await result.textContent() : "";
+      assert(!/White lost on time/.test(text), text);
+      const white = await page.textContent("[data-testid=clock-1] .clock-time");
+      assert(white !== "0:00.0", `white ${white}`);
+      assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+  });
+} finally {
+  await browser.close();
+  server.stop();
+}
+process.exit(failed ? 1 : 0);
