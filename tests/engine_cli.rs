@@ -312,3 +312,55 @@ fn standings_of_a_tournament_file() {
     assert!(error(&["standings", file.to_str().unwrap()]).contains("not a tournament file"));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn pair_the_next_round_of_a_tournament_file() {
+    let dir = std::env::temp_dir().join(format!("mind-sports-pair-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("event.json");
+    let path = file.to_str().unwrap();
+    // A Swiss (the default format) after round 1; Fay withdrew after it.
+    std::fs::write(
+        &file,
+        r#"{"game": "othello", "rounds": 5,
+        "players": [{"name": "Ann", "rating": 1900}, {"name": "Bob", "rating": 1800},
+                    {"name": "Cid", "rating": 1700}, {"name": "Dan", "rating": 1600},
+                    {"name": "Eve", "rating": 1500}, {"name": "Fay", "withdrawn_after": 1}],
+        "games": [{"round": 1, "black": "Ann", "white": "Dan", "score": [40, 24]},
+                  {"round": 1, "black": "Eve", "white": "Bob", "score": [20, 44]},
+                  {"round": 1, "black": "Cid", "white": "Fay", "score": [32, 32]}]}"#,
+    )
+    .unwrap();
+    let v = json(&["pair", path, "--json"]);
+    // Ann and Bob (1 point) meet, Cid (½) meets Dan; Eve, last on the
+    // Brightwell quotient among the players on 0, has the bye. Colours
+    // alternate from round 1.
+    assert_eq!(
+        v,
+        serde_json::json!({"round": 2, "bye": "Eve", "pairs": [
+            {"black": "Bob", "white": "Ann"}, {"black": "Dan", "white": "Cid"}]})
+    );
+    // A round robin: the first round of the Berger table.
+    std::fs::write(
+        &file,
+        r#"{"game": "nim", "format": "round-robin", "rounds": 3,
+        "players": [{"name": "Ann"}, {"name": "Bob"}, {"name": "Cid"}, {"name": "Dan"}],
+        "games": []}"#,
+    )
+    .unwrap();
+    let v = json(&["pair", path, "--json"]);
+    assert_eq!(v["round"], 1);
+    assert_eq!(v["bye"], Value::Null);
+    assert_eq!(v["pairs"].as_array().unwrap().len(), 2);
+    // A finished tournament, and a file that is not one.
+    std::fs::write(
+        &file,
+        r#"{"game": "nim", "rounds": 1, "players": [{"name": "Ann"}, {"name": "Bob"}],
+        "games": [{"round": 1, "black": "Ann", "white": "Bob", "score": [1, 0]}]}"#,
+    )
+    .unwrap();
+    assert!(error(&["pair", path, "--json"]).contains("finished"));
+    std::fs::write(&file, r#"{"game": "nim", "format": "knockout"}"#).unwrap();
+    assert!(error(&["pair", path]).contains("not a tournament file"));
+    let _ = std::fs::remove_dir_all(dir);
+}

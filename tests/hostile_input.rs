@@ -336,6 +336,7 @@ proptest! {
             let _ = mind_sports::learn::lesson::parse_stage(&text);
             if let Ok(t) = mind_sports::club::tournament::parse(&text) {
                 let _ = mind_sports::club::standings::standings(&t);
+                let _ = mind_sports::club::pairing::next_round(&t);
             }
             let _ = cli::puzzles::parse(&format!("{{\"puzzles\": [{{\"board\": {text:?}, \"kind\": {text:?}, \"solution\": [{text:?}]}}]}}"));
             let p = nim::parse_position("nim:5 half:18446744073709551615 sub{1,3,4}:9").unwrap();
@@ -398,6 +399,7 @@ proptest! {
                 vec!["replay", "othello", &text, "--size", &flag],
                 vec!["replay", "othello", "f5", "--time-loss", &flag],
                 vec!["standings", &text, "--json"],
+                vec!["pair", &text, "--json"],
                 vec!["puzzles", "check", "--in", &text],
                 vec!["lessons", &text, &flag],
                 vec!["replay", "opok", &text, "--size", "4"],

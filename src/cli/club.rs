@@ -1,20 +1,51 @@
-//! `engine standings FILE`: the standings of a tournament file, by the same
-//! code as the club page (`club::standings`).
+//! `engine standings FILE` and `engine pair FILE`: the standings and the
+//! next round of a tournament file, by the same code as the club page
+//! (`club::standings`, `club::pairing`).
 
 use serde_json::{json, Value};
 
-use crate::club::{standings, tournament};
+use crate::club::tournament::Tournament;
+use crate::club::{pairing, standings, tournament};
 
 use super::args::Args;
 use super::{read_file, CliError, Report, TEXT_FILE_LIMIT};
 
-/// Runs `engine standings FILE`.
-pub fn standings_command(words: &[String]) -> Result<Report, CliError> {
+/// The tournament file named by the one argument of `words` (with `--json`).
+fn tournament_file(words: &[String]) -> Result<(String, Tournament), CliError> {
     let mut args = Args::parse(words, &[], &["json"])?;
     let path = args.positional("FILE")?;
     args.finish()?;
     let text = String::from_utf8_lossy(&read_file(&path, TEXT_FILE_LIMIT)?).into_owned();
     let t = tournament::parse(&text).map_err(|e| CliError::NoResult(format!("{path}: {e}")))?;
+    Ok((path, t))
+}
+
+/// Runs `engine pair FILE`: `{"round", "pairs": [{"black", "white"}],
+/// "bye"}` for the next round.
+pub fn pair_command(words: &[String]) -> Result<Report, CliError> {
+    let (path, t) = tournament_file(words)?;
+    let p = pairing::next_round(&t).map_err(|e| CliError::NoResult(format!("{path}: {e}")))?;
+    let pairs: Vec<Value> = p
+        .pairs
+        .iter()
+        .map(|g| json!({ "black": g.black, "white": g.white }))
+        .collect();
+    let mut text = format!("round {}", p.round);
+    for (board, g) in p.pairs.iter().enumerate() {
+        text += &format!("\n{:>3}. {} – {}", board + 1, g.black, g.white);
+    }
+    if let Some(bye) = &p.bye {
+        text += &format!("\n     bye: {bye}");
+    }
+    Ok(Report {
+        json: json!({ "round": p.round, "pairs": pairs, "bye": p.bye }),
+        text,
+    })
+}
+
+/// Runs `engine standings FILE`.
+pub fn standings_command(words: &[String]) -> Result<Report, CliError> {
+    let (_, t) = tournament_file(words)?;
     let lines = standings::standings(&t);
     let rows: Vec<Value> = lines
         .iter()

@@ -153,6 +153,7 @@ usage:
   engine puzzles check [--in FILE] [--threads T]   (every puzzle proved again)
   engine standings FILE    (a tournament's standings: points, Brightwell quotient, Buchholz;
                            the file format: docs/tournament.md)
+  engine pair FILE         (the next round of a tournament: Swiss or round robin)
   engine lessons list|check   (the lessons of data/lessons/, every answer proved)
   engine nboard            (the NBoard protocol on stdin/stdout: add `engine nboard` to NBoard)
 
@@ -179,6 +180,7 @@ pub fn run(words: &[String]) -> Result<Report, CliError> {
         "puzzles" => puzzles::puzzles(rest),
         "lessons" => lessons::lessons(rest),
         "standings" => club::standings_command(rest),
+        "pair" => club::pair_command(rest),
         // Interactive: it has no single report, so callers start it with
         // `run_interactive` (see `is_interactive`).
         "nboard" => Err(ArgsError::Conflict(

@@ -1,7 +1,173 @@
-//! Round-robin pairings by Berger tables: with n players (a bye added when
-//! n is odd), n − 1 rounds in which everyone meets everyone once, colours
+//! Pairings: the next round of a tournament file ([`next_round`]), by the
+//! Berger tables for round robins and by [`swiss`](super::swiss) pairing
+//! otherwise.
+//!
+//! Round robins by Berger tables: with n players (a bye added when n is
+//! odd), n − 1 rounds in which everyone meets everyone once, colours
 //! alternating so that nobody has two more games with one colour than with
 //! the other. A double round robin plays the table twice, colours swapped.
+
+use super::swiss;
+use super::tournament::{Entry, Format, Tournament};
+
+/// The most players a round robin takes.
+pub const MAX_ROUND_ROBIN_PLAYERS: usize = 16;
+
+/// The next round of a tournament, by name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pairings {
+    /// The round these pairings are for (1 for the first).
+    pub round: u32,
+    /// The games, the top board first.
+    pub pairs: Vec<Pair>,
+    /// Who has the bye (a point without a game), if anyone.
+    pub bye: Option<String>,
+}
+
+/// One game of a round.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pair {
+    /// The first player (Black in Othello).
+    pub black: String,
+    /// The second player.
+    pub white: String,
+}
+
+/// Why the next round cannot be paired.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PairError {
+    /// Every planned round has games already.
+    Finished {
+        /// The planned rounds.
+        rounds: u32,
+    },
+    /// Fewer than two players can play in the round.
+    TooFewPlayers {
+        /// The round.
+        round: u32,
+        /// The players who can play.
+        players: usize,
+    },
+    /// More players than the format pairs.
+    TooManyPlayers {
+        /// The players (for a Swiss, those still playing).
+        players: usize,
+        /// The most the format takes.
+        limit: usize,
+    },
+    /// A round robin whose planned rounds are not those of its table.
+    RoundRobinRounds {
+        /// The players.
+        players: usize,
+        /// The rounds of the table.
+        table: usize,
+        /// The rounds the file plans.
+        planned: u32,
+    },
+}
+
+impl std::fmt::Display for PairError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Finished { rounds } => write!(
+                f,
+                "the tournament is finished: all {rounds} rounds have results"
+            ),
+            Self::TooFewPlayers { round, players } => write!(
+                f,
+                "round {round} has {players} player(s) to pair; a game needs two"
+            ),
+            Self::TooManyPlayers { players, limit } => write!(
+                f,
+                "{players} players: this format pairs at most {limit}"
+            ),
+            Self::RoundRobinRounds {
+                players,
+                table,
+                planned,
+            } => write!(
+                f,
+                "a round robin of {players} players has {table} rounds, but the file plans {planned}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PairError {}
+
+/// The round after the last one with any game or bye (1 for a new
+/// tournament).
+pub fn next_round_number(t: &Tournament) -> u32 {
+    t.games
+        .iter()
+        .map(|e| match e {
+            Entry::Game { round, .. } | Entry::Bye { round, .. } => *round,
+        })
+        .max()
+        .unwrap_or(0)
+        + 1
+}
+
+/// Whether a player still plays in `round` (withdrawn players play no
+/// round after the one they withdrew after).
+pub fn plays_in(player: &super::tournament::Player, round: u32) -> bool {
+    player.withdrawn_after.is_none_or(|last| round <= last)
+}
+
+/// The pairings of the next round (see [`next_round_number`]): round
+/// robins from the Berger tables (players numbered in the file's order),
+/// Swiss by [`swiss::pair`].
+pub fn next_round(t: &Tournament) -> Result<Pairings, PairError> {
+    let round = next_round_number(t);
+    if round > t.rounds {
+        return Err(PairError::Finished { rounds: t.rounds });
+    }
+    match t.format {
+        Format::Swiss => swiss::pair(t, round),
+        Format::RoundRobin => round_robin_round(t, round, false),
+        Format::DoubleRoundRobin => round_robin_round(t, round, true),
+    }
+}
+
+/// Round `round` of the round robin of the file's players. Games with a
+/// player who has withdrawn are not played (the opponent sits the round
+/// out), nor is the bye of one.
+fn round_robin_round(t: &Tournament, round: u32, double: bool) -> Result<Pairings, PairError> {
+    let players = t.players.len();
+    if players > MAX_ROUND_ROBIN_PLAYERS {
+        return Err(PairError::TooManyPlayers {
+            players,
+            limit: MAX_ROUND_ROBIN_PLAYERS,
+        });
+    }
+    let table = round_robin(players, double);
+    if table.is_empty() {
+        return Err(PairError::TooFewPlayers { round, players });
+    }
+    if table.len() != t.rounds as usize {
+        return Err(PairError::RoundRobinRounds {
+            players,
+            table: table.len(),
+            planned: t.rounds,
+        });
+    }
+    let this = &table[round as usize - 1];
+    let playing = |i: usize| plays_in(&t.players[i], round);
+    let name = |i: usize| t.players[i].name.clone();
+    Ok(Pairings {
+        round,
+        pairs: this
+            .pairs
+            .iter()
+            .filter(|&&(a, b)| playing(a) && playing(b))
+            .map(|&(a, b)| Pair {
+                black: name(a),
+                white: name(b),
+            })
+            .collect(),
+        bye: this.bye.filter(|&p| playing(p)).map(name),
+    })
+}
 
 /// One round: pairs (first player, second player) by index into the
 /// players, and the player with the bye, if any.
@@ -102,6 +268,122 @@ mod tests {
             );
             assert_eq!(byes[a], if players % 2 == 1 { times } else { 0 });
         }
+    }
+
+    fn round_robin_file(format: &str, rounds: u32, games: &str, withdrawn: &str) -> Tournament {
+        super::super::tournament::parse(&format!(
+            r#"{{"game": "opok", "format": "{format}", "rounds": {rounds},
+            "players": [{{"name": "A"}}, {{"name": "B"}}, {{"name": "C"}},
+                        {{"name": "D"}}, {{"name": "E"}}{withdrawn}],
+            "games": [{games}]}}"#
+        ))
+        .unwrap()
+    }
+
+    fn named(t: &Tournament, round: &Round) -> (Vec<(String, String)>, Option<String>) {
+        let name = |i: usize| t.players[i].name.clone();
+        (
+            round
+                .pairs
+                .iter()
+                .map(|&(a, b)| (name(a), name(b)))
+                .collect(),
+            round.bye.map(name),
+        )
+    }
+
+    fn names(p: &Pairings) -> (Vec<(String, String)>, Option<String>) {
+        (
+            p.pairs
+                .iter()
+                .map(|g| (g.black.clone(), g.white.clone()))
+                .collect(),
+            p.bye.clone(),
+        )
+    }
+
+    #[test]
+    fn a_round_robin_file_follows_the_berger_table() {
+        let t = round_robin_file("round-robin", 5, "", "");
+        let table = round_robin(5, false);
+        let first = next_round(&t).unwrap();
+        assert_eq!(first.round, 1);
+        assert_eq!(names(&first), named(&t, &table[0]));
+        // After round 1's games, round 2.
+        let games: Vec<String> = first
+            .pairs
+            .iter()
+            .map(|g| {
+                format!(
+                    r#"{{"round": 1, "black": "{}", "white": "{}", "score": [1, 0]}}"#,
+                    g.black, g.white
+                )
+            })
+            .chain(
+                first
+                    .bye
+                    .iter()
+                    .map(|b| format!(r#"{{"round": 1, "bye": "{b}"}}"#)),
+            )
+            .collect();
+        let t = round_robin_file("round-robin", 5, &games.join(","), "");
+        let second = next_round(&t).unwrap();
+        assert_eq!(second.round, 2);
+        assert_eq!(names(&second), named(&t, &table[1]));
+        // A double round robin of six has ten rounds, the second half with
+        // colours swapped.
+        let t = round_robin_file("double-round-robin", 10, "", r#", {"name": "F"}"#);
+        assert_eq!(next_round(&t).unwrap().pairs.len(), 3);
+    }
+
+    #[test]
+    fn a_withdrawn_player_leaves_the_table_gaps() {
+        // E withdrew before round 1: its game is not played, nor its bye.
+        let t = super::super::tournament::parse(
+            r#"{"game": "nim", "format": "round-robin", "rounds": 5,
+            "players": [{"name": "A"}, {"name": "B"}, {"name": "C"}, {"name": "D"},
+                        {"name": "E", "withdrawn_after": 0}], "games": []}"#,
+        )
+        .unwrap();
+        let p = next_round(&t).unwrap();
+        let table = &round_robin(5, false)[0];
+        let with_e = table.pairs.iter().any(|&(a, b)| a == 4 || b == 4);
+        assert_eq!(p.pairs.len(), table.pairs.len() - usize::from(with_e));
+        assert!(p.pairs.iter().all(|g| g.black != "E" && g.white != "E"));
+        assert_ne!(p.bye.as_deref(), Some("E"));
+    }
+
+    #[test]
+    fn finished_and_mismatched_round_robins_are_refused() {
+        let t = round_robin_file("round-robin", 1, r#"{"round": 1, "bye": "A"}"#, "");
+        assert_eq!(next_round(&t), Err(PairError::Finished { rounds: 1 }));
+        let t = round_robin_file("round-robin", 7, "", "");
+        assert_eq!(
+            next_round(&t),
+            Err(PairError::RoundRobinRounds {
+                players: 5,
+                table: 5,
+                planned: 7
+            })
+        );
+        let many: Vec<String> = (0..17).map(|i| format!(r#"{{"name": "P{i}"}}"#)).collect();
+        let t = super::super::tournament::parse(&format!(
+            r#"{{"game": "nim", "format": "round-robin", "rounds": 17, "players": [{}], "games": []}}"#,
+            many.join(",")
+        ))
+        .unwrap();
+        assert!(matches!(
+            next_round(&t),
+            Err(PairError::TooManyPlayers {
+                players: 17,
+                limit: 16
+            })
+        ));
+        // An unknown format is not a tournament file.
+        assert!(super::super::tournament::parse(
+            r#"{"game": "nim", "format": "knockout", "rounds": 1, "players": [], "games": []}"#
+        )
+        .is_err());
     }
 
     #[test]

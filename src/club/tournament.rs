@@ -47,12 +47,28 @@ pub enum Entry {
     },
 }
 
+/// How the rounds are paired.
+#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case")]
+pub enum Format {
+    /// Swiss: players of equal points meet, nobody twice (the default).
+    #[default]
+    Swiss,
+    /// Everyone meets everyone once, by the Berger tables.
+    RoundRobin,
+    /// Everyone meets everyone twice, the second time colours swapped.
+    DoubleRoundRobin,
+}
+
 /// A tournament file.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Tournament {
     /// `othello`, `opok` or `nim`.
     pub game: String,
+    /// `swiss` (when absent), `round-robin` or `double-round-robin`.
+    #[serde(default)]
+    pub format: Format,
     /// The board's side (Othello: 4, 6, 8 or 10); not used by other games.
     #[serde(default = "default_size")]
     pub size: u32,
