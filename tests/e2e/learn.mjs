@@ -238,6 +238,58 @@ try {
       assert(page.errors.length === 0, page.errors.join("\n"));
     },
 
+    "a Grundy table: the wrong cells are marked, then the right table passes": async () => {
+      const page = await open("#/learn/nim/nim-1-5");
+      await page.waitForSelector("[data-testid=g0]");
+      const values = lesson("nim-1-5").answer[0].split(",");
+      for (const [n, v] of values.entries()) await page.fill(`[data-testid=g${n}]`, n === 3 ? "7" : v);
+      await page.press("[data-testid=g0]", "Enter");
+      await page.waitForSelector(".wrong-cell [data-testid=g3]");
+      assert((await page.$$(".wrong-cell")).length === 1, "one wrong cell marked");
+      await page.fill("[data-testid=g3]", values[3]);
+      await page.press("[data-testid=g3]", "Enter");
+      await page.waitForSelector("[data-testid=solved]");
+      assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
+    "a game against the perfect take-away player, won with the nim-sum": async () => {
+      const page = await open("#/learn/nim/nim-1-6");
+      await page.waitForSelector(".heaps .heap");
+      for (let turn = 0; turn < 20 && !(await page.$("[data-testid=solved]")); turn++) {
+        const sizes = await page.$$eval(".heaps .heap", (hs) => hs.map((h) => h.querySelectorAll(".token").length));
+        const sum = sizes.reduce((a, b) => a ^ b, 0);
+        const heap = sizes.findIndex((h) => (h ^ sum) < h);
+        assert(heap >= 0, `no winning move in ${sizes}`);
+        const take = sizes[heap] - (sizes[heap] ^ sum);
+        const tokens = await page.$$(`.heaps .heap >> nth=${heap} >> .token`);
+        await tokens[sizes[heap] - take].click();
+      }
+      await page.waitForSelector("[data-testid=solved]");
+      assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
+    "an Othello endgame played out against perfect replies, with the answer shown": async () => {
+      const page = await open("#/learn/othello/othello-5-5");
+      await page.waitForSelector(".lesson-board .square");
+      // A losing move first: the game is lost and starts again.
+      while (await page.$("[data-testid=hint]:not([disabled])")) {
+        if ((await page.textContent("[data-testid=hint]")).includes("Show the answer")) {
+          await page.click("[data-testid=hint]");
+          break;
+        }
+        await page.click("[data-testid=hint]");
+      }
+      for (let turn = 0; turn < 10 && !(await page.$("[data-testid=solved]")); turn++) {
+        const marked = await page.$(".lesson-board .square.marked");
+        assert(marked, "the perfect move is shown");
+        await marked.click();
+      }
+      await page.waitForSelector("[data-testid=solved]");
+      const said = await page.textContent("[data-testid=feedback]");
+      assert(said.includes("Right!"), said);
+      assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
     "a bad set link and an unknown lesson are explained": async () => {
       const page = await open("#/learn/set?i=NOT%ZZ");
       await page.waitForSelector("[role=alert]");

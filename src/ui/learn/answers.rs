@@ -15,6 +15,57 @@ pub struct AnswerProps {
     pub answer: Answer,
 }
 
+/// Props: the group's look, what "submit" does, the fields and buttons.
+#[derive(Properties, PartialEq)]
+pub struct SubmitGroupProps {
+    /// Its classes.
+    #[prop_or_default]
+    pub class: Classes,
+    /// Called by Enter in a field or a click on a `data-submit` button.
+    pub on_submit: Callback<()>,
+    /// A reference to the group.
+    #[prop_or_default]
+    pub node: NodeRef,
+    /// The fields and buttons.
+    pub children: Html,
+}
+
+/// Fields with a submit button, without a `<form>`: a form's `submit`
+/// event is not delivered reliably to a Yew app nested in another (the
+/// learning pages are one), and a form that submits natively would reload
+/// the page. Enter in a field or a click on a `data-submit` button submits.
+#[function_component(SubmitGroup)]
+pub fn submit_group(props: &SubmitGroupProps) -> Html {
+    let onkeydown = {
+        let on_submit = props.on_submit.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let in_field = e
+                .target_dyn_into::<web_sys::Element>()
+                .is_some_and(|t| t.tag_name() == "INPUT");
+            if e.key() == "Enter" && in_field {
+                e.prevent_default();
+                on_submit.emit(());
+            }
+        })
+    };
+    let onclick = {
+        let on_submit = props.on_submit.clone();
+        Callback::from(move |e: MouseEvent| {
+            let submit = e
+                .target_dyn_into::<web_sys::Element>()
+                .and_then(|t| t.closest("[data-submit]").ok().flatten());
+            if submit.is_some() {
+                on_submit.emit(());
+            }
+        })
+    };
+    html! {
+        <div ref={props.node.clone()} role="group" class={props.class.clone()} {onkeydown} {onclick}>
+            { props.children.clone() }
+        </div>
+    }
+}
+
 /// The value of the input field `field`.
 fn value(field: &NodeRef) -> String {
     field
@@ -46,8 +97,7 @@ pub fn number_answer(props: &AnswerProps) -> Html {
     let field = use_node_ref();
     let onsubmit = {
         let (answer, field) = (props.answer.clone(), field.clone());
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
+        Callback::from(move |_: ()| {
             let text = value(&field);
             if !text.trim().is_empty() {
                 answer.emit((text, None, 0));
@@ -55,13 +105,13 @@ pub fn number_answer(props: &AnswerProps) -> Html {
         })
     };
     html! {
-        <form class="answer-form" {onsubmit}>
+        <SubmitGroup class="answer-form" on_submit={onsubmit}>
             <label>
                 { t.learn().answer_label }
                 <input ref={field} type="number" min="0" inputmode="numeric" data-testid="answer-number" />
             </label>
-            <button type="submit" class="primary">{ t.learn().check }</button>
-        </form>
+            <button type="button" data-submit="" class="primary">{ t.learn().check }</button>
+        </SubmitGroup>
     }
 }
 
@@ -83,8 +133,7 @@ pub fn score_answer(props: &ScoreProps) -> Html {
     let (first, second) = (use_node_ref(), use_node_ref());
     let onsubmit = {
         let (answer, first, second) = (props.answer.clone(), first.clone(), second.clone());
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
+        Callback::from(move |_: ()| {
             let (a, b) = (value(&first), value(&second));
             if !a.trim().is_empty() && !b.trim().is_empty() {
                 answer.emit((format!("{}-{}", a.trim(), b.trim()), None, 0));
@@ -92,11 +141,11 @@ pub fn score_answer(props: &ScoreProps) -> Html {
         })
     };
     html! {
-        <form class="answer-form" {onsubmit}>
+        <SubmitGroup class="answer-form" on_submit={onsubmit}>
             <label>{ props.first }<input ref={first} type="number" min="0" inputmode="numeric" data-testid="score-first" /></label>
             <label>{ props.second }<input ref={second} type="number" min="0" inputmode="numeric" data-testid="score-second" /></label>
-            <button type="submit" class="primary">{ t.learn().check }</button>
-        </form>
+            <button type="button" data-submit="" class="primary">{ t.learn().check }</button>
+        </SubmitGroup>
     }
 }
 
@@ -140,8 +189,7 @@ pub fn table_answer(props: &TableProps) -> Html {
             wrong.clone(),
             props.expected.clone(),
         );
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
+        Callback::from(move |_: ()| {
             let given = values(&form);
             wrong.set(given.iter().zip(&expected).map(|(g, x)| g != x).collect());
             answer.emit((given.join(","), None, 0));
@@ -157,9 +205,9 @@ pub fn table_answer(props: &TableProps) -> Html {
         }
     });
     html! {
-        <form ref={form} class="answer-form grundy-table" {onsubmit}>
+        <SubmitGroup node={form.clone()} class="answer-form grundy-table" on_submit={onsubmit}>
             <div class="table-cells">{ for cells }</div>
-            <button type="submit" class="primary">{ t.learn().check }</button>
-        </form>
+            <button type="button" data-submit="" class="primary">{ t.learn().check }</button>
+        </SubmitGroup>
     }
 }

@@ -495,7 +495,7 @@ fn lesson_player(props: &PlayerProps) -> Html {
                 <div class="lesson-board">{ board }</div>
                 <div class="lesson-side">
                     { controls }
-                    { for feedback_view }
+                    { feedback_view.unwrap_or_default() }
                     if !play.attempt.hints_taken().is_empty() {
                         <ol class="hints">{ for hints_shown }</ol>
                     }

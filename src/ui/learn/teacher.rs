@@ -13,6 +13,7 @@ use crate::session::route::LEARN_GAMES;
 
 use super::super::browser;
 use super::super::context::{use_app, use_texts};
+use super::answers::SubmitGroup;
 use super::data::{not_ready, stages_of, use_course, use_progress, use_puzzles, Loading};
 use super::home::{game_name, stars_view};
 use super::stages::pick;
@@ -88,8 +89,7 @@ pub fn teacher_page() -> Html {
             puzzles.clone(),
             course.clone(),
         );
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
+        Callback::from(move |_: ()| {
             // Lessons in course order, then the puzzles in the order typed.
             let mut items: Vec<Item> = course
                 .iter()
@@ -149,7 +149,7 @@ pub fn teacher_page() -> Html {
             <p class="crumbs"><a href="#/learn">{ t.common.learn_title }</a></p>
             <h1 tabindex="-1">{ t.common.learn_teacher }</h1>
             <p class="intro">{ t.learn().teacher_intro }</p>
-            <form class="set-form" onsubmit={make}>
+            <SubmitGroup class="set-form" on_submit={make}>
                 <label>{ t.learn().set_name }<input ref={title} type="text" maxlength="80" data-testid="set-name" /></label>
                 <fieldset>
                     <legend>{ t.learn().choose_items }</legend>
@@ -158,9 +158,9 @@ pub fn teacher_page() -> Html {
                 <label>{ t.learn().pick_puzzles }
                     <input ref={numbers} type="text" inputmode="numeric" data-testid="set-puzzles" />
                 </label>
-                <button type="submit" class="primary" data-testid="make-set">{ t.learn().make_link }</button>
-            </form>
-            { for result }
+                <button type="button" data-submit="" class="primary" data-testid="make-set">{ t.learn().make_link }</button>
+            </SubmitGroup>
+            { result.unwrap_or_default() }
         </section>
     }
 }
@@ -240,8 +240,7 @@ pub fn set_page(props: &QueryProps) -> Html {
     let make_code = {
         let (name, code, set, progress) =
             (name.clone(), code.clone(), set.clone(), progress.clone());
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
+        Callback::from(move |_: ()| {
             let outcomes = set.items().iter().map(|i| outcome(&progress, i)).collect();
             let made = SetResult::new(&set, &field_value(&name), outcomes)
                 .map(|r| r.code())
@@ -276,11 +275,11 @@ pub fn set_page(props: &QueryProps) -> Html {
             <h1 tabindex="-1">{ if set.title().is_empty() { t.common.learn_set.to_string() } else { set.title().to_string() } }</h1>
             <p class="intro">{ t.learn().set_intro }</p>
             <ol class="lesson-list set-items">{ for items }</ol>
-            <form class="answer-form" onsubmit={make_code}>
+            <SubmitGroup class="answer-form" on_submit={make_code}>
                 <label>{ t.learn().your_name }<input ref={name} type="text" maxlength="40" data-testid="learner-name" /></label>
-                <button type="submit" class="primary" data-testid="make-code">{ t.learn().get_code }</button>
-            </form>
-            { for shown }
+                <button type="button" data-submit="" class="primary" data-testid="make-code">{ t.learn().get_code }</button>
+            </SubmitGroup>
+            { shown.unwrap_or_default() }
         </section>
     }
 }
@@ -304,8 +303,7 @@ pub fn results_page(props: &QueryProps) -> Html {
     };
     let show = {
         let (codes, table, set) = (codes.clone(), table.clone(), set.clone());
-        Callback::from(move |e: SubmitEvent| {
-            e.prevent_default();
+        Callback::from(move |_: ()| {
             table.set(Some(ClassTable::from_codes(&set, &field_value(&codes))));
         })
     };
@@ -357,11 +355,11 @@ pub fn results_page(props: &QueryProps) -> Html {
             <h1 tabindex="-1">{ format!("{}{}", t.common.learn_results, if set.title().is_empty() { String::new() } else { format!(": {}", set.title()) }) }</h1>
             <p class="intro">{ t.learn().results_intro }</p>
             <ol class="set-items">{ for items }</ol>
-            <form class="set-form" onsubmit={show}>
+            <SubmitGroup class="set-form" on_submit={show}>
                 <label>{ t.learn().paste_codes }<textarea ref={codes} rows="6" data-testid="codes" /></label>
-                <button type="submit" class="primary" data-testid="show-table">{ t.learn().show_table }</button>
-            </form>
-            { for view }
+                <button type="button" data-submit="" class="primary" data-testid="show-table">{ t.learn().show_table }</button>
+            </SubmitGroup>
+            { view.unwrap_or_default() }
         </section>
     }
 }

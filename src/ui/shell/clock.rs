@@ -362,7 +362,7 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
             if *error {
                 <p class="help" role="alert">{ t.common.clock_bad }</p>
             }
-            { for faces }
+            { faces.unwrap_or_default() }
         </section>
     }
 }
