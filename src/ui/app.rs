@@ -1,7 +1,6 @@
 //! The app: the header, the current page (from the URL fragment), the
 //! search worker's news and the one polite live region.
 
-use gloo_events::EventListener;
 use yew::prelude::*;
 
 use crate::i18n::pages::{page_name, page_title};
@@ -9,6 +8,7 @@ use crate::i18n::{Lang, Texts};
 use crate::session::route::Route;
 
 use super::browser;
+use super::common::listeners::use_fragment_route;
 use super::context::AppContext;
 use super::header::Header;
 use super::home::Home;
@@ -103,29 +103,20 @@ type Spoken = UseStateHandle<(u32, String)>;
 /// page's) and the focus moves to the page's heading.
 #[hook]
 fn use_route(lang: Lang, spoken: Spoken) -> Route {
-    let route = use_state(|| Route::from_fragment(&browser::fragment()));
-    {
-        let route = route.clone();
-        use_effect_with((), move |_| {
-            let listener = EventListener::new(&browser::window(), "hashchange", move |_| {
-                route.set(Route::from_fragment(&browser::fragment()));
-            });
-            move || drop(listener)
-        });
-    }
-    use_effect_with(((*route).clone(), lang), |(route, lang)| {
+    let route = use_fragment_route();
+    use_effect_with((route.clone(), lang), |(route, lang)| {
         if let Some(document) = browser::window().document() {
             document.set_title(&page_title(lang.texts(), route));
         }
     });
     let first = use_mut_ref(|| true);
-    use_effect_with((*route).clone(), move |_| {
+    use_effect_with(route.clone(), move |_| {
         if !std::mem::replace(&mut *first.borrow_mut(), false) {
             spoken.set((spoken.0.wrapping_add(1), String::new()));
             browser::focus("main h1");
         }
     });
-    (*route).clone()
+    route
 }
 
 /// The language and contrast, kept and applied to the document.

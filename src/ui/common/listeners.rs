@@ -1,5 +1,6 @@
-//! Page-wide listeners every game page needs: keyboard shortcuts (outside
-//! text fields) and pasting a game record anywhere on the page.
+//! Page-wide listeners: the route in the URL fragment, and what every game
+//! page needs: keyboard shortcuts (outside text fields) and pasting a game
+//! record anywhere on the page.
 
 use gloo_events::{EventListener, EventListenerOptions};
 use wasm_bindgen::JsCast;
@@ -8,6 +9,24 @@ use yew::prelude::*;
 use super::super::context::use_app;
 
 use super::super::browser;
+
+/// The page the URL fragment names, followed as it changes (the app's
+/// router and the learning module's share it).
+#[hook]
+pub fn use_fragment_route() -> crate::session::route::Route {
+    use crate::session::route::Route;
+    let route = use_state(|| Route::from_fragment(&browser::fragment()));
+    {
+        let route = route.clone();
+        use_effect_with((), move |_| {
+            let listener = EventListener::new(&browser::window(), "hashchange", move |_| {
+                route.set(Route::from_fragment(&browser::fragment()));
+            });
+            move || drop(listener)
+        });
+    }
+    (*route).clone()
+}
 
 /// Calls `on_key` for key presses outside text fields that nothing else
 /// handled, and `on_paste` with text pasted outside text fields, for as long

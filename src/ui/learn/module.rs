@@ -5,7 +5,6 @@
 
 use std::cell::RefCell;
 
-use gloo_events::EventListener;
 use yew::prelude::*;
 use yew::AppHandle;
 
@@ -13,6 +12,7 @@ use crate::i18n::Lang;
 use crate::session::route::Route;
 
 use super::super::browser;
+use super::super::common::listeners::use_fragment_route;
 use super::super::context::AppContext;
 use super::super::crash;
 use super::{
@@ -65,20 +65,11 @@ fn page_of(route: &Route) -> Html {
 /// The learning section: its pages by the fragment.
 #[function_component(LearnApp)]
 fn learn_app(props: &LearnAppProps) -> Html {
-    let route = use_state(|| Route::from_fragment(&browser::fragment()));
-    {
-        let route = route.clone();
-        use_effect_with((), move |_| {
-            let listener = EventListener::new(&browser::window(), "hashchange", move |_| {
-                route.set(Route::from_fragment(&browser::fragment()));
-            });
-            move || drop(listener)
-        });
-    }
+    let route = use_fragment_route();
     // A new page takes the focus to its heading (the app does the same, but
     // may look before this page is drawn).
     let first = use_mut_ref(|| true);
-    use_effect_with((*route).clone(), move |_| {
+    use_effect_with(route.clone(), move |_| {
         if !std::mem::replace(&mut *first.borrow_mut(), false) {
             browser::focus("main h1");
         }
