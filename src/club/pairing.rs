@@ -24,6 +24,21 @@ pub struct Pairings {
     pub bye: Option<String>,
 }
 
+impl Pairings {
+    /// Everyone the round seats: both players of every game and the bye,
+    /// sorted by name.
+    pub fn seated(&self) -> Vec<&str> {
+        let mut seated: Vec<&str> = self
+            .pairs
+            .iter()
+            .flat_map(|g| [g.black.as_str(), g.white.as_str()])
+            .chain(self.bye.as_deref())
+            .collect();
+        seated.sort_unstable();
+        seated
+    }
+}
+
 /// One game of a round.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pair {

@@ -16,7 +16,7 @@ use std::time::Instant;
 use super::matching::max_weight_matching;
 use super::pairing::{next_round, plays_in, PairError, Pairings};
 use super::standings::standings;
-use super::swiss::{Colour, Colours};
+use super::swiss::{colour_histories, Colour, Colours};
 use super::tournament::{Entry, Format, Player, Tournament};
 use crate::engine::rng::Rng;
 
@@ -144,52 +144,29 @@ fn check_round(t: &Tournament, p: &Pairings, figures: &mut Figures, seed: u64) {
         .filter(|pl| plays_in(pl, p.round))
         .map(|pl| pl.name.as_str())
         .collect();
-    let mut seated: Vec<&str> = p
-        .pairs
-        .iter()
-        .flat_map(|g| [g.black.as_str(), g.white.as_str()])
-        .chain(p.bye.as_deref())
-        .collect();
-    seated.sort_unstable();
     let mut expected = active.clone();
     expected.sort_unstable();
-    assert_eq!(seated, expected, "{context}: everyone once, nobody else");
+    assert_eq!(
+        p.seated(),
+        expected,
+        "{context}: everyone once, nobody else"
+    );
     assert_eq!(p.bye.is_some(), active.len() % 2 == 1, "{context}");
 
     let mut had_bye: HashSet<&str> = HashSet::new();
     let mut met: HashSet<(&str, &str)> = HashSet::new();
-    let mut colours: HashMap<&str, Vec<(u32, Colour)>> = HashMap::new();
     for e in &t.games {
         match e {
             Entry::Bye { bye, .. } => {
                 had_bye.insert(bye);
             }
-            Entry::Game {
-                round,
-                black,
-                white,
-                ..
-            } => {
+            Entry::Game { black, white, .. } => {
                 met.insert((black, white));
                 met.insert((white, black));
-                colours
-                    .entry(black)
-                    .or_default()
-                    .push((*round, Colour::First));
-                colours
-                    .entry(white)
-                    .or_default()
-                    .push((*round, Colour::Second));
             }
         }
     }
-    let colours: HashMap<&str, Colours> = colours
-        .into_iter()
-        .map(|(name, mut games)| {
-            games.sort_by_key(|&(round, _)| round);
-            (name, Colours(games.into_iter().map(|(_, c)| c).collect()))
-        })
-        .collect();
+    let colours = colour_histories(t);
     let none = Colours::default();
     let of = |name: &str| colours.get(name).unwrap_or(&none);
     // Whether the two can play without either going beyond ±2 (and, with
@@ -199,6 +176,13 @@ fn check_round(t: &Tournament, p: &Pairings, figures: &mut Figures, seed: u64) {
         let keeps = |x: &Colours, c: Colour| !(x.beyond_two(c) || (strict && x.third_in_a_row(c)));
         (keeps(a, Colour::First) && keeps(b, Colour::Second))
             || (keeps(b, Colour::First) && keeps(a, Colour::Second))
+    };
+    // Whether a round without a rematch exists whose games all keep those
+    // colour rules.
+    let round_keeping_colours = |strict: bool| {
+        round_without_rematch(&active, &had_bye, |a, b| {
+            !met.contains(&(a, b)) && colours_allow(a, b, strict)
+        })
     };
     if let Some(bye) = p.bye.as_deref() {
         figures.byes += 1;
@@ -227,9 +211,7 @@ fn check_round(t: &Tournament, p: &Pairings, figures: &mut Figures, seed: u64) {
         .count();
     if rematches > 0 {
         assert!(
-            !round_without_rematch(&active, &had_bye, |a, b| {
-                !met.contains(&(a, b)) && colours_allow(a, b, false)
-            }),
+            !round_keeping_colours(false),
             "{context}: {rematches} rematch(es), but a round without any exists"
         );
         figures.rematches += rematches;
@@ -247,9 +229,7 @@ fn check_round(t: &Tournament, p: &Pairings, figures: &mut Figures, seed: u64) {
         .sum::<usize>();
     if thirds > 0 {
         assert!(
-            !round_without_rematch(&active, &had_bye, |a, b| {
-                !met.contains(&(a, b)) && colours_allow(a, b, true)
-            }),
+            !round_keeping_colours(true),
             "{context}: a third colour in a row, but a round without one exists"
         );
         figures.third_in_a_row += thirds;
@@ -320,31 +300,10 @@ fn round_without_rematch(
 
 /// The colour checks after a round's games.
 fn check_colours(t: &Tournament, p: &Pairings, figures: &mut Figures, seed: u64) {
-    let mut colours: HashMap<&str, Vec<(u32, Colour)>> = HashMap::new();
-    for e in &t.games {
-        if let Entry::Game {
-            round,
-            black,
-            white,
-            ..
-        } = e
-        {
-            colours
-                .entry(black)
-                .or_default()
-                .push((*round, Colour::First));
-            colours
-                .entry(white)
-                .or_default()
-                .push((*round, Colour::Second));
-        }
-    }
+    let colours = colour_histories(t);
     for g in &p.pairs {
         for name in [&g.black, &g.white] {
-            let mut games = colours[name.as_str()].clone();
-            games.sort_by_key(|&(round, _)| round);
-            let c = Colours(games.iter().map(|&(_, c)| c).collect());
-            let d = c.difference();
+            let d = colours[name.as_str()].difference();
             assert!(
                 d.abs() <= 2,
                 "seed {seed}, round {}: {name} has the colour difference {d}",

@@ -119,6 +119,37 @@ impl Colours {
     }
 }
 
+/// Every player's colours so far, in round order, from the games of the
+/// file (players with no game yet are absent).
+pub(super) fn colour_histories(t: &Tournament) -> HashMap<&str, Colours> {
+    let mut played: HashMap<&str, Vec<(u32, Colour)>> = HashMap::new();
+    for entry in &t.games {
+        if let Entry::Game {
+            round,
+            black,
+            white,
+            ..
+        } = entry
+        {
+            played
+                .entry(black)
+                .or_default()
+                .push((*round, Colour::First));
+            played
+                .entry(white)
+                .or_default()
+                .push((*round, Colour::Second));
+        }
+    }
+    played
+        .into_iter()
+        .map(|(name, mut games)| {
+            games.sort_by_key(|&(round, _)| round);
+            (name, Colours(games.into_iter().map(|(_, c)| c).collect()))
+        })
+        .collect()
+}
+
 /// What the pairing knows of a player still playing.
 struct Record<'a> {
     name: &'a str,
@@ -306,26 +337,11 @@ fn records(t: &Tournament, round: u32) -> Result<Vec<Record<'_>>, PairError> {
         .iter()
         .map(|s| (s.name.as_str(), (s.rank, s.points)))
         .collect();
-    let mut played: HashMap<&str, Vec<(u32, Colour)>> = HashMap::new();
+    let mut colours = colour_histories(t);
     let mut byes: HashMap<&str, u32> = HashMap::new();
     for entry in &t.games {
-        match entry {
-            Entry::Game {
-                round,
-                black,
-                white,
-                ..
-            } => {
-                played
-                    .entry(black)
-                    .or_default()
-                    .push((*round, Colour::First));
-                played
-                    .entry(white)
-                    .or_default()
-                    .push((*round, Colour::Second));
-            }
-            Entry::Bye { bye, .. } => *byes.entry(bye).or_default() += 1,
+        if let Entry::Bye { bye, .. } = entry {
+            *byes.entry(bye).or_default() += 1;
         }
     }
     let mut ranked: Vec<_> = active
@@ -348,12 +364,10 @@ fn records(t: &Tournament, round: u32) -> Result<Vec<Record<'_>>, PairError> {
         .into_iter()
         .map(|(_, p)| {
             let name = p.name.as_str();
-            let mut games = played.remove(name).unwrap_or_default();
-            games.sort_by_key(|&(round, _)| round);
             Record {
                 name,
                 half_points: (2.0 * standing.get(name).map_or(0.0, |s| s.1)).round() as i64,
-                colours: Colours(games.into_iter().map(|(_, c)| c).collect()),
+                colours: colours.remove(name).unwrap_or_default(),
                 byes: byes.get(name).copied().unwrap_or(0),
                 group: 0,
                 place: 0,
@@ -495,14 +509,7 @@ mod tests {
                {"round": 1, "bye": "E"}"#,
         );
         let p = pair(&t, 2).unwrap();
-        let mut seated: Vec<&str> = p
-            .pairs
-            .iter()
-            .flat_map(|g| [g.black.as_str(), g.white.as_str()])
-            .chain(p.bye.as_deref())
-            .collect();
-        seated.sort_unstable();
-        assert_eq!(seated, ["A", "C", "D", "E", "F"]);
+        assert_eq!(p.seated(), ["A", "C", "D", "E", "F"]);
         // F (no games yet) ranks last and has had no bye.
         assert_eq!(p.bye.as_deref(), Some("F"));
         // In round 1 B still plays.
