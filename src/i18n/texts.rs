@@ -219,7 +219,7 @@ texts! {
         sides: ;
         templates:
             found(found, total), why_occupied(square), why_no_flips(square),
-            task_corner(turns), your_rating(rating), puzzle_rating(rating),
+            task_corner(turns), your_rating(rating), puzzle_rating(rating), corner_lost(square),
             stage_stars(got, max), score_answer(mine, theirs), lesson_number(n, total),
             puzzle_number(n, total);
         counted:

@@ -9,6 +9,7 @@
 use std::collections::BTreeSet;
 
 use crate::engine::othello::notation::board_squares;
+use crate::engine::othello::puzzle::forces_corner;
 use crate::engine::othello::{Color, Move, Position, Square};
 
 use super::check::othello_start;
@@ -33,6 +34,8 @@ pub enum Input {
     Take,
     /// An Othello endgame played out against perfect replies.
     PlayOthello,
+    /// Moves towards a corner against the replies that hold it off.
+    PlayCorner,
     /// A take-away game played against the perfect player.
     PlayNim,
     /// A row of Grundy values.
@@ -45,9 +48,9 @@ pub fn input(goal: &Goal) -> Input {
         Goal::AllLegalMoves
         | Goal::FlipMost
         | Goal::FlipExactly { .. }
-        | Goal::Corner { .. }
         | Goal::BestMove
         | Goal::Landings { .. } => Input::Squares,
+        Goal::Corner { .. } => Input::PlayCorner,
         Goal::Captures => Input::OpokMove,
         Goal::Pass => Input::Pass,
         Goal::Classify => Input::Outcome,
@@ -129,7 +132,10 @@ impl Attempt {
     /// A fresh try at `lesson` whose (possibly transformed) answer is
     /// `answer`.
     pub fn new(lesson: &Lesson, answer: &[String]) -> Attempt {
-        let squares = matches!(input(&lesson.goal), Input::Squares);
+        let squares = matches!(
+            input(&lesson.goal),
+            Input::Squares | Input::PlayCorner | Input::PlayOthello
+        );
         let mut ladder: Vec<Hint> = (0..lesson.hints.len()).map(Hint::Text).collect();
         if squares {
             ladder.push(Hint::Region);
@@ -431,6 +437,59 @@ pub fn win_turn(
     (after, Some(reply), over)
 }
 
+/// Whether `mv`, by the side to move, keeps a corner within `turns` of its
+/// moves (this one included): it takes a corner, or forces one in the
+/// turns left whatever the replies.
+pub fn keeps_corner(position: &Position, mv: Move, turns: u32) -> bool {
+    let corner = matches!(mv, Move::Place(s) if [0, 7, 56, 63].contains(&s.index()));
+    let side = position.side_to_move();
+    corner || (turns > 1 && forces_corner(&position.play(mv), side, turns - 1))
+}
+
+/// The reply that holds `learner` off the corners longest: after it the
+/// learner needs the most moves to force one (a reply after which no corner
+/// can be forced in `turns` comes first). `None` when the game is over.
+pub fn corner_reply(position: &Position, learner: Color, turns: u32) -> Option<Move> {
+    let needed = |mv: Move| {
+        let after = position.play(mv);
+        (1..=turns)
+            .find(|&t| forces_corner(&after, learner, t))
+            .unwrap_or(u32::MAX)
+    };
+    let moves = position.moves();
+    let most = moves.iter().map(|&mv| needed(mv)).max()?;
+    moves.into_iter().find(|&mv| needed(mv) == most)
+}
+
+/// The learner's move `mv` in a corner lesson with `turns` of the
+/// learner's moves left (`mv` one of them): the replies and the learner's
+/// forced passes after it, the position then and the turns left; `None`
+/// when `mv` gives the corner up.
+pub fn corner_turn(
+    position: &Position,
+    mv: Move,
+    turns: u32,
+) -> Option<(Position, Vec<Move>, u32)> {
+    if !keeps_corner(position, mv, turns) {
+        return None;
+    }
+    let learner = position.side_to_move();
+    let mut now = position.play(mv);
+    let mut left = turns - 1;
+    let mut after = Vec::new();
+    while !now.is_over() && (now.side_to_move() != learner || now.must_pass()) {
+        let reply = if now.side_to_move() == learner {
+            left = left.saturating_sub(1);
+            Move::Pass
+        } else {
+            corner_reply(&now, learner, left)?
+        };
+        after.push(reply);
+        now = now.play(reply);
+    }
+    Some((now, after, left))
+}
+
 /// The perfect player's take in a take-away game: a move to a P-position
 /// when there is one, else the smallest take from the first heap that has
 /// a move (to make the game last). `None` when the game is over.
@@ -613,6 +672,38 @@ mod tests {
         let last = now.moves().next().unwrap();
         assert_eq!(win_turn(&now, false, last).2, Some(true));
         assert_eq!(win_turn(&now, true, last).2, Some(false));
+    }
+
+    #[test]
+    fn a_corner_lesson_is_played_against_the_best_defence() {
+        let lesson = lesson("othello-4-2");
+        let Goal::Corner { turns } = lesson.goal else {
+            panic!("not a corner lesson")
+        };
+        let start = othello_start(&lesson.start).unwrap();
+        // Every stated first move keeps the corner; every other loses it.
+        for mv in start.moves() {
+            let stated = lesson.answer.contains(&mv.to_string());
+            assert_eq!(keeps_corner(&start, mv, turns), stated, "{mv}");
+        }
+        // Played out with the forcing moves, the corner comes in time.
+        let mut now = start;
+        let mut left = turns;
+        let learner = start.side_to_move();
+        loop {
+            let mv = now
+                .moves()
+                .into_iter()
+                .find(|&m| keeps_corner(&now, m, left))
+                .expect("a forcing move");
+            if matches!(mv, Move::Place(s) if [0, 7, 56, 63].contains(&s.index())) {
+                break;
+            }
+            let (after, _, turns_left) = corner_turn(&now, mv, left).unwrap();
+            assert!(turns_left < left && after.side_to_move() == learner);
+            now = after;
+            left = turns_left;
+        }
     }
 
     #[test]

@@ -290,6 +290,37 @@ try {
       assert(page.errors.length === 0, page.errors.join("\n"));
     },
 
+    "a corner lesson played against the replies that hold the corner off": async () => {
+      const page = await open("#/learn/othello/othello-4-2");
+      await page.waitForSelector(".lesson-board .square");
+      // A move that gives the corner up loses the try and starts again.
+      const answer = lesson("othello-4-2").answer;
+      const start = await page.$$eval(".lesson-board .disc", (d) => d.length);
+      const squares = await page.$$eval(".lesson-board .square", (s) => s.map((b) => b.dataset.square));
+      let lost = false;
+      for (const square of squares.filter((s) => !answer.includes(s) && !["a1", "h1", "a8", "h8"].includes(s))) {
+        await page.click(`[data-square="${square}"]`);
+        const said = await feedback(page);
+        if (said.includes("keep you out of the corners")) {
+          lost = true;
+          break;
+        }
+      }
+      assert(lost, "a move that gives the corner up is refused");
+      assert((await page.$$eval(".lesson-board .disc", (d) => d.length)) === start, "the lesson starts again");
+      // With the answer shown each turn, the corner comes in time.
+      while (!(await page.textContent("[data-testid=hint]")).includes("Show the answer")) await page.click("[data-testid=hint]");
+      await page.click("[data-testid=hint]");
+      for (let turn = 0; turn < 6 && !(await page.$("[data-testid=solved]")); turn++) {
+        const marked = await page.$(".lesson-board .square.marked");
+        assert(marked, "a forcing move is shown");
+        await marked.click();
+      }
+      await page.waitForSelector("[data-testid=solved]");
+      assert(start > 0, "a board");
+      assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
     "a bad set link and an unknown lesson are explained": async () => {
       const page = await open("#/learn/set?i=NOT%ZZ");
       await page.waitForSelector("[role=alert]");

@@ -15,8 +15,9 @@ use crate::i18n::Texts;
 use crate::learn::check::{opok_start, othello_start};
 use crate::learn::lesson::{Goal, Lesson, Start};
 use crate::learn::play::{
-    input, othello_why, perfect_move, perfect_take, play_out_result, play_out_turn, region_of,
-    shown, win_turn, Attempt, Hint, Input, Shown, SquareWhy, Symmetry, Verdict,
+    corner_turn, input, keeps_corner, othello_why, perfect_move, perfect_take, play_out_result,
+    play_out_turn, region_of, shown, win_turn, Attempt, Hint, Input, Shown, SquareWhy, Symmetry,
+    Verdict,
 };
 use crate::learn::progress::Progress;
 use crate::session::othello::view::SquareView as OthelloSquare;
@@ -114,6 +115,8 @@ struct Play {
     lift: Option<(opok::Square, u8)>,
     /// A play-out under way: the position now.
     othello_now: Option<othello::Position>,
+    /// A corner lesson under way: the learner's moves left.
+    corner_left: Option<u32>,
     /// A game against the perfect player under way: the heaps now.
     nim_now: Option<nim::Position>,
 }
@@ -121,13 +124,19 @@ struct Play {
 impl Play {
     fn new(lesson: &Lesson, symmetry: Symmetry) -> Play {
         let shown = shown(lesson, symmetry);
-        let attempt = Attempt::new(lesson, &shown.answer);
+        // A corner lesson is played out: its answer is reaching the corner.
+        let answer = match lesson.goal {
+            Goal::Corner { .. } => vec!["corner".to_string()],
+            _ => shown.answer.clone(),
+        };
+        let attempt = Attempt::new(lesson, &answer);
         Play {
             shown,
             attempt,
             feedback: None,
             lift: None,
             othello_now: None,
+            corner_left: None,
             nim_now: None,
         }
     }
@@ -198,16 +207,24 @@ fn othello_board(
     position: &othello::Position,
     play: &Play,
     kind: Input,
+    corner_turns: u32,
     on_pick: Callback<othello::Square>,
 ) -> Html {
     let n = position.rules().size.side();
     let found = play.attempt.found();
     let hints = play.attempt.hints_taken();
     // In a play-out the hint points at the perfect move of the moment.
-    let target = if kind == Input::PlayOthello {
-        perfect_move(position).map(|(mv, _)| mv.to_string())
-    } else {
-        play.attempt.target().map(str::to_string)
+    let target = match kind {
+        Input::PlayOthello => perfect_move(position).map(|(mv, _)| mv.to_string()),
+        Input::PlayCorner => {
+            let left = play.corner_left.unwrap_or(corner_turns);
+            position
+                .moves()
+                .into_iter()
+                .find(|&mv| keeps_corner(position, mv, left))
+                .map(|mv| mv.to_string())
+        }
+        _ => play.attempt.target().map(str::to_string),
     };
     let region = if hints.contains(&Hint::Region) {
         target
@@ -285,6 +302,44 @@ fn play_out_move(
         Some(score),
         0,
     ))
+}
+
+/// The learner's move `square` in a corner lesson from `start` with
+/// `turns` moves: the replies that hold the corner off longest follow; a
+/// corner taken in time wins the lesson, a move that gives it up loses.
+fn corner_move(
+    t: &'static Texts,
+    play: &mut Play,
+    start: othello::Position,
+    square: othello::Square,
+    turns: u32,
+) -> Option<AnswerTry> {
+    let now = play.othello_now.unwrap_or(start);
+    let left = play.corner_left.unwrap_or(turns);
+    let name = square.to_string();
+    if now.legal_squares() & square.bit() == 0 {
+        let why = match othello_why(&now, square).0 {
+            SquareWhy::Occupied => t.learn().why_occupied(&name),
+            _ => t.learn().why_no_flips(&name),
+        };
+        note(play, why);
+        return None;
+    }
+    if [0, 7, 56, 63].contains(&square.index()) {
+        return Some(("corner".into(), None, 0));
+    }
+    match corner_turn(&now, othello::Move::Place(square), left) {
+        None => Some(("lose".into(), Some(t.learn().corner_lost(&name)), 0)),
+        Some((after, replies, left)) => {
+            let moves: Vec<String> = std::iter::once(name)
+                .chain(replies.iter().map(|m| m.to_string()))
+                .collect();
+            play.othello_now = Some(after);
+            play.corner_left = Some(left);
+            note(play, moves.join(" → "));
+            None
+        }
+    }
 }
 
 /// The learner's take `mv` against the perfect player.
@@ -417,6 +472,7 @@ fn lesson_player(props: &PlayerProps) -> Html {
             if verdict == Verdict::Wrong {
                 // A lost game starts again from the lesson's position.
                 next.othello_now = None;
+                next.corner_left = None;
                 next.nim_now = None;
             }
             let mut said = feedback(t, &lesson, &verdict, &next.attempt, why);
@@ -536,12 +592,22 @@ fn input_view(
                 Goal::PlayOut { at_least } => at_least,
                 _ => 0,
             };
+            let corner_turns = match lesson.goal {
+                Goal::Corner { turns } => turns,
+                _ => 0,
+            };
             let on_pick = {
                 let (answer, act) = (answer.clone(), act.clone());
                 Callback::from(move |square: othello::Square| {
                     if kind == Input::PlayOthello {
                         act.emit(Box::new(move |play: &mut Play| {
                             play_out_move(t, play, start, square, at_least)
+                        }));
+                        return;
+                    }
+                    if kind == Input::PlayCorner {
+                        act.emit(Box::new(move |play: &mut Play| {
+                            corner_move(t, play, start, square, corner_turns)
                         }));
                         return;
                     }
@@ -559,7 +625,7 @@ fn input_view(
                     }
                 })
             };
-            let board = othello_board(&position, play, kind, on_pick);
+            let board = othello_board(&position, play, kind, corner_turns, on_pick);
             let controls = match kind {
                 Input::Pass => {
                     let answer = answer.clone();
