@@ -165,6 +165,7 @@ test-e2e: server
 	node tests/e2e/layout.mjs
 	node tests/e2e/learn.mjs
 	node tests/e2e/clock.mjs
+	node tests/e2e/club.mjs
 
 clean:
 	cargo clean

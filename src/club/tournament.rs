@@ -3,27 +3,27 @@
 
 use std::collections::HashSet;
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 /// A player.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Player {
     /// The name, unique in the tournament.
     pub name: String,
     /// A rating, if known.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rating: Option<f64>,
     /// The club, if any.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub club: Option<String>,
     /// The last round the player played before withdrawing.
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub withdrawn_after: Option<u32>,
 }
 
 /// One entry of a round: a game, or a bye.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(untagged)]
 pub enum Entry {
     /// A game: Black (or the first player) against White, and the score
@@ -48,7 +48,7 @@ pub enum Entry {
 }
 
 /// How the rounds are paired.
-#[derive(Clone, Copy, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(rename_all = "kebab-case")]
 pub enum Format {
     /// Swiss: players of equal points meet, nobody twice (the default).
@@ -61,7 +61,7 @@ pub enum Format {
 }
 
 /// A tournament file.
-#[derive(Clone, Debug, Deserialize, PartialEq)]
+#[derive(Clone, Debug, Deserialize, Serialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct Tournament {
     /// `othello`, `opok` or `nim`.
@@ -85,6 +85,11 @@ fn default_size() -> u32 {
 }
 
 impl Tournament {
+    /// The file the page exports (and `parse` reads back).
+    pub fn to_text(&self) -> String {
+        serde_json::to_string_pretty(self).unwrap_or_default()
+    }
+
     /// True for Othello (disc scores and the Brightwell quotient).
     pub fn is_othello(&self) -> bool {
         self.game == "othello"
@@ -205,4 +210,69 @@ fn check_score(t: &Tournament, [a, b]: [f64; 2]) -> Result<(), TournamentError> 
         return Err(bad());
     }
     Ok(())
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    fn tournament(names: &[String], withdrawn: Option<u32>) -> Tournament {
+        let mut players: Vec<Player> = names
+            .iter()
+            .map(|name| Player {
+                name: name.clone(),
+                rating: None,
+                club: None,
+                withdrawn_after: None,
+            })
+            .collect();
+        if let Some(p) = players.first_mut() {
+            p.withdrawn_after = withdrawn;
+            p.rating = Some(1500.0);
+            p.club = Some("Praha".into());
+        }
+        let games = match names {
+            [a, b, c, ..] => vec![
+                Entry::Game {
+                    round: 1,
+                    black: a.clone(),
+                    white: b.clone(),
+                    score: [33.0, 31.0],
+                },
+                Entry::Bye {
+                    round: 1,
+                    bye: c.clone(),
+                },
+            ],
+            _ => Vec::new(),
+        };
+        Tournament {
+            game: "othello".into(),
+            format: Format::RoundRobin,
+            size: 8,
+            rounds: 3,
+            players,
+            games,
+        }
+    }
+
+    #[test]
+    fn the_exported_file_reads_back() {
+        let names: Vec<String> = ["Ann", "Bob", "Cid"].map(String::from).to_vec();
+        let t = tournament(&names, Some(2));
+        let text = t.to_text();
+        assert!(text.contains("\"withdrawn_after\": 2"), "{text}");
+        assert!(!text.contains("null"), "absent fields are left out: {text}");
+        assert_eq!(parse(&text), Ok(t));
+    }
+
+    proptest! {
+        #[test]
+        fn any_names_read_back(names in proptest::collection::btree_set("\\PC{1,12}", 3..8), withdrawn in proptest::option::of(1u32..3)) {
+            let names: Vec<String> = names.into_iter().collect();
+            let t = tournament(&names, withdrawn);
+            prop_assert_eq!(parse(&t.to_text()), Ok(t));
+        }
+    }
 }

@@ -93,6 +93,7 @@ pub const CS: Texts = Texts {
         loading: "Načítá se…",
         load_failed: "Lekce se nepodařilo načíst. Zkontrolujte připojení a zkuste to znovu.",
         try_again: "Zkusit znovu",
+        club_title: "Klub",
         clock: "Hodiny",
         no_clock: "Bez hodin",
         clock_start: "Spustit hodiny",

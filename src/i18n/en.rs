@@ -92,6 +92,7 @@ pub const EN: Texts = Texts {
         loading: "Loading…",
         load_failed: "The lessons could not be loaded. Check the connection and try again.",
         try_again: "Try again",
+        club_title: "Club",
         clock: "Clock",
         no_clock: "No clock",
         clock_start: "Start clock",

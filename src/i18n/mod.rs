@@ -8,6 +8,7 @@
 //! count in the text's language. Notation (a–h, 1–8) is the same in every
 //! language.
 
+mod club;
 mod cs;
 mod en;
 mod learn;
@@ -20,7 +21,7 @@ mod ru;
 pub mod session;
 mod texts;
 
-pub use texts::{CommonTexts, LearnTexts, NimTexts, OpokTexts, OthelloTexts, Texts};
+pub use texts::{ClubTexts, CommonTexts, LearnTexts, NimTexts, OpokTexts, OthelloTexts, Texts};
 
 use serde::{Deserialize, Serialize};
 
@@ -412,6 +413,8 @@ mod tests {
             "nim.rule_nim",
             "nim.rule_dim",
             "nim.rule_aliquot",
+            // A person's name (the quotient's author).
+            "club.brightwell",
         ];
         let english = Lang::En.texts().entries();
         for lang in [Lang::Cs, Lang::Ru] {

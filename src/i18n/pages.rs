@@ -21,6 +21,7 @@ pub fn page_name(t: &Texts, route: &Route) -> &'static str {
         Route::LearnTeacher => t.common.learn_teacher,
         Route::LearnResults(_) => t.common.learn_results,
         Route::Puzzles | Route::Puzzle(_) => t.common.learn_puzzles,
+        Route::Club => t.common.club_title,
     }
 }
 
@@ -55,6 +56,7 @@ mod tests {
             "#/learn/results",
             "#/learn/set",
             "#/puzzles",
+            "#/club",
         ]
         .map(Route::from_fragment);
         for lang in Lang::ALL {

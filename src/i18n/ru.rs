@@ -93,6 +93,7 @@ pub const RU: Texts = Texts {
         loading: "Загрузка…",
         load_failed: "Не удалось загрузить уроки. Проверьте подключение и попробуйте ещё раз.",
         try_again: "Попробовать ещё раз",
+        club_title: "Клуб",
         clock: "Часы",
         no_clock: "Без часов",
         clock_start: "Запустить часы",

@@ -94,7 +94,7 @@ texts! {
             saved_version, empty_square, said_shown_start, said_no_moves_yet, said_undone,
             said_redone, said_new_game, said_loaded, interpretation, learn_title, learn_lessons,
             learn_puzzles, learn_set, learn_teacher, learn_results, loading, load_failed, try_again,
-            clock, no_clock, clock_start, clock_pause, clock_custom, clock_bad, clock_next_game;
+            club_title, clock, no_clock, clock_start, clock_pause, clock_custom, clock_bad, clock_next_game;
         sides: ;
         templates:
             thinking(color), computer_paused(color), draw(a, b), disc_counts(black, white),
@@ -227,6 +227,21 @@ texts! {
     }
 }
 
+texts! {
+    /// The club page: tournaments, rounds, results and standings.
+    ClubTexts {
+        plain:
+            title, export_json, export_csv, import_json, print, undo, new_tournament, new_confirm,
+            players, late_entry, withdraw, standings, name, points, brightwell, discs, bye, finished,
+            results, board, first, second, result, results_missing, save_round, game, format, swiss,
+            round_robin, double_round_robin, rounds, players_help, start;
+        sides: ;
+        templates:
+            withdrawn_after(round), round(n), pair_round(n), summary(game, rounds, players);
+        counted:
+    }
+}
+
 /// Every text of the interface in one language, by area.
 #[derive(Debug)]
 pub struct Texts {
@@ -251,6 +266,15 @@ impl Texts {
         }
     }
 
+    /// The club page's texts (apart, like the learning pages').
+    pub fn club(&self) -> &'static ClubTexts {
+        match self.lang() {
+            super::Lang::En => &super::club::EN,
+            super::Lang::Cs => &super::club::CS,
+            super::Lang::Ru => &super::club::RU,
+        }
+    }
+
     /// The language of these texts.
     pub fn lang(&self) -> super::Lang {
         self.common.lang
@@ -264,6 +288,7 @@ impl Texts {
             ("opok", self.opok.entries()),
             ("nim", self.nim.entries()),
             ("learn", self.learn().entries()),
+            ("club", self.club().entries()),
         ];
         areas
             .into_iter()

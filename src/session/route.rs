@@ -34,6 +34,8 @@ pub enum Route {
     Puzzles,
     /// One puzzle by id (`daily`: the puzzle of the day).
     Puzzle(String),
+    /// The club's tournament.
+    Club,
     /// A fragment that names no page.
     NotFound(String),
 }
@@ -59,6 +61,7 @@ impl Route {
             "/learn/set" => Route::LearnSet(query.unwrap_or_default()),
             "/learn/results" => Route::LearnResults(query.unwrap_or_default()),
             "/puzzles" => Route::Puzzles,
+            "/club" => Route::Club,
             other => learn_route(other).unwrap_or_else(|| Route::NotFound(other.to_string())),
         }
     }
@@ -84,6 +87,7 @@ impl Route {
             Route::LearnResults(query) => format!("#/learn/results?{query}"),
             Route::Puzzles => "#/puzzles".into(),
             Route::Puzzle(id) => format!("#/puzzles/{id}"),
+            Route::Club => "#/club".into(),
             Route::NotFound(path) => format!("#{path}"),
         }
     }
@@ -144,6 +148,7 @@ mod tests {
             Route::Puzzles,
             Route::Puzzle("daily".into()),
             Route::Puzzle("corner-0a1b2c3d".into()),
+            Route::Club,
         ] {
             assert_eq!(Route::from_fragment(&route.fragment()), route);
         }

@@ -12,7 +12,7 @@ use super::common::listeners::use_fragment_route;
 use super::context::AppContext;
 use super::header::Header;
 use super::home::Home;
-use super::learn_section::LearnSection;
+use super::module_section::ModuleSection;
 use super::nim::{NimPage, NimRules};
 use super::offline;
 use super::opok::{OpokPage, OpokRules};
@@ -63,7 +63,8 @@ fn page_of(route: &Route, lang: Lang) -> Html {
         | Route::LearnTeacher
         | Route::LearnResults(_)
         | Route::Puzzles
-        | Route::Puzzle(_) => html! { <LearnSection key="learn" lang={lang} /> },
+        | Route::Puzzle(_) => html! { <ModuleSection key="learn" module="learn" lang={lang} /> },
+        Route::Club => html! { <ModuleSection key="club" module="club" lang={lang} /> },
     }
 }
 
@@ -82,6 +83,7 @@ fn has_own_heading(route: &Route) -> bool {
             | Route::LearnResults(_)
             | Route::Puzzles
             | Route::Puzzle(_)
+            | Route::Club
     )
 }
 

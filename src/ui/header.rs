@@ -45,6 +45,7 @@ pub fn header(props: &HeaderProps) -> Html {
                     <a href="#/opok">{ t.opok.name }</a>
                     <a href="#/nim">{ t.nim.rule_nim }</a>
                     <a href="#/learn">{ t.common.learn_title }</a>
+                    <a href="#/club">{ t.common.club_title }</a>
                 </nav>
                 <div class="prefs">
                     <select id="language" onchange={on_lang} aria-label={t.common.language}>

@@ -11,18 +11,20 @@
 
 mod app;
 mod browser;
+pub mod club;
 mod common;
 mod context;
 mod crash;
 mod header;
 mod home;
 pub mod learn;
-mod learn_section;
+mod module_section;
 mod nim;
 mod offline;
 mod opok;
 mod othello;
 mod search;
+mod section;
 mod shell;
 
 pub use app::App;

@@ -1,6 +1,7 @@
-//! The learning pages' place in the app: their own module (`learn.js`),
-//! fetched the first time a learning page opens and mounted into this
-//! component's container; the app's first load does not pay for them.
+//! The place in the app of a part built as a module of its own (the
+//! learning pages: `learn.js`; the club page: `club.js`): fetched the first
+//! time one of its pages opens and mounted into this component's container;
+//! the app's first load does not pay for it.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -21,8 +22,18 @@ extern "C" {
 }
 
 thread_local! {
-    /// The learning module, once loaded and started.
-    static MODULE: RefCell<Option<JsValue>> = const { RefCell::new(None) };
+    /// The modules loaded and started, by name.
+    static MODULES: RefCell<Vec<(&'static str, JsValue)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The module `name`, if it is loaded.
+fn loaded(name: &str) -> Option<JsValue> {
+    MODULES.with(|m| {
+        m.borrow()
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(_, js)| js.clone())
+    })
 }
 
 /// Calls the module's exported function `name` with `args`.
@@ -31,20 +42,20 @@ fn call(module: &JsValue, name: &str, args: &[JsValue]) -> Result<JsValue, JsVal
     function.apply(&JsValue::NULL, &args.iter().collect())
 }
 
-/// The learning module, loaded and started on the first call.
-async fn module() -> Result<JsValue, JsValue> {
-    if let Some(module) = MODULE.with(|m| m.borrow().clone()) {
+/// The module `name`, loaded and started on the first call.
+async fn module(name: &'static str) -> Result<JsValue, JsValue> {
+    if let Some(module) = loaded(name) {
         return Ok(module);
     }
     let base = browser::window()
         .document()
         .and_then(|d| d.base_uri().ok().flatten())
         .unwrap_or_default();
-    let url = web_sys::Url::new_with_base("learn.js", &base)?.href();
+    let url = web_sys::Url::new_with_base(&format!("{name}.js"), &base)?.href();
     let module = JsFuture::from(import_module(&url)).await?;
     // The module's default export fetches and starts its wasm.
     JsFuture::from(js_sys::Promise::from(call(&module, "default", &[])?)).await?;
-    MODULE.with(|m| *m.borrow_mut() = Some(module.clone()));
+    MODULES.with(|m| m.borrow_mut().push((name, module.clone())));
     Ok(module)
 }
 
@@ -56,28 +67,31 @@ enum Status {
     Failed,
 }
 
-/// Props: the language the pages speak.
+/// Props: the module and the language its pages speak.
 #[derive(Properties, PartialEq)]
-pub struct LearnSectionProps {
+pub struct ModuleSectionProps {
+    /// The module's name (`learn`, `club`).
+    pub module: &'static str,
     /// The interface language.
     pub lang: Lang,
 }
 
-/// The container of the learning pages.
-#[function_component(LearnSection)]
-pub fn learn_section(props: &LearnSectionProps) -> Html {
+/// The container of a module's pages.
+#[function_component(ModuleSection)]
+pub fn module_section(props: &ModuleSectionProps) -> Html {
     let t = use_texts();
     let root = use_node_ref();
     let status = use_state(|| Status::Loading);
     let attempt = use_state(|| 0u32);
     {
         let (root, status) = (root.clone(), status.clone());
+        let name = props.module;
         use_effect_with((props.lang, *attempt), move |(lang, _)| {
             let lang = *lang;
             let alive = Rc::new(RefCell::new(true));
             let still = alive.clone();
             wasm_bindgen_futures::spawn_local(async move {
-                let mounted = match (module().await, root.cast::<web_sys::Element>()) {
+                let mounted = match (module(name).await, root.cast::<web_sys::Element>()) {
                     (Ok(module), Some(element)) if *still.borrow() => {
                         call(&module, "mount", &[element.into(), lang.code().into()]).is_ok()
                     }
@@ -94,7 +108,7 @@ pub fn learn_section(props: &LearnSectionProps) -> Html {
             });
             move || {
                 *alive.borrow_mut() = false;
-                if let Some(module) = MODULE.with(|m| m.borrow().clone()) {
+                if let Some(module) = loaded(name) {
                     let _ = call(&module, "unmount", &[]);
                 }
             }
