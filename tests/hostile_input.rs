@@ -422,14 +422,20 @@ proptest! {
             hostile_text(),
             hostile_text().prop_map(|t| format!("set game {t}")),
             hostile_text().prop_map(|t| format!("move {t}")),
-            hostile_text().prop_map(|t| format!("set depth {t}")),
+            // A hostile depth (a valid one would be a real search: "20"
+            // from the start takes seconds, as it should).
+            hostile_text().prop_map(|t| format!("set depth {t}x")),
+            Just("set depth 2".to_string()),
             hostile_text().prop_map(|t| format!("ping {t}")),
             Just("hint 3".to_string()),
             Just("go".to_string()),
         ],
         0..12,
     )) {
-        // Searches here run at depth 1 so that a session stays short.
+        // Searches here run at depth 1 or 2 so that a session stays short:
+        // each generated text stays one line (a line break inside one
+        // would make a command of its own, "set depth 20" among them).
+        let lines: Vec<String> = lines.iter().map(|l| l.replace(['\n', '\r'], " ")).collect();
         let input = format!("set depth 1\n{}\nping end\n", lines.join("\n"));
         bounded("nboard", move || {
             let mut output = Vec::new();
