@@ -300,7 +300,40 @@ fn texts_name_squares(lesson: &Lesson) -> bool {
         .any(|t| [&t.en, &t.cs, &t.ru].iter().any(|s| names_a_square(s)))
 }
 
-/// The lesson as shown: its start and answer under a symmetry.
+/// Whether any of the lesson's texts names a colour (in any language).
+fn texts_name_colours(lesson: &Lesson) -> bool {
+    const COLOURS: [&str; 7] = ["black", "white", "čern", "bíl", "чёрн", "черн", "бел"];
+    [
+        &lesson.title,
+        &lesson.instruction,
+        &lesson.success,
+        &lesson.failure,
+    ]
+    .into_iter()
+    .chain(&lesson.hints)
+    .flat_map(|t| [&t.en, &t.cs, &t.ru])
+    .any(|text| {
+        let text = text.to_lowercase();
+        COLOURS.iter().any(|c| text.contains(c))
+    })
+}
+
+/// Whether the lesson's answer is the same with the colours swapped: an
+/// answer of squares (a score, black's first, would change).
+fn answer_ignores_colours(goal: &Goal) -> bool {
+    matches!(
+        goal,
+        Goal::AllLegalMoves
+            | Goal::FlipMost
+            | Goal::FlipExactly { .. }
+            | Goal::BestMove
+            | Goal::Corner { .. }
+            | Goal::PlayOut { .. }
+    )
+}
+
+/// The lesson as shown: its start and answer under a symmetry, and with
+/// the colours swapped or not.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Shown {
     /// The start.
@@ -310,17 +343,29 @@ pub struct Shown {
     /// The symmetry used (the identity when the lesson must keep its
     /// orientation).
     pub symmetry: Symmetry,
+    /// The colours are swapped (only where no text names a colour and the
+    /// answer does not depend on them).
+    pub swapped: bool,
 }
 
-/// `lesson` under `symmetry` where its meaning is kept: Othello lessons
-/// whose texts name no square; every other lesson as written.
-pub fn shown(lesson: &Lesson, symmetry: Symmetry) -> Shown {
+/// `lesson` under `symmetry`, and with the colours swapped if `swap`,
+/// where its meaning is kept: the symmetry for Othello lessons whose texts
+/// name no square, the swap for those whose texts name no colour and whose
+/// answer is squares; every other lesson as written.
+pub fn shown(lesson: &Lesson, symmetry: Symmetry, swap: bool) -> Shown {
     let as_written = Shown {
         start: lesson.start.clone(),
         answer: lesson.answer.clone(),
         symmetry: Symmetry(0),
+        swapped: false,
     };
-    if symmetry.0 == 0 || texts_name_squares(lesson) {
+    let symmetry = if texts_name_squares(lesson) {
+        Symmetry(0)
+    } else {
+        symmetry
+    };
+    let swap = swap && answer_ignores_colours(&lesson.goal) && !texts_name_colours(lesson);
+    if symmetry.0 == 0 && !swap {
         return as_written;
     }
     let Ok(position) = othello_start(&lesson.start) else {
@@ -332,11 +377,15 @@ pub fn shown(lesson: &Lesson, symmetry: Symmetry) -> Shown {
     for (i, &c) in squares.iter().enumerate() {
         let (column, row) = ((i % usize::from(n)) as u8, (i / usize::from(n)) as u8);
         let (c2, r2) = symmetry.map(column, row, n);
-        board[usize::from(r2) * usize::from(n) + usize::from(c2)] = c;
+        board[usize::from(r2) * usize::from(n) + usize::from(c2)] = match (c, swap) {
+            ('X', true) => 'O',
+            ('O', true) => 'X',
+            (c, _) => c,
+        };
     }
-    let side = match position.side_to_move() {
-        Color::Black => 'X',
-        Color::White => 'O',
+    let side = match (position.side_to_move(), swap) {
+        (Color::Black, false) | (Color::White, true) => 'X',
+        (Color::White, false) | (Color::Black, true) => 'O',
     };
     let board: String = board.into_iter().collect();
     Shown {
@@ -349,6 +398,7 @@ pub fn shown(lesson: &Lesson, symmetry: Symmetry) -> Shown {
             .map(|a| symmetry.map_name(a, n))
             .collect(),
         symmetry,
+        swapped: swap,
     }
 }
 
@@ -616,7 +666,7 @@ mod tests {
         // whose legal moves are the mapped answer.
         let lesson = lesson("othello-1-1");
         for k in 0..8 {
-            let shown = shown(&lesson, Symmetry(k));
+            let shown = shown(&lesson, Symmetry(k), false);
             let position = othello_start(&shown.start).unwrap();
             let legal: BTreeSet<String> = Square::iter(position.legal_squares())
                 .map(|s| s.to_string())
@@ -626,7 +676,37 @@ mod tests {
         }
         // The second says "Black played f5": it keeps its orientation.
         let named = self::lesson("othello-1-2");
-        assert_eq!(shown(&named, Symmetry(5)).symmetry, Symmetry(0));
+        assert_eq!(shown(&named, Symmetry(5), false).symmetry, Symmetry(0));
+        // Its texts name Black: the colours stay.
+        assert!(!shown(&lesson, Symmetry(3), true).swapped);
+        // Without a colour named, the colours swap and the answer holds.
+        let mut neutral = lesson.clone();
+        for t in [
+            &mut neutral.title,
+            &mut neutral.instruction,
+            &mut neutral.success,
+            &mut neutral.failure,
+        ]
+        .into_iter()
+        .chain(neutral.hints.iter_mut())
+        {
+            *t = Texts {
+                en: "the side to move".into(),
+                cs: "strana na tahu".into(),
+                ru: "очередь хода".into(),
+            };
+        }
+        for k in 0..8 {
+            let shown = shown(&neutral, Symmetry(k), true);
+            assert!(shown.swapped);
+            let position = othello_start(&shown.start).unwrap();
+            assert_eq!(position.side_to_move(), Color::White);
+            let legal: BTreeSet<String> = Square::iter(position.legal_squares())
+                .map(|s| s.to_string())
+                .collect();
+            let answer: BTreeSet<String> = shown.answer.iter().cloned().collect();
+            assert_eq!(legal, answer, "symmetry {k}, swapped");
+        }
         // Eight different images of an asymmetric square.
         let images: BTreeSet<String> = (0..8).map(|k| Symmetry(k).map_name("b1", 8)).collect();
         assert_eq!(images.len(), 8);

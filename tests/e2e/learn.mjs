@@ -135,7 +135,7 @@ try {
       await tabTo(page, "[data-testid=next]");
       await page.keyboard.press("Enter");
       await page.waitForFunction(() => location.hash === "#/learn/nim/nim-1-2");
-      await page.waitForSelector("[data-testid=answer-number]");
+      await page.waitForSelector("[data-testid=check-sum]");
       assert(page.errors.length === 0, page.errors.join("\n"));
     },
 
@@ -248,6 +248,29 @@ try {
       assert((await page.$$(".wrong-cell")).length === 1, "one wrong cell marked");
       await page.fill("[data-testid=g3]", values[3]);
       await page.press("[data-testid=g3]", "Enter");
+      await page.waitForSelector("[data-testid=solved]");
+      assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
+    "a nim-sum added in binary, column by column, the wrong column marked": async () => {
+      const page = await open("#/learn/nim/nim-1-2");
+      await page.waitForSelector("[data-testid=check-sum]");
+      const values = await page.$$eval(".binary-sum tbody tr:not(.sum-row) th", (l) => l.map((x) => Number(x.textContent)));
+      const sum = values.reduce((a, b) => a ^ b, 0);
+      assert(String(sum) === lesson("nim-1-2").answer[0], `${values} → ${sum}`);
+      // Every column right but the last (bit 0), then that one fixed by
+      // keyboard (Tab to its switch, Enter).
+      for (let b = 0; b < 8; b++) {
+        const on = ((sum >> b) & 1) === 1;
+        const want = b === 0 ? !on : on;
+        if (want && (await page.$(`[data-testid=bit${b}]`))) await page.click(`[data-testid=bit${b}]`);
+      }
+      await page.click("[data-testid=check-sum]");
+      await page.waitForSelector(".binary-sum .wrong-cell [data-testid=bit0]");
+      assert((await page.$$(".binary-sum .wrong-cell")).length === 1, "one wrong column");
+      await tabTo(page, "[data-testid=bit0]");
+      await page.keyboard.press("Enter");
+      await page.click("[data-testid=check-sum]");
       await page.waitForSelector("[data-testid=solved]");
       assert(page.errors.length === 0, page.errors.join("\n"));
     },

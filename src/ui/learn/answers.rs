@@ -211,3 +211,74 @@ pub fn table_answer(props: &TableProps) -> Html {
         </SubmitGroup>
     }
 }
+
+/// Props: the heaps' values, the right sum (to mark wrong columns after a
+/// check) and where the answer goes.
+#[derive(Properties, PartialEq)]
+pub struct BinarySumProps {
+    /// The values to add, one row each.
+    pub values: Vec<u64>,
+    /// The right nim-sum.
+    pub expected: u64,
+    /// Judges the sum (a number).
+    pub answer: Answer,
+}
+
+/// The nim-sum in binary, column by column: each value a row of bits, the
+/// sum a row of switches; a column is right when it has an odd number of
+/// ones exactly where its switch is on.
+#[function_component(BinarySum)]
+pub fn binary_sum(props: &BinarySumProps) -> Html {
+    let t = use_texts();
+    let width = props
+        .values
+        .iter()
+        .chain(std::iter::once(&props.expected))
+        .map(|v| 64 - v.leading_zeros())
+        .max()
+        .unwrap_or(1)
+        .max(1);
+    let bits = use_state(|| 0u64);
+    let checked = use_state(|| false);
+    let columns: Vec<u32> = (0..width).rev().collect();
+    let rows = props.values.iter().map(|v| {
+        let cells = columns.iter().map(|&c| html! { <td>{ (v >> c) & 1 }</td> });
+        html! { <tr><th scope="row">{ v }</th>{ for cells }</tr> }
+    });
+    let switches = columns.iter().map(|&c| {
+        let on = (*bits >> c) & 1 == 1;
+        let wrong = *checked && on != ((props.expected >> c) & 1 == 1);
+        let toggle = {
+            let (bits, checked) = (bits.clone(), checked.clone());
+            Callback::from(move |_| {
+                bits.set(*bits ^ (1 << c));
+                checked.set(false);
+            })
+        };
+        html! {
+            <td class={classes!(wrong.then_some("wrong-cell"))}>
+                <button aria-pressed={on.to_string()} aria-label={format!("2^{c}")} onclick={toggle} data-testid={format!("bit{c}")}>
+                    { u8::from(on) }
+                </button>
+            </td>
+        }
+    });
+    let check = {
+        let (answer, bits, checked) = (props.answer.clone(), bits.clone(), checked.clone());
+        Callback::from(move |_| {
+            checked.set(true);
+            answer.emit((bits.to_string(), None, 0));
+        })
+    };
+    html! {
+        <div class="binary-sum">
+            <table class="class-table">
+                <tbody>
+                    { for rows }
+                    <tr class="sum-row"><th scope="row">{ "⊕" }</th>{ for switches }</tr>
+                </tbody>
+            </table>
+            <button class="primary" onclick={check} data-testid="check-sum">{ t.learn().check }</button>
+        </div>
+    }
+}

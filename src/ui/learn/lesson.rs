@@ -27,7 +27,7 @@ use super::super::context::use_app;
 use super::super::nim::heaps::Heaps;
 use super::super::opok::board::OpokBoard;
 use super::super::othello::board::Board;
-use super::answers::{NumberAnswer, OutcomeAnswer, ScoreAnswer, TableAnswer};
+use super::answers::{BinarySum, NumberAnswer, OutcomeAnswer, ScoreAnswer, TableAnswer};
 use super::data::{lessons_of, not_ready, use_course, use_progress, Loading};
 use super::home::{game_name, stars_view};
 use super::stages::pick;
@@ -122,8 +122,8 @@ struct Play {
 }
 
 impl Play {
-    fn new(lesson: &Lesson, symmetry: Symmetry) -> Play {
-        let shown = shown(lesson, symmetry);
+    fn new(lesson: &Lesson, symmetry: Symmetry, swap: bool) -> Play {
+        let shown = shown(lesson, symmetry, swap);
         // A corner lesson is played out: its answer is reaching the corner.
         let answer = match lesson.goal {
             Goal::Corner { .. } => vec!["corner".to_string()],
@@ -450,7 +450,7 @@ fn lesson_player(props: &PlayerProps) -> Html {
     let t = app.t();
     let lang = t.lang();
     let lesson = props.lesson.clone();
-    let play = use_state(|| Play::new(&lesson, Symmetry(0)));
+    let play = use_state(|| Play::new(&lesson, Symmetry(0), false));
     let (progress, update) = use_progress();
 
     // Judges an answer and says so; `why` explains a wrong one, `flips`
@@ -517,7 +517,10 @@ fn lesson_player(props: &PlayerProps) -> Html {
             // square keep theirs).
             let offset = 1 + (browser::random_seed() % 7) as u8;
             let symmetry = Symmetry((play.shown.symmetry.0 + offset) % 8);
-            play.set(Play::new(&lesson, symmetry));
+            // And the colours swapped half the time (where that keeps the
+            // lesson's meaning).
+            let swap = browser::random_seed() % 2 == 1;
+            play.set(Play::new(&lesson, symmetry, swap));
         })
     };
     let hint_label = match play.attempt.next_hint() {
@@ -532,6 +535,13 @@ fn lesson_player(props: &PlayerProps) -> Html {
             html! { <li>{ play.attempt.target().map(str::to_string).unwrap_or_default() }</li> }
         }
     });
+    // Whose move it is on an Othello board (a retry may swap the colours).
+    let to_move = othello_start(&play.shown.start)
+        .ok()
+        .map(|p| match p.side_to_move() {
+            othello::Color::Black => t.othello.black,
+            othello::Color::White => t.othello.white,
+        });
     let solved = play.attempt.stars();
     let best = progress.stars(&lesson.id);
     let feedback_view = play.feedback.as_ref().map(|f| {
@@ -547,6 +557,9 @@ fn lesson_player(props: &PlayerProps) -> Html {
             <p class="lesson-number">{ t.learn().lesson_number(props.number, props.total) }{ " " }{ stars_view(t, best) }</p>
             <h1 tabindex="-1">{ pick(&lesson.title, lang) }</h1>
             <p class="instruction">{ pick(&lesson.instruction, lang) }</p>
+            if let Some(side) = to_move {
+                <p class="to-move" data-testid="to-move">{ format!("{}: {side}", t.othello.side_to_move) }</p>
+            }
             <div class="lesson-play">
                 <div class="lesson-board">{ board }</div>
                 <div class="lesson-side">
@@ -724,6 +737,15 @@ fn input_view(
             };
             let controls = match kind {
                 Input::Outcome => html! { <OutcomeAnswer answer={answer.clone()} /> },
+                // A nim-sum of Nim heaps is added in binary, column by column.
+                Input::Number
+                    if matches!(lesson.goal, Goal::NimSum)
+                        && position.heaps().iter().all(|h| h.rule == nim::Rule::Nim) =>
+                {
+                    let values: Vec<u64> = position.heaps().iter().map(|h| h.size).collect();
+                    let expected = values.iter().fold(0, |a, v| a ^ v);
+                    html! { <BinarySum {values} {expected} answer={answer.clone()} /> }
+                }
                 Input::Number => html! { <NumberAnswer answer={answer.clone()} /> },
                 Input::Table => {
                     let upto = match lesson.goal {
