@@ -90,8 +90,13 @@ pub fn check(lesson: &Lesson, clock: &dyn Clock) -> Result<(), CheckError> {
 pub fn othello_start(start: &Start) -> Result<Position, CheckError> {
     let bad = |e: String| CheckError::Start(e);
     match start {
-        Start::Board { board } => {
-            parse_board(board, Variant::Standard).map_err(|e| bad(e.to_string()))
+        Start::Board { board, variant } => {
+            let variant = match variant.as_deref() {
+                None | Some("standard") => Variant::Standard,
+                Some("anti") => Variant::Anti,
+                Some(other) => return Err(bad(format!("no variant {other:?} for a board"))),
+            };
+            parse_board(board, variant).map_err(|e| bad(e.to_string()))
         }
         Start::Moves { moves } => replay_from_start(Rules::default(), moves)
             .map(|r| r.last())
@@ -339,7 +344,10 @@ mod tests {
         lesson.goal = Goal::Pass;
         assert!(matches!(check(&lesson, &clock), Err(CheckError::Goal(_))));
         // A start that does not read.
-        lesson.start = Start::Board { board: "XO".into() };
+        lesson.start = Start::Board {
+            board: "XO".into(),
+            variant: None,
+        };
         assert!(matches!(check(&lesson, &clock), Err(CheckError::Start(_))));
     }
 }

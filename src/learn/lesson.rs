@@ -62,10 +62,14 @@ impl Game {
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(untagged)]
 pub enum Start {
-    /// Othello: a board string (`BOARD SIDE`, 16, 36 or 64 squares).
+    /// Othello: a board string (`BOARD SIDE`, 16, 36 or 64 squares), in a
+    /// variant (`standard` when absent, or `anti`).
     Board {
         /// The board.
         board: String,
+        /// The variant's name.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        variant: Option<String>,
     },
     /// Othello: moves from the standard start.
     Moves {

@@ -391,6 +391,10 @@ pub fn shown(lesson: &Lesson, symmetry: Symmetry, swap: bool) -> Shown {
     Shown {
         start: Start::Board {
             board: format!("{board} {side}"),
+            variant: match lesson.start {
+                Start::Board { ref variant, .. } => variant.clone(),
+                _ => None,
+            },
         },
         answer: lesson
             .answer
@@ -718,7 +722,11 @@ mod tests {
     fn perfect_play_finds_the_exact_result() {
         // A one-square endgame: the move and its score are forced.
         let full = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO- X";
-        let position = othello_start(&Start::Board { board: full.into() }).unwrap();
+        let position = othello_start(&Start::Board {
+            board: full.into(),
+            variant: None,
+        })
+        .unwrap();
         let (mv, score) = perfect_move(&position).unwrap();
         assert_eq!(mv.to_string(), "h8");
         assert_eq!(score, 64);
@@ -736,6 +744,7 @@ mod tests {
         let board = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO- X";
         let position = othello_start(&Start::Board {
             board: board.into(),
+            variant: None,
         })
         .unwrap();
         let h8 = position.moves()[0];
