@@ -41,6 +41,23 @@ pub enum Route {
 }
 
 impl Route {
+    /// The wasm module of its own that draws this route's page (`learn`,
+    /// `club`), if any; the app draws the others.
+    pub fn module(&self) -> Option<&'static str> {
+        match self {
+            Route::Learn
+            | Route::LearnGame(_)
+            | Route::Lesson(..)
+            | Route::LearnSet(_)
+            | Route::LearnTeacher
+            | Route::LearnResults(_)
+            | Route::Puzzles
+            | Route::Puzzle(_) => Some("learn"),
+            Route::Club => Some("club"),
+            _ => None,
+        }
+    }
+
     /// The route of a URL fragment (with or without the leading `#`).
     pub fn from_fragment(fragment: &str) -> Route {
         let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
@@ -153,6 +170,12 @@ mod tests {
             assert_eq!(Route::from_fragment(&route.fragment()), route);
         }
         assert_eq!(Route::from_fragment(""), Route::Home);
+        assert_eq!(
+            Route::from_fragment("#/puzzles/daily").module(),
+            Some("learn")
+        );
+        assert_eq!(Route::from_fragment("#/club").module(), Some("club"));
+        assert_eq!(Route::from_fragment("#/othello").module(), None);
         assert_eq!(Route::from_fragment("#/othello?"), Route::Othello(None));
         assert_eq!(
             Route::from_fragment("#/chess"),

@@ -40,6 +40,11 @@ fn worker_notice_text(t: &Texts, notice: Notice) -> &'static str {
 
 /// The page of a route.
 fn page_of(route: &Route, lang: Lang) -> Html {
+    // One container for every page of a module of its own: it stays
+    // mounted while the user moves among them.
+    if let Some(module) = route.module() {
+        return html! { <ModuleSection key={module} {module} {lang} /> };
+    }
     match route {
         Route::Home | Route::NotFound(_) => html! { <Home /> },
         Route::Othello(link) => {
@@ -54,37 +59,17 @@ fn page_of(route: &Route, lang: Lang) -> Html {
             html! { <NimPage key={link.clone().unwrap_or_default()} link={link.clone()} /> }
         }
         Route::NimRules => html! { <NimRules /> },
-        // One container for every learning page: it stays mounted while
-        // the learner moves among them.
-        Route::Learn
-        | Route::LearnGame(_)
-        | Route::Lesson(..)
-        | Route::LearnSet(_)
-        | Route::LearnTeacher
-        | Route::LearnResults(_)
-        | Route::Puzzles
-        | Route::Puzzle(_) => html! { <ModuleSection key="learn" module="learn" lang={lang} /> },
-        Route::Club => html! { <ModuleSection key="club" module="club" lang={lang} /> },
+        _ => html! { <Home /> },
     }
 }
 
 /// Whether the page of `route` brings its own visible heading.
 fn has_own_heading(route: &Route) -> bool {
-    matches!(
-        route,
-        Route::OthelloRules
-            | Route::OpokRules
-            | Route::NimRules
-            | Route::Learn
-            | Route::LearnGame(_)
-            | Route::Lesson(..)
-            | Route::LearnSet(_)
-            | Route::LearnTeacher
-            | Route::LearnResults(_)
-            | Route::Puzzles
-            | Route::Puzzle(_)
-            | Route::Club
-    )
+    route.module().is_some()
+        || matches!(
+            route,
+            Route::OthelloRules | Route::OpokRules | Route::NimRules
+        )
 }
 
 /// Sets an attribute of the document's root element.
@@ -228,13 +213,7 @@ pub fn app() -> Html {
         let contrast = contrast.clone();
         Callback::from(move |_| contrast.set(!*contrast))
     };
-    // Repeated messages must still be spoken: every other one gets a
-    // trailing no-break space, so the region's text always changes.
-    let live_text = format!(
-        "{}{}",
-        spoken.1,
-        if spoken.0 % 2 == 1 { "\u{a0}" } else { "" }
-    );
+    let live_text = browser::live_text(&spoken);
 
     html! {
         <ContextProvider<AppContext> {context}>

@@ -147,3 +147,33 @@ pub fn when_idle(timeout_ms: u32, f: impl FnOnce() + 'static) {
             .set_timeout_with_callback_and_timeout_and_arguments_0(callback.unchecked_ref(), 200);
     }
 }
+
+/// A live region's text for the message numbered `n`: repeated messages
+/// must still be spoken, so every other one gets a trailing no-break space
+/// and the region's text always changes.
+pub fn live_text((n, text): &(u32, String)) -> String {
+    format!("{text}{}", if n % 2 == 1 { "\u{a0}" } else { "" })
+}
+
+/// Offers `text` as a file called `name` of type `kind` (a download).
+pub fn download(name: &str, kind: &str, text: &str) {
+    let parts = js_sys::Array::of1(&text.into());
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(kind);
+    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
+        return;
+    };
+    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
+        return;
+    };
+    let link = window()
+        .document()
+        .and_then(|d| d.create_element("a").ok())
+        .and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok());
+    if let Some(link) = link {
+        link.set_href(&url);
+        link.set_download(name);
+        link.click();
+    }
+    let _ = web_sys::Url::revoke_object_url(&url);
+}

@@ -81,11 +81,7 @@ fn section(props: &SectionProps) -> Html {
         },
         ..AppContext::default()
     };
-    let live_text = format!(
-        "{}{}",
-        spoken.1,
-        if spoken.0 % 2 == 1 { "\u{a0}" } else { "" }
-    );
+    let live_text = browser::live_text(&spoken);
     html! {
         <ContextProvider<AppContext> {context}>
             { (props.pages)(&route) }

@@ -35,29 +35,6 @@ fn number(x: f64) -> String {
     }
 }
 
-/// Offers `text` as a file called `name`.
-fn download(name: &str, kind: &str, text: &str) {
-    let parts = js_sys::Array::of1(&text.into());
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type(kind);
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
-        return;
-    };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
-        return;
-    };
-    if let Some(link) = browser::window()
-        .document()
-        .and_then(|d| d.create_element("a").ok())
-        .and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok())
-    {
-        link.set_href(&url);
-        link.set_download(name);
-        link.click();
-    }
-    let _ = web_sys::Url::revoke_object_url(&url);
-}
-
 /// The standings as CSV (RFC 4180 quoting).
 pub fn standings_csv(t: &Tournament, rows: &[Standing]) -> String {
     let quote = |s: &str| format!("\"{}\"", s.replace('"', "\"\""));
@@ -199,10 +176,10 @@ pub fn club_page() -> Html {
             { body }
             <div class="card-actions no-print">
                 if let Some(current) = (*tournament).clone() {
-                    <button onclick={Callback::from(move |_| download("tournament.json", "application/json", &current.to_text()))}>{ t.club().export_json }</button>
+                    <button onclick={Callback::from(move |_| browser::download("tournament.json", "application/json", &current.to_text()))}>{ t.club().export_json }</button>
                 }
                 if let Some(current) = (*tournament).clone() {
-                    <button onclick={Callback::from(move |_| download("standings.csv", "text/csv", &standings_csv(&current, &standings(&current))))}>{ t.club().export_csv }</button>
+                    <button onclick={Callback::from(move |_| browser::download("standings.csv", "text/csv", &standings_csv(&current, &standings(&current))))}>{ t.club().export_csv }</button>
                 }
                 <label class="button file-button">{ t.club().import_json }
                     <input type="file" accept="application/json,.json" class="visually-hidden" onchange={import} data-testid="club-import" />

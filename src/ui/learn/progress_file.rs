@@ -3,7 +3,6 @@
 
 use std::rc::Rc;
 
-use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
@@ -20,37 +19,19 @@ pub struct ProgressFileProps {
     pub update: UpdateProgress,
 }
 
-/// Offers `text` as a file called `name`.
-fn download(name: &str, text: &str) {
-    let parts = js_sys::Array::of1(&text.into());
-    let options = web_sys::BlobPropertyBag::new();
-    options.set_type("application/json");
-    let Ok(blob) = web_sys::Blob::new_with_str_sequence_and_options(&parts, &options) else {
-        return;
-    };
-    let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
-        return;
-    };
-    let link = browser::window()
-        .document()
-        .and_then(|d| d.create_element("a").ok())
-        .and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok());
-    if let Some(link) = link {
-        link.set_href(&url);
-        link.set_download(name);
-        link.click();
-    }
-    let _ = web_sys::Url::revoke_object_url(&url);
-}
-
 /// The progress section.
 #[function_component(ProgressFile)]
 pub fn progress_file(props: &ProgressFileProps) -> Html {
     let app = use_app();
     let t = app.t();
     let message = use_state(String::new);
-    let export =
-        Callback::from(|_| download("mind-sports-progress.json", &load_progress().to_text()));
+    let export = Callback::from(|_| {
+        browser::download(
+            "mind-sports-progress.json",
+            "application/json",
+            &load_progress().to_text(),
+        )
+    });
     let import = {
         let (update, message, announce) =
             (props.update.clone(), message.clone(), app.announce.clone());
