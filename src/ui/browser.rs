@@ -177,3 +177,29 @@ pub fn download(name: &str, kind: &str, text: &str) {
     }
     let _ = web_sys::Url::revoke_object_url(&url);
 }
+
+/// The `change` listener of a file input: reads the chosen file and calls
+/// `read` with its text (`None` when it cannot be read); the input is
+/// cleared, so that the same file can be chosen again.
+pub fn on_file_text(read: yew::Callback<Option<String>>) -> yew::Callback<web_sys::Event> {
+    yew::Callback::from(move |e: web_sys::Event| {
+        let Some(input) = e
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::HtmlInputElement>().ok())
+        else {
+            return;
+        };
+        let Some(file) = input.files().and_then(|f| f.get(0)) else {
+            return;
+        };
+        input.set_value("");
+        let read = read.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            let text = wasm_bindgen_futures::JsFuture::from(file.text())
+                .await
+                .ok()
+                .and_then(|v| v.as_string());
+            read.emit(text);
+        });
+    })
+}

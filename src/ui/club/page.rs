@@ -5,7 +5,6 @@
 //! undo for the last entry.
 
 use wasm_bindgen::JsCast;
-use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
 use crate::club::pairing::{next_round, Pairings};
@@ -141,30 +140,15 @@ pub fn club_page() -> Html {
     };
     let import = {
         let (set, message) = (set.clone(), message.clone());
-        Callback::from(move |e: Event| {
-            let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() else {
-                return;
-            };
-            let Some(file) = input.files().and_then(|f| f.get(0)) else {
-                return;
-            };
-            input.set_value("");
-            let (set, message) = (set.clone(), message.clone());
-            wasm_bindgen_futures::spawn_local(async move {
-                let text = JsFuture::from(file.text())
-                    .await
-                    .ok()
-                    .and_then(|v| v.as_string())
-                    .unwrap_or_default();
-                match parse(&text) {
-                    Ok(t) => {
-                        set.emit(Some(t));
-                        message.set(String::new());
-                    }
-                    Err(e) => message.set(e.to_string()),
+        browser::on_file_text(Callback::from(move |text: Option<String>| {
+            match parse(&text.unwrap_or_default()) {
+                Ok(t) => {
+                    set.emit(Some(t));
+                    message.set(String::new());
                 }
-            });
-        })
+                Err(e) => message.set(e.to_string()),
+            }
+        }))
     };
     let body = match &*tournament {
         None => html! { <Setup on_start={set.reform(Some)} /> },

@@ -3,7 +3,6 @@
 
 use std::rc::Rc;
 
-use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
 use crate::learn::progress::Progress;
@@ -35,33 +34,19 @@ pub fn progress_file(props: &ProgressFileProps) -> Html {
     let import = {
         let (update, message, announce) =
             (props.update.clone(), message.clone(), app.announce.clone());
-        Callback::from(move |e: Event| {
-            let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() else {
-                return;
+        browser::on_file_text(Callback::from(move |text: Option<String>| {
+            let said = match text.as_deref().map(Progress::parse) {
+                Some(Ok(read)) => {
+                    let read = Rc::new(read);
+                    update.emit(Box::new(move |p: &mut Progress| *p = (*read).clone()));
+                    t.learn().imported.to_string()
+                }
+                Some(Err(e)) => e.to_string(),
+                None => t.common.load_failed.to_string(),
             };
-            let Some(file) = input.files().and_then(|f| f.get(0)) else {
-                return;
-            };
-            input.set_value("");
-            let (update, message, announce) = (update.clone(), message.clone(), announce.clone());
-            wasm_bindgen_futures::spawn_local(async move {
-                let text = JsFuture::from(file.text())
-                    .await
-                    .ok()
-                    .and_then(|v| v.as_string());
-                let said = match text.as_deref().map(Progress::parse) {
-                    Some(Ok(read)) => {
-                        let read = Rc::new(read);
-                        update.emit(Box::new(move |p: &mut Progress| *p = (*read).clone()));
-                        t.learn().imported.to_string()
-                    }
-                    Some(Err(e)) => e.to_string(),
-                    None => t.common.load_failed.to_string(),
-                };
-                announce.emit(said.clone());
-                message.set(said);
-            });
-        })
+            announce.emit(said.clone());
+            message.set(said);
+        }))
     };
     let reset = {
         let (update, message, announce) =
