@@ -11,7 +11,7 @@ use crate::engine::nim;
 use crate::engine::opok;
 use crate::engine::othello::notation::{parse_board, replay_from_start};
 use crate::engine::othello::puzzle;
-use crate::engine::othello::{Analyzer, Move, Position, Rules, Square, Variant};
+use crate::engine::othello::{Analyzer, Position, Rules, Square, Variant};
 use crate::engine::search::{Budget, Limits};
 
 use super::lesson::{Goal, Lesson, Start, GRUNDY_TABLE_MAX, PLAY_OUT_EMPTIES};
@@ -133,17 +133,12 @@ fn othello_answer(
             }
             BTreeSet::from(["pass".to_string()])
         }
-        Goal::Corner { turns } => {
-            let side = position.side_to_move();
-            position
-                .moves()
-                .into_iter()
-                .filter(|&mv| {
-                    puzzle::forces_corner(&position.play(mv), side, turns - 1) || is_corner(mv)
-                })
-                .map(|mv| mv.to_string())
-                .collect()
-        }
+        Goal::Corner { turns } => position
+            .moves()
+            .into_iter()
+            .filter(|&mv| super::play::keeps_corner(position, mv, *turns))
+            .map(|mv| mv.to_string())
+            .collect(),
         Goal::FinalScore => {
             let outcome = position
                 .outcome()
@@ -246,10 +241,6 @@ fn opok_answer(position: &opok::Position, goal: &Goal) -> Result<BTreeSet<String
             )))
         }
     })
-}
-
-fn is_corner(mv: Move) -> bool {
-    matches!(mv, Move::Place(s) if (s.column() == 0 || s.column() == 7) && (s.row() == 0 || s.row() == 7))
 }
 
 fn nim_answer(

@@ -372,6 +372,15 @@ mod tests {
         assert!(matches!(parse_course("{}"), Err(StageError::Format(_))));
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
+    proptest::proptest! {
+        #[test]
+        fn any_course_text_is_read_or_refused(text in "\\PC{0,300}") {
+            let _ = parse_course(&text);
+            let _ = parse_stage(&text);
+        }
+    }
+
     #[test]
     fn incomplete_or_unknown_is_refused() {
         let no_czech = stage("").replacen(r#""cs": "b""#, r#""cs": " ""#, 3);

@@ -9,7 +9,7 @@
 use std::collections::BTreeSet;
 
 use crate::engine::othello::notation::board_squares;
-use crate::engine::othello::puzzle::forces_corner;
+use crate::engine::othello::puzzle::{forces_corner, is_corner};
 use crate::engine::othello::{Color, Move, Position, Square};
 
 use super::check::othello_start;
@@ -495,7 +495,7 @@ pub fn win_turn(
 /// moves (this one included): it takes a corner, or forces one in the
 /// turns left whatever the replies.
 pub fn keeps_corner(position: &Position, mv: Move, turns: u32) -> bool {
-    let corner = matches!(mv, Move::Place(s) if [0, 7, 56, 63].contains(&s.index()));
+    let corner = matches!(mv, Move::Place(s) if is_corner(s));
     let side = position.side_to_move();
     corner || (turns > 1 && forces_corner(&position.play(mv), side, turns - 1))
 }
@@ -785,7 +785,7 @@ mod tests {
                 .into_iter()
                 .find(|&m| keeps_corner(&now, m, left))
                 .expect("a forcing move");
-            if matches!(mv, Move::Place(s) if [0, 7, 56, 63].contains(&s.index())) {
+            if matches!(mv, Move::Place(s) if is_corner(s)) {
                 break;
             }
             let (after, _, turns_left) = corner_turn(&now, mv, left).unwrap();

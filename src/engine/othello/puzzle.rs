@@ -80,6 +80,11 @@ pub const EXACT_SCORE_EMPTIES: u32 = 14;
 
 const CORNERS: u64 = 1 | 1 << 7 | 1 << 56 | 1 << 63;
 
+/// Whether `square` is a corner of the 8×8 board.
+pub fn is_corner(square: Square) -> bool {
+    CORNERS & square.bit() != 0
+}
+
 /// A puzzle: a position, what kind of question it asks and its answer.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Puzzle {

@@ -11,6 +11,7 @@ use yew::prelude::*;
 use crate::engine::nim;
 use crate::engine::opok;
 use crate::engine::othello;
+use crate::engine::othello::puzzle::is_corner;
 use crate::i18n::Texts;
 use crate::learn::check::{opok_start, othello_start};
 use crate::learn::lesson::{Goal, Lesson, Start};
@@ -142,6 +143,23 @@ impl Play {
     }
 }
 
+/// What a click on `square` would do, in words (taken; flips nothing;
+/// flips n), and the discs it would flip (to show them).
+pub(super) fn why_text(
+    t: &Texts,
+    position: &othello::Position,
+    square: othello::Square,
+) -> (String, u64) {
+    let name = square.to_string();
+    let (why, flips) = othello_why(position, square);
+    let text = match why {
+        SquareWhy::Occupied => t.learn().why_occupied(&name),
+        SquareWhy::NoFlips => t.learn().why_no_flips(&name),
+        SquareWhy::Flips(n) => t.learn().why_flips(&name, u64::from(n)),
+    };
+    (text, flips)
+}
+
 /// An answer to judge: its text, what is wrong with it, discs to show.
 type AnswerTry = (String, Option<String>, u64);
 /// A change to the try, giving an answer to judge (or none yet).
@@ -270,12 +288,7 @@ fn play_out_move(
     let now = play.othello_now.unwrap_or(start);
     let learner = start.side_to_move();
     if now.legal_squares() & square.bit() == 0 {
-        let name = square.to_string();
-        let why = match othello_why(&now, square).0 {
-            SquareWhy::Occupied => t.learn().why_occupied(&name),
-            _ => t.learn().why_no_flips(&name),
-        };
-        note(play, why);
+        note(play, why_text(t, &now, square).0);
         return None;
     }
     let (after, replies) = play_out_turn(&now, learner, othello::Move::Place(square));
@@ -318,14 +331,10 @@ fn corner_move(
     let left = play.corner_left.unwrap_or(turns);
     let name = square.to_string();
     if now.legal_squares() & square.bit() == 0 {
-        let why = match othello_why(&now, square).0 {
-            SquareWhy::Occupied => t.learn().why_occupied(&name),
-            _ => t.learn().why_no_flips(&name),
-        };
-        note(play, why);
+        note(play, why_text(t, &now, square).0);
         return None;
     }
-    if [0, 7, 56, 63].contains(&square.index()) {
+    if is_corner(square) {
         return Some(("corner".into(), None, 0));
     }
     match corner_turn(&now, othello::Move::Place(square), left) {
@@ -624,13 +633,8 @@ fn input_view(
                         }));
                         return;
                     }
-                    let (why, flips) = othello_why(&position, square);
+                    let (why_text, flips) = why_text(t, &position, square);
                     let name = square.to_string();
-                    let why_text = match why {
-                        SquareWhy::Occupied => t.learn().why_occupied(&name),
-                        SquareWhy::NoFlips => t.learn().why_no_flips(&name),
-                        SquareWhy::Flips(n) => t.learn().why_flips(&name, u64::from(n)),
-                    };
                     match kind {
                         Input::Squares => answer.emit((name, Some(why_text), flips)),
                         Input::Pass => answer.emit((name, Some(why_text), flips)),

@@ -4,10 +4,10 @@
 
 use yew::prelude::*;
 
-use crate::engine::othello::puzzle::{forces_corner, Kind};
+use crate::engine::othello::puzzle::Kind;
 use crate::engine::othello::{Move, Position, Square};
 use crate::i18n::Texts;
-use crate::learn::play::{othello_why, region_of, SquareWhy};
+use crate::learn::play::{keeps_corner, region_of};
 use crate::learn::progress::Progress;
 use crate::learn::rating::{daily, next_puzzle};
 use crate::learn::shipped::ShippedPuzzle;
@@ -17,6 +17,7 @@ use super::super::context::use_app;
 use super::super::othello::board::Board;
 use super::answers::NumberAnswer;
 use super::data::{not_ready, use_progress, use_puzzles, Loading, Puzzles};
+use super::lesson::why_text;
 
 /// The kind's name.
 fn kind_name(t: &Texts, kind: Kind) -> &'static str {
@@ -183,15 +184,9 @@ fn answers(puzzle: &ShippedPuzzle, kind: Kind, position: &Position, square: Squa
         return true;
     }
     let legal = position.legal_squares() & square.bit() != 0;
-    let corner = [0, 7, 56, 63].contains(&square.index());
     kind == Kind::Corner
         && legal
-        && (corner
-            || forces_corner(
-                &position.play(Move::Place(square)),
-                position.side_to_move(),
-                puzzle.turns.unwrap_or(2).saturating_sub(1),
-            ))
+        && keeps_corner(position, Move::Place(square), puzzle.turns.unwrap_or(2))
 }
 
 #[function_component(PuzzlePlayer)]
@@ -244,13 +239,7 @@ fn puzzle_player(props: &PlayerProps) -> Html {
                 }
             } else {
                 record(false);
-                let name = square.to_string();
-                let (why, flips) = othello_why(&position, square);
-                let why = match why {
-                    SquareWhy::Occupied => t.learn().why_occupied(&name),
-                    SquareWhy::NoFlips => t.learn().why_no_flips(&name),
-                    SquareWhy::Flips(n) => t.learn().why_flips(&name, u64::from(n)),
-                };
+                let (why, flips) = why_text(t, &position, square);
                 next.flips = flips;
                 next.said = Some((false, format!("{} {why}", t.learn().wrong_puzzle)));
             }
