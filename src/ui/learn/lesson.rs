@@ -12,6 +12,7 @@ use crate::engine::nim;
 use crate::engine::opok;
 use crate::engine::othello;
 use crate::engine::othello::puzzle::is_corner;
+use crate::i18n::othello::color_name;
 use crate::i18n::Texts;
 use crate::learn::check::{opok_start, othello_start};
 use crate::learn::lesson::{Goal, Lesson, Start};
@@ -254,7 +255,21 @@ fn othello_board(
     };
     let show = hints.contains(&Hint::Show).then_some(target).flatten();
     let flips = play.feedback.as_ref().map_or(0, |f| f.flips);
-    let squares: Vec<OthelloSquare> = position
+    let marked = |name: &str| found.iter().any(|f| f == name) || show.as_deref() == Some(name);
+    let squares = lesson_squares(position, marked, &region, flips);
+    html! { <Board size={position.rules().size} {squares} ply={found.len()} {on_pick} /> }
+}
+
+/// An Othello board of a lesson or puzzle: the squares `marked` picks
+/// get a marker (answers found, the answer shown), the `region` and the
+/// `flips` are picked out.
+pub(super) fn lesson_squares(
+    position: &othello::Position,
+    marked: impl Fn(&str) -> bool,
+    region: &[String],
+    flips: u64,
+) -> Vec<OthelloSquare> {
+    position
         .rules()
         .size
         .squares_in_order()
@@ -264,15 +279,14 @@ fn othello_board(
                 square,
                 disc: position.at(square),
                 legal: false,
-                marked: found.contains(&name) || show.as_ref() == Some(&name),
+                marked: marked(&name),
                 last: false,
                 flipped: false,
                 hint: None,
                 shown: region.contains(&name) || flips & square.bit() != 0,
             }
         })
-        .collect();
-    html! { <Board size={position.rules().size} {squares} ply={found.len()} {on_pick} /> }
+        .collect()
 }
 
 /// The learner's move `square` in a play-out from `start`: the perfect
@@ -547,10 +561,7 @@ fn lesson_player(props: &PlayerProps) -> Html {
     // Whose move it is on an Othello board (a retry may swap the colours).
     let to_move = othello_start(&play.shown.start)
         .ok()
-        .map(|p| match p.side_to_move() {
-            othello::Color::Black => t.othello.black,
-            othello::Color::White => t.othello.white,
-        });
+        .map(|p| color_name(t, p.side_to_move()));
     let solved = play.attempt.stars();
     let best = progress.stars(&lesson.id);
     let feedback_view = play.feedback.as_ref().map(|f| {

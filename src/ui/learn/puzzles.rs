@@ -6,18 +6,18 @@ use yew::prelude::*;
 
 use crate::engine::othello::puzzle::Kind;
 use crate::engine::othello::{Move, Position, Square};
+use crate::i18n::othello::color_name;
 use crate::i18n::Texts;
 use crate::learn::play::{keeps_corner, region_of};
 use crate::learn::progress::Progress;
 use crate::learn::rating::{daily, next_puzzle};
 use crate::learn::shipped::ShippedPuzzle;
-use crate::session::othello::view::SquareView;
 
 use super::super::context::use_app;
 use super::super::othello::board::Board;
 use super::answers::NumberAnswer;
 use super::data::{not_ready, use_progress, use_puzzles, Loading, Puzzles};
-use super::lesson::why_text;
+use super::lesson::{lesson_squares, why_text};
 
 /// The kind's name.
 fn kind_name(t: &Texts, kind: Kind) -> &'static str {
@@ -297,28 +297,14 @@ fn puzzle_player(props: &PlayerProps) -> Html {
     } else {
         Vec::new()
     };
-    let squares: Vec<SquareView> = position
-        .rules()
-        .size
-        .squares_in_order()
-        .map(|square| {
-            let name = square.to_string();
-            SquareView {
-                square,
-                disc: position.at(square),
-                legal: false,
-                marked: (state.hints >= 2 || state.moved) && name == answer,
-                last: false,
-                flipped: false,
-                hint: None,
-                shown: region.contains(&name) || state.flips & square.bit() != 0,
-            }
-        })
-        .collect();
-    let side = match position.side_to_move() {
-        crate::engine::othello::Color::Black => t.othello.black,
-        crate::engine::othello::Color::White => t.othello.white,
-    };
+    let shows_answer = state.hints >= 2 || state.moved;
+    let squares = lesson_squares(
+        &position,
+        |name| shows_answer && name == answer,
+        &region,
+        state.flips,
+    );
+    let side = color_name(t, position.side_to_move());
     let rating = progress
         .puzzle_rating(&puzzle.id, puzzle.rating)
         .rating
