@@ -36,6 +36,7 @@ pub fn lessons(words: &[String]) -> Result<Report, CliError> {
                             "kind": l.goal.name(),
                             "route": format!("#/learn/{}/{}", stage.game.name(), l.id),
                             "languages": ["en", "cs", "ru"],
+                            "opponent": l.opponent.name(),
                             "verified": check::check(l, &clock).is_ok(),
                         })
                     })

@@ -14,7 +14,11 @@ use crate::engine::othello::puzzle;
 use crate::engine::othello::{Analyzer, Position, Rules, Square, Variant};
 use crate::engine::search::{Budget, Limits};
 
-use super::lesson::{Goal, Lesson, Start, GRUNDY_TABLE_MAX, PLAY_OUT_EMPTIES};
+use super::lesson::{Goal, Lesson, Opponent, Start, GRUNDY_TABLE_MAX, PLAY_OUT_EMPTIES};
+use super::opponent::{
+    corner_keeping_move, corner_turn, keeps_corner, perfect_move, perfect_take, play_out_turn,
+    win_turn, Replier,
+};
 
 /// The solver's budget for a `best-move` lesson.
 const SOLVE_NODES: u64 = 100_000_000;
@@ -28,6 +32,8 @@ pub enum CheckError {
     Start(String),
     /// Its goal does not apply to its game or position.
     Goal(String),
+    /// Its opponent does not fit its goal or its position.
+    Opponent(String),
     /// The engine's answer differs from the stated one.
     Answer {
         /// What the lesson says.
@@ -42,6 +48,7 @@ impl std::fmt::Display for CheckError {
         match self {
             CheckError::Start(e) => write!(f, "bad start: {e}"),
             CheckError::Goal(e) => write!(f, "bad goal: {e}"),
+            CheckError::Opponent(e) => write!(f, "bad opponent: {e}"),
             CheckError::Answer { stated, engine } => {
                 write!(f, "the answer is {engine:?}, not {stated:?}")
             }
@@ -77,12 +84,88 @@ pub fn check(lesson: &Lesson, clock: &dyn Clock) -> Result<(), CheckError> {
         .collect();
     let engine_set: BTreeSet<String> = engine.iter().map(|a| a.to_lowercase()).collect();
     if stated == engine_set {
-        Ok(())
+        check_opponent(lesson)
     } else {
         Err(CheckError::Answer {
             stated: lesson.answer.clone(),
             engine,
         })
+    }
+}
+
+/// Checks the lesson's opponent: given only in a played lesson, a level
+/// (1 to 7) only where the opponent's moves can be scored exactly (a
+/// play-out, a take-away game), and a script that is legal, and used up,
+/// along a line of the stated answer in which the learner plays on with
+/// the best moves.
+fn check_opponent(lesson: &Lesson) -> Result<(), CheckError> {
+    let fits = |replier: &Replier| !replier.left_script() && replier.script_left() == 0;
+    let unfit = || {
+        CheckError::Opponent(format!(
+            "the replies {:?} are not legal along any line of the answer",
+            lesson.opponent
+        ))
+    };
+    match (&lesson.opponent, &lesson.goal) {
+        (Opponent::Best, _) => Ok(()),
+        (Opponent::Level(n), Goal::PlayOut { .. } | Goal::Win) => {
+            crate::engine::strength::Level::new(*n)
+                .map(|_| ())
+                .ok_or_else(|| CheckError::Opponent(format!("no level {n}: levels are 1 to 7")))
+        }
+        (Opponent::Replies(_), Goal::Corner { turns }) => {
+            let start = othello_start(&lesson.start)?;
+            let line_fits = |first: crate::engine::othello::Move| {
+                let mut replier = Replier::new(lesson.opponent.clone(), 0);
+                let (mut now, mut mv, mut left) = (start, first, *turns);
+                while !matches!(mv, crate::engine::othello::Move::Place(s) if puzzle::is_corner(s))
+                {
+                    let Some((after, _, l)) = corner_turn(&now, mv, left, &mut replier) else {
+                        return false;
+                    };
+                    let Some(next) = corner_keeping_move(&after, l) else {
+                        return false;
+                    };
+                    (now, mv, left) = (after, next, l);
+                }
+                fits(&replier)
+            };
+            let answered = start
+                .moves()
+                .into_iter()
+                .filter(|mv| lesson.answer.contains(&mv.to_string()));
+            answered.into_iter().any(line_fits).then_some(()).ok_or_else(unfit)
+        }
+        (Opponent::Replies(_), Goal::PlayOut { .. }) => {
+            let start = othello_start(&lesson.start)?;
+            let learner = start.side_to_move();
+            let mut replier = Replier::new(lesson.opponent.clone(), 0);
+            let mut now = start;
+            while let Some((mv, _)) = perfect_move(&now) {
+                now = play_out_turn(&now, learner, mv, &mut replier).0;
+            }
+            fits(&replier).then_some(()).ok_or_else(unfit)
+        }
+        (Opponent::Replies(_), Goal::Win) => {
+            let Start::Heaps { heaps, misere } = &lesson.start else {
+                return Err(CheckError::Goal("a take-away goal needs heaps".into()));
+            };
+            let mut now = nim::parse_position(heaps).map_err(|e| CheckError::Start(e.to_string()))?;
+            let mut replier = Replier::new(lesson.opponent.clone(), 0);
+            while let Some(mv) = perfect_take(&now, *misere) {
+                let (after, _, over) = win_turn(&now, *misere, mv, &mut replier);
+                if over.is_some() {
+                    break;
+                }
+                now = after;
+            }
+            fits(&replier).then_some(()).ok_or_else(unfit)
+        }
+        (opponent, goal) => Err(CheckError::Opponent(format!(
+            "{} in a {} lesson: replies only in corner, play-out and win lessons, a level only in play-out and win lessons",
+            opponent.name(),
+            goal.name()
+        ))),
     }
 }
 
@@ -136,7 +219,7 @@ fn othello_answer(
         Goal::Corner { turns } => position
             .moves()
             .into_iter()
-            .filter(|&mv| super::play::keeps_corner(position, mv, *turns))
+            .filter(|&mv| keeps_corner(position, mv, *turns))
             .map(|mv| mv.to_string())
             .collect(),
         Goal::FinalScore => {
@@ -175,7 +258,7 @@ fn othello_answer(
                     "more than {PLAY_OUT_EMPTIES} empty squares"
                 )));
             }
-            let (_, best) = super::play::perfect_move(position)
+            let (_, best) = perfect_move(position)
                 .ok_or_else(|| CheckError::Goal("the game is over".into()))?;
             BTreeSet::from([if best >= *at_least { "win" } else { "lose" }.to_string()])
         }
@@ -315,6 +398,53 @@ mod tests {
                 assert_eq!(check(lesson, &clock), Ok(()), "{}", lesson.id);
             }
         }
+    }
+
+    fn shipped(id: &str) -> Lesson {
+        STAGES
+            .iter()
+            .flat_map(|(_, text)| parse_stage(text).unwrap().lessons)
+            .find(|l| l.id == id)
+            .unwrap()
+    }
+
+    #[test]
+    fn an_opponent_must_fit_its_lesson() {
+        let clock = SystemClock::new();
+        let bad = |lesson: &Lesson| matches!(check(lesson, &clock), Err(CheckError::Opponent(_)));
+        // The shipped script: White answers b2 after a3.
+        let mut corner = shipped("othello-4-5");
+        assert_eq!(corner.opponent, Opponent::Replies(vec!["b2".into()]));
+        assert_eq!(check(&corner, &clock), Ok(()));
+        // A reply that is not legal there, one too many, or none at all.
+        for replies in [vec!["h8"], vec!["b2", "b1"], vec!["pass"]] {
+            corner.opponent = Opponent::Replies(replies.iter().map(|r| r.to_string()).collect());
+            assert!(bad(&corner), "{replies:?}");
+        }
+        // A level only where moves can be scored exactly.
+        corner.opponent = Opponent::Level(3);
+        assert!(bad(&corner));
+        let mut win = shipped("nim-1-7");
+        assert_eq!(win.opponent, Opponent::Level(3));
+        assert_eq!(check(&win, &clock), Ok(()));
+        win.opponent = Opponent::Level(8);
+        assert!(bad(&win));
+        // From 5 7 9 12 the learner's winning move leaves the 9 (heap 2,
+        // counted from 0): one can be taken from it, not ten.
+        win.opponent = Opponent::Replies(vec!["2:1".into()]);
+        assert_eq!(check(&win, &clock), Ok(()));
+        win.opponent = Opponent::Replies(vec!["2:10".into()]);
+        assert!(bad(&win));
+        // No opponent in a lesson that is not played.
+        let mut legal = shipped("othello-1-1");
+        legal.opponent = Opponent::Replies(vec!["d3".into()]);
+        assert!(bad(&legal));
+        // A play-out's script along the perfect line.
+        let mut play_out = shipped("othello-6-6");
+        play_out.opponent = Opponent::Level(1);
+        assert_eq!(check(&play_out, &clock), Ok(()));
+        play_out.opponent = Opponent::Replies(vec!["a1".into()]);
+        assert!(bad(&play_out));
     }
 
     #[test]

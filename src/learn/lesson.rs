@@ -229,6 +229,44 @@ pub struct Lesson {
     /// Wrong tries allowed for three stars.
     #[serde(default)]
     pub par: u32,
+    /// Who answers the learner's moves in a played lesson (`corner`,
+    /// `play-out`, `win`); the best defence when not given.
+    #[serde(default)]
+    pub opponent: Opponent,
+}
+
+/// Who answers the learner in a played lesson. In a stage file:
+/// `"opponent": {"replies": ["c4", "e3"]}`, `"opponent": {"level": 3}`, or
+/// nothing (the best defence).
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Opponent {
+    /// The best defence the engine computes: in a corner lesson the reply
+    /// that holds the corner off longest, in a play-out or a take-away game
+    /// the perfect move.
+    #[default]
+    Best,
+    /// Scripted replies, in order (forced passes are not written). A reply
+    /// that is not legal when its turn comes (the learner left the line the
+    /// script was written for) gives way to the best defence; the check
+    /// proves that the script is legal along a line of the stated answer.
+    Replies(Vec<String>),
+    /// The app's computer at this level (1–7): in take-away games exactly
+    /// the game page's level; in an Othello play-out the level's noise on
+    /// the exact scores of the moves, perfect where the level plays
+    /// perfectly (`engine::othello::levels::endgame_noise`).
+    Level(u8),
+}
+
+impl Opponent {
+    /// How `engine lessons list` names it: `best`, `replies` or `level-N`.
+    pub fn name(&self) -> String {
+        match self {
+            Opponent::Best => "best".into(),
+            Opponent::Replies(_) => "replies".into(),
+            Opponent::Level(n) => format!("level-{n}"),
+        }
+    }
 }
 
 /// A stage: one file.

@@ -10,6 +10,7 @@
 
 pub mod check;
 pub mod lesson;
+pub mod opponent;
 pub mod play;
 pub mod progress;
 pub mod rating;

@@ -9,11 +9,10 @@
 use std::collections::BTreeSet;
 
 use crate::engine::othello::notation::board_squares;
-use crate::engine::othello::puzzle::{forces_corner, is_corner};
-use crate::engine::othello::{Color, Move, Position, Square};
+use crate::engine::othello::{Color, Position, Square};
 
 use super::check::othello_start;
-use super::lesson::{Goal, Lesson, Start, Texts};
+use super::lesson::{Goal, Lesson, Opponent, Start, Texts};
 
 /// How the learner answers a goal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -340,6 +339,8 @@ pub struct Shown {
     pub start: Start,
     /// The answer.
     pub answer: Vec<String>,
+    /// The opponent (a script's squares under the symmetry).
+    pub opponent: Opponent,
     /// The symmetry used (the identity when the lesson must keep its
     /// orientation).
     pub symmetry: Symmetry,
@@ -356,6 +357,7 @@ pub fn shown(lesson: &Lesson, symmetry: Symmetry, swap: bool) -> Shown {
     let as_written = Shown {
         start: lesson.start.clone(),
         answer: lesson.answer.clone(),
+        opponent: lesson.opponent.clone(),
         symmetry: Symmetry(0),
         swapped: false,
     };
@@ -401,160 +403,15 @@ pub fn shown(lesson: &Lesson, symmetry: Symmetry, swap: bool) -> Shown {
             .iter()
             .map(|a| symmetry.map_name(a, n))
             .collect(),
+        opponent: match &lesson.opponent {
+            Opponent::Replies(replies) => {
+                Opponent::Replies(replies.iter().map(|r| symmetry.map_name(r, n)).collect())
+            }
+            other => other.clone(),
+        },
         symmetry,
         swapped: swap,
     }
-}
-
-/// The best move of an Othello endgame and its exact final disc difference
-/// for the side to move (world scoring), by a plain alpha-beta search: for
-/// the lessons' endgames (`PLAY_OUT_EMPTIES` at most), where it answers at
-/// once. `None` when the game is over.
-pub fn perfect_move(position: &Position) -> Option<(Move, i32)> {
-    let mut best: Option<(Move, i32)> = None;
-    for mv in position.moves() {
-        let alpha = best.map_or(-65, |b| b.1);
-        let score = -negamax(&position.play(mv), -65, -alpha);
-        if best.is_none_or(|b| score > b.1) {
-            best = Some((mv, score));
-        }
-    }
-    best
-}
-
-fn negamax(position: &Position, mut alpha: i32, beta: i32) -> i32 {
-    let moves = position.moves();
-    if moves.is_empty() {
-        return position.final_disc_score();
-    }
-    for mv in moves {
-        let score = -negamax(&position.play(mv), -beta, -alpha);
-        if score >= beta {
-            return score;
-        }
-        alpha = alpha.max(score);
-    }
-    alpha
-}
-
-/// The learner's move `mv` in a play-out (it must be legal), then the
-/// perfect replies, and the learner's forced passes, until the learner can
-/// place a disc or the game is over: the position then and the moves after
-/// the learner's, in order.
-pub fn play_out_turn(position: &Position, learner: Color, mv: Move) -> (Position, Vec<Move>) {
-    let mut now = position.play(mv);
-    let mut after = Vec::new();
-    while !now.is_over() && (now.side_to_move() != learner || now.must_pass()) {
-        let reply = if now.side_to_move() == learner {
-            Move::Pass
-        } else {
-            perfect_move(&now).map_or(Move::Pass, |(m, _)| m)
-        };
-        after.push(reply);
-        now = now.play(reply);
-    }
-    (now, after)
-}
-
-/// The final disc difference for `learner` once the game is over.
-pub fn play_out_result(position: &Position, learner: Color) -> Option<i32> {
-    let score = position.is_over().then(|| position.final_disc_score())?;
-    Some(if position.side_to_move() == learner {
-        score
-    } else {
-        -score
-    })
-}
-
-/// The learner's take `mv` against the perfect player (it must be legal),
-/// then the reply: the position after both, the reply, and the winner once
-/// the game is over (`Some(true)`: the learner). Normal play: who takes
-/// last wins; misère: who takes last loses.
-pub fn win_turn(
-    position: &crate::engine::nim::Position,
-    misere: bool,
-    mv: crate::engine::nim::Move,
-) -> (
-    crate::engine::nim::Position,
-    Option<crate::engine::nim::Move>,
-    Option<bool>,
-) {
-    let now = position.play_unchecked(mv);
-    if now.is_over() {
-        return (now, None, Some(!misere));
-    }
-    let Some(reply) = perfect_take(&now, misere) else {
-        return (now, None, Some(!misere));
-    };
-    let after = now.play_unchecked(reply);
-    let over = after.is_over().then_some(misere);
-    (after, Some(reply), over)
-}
-
-/// Whether `mv`, by the side to move, keeps a corner within `turns` of its
-/// moves (this one included): it takes a corner, or forces one in the
-/// turns left whatever the replies.
-pub fn keeps_corner(position: &Position, mv: Move, turns: u32) -> bool {
-    let corner = matches!(mv, Move::Place(s) if is_corner(s));
-    let side = position.side_to_move();
-    corner || (turns > 1 && forces_corner(&position.play(mv), side, turns - 1))
-}
-
-/// The reply that holds `learner` off the corners longest: after it the
-/// learner needs the most moves to force one (a reply after which no corner
-/// can be forced in `turns` comes first). `None` when the game is over.
-pub fn corner_reply(position: &Position, learner: Color, turns: u32) -> Option<Move> {
-    let needed = |mv: Move| {
-        let after = position.play(mv);
-        (1..=turns)
-            .find(|&t| forces_corner(&after, learner, t))
-            .unwrap_or(u32::MAX)
-    };
-    let moves = position.moves();
-    let most = moves.iter().map(|&mv| needed(mv)).max()?;
-    moves.into_iter().find(|&mv| needed(mv) == most)
-}
-
-/// The learner's move `mv` in a corner lesson with `turns` of the
-/// learner's moves left (`mv` one of them): the replies and the learner's
-/// forced passes after it, the position then and the turns left; `None`
-/// when `mv` gives the corner up.
-pub fn corner_turn(
-    position: &Position,
-    mv: Move,
-    turns: u32,
-) -> Option<(Position, Vec<Move>, u32)> {
-    if !keeps_corner(position, mv, turns) {
-        return None;
-    }
-    let learner = position.side_to_move();
-    let mut now = position.play(mv);
-    let mut left = turns - 1;
-    let mut after = Vec::new();
-    while !now.is_over() && (now.side_to_move() != learner || now.must_pass()) {
-        let reply = if now.side_to_move() == learner {
-            left = left.saturating_sub(1);
-            Move::Pass
-        } else {
-            corner_reply(&now, learner, left)?
-        };
-        after.push(reply);
-        now = now.play(reply);
-    }
-    Some((now, after, left))
-}
-
-/// The perfect player's take in a take-away game: a move to a P-position
-/// when there is one, else the smallest take from the first heap that has
-/// a move (to make the game last). `None` when the game is over.
-pub fn perfect_take(
-    position: &crate::engine::nim::Position,
-    misere: bool,
-) -> Option<crate::engine::nim::Move> {
-    let winning = crate::engine::nim::analyse(position, misere, 1_000_000)
-        .ok()
-        .and_then(|a| a.winning_moves.first().copied());
-    winning.or_else(|| position.moves().min_by_key(|m| (m.take, m.heap)))
 }
 
 /// Why an Othello square is not (or is) a move, for the feedback.
@@ -716,83 +573,6 @@ mod tests {
         assert_eq!(images.len(), 8);
         assert_eq!(Symmetry(3).map_name("a1", 4), "d4");
         assert_eq!(Symmetry(0).map_name("pass", 8), "pass");
-    }
-
-    #[test]
-    fn perfect_play_finds_the_exact_result() {
-        // A one-square endgame: the move and its score are forced.
-        let full = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO- X";
-        let position = othello_start(&Start::Board {
-            board: full.into(),
-            variant: None,
-        })
-        .unwrap();
-        let (mv, score) = perfect_move(&position).unwrap();
-        assert_eq!(mv.to_string(), "h8");
-        assert_eq!(score, 64);
-        // Nim 1, 2, 3 is a P-position: no winning move, the smallest take.
-        let nim = crate::engine::nim::parse_position("nim:1 nim:2 nim:3").unwrap();
-        let take = perfect_take(&nim, false).unwrap();
-        assert_eq!((take.heap, take.take), (0, 1));
-        let nim = crate::engine::nim::parse_position("nim:1 nim:2").unwrap();
-        assert_eq!(perfect_take(&nim, false).unwrap().to_string(), "1:1");
-    }
-
-    #[test]
-    fn a_play_out_answers_with_perfect_replies_until_the_end() {
-        // Black plays h8 on a board with two empties: the game ends.
-        let board = "XXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXXO- X";
-        let position = othello_start(&Start::Board {
-            board: board.into(),
-            variant: None,
-        })
-        .unwrap();
-        let h8 = position.moves()[0];
-        let (end, after) = play_out_turn(&position, Color::Black, h8);
-        assert!(after.is_empty());
-        assert_eq!(play_out_result(&end, Color::Black), Some(64));
-        assert_eq!(play_out_result(&position, Color::Black), None);
-        // Nim 1, 2: the learner takes 1 from the 2 (a P-position for the
-        // computer), the computer takes one, the learner takes the last.
-        let nim = crate::engine::nim::parse_position("nim:1 nim:2").unwrap();
-        let mv = crate::engine::nim::Move { heap: 1, take: 1 };
-        let (now, reply, over) = win_turn(&nim, false, mv);
-        assert!(reply.is_some() && over.is_none());
-        let last = now.moves().next().unwrap();
-        assert_eq!(win_turn(&now, false, last).2, Some(true));
-        assert_eq!(win_turn(&now, true, last).2, Some(false));
-    }
-
-    #[test]
-    fn a_corner_lesson_is_played_against_the_best_defence() {
-        let lesson = lesson("othello-4-2");
-        let Goal::Corner { turns } = lesson.goal else {
-            panic!("not a corner lesson")
-        };
-        let start = othello_start(&lesson.start).unwrap();
-        // Every stated first move keeps the corner; every other loses it.
-        for mv in start.moves() {
-            let stated = lesson.answer.contains(&mv.to_string());
-            assert_eq!(keeps_corner(&start, mv, turns), stated, "{mv}");
-        }
-        // Played out with the forcing moves, the corner comes in time.
-        let mut now = start;
-        let mut left = turns;
-        let learner = start.side_to_move();
-        loop {
-            let mv = now
-                .moves()
-                .into_iter()
-                .find(|&m| keeps_corner(&now, m, left))
-                .expect("a forcing move");
-            if matches!(mv, Move::Place(s) if is_corner(s)) {
-                break;
-            }
-            let (after, _, turns_left) = corner_turn(&now, mv, left).unwrap();
-            assert!(turns_left < left && after.side_to_move() == learner);
-            now = after;
-            left = turns_left;
-        }
     }
 
     #[test]

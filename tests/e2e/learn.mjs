@@ -344,6 +344,35 @@ try {
       assert(page.errors.length === 0, page.errors.join("\n"));
     },
 
+    "scripted replies and a computer level answer the learner": async () => {
+      // othello-4-5: White's reply is set (b2, the X-square); its first try
+      // is shown as written.
+      let page = await open("#/learn/othello/othello-4-5");
+      await page.waitForSelector(".lesson-board .square");
+      assert(JSON.stringify(lesson("othello-4-5").opponent) === JSON.stringify({ replies: ["b2"] }), "the lesson's script");
+      await pickSquare(page, "a3");
+      await page.waitForFunction(() => document.querySelector("[data-testid=feedback]")?.textContent.includes("a3 → b2"));
+      await pickSquare(page, "a1");
+      await page.waitForSelector("[data-testid=solved]");
+      assert((await feedback(page)).includes("whole diagonal"), await feedback(page));
+      assert(page.errors.length === 0, page.errors.join("\n"));
+      await page.close();
+      // nim-1-7: the computer at level 3; the nim-sum wins whatever it takes.
+      page = await open("#/learn/nim/nim-1-7");
+      await page.waitForSelector(".heaps .heap");
+      for (let turn = 0; turn < 40 && !(await page.$("[data-testid=solved]")); turn++) {
+        const sizes = await page.$$eval(".heaps .heap", (hs) => hs.map((h) => h.querySelectorAll(".token").length));
+        const sum = sizes.reduce((a, b) => a ^ b, 0);
+        const heap = sizes.findIndex((h) => (h ^ sum) < h);
+        assert(heap >= 0, `no winning move in ${sizes}`);
+        const take = sizes[heap] - (sizes[heap] ^ sum);
+        const tokens = await page.$$(`.heaps .heap >> nth=${heap} >> .token`);
+        await tokens[sizes[heap] - take].click();
+      }
+      await page.waitForSelector("[data-testid=solved]");
+      assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
     "a bad set link and an unknown lesson are explained": async () => {
       const page = await open("#/learn/set?i=NOT%ZZ");
       await page.waitForSelector("[role=alert]");

@@ -88,6 +88,19 @@ pub fn think_ms(level: Level, time: ThinkTime) -> Option<f64> {
     }
 }
 
+/// How much `level` misjudges a move of an endgame with `empties` empty
+/// squares, in discs (a standard deviation): 0 where the level plays
+/// perfectly. The lessons put it on the exact scores of their small
+/// endgames, without the level's search or evaluation.
+pub fn endgame_noise(level: Level, empties: u32) -> f64 {
+    let spec = spec(level);
+    if empties <= spec.exact_empties {
+        0.0
+    } else {
+        spec.noise
+    }
+}
+
 /// What the computer decided (see [`crate::strength::Choice`]).
 pub type Choice = crate::strength::Choice<Move>;
 

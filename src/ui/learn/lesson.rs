@@ -16,10 +16,12 @@ use crate::i18n::othello::color_name;
 use crate::i18n::Texts;
 use crate::learn::check::{opok_start, othello_start};
 use crate::learn::lesson::{Goal, Lesson, Start};
+use crate::learn::opponent::{
+    corner_turn, keeps_corner, perfect_move, perfect_take, play_out_result, play_out_turn,
+    win_turn, Replier,
+};
 use crate::learn::play::{
-    corner_turn, input, keeps_corner, othello_why, perfect_move, perfect_take, play_out_result,
-    play_out_turn, region_of, shown, win_turn, Attempt, Hint, Input, Shown, SquareWhy, Symmetry,
-    Verdict,
+    input, othello_why, region_of, shown, Attempt, Hint, Input, Shown, SquareWhy, Symmetry, Verdict,
 };
 use crate::learn::progress::Progress;
 use crate::session::othello::view::SquareView as OthelloSquare;
@@ -119,8 +121,10 @@ struct Play {
     othello_now: Option<othello::Position>,
     /// A corner lesson under way: the learner's moves left.
     corner_left: Option<u32>,
-    /// A game against the perfect player under way: the heaps now.
+    /// A game against the computer under way: the heaps now.
     nim_now: Option<nim::Position>,
+    /// Who answers the learner's moves.
+    replier: Replier,
 }
 
 impl Play {
@@ -132,7 +136,9 @@ impl Play {
             _ => shown.answer.clone(),
         };
         let attempt = Attempt::new(lesson, &answer);
+        let replier = Replier::new(shown.opponent.clone(), browser::random_seed());
         Play {
+            replier,
             shown,
             attempt,
             feedback: None,
@@ -289,7 +295,7 @@ pub(super) fn lesson_squares(
         .collect()
 }
 
-/// The learner's move `square` in a play-out from `start`: the perfect
+/// The learner's move `square` in a play-out from `start`: the opponent's
 /// replies follow; at the end the result is judged (reaching `at_least`
 /// wins the lesson).
 fn play_out_move(
@@ -305,7 +311,12 @@ fn play_out_move(
         note(play, why_text(t, &now, square).0);
         return None;
     }
-    let (after, replies) = play_out_turn(&now, learner, othello::Move::Place(square));
+    let (after, replies) = play_out_turn(
+        &now,
+        learner,
+        othello::Move::Place(square),
+        &mut play.replier,
+    );
     let moves: Vec<String> = std::iter::once(square.to_string())
         .chain(replies.iter().map(|m| m.to_string()))
         .collect();
@@ -351,7 +362,7 @@ fn corner_move(
     if is_corner(square) {
         return Some(("corner".into(), None, 0));
     }
-    match corner_turn(&now, othello::Move::Place(square), left) {
+    match corner_turn(&now, othello::Move::Place(square), left, &mut play.replier) {
         None => Some(("lose".into(), Some(t.learn().corner_lost(&name)), 0)),
         Some((after, replies, left)) => {
             let moves: Vec<String> = std::iter::once(name)
@@ -365,7 +376,7 @@ fn corner_move(
     }
 }
 
-/// The learner's take `mv` against the perfect player.
+/// The learner's take `mv` against the lesson's opponent.
 fn win_move(
     play: &mut Play,
     start: &nim::Position,
@@ -373,7 +384,7 @@ fn win_move(
     mv: nim::Move,
 ) -> Option<AnswerTry> {
     let now = play.nim_now.clone().unwrap_or_else(|| start.clone());
-    let (after, reply, winner) = win_turn(&now, misere, mv);
+    let (after, reply, winner) = win_turn(&now, misere, mv, &mut play.replier);
     let said = match reply {
         Some(reply) => format!("{mv} → {reply}"),
         None => mv.to_string(),
