@@ -21,6 +21,7 @@ mod openings;
 mod opok;
 mod othello;
 mod parallel;
+pub mod player;
 pub mod puzzles;
 mod search_report;
 mod train;
@@ -156,6 +157,8 @@ usage:
   engine pair FILE         (the next round of a tournament: Swiss or round robin)
   engine lessons list|check   (the lessons of data/lessons/, every answer proved)
   engine nboard            (the NBoard protocol on stdin/stdout: add `engine nboard` to NBoard)
+  engine player othello    (a line-protocol player for referees: new, play BOARD SIDE MS,
+                           search BOARD SIDE MS, level N, ping, quit; see src/cli/player.rs)
 
 Every command accepts --json and then prints exactly one JSON object.
 Searches stop after 60 s and perft after 10 minutes unless --time-ms says otherwise.
@@ -183,9 +186,9 @@ pub fn run(words: &[String]) -> Result<Report, CliError> {
         "pair" => club::pair_command(rest),
         // Interactive: it has no single report, so callers start it with
         // `run_interactive` (see `is_interactive`).
-        "nboard" => Err(ArgsError::Conflict(
-            "engine nboard is an interactive session on stdin and stdout; it has no report".into(),
-        )
+        "nboard" | "player" => Err(ArgsError::Conflict(format!(
+            "engine {command} is an interactive session on stdin and stdout; it has no report"
+        ))
         .into()),
         "help" | "--help" | "-h" => Ok(Report {
             json: serde_json::json!({ "help": HELP }),
@@ -228,19 +231,36 @@ pub(crate) fn create_parent_dir(path: &str) -> Result<(), CliError> {
     }
 }
 
-/// Whether `words` start an interactive session (`engine nboard`), which
-/// talks on stdin and stdout instead of returning a [`Report`].
+/// Whether `words` start an interactive session (`engine nboard`, `engine
+/// player`), which talks on stdin and stdout instead of returning a
+/// [`Report`].
 pub fn is_interactive(words: &[String]) -> bool {
-    words.first().is_some_and(|w| w == "nboard")
+    words
+        .first()
+        .is_some_and(|w| w == "nboard" || w == "player")
 }
 
 /// Runs the interactive session of `words` on the process's stdin and stdout
 /// until `quit` or the end of the input.
 pub fn run_interactive(words: &[String]) -> Result<(), CliError> {
-    let rest = words.get(1..).unwrap_or_default();
-    Args::parse(rest, &[], &[])?.finish()?;
     let stdin = std::io::stdin();
-    nboard::serve(stdin.lock(), std::io::stdout().lock()).map_err(CliError::Io)
+    let (input, output) = (stdin.lock(), std::io::stdout().lock());
+    match words {
+        [command, rest @ ..] if command == "nboard" => {
+            Args::parse(rest, &[], &[])?.finish()?;
+            nboard::serve(input, output).map_err(CliError::Io)
+        }
+        [_, game, rest @ ..] if game == "othello" => {
+            Args::parse(rest, &[], &[])?.finish()?;
+            player::serve(input, output).map_err(CliError::Io)
+        }
+        [_, game, ..] => Err(ArgsError::Conflict(format!(
+            "engine player plays othello only, not {:?}",
+            crate::engine::text::excerpt(game, 30)
+        ))
+        .into()),
+        _ => Err(ArgsError::MissingArgument("game (othello)").into()),
+    }
 }
 
 /// Whether the words ask for JSON output (so errors can be reported in kind).

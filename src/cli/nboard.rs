@@ -80,7 +80,7 @@ pub fn serve<R: BufRead, W: Write>(mut input: R, mut output: W) -> io::Result<()
 }
 
 /// What [`read_line`] found.
-enum Line {
+pub(super) enum Line {
     /// A line, in the buffer, without its end.
     Read,
     /// A line longer than [`MAX_LINE`] bytes (so many), read past.
@@ -91,7 +91,7 @@ enum Line {
 
 /// Reads one line into `bytes`, keeping at most [`MAX_LINE`] bytes of it
 /// in memory however long it is.
-fn read_line<R: BufRead>(input: &mut R, bytes: &mut Vec<u8>) -> io::Result<Line> {
+pub(super) fn read_line<R: BufRead>(input: &mut R, bytes: &mut Vec<u8>) -> io::Result<Line> {
     bytes.clear();
     let mut length = 0usize;
     loop {

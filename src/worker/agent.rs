@@ -12,12 +12,8 @@ use crate::engine::strength::ThinkTime;
 
 use super::clock::JsClock;
 use super::protocol::{Answer, Event, Job, OthelloTask, Report, Request, Response};
+use super::{OTHELLO_EXACT_EMPTIES as EXACT_EMPTIES, TABLE_BITS};
 use crate::engine::{nim, opok};
-
-/// Transposition tables of 2^20 entries: about 40 MB in all.
-const TABLE_BITS: u32 = 20;
-/// Wasm is slower than native: start exact solving a little later.
-const EXACT_EMPTIES: u32 = 18;
 
 /// The worker's state: the engines, created on first use and kept between
 /// requests so their tables help the next search.

@@ -5,6 +5,14 @@
 
 pub mod protocol;
 
+/// The engine's transposition tables have 2^`TABLE_BITS` entries (about
+/// 40 MB in all); `engine player` uses the same.
+pub const TABLE_BITS: u32 = 20;
+
+/// Where the Othello engine starts exact solving: a little later than
+/// natively, as wasm is slower; `engine player` plays as the app does.
+pub const OTHELLO_EXACT_EMPTIES: u32 = 18;
+
 #[cfg(target_arch = "wasm32")]
 mod agent;
 #[cfg(target_arch = "wasm32")]
