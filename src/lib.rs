@@ -3,6 +3,8 @@
 //! * [`engine`]: the pure core (rules, notation, search, evaluation); builds
 //!   natively and for wasm.
 //! * [`session`]: a game in the app (record, undo, who plays), pure as well.
+//! * [`diagram`]: SVG diagrams of positions for print and newsletters (the
+//!   game pages and `engine diagram`), pure as well.
 //! * [`worker`]: the search worker and its message protocol.
 //! * `ui`: the Yew front end (wasm only).
 //! * `cli`: the native `engine` command.
@@ -10,6 +12,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 pub mod cli;
 pub mod club;
+pub mod diagram;
 pub mod i18n;
 pub mod learn;
 

@@ -9,6 +9,7 @@ mod args;
 mod bench;
 mod calibrate;
 mod club;
+mod diagram;
 mod engine_match;
 mod evaluation;
 mod lessons;
@@ -134,6 +135,13 @@ usage:
   engine replay opok \"MOVES\" [--size N]
   engine search opok (--moves \"MOVES\" | --position \"POSITION\") (--depth D | --time-ms T) [--size N]
   engine nim \"POSITION\" [--misere] [--budget N]   (e.g. \"nim:11 nim:5 nim:12 nim:20\")
+  engine diagram othello [--moves MOVES] [--board \"BOARD SIDE\"] [--size N] [--variant V]
+  engine diagram opok [--moves \"MOVES\"] [--position \"POSITION\"] [--size N]
+  engine diagram nim --heaps \"POSITION\" [--moves \"0:2,1:1\"] [--misere]
+                 [--coords] [--last-move] [--numbers] [--legend] [--print] [--title T]
+                 [--px WIDTH] [--out FILE]   (an SVG diagram, on stdout unless --out; moves from
+                 the board or position when given; nim moves heap:taken, heaps from 0; --heaps
+                 \"3 4 5\" means Nim heaps; --print: black and white; PNG: from a game page)
   engine levels othello [--count N] [--think-ms T] [--time-scale F] [--levels L] [--threads N]
   engine levels opok [--size N] [--games G] [--think-ms T] [--time-scale F] [--levels L]
   engine bench [--full] [--ffo FIRST-LAST]   (--ffo: only those FFO endgames)
@@ -176,6 +184,7 @@ pub fn run(words: &[String]) -> Result<Report, CliError> {
         "levels" => levels::levels(rest),
         "calibrate" => calibrate::calibrate(rest),
         "nim" => nim::nim(rest),
+        "diagram" => diagram::diagram(rest),
         "bench" => bench::bench(rest),
         "train" => train::train(rest),
         "match" => engine_match::run_match(rest),

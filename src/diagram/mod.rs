@@ -1,0 +1,317 @@
+//! Diagrams for print and newsletters: a self-contained SVG of a position of
+//! any of the three games, optionally with coordinates, the last move and
+//! move numbers, in the board's own colours or in black and white for print.
+//!
+//! Pure Rust with no web dependencies: the game pages and the command line
+//! (`engine diagram …`) call the same functions with the same [`Options`],
+//! so both produce the same file byte for byte.
+//!
+//! * [`othello`]: [`othello::svg`] (a position) and [`othello::game_svg`]
+//!   (a start and its moves: the last move and move numbers known).
+//! * [`opok`]: [`opok::svg`] and [`opok::game_svg`]; the last move is an
+//!   arrow from the origin to the landing square (the path is not recorded),
+//!   the stacks it captured drawn as dashed outlines.
+//! * [`nim`]: [`nim::svg`] and [`nim::game_svg`]; heaps as rows of counters
+//!   (a number for heaps above [`nim::TOKEN_LIMIT`]), the last move's tokens
+//!   as dashed outlines.
+//! * [`xml`]: a small well-formedness check of the output, for tests.
+//!
+//! Every diagram is one `<svg>` element with `xmlns`, `viewBox`, `width`
+//! and `height` (in pixels, [`Options::size_px`] wide) and a `<title>` first
+//! (the accessible name). All text is escaped; the output depends only on
+//! the arguments. PNG: there is no rasteriser here (none is available
+//! without a large dependency); a page makes a PNG by drawing this SVG on a
+//! canvas, and `engine diagram --png` says so.
+//!
+//! ```
+//! use mind_sports::diagram::{othello, Options};
+//! use mind_sports::engine::othello::{Position, Rules};
+//!
+//! let svg = othello::svg(&Position::start(Rules::default()), &Options::default());
+//! assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+//! assert!(mind_sports::diagram::xml::check(&svg).is_ok());
+//! ```
+
+pub mod nim;
+pub mod opok;
+pub mod othello;
+mod svg;
+pub mod xml;
+
+use std::fmt;
+use std::str::FromStr;
+
+/// The narrowest diagram drawn, in pixels; a smaller [`Options::size_px`]
+/// is raised to it.
+pub const MIN_SIZE_PX: u32 = 16;
+/// The widest diagram drawn, in pixels; a larger [`Options::size_px`] is
+/// lowered to it.
+pub const MAX_SIZE_PX: u32 = 8192;
+/// The width of a diagram unless [`Options::size_px`] says otherwise.
+pub const DEFAULT_SIZE_PX: u32 = 480;
+
+/// The colours of a diagram.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Theme {
+    /// The board's colours as on the game pages (a green Othello board, the
+    /// Opok board's wood, red circles and blue squares, golden counters).
+    #[default]
+    Light,
+    /// Black and white for printing: a white board with a black grid, black
+    /// and white pieces with black outlines, no colour needed.
+    Print,
+}
+
+impl Theme {
+    /// Both themes.
+    pub const ALL: [Theme; 2] = [Theme::Light, Theme::Print];
+
+    /// The name on the command line: `light` or `print`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Theme::Light => "light",
+            Theme::Print => "print",
+        }
+    }
+}
+
+impl fmt::Display for Theme {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A theme name that is neither `light` nor `print`.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ParseThemeError(pub String);
+
+impl fmt::Display for ParseThemeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown theme {:?} (expected light or print)", self.0)
+    }
+}
+
+impl std::error::Error for ParseThemeError {}
+
+impl FromStr for Theme {
+    type Err = ParseThemeError;
+
+    fn from_str(s: &str) -> Result<Theme, ParseThemeError> {
+        Theme::ALL
+            .into_iter()
+            .find(|t| t.name().eq_ignore_ascii_case(s.trim()))
+            .ok_or_else(|| ParseThemeError(s.to_string()))
+    }
+}
+
+/// The lines of text under the board.
+#[derive(Clone, PartialEq, Eq, Hash, Debug, Default)]
+pub enum Legend {
+    /// None: the board alone.
+    #[default]
+    None,
+    /// The diagram's own English lines: who is to move and the score
+    /// (Othello, Opok); the rule of each heap and normal or misère play
+    /// (take-away games).
+    Auto,
+    /// These lines (a page passes its own language's words). Each line is
+    /// escaped; lines longer than 200 characters are cut.
+    Lines(Vec<String>),
+}
+
+/// What a diagram shows and how big it is. The default: the board alone,
+/// [`DEFAULT_SIZE_PX`] wide, [`Theme::Light`].
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub struct Options {
+    /// Coordinates around the board: letters above the columns, numbers
+    /// left of the rows (rows from the top, as in the notation). For
+    /// take-away games: the heap numbers, from 1.
+    pub coords: bool,
+    /// Mark the last move when the diagram knows it (built from a game):
+    /// Othello a dot (a ring around a move number) on the last disc placed,
+    /// Opok an arrow from the origin to the landing square and the captured
+    /// stacks as dashed outlines, take-away games the tokens taken as dashed
+    /// outlines.
+    pub last_move: bool,
+    /// Move numbers when the diagram knows the moves: Othello numbers each
+    /// disc with the move that placed it (passes are not counted, the
+    /// starting discs have none), as printed game diagrams do; Opok numbers
+    /// each stack with the move that landed it. Take-away diagrams have none.
+    pub move_numbers: bool,
+    /// The width of the image in pixels (clamped to [`MIN_SIZE_PX`]…
+    /// [`MAX_SIZE_PX`]); the height follows the drawing's proportions.
+    pub size_px: u32,
+    /// The colours.
+    pub theme: Theme,
+    /// The accessible name (`<title>`); `None`: an English description of
+    /// the position. Escaped; cut after 200 characters.
+    pub title: Option<String>,
+    /// The text under the board.
+    pub legend: Legend,
+}
+
+impl Default for Options {
+    fn default() -> Options {
+        Options {
+            coords: false,
+            last_move: false,
+            move_numbers: false,
+            size_px: DEFAULT_SIZE_PX,
+            theme: Theme::Light,
+            title: None,
+            legend: Legend::None,
+        }
+    }
+}
+
+/// A move of a game given to a diagram that the rules do not allow there.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct IllegalMove {
+    /// The move's number in the list given, from 1 (passes counted).
+    pub number: usize,
+    /// The move as text (`f5`, `a1:3:b3`, `0:2` for taking 2 from the first
+    /// heap).
+    pub text: String,
+}
+
+impl fmt::Display for IllegalMove {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "move {} ({}) is not legal in its position",
+            self.number, self.text
+        )
+    }
+}
+
+impl std::error::Error for IllegalMove {}
+
+/// The longest title or legend line kept, in characters.
+const TEXT_LIMIT: usize = 200;
+
+/// The legend's lines: `auto` when it is [`Legend::Auto`].
+fn legend_lines(legend: &Legend, auto: impl FnOnce() -> Vec<String>) -> Vec<String> {
+    match legend {
+        Legend::None => Vec::new(),
+        Legend::Auto => auto(),
+        Legend::Lines(lines) => lines
+            .iter()
+            .map(|l| crate::engine::text::excerpt(l, TEXT_LIMIT))
+            .collect(),
+    }
+}
+
+/// The title: the one given (cut to [`TEXT_LIMIT`]) or `auto`.
+fn title_text(options: &Options, auto: impl FnOnce() -> String) -> String {
+    match &options.title {
+        Some(title) => crate::engine::text::excerpt(title, TEXT_LIMIT),
+        None => auto(),
+    }
+}
+
+/// The letter of column `column` (0 = a).
+fn column_letter(column: u8) -> String {
+    char::from(b'a' + column).to_string()
+}
+
+/// The font size of the legend's lines, in drawing units (a board square
+/// is 100).
+const LEGEND_FONT: i32 = 36;
+/// The distance between the legend's lines.
+const LEGEND_LINE: i32 = 50;
+/// The gap between the board and the legend.
+const LEGEND_GAP: i32 = 20;
+
+/// The height the legend's `lines` take below the board (0 without any).
+fn legend_height(lines: &[String]) -> i32 {
+    if lines.is_empty() {
+        0
+    } else {
+        LEGEND_GAP + LEGEND_LINE * i32::try_from(lines.len()).unwrap_or(0)
+    }
+}
+
+/// Writes the legend's `lines` centred on `centre_x` from `top` down,
+/// each line's font made smaller when it would be wider than `width`.
+fn draw_legend(
+    svg: &mut svg::Svg,
+    lines: &[String],
+    centre_x: i32,
+    top: i32,
+    width: i32,
+    fill: &str,
+) {
+    for (i, line) in lines.iter().enumerate() {
+        let estimated = svg::text_width(line, LEGEND_FONT).max(1);
+        let size = if estimated > width {
+            (LEGEND_FONT * width / estimated).max(8)
+        } else {
+            LEGEND_FONT
+        };
+        let y = top + LEGEND_GAP + LEGEND_LINE * i32::try_from(i).unwrap_or(0) + LEGEND_LINE / 2;
+        svg.text(centre_x, y, size, fill, false, line);
+    }
+}
+
+/// The width of the band that holds the coordinates beside the board.
+const COORD_BAND: i32 = 56;
+/// The coordinates' font size.
+const COORD_FONT: i32 = 38;
+
+/// Writes the letters above and the numbers left of an `n`×`n` board of
+/// `cell`-unit squares whose top-left corner is (`x`, `y`), `gap` units
+/// away from its edge (a frame's width).
+fn draw_coordinates(
+    svg: &mut svg::Svg,
+    n: u8,
+    cell: i32,
+    (x, y): (i32, i32),
+    gap: i32,
+    fill: &str,
+) {
+    for i in 0..n {
+        let offset = i32::from(i) * cell + cell / 2;
+        svg.text(
+            x + offset,
+            y - gap - COORD_BAND / 2,
+            COORD_FONT,
+            fill,
+            false,
+            &column_letter(i),
+        );
+        svg.text(
+            x - gap - COORD_BAND / 2,
+            y + offset,
+            COORD_FONT,
+            fill,
+            false,
+            &(u32::from(i) + 1).to_string(),
+        );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn themes_parse_and_print() {
+        for theme in Theme::ALL {
+            assert_eq!(theme.name().parse::<Theme>(), Ok(theme));
+        }
+        assert_eq!(" Print ".parse::<Theme>(), Ok(Theme::Print));
+        assert_eq!(
+            "dark".parse::<Theme>().unwrap_err().to_string(),
+            "unknown theme \"dark\" (expected light or print)"
+        );
+    }
+
+    #[test]
+    fn legend_lines_are_cut() {
+        let long = "x".repeat(500);
+        let lines = legend_lines(&Legend::Lines(vec![long]), Vec::new);
+        assert_eq!(lines[0].chars().count(), TEXT_LIMIT + 1);
+        assert!(legend_lines(&Legend::None, || vec!["a".into()]).is_empty());
+        assert_eq!(legend_lines(&Legend::Auto, || vec!["a".into()]), ["a"]);
+    }
+}

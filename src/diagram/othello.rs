@@ -1,0 +1,609 @@
+//! Othello diagrams: the board (every size and variant the engine plays),
+//! the discs with outlines, coordinates a–h above and 1–8 on the left (rows
+//! from the top), the last disc placed marked and, as in printed game
+//! diagrams, each disc numbered with the move that placed it.
+//!
+//! ```
+//! use mind_sports::diagram::{othello, Options, Theme};
+//! use mind_sports::engine::othello::notation::replay_from_start;
+//! use mind_sports::engine::othello::{Position, Rules};
+//!
+//! let game = replay_from_start(Rules::default(), "f5d6c3d3c4").unwrap();
+//! let options = Options { coords: true, last_move: true, move_numbers: true,
+//!                         theme: Theme::Print, ..Options::default() };
+//! let svg = othello::game_svg(&game.start, &game.moves, &options).unwrap();
+//! assert!(svg.contains(">5</text>"));
+//! ```
+
+use crate::engine::othello::{BoardSize, Color, Move, Position, Square, Variant};
+
+use super::svg::Svg;
+use super::{IllegalMove, Options, Theme};
+
+/// A board square in drawing units.
+const CELL: i32 = 100;
+/// The disc's radius.
+const DISC: i32 = 42;
+/// Space around the drawing.
+const MARGIN: i32 = 24;
+/// The font size of the move numbers.
+const NUMBER_FONT: i32 = 40;
+
+/// What a diagram draws: a position and, when it comes from a game, the
+/// last disc placed and the move number of every disc placed.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Diagram {
+    /// The position drawn.
+    pub position: Position,
+    /// The square of the last disc placed (a pass after it changes nothing
+    /// on the board), if known.
+    pub last_move: Option<Square>,
+    /// Each disc placed during the game with the number of the move that
+    /// placed it, from 1, passes not counted; in square order.
+    pub numbers: Vec<(Square, u32)>,
+}
+
+impl Diagram {
+    /// The diagram of `position` alone (no last move, no numbers).
+    pub fn new(position: Position) -> Diagram {
+        Diagram {
+            position,
+            last_move: None,
+            numbers: Vec::new(),
+        }
+    }
+
+    /// The diagram after playing `moves` from `start` (passes included or
+    /// not: a pass is played where the side to move must pass), each move
+    /// checked.
+    pub fn from_game(start: Position, moves: &[Move]) -> Result<Diagram, IllegalMove> {
+        let mut position = start;
+        let mut numbers = [0u32; 64];
+        let mut placed = 0;
+        let mut last_move = None;
+        for (index, &mv) in moves.iter().enumerate() {
+            if matches!(mv, Move::Place(_)) && position.must_pass() {
+                position = position.passed();
+            }
+            position = position.try_play(mv).map_err(|_| IllegalMove {
+                number: index + 1,
+                text: mv.to_string(),
+            })?;
+            if let Move::Place(square) = mv {
+                placed += 1;
+                numbers[square.index()] = placed;
+                last_move = Some(square);
+            }
+        }
+        Ok(Diagram {
+            position,
+            last_move,
+            numbers: numbers
+                .iter()
+                .enumerate()
+                .filter(|(_, &n)| n > 0)
+                .filter_map(|(i, &n)| Some((Square::from_index(i as u8)?, n)))
+                .collect(),
+        })
+    }
+
+    /// The diagram as SVG.
+    pub fn svg(&self, options: &Options) -> String {
+        draw(self, options)
+    }
+}
+
+/// The SVG diagram of `position` (without a last move or move numbers:
+/// use [`game_svg`] for those).
+pub fn svg(position: &Position, options: &Options) -> String {
+    Diagram::new(*position).svg(options)
+}
+
+/// The SVG diagram of the position after `moves` from `start`, with the
+/// last move and the move numbers when `options` asks for them.
+pub fn game_svg(
+    start: &Position,
+    moves: &[Move],
+    options: &Options,
+) -> Result<String, IllegalMove> {
+    Ok(Diagram::from_game(*start, moves)?.svg(options))
+}
+
+/// The colours of one theme.
+struct Colors {
+    board: &'static str,
+    line: &'static str,
+    /// Fill and outline of a black disc, then of a white one.
+    black: (&'static str, &'static str),
+    white: (&'static str, &'static str),
+    outline_width: i32,
+    /// The last-move mark; `None`: the colour opposite the disc's.
+    mark: Option<&'static str>,
+    text: &'static str,
+}
+
+fn colors(theme: Theme) -> Colors {
+    match theme {
+        Theme::Light => Colors {
+            board: "#2e7d4f",
+            line: "#164429",
+            black: ("#141414", "#000000"),
+            white: ("#f7f7f7", "#4d4d4d"),
+            outline_width: 3,
+            mark: Some("#e0301e"),
+            text: "#222222",
+        },
+        Theme::Print => Colors {
+            board: "#ffffff",
+            line: "#000000",
+            black: ("#000000", "#000000"),
+            white: ("#ffffff", "#000000"),
+            outline_width: 4,
+            mark: None,
+            text: "#000000",
+        },
+    }
+}
+
+/// The game's name as a title says it.
+fn game_name(variant: Variant) -> &'static str {
+    match variant {
+        Variant::Standard => "Othello",
+        Variant::Anti => "Anti-Othello",
+        Variant::Reversi => "Othello (Reversi opening)",
+    }
+}
+
+fn capitalised(color: Color) -> &'static str {
+    match color {
+        Color::Black => "Black",
+        Color::White => "White",
+    }
+}
+
+/// Who moves and the discs, in English: "Black to move · black 12, white 9".
+fn state_line(position: &Position) -> String {
+    let discs = format!(
+        "black {}, white {}",
+        position.count(Color::Black),
+        position.count(Color::White)
+    );
+    let side = position.side_to_move();
+    if position.is_over() {
+        format!("Game over · {discs}")
+    } else if position.must_pass() {
+        format!(
+            "{} passes, {} to move · {discs}",
+            capitalised(side),
+            side.opponent().name()
+        )
+    } else {
+        format!("{} to move · {discs}", capitalised(side))
+    }
+}
+
+fn auto_title(diagram: &Diagram, options: &Options) -> String {
+    let rules = diagram.position.rules();
+    let mut title = format!(
+        "{} {}×{}: {}",
+        game_name(rules.variant),
+        rules.size,
+        rules.size,
+        state_line(&diagram.position)
+    );
+    if let Some(square) = diagram.last_move.filter(|_| options.last_move) {
+        title += &format!(" · last move {square}");
+    }
+    title
+}
+
+fn draw(diagram: &Diagram, options: &Options) -> String {
+    let position = &diagram.position;
+    let size: BoardSize = position.rules().size;
+    let n = size.side();
+    let c = colors(options.theme);
+    let frame = match options.theme {
+        Theme::Light => 10,
+        Theme::Print => 6,
+    };
+    let band = if options.coords { super::COORD_BAND } else { 0 };
+    let board = CELL * i32::from(n);
+    let (x0, y0) = (MARGIN + band + frame, MARGIN + band + frame);
+    let lines = super::legend_lines(&options.legend, || vec![state_line(position)]);
+    let width = x0 + board + frame + MARGIN;
+    let height = y0 + board + frame + super::legend_height(&lines) + MARGIN;
+    let title = super::title_text(options, || auto_title(diagram, options));
+    let mut svg = Svg::new(width, height, options.size_px, &title);
+
+    // The frame, the board and the grid.
+    svg.tag("rect")
+        .num("x", x0 - frame)
+        .num("y", y0 - frame)
+        .num("width", board + 2 * frame)
+        .num("height", board + 2 * frame)
+        .attr("fill", c.line)
+        .end();
+    svg.tag("rect")
+        .num("x", x0)
+        .num("y", y0)
+        .num("width", board)
+        .num("height", board)
+        .attr("fill", c.board)
+        .end();
+    let mut grid = String::new();
+    for i in 1..i32::from(n) {
+        grid += &format!(
+            "M{} {}v{board}M{} {}h{board}",
+            x0 + i * CELL,
+            y0,
+            x0,
+            y0 + i * CELL
+        );
+    }
+    if !grid.is_empty() {
+        svg.tag("path")
+            .attr("d", &grid)
+            .attr("stroke", c.line)
+            .num("stroke-width", 3)
+            .attr("fill", "none")
+            .end();
+    }
+    // The four dots of the 8×8 board, where the b2–g7 corners meet.
+    if size == BoardSize::Eight {
+        for (col, row) in [(2, 2), (6, 2), (2, 6), (6, 6)] {
+            svg.tag("circle")
+                .num("cx", x0 + col * CELL)
+                .num("cy", y0 + row * CELL)
+                .num("r", 9)
+                .attr("fill", c.line)
+                .end();
+        }
+    }
+    if options.coords {
+        super::draw_coordinates(&mut svg, n, CELL, (x0, y0), frame, c.text);
+    }
+
+    // The discs.
+    let centre = |square: Square| {
+        (
+            x0 + i32::from(square.column()) * CELL + CELL / 2,
+            y0 + i32::from(square.row()) * CELL + CELL / 2,
+        )
+    };
+    for square in size.squares_in_order() {
+        let Some(color) = position.at(square) else {
+            continue;
+        };
+        let (fill, stroke) = match color {
+            Color::Black => c.black,
+            Color::White => c.white,
+        };
+        let (cx, cy) = centre(square);
+        svg.tag("circle")
+            .num("cx", cx)
+            .num("cy", cy)
+            .num("r", DISC)
+            .attr("fill", fill)
+            .attr("stroke", stroke)
+            .num("stroke-width", c.outline_width)
+            .attr("class", color.name())
+            .end();
+    }
+
+    // What stands on the discs: the colour opposite the disc's (on an
+    // empty square, which only a hand-made diagram has: the grid's).
+    let contrast = |square: Square| match position.at(square) {
+        Some(Color::Black) => "#ffffff",
+        Some(Color::White) => "#000000",
+        None if options.theme == Theme::Light => "#ffffff",
+        None => "#000000",
+    };
+    let numbered = options.move_numbers && !diagram.numbers.is_empty();
+    if numbered {
+        for &(square, number) in &diagram.numbers {
+            if square.column() >= n || square.row() >= n {
+                continue;
+            }
+            let (cx, cy) = centre(square);
+            svg.text(
+                cx,
+                cy,
+                NUMBER_FONT,
+                contrast(square),
+                true,
+                &number.to_string(),
+            );
+        }
+    }
+    if let Some(square) = diagram
+        .last_move
+        .filter(|s| options.last_move && s.column() < n && s.row() < n)
+    {
+        let (cx, cy) = centre(square);
+        let mark = c.mark.unwrap_or_else(|| contrast(square));
+        let has_number = numbered && diagram.numbers.iter().any(|&(s, _)| s == square);
+        let tag = svg.tag("circle").num("cx", cx).num("cy", cy);
+        if has_number {
+            tag.num("r", 36)
+                .attr("fill", "none")
+                .attr("stroke", mark)
+                .num("stroke-width", 4)
+                .attr("class", "last")
+                .end();
+        } else {
+            tag.num("r", 12)
+                .attr("fill", mark)
+                .attr("class", "last")
+                .end();
+        }
+    }
+
+    super::draw_legend(
+        &mut svg,
+        &lines,
+        x0 + board / 2,
+        y0 + board + frame,
+        width - 2 * MARGIN,
+        c.text,
+    );
+    svg.finish()
+}
+
+/// The English legend line of `position` (who is to move, the discs), as
+/// [`Legend::Auto`](super::Legend::Auto) writes it.
+pub fn legend(position: &Position) -> String {
+    state_line(position)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::diagram::xml::{check, Element};
+    use crate::diagram::Legend;
+    use crate::engine::othello::notation::{parse_board, replay_from_start};
+    use crate::engine::othello::Rules;
+
+    fn elements(svg: &str) -> Vec<Element> {
+        check(svg).unwrap_or_else(|e| panic!("{e}\n{svg}"))
+    }
+
+    fn count_class(elements: &[Element], class: &str) -> usize {
+        elements
+            .iter()
+            .filter(|e| e.name == "circle" && e.attr("class") == Some(class))
+            .count()
+    }
+
+    fn texts(elements: &[Element]) -> Vec<String> {
+        elements
+            .iter()
+            .filter(|e| e.name == "text")
+            .map(|e| e.text.clone())
+            .collect()
+    }
+
+    #[test]
+    fn every_disc_is_one_circle_on_every_size_and_variant() {
+        for size in BoardSize::ALL {
+            for variant in Variant::ALL {
+                let rules = Rules::new(size, variant);
+                let mut position = Position::start(rules);
+                // A few moves in, to have more than the start.
+                for _ in 0..6 {
+                    if let Some(&mv) = position.moves().first() {
+                        position = position.play(mv);
+                    }
+                }
+                for theme in Theme::ALL {
+                    let options = Options {
+                        theme,
+                        coords: true,
+                        ..Options::default()
+                    };
+                    let e = elements(&svg(&position, &options));
+                    assert_eq!(e[0].name, "svg");
+                    assert_eq!(e[1].name, "title");
+                    assert_eq!(
+                        count_class(&e, "black"),
+                        position.count(Color::Black) as usize
+                    );
+                    assert_eq!(
+                        count_class(&e, "white"),
+                        position.count(Color::White) as usize
+                    );
+                    let n = usize::from(size.side());
+                    assert_eq!(texts(&e).len(), 2 * n, "{size} {variant}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn coordinates_only_when_asked() {
+        let p = Position::start(Rules::default());
+        let plain = elements(&svg(&p, &Options::default()));
+        assert!(texts(&plain).is_empty());
+        let with = elements(&svg(
+            &p,
+            &Options {
+                coords: true,
+                ..Options::default()
+            },
+        ));
+        let t = texts(&with);
+        for label in ["a", "h", "1", "8"] {
+            assert!(t.iter().any(|x| x == label), "{label}");
+        }
+    }
+
+    #[test]
+    fn move_numbers_and_the_last_move() {
+        let game = replay_from_start(Rules::default(), "f5d6c3d3c4f4f6f3e6e7").unwrap();
+        let diagram = Diagram::from_game(game.start, &game.moves).unwrap();
+        assert_eq!(diagram.position, game.last());
+        assert_eq!(diagram.last_move.map(|s| s.to_string()), Some("e7".into()));
+        assert_eq!(diagram.numbers.len(), 10);
+        let options = Options {
+            move_numbers: true,
+            last_move: true,
+            ..Options::default()
+        };
+        let e = elements(&diagram.svg(&options));
+        let mut numbers: Vec<u32> = texts(&e).iter().map(|t| t.parse().unwrap()).collect();
+        numbers.sort_unstable();
+        assert_eq!(numbers, (1..=10).collect::<Vec<_>>());
+        // The last move's number is ringed.
+        let ring: Vec<&Element> = e
+            .iter()
+            .filter(|e| e.attr("class") == Some("last"))
+            .collect();
+        assert_eq!(ring.len(), 1);
+        assert_eq!(ring[0].attr("fill"), Some("none"));
+        // Without numbers: a dot.
+        let e = elements(&diagram.svg(&Options {
+            last_move: true,
+            ..Options::default()
+        }));
+        assert!(texts(&e).is_empty());
+        assert_eq!(count_class(&e, "last"), 1);
+        // Nothing asked: nothing drawn.
+        let e = elements(&diagram.svg(&Options::default()));
+        assert_eq!(count_class(&e, "last"), 0);
+        assert!(texts(&e).is_empty());
+    }
+
+    #[test]
+    fn numbers_follow_the_disc_colour_and_passes_are_not_counted() {
+        // A 4×4 game with a forced pass (common there): the first of a
+        // few fixed ways of choosing moves that has one.
+        let rules = Rules::new(BoardSize::Four, Variant::Standard);
+        let game = |seed: usize| {
+            let mut position = Position::start(rules);
+            let mut moves = Vec::new();
+            while !position.is_over() {
+                let choices = position.moves();
+                let mv = choices[(seed + 3 * moves.len()) % choices.len()];
+                moves.push(mv);
+                position = position.play(mv);
+            }
+            (position, moves)
+        };
+        let (position, moves) = (0..100)
+            .map(game)
+            .find(|(_, moves)| moves.contains(&Move::Pass))
+            .expect("a 4×4 game with a pass");
+        let passes = moves.iter().filter(|&&m| m == Move::Pass).count();
+        let diagram = Diagram::from_game(Position::start(rules), &moves).unwrap();
+        assert_eq!(diagram.numbers.len(), moves.len() - passes);
+        let e = elements(&diagram.svg(&Options {
+            move_numbers: true,
+            ..Options::default()
+        }));
+        for text in e.iter().filter(|e| e.name == "text") {
+            let n: u32 = text.text.parse().unwrap();
+            let &(square, _) = diagram.numbers.iter().find(|&&(_, m)| m == n).unwrap();
+            let expected = match position.at(square) {
+                Some(Color::Black) => "#ffffff",
+                _ => "#000000",
+            };
+            assert_eq!(text.attr("fill"), Some(expected));
+        }
+        // Passes may also be left out.
+        let placements: Vec<Move> = moves.iter().copied().filter(|&m| m != Move::Pass).collect();
+        assert_eq!(
+            Diagram::from_game(Position::start(rules), &placements).unwrap(),
+            diagram
+        );
+    }
+
+    #[test]
+    fn illegal_moves_are_named() {
+        let start = Position::start(Rules::default());
+        let f5 = Move::Place(Square::new(5, 4).unwrap());
+        let a1 = Move::Place(Square::new(0, 0).unwrap());
+        assert_eq!(
+            Diagram::from_game(start, &[f5, a1]),
+            Err(IllegalMove {
+                number: 2,
+                text: "a1".into()
+            })
+        );
+        assert_eq!(
+            Diagram::from_game(start, &[Move::Pass]).unwrap_err().number,
+            1
+        );
+    }
+
+    #[test]
+    fn output_is_deterministic_and_sized() {
+        let p = parse_board(
+            "--OOO-------XX-OOOOOOXOO-OOOOXOOX-OOOXXO---OOXOO---OOOXO--OOOO-- X",
+            Variant::Standard,
+        )
+        .unwrap();
+        let options = Options {
+            size_px: 300,
+            coords: true,
+            legend: Legend::Auto,
+            ..Options::default()
+        };
+        let a = svg(&p, &options);
+        assert_eq!(a, svg(&p, &options));
+        let e = elements(&a);
+        assert_eq!(e[0].attr("width"), Some("300"));
+        let view: Vec<i32> = e[0]
+            .attr("viewBox")
+            .unwrap()
+            .split(' ')
+            .map(|v| v.parse().unwrap())
+            .collect();
+        let height: i32 = e[0].attr("height").unwrap().parse().unwrap();
+        assert!((height * view[2] - 300 * view[3]).abs() <= view[2]);
+        let line = format!(
+            "Black to move · black {}, white {}",
+            p.count(Color::Black),
+            p.count(Color::White)
+        );
+        assert!(texts(&e).contains(&line), "{line}");
+        assert!(e[1].text.starts_with("Othello 8×8: Black to move"));
+    }
+
+    #[test]
+    fn titles_and_legends_given_are_escaped() {
+        let p = Position::start(Rules::default());
+        let options = Options {
+            title: Some("<script>&\u{0}".into()),
+            legend: Legend::Lines(vec!["Černý táhne <b>".into()]),
+            ..Options::default()
+        };
+        let text = svg(&p, &options);
+        let e = elements(&text);
+        assert_eq!(e[1].text, "<script>&\u{FFFD}");
+        assert!(texts(&e).contains(&"Černý táhne <b>".to_string()));
+        assert!(!text.contains("<script>"));
+    }
+
+    #[test]
+    fn the_print_theme_has_no_colour() {
+        let game = replay_from_start(Rules::default(), "f5d6c3").unwrap();
+        let options = Options {
+            theme: Theme::Print,
+            coords: true,
+            last_move: true,
+            move_numbers: true,
+            legend: Legend::Auto,
+            ..Options::default()
+        };
+        let text = game_svg(&game.start, &game.moves, &options).unwrap();
+        for e in elements(&text) {
+            for (name, value) in &e.attributes {
+                if matches!(name.as_str(), "fill" | "stroke") {
+                    assert!(
+                        matches!(value.as_str(), "#000000" | "#ffffff" | "none"),
+                        "{name}={value}"
+                    );
+                }
+            }
+        }
+    }
+}
