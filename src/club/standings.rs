@@ -247,6 +247,133 @@ mod tests {
     }
 
     #[test]
+    fn a_corrected_result_is_counted_anew() {
+        // The round robin above, with A–B (round 1, board 1) corrected
+        // from 40–24 to 24–40.
+        let scores = [[40, 24], [32, 32], [20, 44], [50, 14], [33, 31], [0, 64]];
+        let mut t = four_players("othello", scores.map(|s| s.map(f64::from)));
+        let before = standings(&t);
+        assert_eq!(
+            (
+                find(&before, "A").buchholz,
+                find(&before, "A").sonneborn_berger
+            ),
+            (4.0, 1.5)
+        );
+        t.correct(1, 1, [24.0, 40.0]).unwrap();
+        let lines = standings(&t);
+        // Points: A 1, B 2, C 2.5, D 0.5; c = 21.
+        // BQ(A) = 24 + 20 + 33 + 21 × (2 + 2.5 + 0.5) = 182
+        // BQ(B) = 40 + 50 + 0 + 21 × (1 + 0.5 + 2.5) = 174
+        // BQ(C) = 32 + 44 + 64 + 21 × (0.5 + 1 + 2) = 213.5
+        // BQ(D) = 32 + 14 + 31 + 21 × (2.5 + 2 + 1) = 192.5
+        let expected = [
+            ("C", 2.5, 213.5, 1),
+            ("B", 2.0, 174.0, 2),
+            ("A", 1.0, 182.0, 3),
+            ("D", 0.5, 192.5, 4),
+        ];
+        for (line, (name, points, bq, rank)) in lines.iter().zip(expected) {
+            assert_eq!(
+                (line.name.as_str(), line.points, line.brightwell, line.rank),
+                (name, points, Some(bq), rank)
+            );
+        }
+        // Buchholz and SB follow: A's opponents have 2 + 2.5 + 0.5, and A
+        // beat only D; B beat A and D.
+        let (a, b) = (find(&lines, "A"), find(&lines, "B"));
+        assert_eq!((a.buchholz, a.sonneborn_berger), (5.0, 0.5));
+        assert_eq!((b.buchholz, b.sonneborn_berger), (4.0, 1.5));
+        assert_eq!(a.discs, Some(77.0));
+        // The same as the tournament entered with that result from the start.
+        let mut scores = scores;
+        scores[0] = [24, 40];
+        let fresh = four_players("othello", scores.map(|s| s.map(f64::from)));
+        assert_eq!(t, fresh);
+        assert_eq!(lines, standings(&fresh));
+    }
+
+    #[test]
+    fn a_correction_changes_one_score_and_nothing_else() {
+        use super::super::tournament::CorrectError;
+        let scores = [[1, 0], [1, 0], [0, 1], [1, 0], [1, 0], [0, 1]];
+        let t = four_players("opok", scores.map(|s| s.map(f64::from)));
+        // Round 1, board 1 (A–B) becomes a draw: only its score changes,
+        // the pairings and every other game stay as they were.
+        let mut corrected = t.clone();
+        corrected.correct(1, 1, [0.5, 0.5]).unwrap();
+        let changed: Vec<usize> = (0..t.games.len())
+            .filter(|&i| t.games[i] != corrected.games[i])
+            .collect();
+        assert_eq!(changed, [0]);
+        assert_eq!(
+            corrected.games[0],
+            Entry::Game {
+                round: 1,
+                black: "A".into(),
+                white: "B".into(),
+                score: [0.5, 0.5]
+            }
+        );
+        assert_eq!(
+            corrected.boards(1).map(|b| b.score).collect::<Vec<_>>(),
+            [[0.5, 0.5], [1.0, 0.0]]
+        );
+        // Before: A 2 (beat B and D), B 1, C 3, D 0; A's Buchholz 1 + 3 + 0,
+        // SB 1 + 0. After: A 1½, B 1½; A's Buchholz 1½ + 3 + 0, SB ½ × 1½.
+        let before = find(&standings(&t), "A").clone();
+        assert_eq!(
+            (before.points, before.buchholz, before.sonneborn_berger),
+            (2.0, 4.0, 1.0)
+        );
+        let lines = standings(&corrected);
+        let (a, b) = (find(&lines, "A"), find(&lines, "B"));
+        assert_eq!((a.points, a.buchholz, a.sonneborn_berger), (1.5, 4.5, 0.75));
+        assert_eq!((b.points, b.buchholz, b.sonneborn_berger), (1.5, 4.5, 0.75));
+        assert_eq!(lines[0].name, "C");
+        // Refusals leave the tournament as it was.
+        let mut same = t.clone();
+        let refusals = [
+            (2, 3, [1.0, 0.0]),
+            (2, 0, [1.0, 0.0]),
+            (4, 1, [1.0, 0.0]),
+            (1, 1, [1.0, 1.0]),
+            (1, 1, [f64::NAN, 0.0]),
+        ];
+        for (round, board, score) in refusals {
+            let error = same.correct(round, board, score).unwrap_err();
+            match error {
+                CorrectError::NoSuchGame { .. } => {
+                    assert_eq!(
+                        error.to_string(),
+                        format!("round {round} has no game on board {board}")
+                    )
+                }
+                CorrectError::Score(_) => assert!(score[0] + score[1] != 1.0 || score[0].is_nan()),
+            }
+            assert_eq!(same, t);
+        }
+        // Othello: whole disc counts, together at most the board's squares.
+        let mut othello = four_players("othello", [[33.0, 31.0]; 6]);
+        let kept = othello.clone();
+        for score in [[60.0, 31.0], [32.5, 31.5], [-1.0, 40.0]] {
+            assert!(matches!(
+                othello.correct(1, 1, score),
+                Err(CorrectError::Score(_))
+            ));
+        }
+        assert_eq!(othello, kept);
+        othello.correct(3, 2, [0.0, 64.0]).unwrap();
+        assert_eq!(
+            othello
+                .boards(3)
+                .nth(1)
+                .map(|b| (b.black, b.white, b.score)),
+            Some(("B", "C", [0.0, 64.0]))
+        );
+    }
+
+    #[test]
     fn withdrawals_and_byes_on_six_by_six_with_a_half() {
         // 6×6, 8 rounds: Q / R = 4.5, so c = 5; Q / 2 = 18.
         let t = parse(

@@ -99,7 +99,99 @@ impl Tournament {
     pub fn squares(&self) -> u32 {
         self.size * self.size
     }
+
+    /// The games of round `round`, numbered by board from 1 (the top
+    /// board), in the order they were entered: the numbers the page, the
+    /// result slips and [`correct`](Self::correct) use.
+    pub fn boards(&self, round: u32) -> impl Iterator<Item = Board<'_>> {
+        self.games
+            .iter()
+            .filter_map(move |entry| match entry {
+                Entry::Game {
+                    round: r,
+                    black,
+                    white,
+                    score,
+                } if *r == round => Some((black.as_str(), white.as_str(), *score)),
+                _ => None,
+            })
+            .enumerate()
+            .map(|(i, (black, white, score))| Board {
+                number: i + 1,
+                black,
+                white,
+                score,
+            })
+    }
+
+    /// Corrects a result already entered: the game of round `round` on
+    /// board `board` (the top board is 1) gets `score`, checked as a new
+    /// result is (an Othello score is two whole disc counts, together at
+    /// most the board's squares). Only that score changes: the standings, which are
+    /// computed from the games, follow it, and the pairings of later
+    /// rounds stay as they were. On an error nothing changes.
+    pub fn correct(
+        &mut self,
+        round: u32,
+        board: usize,
+        score: [f64; 2],
+    ) -> Result<(), CorrectError> {
+        check_score(self, score).map_err(|e| CorrectError::Score(e.to_string()))?;
+        let slot = self
+            .games
+            .iter_mut()
+            .filter_map(|entry| match entry {
+                Entry::Game {
+                    round: r, score, ..
+                } if *r == round => Some(score),
+                _ => None,
+            })
+            .nth(board.wrapping_sub(1))
+            .ok_or(CorrectError::NoSuchGame { round, board })?;
+        *slot = score;
+        Ok(())
+    }
 }
+
+/// A game of a round as [`Tournament::boards`] lists it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Board<'a> {
+    /// The board's number, 1 for the top board.
+    pub number: usize,
+    /// The first player (Black in Othello).
+    pub black: &'a str,
+    /// The second player.
+    pub white: &'a str,
+    /// The result, the first player's first.
+    pub score: [f64; 2],
+}
+
+/// Why a correction is refused.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CorrectError {
+    /// The round has no game on that board.
+    NoSuchGame {
+        /// The round asked for.
+        round: u32,
+        /// The board asked for.
+        board: usize,
+    },
+    /// The score is not one of the game's results (the reason).
+    Score(String),
+}
+
+impl std::fmt::Display for CorrectError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::NoSuchGame { round, board } => {
+                write!(f, "round {round} has no game on board {board}")
+            }
+            Self::Score(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for CorrectError {}
 
 /// Why a tournament file is refused.
 #[derive(Clone, Debug, PartialEq)]
@@ -135,38 +227,67 @@ impl std::fmt::Display for TournamentError {
     }
 }
 
+impl std::error::Error for TournamentError {}
+
 /// Reads and checks a tournament file.
 pub fn parse(text: &str) -> Result<Tournament, TournamentError> {
     let t: Tournament =
         serde_json::from_str(text).map_err(|e| TournamentError::Format(e.to_string()))?;
+    check(t)
+}
+
+/// Checks a tournament read from elsewhere (a CSV file, the setup form)
+/// exactly as [`parse`] checks a file: the same rules, the same refusals.
+pub fn check(t: Tournament) -> Result<Tournament, TournamentError> {
+    check_located(&t).map_err(|(_, e)| e)?;
+    Ok(t)
+}
+
+/// What part of a tournament a refusal is about (for the CSV reader's line
+/// numbers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Part {
+    /// The game, the board, the rounds.
+    Head,
+    /// The player with this index.
+    Player(usize),
+    /// The game or bye with this index.
+    Entry(usize),
+}
+
+/// [`check`], saying where the first thing wrong is.
+pub(super) fn check_located(t: &Tournament) -> Result<(), (Part, TournamentError)> {
     match t.game.as_str() {
         "othello" if [4, 6, 8, 10].contains(&t.size) => {}
         "othello" => {
-            return Err(TournamentError::Game(format!(
-                "no Othello board of side {}",
-                t.size
-            )))
+            return Err((
+                Part::Head,
+                TournamentError::Game(format!("no Othello board of side {}", t.size)),
+            ))
         }
         "opok" | "nim" => {}
-        other => return Err(TournamentError::Game(format!("unknown game {other:?}"))),
-    }
-    if !(1..=100).contains(&t.rounds) {
-        return Err(TournamentError::Rounds(t.rounds));
-    }
-    let mut names = HashSet::new();
-    for p in &t.players {
-        if !names.insert(p.name.as_str()) {
-            return Err(TournamentError::DuplicateName(p.name.clone()));
+        other => {
+            return Err((
+                Part::Head,
+                TournamentError::Game(format!("unknown game {other:?}")),
+            ))
         }
     }
-    let known = |name: &String| {
-        names
-            .contains(name.as_str())
-            .then_some(())
-            .ok_or_else(|| TournamentError::UnknownPlayer(name.clone()))
-    };
+    if !(1..=100).contains(&t.rounds) {
+        return Err((Part::Head, TournamentError::Rounds(t.rounds)));
+    }
+    let mut names = HashSet::new();
+    for (i, p) in t.players.iter().enumerate() {
+        if !names.insert(p.name.as_str()) {
+            return Err((
+                Part::Player(i),
+                TournamentError::DuplicateName(p.name.clone()),
+            ));
+        }
+    }
     let mut seated = HashSet::new();
-    for entry in &t.games {
+    for (i, entry) in t.games.iter().enumerate() {
+        let at = |e: TournamentError| (Part::Entry(i), e);
         let (round, players): (u32, Vec<&String>) = match entry {
             Entry::Game {
                 round,
@@ -175,28 +296,30 @@ pub fn parse(text: &str) -> Result<Tournament, TournamentError> {
                 score,
             } => {
                 if black == white {
-                    return Err(TournamentError::Pairing(format!(
+                    return Err(at(TournamentError::Pairing(format!(
                         "{black:?} cannot play themselves"
-                    )));
+                    ))));
                 }
-                check_score(&t, *score)?;
+                check_score(t, *score).map_err(at)?;
                 (*round, vec![black, white])
             }
             Entry::Bye { round, bye } => (*round, vec![bye]),
         };
         if !(1..=t.rounds).contains(&round) {
-            return Err(TournamentError::Rounds(round));
+            return Err(at(TournamentError::Rounds(round)));
         }
         for name in players {
-            known(name)?;
+            if !names.contains(name.as_str()) {
+                return Err(at(TournamentError::UnknownPlayer(name.clone())));
+            }
             if !seated.insert((round, name.clone())) {
-                return Err(TournamentError::Pairing(format!(
+                return Err(at(TournamentError::Pairing(format!(
                     "{name:?} is paired twice in round {round}"
-                )));
+                ))));
             }
         }
     }
-    Ok(t)
+    Ok(())
 }
 
 fn check_score(t: &Tournament, [a, b]: [f64; 2]) -> Result<(), TournamentError> {

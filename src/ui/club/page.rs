@@ -1,12 +1,14 @@
 //! `#/club`: a tournament kept in the browser — players, round robin or
 //! Swiss rounds (the same pairing and standings code as `engine pair` and
-//! `engine standings`), results, standings with the Brightwell quotient for
-//! Othello, export and import as JSON, standings as CSV, printing, and an
-//! undo for the last entry.
+//! `engine standings`), results and corrections of results entered,
+//! standings with the Brightwell quotient for Othello, export and import as
+//! JSON or CSV, standings as CSV, printing (the page, or the round's result
+//! slips), and an undo for the last entry.
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::club::csv::{read, to_csv};
 use crate::club::pairing::{next_round, Pairings};
 use crate::club::standings::{standings, Standing};
 use crate::club::tournament::{parse, Entry, Format, Player, Tournament};
@@ -104,6 +106,27 @@ pub fn new_tournament(
     parse(&t.to_text()).map_err(|e| e.to_string())
 }
 
+/// What the parts of the page change: the tournament (through `set`, which
+/// keeps the one before for "undo"), the round paired and not yet entered,
+/// the result being corrected, the slips shown, and what the page says.
+#[derive(Clone, PartialEq)]
+struct Club {
+    /// Replaces the tournament (kept, and undoable).
+    set: Callback<Option<Tournament>>,
+    /// The round paired, its results not yet saved.
+    pending: UseStateHandle<Option<Pairings>>,
+    /// The result being corrected: round and board.
+    editing: UseStateHandle<Option<(u32, usize)>>,
+    /// Whether the pending round's result slips are shown.
+    slips: UseStateHandle<bool>,
+    /// Counts the requests to print (the page prints after drawing them).
+    print: UseStateHandle<u32>,
+    /// An error to show.
+    message: UseStateHandle<String>,
+    /// What was done (a correction, a file loaded).
+    notice: UseStateHandle<String>,
+}
+
 /// The club page.
 #[function_component(ClubPage)]
 pub fn club_page() -> Html {
@@ -113,9 +136,20 @@ pub fn club_page() -> Html {
     // The tournament before each entry, for "undo".
     let history = use_mut_ref(Vec::<Option<Tournament>>::new);
     let message = use_state(String::new);
+    let notice = use_state(String::new);
     let pending = use_state(|| None::<Pairings>);
+    let editing = use_state(|| None::<(u32, usize)>);
+    let slips = use_state(|| false);
+    let print = use_state(|| 0u32);
+    // Printing waits until what is to be printed (the slips) is drawn.
+    use_effect_with(*print, |requests| {
+        if *requests > 0 {
+            let _ = browser::window().print();
+        }
+    });
     let set = {
         let (tournament, history) = (tournament.clone(), history.clone());
+        let (message, notice, editing) = (message.clone(), notice.clone(), editing.clone());
         Callback::from(move |next: Option<Tournament>| {
             history.borrow_mut().push((*tournament).clone());
             match &next {
@@ -123,10 +157,22 @@ pub fn club_page() -> Html {
                 None => browser::store(KEY, ""),
             }
             tournament.set(next);
+            message.set(String::new());
+            notice.set(String::new());
+            editing.set(None);
         })
     };
+    let club = Club {
+        set: set.clone(),
+        pending: pending.clone(),
+        editing: editing.clone(),
+        slips: slips.clone(),
+        print: print.clone(),
+        message: message.clone(),
+        notice: notice.clone(),
+    };
     let undo = {
-        let (tournament, history, pending) = (tournament.clone(), history.clone(), pending.clone());
+        let (tournament, history, club) = (tournament.clone(), history.clone(), club.clone());
         Callback::from(move |_| {
             if let Some(before) = history.borrow_mut().pop() {
                 match &before {
@@ -134,28 +180,38 @@ pub fn club_page() -> Html {
                     None => browser::store(KEY, ""),
                 }
                 tournament.set(before);
-                pending.set(None);
+                club.pending.set(None);
+                club.editing.set(None);
+                club.slips.set(false);
+                club.notice.set(String::new());
             }
         })
     };
+    // A JSON or CSV file; one that is refused leaves the tournament as it is.
     let import = {
-        let (set, message) = (set.clone(), message.clone());
+        let club = club.clone();
         browser::on_file_text(Callback::from(move |text: Option<String>| {
-            match parse(&text.unwrap_or_default()) {
-                Ok(t) => {
-                    set.emit(Some(t));
-                    message.set(String::new());
+            match read(&text.unwrap_or_default()) {
+                Ok(loaded) => {
+                    club.set.emit(Some(loaded));
+                    club.pending.set(None);
+                    club.slips.set(false);
+                    club.notice.set(t.club_play().imported.into());
                 }
-                Err(e) => message.set(e.to_string()),
+                Err(e) => {
+                    club.notice.set(String::new());
+                    club.message.set(t.club_play().import_failed(e));
+                }
             }
         }))
     };
     let body = match &*tournament {
         None => html! { <Setup on_start={set.reform(Some)} /> },
-        Some(current) => running(t, current, &set, &pending, &message),
+        Some(current) => running(t, current, &club),
     };
+    let with_slips = *slips && pending.is_some();
     html! {
-        <section class="club">
+        <section class={classes!("club", with_slips.then_some("with-slips"))}>
             <h1 tabindex="-1">{ t.club().title }</h1>
             { body }
             <div class="card-actions no-print">
@@ -163,10 +219,13 @@ pub fn club_page() -> Html {
                     <button onclick={Callback::from(move |_| browser::download("tournament.json", "application/json", &current.to_text()))}>{ t.club().export_json }</button>
                 }
                 if let Some(current) = (*tournament).clone() {
+                    <button onclick={Callback::from(move |_| browser::download("tournament.csv", "text/csv", &to_csv(&current)))}>{ t.club_play().export_tournament_csv }</button>
+                }
+                if let Some(current) = (*tournament).clone() {
                     <button onclick={Callback::from(move |_| browser::download("standings.csv", "text/csv", &standings_csv(&current, &standings(&current))))}>{ t.club().export_csv }</button>
                 }
                 <label class="button file-button">{ t.club().import_json }
-                    <input type="file" accept="application/json,.json" class="visually-hidden" onchange={import} data-testid="club-import" />
+                    <input type="file" accept="application/json,.json,text/csv,.csv" class="visually-hidden" onchange={import} data-testid="club-import" />
                 </label>
                 <button onclick={Callback::from(|_| { let _ = browser::window().print(); })}>{ t.club().print }</button>
                 <button onclick={undo} disabled={history.borrow().is_empty()} data-testid="club-undo">{ t.club().undo }</button>
@@ -181,20 +240,23 @@ pub fn club_page() -> Html {
                     }}>{ t.club().new_tournament }</button>
                 }
             </div>
-            if !message.is_empty() { <p class="feedback wrong" role="alert">{ (*message).clone() }</p> }
+            if !message.is_empty() { <p class="feedback wrong no-print" role="alert" data-testid="club-message">{ (*message).clone() }</p> }
+            <p class="feedback right no-print" role="status" data-testid="club-notice" hidden={notice.is_empty()}>{ (*notice).clone() }</p>
         </section>
     }
 }
 
 /// A tournament under way: the players, the round to play, the standings,
-/// the results so far.
-fn running(
-    t: &'static Texts,
-    current: &Tournament,
-    set: &Callback<Option<Tournament>>,
-    pending: &UseStateHandle<Option<Pairings>>,
-    message: &UseStateHandle<String>,
-) -> Html {
+/// the results so far (each open to correction).
+fn running(t: &'static Texts, current: &Tournament, club: &Club) -> Html {
+    let Club {
+        set,
+        pending,
+        editing,
+        slips,
+        message,
+        ..
+    } = club;
     let rows = standings(current);
     let done = current
         .games
@@ -205,10 +267,16 @@ fn running(
         .max()
         .unwrap_or(0);
     let pair = {
-        let (current, pending, message) = (current.clone(), pending.clone(), message.clone());
+        let (current, pending, message, slips) = (
+            current.clone(),
+            pending.clone(),
+            message.clone(),
+            slips.clone(),
+        );
         Callback::from(move |_| match next_round(&current) {
             Ok(p) => {
                 pending.set(Some(p));
+                slips.set(false);
                 message.set(String::new());
             }
             Err(e) => message.set(e.to_string()),
@@ -272,19 +340,55 @@ fn running(
         html! { <><th scope="col">{ "Buchholz" }</th><th scope="col">{ "Sonneborn–Berger" }</th></> }
     };
     let results = (1..=done).map(|round| {
-        let games = current.games.iter().filter_map(|g| match g {
-            Entry::Game { round: r, black, white, score } if *r == round => {
-                Some(format!("{black} – {white} {}:{}", number(score[0]), number(score[1])))
+        let games = current.boards(round).map(|b| {
+            let key = format!("{round}-{}", b.number);
+            if **editing == Some((round, b.number)) {
+                return html! {
+                    <li key={key}>
+                        <EditResult tournament={current.clone()} {round} board={b.number} club={club.clone()} />
+                    </li>
+                };
             }
-            Entry::Bye { round: r, bye } if *r == round => Some(format!("{bye}: {}", t.club().bye)),
+            let open = {
+                let (editing, number) = (editing.clone(), b.number);
+                Callback::from(move |_| editing.set(Some((round, number))))
+            };
+            html! {
+                <li key={key.clone()}>
+                    <span>{ format!("{} – {} {}:{}", b.black, b.white, number(b.score[0]), number(b.score[1])) }</span>
+                    <button class="small no-print" onclick={open} aria-label={t.club_play().edit_label(round, b.number)} data-testid={format!("club-edit-{key}")}>{ t.club_play().edit }</button>
+                </li>
+            }
+        });
+        let byes = current.games.iter().filter_map(|g| match g {
+            Entry::Bye { round: r, bye } if *r == round => Some(html! { <li key={format!("bye-{bye}")}>{ format!("{bye}: {}", t.club().bye) }</li> }),
             _ => None,
         });
-        html! { <li><strong>{ t.club().round(round) }</strong><ul>{ for games.map(|g| html! { <li>{ g }</li> }) }</ul></li> }
+        html! { <li><strong>{ t.club().round(round) }</strong><ul>{ for games }{ for byes }</ul></li> }
     });
     let finished = done >= current.rounds && pending.is_none();
+    let on_slips = {
+        let (slips, print) = (slips.clone(), club.print.clone());
+        Callback::from(move |()| {
+            slips.set(true);
+            print.set(*print + 1);
+        })
+    };
+    let slips_view = match (&**pending, **slips) {
+        (Some(p), true) => html! {
+            <Slips tournament={current.clone()} pairings={p.clone()} on_print={on_slips.clone()} on_close={{
+                let slips = slips.clone();
+                Callback::from(move |()| {
+                    slips.set(false);
+                    browser::focus("[data-testid=club-print-slips]");
+                })
+            }} />
+        },
+        _ => Html::default(),
+    };
     html! {
         <>
-            <p class="club-summary">{ t.club().summary(match current.game.as_str() { "othello" => t.othello.name, "opok" => t.opok.name, _ => t.nim.name }, current.rounds, current.players.len()) }</p>
+            <p class="club-summary">{ t.club().summary(game_name(t, current), current.rounds, current.players.len()) }</p>
             <div class="club-columns">
                 <section>
                     <h2>{ t.club().players }</h2>
@@ -295,13 +399,16 @@ fn running(
                 </section>
                 <section>
                     <h2>{ t.club().standings }</h2>
-                    <table class="class-table" data-testid="club-standings">
-                        <thead><tr><th scope="col">{ "#" }</th><th scope="col">{ t.club().name }</th><th scope="col">{ t.club().points }</th>{ heads }</tr></thead>
-                        <tbody>{ for table }</tbody>
-                    </table>
+                    <div class="table-scroll">
+                        <table class="class-table" data-testid="club-standings">
+                            <thead><tr><th scope="col">{ "#" }</th><th scope="col">{ t.club().name }</th><th scope="col">{ t.club().points }</th>{ heads }</tr></thead>
+                            <tbody>{ for table }</tbody>
+                        </table>
+                    </div>
                 </section>
             </div>
-            { (**pending).clone().map(|p| html! { <RoundEntry pairings={p} tournament={current.clone()} set={set.clone()} pending={pending.clone()} /> }).unwrap_or_default() }
+            { (**pending).clone().map(|p| html! { <RoundEntry pairings={p} tournament={current.clone()} set={set.clone()} pending={pending.clone()} on_slips={on_slips.clone()} /> }).unwrap_or_default() }
+            { slips_view }
             if pending.is_none() && !finished {
                 <button class="primary no-print" onclick={pair} data-testid="club-pair">{ t.club().pair_round(done + 1) }</button>
             }
@@ -309,8 +416,270 @@ fn running(
                 <p data-testid="club-finished">{ t.club().finished }</p>
             }
             <h2>{ t.club().results }</h2>
-            <ol class="club-results">{ for results }</ol>
+            <ol class="club-results" data-testid="club-results">{ for results }</ol>
         </>
+    }
+}
+
+/// The tournament's game, by name.
+fn game_name(t: &'static Texts, current: &Tournament) -> &'static str {
+    match current.game.as_str() {
+        "othello" => t.othello.name,
+        "opok" => t.opok.name,
+        _ => t.nim.name,
+    }
+}
+
+/// The value of the input or select matching `selector` inside `root`.
+fn field_value(root: &web_sys::Element, selector: &str) -> Option<String> {
+    root.query_selector(selector).ok().flatten().and_then(|e| {
+        e.clone()
+            .dyn_into::<web_sys::HtmlInputElement>()
+            .map(|i| i.value())
+            .or_else(|_| {
+                e.dyn_into::<web_sys::HtmlSelectElement>()
+                    .map(|s| s.value())
+            })
+            .ok()
+    })
+}
+
+/// A result as the select of a game other than Othello names it.
+fn result_of(value: Option<&str>) -> Option<[f64; 2]> {
+    match value {
+        Some("1-0") => Some([1.0, 0.0]),
+        Some("0.5-0.5") => Some([0.5, 0.5]),
+        Some("0-1") => Some([0.0, 1.0]),
+        _ => None,
+    }
+}
+
+/// The options of the select of a result (not Othello), `selected` chosen.
+fn result_options(selected: Option<[f64; 2]>) -> Html {
+    let options = [
+        ("1-0", "1 : 0", [1.0, 0.0]),
+        ("0.5-0.5", "½ : ½", [0.5, 0.5]),
+        ("0-1", "0 : 1", [0.0, 1.0]),
+    ];
+    html! {
+        <>
+            <option value="" selected={selected.is_none()}>{ "…" }</option>
+            { for options.iter().map(|(value, label, score)| html! {
+                <option value={*value} selected={selected == Some(*score)}>{ *label }</option>
+            }) }
+        </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct EditProps {
+    tournament: Tournament,
+    round: u32,
+    board: usize,
+    club: Club,
+}
+
+/// A result entered earlier, open to correction: the same fields as a new
+/// result's, filled in; saving replaces the result (through
+/// [`Tournament::correct`], undoable like any entry) and the standings
+/// follow; the pairings of later rounds stay as they are.
+#[function_component(EditResult)]
+fn edit_result(props: &EditProps) -> Html {
+    let t = use_app().t();
+    let node = use_node_ref();
+    let error = use_state(|| false);
+    {
+        let node = node.clone();
+        use_effect_with((props.round, props.board), move |_| {
+            if let Some(root) = node.cast::<web_sys::Element>() {
+                browser::focus_within(&root, "input, select");
+            }
+        });
+    }
+    let Some(game) = props
+        .tournament
+        .boards(props.round)
+        .find(|b| b.number == props.board)
+    else {
+        return Html::default();
+    };
+    let othello = props.tournament.is_othello();
+    let (round, board) = (props.round, props.board);
+    let refocus = move || {
+        gloo_timers::callback::Timeout::new(0, move || {
+            browser::focus(&format!("[data-testid=club-edit-{round}-{board}]"));
+        })
+        .forget();
+    };
+    let save = {
+        let (node, current, club, error) = (
+            node.clone(),
+            props.tournament.clone(),
+            props.club.clone(),
+            error.clone(),
+        );
+        Callback::from(move |()| {
+            let Some(root) = node.cast::<web_sys::Element>() else {
+                return;
+            };
+            let disc = |side: usize| {
+                field_value(&root, &format!("[data-edit='{side}']"))
+                    .and_then(|v| v.trim().parse::<f64>().ok())
+            };
+            let score = if othello {
+                disc(0).zip(disc(1)).map(|(a, b)| [a, b])
+            } else {
+                result_of(field_value(&root, "[data-edit='0']").as_deref())
+            };
+            let mut next = current.clone();
+            match score.map(|score| next.correct(round, board, score)) {
+                Some(Ok(())) => {
+                    club.set.emit(Some(next));
+                    club.notice.set(t.club_play().corrected(round, board));
+                    refocus();
+                }
+                _ => error.set(true),
+            }
+        })
+    };
+    let cancel = {
+        let editing = props.club.editing.clone();
+        Callback::from(move |()| {
+            editing.set(None);
+            refocus();
+        })
+    };
+    let onkeydown = {
+        let (save, cancel) = (save.clone(), cancel.clone());
+        Callback::from(move |e: KeyboardEvent| {
+            let in_field = e
+                .target_dyn_into::<web_sys::Element>()
+                .is_some_and(|t| t.tag_name() == "INPUT");
+            match e.key().as_str() {
+                "Enter" if in_field => {
+                    e.prevent_default();
+                    save.emit(());
+                }
+                "Escape" => cancel.emit(()),
+                _ => {}
+            }
+        })
+    };
+    let squares = props.tournament.squares();
+    let fields = if othello {
+        let side = |name: &str, colour: &str, i: usize, discs: f64| {
+            html! {
+                <label>{ format!("{name} ({colour})") }
+                    <input type="number" min="0" max={squares.to_string()} value={discs.to_string()} data-edit={i.to_string()} />
+                </label>
+            }
+        };
+        html! {
+            <>
+                { side(game.black, t.othello.black, 0, game.score[0]) }
+                { side(game.white, t.othello.white, 1, game.score[1]) }
+            </>
+        }
+    } else {
+        html! {
+            <label>{ format!("{} – {}", game.black, game.white) }
+                <select data-edit="0">{ result_options(Some(game.score)) }</select>
+            </label>
+        }
+    };
+    html! {
+        <div class="club-edit" data-testid="club-edit">
+            <div class="answer-form" ref={node} {onkeydown}>
+                <strong>{ t.club_play().edit_label(round, board) }</strong>
+                { fields }
+                <button class="primary" onclick={save.reform(|_: MouseEvent| ())} data-testid="club-save-correction">{ t.club_play().save_correction }</button>
+                <button onclick={cancel.reform(|_: MouseEvent| ())}>{ t.common.cancel }</button>
+            </div>
+            <p class="hints">{ t.club_play().correction_note }</p>
+            if *error {
+                <p class="feedback wrong" role="alert">{ t.club_play().correction_bad(squares) }</p>
+            }
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+struct SlipsProps {
+    tournament: Tournament,
+    pairings: Pairings,
+    on_print: Callback<()>,
+    on_close: Callback<()>,
+}
+
+/// The result slips of a round: one per board, with the round, the board,
+/// the two players and their colours, and blank fields for the discs (or
+/// the result) and the signatures. Printed alone (the print stylesheet
+/// hides the rest of the page while they are shown), several to a page.
+#[function_component(Slips)]
+fn slips(props: &SlipsProps) -> Html {
+    let t = use_app().t();
+    let othello = props.tournament.is_othello();
+    let round = props.pairings.round;
+    let event = if othello {
+        format!(
+            "{} · {} {n}×{n}",
+            t.club().title,
+            t.othello.name,
+            n = props.tournament.size
+        )
+    } else {
+        format!("{} · {}", t.club().title, game_name(t, &props.tournament))
+    };
+    let side = |mark: &str, colour: &str, name: &str| {
+        html! {
+            <tr>
+                <th scope="row">{ format!("{mark}{colour}") }</th>
+                <td class="slip-name">{ name.to_string() }</td>
+                <td class="slip-blank">{ if othello { "" } else { "1      ½      0" } }</td>
+                <td class="slip-blank"></td>
+            </tr>
+        }
+    };
+    let (first, second) = if othello {
+        (("● ", t.othello.black), ("○ ", t.othello.white))
+    } else {
+        (("", t.club().first), ("", t.club().second))
+    };
+    let slips = props.pairings.pairs.iter().enumerate().map(|(i, pair)| {
+        html! {
+            <article class="slip" data-testid="club-slip">
+                <p class="slip-head"><strong>{ t.club_play().slip_title(round, i + 1) }</strong><span>{ event.clone() }</span></p>
+                <table class="slip-table">
+                    <colgroup><col class="slip-side" /><col /><col class="slip-result" /><col class="slip-sign" /></colgroup>
+                    <thead><tr>
+                        <th scope="col"></th>
+                        <th scope="col">{ t.club().name }</th>
+                        <th scope="col">{ if othello { t.club().discs } else { t.club_play().circle_result } }</th>
+                        <th scope="col">{ t.club_play().signature }</th>
+                    </tr></thead>
+                    <tbody>
+                        { side(first.0, first.1, &pair.black) }
+                        { side(second.0, second.1, &pair.white) }
+                    </tbody>
+                </table>
+            </article>
+        }
+    });
+    html! {
+        <section class="club-slips" data-testid="club-slips" aria-labelledby="club-slips-heading">
+            <div class="no-print">
+                <h2 id="club-slips-heading">{ t.club_play().slips_heading(round) }</h2>
+                <p>{ t.club_play().slips_note }</p>
+                if let Some(bye) = &props.pairings.bye {
+                    <p>{ format!("{}: {bye}", t.club().bye) }</p>
+                }
+                <div class="card-actions">
+                    <button class="primary" onclick={props.on_print.reform(|_: MouseEvent| ())}>{ t.club().print }</button>
+                    <button onclick={props.on_close.reform(|_: MouseEvent| ())} data-testid="club-slips-close">{ t.club_play().close_slips }</button>
+                </div>
+            </div>
+            <div class="slips">{ for slips }</div>
+        </section>
     }
 }
 
@@ -320,6 +689,7 @@ struct RoundProps {
     tournament: Tournament,
     set: Callback<Option<Tournament>>,
     pending: UseStateHandle<Option<Pairings>>,
+    on_slips: Callback<()>,
 }
 
 /// The pairings of a round with a result field per game.
@@ -342,21 +712,8 @@ fn round_entry(props: &RoundProps) -> Html {
             let Some(root) = node.cast::<web_sys::Element>() else {
                 return;
             };
-            let field = |i: usize, side: usize| -> Option<String> {
-                root.query_selector(&format!("[data-result='{i}-{side}']"))
-                    .ok()
-                    .flatten()
-                    .and_then(|e| {
-                        e.clone()
-                            .dyn_into::<web_sys::HtmlInputElement>()
-                            .map(|i| i.value())
-                            .or_else(|_| {
-                                e.dyn_into::<web_sys::HtmlSelectElement>()
-                                    .map(|s| s.value())
-                            })
-                            .ok()
-                    })
-            };
+            let field =
+                |i: usize, side: usize| field_value(&root, &format!("[data-result='{i}-{side}']"));
             let mut next = props_t.clone();
             for (i, pair) in pairings.pairs.iter().enumerate() {
                 let score = if othello {
@@ -367,11 +724,9 @@ fn round_entry(props: &RoundProps) -> Html {
                         _ => return error.set(true),
                     }
                 } else {
-                    match field(i, 0).as_deref() {
-                        Some("1-0") => [1.0, 0.0],
-                        Some("0.5-0.5") => [0.5, 0.5],
-                        Some("0-1") => [0.0, 1.0],
-                        _ => return error.set(true),
+                    match result_of(field(i, 0).as_deref()) {
+                        Some(score) => score,
+                        None => return error.set(true),
                     }
                 };
                 next.games.push(Entry::Game {
@@ -408,10 +763,7 @@ fn round_entry(props: &RoundProps) -> Html {
             html! {
                 <td colspan="2">
                     <select aria-label={format!("{} – {}", pair.black, pair.white)} data-result={format!("{i}-0")}>
-                        <option value="">{ "…" }</option>
-                        <option value="1-0">{ "1 : 0" }</option>
-                        <option value="0.5-0.5">{ "½ : ½" }</option>
-                        <option value="0-1">{ "0 : 1" }</option>
+                        { result_options(None) }
                     </select>
                 </td>
             }
@@ -421,17 +773,20 @@ fn round_entry(props: &RoundProps) -> Html {
     html! {
         <section class="club-round" ref={node} data-testid="club-round">
             <h2>{ t.club().round(props.pairings.round) }</h2>
-            <table class="class-table">
+            <div class="table-scroll"><table class="class-table">
                 <thead><tr><th scope="col">{ t.club().board }</th><th scope="col">{ if othello { t.othello.black } else { t.club().first } }</th><th scope="col">{ if othello { t.othello.white } else { t.club().second } }</th><th scope="col" colspan="2">{ t.club().result }</th></tr></thead>
                 <tbody>{ for games }</tbody>
-            </table>
+            </table></div>
             if let Some(bye) = &props.pairings.bye {
                 <p>{ format!("{}: {bye}", t.club().bye) }</p>
             }
             if *error {
                 <p class="feedback wrong" role="alert">{ t.club().results_missing }</p>
             }
-            <button class="primary no-print" onclick={save} data-testid="club-save">{ t.club().save_round }</button>
+            <div class="card-actions no-print">
+                <button class="primary" onclick={save} data-testid="club-save">{ t.club().save_round }</button>
+                <button onclick={props.on_slips.reform(|_: MouseEvent| ())} data-testid="club-print-slips">{ t.club_play().print_slips }</button>
+            </div>
         </section>
     }
 }

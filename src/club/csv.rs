@@ -1,0 +1,845 @@
+//! The tournament as CSV: everything the JSON file holds, as lines a
+//! spreadsheet opens (RFC 4180: commas, text in double quotes, a quote
+//! inside doubled). The first field of a line says what the line is:
+//!
+//! ```text
+//! record,game,format,size,rounds
+//! tournament,othello,swiss,8,5
+//! record,name,rating,club,withdrawn_after
+//! player,"Ann",1850,"Praha",
+//! player,"Bob",,,3
+//! record,round,black,white,black_score,white_score
+//! game,1,"Ann","Bob",33,31
+//! bye,1,"Cid"
+//! ```
+//!
+//! `record` lines name the columns of the lines under them (the reader
+//! skips them). [`to_csv`] writes a tournament, [`parse_csv`] reads one
+//! back and checks it as [`parse`](super::tournament::parse) checks a JSON
+//! file, and [`read`] takes either kind of file. The format is described
+//! for people in `docs/tournament.md`.
+//!
+//! What a spreadsheet does to a file it saves is read as well: a byte
+//! order mark, CRLF line ends, empty fields added at the end of short
+//! lines, empty lines, text left unquoted, and (in Czech or Russian
+//! spreadsheets) semicolons between the fields and decimal commas.
+
+use super::tournament::{check_located, Entry, Format, Part, Player, Tournament, TournamentError};
+
+/// The columns of each kind of line (after the first field, the kind).
+const TOURNAMENT: [&str; 4] = ["game", "format", "size", "rounds"];
+const PLAYER: [&str; 4] = ["name", "rating", "club", "withdrawn_after"];
+const GAME: [&str; 5] = ["round", "black", "white", "black_score", "white_score"];
+const BYE: [&str; 2] = ["round", "name"];
+
+/// Why a CSV file is refused, and on which line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ParseCsvError {
+    /// The line (from 1) of the record at fault; `None` for the file as a
+    /// whole (a line that is missing).
+    pub line: Option<usize>,
+    /// What is wrong.
+    pub reason: CsvReason,
+}
+
+/// What is wrong with a CSV file.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CsvReason {
+    /// A quoted field that never closes.
+    UnclosedQuote,
+    /// Text after a field's closing quote.
+    TextAfterQuote,
+    /// A first field that is not `tournament`, `player`, `game`, `bye` or
+    /// `record`.
+    UnknownRecord(String),
+    /// A column the line must have is empty or missing.
+    Missing(&'static str),
+    /// More fields than the line's kind has (the first one too many).
+    Extra(String),
+    /// A number column that holds something else.
+    Number {
+        /// The column.
+        column: &'static str,
+        /// What it holds.
+        value: String,
+    },
+    /// A format other than `swiss`, `round-robin` and `double-round-robin`.
+    Format(String),
+    /// No `tournament` line.
+    NoTournament,
+    /// A second `tournament` line.
+    SecondTournament,
+    /// The standings table the page writes (it has no games).
+    Standings,
+    /// The file is read but breaks a rule of tournament files.
+    Tournament(TournamentError),
+}
+
+impl std::fmt::Display for ParseCsvError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        if let Some(line) = self.line {
+            write!(f, "line {line}: ")?;
+        }
+        match &self.reason {
+            CsvReason::UnclosedQuote => write!(f, "a quoted field is never closed"),
+            CsvReason::TextAfterQuote => write!(f, "text after a closing quote"),
+            CsvReason::UnknownRecord(kind) => write!(
+                f,
+                "{kind:?} is not a kind of line (tournament, player, game, bye or record)"
+            ),
+            CsvReason::Missing(column) => write!(f, "the {column} is missing"),
+            CsvReason::Extra(value) => write!(f, "one field too many ({value:?})"),
+            CsvReason::Number { column, value } => {
+                write!(f, "the {column} {value:?} is not a number")
+            }
+            CsvReason::Format(format) => write!(
+                f,
+                "unknown format {format:?} (swiss, round-robin or double-round-robin)"
+            ),
+            CsvReason::NoTournament => {
+                write!(f, "no tournament line (tournament,game,format,size,rounds)")
+            }
+            CsvReason::SecondTournament => write!(f, "a second tournament line"),
+            CsvReason::Standings => write!(
+                f,
+                "this is the standings table, which has no games: load the tournament's CSV or JSON file"
+            ),
+            CsvReason::Tournament(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ParseCsvError {}
+
+/// Why an imported file is refused: it is read as JSON when it starts
+/// with `{`, as CSV otherwise.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ImportError {
+    /// The JSON file's refusal.
+    Json(TournamentError),
+    /// The CSV file's refusal.
+    Csv(ParseCsvError),
+}
+
+impl std::fmt::Display for ImportError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Json(e) => write!(f, "{e}"),
+            Self::Csv(e) => write!(f, "{e}"),
+        }
+    }
+}
+
+impl std::error::Error for ImportError {}
+
+/// A tournament file of either kind: JSON when its text (after a byte
+/// order mark and blanks) starts with `{`, CSV otherwise.
+pub fn read(text: &str) -> Result<Tournament, ImportError> {
+    let text = text.trim_start_matches('\u{feff}');
+    if text.trim_start().starts_with('{') {
+        super::tournament::parse(text).map_err(ImportError::Json)
+    } else {
+        parse_csv(text).map_err(ImportError::Csv)
+    }
+}
+
+/// A text field, always quoted (a club that is there but empty is `""`,
+/// one that is not there an empty field).
+fn quoted(s: &str) -> String {
+    format!("\"{}\"", s.replace('"', "\"\""))
+}
+
+/// The name of a format in the files.
+fn format_name(format: Format) -> &'static str {
+    match format {
+        Format::Swiss => "swiss",
+        Format::RoundRobin => "round-robin",
+        Format::DoubleRoundRobin => "double-round-robin",
+    }
+}
+
+/// The tournament as CSV (see the module's documentation); [`parse_csv`]
+/// reads it back as it was.
+pub fn to_csv(t: &Tournament) -> String {
+    let mut out = String::new();
+    let mut line = |fields: &[String]| {
+        out.push_str(&fields.join(","));
+        out.push_str("\r\n");
+    };
+    let heading = |columns: &[&str]| -> Vec<String> {
+        std::iter::once("record")
+            .chain(columns.iter().copied())
+            .map(String::from)
+            .collect()
+    };
+    line(&heading(&TOURNAMENT));
+    line(&[
+        "tournament".into(),
+        t.game.clone(),
+        format_name(t.format).into(),
+        t.size.to_string(),
+        t.rounds.to_string(),
+    ]);
+    line(&heading(&PLAYER));
+    for p in &t.players {
+        line(&[
+            "player".into(),
+            quoted(&p.name),
+            p.rating.map(|r| r.to_string()).unwrap_or_default(),
+            p.club.as_deref().map(quoted).unwrap_or_default(),
+            p.withdrawn_after.map(|r| r.to_string()).unwrap_or_default(),
+        ]);
+    }
+    line(&heading(&GAME));
+    for entry in &t.games {
+        match entry {
+            Entry::Game {
+                round,
+                black,
+                white,
+                score: [b, w],
+            } => line(&[
+                "game".into(),
+                round.to_string(),
+                quoted(black),
+                quoted(white),
+                b.to_string(),
+                w.to_string(),
+            ]),
+            Entry::Bye { round, bye } => line(&["bye".into(), round.to_string(), quoted(bye)]),
+        }
+    }
+    out
+}
+
+/// One field of a line as read: its text and whether it was quoted (an
+/// empty quoted field is an empty text; an empty unquoted one, nothing).
+#[derive(Debug)]
+struct Field {
+    text: String,
+    quoted: bool,
+}
+
+/// A line of fields and the line number it starts on.
+type Record = (usize, Vec<Field>);
+
+/// Splits the text into records (RFC 4180; lines end with CRLF, LF or CR;
+/// a quoted field may hold line ends).
+fn records(text: &str, delimiter: char) -> Result<Vec<Record>, ParseCsvError> {
+    let mut out = Vec::new();
+    let mut chars = text.chars().peekable();
+    let mut line = 1;
+    let error = |line: usize, reason| ParseCsvError {
+        line: Some(line),
+        reason,
+    };
+    while chars.peek().is_some() {
+        let start = line;
+        let mut fields = Vec::new();
+        loop {
+            let mut field = Field {
+                text: String::new(),
+                quoted: false,
+            };
+            if chars.peek() == Some(&'"') {
+                chars.next();
+                field.quoted = true;
+                loop {
+                    match chars.next() {
+                        None => return Err(error(start, CsvReason::UnclosedQuote)),
+                        Some('"') if chars.peek() == Some(&'"') => {
+                            chars.next();
+                            field.text.push('"');
+                        }
+                        Some('"') => break,
+                        Some(c) => {
+                            // CRLF inside a field counts as one line end.
+                            if c == '\n' || (c == '\r' && chars.peek() != Some(&'\n')) {
+                                line += 1;
+                            }
+                            field.text.push(c);
+                        }
+                    }
+                }
+                // Blanks may follow the closing quote, nothing else.
+                while chars.peek().is_some_and(|&c| c == ' ' || c == '\t') {
+                    chars.next();
+                }
+            } else {
+                while let Some(&c) = chars.peek() {
+                    if c == delimiter || c == '\n' || c == '\r' {
+                        break;
+                    }
+                    field.text.push(c);
+                    chars.next();
+                }
+            }
+            fields.push(field);
+            match chars.next() {
+                Some(c) if c == delimiter => continue,
+                None => break,
+                Some('\n') => {
+                    line += 1;
+                    break;
+                }
+                Some('\r') => {
+                    if chars.peek() == Some(&'\n') {
+                        chars.next();
+                    }
+                    line += 1;
+                    break;
+                }
+                Some(_) => return Err(error(line, CsvReason::TextAfterQuote)),
+            }
+        }
+        out.push((start, fields));
+    }
+    Ok(out)
+}
+
+/// The delimiter of a file: a semicolon when the first line has more
+/// semicolons than commas outside quotes (a spreadsheet set to a language
+/// whose decimal mark is the comma), a comma otherwise.
+fn delimiter(text: &str) -> char {
+    let (mut commas, mut semicolons, mut quoted) = (0, 0, false);
+    for c in text.chars() {
+        match c {
+            '"' => quoted = !quoted,
+            '\n' | '\r' if !quoted => break,
+            ',' if !quoted => commas += 1,
+            ';' if !quoted => semicolons += 1,
+            _ => {}
+        }
+    }
+    if semicolons > commas {
+        ';'
+    } else {
+        ','
+    }
+}
+
+/// The fields of one line, checked against its kind's columns.
+struct Line<'a> {
+    number: usize,
+    columns: &'static [&'static str],
+    fields: &'a [Field],
+}
+
+impl Line<'_> {
+    fn error(&self, reason: CsvReason) -> ParseCsvError {
+        ParseCsvError {
+            line: Some(self.number),
+            reason,
+        }
+    }
+
+    /// The fields after the kind: no more than the columns, except empty
+    /// ones (a spreadsheet pads short lines).
+    fn check_width(&self) -> Result<(), ParseCsvError> {
+        match self
+            .fields
+            .iter()
+            .skip(1 + self.columns.len())
+            .find(|f| f.quoted || !f.text.trim().is_empty())
+        {
+            Some(extra) => Err(self.error(CsvReason::Extra(extra.text.clone()))),
+            None => Ok(()),
+        }
+    }
+
+    /// The field of column `i` (after the kind), if it holds anything.
+    fn field(&self, i: usize) -> Option<&Field> {
+        self.fields
+            .get(i + 1)
+            .filter(|f| f.quoted || !f.text.trim().is_empty())
+    }
+
+    /// A text column that may be absent.
+    fn text(&self, i: usize) -> Option<String> {
+        self.field(i).map(|f| f.text.clone())
+    }
+
+    /// A text column that must be there (it may be an empty `""`).
+    fn required_text(&self, i: usize) -> Result<String, ParseCsvError> {
+        self.text(i)
+            .ok_or_else(|| self.error(CsvReason::Missing(self.columns[i])))
+    }
+
+    /// A number column that may be absent; decimal commas are read too.
+    fn number<T: std::str::FromStr>(&self, i: usize) -> Result<Option<T>, ParseCsvError> {
+        let Some(field) = self.field(i) else {
+            return Ok(None);
+        };
+        field
+            .text
+            .trim()
+            .replace(',', ".")
+            .parse()
+            .map(Some)
+            .map_err(|_| {
+                self.error(CsvReason::Number {
+                    column: self.columns[i],
+                    value: field.text.clone(),
+                })
+            })
+    }
+
+    /// A number column that must be there.
+    fn required<T: std::str::FromStr>(&self, i: usize) -> Result<T, ParseCsvError> {
+        self.number(i)?
+            .ok_or_else(|| self.error(CsvReason::Missing(self.columns[i])))
+    }
+
+    /// A number column of real numbers (no infinities, no NaN).
+    fn real(&self, i: usize) -> Result<Option<f64>, ParseCsvError> {
+        match self.number::<f64>(i)? {
+            Some(x) if !x.is_finite() => Err(self.error(CsvReason::Number {
+                column: self.columns[i],
+                value: self.fields[i + 1].text.clone(),
+            })),
+            x => Ok(x),
+        }
+    }
+
+    fn required_real(&self, i: usize) -> Result<f64, ParseCsvError> {
+        self.real(i)?
+            .ok_or_else(|| self.error(CsvReason::Missing(self.columns[i])))
+    }
+}
+
+/// Reads a tournament from the CSV [`to_csv`] writes (see the module's
+/// documentation), checked as a JSON file is; a refusal says the line.
+pub fn parse_csv(text: &str) -> Result<Tournament, ParseCsvError> {
+    let text = text.trim_start_matches('\u{feff}');
+    let records = records(text, delimiter(text))?;
+    let mut head: Option<(usize, Tournament)> = None;
+    let mut players = Vec::new();
+    let mut games = Vec::new();
+    for (number, fields) in &records {
+        // Empty lines, and lines of empty fields only.
+        if fields.iter().all(|f| !f.quoted && f.text.trim().is_empty()) {
+            continue;
+        }
+        let kind = fields[0].text.trim();
+        let line = |columns: &'static [&'static str]| Line {
+            number: *number,
+            columns,
+            fields,
+        };
+        let line = match kind {
+            "record" => continue,
+            "rank" if head.is_none() => {
+                return Err(ParseCsvError {
+                    line: Some(*number),
+                    reason: CsvReason::Standings,
+                })
+            }
+            "tournament" => line(&TOURNAMENT),
+            "player" => line(&PLAYER),
+            "game" => line(&GAME),
+            "bye" => line(&BYE),
+            other => {
+                return Err(ParseCsvError {
+                    line: Some(*number),
+                    reason: CsvReason::UnknownRecord(other.to_string()),
+                })
+            }
+        };
+        line.check_width()?;
+        match kind {
+            "tournament" => {
+                if head.is_some() {
+                    return Err(line.error(CsvReason::SecondTournament));
+                }
+                let format = match line.required_text(1)?.trim() {
+                    "swiss" => Format::Swiss,
+                    "round-robin" => Format::RoundRobin,
+                    "double-round-robin" => Format::DoubleRoundRobin,
+                    other => return Err(line.error(CsvReason::Format(other.to_string()))),
+                };
+                let t = Tournament {
+                    game: line.required_text(0)?.trim().to_string(),
+                    format,
+                    size: line.required(2)?,
+                    rounds: line.required(3)?,
+                    players: Vec::new(),
+                    games: Vec::new(),
+                };
+                head = Some((*number, t));
+            }
+            "player" => players.push((
+                *number,
+                Player {
+                    name: line.required_text(0)?,
+                    rating: line.real(1)?,
+                    club: line.text(2),
+                    withdrawn_after: line.number(3)?,
+                },
+            )),
+            "game" => games.push((
+                *number,
+                Entry::Game {
+                    round: line.required(0)?,
+                    black: line.required_text(1)?,
+                    white: line.required_text(2)?,
+                    score: [line.required_real(3)?, line.required_real(4)?],
+                },
+            )),
+            _ => games.push((
+                *number,
+                Entry::Bye {
+                    round: line.required(0)?,
+                    bye: line.required_text(1)?,
+                },
+            )),
+        }
+    }
+    let Some((head_line, mut t)) = head else {
+        return Err(ParseCsvError {
+            line: None,
+            reason: CsvReason::NoTournament,
+        });
+    };
+    let (player_lines, players): (Vec<usize>, Vec<Player>) = players.into_iter().unzip();
+    let (entry_lines, games): (Vec<usize>, Vec<Entry>) = games.into_iter().unzip();
+    t.players = players;
+    t.games = games;
+    check_located(&t).map_err(|(part, e)| ParseCsvError {
+        line: Some(match part {
+            Part::Head => head_line,
+            Part::Player(i) => player_lines[i],
+            Part::Entry(i) => entry_lines[i],
+        }),
+        reason: CsvReason::Tournament(e),
+    })?;
+    Ok(t)
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::engine::rng::Rng;
+    use proptest::prelude::*;
+    use std::time::{Duration, Instant};
+
+    fn sample() -> Tournament {
+        super::super::tournament::parse(
+            r#"{"game": "othello", "size": 8, "rounds": 3,
+            "players": [{"name": "Ann", "rating": 1850, "club": "Praha"},
+                        {"name": "Bob \"the \u2588\", Jr.", "withdrawn_after": 1},
+                        {"name": "Cid", "club": ""}],
+            "games": [{"round": 1, "black": "Ann", "white": "Bob \"the \u2588\", Jr.", "score": [33, 31]},
+                      {"round": 1, "bye": "Cid"},
+                      {"round": 2, "black": "Cid", "white": "Ann", "score": [32, 32]}]}"#,
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn the_written_file_reads_back() {
+        let t = sample();
+        let text = to_csv(&t);
+        assert!(
+            text.starts_with("record,game,format,size,rounds\r\ntournament,othello,swiss,8,3\r\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("player,\"Bob \"\"the █\"\", Jr.\",,,1\r\n"),
+            "{text}"
+        );
+        assert!(
+            text.contains("player,\"Cid\",,\"\",\r\n"),
+            "an empty club is kept: {text}"
+        );
+        assert!(text.contains("game,2,\"Cid\",\"Ann\",32,32\r\n"), "{text}");
+        assert_eq!(parse_csv(&text), Ok(t.clone()));
+        assert_eq!(read(&text), Ok(t.clone()));
+        assert_eq!(read(&t.to_text()), Ok(t));
+    }
+
+    #[test]
+    fn the_documented_example_is_read() {
+        let doc = include_str!("../../docs/tournament.md");
+        let example = doc
+            .split("```csv\n")
+            .nth(1)
+            .and_then(|rest| rest.split("```").next())
+            .expect("docs/tournament.md has a CSV example");
+        let t = parse_csv(example).unwrap();
+        assert_eq!(
+            (t.players.len(), t.games.len(), t.rounds),
+            (3, 3, 5),
+            "{t:?}"
+        );
+        assert_eq!(t.players[1].name, "Bob \"the Wall\"");
+        assert_eq!(t.players[2].club.as_deref(), Some(""));
+        // Written back, it is the example again (with CRLF line ends).
+        assert_eq!(to_csv(&t), example.replace('\n', "\r\n"));
+    }
+
+    #[test]
+    fn what_a_spreadsheet_saves_is_read() {
+        // A byte order mark, semicolons, decimal commas, padded lines, no
+        // record lines, unquoted names, LF line ends, an empty line.
+        let text = "\u{feff}tournament;opok;round-robin;8;3;\n\
+                    player;Ann;;;;\nplayer;Bob;1500,5;Brno;;\nplayer;Cid;;;;\n\n\
+                    game;1;Bob;Cid;0,5;0,5\nbye;1;Ann;;;\n";
+        let t = parse_csv(text).unwrap();
+        assert_eq!(t.game, "opok");
+        assert_eq!(t.format, Format::RoundRobin);
+        assert_eq!(t.players[1].rating, Some(1500.5));
+        assert_eq!(t.players[1].club.as_deref(), Some("Brno"));
+        assert_eq!(t.players[0].club, None);
+        assert_eq!(
+            t.games,
+            vec![
+                Entry::Game {
+                    round: 1,
+                    black: "Bob".into(),
+                    white: "Cid".into(),
+                    score: [0.5, 0.5]
+                },
+                Entry::Bye {
+                    round: 1,
+                    bye: "Ann".into()
+                }
+            ]
+        );
+    }
+
+    #[test]
+    fn a_bad_file_is_refused_with_its_line_and_reason() {
+        let head = "record,game,format,size,rounds\ntournament,othello,swiss,8,3\nplayer,Ann\nplayer,Bob\n";
+        /// A file, the line of its refusal, and the reason it must have.
+        type Case = (String, Option<usize>, fn(&CsvReason) -> bool);
+        let cases: [Case; 14] = [
+            (String::new(), None, |r| *r == CsvReason::NoTournament),
+            (
+                "rank,name,points,brightwell,discs\n1,\"Ann\",1,50,33\n".into(),
+                Some(1),
+                |r| *r == CsvReason::Standings,
+            ),
+            (format!("{head}game,1,\"Ann,Bob,33,31\n"), Some(5), |r| {
+                *r == CsvReason::UnclosedQuote
+            }),
+            (format!("{head}game,1,\"Ann\"x,Bob,33,31\n"), Some(5), |r| {
+                *r == CsvReason::TextAfterQuote
+            }),
+            (format!("{head}move,1,Ann\n"), Some(5), |r| {
+                *r == CsvReason::UnknownRecord("move".into())
+            }),
+            (format!("{head}game,1,Ann,Bob,33\n"), Some(5), |r| {
+                *r == CsvReason::Missing("white_score")
+            }),
+            (format!("{head}bye,1,Ann,Bob\n"), Some(5), |r| {
+                *r == CsvReason::Extra("Bob".into())
+            }),
+            (format!("{head}game,one,Ann,Bob,33,31\n"), Some(5), |r| {
+                matches!(
+                    r,
+                    CsvReason::Number {
+                        column: "round",
+                        ..
+                    }
+                )
+            }),
+            (format!("{head}player,Cid,NaN\n"), Some(5), |r| {
+                matches!(
+                    r,
+                    CsvReason::Number {
+                        column: "rating",
+                        ..
+                    }
+                )
+            }),
+            (format!("{head}tournament,nim,swiss,8,3\n"), Some(5), |r| {
+                *r == CsvReason::SecondTournament
+            }),
+            ("tournament,othello,knockout,8,3\n".into(), Some(1), |r| {
+                *r == CsvReason::Format("knockout".into())
+            }),
+            (
+                // A quoted line end counts: the game is on line 7.
+                format!("{head}player,\"Cid\nthe second\"\ngame,1,Ann,Zed,33,31\n"),
+                Some(7),
+                |r| matches!(r, CsvReason::Tournament(TournamentError::UnknownPlayer(_))),
+            ),
+            (format!("{head}game,1,Ann,Bob,60,31\n"), Some(5), |r| {
+                matches!(r, CsvReason::Tournament(TournamentError::Score(_)))
+            }),
+            (format!("{head}player,Ann\n"), Some(5), |r| {
+                matches!(r, CsvReason::Tournament(TournamentError::DuplicateName(_)))
+            }),
+        ];
+        for (text, line, expected) in cases {
+            let error = parse_csv(&text).unwrap_err();
+            assert_eq!(error.line, line, "{text:?}: {error}");
+            assert!(expected(&error.reason), "{text:?}: {error}");
+        }
+        let error = parse_csv("tournament,chess,swiss,8,3\n").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "line 1: unknown game \"chess\"",
+            "the message names the line"
+        );
+    }
+
+    /// A valid tournament made from `seed`: any game, format and size, up
+    /// to 12 players with the given names (ratings, clubs, withdrawals),
+    /// and some rounds of random games, byes and absences.
+    fn generated(seed: u64, names: Vec<String>, clubs: Vec<Option<String>>) -> Tournament {
+        let mut rng = Rng::new(seed);
+        let (game, size) = match rng.below(3) {
+            0 => ("othello", [4, 6, 8, 10][rng.below(4) as usize]),
+            1 => ("opok", 3 + rng.below(7) as u32),
+            _ => ("nim", rng.below(20) as u32),
+        };
+        let format =
+            [Format::Swiss, Format::RoundRobin, Format::DoubleRoundRobin][rng.below(3) as usize];
+        let rounds = 1 + rng.below(100) as u32;
+        let players: Vec<Player> = names
+            .into_iter()
+            .zip(clubs.into_iter().chain(std::iter::repeat(None)))
+            .map(|(name, club)| Player {
+                name,
+                rating: match rng.below(4) {
+                    0 => None,
+                    1 => Some((rng.below(3000) as f64).round()),
+                    2 => Some((rng.unit() - 0.5) * 1e6),
+                    _ => Some(rng.gaussian() * 1e-9),
+                },
+                club,
+                withdrawn_after: (rng.below(4) == 0).then(|| rng.below(u64::from(rounds)) as u32),
+            })
+            .collect();
+        let squares = size * size;
+        let mut games = Vec::new();
+        for round in 1..=rng.below(u64::from(rounds.min(6)) + 1) as u32 {
+            let mut order: Vec<&str> = players.iter().map(|p| p.name.as_str()).collect();
+            for i in (1..order.len()).rev() {
+                order.swap(i, rng.below(i as u64 + 1) as usize);
+            }
+            let absent = rng.below(2) as usize;
+            let mut seats = order[absent..].chunks(2);
+            for pair in seats.by_ref() {
+                match pair {
+                    [a, b] => {
+                        let score = if game == "othello" {
+                            let a = rng.below(u64::from(squares) + 1) as u32;
+                            let b = rng.below(u64::from(squares - a) + 1) as u32;
+                            [f64::from(a), f64::from(b)]
+                        } else {
+                            [[1.0, 0.0], [0.5, 0.5], [0.0, 1.0]][rng.below(3) as usize]
+                        };
+                        games.push(Entry::Game {
+                            round,
+                            black: a.to_string(),
+                            white: b.to_string(),
+                            score,
+                        });
+                    }
+                    [a] => games.push(Entry::Bye {
+                        round,
+                        bye: a.to_string(),
+                    }),
+                    _ => {}
+                }
+            }
+        }
+        Tournament {
+            game: game.into(),
+            format,
+            size,
+            rounds,
+            players,
+            games,
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn a_written_tournament_reads_back_as_it_was(
+            seed in any::<u64>(),
+            names in proptest::collection::btree_set("[\\PC\",;\r\n ]{0,10}", 2..12),
+            clubs in proptest::collection::vec(proptest::option::of("[\\PC\",\n]{0,6}"), 0..12),
+        ) {
+            let t = generated(seed, names.into_iter().collect(), clubs);
+            prop_assert_eq!(super::super::tournament::check(t.clone()), Ok(t.clone()));
+            let text = to_csv(&t);
+            prop_assert_eq!(parse_csv(&text), Ok(t.clone()), "{}", text);
+            prop_assert_eq!(read(&text), Ok(t));
+        }
+
+        #[test]
+        fn any_text_is_read_or_refused_quickly(text in "\\PC{0,2000}|(?s:.{0,2000})") {
+            let started = Instant::now();
+            let _ = parse_csv(&text);
+            let _ = read(&text);
+            prop_assert!(started.elapsed() < Duration::from_secs(1));
+        }
+
+        #[test]
+        fn text_made_of_csv_pieces_is_read_or_refused_quickly(
+            head in proptest::bool::ANY,
+            pieces in proptest::collection::vec(
+                proptest::sample::select(vec![
+                    "tournament", "player", "game", "bye", "record", "othello", "opok",
+                    "swiss", "round-robin", "8", "6", "1", "2", "0.5", "33", "31", "-1",
+                    "4294967296", "1e400", "NaN", "\"", "\"\"", ",", ";", "\n", "\r\n",
+                    "\r", " ", "Ann", "Bob", "½", "\u{feff}", "rank",
+                ]),
+                0..400,
+            )
+        ) {
+            // Half the texts start as a real file does, so that the
+            // pieces reach the players' and games' lines.
+            let start = if head { "tournament,othello,swiss,8,2\nplayer,Ann\nplayer,Bob\n" } else { "" };
+            let text = format!("{start}{}", pieces.concat());
+            let started = Instant::now();
+            if let Ok(t) = parse_csv(&text) {
+                // Whatever is accepted is a valid tournament, written back
+                // and read again unchanged.
+                prop_assert_eq!(super::super::tournament::check(t.clone()), Ok(t.clone()));
+                prop_assert_eq!(parse_csv(&to_csv(&t)), Ok(t));
+            }
+            prop_assert!(started.elapsed() < Duration::from_secs(1));
+        }
+    }
+
+    #[test]
+    fn a_large_file_is_read_quickly() {
+        // 64 players and 13 rounds of 32 games, read 20 times.
+        let players: Vec<Player> = (0..64)
+            .map(|i| Player {
+                name: format!("Player {i}"),
+                rating: Some(f64::from(1500 + i)),
+                club: Some("Praha, \"Othello\"".into()),
+                withdrawn_after: None,
+            })
+            .collect();
+        let games = (1..=13u32)
+            .flat_map(|round| {
+                (0..32u32).map(move |i| Entry::Game {
+                    round,
+                    black: format!("Player {i}"),
+                    white: format!("Player {}", 32 + (i + round) % 32),
+                    score: [f64::from(round), f64::from(i)],
+                })
+            })
+            .collect();
+        let t = Tournament {
+            game: "othello".into(),
+            format: Format::Swiss,
+            size: 8,
+            rounds: 13,
+            players,
+            games,
+        };
+        let text = to_csv(&t);
+        let started = Instant::now();
+        for _ in 0..20 {
+            assert_eq!(parse_csv(&text).as_ref(), Ok(&t));
+        }
+        assert!(started.elapsed() < Duration::from_secs(2));
+    }
+}
