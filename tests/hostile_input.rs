@@ -284,6 +284,21 @@ fn links_and_saves_round_trip<G: formats::Formats>(
     let game = (settings.clone(), record.clone());
     let link = formats::encode::<G>(settings, record);
     prop_assert_eq!(formats::decode::<G>(&link).unwrap(), game.clone());
+    // With the game's clock: the same game and the same clock.
+    let kept = format!(
+        "5+3;{};61000;{};{}",
+        1000 + record.cursor(),
+        record.line().len() % 2,
+        record.line().len()
+    );
+    let with_clock = format!("{link}&{}", formats::encode_clock(&kept));
+    prop_assert_eq!(
+        formats::decode_with_clock::<G>(&with_clock).unwrap(),
+        (game.clone(), Some(kept))
+    );
+    let other_game = format!("5+3;1;1;0;{}", record.line().len() + 1);
+    let refused = format!("{link}&{}", formats::encode_clock(&other_game));
+    prop_assert!(formats::decode_with_clock::<G>(&refused).is_err());
     let saved = formats::save::<G>(settings, record);
     prop_assert_eq!(formats::load::<G>(&saved).unwrap(), game);
     Ok(())
@@ -350,6 +365,8 @@ proptest! {
             let _ = formats::decode::<Othello>(&text);
             let _ = formats::decode::<Opok>(&text);
             let _ = formats::decode::<Nim>(&text);
+            let _ = formats::decode_with_clock::<Othello>(&text);
+            let _ = formats::decode_with_clock::<Nim>(&format!("heaps=3+4&clock={text}"));
             let _ = formats::load::<Othello>(&text);
             let _ = formats::load::<Opok>(&text);
             let _ = formats::load::<Nim>(&text);

@@ -324,6 +324,34 @@ impl Clock {
     pub fn saved(&self, now: f64) -> [i64; 2] {
         [self.left(0, now), self.left(1, now)]
     }
+
+    /// The clock at `now` as it is kept beside the autosave and written in
+    /// a share link, for a game of `plies` moves:
+    /// `control;left0;left1;to_move;plies` (`5+3;280000;291500;1;12`).
+    pub fn kept_text(&self, plies: usize, now: f64) -> String {
+        let [a, b] = self.saved(now);
+        format!("{};{a};{b};{};{plies}", self.control, self.to_move)
+    }
+
+    /// A kept clock (stopped), if `text` reads as [`Clock::kept_text`]
+    /// writes it and belongs to a game of `plies` moves.
+    pub fn read_kept(text: &str, plies: usize) -> Option<Clock> {
+        if text.len() > 80 {
+            return None;
+        }
+        let parts: Vec<&str> = text.split(';').collect();
+        let [control, a, b, to_move, kept_plies] = parts[..] else {
+            return None;
+        };
+        let control = TimeControl::parse(control).ok()?;
+        let to_move: usize = to_move.parse().ok().filter(|&m| m < 2)?;
+        (kept_plies.parse::<usize>().ok()? == plies).then_some(())?;
+        Some(Clock::resumed(
+            control,
+            [a.parse().ok()?, b.parse().ok()?],
+            to_move,
+        ))
+    }
 }
 
 /// A time left as a clock shows it: `m:ss`, tenths under ten seconds,
@@ -445,10 +473,44 @@ mod tests {
         assert_eq!(clock_text(3_723_000), "1:02:03");
     }
 
+    #[test]
+    fn a_kept_clock_reads_back_stopped_for_its_game_only() {
+        let control = TimeControl::parse("5+3").unwrap();
+        let mut clock = Clock::new(control);
+        clock.start(0.0);
+        clock.moved(1_500.0);
+        let text = clock.kept_text(1, 2_000.0);
+        assert_eq!(text, "5+3;301500;299500;1;1");
+        let kept = Clock::read_kept(&text, 1).unwrap();
+        assert!(!kept.is_running());
+        assert_eq!((kept.to_move(), kept.saved(9e9)), (1, [301_500, 299_500]));
+        // Another game's clock, or a damaged one, is not read.
+        assert_eq!(Clock::read_kept(&text, 2), None);
+        for bad in ["", "5+3;1;2;3;1", "5+3;1;2;0", "x;1;2;0;1", "5+3;a;2;0;1"] {
+            assert_eq!(Clock::read_kept(bad, 1), None, "{bad}");
+        }
+        // A clock that has run out is kept flagged.
+        let flagged = Clock::read_kept("1+0;0;60000;0;0", 0).unwrap();
+        assert_eq!(flagged.flagged(), Some(0));
+    }
+
     proptest! {
         #[test]
         fn any_text_is_read_or_refused(text in "\\PC{0,60}") {
             let _ = TimeControl::parse(&text);
+            let _ = Clock::read_kept(&text, 3);
+        }
+
+        #[test]
+        fn kept_clocks_read_back(
+            a in 0i64..36_000_000, b in 0i64..36_000_000, to_move in 0usize..2,
+            plies in 0usize..200, preset in 0usize..PRESETS.len(),
+        ) {
+            let control = TimeControl::parse(PRESETS[preset]).unwrap();
+            let clock = Clock::resumed(control, [a, b], to_move);
+            let text = clock.kept_text(plies, 0.0);
+            let kept = Clock::read_kept(&text, plies).unwrap();
+            prop_assert_eq!(kept.kept_text(plies, 0.0), text);
         }
 
         #[test]

@@ -134,6 +134,42 @@ pub fn decode<G: Formats>(query: &str) -> Result<Game<G>, LinkErrorOf<G>> {
     Ok((settings, record))
 }
 
+/// A link's `clock` value as [`encode_clock`] writes it: a kept clock
+/// ([`super::clock::Clock::kept_text`]) with its `+` escaped.
+pub fn encode_clock(kept: &str) -> String {
+    format!("clock={}", kept.replace('%', "%25").replace('+', "%2B"))
+}
+
+/// Reads a link that may carry the game's clock (`…&clock=5%2B3;…`): the
+/// game, and the clock's kept text when it reads and belongs to the
+/// link's game. A clock that does not is an error of the whole link, like
+/// any other value: never a half-loaded game.
+pub fn decode_with_clock<G: Formats>(
+    query: &str,
+) -> Result<(Game<G>, Option<String>), LinkErrorOf<G>> {
+    let is_clock = |pair: &&str| pair.split_once('=').map_or(*pair, |(k, _)| k) == "clock";
+    let clocks: Vec<&str> = query.split('&').filter(is_clock).collect();
+    if clocks.len() > 1 {
+        return Err(LinkError::Query(super::query::QueryError::RepeatedKey(
+            "clock".into(),
+        )));
+    }
+    let rest: Vec<&str> = query.split('&').filter(|p| !is_clock(p)).collect();
+    let game = decode::<G>(&rest.join("&"))?;
+    let Some(pair) = clocks.first() else {
+        return Ok((game, None));
+    };
+    let kept = super::query::percent_decode(pair.split_once('=').map_or("", |(_, v)| v));
+    let plies = game.1.line().len();
+    match super::clock::Clock::read_kept(&kept, plies) {
+        Some(_) => Ok((game, Some(kept))),
+        None => Err(LinkError::BadValue {
+            key: "clock".into(),
+            value: kept,
+        }),
+    }
+}
+
 /// The autosave text of a game.
 pub fn save<G: Formats>(settings: &G::Settings, record: &Record<G::Position>) -> String {
     let start = G::start_text(settings, &record.start()).unwrap_or_default();

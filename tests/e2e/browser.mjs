@@ -47,8 +47,9 @@ export async function serveSite(dir, port = 0) {
   return { url, stop: () => server.kill() };
 }
 
-/** Serves dist/; returns { url, stop }. */
-export const serveDist = () => serveSite(join(root, "dist"));
+/** Serves dist/ (or the folder in $DIST, for a build of one's own beside
+ *  another's); returns { url, stop }. */
+export const serveDist = () => serveSite(process.env.DIST ?? join(root, "dist"));
 
 /** Starts headless Chromium with a fresh profile; returns the context. */
 export async function launch(viewport = { width: 1100, height: 900 }) {

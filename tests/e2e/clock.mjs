@@ -100,6 +100,40 @@ try {
       assert(page.errors.length === 0, page.errors.join("\n"));
     },
 
+    "the clock travels in the share link, and a flag with it": async () => {
+      const page = await open("#/othello?black=human&white=human");
+      await page.selectOption("[data-testid=clock-control]", "5+3");
+      await play(page, ["f5", "d6"]);
+      await page.click("[data-testid=clock-toggle]");
+      const times = [await page.textContent("[data-testid=clock-0] .clock-time"), await page.textContent("[data-testid=clock-1] .clock-time")];
+      await page.focus("[data-testid=share-link]");
+      const link = await page.getAttribute("[data-testid=share-link]", "href");
+      assert(/&clock=5%2B3;\d+;\d+;0;2$/.test(link), link);
+      const other = await freshPage(browser);
+      await other.goto(link);
+      await other.waitForSelector("[data-testid=clock-1]");
+      const shown = [await other.textContent("[data-testid=clock-0] .clock-time"), await other.textContent("[data-testid=clock-1] .clock-time")];
+      assert(JSON.stringify(shown) === JSON.stringify(times), `${shown} against ${times}`);
+      assert((await other.textContent("[data-testid=clock-toggle]")).includes("Start"), "paused");
+      assert((await other.$$eval("[data-testid=moves] li", (l) => l.length)) === 2, "the moves");
+      // A game lost on time is shared lost on time.
+      await control(page, "0.03+0");
+      await page.click("[data-testid=clock-toggle]");
+      await page.waitForSelector(".result", { timeout: 10000 });
+      await page.focus("[data-testid=share-link]");
+      const lost = await page.getAttribute("[data-testid=share-link]", "href");
+      const third = await freshPage(browser);
+      await third.goto(lost);
+      await third.waitForSelector(".result");
+      assert((await third.textContent(".result")).includes("lost on time"), await third.textContent(".result"));
+      // A clock that does not belong to the game refuses the link, keeping the game.
+      const fourth = await freshPage(browser);
+      await fourth.goto(server.url + "#/othello?moves=f5&clock=5%2B3;1000;1000;0;7");
+      await fourth.waitForSelector("[data-testid=notice]");
+      assert((await fourth.textContent("[data-testid=notice]")).includes("clock"), await fourth.textContent("[data-testid=notice]"));
+      for (const p of [page, other, third, fourth]) assert(p.errors.length === 0, p.errors.join("\n"));
+    },
+
     "the computer keeps to its own clock at 0.2+0": async () => {
       const page = await open("#/othello?black=human&white=c7");
       await control(page, "0.2+0");

@@ -1,7 +1,12 @@
 //! The record panel: copy the moves, copy a share link, load moves typed or
 //! pasted here; game-specific tools come as children.
 
+use std::rc::Rc;
+
 use yew::prelude::*;
+
+use crate::session::clock::Clock;
+use crate::session::formats::encode_clock;
 
 use super::super::browser;
 use super::super::context::use_texts;
@@ -28,6 +33,10 @@ pub struct RecordsProps {
     pub on_copied: Callback<Copied>,
     /// Called with the text to load as moves.
     pub on_load: Callback<String>,
+    /// Where the game clock is kept, and the game's number of moves: the
+    /// clock as kept then is added to the link when the link is used.
+    #[prop_or_default]
+    pub clock: Option<(String, usize)>,
     /// Game-specific tools.
     #[prop_or_default]
     pub children: Html,
@@ -38,14 +47,32 @@ pub struct RecordsProps {
 pub fn records(props: &RecordsProps) -> Html {
     let t = use_texts();
     let moves_text = use_state(String::new);
-    let copy = |text: String, what: Copied| {
+    let copy = |text: Rc<dyn Fn() -> String>, what: Copied| {
         let on_copied = props.on_copied.clone();
         Callback::from(move |_: MouseEvent| {
-            if browser::copy_to_clipboard(&text) {
+            if browser::copy_to_clipboard(&text()) {
                 on_copied.emit(what);
             }
         })
     };
+    let link: Rc<dyn Fn() -> String> = {
+        let (url, clock) = (props.share_url.clone(), props.clock.clone());
+        Rc::new(move || with_clock(&url, clock.as_ref()))
+    };
+    // The anchor's address is brought up to date before it is followed.
+    let refresh_href = {
+        let link = link.clone();
+        move |e: &web_sys::Event| {
+            let anchor: web_sys::HtmlAnchorElement = e.target_unchecked_into();
+            anchor.set_href(&link());
+        }
+    };
+    let on_link_focus = {
+        let refresh = refresh_href.clone();
+        Callback::from(move |e: FocusEvent| refresh(&e))
+    };
+    let on_link_pointer = Callback::from(move |e: PointerEvent| refresh_href(&e));
+    let record = props.record.clone();
     let on_input = {
         let moves_text = moves_text.clone();
         Callback::from(move |e: InputEvent| {
@@ -64,11 +91,12 @@ pub fn records(props: &RecordsProps) -> Html {
     html! {
         <section class="records">
             <div class="record-buttons">
-                <button class="copy-moves" onclick={copy(props.record.clone(), Copied::Moves)}>{ t.common.copy_moves }</button>
-                <button class="copy-link" onclick={copy(props.share_url.clone(), Copied::Link)}>{ t.common.copy_link }</button>
+                <button class="copy-moves" onclick={copy(Rc::new(move || record.clone()), Copied::Moves)}>{ t.common.copy_moves }</button>
+                <button class="copy-link" onclick={copy(link, Copied::Link)}>{ t.common.copy_link }</button>
             </div>
             <p class="transcript" data-testid="transcript">{ &props.record }</p>
-            <a class="share-link" href={props.share_url.clone()} data-testid="share-link">{ t.common.copy_link }</a>
+            <a class="share-link" href={props.share_url.clone()} data-testid="share-link"
+                onfocus={on_link_focus} onpointerdown={on_link_pointer}>{ t.common.copy_link }</a>
             <form class="load-moves" onsubmit={on_submit}>
                 <label for="moves-input">{ props.load_label }</label>
                 <textarea id="moves-input" rows="2" value={(*moves_text).clone()} oninput={on_input} />
@@ -76,5 +104,18 @@ pub fn records(props: &RecordsProps) -> Html {
             </form>
             { props.children.clone() }
         </section>
+    }
+}
+
+/// `url` with the game clock as it is kept now, when one is set for the
+/// game's moves.
+fn with_clock(url: &str, clock: Option<&(String, usize)>) -> String {
+    let kept = clock.and_then(|(key, plies)| {
+        browser::load(key).filter(|kept| Clock::read_kept(kept, *plies).is_some())
+    });
+    match kept {
+        Some(kept) if url.ends_with('?') => format!("{url}{}", encode_clock(&kept)),
+        Some(kept) => format!("{url}&{}", encode_clock(&kept)),
+        None => url.to_string(),
     }
 }

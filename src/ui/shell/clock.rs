@@ -26,27 +26,6 @@ fn now() -> f64 {
         .map_or_else(js_sys::Date::now, |p| p.now())
 }
 
-/// The clock as kept: `control;left0;left1;to_move;plies`.
-fn kept_text(clock: &Clock, plies: usize, at: f64) -> String {
-    let [a, b] = clock.saved(at);
-    format!("{};{a};{b};{};{plies}", clock.control(), clock.to_move())
-}
-
-/// A kept clock, if it reads and belongs to a game of `plies` moves.
-fn read_kept(text: &str, plies: usize) -> Option<Clock> {
-    let parts: Vec<&str> = text.split(';').collect();
-    let [control, a, b, to_move, kept_plies] = parts[..] else {
-        return None;
-    };
-    let control = TimeControl::parse(control).ok()?;
-    (kept_plies.parse::<usize>().ok()? == plies).then_some(())?;
-    Some(Clock::resumed(
-        control,
-        [a.parse().ok()?, b.parse().ok()?],
-        to_move.parse().ok()?,
-    ))
-}
-
 /// The index of `side` among the game's sides (0 moves first).
 fn index_of<G: PageGame>(side: G::Side) -> usize {
     usize::from(G::sides()[1] == side)
@@ -63,7 +42,7 @@ pub fn game_clock<G: PageGame>(
     let plies = state.record.line().len();
     let sides = G::sides();
     html! {
-        <ClockPanel store_key={format!("{}.clock", G::SAVE_KEY)}
+        <ClockPanel store_key={super::clock_key::<G>()}
             names={sides.map(|side| G::side_name(t, side))}
             {plies} at_end={state.record.cursor() == plies} over={state.outcome().is_some()}
             first={index_of::<G>(G::side_to_move(&state.record.position_at(0), 0))}
@@ -121,7 +100,7 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
     let keeping = {
         let key = key.clone();
         use_mut_ref(move || Keeping {
-            clock: browser::load(&key).and_then(|text| read_kept(&text, plies)),
+            clock: browser::load(&key).and_then(|text| Clock::read_kept(&text, plies)),
             plies,
             warned: [false; 2],
             computer_since: None,
@@ -129,6 +108,17 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
         })
     };
     keeping.borrow_mut().computer_thinking = props.computer_thinking;
+    // A game that ended on time before a reload (or in a shared link) ends
+    // on time again: the session records the result.
+    {
+        let (keeping, on_flag) = (keeping.clone(), props.on_flag.clone());
+        use_effect_with((), move |_| {
+            let flagged = keeping.borrow().clock.as_ref().and_then(Clock::flagged);
+            if let Some(side) = flagged {
+                on_flag.emit(side);
+            }
+        });
+    }
     let redraw = use_state(|| 0u32);
     let custom = use_state(|| false);
     let error = use_state(|| false);
@@ -159,7 +149,7 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
                     if over || !at_end {
                         clock.pause(at);
                     }
-                    browser::store(&key, &kept_text(clock, plies, at));
+                    browser::store(&key, &clock.kept_text(plies, at));
                 }
                 k.computer_since = None;
             },
@@ -190,7 +180,7 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
                         return;
                     };
                     if let Some(side) = clock.check_flag(at) {
-                        let text = kept_text(clock, k.plies, at);
+                        let text = clock.kept_text(k.plies, at);
                         drop(guard);
                         browser::store(&key, &text);
                         on_flag.emit(side);
@@ -213,7 +203,7 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
                     if warn {
                         k.warned[mover] = true;
                     }
-                    let save = (*tick.borrow() % 10 == 0).then(|| kept_text(clock, k.plies, at));
+                    let save = (*tick.borrow() % 10 == 0).then(|| clock.kept_text(k.plies, at));
                     drop(guard);
                     if let Some(text) = save {
                         browser::store(&key, &text);
@@ -253,7 +243,7 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
             });
             k.warned = [false; 2];
             match &k.clock {
-                Some(clock) => browser::store(&key, &kept_text(clock, k.plies, now())),
+                Some(clock) => browser::store(&key, &clock.kept_text(k.plies, now())),
                 None => browser::store(&key, ""),
             }
             error.set(false);

@@ -120,6 +120,7 @@ pub fn game_layout<G: PageGame>(props: &GameLayoutProps<G>) -> Html {
                 <MoveList {moves} cursor={state.record.cursor()} on_go={props.dispatch.reform(Action::GoTo)} />
                 <Records record={G::record_text(&state.settings, state.record.line())}
                     share_url={props.share_url.clone()} load_label={props.load_label}
+                    clock={Some((super::clock_key::<G>(), state.record.line().len()))}
                     {on_copied} on_load={props.dispatch.reform(Action::Paste)}>
                     { props.record_tools.clone() }
                 </Records>

@@ -116,7 +116,8 @@ impl<G: PageGame> GamePage<G> {
         })
     }
 
-    /// The page's share link.
+    /// The page's share link (the records panel adds the game clock when
+    /// the link is used).
     pub fn share_url(&self) -> String {
         format!(
             "{}#/{}?{}",
@@ -125,6 +126,11 @@ impl<G: PageGame> GamePage<G> {
             formats::encode::<G>(&self.state.settings, &self.state.record)
         )
     }
+}
+
+/// Where the game clock is kept (beside the autosave).
+pub(super) fn clock_key<G: PageGame>() -> String {
+    format!("{}.clock", G::SAVE_KEY)
 }
 
 /// Where the game's own kept state is saved.
@@ -142,15 +148,21 @@ fn initial_state<G: PageGame>(link: Option<&str>) -> GameSession<G> {
     let saved = browser::load(G::SAVE_KEY);
     let opening = opening(
         link,
-        formats::decode::<G>,
+        formats::decode_with_clock::<G>,
         saved.as_deref(),
-        formats::load::<G>,
+        |text| formats::load::<G>(text).map(|game| (game, None)),
     );
     if opening.saved_error.is_some() {
         browser::set_aside(G::SAVE_KEY);
     }
     let mut state = match opening.game {
-        Some((settings, record)) => GameSession::with_record(settings, record),
+        Some(((settings, record), clock)) => {
+            // A link's clock replaces the one kept (the panel reads it).
+            if let Some(clock) = clock {
+                browser::store(&clock_key::<G>(), &clock);
+            }
+            GameSession::with_record(settings, record)
+        }
         None => GameSession::new(G::Settings::default()),
     };
     state.auto_pass = browser::load(AUTO_PASS_KEY).as_deref() != Some("off");
