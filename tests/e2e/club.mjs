@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serveDist, launchBrowser, freshPage, run, assert, root, shot } from "./browser.mjs";
+import { serveDist, launchBrowser, freshPage, run, assert, root, shot, artifacts } from "./browser.mjs";
 
 const server = await serveDist();
 const browser = await launchBrowser();
@@ -295,7 +295,7 @@ try {
       const slip = await other.textContent("[data-testid=club-slip]");
       assert(slip.includes("Round 3 · Board 1") && slip.includes("First") && slip.includes("Second") && slip.includes("Result (circle one)"), slip);
       await other.setViewportSize({ width: 360, height: 800 });
-      await shot(other, "club-slips-opok-360");
+      await other.locator("[data-testid=club-slips]").screenshot({ path: join(artifacts, "club-slips-opok-360.png") });
       // Undo takes the load back.
       await other.click("[data-testid=club-undo]");
       await other.waitForFunction(() => document.querySelectorAll("[data-testid=club-players] li").length === 2);
@@ -322,6 +322,7 @@ try {
       }
       await page.setViewportSize({ width: 360, height: 800 });
       await shot(page, "club-slips-360");
+      await page.locator("[data-testid=club-slips]").screenshot({ path: join(artifacts, "club-slips-360-detail.png") });
       // Printed: the slips alone, none split across pages.
       await page.setViewportSize({ width: 794, height: 1123 });
       await page.emulateMedia({ media: "print" });
@@ -333,7 +334,7 @@ try {
       const breaks = await page.$$eval("[data-testid=club-slip]", (list) => list.map((s) => getComputedStyle(s).breakInside));
       assert(breaks.every((b) => b === "avoid"), breaks.join());
       const pdf = await page.pdf({ format: "A4" });
-      writeFileSync(join(root, "tests", "e2e", "artifacts", "club-slips.pdf"), pdf);
+      writeFileSync(join(artifacts, "club-slips.pdf"), pdf);
       const pages = (pdf.toString("latin1").match(/\/Type\s*\/Page[^s]/g) || []).length;
       assert(pages === 2, `7 slips on ${pages} A4 pages (5 to a page)`);
       await page.emulateMedia({ media: "screen" });
