@@ -274,6 +274,53 @@ fn a_time_loss_is_scored_by_the_world_rules() {
         ]),
         "14-2"
     );
+    // The winner completed the game (seed 004): at least a one-disc win.
+    use mind_sports::engine::othello::notation::format_transcript;
+    use mind_sports::engine::othello::{BoardSize, Color, Position, Rules, Variant};
+    for size in [4u8, 8] {
+        let board = if size == 4 {
+            BoardSize::Four
+        } else {
+            BoardSize::Eight
+        };
+        let mut end = Position::start(Rules::new(board, Variant::Standard));
+        let mut moves = Vec::new();
+        while !end.is_over() {
+            let mv = end.moves()[0];
+            moves.push(mv);
+            end = end.play(mv);
+        }
+        let transcript = format_transcript(&moves);
+        let size = size.to_string();
+        for (loser, color) in [("black", Color::Black), ("white", Color::White)] {
+            let args = [
+                "replay",
+                "othello",
+                &transcript,
+                "--size",
+                &size,
+                "--time-loss",
+                loser,
+                "--completed",
+                "--json",
+            ];
+            let expected = end.completed_time_loss_outcome(color).unwrap();
+            assert_eq!(
+                score(&args),
+                format!("{}-{}", expected.black, expected.white)
+            );
+        }
+    }
+    // --completed needs a finished game and a side.
+    error(&[
+        "replay",
+        "othello",
+        "f5",
+        "--time-loss",
+        "white",
+        "--completed",
+    ]);
+    error(&["replay", "othello", "f5", "--completed"]);
     error(&["replay", "othello", "f5", "--time-loss", "grey"]);
     error(&[
         "replay",

@@ -127,7 +127,8 @@ engine: the Mind Sports game engine
 usage:
   engine perft othello DEPTH [--size 4|6|8] [--variant standard|anti|reversi] [--time-ms T]
   engine replay othello MOVES [--size N] [--variant V] [--time-loss black|white]
-                        (--time-loss: the score recorded when that side runs out of time)
+                        [--completed]   (--time-loss: the score recorded when that side runs out
+                        of time; with --completed, when the winner then completed the game MOVES)
   engine solve \"BOARD SIDE\" [--variant V] [--time-ms T]   (60 s unless --time-ms; then the bounds proved)
   engine search othello (--moves MOVES | --board \"BOARD SIDE\") (--depth D | --time-ms T)
                         [--size N] [--variant V] [--eval E] [--selective on|off]
@@ -292,7 +293,7 @@ fn game_command(command: &str, rest: &[String]) -> Result<Report, CliError> {
         ("replay", "othello") => othello::replay(&mut Args::parse(
             rest,
             &["size", "variant", "time-loss"],
-            json,
+            &["json", "completed"],
         )?),
         ("search", "othello") => othello::search(&mut Args::parse(
             rest,

@@ -54,7 +54,10 @@ pub fn perft(args: &mut Args) -> Result<Report, CliError> {
     })
 }
 
-/// `engine replay othello MOVES`: the position after a transcript.
+/// `engine replay othello MOVES`: the position after a transcript; with
+/// `--time-loss SIDE` the score recorded when SIDE runs out of time there
+/// (the world rules), or with `--completed` as well, when SIDE ran out of
+/// time and the winner completed the game MOVES (seed 004's procedure).
 pub fn replay(args: &mut Args) -> Result<Report, CliError> {
     let moves = args.positional("MOVES")?;
     args.finish()?;
@@ -79,8 +82,20 @@ pub fn replay(args: &mut Args) -> Result<Report, CliError> {
             .into())
         }
     };
+    let completed = args.switch("--completed");
     let outcome = match time_loss {
+        None if completed => {
+            return Err(ArgsError::Conflict("--completed goes with --time-loss".into()).into())
+        }
         None => last.outcome(),
+        Some(loser) if completed => Some(last.completed_time_loss_outcome(loser).ok_or_else(
+            || {
+                ArgsError::Conflict(
+                    "--completed: MOVES must be the whole game, completed by the winner, in standard Othello"
+                        .into(),
+                )
+            },
+        )?),
         Some(_) if last.is_over() => {
             return Err(
                 ArgsError::Conflict("the game is over: nobody can lose on time".into()).into(),
@@ -112,6 +127,7 @@ pub fn replay(args: &mut Args) -> Result<Report, CliError> {
             "over": last.is_over(),
             "score": score,
             "time_loss": time_loss.map(side_letter),
+            "completed": completed,
         }),
         text,
     })

@@ -101,9 +101,11 @@ pub const CS: Texts = Texts {
         clock_custom: "Vlastní…",
         clock_bad: "Napište minuty+sekundy, např. 5+3 (d: prodleva, b: Bronstein, 10/5+0: handicap).",
         clock_next_game: "Nové tempo platí od příští partie.",
+        clock_completes: "Po propadnutí času partii dohraje vítěz (zapíše se nejméně výhra o jeden kámen)",
         flag_fell: "{side}: čas vypršel.",
         low_time: "{side}: dochází čas.",
         on_time: "{side}: prohra na čas.",
+        completing: "{side}: čas vypršel. {winner} partii dohraje za obě strany; zapíše se nejméně výhra o jeden kámen.",
     },
     othello: OthelloTexts {
         lang: Lang::Cs,

@@ -94,14 +94,14 @@ texts! {
             saved_version, empty_square, said_shown_start, said_no_moves_yet, said_undone,
             said_redone, said_new_game, said_loaded, interpretation, learn_title, learn_lessons,
             learn_puzzles, learn_set, learn_teacher, learn_results, loading, load_failed, try_again,
-            club_title, clock, no_clock, clock_start, clock_pause, clock_custom, clock_bad, clock_next_game;
+            club_title, clock, no_clock, clock_start, clock_pause, clock_custom, clock_bad, clock_next_game, clock_completes;
         sides: ;
         templates:
             thinking(color), computer_paused(color), draw(a, b), disc_counts(black, white),
             seconds(seconds), link_error(reason), saved_error(reason), err_after_end(n, token),
             err_link_key(key), err_link_value(value, key), said_computer_passed(color),
             said_shown(n), said_last_move(color, square), flag_fell(side), low_time(side),
-            on_time(side);
+            on_time(side), completing(side, winner);
         counted:
     }
 }

@@ -186,6 +186,9 @@ pub struct Clock {
     to_move: usize,
     /// The side that ran out of time.
     flagged: Option<usize>,
+    /// After a flag the winner completes the game (seed 004), instead of
+    /// the result being recorded at once.
+    winner_completes: bool,
 }
 
 impl Clock {
@@ -197,6 +200,7 @@ impl Clock {
             running: None,
             to_move: 0,
             flagged: None,
+            winner_completes: false,
         }
     }
 
@@ -212,6 +216,7 @@ impl Clock {
                 .iter()
                 .position(|&t| t <= 0)
                 .filter(|&s| s == (to_move & 1)),
+            winner_completes: false,
         }
     }
 
@@ -233,6 +238,17 @@ impl Clock {
     /// The side that ran out of time.
     pub fn flagged(&self) -> Option<usize> {
         self.flagged
+    }
+
+    /// Whether the winner completes a game lost on time (seed 004).
+    pub fn winner_completes(&self) -> bool {
+        self.winner_completes
+    }
+
+    /// Sets what happens after a flag: the winner completes the game, or
+    /// the result is recorded at once (the world rules).
+    pub fn set_winner_completes(&mut self, completes: bool) {
+        self.winner_completes = completes;
     }
 
     /// What `elapsed` milliseconds of thinking cost the side to move.
@@ -327,10 +343,15 @@ impl Clock {
 
     /// The clock at `now` as it is kept beside the autosave and written in
     /// a share link, for a game of `plies` moves:
-    /// `control;left0;left1;to_move;plies` (`5+3;280000;291500;1;12`).
+    /// `control;left0;left1;to_move;plies` (`5+3;280000;291500;1;12`),
+    /// then `;c` when the winner completes a game lost on time.
     pub fn kept_text(&self, plies: usize, now: f64) -> String {
         let [a, b] = self.saved(now);
-        format!("{};{a};{b};{};{plies}", self.control, self.to_move)
+        let completes = if self.winner_completes { ";c" } else { "" };
+        format!(
+            "{};{a};{b};{};{plies}{completes}",
+            self.control, self.to_move
+        )
     }
 
     /// A kept clock (stopped), if `text` reads as [`Clock::kept_text`]
@@ -340,17 +361,17 @@ impl Clock {
             return None;
         }
         let parts: Vec<&str> = text.split(';').collect();
-        let [control, a, b, to_move, kept_plies] = parts[..] else {
-            return None;
+        let (control, a, b, to_move, kept_plies, completes) = match parts[..] {
+            [control, a, b, to_move, plies] => (control, a, b, to_move, plies, false),
+            [control, a, b, to_move, plies, "c"] => (control, a, b, to_move, plies, true),
+            _ => return None,
         };
         let control = TimeControl::parse(control).ok()?;
         let to_move: usize = to_move.parse().ok().filter(|&m| m < 2)?;
         (kept_plies.parse::<usize>().ok()? == plies).then_some(())?;
-        Some(Clock::resumed(
-            control,
-            [a.parse().ok()?, b.parse().ok()?],
-            to_move,
-        ))
+        let mut clock = Clock::resumed(control, [a.parse().ok()?, b.parse().ok()?], to_move);
+        clock.winner_completes = completes;
+        Some(clock)
     }
 }
 
@@ -489,6 +510,13 @@ mod tests {
         for bad in ["", "5+3;1;2;3;1", "5+3;1;2;0", "x;1;2;0;1", "5+3;a;2;0;1"] {
             assert_eq!(Clock::read_kept(bad, 1), None, "{bad}");
         }
+        // The rule after a flag is kept with it.
+        let mut completing = kept.clone();
+        completing.set_winner_completes(true);
+        let text = completing.kept_text(1, 0.0);
+        assert!(text.ends_with(";1;c"), "{text}");
+        assert!(Clock::read_kept(&text, 1).unwrap().winner_completes());
+        assert_eq!(Clock::read_kept(&format!("{text}x"), 1), None);
         // A clock that has run out is kept flagged.
         let flagged = Clock::read_kept("1+0;0;60000;0;0", 0).unwrap();
         assert_eq!(flagged.flagged(), Some(0));
@@ -504,10 +532,11 @@ mod tests {
         #[test]
         fn kept_clocks_read_back(
             a in 0i64..36_000_000, b in 0i64..36_000_000, to_move in 0usize..2,
-            plies in 0usize..200, preset in 0usize..PRESETS.len(),
+            plies in 0usize..200, preset in 0usize..PRESETS.len(), completes in any::<bool>(),
         ) {
             let control = TimeControl::parse(PRESETS[preset]).unwrap();
-            let clock = Clock::resumed(control, [a, b], to_move);
+            let mut clock = Clock::resumed(control, [a, b], to_move);
+            clock.set_winner_completes(completes);
             let text = clock.kept_text(plies, 0.0);
             let kept = Clock::read_kept(&text, plies).unwrap();
             prop_assert_eq!(kept.kept_text(plies, 0.0), text);

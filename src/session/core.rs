@@ -115,6 +115,23 @@ pub trait SessionGame:
         position: &Self::Position,
         loser: Self::Side,
     ) -> Self::Outcome;
+    /// The recorded result of a game that `loser` lost on time and the
+    /// winner then completed, playing both sides, ending in `position`;
+    /// `None` where the game does not offer it (see
+    /// [`SessionGame::offers_completion`]).
+    fn completed_time_loss(
+        _settings: &Self::Settings,
+        _position: &Self::Position,
+        _loser: Self::Side,
+    ) -> Option<Self::Outcome> {
+        None
+    }
+    /// Whether, after a flag, the winner may complete the game (Othello's
+    /// procedure at the board, seed 004) instead of the result being
+    /// recorded at once.
+    fn offers_completion(_settings: &Self::Settings) -> bool {
+        false
+    }
     /// What `mv` does in `before`.
     fn effect(before: &Self::Position, mv: &Move<Self>) -> Self::Effect;
     /// The record of a pasted text, from the start of `settings`.
@@ -337,8 +354,15 @@ pub enum Action<G: SessionGame> {
     Finished(u64, G::Answer),
     /// The computer plays its best move so far now.
     MoveNow,
-    /// The side ran out of time: the game ends with the time-loss result.
-    TimeLoss(G::Side),
+    /// The side ran out of time: the game ends with the time-loss result,
+    /// or, where the game offers it and `completes` is set, goes on with
+    /// the winner playing both sides until the end.
+    TimeLoss {
+        /// Who ran out of time.
+        loser: G::Side,
+        /// The winner completes the game.
+        completes: bool,
+    },
     /// Say something.
     Announce(Announcement<G>),
     /// Show or clear a notice.
@@ -373,6 +397,10 @@ pub struct GameSession<G: SessionGame> {
     pub pass_note: Option<G::Side>,
     /// The side that ran out of time: the game ended there.
     pub flagged: Option<G::Side>,
+    /// The side that ran out of time while the winner completes the game
+    /// (both sides played by the winner's player), and the number of moves
+    /// played when the flag fell.
+    pub completing: Option<(G::Side, usize)>,
     /// The game's own state.
     pub extra: G::Extra,
 }
@@ -397,6 +425,7 @@ impl<G: SessionGame> GameSession<G> {
             last_effect: None,
             pass_note: None,
             flagged: None,
+            completing: None,
             extra: G::Extra::default(),
         };
         let extra = G::carry_over(&session, &session.settings, &session.record);
@@ -419,6 +448,18 @@ impl<G: SessionGame> GameSession<G> {
         self.flagged.filter(|_| ply == self.record.line().len())
     }
 
+    /// Who plays `side` at `ply`: the settings' player, or the winner's
+    /// once the winner completes a game lost on time.
+    pub fn player_at(&self, side: G::Side, ply: usize) -> Player {
+        match self.completing {
+            Some((loser, from)) if ply >= from => {
+                let winner = G::sides().into_iter().find(|&s| s != loser).unwrap_or(side);
+                G::player(&self.settings, winner)
+            }
+            _ => G::player(&self.settings, side),
+        }
+    }
+
     fn turn_at(&self, ply: usize) -> Turn<G::Side> {
         let position = self.record.position_at(ply);
         let side = G::side_to_move(&position, ply);
@@ -426,7 +467,7 @@ impl<G: SessionGame> GameSession<G> {
             G::is_over(&position) || self.flagged_at(ply).is_some(),
             side,
             G::must_pass(&position),
-            G::player(&self.settings, side).is_computer(),
+            self.player_at(side, ply).is_computer(),
         )
     }
 
@@ -437,10 +478,22 @@ impl<G: SessionGame> GameSession<G> {
 
     /// The result, once the game is over.
     pub fn outcome(&self) -> Option<G::Outcome> {
-        match self.flagged_at(self.record.cursor()) {
-            Some(loser) => Some(G::time_loss(&self.settings, &self.position(), loser)),
-            None => G::outcome(&self.settings, &self.position(), self.record.cursor()),
+        let cursor = self.record.cursor();
+        if let Some((loser, from)) = self.completing {
+            if cursor >= from && G::is_over(&self.position()) {
+                return G::completed_time_loss(&self.settings, &self.position(), loser);
+            }
         }
+        match self.flagged_at(cursor) {
+            Some(loser) => Some(G::time_loss(&self.settings, &self.position(), loser)),
+            None => G::outcome(&self.settings, &self.position(), cursor),
+        }
+    }
+
+    /// The side that lost on time, whether the game ended at the flag or
+    /// the winner completed it.
+    pub fn lost_on_time(&self) -> Option<G::Side> {
+        self.flagged.or(self.completing.map(|(loser, _)| loser))
     }
 
     /// True between the first move and the end: what an update of the app
@@ -453,7 +506,7 @@ impl<G: SessionGame> GameSession<G> {
     pub fn computer_only(&self) -> bool {
         G::sides()
             .iter()
-            .all(|&side| G::player(&self.settings, side).is_computer())
+            .all(|&side| self.player_at(side, self.record.cursor()).is_computer())
     }
 
     /// The search the worker should run now: the computer's move first,
@@ -507,8 +560,15 @@ impl<G: SessionGame> GameSession<G> {
         let effect = G::effect(&before, &mv);
         self.record.play(mv.clone())?;
         // A move from an earlier position (after taking back) is a new
-        // line: a time loss at the old end no longer applies.
+        // line: a time loss at the old end no longer applies, nor a
+        // completion that began later in the old line.
         self.flagged = None;
+        if self
+            .completing
+            .is_some_and(|(_, from)| self.record.line().len() <= from)
+        {
+            self.completing = None;
+        }
         self.paused = false;
         let said = if Some(&mv) == G::pass().as_ref() {
             Announcement::Passed {
@@ -699,13 +759,21 @@ impl<G: SessionGame> GameSession<G> {
                     self.play_computer_move(&search, mv);
                 }
             }
-            Action::TimeLoss(side) => {
+            Action::TimeLoss { loser, completes } => {
                 let at_end = self.record.cursor() == self.record.line().len();
-                if at_end && self.outcome().is_none() {
-                    self.flagged = Some(side);
-                    self.announce(Announcement::Flag(side));
-                    if let Some(outcome) = self.outcome() {
-                        self.announce_also(Announcement::GameOver(outcome));
+                let completes = completes && G::offers_completion(&self.settings);
+                // A completed game (restored after a reload) is over already.
+                let open = self.outcome().is_none() || completes;
+                if at_end && open && self.completing.is_none() && self.flagged.is_none() {
+                    if completes {
+                        self.completing = Some((loser, self.record.line().len()));
+                        self.announce(Announcement::Flag(loser));
+                    } else {
+                        self.flagged = Some(loser);
+                        self.announce(Announcement::Flag(loser));
+                        if let Some(outcome) = self.outcome() {
+                            self.announce_also(Announcement::GameOver(outcome));
+                        }
                     }
                 }
             }

@@ -63,6 +63,38 @@ try {
       assert(page.errors.length === 0, page.errors.join("\n"));
     },
 
+    "seed 004: after the flag the winner completes the game, at least a one-disc win": async () => {
+      const page = await open("#/othello?size=6&black=human&white=human");
+      await control(page, "0.03+0");
+      await page.check("[data-testid=clock-completes]");
+      await play(page, ["c2", "b2"]);
+      await page.waitForSelector("[data-testid=completing]", { timeout: 10000 });
+      const loser = (await page.textContent("[data-testid=completing]")).startsWith("Black") ? "black" : "white";
+      assert(!(await page.$(".result")), "the game goes on");
+      // The winner plays both sides to the end.
+      for (let i = 0; i < 40 && !(await page.$(".result")); i++) {
+        const before = await page.$$eval("[data-testid=moves] li", (l) => l.length);
+        const legal = await page.$(".square.legal");
+        if (!legal) break;
+        await legal.click();
+        await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li").length > n || document.querySelector(".result"), before);
+      }
+      await page.waitForSelector(".result");
+      const transcript = (await page.textContent("[data-testid=transcript]")).replace(/\s+/g, "");
+      const expected = JSON.parse(
+        execFileSync(ENGINE, ["replay", "othello", transcript, "--size", "6", "--time-loss", loser, "--completed", "--json"], { encoding: "utf8" }),
+      );
+      const [a, b] = await resultScore(page);
+      assert(`${a}-${b}` === expected.score || `${b}-${a}` === expected.score, `${a}-${b} against ${expected.score}`);
+      assert((await page.textContent(".result")).includes("lost on time"), await page.textContent(".result"));
+      await shot(page, "clock-completed-6x6");
+      // Kept across a reload: still over, the same score.
+      await page.reload();
+      await page.waitForSelector(".result");
+      assert(JSON.stringify(await resultScore(page)) === JSON.stringify([a, b]), "the same result after a reload");
+      assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
     "a flag falls on 6×6": async () => {
       const page = await open("#/othello?size=6&black=human&white=human");
       await control(page, "0.02+0");
@@ -106,7 +138,9 @@ try {
       await play(page, ["f5", "d6"]);
       await page.click("[data-testid=clock-toggle]");
       const times = [await page.textContent("[data-testid=clock-0] .clock-time"), await page.textContent("[data-testid=clock-1] .clock-time")];
-      await page.focus("[data-testid=share-link]");
+      // The link is brought up to date as it is used (the copy button
+      // builds it the same way; this hidden anchor is for tests).
+      await page.dispatchEvent("[data-testid=share-link]", "pointerdown");
       const link = await page.getAttribute("[data-testid=share-link]", "href");
       assert(/&clock=5%2B3;\d+;\d+;0;2$/.test(link), link);
       const other = await freshPage(browser);
@@ -118,9 +152,10 @@ try {
       assert((await other.$$eval("[data-testid=moves] li", (l) => l.length)) === 2, "the moves");
       // A game lost on time is shared lost on time.
       await control(page, "0.03+0");
+      await page.waitForFunction(() => document.querySelector("[data-testid=clock-0] .clock-time")?.textContent.startsWith("0:0"));
       await page.click("[data-testid=clock-toggle]");
       await page.waitForSelector(".result", { timeout: 10000 });
-      await page.focus("[data-testid=share-link]");
+      await page.dispatchEvent("[data-testid=share-link]", "pointerdown");
       const lost = await page.getAttribute("[data-testid=share-link]", "href");
       const third = await freshPage(browser);
       await third.goto(lost);

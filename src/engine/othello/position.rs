@@ -436,6 +436,39 @@ impl Position {
         })
     }
 
+    /// The recorded score of a game that `loser` lost on time and the
+    /// winner then completed, playing both sides (the procedure at the board
+    /// of seed 004, RULES.md §1): for the winner the larger of the completed
+    /// game's result and a one-disc win, n²/2 + 1 to n²/2 − 1. `self` is the
+    /// completed game's last position; `None` before the end and in
+    /// anti-Othello.
+    pub fn completed_time_loss_outcome(&self, loser: Color) -> Option<Outcome> {
+        if self.rules.variant == Variant::Anti {
+            return None;
+        }
+        let played = self.outcome()?;
+        let winner = loser.opponent();
+        let (won, lost) = match winner {
+            Color::Black => (played.black, played.white),
+            Color::White => (played.white, played.black),
+        };
+        let half = self.rules.size.squares() / 2;
+        let (won, lost) = if won > lost {
+            (won, lost)
+        } else {
+            (half + 1, half - 1)
+        };
+        let (black, white) = match winner {
+            Color::Black => (won, lost),
+            Color::White => (lost, won),
+        };
+        Some(Outcome {
+            black,
+            white,
+            winner: Some(winner),
+        })
+    }
+
     /// The final score in discs for the side to move, assuming the game is
     /// over: world-scored disc difference (anti-Othello: opponent's discs
     /// minus own discs).
@@ -475,6 +508,40 @@ mod tests {
 
     fn standard() -> Position {
         Position::start(Rules::default())
+    }
+
+    #[test]
+    fn a_completed_game_lost_on_time_records_at_least_a_one_disc_win() {
+        for size in BoardSize::ALL {
+            for pick in [0usize, 1, 2] {
+                // A whole game: always the pick-th legal move.
+                let mut end = Position::start(Rules::new(size, Variant::Standard));
+                while !end.is_over() {
+                    let moves = end.moves();
+                    end = end.play(moves[pick % moves.len()]);
+                }
+                let played = end.outcome().unwrap();
+                let half = size.squares() / 2;
+                for loser in [Color::Black, Color::White] {
+                    let winner = loser.opponent();
+                    let got = end.completed_time_loss_outcome(loser).unwrap();
+                    assert_eq!(got.winner, Some(winner));
+                    assert_eq!(got.black + got.white, size.squares());
+                    let won = if winner == Color::Black {
+                        got.black
+                    } else {
+                        got.white
+                    };
+                    if played.winner == Some(winner) {
+                        assert_eq!(got, played, "the completed game's own result");
+                    } else {
+                        assert_eq!(won, half + 1, "a one-disc win");
+                    }
+                }
+            }
+        }
+        // Not before the end, nor in anti-Othello.
+        assert_eq!(standard().completed_time_loss_outcome(Color::Black), None);
     }
 
     #[test]

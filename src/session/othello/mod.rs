@@ -214,6 +214,18 @@ impl SessionGame for Othello {
         })
     }
 
+    fn completed_time_loss(
+        _settings: &Settings,
+        position: &Position,
+        loser: Color,
+    ) -> Option<Outcome> {
+        position.completed_time_loss_outcome(loser)
+    }
+
+    fn offers_completion(settings: &Settings) -> bool {
+        settings.rules.variant != crate::engine::othello::Variant::Anti
+    }
+
     fn sides() -> [Color; 2] {
         [Color::Black, Color::White]
     }

@@ -274,3 +274,119 @@ fn evaluations_are_kept_across_a_reload_for_their_own_line_only() {
         vec![&0]
     );
 }
+
+fn two_people() -> Settings {
+    Settings {
+        black: Player::Human,
+        white: Player::Human,
+        ..Settings::default()
+    }
+}
+
+#[test]
+fn a_flag_records_the_world_rules_score_at_once() {
+    let mut state = OthelloState::new(two_people());
+    state.apply(Action::Play(sq("f5")));
+    // White, to move with 1 disc to Black's 4, runs out of time.
+    state.apply(Action::TimeLoss {
+        loser: Color::White,
+        completes: false,
+    });
+    assert_eq!(state.turn(), Turn::Over);
+    let outcome = state.outcome().unwrap();
+    assert_eq!((outcome.black, outcome.white), (63, 1));
+    assert_eq!(state.lost_on_time(), Some(Color::White));
+    // No move after the flag.
+    state.apply(Action::Play(sq("d6")));
+    assert_eq!(state.record.line().len(), 1);
+}
+
+#[test]
+fn after_a_flag_the_winner_may_complete_the_game() {
+    let mut state = OthelloState::new(two_people());
+    state.apply(Action::Play(sq("f5")));
+    state.apply(Action::TimeLoss {
+        loser: Color::White,
+        completes: true,
+    });
+    // The game goes on: White's moves are now made by Black's player.
+    assert_eq!(state.completing, Some((Color::White, 1)));
+    assert_eq!(state.outcome(), None);
+    assert_eq!(state.turn(), Turn::HumanMove(Color::White));
+    // A second flag (the clock keeps the first) changes nothing.
+    state.apply(Action::TimeLoss {
+        loser: Color::Black,
+        completes: false,
+    });
+    assert_eq!(state.flagged, None);
+    while state.outcome().is_none() {
+        let mv = state.position().moves()[0];
+        state.apply(Action::Play(mv));
+    }
+    let end = state.position();
+    let outcome = state.outcome().unwrap();
+    assert_eq!(Some(outcome), end.completed_time_loss_outcome(Color::White));
+    assert_eq!(outcome.winner, Some(Color::Black));
+    assert!(outcome.black >= 33 && outcome.black + outcome.white == 64);
+    assert_eq!(state.lost_on_time(), Some(Color::White));
+    // A new line from before the flag is a new game without it.
+    state.apply(Action::GoTo(0));
+    state.apply(Action::Play(sq("d3")));
+    assert_eq!(state.completing, None);
+    assert_eq!(state.outcome(), None);
+}
+
+#[test]
+fn the_computer_completes_the_game_for_both_sides_when_it_wins_on_time() {
+    // Black (a person) runs out of time before the first move: the
+    // computer, White's player, now plays Black's moves too.
+    let mut state = OthelloState::new(Settings::default());
+    state.apply(Action::TimeLoss {
+        loser: Color::Black,
+        completes: true,
+    });
+    assert_eq!(state.turn(), Turn::Computer(Color::Black));
+    assert_eq!(state.player_at(Color::Black, 0), state.settings.white);
+    computer_plays(&mut state, 1, "f5");
+    assert_eq!(state.turn(), Turn::Computer(Color::White));
+    // Anti-Othello has no such procedure: the flag ends the game.
+    let mut anti = OthelloState::new(Settings {
+        rules: Rules {
+            variant: crate::engine::othello::Variant::Anti,
+            ..Rules::default()
+        },
+        ..two_people()
+    });
+    anti.apply(Action::TimeLoss {
+        loser: Color::Black,
+        completes: true,
+    });
+    assert_eq!((anti.completing, anti.turn()), (None, Turn::Over));
+}
+
+#[test]
+fn a_completed_game_restored_after_a_reload_keeps_its_time_loss_score() {
+    // The autosave has the whole game; the kept clock says White flagged
+    // and Black completed it.
+    let mut state = OthelloState::new(two_people());
+    while !state.position().is_over() {
+        let mv = state.position().moves()[0];
+        state.apply(Action::Play(mv));
+    }
+    let end = state.position();
+    state.apply(Action::TimeLoss {
+        loser: Color::White,
+        completes: true,
+    });
+    assert_eq!(
+        state.outcome(),
+        end.completed_time_loss_outcome(Color::White)
+    );
+    // The world rules' flag on a finished game is refused.
+    let mut over = OthelloState::with_record(two_people(), state.record.clone());
+    over.apply(Action::TimeLoss {
+        loser: Color::White,
+        completes: false,
+    });
+    assert_eq!(over.flagged, None);
+}

@@ -1,15 +1,18 @@
 //! The record panel: copy the moves, copy a share link, load moves typed or
-//! pasted here; game-specific tools come as children.
+//! pasted here, open the diagram dialog; game-specific tools come as
+//! children.
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
 use crate::session::clock::Clock;
+use crate::session::diagram::game_of_link;
 use crate::session::formats::encode_clock;
 
 use super::super::browser;
 use super::super::context::use_texts;
+use super::super::module_section::call_module;
 
 /// What was copied.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -59,19 +62,14 @@ pub fn records(props: &RecordsProps) -> Html {
         let (url, clock) = (props.share_url.clone(), props.clock.clone());
         Rc::new(move || with_clock(&url, clock.as_ref()))
     };
-    // The anchor's address is brought up to date before it is followed.
-    let refresh_href = {
+    // The (hidden) anchor's address is brought up to date when it is used.
+    let on_link_pointer = {
         let link = link.clone();
-        move |e: &web_sys::Event| {
+        Callback::from(move |e: PointerEvent| {
             let anchor: web_sys::HtmlAnchorElement = e.target_unchecked_into();
             anchor.set_href(&link());
-        }
+        })
     };
-    let on_link_focus = {
-        let refresh = refresh_href.clone();
-        Callback::from(move |e: FocusEvent| refresh(&e))
-    };
-    let on_link_pointer = Callback::from(move |e: PointerEvent| refresh_href(&e));
     let record = props.record.clone();
     let on_input = {
         let moves_text = moves_text.clone();
@@ -88,21 +86,42 @@ pub fn records(props: &RecordsProps) -> Html {
             on_load.emit((*text).clone());
         })
     };
+    // The diagram dialog: a module of its own, given the game as the share
+    // link holds it (ui::common::diagram); a note while it loads or when it
+    // cannot.
+    let diagram_note = use_state(|| None::<&'static str>);
+    let open_diagram = {
+        let (url, note) = (props.share_url.clone(), diagram_note.clone());
+        Callback::from(move |_: MouseEvent| {
+            let Some((route, query)) = game_of_link(&url) else {
+                return;
+            };
+            let args = [t.lang().code().into(), route.into(), query.into()];
+            let note = note.clone();
+            note.set(Some(t.common.loading));
+            wasm_bindgen_futures::spawn_local(async move {
+                let opened = call_module("diagram", "open", &args).await.is_ok();
+                note.set((!opened).then_some(t.common.diagram_failed));
+            });
+        })
+    };
     html! {
         <section class="records">
             <div class="record-buttons">
                 <button class="copy-moves" onclick={copy(Rc::new(move || record.clone()), Copied::Moves)}>{ t.common.copy_moves }</button>
                 <button class="copy-link" onclick={copy(link, Copied::Link)}>{ t.common.copy_link }</button>
+                <button class="diagram-open" aria-haspopup="dialog" onclick={open_diagram}>{ t.common.diagram }</button>
             </div>
             <p class="transcript" data-testid="transcript">{ &props.record }</p>
             <a class="share-link" href={props.share_url.clone()} data-testid="share-link"
-                onfocus={on_link_focus} onpointerdown={on_link_pointer}>{ t.common.copy_link }</a>
+                onpointerdown={on_link_pointer}>{ t.common.copy_link }</a>
             <form class="load-moves" onsubmit={on_submit}>
                 <label for="moves-input">{ props.load_label }</label>
                 <textarea id="moves-input" rows="2" value={(*moves_text).clone()} oninput={on_input} />
                 <button type="submit">{ t.common.load_moves }</button>
             </form>
             { props.children.clone() }
+            <p class="diagram-note" role="status">{ diagram_note.unwrap_or_default() }</p>
         </section>
     }
 }

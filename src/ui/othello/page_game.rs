@@ -31,7 +31,10 @@ impl PageGame for Othello {
     fn job(session: &GameSession<Othello>, job: SearchKind, position: &Position, seed: u64) -> Job {
         let task = match job {
             SearchKind::Play => OthelloTask::Play {
-                level: session.settings.player(position.side_to_move()).level(),
+                // The winner's level plays both sides of a completion.
+                level: session
+                    .player_at(position.side_to_move(), session.record.cursor())
+                    .level(),
                 think_ms: f64::from(session.settings.think_ms),
                 seed,
             },

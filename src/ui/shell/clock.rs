@@ -47,7 +47,8 @@ pub fn game_clock<G: PageGame>(
             {plies} at_end={state.record.cursor() == plies} over={state.outcome().is_some()}
             first={index_of::<G>(G::side_to_move(&state.record.position_at(0), 0))}
             computer_thinking={matches!(state.turn(), Turn::Computer(_)) && state.thinking()}
-            on_flag={dispatch.reform(move |i: usize| Action::TimeLoss(sides[i]))}
+            offers_completion={G::offers_completion(&state.settings)}
+            on_flag={dispatch.reform(move |(i, completes): (usize, bool)| Action::TimeLoss { loser: sides[i], completes })}
             on_low={dispatch.reform(move |i: usize| Action::Announce(Announcement::LowTime(sides[i])))}
             on_move_now={dispatch.reform(|_| Action::MoveNow)} />
     }
@@ -70,8 +71,10 @@ pub struct ClockPanelProps {
     pub first: usize,
     /// The computer is thinking about its move.
     pub computer_thinking: bool,
-    /// A side ran out of time.
-    pub on_flag: Callback<usize>,
+    /// The game offers seed 004's completion after a flag.
+    pub offers_completion: bool,
+    /// A side ran out of time (and whether the winner completes the game).
+    pub on_flag: Callback<(usize, bool)>,
     /// A side is low on time.
     pub on_low: Callback<usize>,
     /// The computer has used its share of its time.
@@ -113,9 +116,13 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
     {
         let (keeping, on_flag) = (keeping.clone(), props.on_flag.clone());
         use_effect_with((), move |_| {
-            let flagged = keeping.borrow().clock.as_ref().and_then(Clock::flagged);
-            if let Some(side) = flagged {
-                on_flag.emit(side);
+            let flagged = keeping
+                .borrow()
+                .clock
+                .as_ref()
+                .and_then(|c| Some((c.flagged()?, c.winner_completes())));
+            if let Some(flag) = flagged {
+                on_flag.emit(flag);
             }
         });
     }
@@ -181,9 +188,10 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
                     };
                     if let Some(side) = clock.check_flag(at) {
                         let text = clock.kept_text(k.plies, at);
+                        let completes = clock.winner_completes();
                         drop(guard);
                         browser::store(&key, &text);
-                        on_flag.emit(side);
+                        on_flag.emit((side, completes));
                         redraw.set(*redraw + 1);
                         return;
                     }
@@ -233,8 +241,10 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
         move |control: Option<TimeControl>| {
             let mut guard = keeping.borrow_mut();
             let k = &mut *guard;
+            let completes = k.clock.as_ref().is_some_and(Clock::winner_completes);
             k.clock = control.map(|c| {
                 let mut clock = Clock::resumed(c, c.base_ms.map(|b| b as i64), first);
+                clock.set_winner_completes(completes);
                 // A game already under way: the side to move's clock.
                 for _ in 0..k.plies {
                     clock.moved(0.0);
@@ -297,6 +307,20 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
         })
     };
 
+    let on_completes = {
+        let (keeping, redraw, key) = (keeping.clone(), redraw.clone(), key.clone());
+        Callback::from(move |e: Event| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            let mut guard = keeping.borrow_mut();
+            let k = &mut *guard;
+            if let Some(clock) = k.clock.as_mut() {
+                clock.set_winner_completes(input.checked());
+                browser::store(&key, &clock.kept_text(k.plies, now()));
+            }
+            redraw.set(*redraw + 1);
+        })
+    };
+
     let k = keeping.borrow();
     let at = now();
     let current = k.clock.as_ref().map(|c| c.control().to_string());
@@ -326,6 +350,13 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
                 <div class="clock-faces">{ for sides }</div>
                 if clock.flagged().is_none() {
                     <button class="clock-toggle" onclick={toggle} data-testid="clock-toggle">{ label }</button>
+                }
+                if props.offers_completion {
+                    <label class="choice clock-completes">
+                        <input type="checkbox" checked={clock.winner_completes()} onchange={on_completes}
+                            disabled={clock.flagged().is_some()} data-testid="clock-completes" />
+                        { t.common.clock_completes }
+                    </label>
                 }
             </>
         }

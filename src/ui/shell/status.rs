@@ -59,7 +59,7 @@ pub fn status<G: PageGame>(props: &StatusProps<G>) -> Html {
         },
         Turn::Over => html! {
             <p class="result">
-                if let Some(loser) = state.flagged {
+                if let Some(loser) = state.lost_on_time() {
                     { format!("{} ", t.common.on_time(G::side_name(t, loser))) }
                 }
                 if let Some(outcome) = state.outcome() {
@@ -71,6 +71,20 @@ pub fn status<G: PageGame>(props: &StatusProps<G>) -> Html {
             </p>
         },
     };
+    let completing = state
+        .completing
+        .filter(|_| state.outcome().is_none())
+        .map(|(loser, _)| {
+            let winner = G::sides()
+                .into_iter()
+                .find(|&s| s != loser)
+                .unwrap_or(loser);
+            html! {
+                <p class="completing" data-testid="completing">
+                    { t.common.completing(G::side_name(t, loser), G::side_name(t, winner)) }
+                </p>
+            }
+        });
     let pass_note = state.pass_note.map(|side| {
         html! {
             <p class="pass-note" data-testid="pass-note">
@@ -80,7 +94,8 @@ pub fn status<G: PageGame>(props: &StatusProps<G>) -> Html {
     });
     html! {
         <div class="status">
-            { for pass_note }
+            { completing.unwrap_or_default() }
+            { pass_note.unwrap_or_default() }
             { line }
             if let Some(notice) = &state.notice {
                 // A refused move is spoken by its announcement.
