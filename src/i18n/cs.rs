@@ -102,6 +102,8 @@ pub const CS: Texts = Texts {
         clock_bad: "Napište minuty+sekundy, např. 5+3 (d: prodleva, b: Bronstein, 10/5+0: handicap).",
         clock_next_game: "Nové tempo platí od příští partie.",
         clock_completes: "Po propadnutí času partii dohraje vítěz (zapíše se nejméně výhra o jeden kámen)",
+        diagram: "Diagram",
+        diagram_failed: "Diagram se nepodařilo načíst. Zkontrolujte připojení a zkuste to znovu.",
         flag_fell: "{side}: čas vypršel.",
         low_time: "{side}: dochází čas.",
         on_time: "{side}: prohra na čas.",

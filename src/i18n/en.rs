@@ -101,6 +101,8 @@ pub const EN: Texts = Texts {
         clock_bad: "Write minutes+seconds, e.g. 5+3 (d: delay, b: Bronstein, 10/5+0: a handicap).",
         clock_next_game: "The new time control starts with the next game.",
         clock_completes: "After a flag the winner completes the game (at least a one-disc win is recorded)",
+        diagram: "Diagram",
+        diagram_failed: "The diagram could not be loaded. Check the connection and try again.",
         flag_fell: "{side}: out of time.",
         low_time: "{side}: low on time.",
         on_time: "{side} lost on time.",

@@ -10,6 +10,7 @@
 
 mod club;
 mod cs;
+mod diagram;
 mod en;
 mod learn;
 pub mod nim;
@@ -415,6 +416,8 @@ mod tests {
             "nim.rule_aliquot",
             // A person's name (the quotient's author).
             "club.brightwell",
+            // The same word in Czech.
+            "common.diagram",
         ];
         let english = Lang::En.texts().entries();
         for lang in [Lang::Cs, Lang::Ru] {

@@ -94,7 +94,8 @@ texts! {
             saved_version, empty_square, said_shown_start, said_no_moves_yet, said_undone,
             said_redone, said_new_game, said_loaded, interpretation, learn_title, learn_lessons,
             learn_puzzles, learn_set, learn_teacher, learn_results, loading, load_failed, try_again,
-            club_title, clock, no_clock, clock_start, clock_pause, clock_custom, clock_bad, clock_next_game, clock_completes;
+            club_title, clock, no_clock, clock_start, clock_pause, clock_custom, clock_bad, clock_next_game, clock_completes,
+            diagram, diagram_failed;
         sides: ;
         templates:
             thinking(color), computer_paused(color), draw(a, b), disc_counts(black, white),
@@ -242,6 +243,19 @@ texts! {
     }
 }
 
+texts! {
+    /// The diagram dialog of the game pages (its own module carries them).
+    DiagramTexts {
+        plain:
+            heading, preview, coords, last_move, numbers, print, caption, download_svg,
+            download_png;
+        sides: ;
+        templates:
+            title(game, n), start(game);
+        counted:
+    }
+}
+
 /// Every text of the interface in one language, by area.
 #[derive(Debug)]
 pub struct Texts {
@@ -275,6 +289,15 @@ impl Texts {
         }
     }
 
+    /// The diagram dialog's texts (apart, like the club page's).
+    pub fn diagram(&self) -> &'static DiagramTexts {
+        match self.lang() {
+            super::Lang::En => &super::diagram::EN,
+            super::Lang::Cs => &super::diagram::CS,
+            super::Lang::Ru => &super::diagram::RU,
+        }
+    }
+
     /// The language of these texts.
     pub fn lang(&self) -> super::Lang {
         self.common.lang
@@ -289,6 +312,7 @@ impl Texts {
             ("nim", self.nim.entries()),
             ("learn", self.learn().entries()),
             ("club", self.club().entries()),
+            ("diagram", self.diagram().entries()),
         ];
         areas
             .into_iter()

@@ -4,6 +4,7 @@
 
 pub mod clock;
 pub mod core;
+pub mod diagram;
 pub mod formats;
 pub mod nim;
 pub mod opok;

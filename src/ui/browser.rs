@@ -78,6 +78,14 @@ pub fn focus(selector: &str) {
     }
 }
 
+/// True while a modal dialog is shown.
+pub fn modal_open() -> bool {
+    window()
+        .document()
+        .and_then(|d| d.query_selector("[aria-modal='true']").ok().flatten())
+        .is_some()
+}
+
 /// True when nothing has the keyboard focus (it fell to the page's body,
 /// as when the focused element was removed).
 pub fn focus_lost() -> bool {

@@ -28,6 +28,7 @@ mod section;
 mod shell;
 
 pub use app::App;
+pub use common::diagram;
 
 /// Mounts the app on the page's body, after the panic hook (a banner
 /// offering a reload) and, on request, the browser tests' hooks.

@@ -1,7 +1,9 @@
 //! The place in the app of a part built as a module of its own (the
 //! learning pages: `learn.js`; the club page: `club.js`): fetched the first
 //! time one of its pages opens and mounted into this component's container;
-//! the app's first load does not pay for it.
+//! the app's first load does not pay for it. A module that shows a part of
+//! its own (the game pages' diagram dialog: `diagram.js`) is called through
+//! [`call_module`].
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -57,6 +59,16 @@ async fn module(name: &'static str) -> Result<JsValue, JsValue> {
     JsFuture::from(js_sys::Promise::from(call(&module, "default", &[])?)).await?;
     MODULES.with(|m| m.borrow_mut().push((name, module.clone())));
     Ok(module)
+}
+
+/// Calls the export `function` of the module `name` with `args`, once the
+/// module is loaded and started (the first call loads it).
+pub async fn call_module(
+    name: &'static str,
+    function: &str,
+    args: &[JsValue],
+) -> Result<JsValue, JsValue> {
+    call(&module(name).await?, function, args)
 }
 
 /// Where the learning module stands.

@@ -1,6 +1,7 @@
 //! What the Opok page plugs into the shell: the worker job it asks for,
 //! the worker events it reads and its score line.
 
+use crate::diagram::{self, Options};
 use crate::engine::opok::{Geometry, Position, Side};
 use crate::i18n::Texts;
 use crate::session::core::{Action, GameSession};
@@ -64,5 +65,15 @@ impl PageGame for Opok {
             squares: p.score(Side::Squares),
             to_move: (!p.is_over()).then(|| p.side_to_move()),
         })
+    }
+
+    fn game_name(t: &Texts) -> &'static str {
+        t.opok.name
+    }
+
+    fn diagram(_t: &Texts, session: &GameSession<Opok>, options: &Options) -> String {
+        // The record's moves are legal: never empty.
+        diagram::opok::game_svg(&session.record.start(), session.record.played(), options)
+            .unwrap_or_default()
     }
 }

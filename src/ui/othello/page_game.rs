@@ -7,6 +7,7 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::diagram::{self, Options};
 use crate::engine::othello::{Color, Position, Square};
 use crate::i18n::Texts;
 use crate::session::core::{Action, GameSession};
@@ -100,6 +101,16 @@ impl PageGame for Othello {
             white: p.count(Color::White),
             to_move: (!p.is_over()).then(|| p.side_to_move()),
         })
+    }
+
+    fn game_name(t: &Texts) -> &'static str {
+        t.othello.name
+    }
+
+    fn diagram(_t: &Texts, session: &GameSession<Othello>, options: &Options) -> String {
+        // The record's moves are legal: never empty.
+        diagram::othello::game_svg(&session.record.start(), session.record.played(), options)
+            .unwrap_or_default()
     }
 }
 

@@ -14,9 +14,11 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::diagram::Options;
 use crate::i18n::session::{announcement_text, GameTexts};
 use crate::i18n::Texts;
 use crate::session::core::{Action, Announcement, GameSession, Notice};
+use crate::session::diagram::DiagramChoices;
 use crate::session::formats;
 use crate::session::start::opening;
 use crate::worker::protocol::{Event, Job};
@@ -37,6 +39,9 @@ pub trait PageGame: GameTexts {
     const ROUTE: &'static str;
     /// The computer thinks for a while (so "move now" applies).
     const THINKS: bool = true;
+    /// The game's diagrams number the moves (Othello's discs, Opok's
+    /// stacks), so the diagram dialog offers move numbers.
+    const NUMBERED_DIAGRAMS: bool = true;
 
     /// The worker job for a search the session wants (`seed` is random).
     fn job(
@@ -68,6 +73,55 @@ pub trait PageGame: GameTexts {
     fn scores(_t: &Texts, _session: &GameSession<Self>) -> Vec<scores::ScoreItem> {
         Vec::new()
     }
+
+    /// The game's name (in a diagram's title).
+    fn game_name(t: &Texts) -> &'static str;
+    /// The SVG diagram of the position shown: the record's start and its
+    /// moves up to the cursor, drawn as `options` asks (the game's own
+    /// words from `t` where the diagram has any).
+    fn diagram(t: &Texts, session: &GameSession<Self>, options: &Options) -> String;
+    /// The lines of a diagram's caption: the result once the game is over,
+    /// else the score and who is to move (and a forced pass).
+    fn diagram_caption(t: &Texts, session: &GameSession<Self>) -> Vec<String> {
+        if let Some(outcome) = session.outcome() {
+            return vec![Self::outcome_text(t, &outcome)];
+        }
+        let context = Self::context(session);
+        let mut lines: Vec<String> = Self::score(session)
+            .map(|score| Self::game_announcement_text(t, context, &score))
+            .into_iter()
+            .collect();
+        if Self::must_pass(&session.position()) {
+            lines.push(Self::must_pass_text(t, session.side_to_move()));
+        }
+        lines
+    }
+}
+
+/// The diagram of the position `session` shows, with `choices`: titled
+/// with the game's name and the move, captioned in the words of `t` (the
+/// diagram module's dialog draws with it).
+pub fn diagram_svg<G: PageGame>(
+    t: &Texts,
+    session: &GameSession<G>,
+    choices: DiagramChoices,
+) -> String {
+    let (name, ply) = (G::game_name(t), session.record.cursor());
+    let title = if ply == 0 {
+        t.diagram().start(name)
+    } else {
+        t.diagram().title(name, ply)
+    };
+    let caption = if choices.caption {
+        G::diagram_caption(t, session)
+    } else {
+        Vec::new()
+    };
+    G::diagram(
+        t,
+        session,
+        &choices.options(G::NUMBERED_DIAGRAMS, title, caption),
+    )
 }
 
 impl<G: PageGame> Reducible for GameSession<G> {
@@ -329,7 +383,8 @@ pub fn use_game_page<G: PageGame>(
         let state = state.clone();
         let new_game_open = new_game_open.clone();
         Callback::from(move |e: web_sys::KeyboardEvent| {
-            if *new_game_open {
+            // A dialog's keys are its own.
+            if *new_game_open || browser::modal_open() {
                 return;
             }
             let action = match shared_shortcut(&e, &state, &new_game_open) {

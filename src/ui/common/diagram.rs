@@ -1,0 +1,236 @@
+//! The diagram dialog every game page shares: a live preview of the
+//! position shown as a diagram for print (the SVG of [`crate::diagram`]),
+//! what it shows (coordinates, the last move, move numbers, black and white,
+//! a caption), and saving it as SVG or as a PNG twice its size.
+//!
+//! The dialog is a module of its own (`diagram.js`, `src/bin/diagram.rs`),
+//! so that the drawing code costs the app's first load nothing: the records
+//! panel's "Diagram" button loads it and [`open`]s the dialog with the game
+//! as its share link holds it; the dialog draws through
+//! [`PageGame::diagram`], and on closing takes itself down and gives the
+//! focus back to the button.
+
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+
+use wasm_bindgen::prelude::*;
+use yew::prelude::*;
+
+use crate::i18n::Lang;
+use crate::session::core::GameSession;
+use crate::session::diagram::{file_name, DiagramChoices, PNG_SCALE};
+use crate::session::formats;
+use crate::session::nim::Nim;
+use crate::session::opok::Opok;
+use crate::session::othello::Othello;
+
+use super::super::browser;
+use super::super::context::{use_texts, AppContext};
+use super::super::crash;
+use super::super::shell::{diagram_svg, PageGame};
+use super::dialog::ModalDialog;
+
+#[wasm_bindgen(inline_js = r##"
+export function save_png(svg, scale, name) {
+  const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+  const image = new Image();
+  image.onerror = () => URL.revokeObjectURL(url);
+  image.onload = () => {
+    const canvas = document.createElement("canvas");
+    canvas.width = image.naturalWidth * scale;
+    canvas.height = image.naturalHeight * scale;
+    const context = canvas.getContext("2d");
+    context.fillStyle = "#ffffff";
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    context.drawImage(image, 0, 0, canvas.width, canvas.height);
+    URL.revokeObjectURL(url);
+    canvas.toBlob((png) => {
+      if (!png) return;
+      const link = document.createElement("a");
+      link.href = URL.createObjectURL(png);
+      link.download = name;
+      link.click();
+      setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+    }, "image/png");
+  };
+  image.src = url;
+}
+"##)]
+extern "C" {
+    /// Draws `svg` on a white canvas `scale` times its size and offers
+    /// the PNG as a file called `name`.
+    fn save_png(svg: &str, scale: u32, name: &str);
+}
+
+thread_local! {
+    /// The choices made last (kept while the app runs).
+    static CHOICES: Cell<DiagramChoices> = Cell::new(DiagramChoices::default());
+    /// Takes the dialog down, while it is shown.
+    static SHOWN: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
+}
+
+/// Shows the dialog, in the language `code`, for the game of the page
+/// `route` (`othello`, `opok`, `nim`) as its share link's `query` holds it
+/// (a dialog already shown is closed first); an error when the route or
+/// the query does not read.
+pub fn open(code: &str, route: &str, query: &str) -> Result<(), String> {
+    close();
+    crash::install_panic_hook();
+    let lang = Lang::from_code(code).unwrap_or_default();
+    match route {
+        "othello" => show::<Othello>(lang, query),
+        "opok" => show::<Opok>(lang, query),
+        "nim" => show::<Nim>(lang, query),
+        _ => Err(format!("no diagrams for {route:?}")),
+    }
+}
+
+/// Takes the dialog down.
+pub fn close() {
+    if let Some(take_down) = SHOWN.with(|shown| shown.borrow_mut().take()) {
+        take_down();
+    }
+}
+
+/// Draws the dialog of game `G` in a container of its own at the end of
+/// the page's body.
+fn show<G: PageGame>(lang: Lang, query: &str) -> Result<(), String> {
+    let (settings, record) =
+        formats::decode::<G>(query).map_err(|e| format!("the game does not read: {e:?}"))?;
+    let root = browser::window()
+        .document()
+        .and_then(|d| Some((d.create_element("div").ok()?, d.body()?)))
+        .and_then(|(root, body)| body.append_child(&root).ok().map(|_| root))
+        .ok_or("no page to draw on")?;
+    let props = DiagramRootProps::<G> {
+        lang,
+        session: Rc::new(GameSession::with_record(settings, record)),
+    };
+    let handle = yew::Renderer::<DiagramRoot<G>>::with_root_and_props(root.clone(), props).render();
+    SHOWN.with(|shown| {
+        *shown.borrow_mut() = Some(Box::new(move || {
+            handle.destroy();
+            root.remove();
+        }))
+    });
+    Ok(())
+}
+
+/// Props of the module's root: the language and the game.
+#[derive(Properties)]
+struct DiagramRootProps<G: PageGame> {
+    lang: Lang,
+    session: Rc<GameSession<G>>,
+}
+
+/// Mounted once per game shown: never compared.
+impl<G: PageGame> PartialEq for DiagramRootProps<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.lang == other.lang && Rc::ptr_eq(&self.session, &other.session)
+    }
+}
+
+/// The dialog for one game, in its language.
+#[function_component(DiagramRoot)]
+fn diagram_root<G: PageGame>(props: &DiagramRootProps<G>) -> Html {
+    let choices = use_state(|| CHOICES.with(Cell::get));
+    use_effect_with(*choices, |c| CHOICES.with(|kept| kept.set(*c)));
+    let t = props.lang.texts();
+    let svg = diagram_svg::<G>(t, &props.session, *choices);
+    // Taken down after the event that closes it, and the focus given back.
+    let on_close = Callback::from(|_| {
+        wasm_bindgen_futures::spawn_local(async {
+            close();
+            browser::focus("button.diagram-open");
+        })
+    });
+    let context = AppContext {
+        lang: props.lang,
+        ..AppContext::default()
+    };
+    html! {
+        <ContextProvider<AppContext> {context}>
+            <DiagramDialog {choices} {svg} numbered={G::NUMBERED_DIAGRAMS}
+                name={(G::ROUTE, props.session.record.cursor())} {on_close} />
+        </ContextProvider<AppContext>>
+    }
+}
+
+/// Props: the choices, the diagram they make, and the file's name.
+#[derive(Properties, PartialEq)]
+pub struct DiagramDialogProps {
+    /// What the diagram shows.
+    pub choices: UseStateHandle<DiagramChoices>,
+    /// The SVG of the position shown, drawn as the choices say.
+    pub svg: AttrValue,
+    /// The game's diagrams number the moves (the choice is offered).
+    pub numbered: bool,
+    /// The game's route and the position's ply, for the file's name.
+    pub name: (&'static str, usize),
+    /// Called when the dialog closes (Escape, Close).
+    pub on_close: Callback<()>,
+}
+
+/// The diagram dialog.
+#[function_component(DiagramDialog)]
+pub fn diagram_dialog(props: &DiagramDialogProps) -> Html {
+    let t = use_texts();
+    let d = t.diagram();
+    let choices = *props.choices;
+    let (route, ply) = props.name;
+    let check = |id: &'static str, label: &'static str, on: bool, flip: fn(&mut DiagramChoices)| {
+        let handle = props.choices.clone();
+        let onchange = Callback::from(move |_: Event| {
+            let mut next = *handle;
+            flip(&mut next);
+            handle.set(next);
+        });
+        html! {
+            <label class="choice" for={id}>
+                <input type="checkbox" {id} checked={on} {onchange} />
+                { label }
+            </label>
+        }
+    };
+    let save_svg = {
+        let svg = props.svg.clone();
+        Callback::from(move |_: MouseEvent| {
+            browser::download(&file_name(route, ply, "svg"), "image/svg+xml", &svg);
+        })
+    };
+    let save_png = {
+        let svg = props.svg.clone();
+        Callback::from(move |_: MouseEvent| {
+            save_png(&svg, PNG_SCALE, &file_name(route, ply, "png"))
+        })
+    };
+    let numbers = props.numbered.then(|| {
+        check("diagram-numbers", d.numbers, choices.move_numbers, |c| {
+            c.move_numbers = !c.move_numbers
+        })
+    });
+    html! {
+        <ModalDialog title={d.heading} on_cancel={props.on_close.clone()}>
+            <div class="diagram-dialog">
+                <figure class="diagram-preview" role="group" aria-label={d.preview}
+                    data-testid="diagram-preview">
+                    { Html::from_html_unchecked(props.svg.clone()) }
+                </figure>
+                <div class="diagram-side">
+                    <div class="diagram-choices">
+                        { check("diagram-coords", d.coords, choices.coords, |c| c.coords = !c.coords) }
+                        { check("diagram-last", d.last_move, choices.last_move, |c| c.last_move = !c.last_move) }
+                        { numbers.unwrap_or_default() }
+                        { check("diagram-print", d.print, choices.print, |c| c.print = !c.print) }
+                        { check("diagram-caption", d.caption, choices.caption, |c| c.caption = !c.caption) }
+                    </div>
+                    <div class="dialog-buttons">
+                        <button type="button" class="primary download-svg" onclick={save_svg}>{ d.download_svg }</button>
+                        <button type="button" class="download-png" onclick={save_png}>{ d.download_png }</button>
+                        <button type="button" class="cancel" onclick={props.on_close.reform(|_: MouseEvent| ())}>{ t.common.close }</button>
+                    </div>
+                </div>
+            </div>
+        </ModalDialog>
+    }
+}
