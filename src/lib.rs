@@ -5,6 +5,8 @@
 //! * [`session`]: a game in the app (record, undo, who plays), pure as well.
 //! * [`diagram`]: SVG diagrams of positions for print and newsletters (the
 //!   game pages and `engine diagram`), pure as well.
+//! * [`embed`]: boards embedded on other sites: the frame's URL parameters
+//!   and its postMessage API, pure as well.
 //! * [`worker`]: the search worker and its message protocol.
 //! * `ui`: the Yew front end (wasm only).
 //! * `cli`: the native `engine` command.
@@ -13,6 +15,7 @@
 pub mod cli;
 pub mod club;
 pub mod diagram;
+pub mod embed;
 pub mod i18n;
 pub mod learn;
 
