@@ -1,15 +1,18 @@
 //! The record panel: copy the moves, copy a share link, load moves typed or
-//! pasted here; game-specific tools come as children.
+//! pasted here, open the diagram dialog; game-specific tools come as
+//! children.
 
 use std::rc::Rc;
 
 use yew::prelude::*;
 
 use crate::session::clock::Clock;
+use crate::session::diagram::game_of_link;
 use crate::session::formats::encode_clock;
 
 use super::super::browser;
 use super::super::context::use_texts;
+use super::super::module_section::call_module;
 
 /// What was copied.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -83,11 +86,31 @@ pub fn records(props: &RecordsProps) -> Html {
             on_load.emit((*text).clone());
         })
     };
+    // The diagram dialog: a module of its own, given the game as the share
+    // link holds it (ui::common::diagram); a note while it loads or when it
+    // cannot.
+    let diagram_note = use_state(|| None::<&'static str>);
+    let open_diagram = {
+        let (url, note) = (props.share_url.clone(), diagram_note.clone());
+        Callback::from(move |_: MouseEvent| {
+            let Some((route, query)) = game_of_link(&url) else {
+                return;
+            };
+            let args = [t.lang().code().into(), route.into(), query.into()];
+            let note = note.clone();
+            note.set(Some(t.common.loading));
+            wasm_bindgen_futures::spawn_local(async move {
+                let opened = call_module("diagram", "open", &args).await.is_ok();
+                note.set((!opened).then_some(t.common.diagram_failed));
+            });
+        })
+    };
     html! {
         <section class="records">
             <div class="record-buttons">
                 <button class="copy-moves" onclick={copy(Rc::new(move || record.clone()), Copied::Moves)}>{ t.common.copy_moves }</button>
                 <button class="copy-link" onclick={copy(link, Copied::Link)}>{ t.common.copy_link }</button>
+                <button class="diagram-open" aria-haspopup="dialog" onclick={open_diagram}>{ t.common.diagram }</button>
             </div>
             <p class="transcript" data-testid="transcript">{ &props.record }</p>
             <a class="share-link" href={props.share_url.clone()} data-testid="share-link"
@@ -98,6 +121,7 @@ pub fn records(props: &RecordsProps) -> Html {
                 <button type="submit">{ t.common.load_moves }</button>
             </form>
             { props.children.clone() }
+            <p class="diagram-note" role="status">{ diagram_note.unwrap_or_default() }</p>
         </section>
     }
 }
