@@ -126,6 +126,12 @@ pub trait SessionGame:
     ) -> Option<Self::Outcome> {
         None
     }
+    /// How much of its usual share of the clock the computer gives a move
+    /// in `position` (1 by default): more where the position decides the
+    /// game, less where it does not.
+    fn clock_weight(_position: &Self::Position) -> f64 {
+        1.0
+    }
     /// Whether, after a flag, the winner may complete the game (Othello's
     /// procedure at the board, seed 004) instead of the result being
     /// recorded at once.

@@ -29,6 +29,21 @@ pub type Record = crate::session::record::Record<Position>;
 /// An Othello game on the page.
 pub type OthelloState = GameSession<Othello>;
 
+/// The share of its clock the computer gives an Othello move with
+/// `empties` empty squares, against the usual one: most in the zone that
+/// decides most games (18–26 empties, before the exact solver takes over),
+/// least in the opening, whose moves differ little, and at the end, which
+/// the solver finishes fast. Scaled for the 8×8 board's 60 empties; smaller
+/// boards are in the endgame from the start.
+pub fn clock_weight(empties: u32) -> f64 {
+    match empties {
+        44.. => 0.6,
+        27..=43 => 1.0,
+        18..=26 => 1.8,
+        _ => 0.7,
+    }
+}
+
 /// Othello in the session core.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Othello;
@@ -220,6 +235,10 @@ impl SessionGame for Othello {
         loser: Color,
     ) -> Option<Outcome> {
         position.completed_time_loss_outcome(loser)
+    }
+
+    fn clock_weight(position: &Position) -> f64 {
+        clock_weight(position.empties().count_ones())
     }
 
     fn offers_completion(settings: &Settings) -> bool {

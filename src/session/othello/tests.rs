@@ -390,3 +390,19 @@ fn a_completed_game_restored_after_a_reload_keeps_its_time_loss_score() {
     });
     assert_eq!(over.flagged, None);
 }
+
+#[test]
+fn the_computer_spends_its_clock_where_the_game_is_decided() {
+    assert!(clock_weight(22) > clock_weight(35));
+    assert!(clock_weight(35) > clock_weight(56));
+    assert!(clock_weight(22) > clock_weight(10));
+    // At 1+0 with a 25th of the time left times the weight a move (as the
+    // clock panel does), a whole game of 30 moves by one side never uses
+    // up the minute.
+    let mut left = 60_000.0;
+    for own_move in 0..30 {
+        let empties = 60 - 2 * own_move;
+        left -= left / 25.0 * clock_weight(empties);
+        assert!(left > 10_000.0, "{left} ms left at {empties} empties");
+    }
+}

@@ -48,6 +48,7 @@ pub fn game_clock<G: PageGame>(
             first={index_of::<G>(G::side_to_move(&state.record.position_at(0), 0))}
             computer_thinking={matches!(state.turn(), Turn::Computer(_)) && state.thinking()}
             offers_completion={G::offers_completion(&state.settings)}
+            computer_weight={G::clock_weight(&state.position())}
             on_flag={dispatch.reform(move |(i, completes): (usize, bool)| Action::TimeLoss { loser: sides[i], completes })}
             on_low={dispatch.reform(move |i: usize| Action::Announce(Announcement::LowTime(sides[i])))}
             on_move_now={dispatch.reform(|_| Action::MoveNow)} />
@@ -71,6 +72,9 @@ pub struct ClockPanelProps {
     pub first: usize,
     /// The computer is thinking about its move.
     pub computer_thinking: bool,
+    /// How much of its usual share of the clock the computer gives the
+    /// position (see `SessionGame::clock_weight`).
+    pub computer_weight: f64,
     /// The game offers seed 004's completion after a flag.
     pub offers_completion: bool,
     /// A side ran out of time (and whether the winner completes the game).
@@ -92,6 +96,8 @@ struct Keeping {
     computer_since: Option<f64>,
     /// Whether the computer is thinking now.
     computer_thinking: bool,
+    /// The weight of the computer's current move.
+    computer_weight: f64,
 }
 
 /// The clock panel.
@@ -108,9 +114,11 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
             warned: [false; 2],
             computer_since: None,
             computer_thinking: false,
+            computer_weight: 1.0,
         })
     };
     keeping.borrow_mut().computer_thinking = props.computer_thinking;
+    keeping.borrow_mut().computer_weight = props.computer_weight;
     // A game that ended on time before a reload (or in a shared link) ends
     // on time again: the session records the result.
     {
@@ -198,9 +206,10 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
                     let mover = clock.to_move();
                     let low = clock.is_low(mover, at);
                     // The computer moves once it has used its share: a
-                    // 25th of its time and most of its increment.
-                    let share =
-                        clock.left(mover, at) as f64 / 25.0 + 0.8 * clock.control().extra_ms as f64;
+                    // 25th of its time, weighted by the position, and most
+                    // of its increment.
+                    let share = clock.left(mover, at) as f64 / 25.0 * k.computer_weight
+                        + 0.8 * clock.control().extra_ms as f64;
                     let computer = k.computer_thinking;
                     let since = *k.computer_since.get_or_insert(at);
                     let due = computer && at - since >= share.max(100.0);
