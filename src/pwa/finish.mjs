@@ -21,13 +21,16 @@ const release = (process.env.TRUNK_PROFILE || "release") === "release";
 
 /** What the first load should cost, gzipped, in bytes. */
 const TARGETS = { app: 250_000, learn: 300_000, club: 300_000, diagram: 200_000, worker: 450_000 };
-/** What a build may not exceed: the worker's and the learning module's
- *  targets (the module is fetched only by the learning pages); for the app, which
+/** What a build may not exceed: the worker's target; for the app, which
  *  has not reached its target yet (README, "Hosting"), its size when this
  *  limit was last set plus about 1%, so that it can only shrink: 352 KB
  *  when set, then 370 KB with the game clock of every game page (issue 17,
- *  12 KB gzipped; the learning pages went to their own module). */
-const LIMITS = { app: 374_000, learn: 310_000, club: 300_000, diagram: 200_000, worker: 450_000 };
+ *  12 KB gzipped; the learning pages went to their own module), then
+ *  369 KB with the rules pages moved to the learning module (−8 KB) after
+ *  the clock's share link and seed 004's completion (+5 KB). The learning
+ *  module (fetched only by the learning and rules pages): 315 KB with the
+ *  rules pages, plus 1%. */
+const LIMITS = { app: 373_000, learn: 318_000, club: 300_000, diagram: 200_000, worker: 450_000 };
 const COMPRESSIBLE = /\.(wasm|js|css|html|svg|webmanifest|json)$/;
 const COPIES = /\.(gz|br)$/;
 const WORKER = /^worker(_bg\.wasm|\.js)$/;

@@ -52,7 +52,11 @@ impl Route {
             | Route::LearnTeacher
             | Route::LearnResults(_)
             | Route::Puzzles
-            | Route::Puzzle(_) => Some("learn"),
+            | Route::Puzzle(_)
+            // The rules pages teach: they come with the learning pages.
+            | Route::OthelloRules
+            | Route::OpokRules
+            | Route::NimRules => Some("learn"),
             Route::Club => Some("club"),
             _ => None,
         }

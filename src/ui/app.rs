@@ -13,10 +13,10 @@ use super::context::AppContext;
 use super::header::Header;
 use super::home::Home;
 use super::module_section::ModuleSection;
-use super::nim::{NimPage, NimRules};
+use super::nim::NimPage;
 use super::offline;
-use super::opok::{OpokPage, OpokRules};
-use super::othello::{OthelloPage, OthelloRules};
+use super::opok::OpokPage;
+use super::othello::OthelloPage;
 use super::search::Notice;
 
 const LANG_KEY: &str = "mind-sports.lang";
@@ -50,15 +50,12 @@ fn page_of(route: &Route, lang: Lang) -> Html {
         Route::Othello(link) => {
             html! { <OthelloPage key={link.clone().unwrap_or_default()} link={link.clone()} /> }
         }
-        Route::OthelloRules => html! { <OthelloRules /> },
         Route::Opok(link) => {
             html! { <OpokPage key={link.clone().unwrap_or_default()} link={link.clone()} /> }
         }
-        Route::OpokRules => html! { <OpokRules /> },
         Route::Nim(link) => {
             html! { <NimPage key={link.clone().unwrap_or_default()} link={link.clone()} /> }
         }
-        Route::NimRules => html! { <NimRules /> },
         _ => html! { <Home /> },
     }
 }
@@ -66,10 +63,6 @@ fn page_of(route: &Route, lang: Lang) -> Html {
 /// Whether the page of `route` brings its own visible heading.
 fn has_own_heading(route: &Route) -> bool {
     route.module().is_some()
-        || matches!(
-            route,
-            Route::OthelloRules | Route::OpokRules | Route::NimRules
-        )
 }
 
 /// Sets an attribute of the document's root element.

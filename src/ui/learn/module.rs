@@ -1,4 +1,4 @@
-//! The learning pages as a module of its own (`src/bin/learn.rs`, mounted
+//! The learning pages, and the games' rules pages, as a module of its own (`src/bin/learn.rs`, mounted
 //! through [`section`](super::super::section)).
 
 use yew::prelude::*;
@@ -30,6 +30,9 @@ fn page_of(route: &Route) -> Html {
         Route::LearnTeacher => html! { <TeacherPage /> },
         Route::LearnSet(query) => html! { <SetPage query={query.clone()} /> },
         Route::LearnResults(query) => html! { <ResultsPage query={query.clone()} /> },
+        Route::OthelloRules => html! { <crate::ui::othello::OthelloRules /> },
+        Route::OpokRules => html! { <crate::ui::opok::OpokRules /> },
+        Route::NimRules => html! { <crate::ui::nim::NimRules /> },
         _ => html! { <LearnHome /> },
     }
 }
