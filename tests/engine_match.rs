@@ -109,6 +109,66 @@ fn the_match_text_names_the_sides_and_the_error_bar() {
 }
 
 #[test]
+fn an_external_player_takes_one_side() {
+    // The engine's own line-protocol player as the opponent: every answer
+    // is a legal move (no faults), and the games add up.
+    let player = format!("{} player othello", env!("CARGO_BIN_EXE_engine"));
+    let v = json(&[
+        "match",
+        "--player",
+        "eval=handmade,depth=1",
+        "--opponent-command",
+        &player,
+        "--time-ms",
+        "20",
+        "--count",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(v["games"], 4);
+    assert_eq!(v["faults"], 0);
+    assert!(v["opponent"].as_str().unwrap().contains("player othello"));
+    // A player that answers nonsense: its faults are counted, the match ends.
+    let v = json(&[
+        "match",
+        "--player",
+        "eval=handmade,depth=1",
+        "--opponent-command",
+        &player,
+        "--opponent-request",
+        "ping",
+        "--count",
+        "1",
+        "--json",
+    ]);
+    assert_eq!(v["games"], 2);
+    assert!(v["faults"].as_u64().unwrap() > 0);
+    // A command that is not a player, or both kinds of one side.
+    let (ok, _, stderr) = engine(&[
+        "match",
+        "--player",
+        "pattern",
+        "--opponent-command",
+        "/bin/false",
+        "--depth",
+        "1",
+    ]);
+    assert!(!ok && stderr.contains("line-protocol player"), "{stderr}");
+    let (ok, _, stderr) = engine(&[
+        "match",
+        "--player",
+        "pattern",
+        "--opponent",
+        "handmade",
+        "--opponent-command",
+        &player,
+        "--depth",
+        "1",
+    ]);
+    assert!(!ok && stderr.contains("one of them"), "{stderr}");
+}
+
+#[test]
 fn match_mistakes_are_named() {
     let (ok, _, stderr) = engine(&["match", "--player", "pattern", "--opponent", "handmade"]);
     assert!(!ok);

@@ -2,7 +2,12 @@
 //! set of balanced openings (`engine openings`), every opening once with
 //! each colour, and the result is reported from the first configuration's
 //! side: wins, draws and losses, the score rate and the mean final disc
-//! difference with its standard error.
+//! difference with its standard error. Either side may be a player in
+//! another process (`--player-command`, `--opponent-command`): `engine
+//! player othello` of another build (the previous version), or a peer's
+//! line-protocol driver.
+
+use std::sync::atomic::{AtomicU32, Ordering};
 
 use serde_json::json;
 
@@ -12,6 +17,7 @@ use crate::engine::othello::{Analyzer, Color, Move, Position};
 use crate::engine::search::{Budget, Limits};
 
 use super::args::{number_in, on_off, Args, ArgsError};
+use super::external::{External, DEFAULT_REQUEST};
 use super::matches::{play_game, PlayerFn, Tally};
 use super::openings::{first_player_colour, openings_from_args, play_from_openings};
 use super::parallel::wants_progress;
@@ -141,8 +147,108 @@ fn choose_move(analyzer: &mut Analyzer, config: &Config, position: &Position) ->
         .expect("the game is not over")
 }
 
-fn engine_player<'a>(analyzer: &'a mut Analyzer, config: &'a Config) -> PlayerFn<'a, Position> {
-    Box::new(move |position: &Position| choose_move(analyzer, config, position))
+/// One side of a match as the command line gives it.
+enum Spec {
+    /// The engine in this process.
+    Engine(Described),
+    /// A line-protocol player in another process.
+    External {
+        command: String,
+        request: String,
+        think_ms: f64,
+    },
+}
+
+impl Spec {
+    /// Reads `--<side>` or `--<side>-command` (one of them).
+    fn read(args: &Args, side: &str, defaults: &Config) -> Result<Spec, CliError> {
+        let config = args.option(&format!("--{side}"));
+        let command = args.option(&format!("--{side}-command"));
+        match (config, command) {
+            (Some(config), None) => Ok(Spec::Engine(parse_config(config, defaults)?)),
+            (None, Some(command)) => {
+                let request = args
+                    .option(&format!("--{side}-request"))
+                    .unwrap_or(DEFAULT_REQUEST);
+                let think_ms = defaults.limits.time_ms.unwrap_or(1000.0);
+                // Started once here, so that a command that does not work
+                // is an error of the command line, not of every game.
+                External::start(command, request, think_ms)?;
+                Ok(Spec::External {
+                    command: command.to_string(),
+                    request: request.to_string(),
+                    think_ms,
+                })
+            }
+            (Some(_), Some(_)) => Err(ArgsError::Conflict(format!(
+                "--{side} and --{side}-command: one of them"
+            ))
+            .into()),
+            (None, None) => {
+                Err(ArgsError::MissingArgument("--player/--opponent CONFIG or COMMAND").into())
+            }
+        }
+    }
+
+    fn text(&self) -> String {
+        match self {
+            Spec::Engine(described) => described.text.clone(),
+            Spec::External {
+                command, think_ms, ..
+            } => format!("`{command}` ({think_ms} ms a move)"),
+        }
+    }
+
+    /// A side ready to play games (on one thread).
+    fn side(&self) -> Side {
+        match self {
+            Spec::Engine(described) => Side::Engine(
+                Box::new(
+                    Analyzer::new(18)
+                        .with_evaluator(described.config.evaluator)
+                        .with_selective(described.config.selective),
+                ),
+                described.config,
+            ),
+            Spec::External {
+                command,
+                request,
+                think_ms,
+            } => Side::External(
+                External::start(command, request, *think_ms)
+                    .expect("the command started when the match began"),
+            ),
+        }
+    }
+}
+
+/// One side of a match, playing.
+enum Side {
+    Engine(Box<Analyzer>, Config),
+    External(External),
+}
+
+impl Side {
+    /// Ready for a new game: fresh tables, so that each game is the same
+    /// whatever ran before it (and on whichever thread).
+    fn new_game(&mut self) {
+        match self {
+            Side::Engine(analyzer, _) => analyzer.clear(),
+            Side::External(external) => external.new_game(),
+        }
+    }
+
+    fn player<'a>(&'a mut self, faults: &'a AtomicU32) -> PlayerFn<'a, Position> {
+        match self {
+            Side::Engine(analyzer, config) => {
+                let config = *config;
+                Box::new(move |position: &Position| choose_move(analyzer, &config, position))
+            }
+            Side::External(external) => {
+                Box::new(move |position: &Position| external.choose(position, faults))
+            }
+        }
+    }
 }
 
 /// Runs `engine match`.
@@ -150,8 +256,19 @@ pub fn run_match(words: &[String]) -> Result<Report, CliError> {
     let args = Args::parse(
         words,
         &[
-            "player", "opponent", "openings", "count", "depth", "time-ms", "nodes", "exact",
+            "player",
+            "opponent",
+            "openings",
+            "count",
+            "depth",
+            "time-ms",
+            "nodes",
+            "exact",
             "threads",
+            "player-command",
+            "opponent-command",
+            "player-request",
+            "opponent-request",
         ],
         &["json", "progress"],
     )?;
@@ -176,16 +293,9 @@ pub fn run_match(words: &[String]) -> Result<Report, CliError> {
             .unwrap_or(0),
         selective: true,
     };
-    let player = parse_config(
-        args.option("--player")
-            .ok_or(ArgsError::MissingArgument("--player CONFIG"))?,
-        &defaults,
-    )?;
-    let opponent = parse_config(
-        args.option("--opponent")
-            .ok_or(ArgsError::MissingArgument("--opponent CONFIG"))?,
-        &defaults,
-    )?;
+    let player = Spec::read(&args, "player", &defaults)?;
+    let opponent = Spec::read(&args, "opponent", &defaults)?;
+    let faults = AtomicU32::new(0);
     let (openings_path, openings) = openings_from_args(&args, None)?;
     let threads = args.threads(1)?;
     let progress = wants_progress(args.switch("--progress")).then_some("games");
@@ -195,25 +305,14 @@ pub fn run_match(words: &[String]) -> Result<Report, CliError> {
         &openings,
         threads,
         progress,
-        || {
-            (
-                Analyzer::new(18)
-                    .with_evaluator(player.config.evaluator)
-                    .with_selective(player.config.selective),
-                Analyzer::new(18)
-                    .with_evaluator(opponent.config.evaluator)
-                    .with_selective(opponent.config.selective),
-            )
-        },
+        || (player.side(), opponent.side()),
         |(ours, theirs), _, start, player_first| {
-            // Fresh tables every game: each game is the same whatever
-            // ran before it (and on whichever thread).
-            ours.clear();
-            theirs.clear();
+            ours.new_game();
+            theirs.new_game();
             play_game(
                 start,
-                &mut engine_player(ours, &player.config),
-                &mut engine_player(theirs, &opponent.config),
+                &mut ours.player(&faults),
+                &mut theirs.player(&faults),
                 player_first,
             )
         },
@@ -237,9 +336,9 @@ pub fn run_match(words: &[String]) -> Result<Report, CliError> {
     let rate = tally.score_rate();
     let elo = (rate > 0.0 && rate < 1.0).then(|| -400.0 * (1.0 / rate - 1.0).log10());
     let text = format!(
-        "{} vs {}: {} games from {} openings ({openings_path}), each with both colours, {seconds:.1} s\n{}-{}-{} (W-D-L), score {:.1}%{}, disc difference {mean:+.2} ± {error:.2} per game",
-        player.text,
-        opponent.text,
+        "{} vs {}: {} games from {} openings ({openings_path}), each with both colours, {seconds:.1} s\n{}-{}-{} (W-D-L), score {:.1}%{}, disc difference {mean:+.2} ± {error:.2} per game{}",
+        player.text(),
+        opponent.text(),
         tally.games(),
         openings.len(),
         tally.wins,
@@ -247,11 +346,16 @@ pub fn run_match(words: &[String]) -> Result<Report, CliError> {
         tally.losses,
         100.0 * rate,
         elo.map(|e| format!(" (Elo {e:+.0})")).unwrap_or_default(),
+        match faults.load(Ordering::Relaxed) {
+            0 => String::new(),
+            n => format!("\n{n} answers of an external player were not legal moves"),
+        },
     );
     Ok(Report {
         json: json!({
-            "player": player.text,
-            "opponent": opponent.text,
+            "player": player.text(),
+            "opponent": opponent.text(),
+            "faults": faults.load(Ordering::Relaxed),
             "openings": openings.len(),
             "games": tally.games(),
             "wins": tally.wins,

@@ -12,6 +12,7 @@ mod club;
 mod diagram;
 mod engine_match;
 mod evaluation;
+mod external;
 mod lessons;
 mod levels;
 mod levels_othello;
@@ -152,6 +153,9 @@ usage:
   engine match --player CONFIG --opponent CONFIG [--openings FILE] [--count N]
                [--depth D] [--time-ms T] [--nodes N] [--exact EMPTIES] [--threads T] [--progress]
                CONFIG: an evaluation E, or eval=E,depth=D,time-ms=T,nodes=N,exact=EMPTIES
+               (--player-command/--opponent-command CMD instead: a line-protocol player in another
+               process, e.g. \"old/engine player othello\", asked \"play BOARD SIDE MS\" with MS from
+               --time-ms (1000 unless given); --opponent-request TEMPLATE for another request)
   engine train generate --out FILE [--games G] [--seed S] [--random-moves MIN-MAX] [--depth D]
                         [--noise DISCS] [--keep SHARE] [--eval E] [--threads T] [--progress]
   engine train label --in FILE[,FILE…] --out FILE [--exact EMPTIES] [--depth D] [--eval E]
