@@ -387,6 +387,7 @@ mod tests {
     use super::*;
     use crate::engine::clock::SystemClock;
     use crate::learn::lesson::parse_stage;
+    use crate::learn::shipped_lesson;
     use crate::learn::STAGES;
 
     #[test]
@@ -400,20 +401,12 @@ mod tests {
         }
     }
 
-    fn shipped(id: &str) -> Lesson {
-        STAGES
-            .iter()
-            .flat_map(|(_, text)| parse_stage(text).unwrap().lessons)
-            .find(|l| l.id == id)
-            .unwrap()
-    }
-
     #[test]
     fn an_opponent_must_fit_its_lesson() {
         let clock = SystemClock::new();
         let bad = |lesson: &Lesson| matches!(check(lesson, &clock), Err(CheckError::Opponent(_)));
         // The shipped script: White answers b2 after a3.
-        let mut corner = shipped("othello-4-5");
+        let mut corner = shipped_lesson("othello-4-5");
         assert_eq!(corner.opponent, Opponent::Replies(vec!["b2".into()]));
         assert_eq!(check(&corner, &clock), Ok(()));
         // A reply that is not legal there, one too many, or none at all.
@@ -424,7 +417,7 @@ mod tests {
         // A level only where moves can be scored exactly.
         corner.opponent = Opponent::Level(3);
         assert!(bad(&corner));
-        let mut win = shipped("nim-1-7");
+        let mut win = shipped_lesson("nim-1-7");
         assert_eq!(win.opponent, Opponent::Level(3));
         assert_eq!(check(&win, &clock), Ok(()));
         win.opponent = Opponent::Level(8);
@@ -436,11 +429,11 @@ mod tests {
         win.opponent = Opponent::Replies(vec!["2:10".into()]);
         assert!(bad(&win));
         // No opponent in a lesson that is not played.
-        let mut legal = shipped("othello-1-1");
+        let mut legal = shipped_lesson("othello-1-1");
         legal.opponent = Opponent::Replies(vec!["d3".into()]);
         assert!(bad(&legal));
         // A play-out's script along the perfect line.
-        let mut play_out = shipped("othello-6-6");
+        let mut play_out = shipped_lesson("othello-6-6");
         play_out.opponent = Opponent::Level(1);
         assert_eq!(check(&play_out, &clock), Ok(()));
         play_out.opponent = Opponent::Replies(vec!["a1".into()]);

@@ -5,6 +5,7 @@
 //! * [`lesson`]: the format, read and validated;
 //! * [`check`]: every lesson's stated answer, proved by the engine (a
 //!   lesson the engine does not confirm fails `make test`);
+//! * [`opponent`]: who answers the learner in a played lesson;
 //! * [`rating`]: Glicko-2 ratings of learners and puzzles, the next
 //!   puzzle, the puzzle of the day.
 
@@ -62,3 +63,13 @@ pub const STAGES: [(&str, &str); 18] = [
     ("nim-5", include_str!("../../data/lessons/nim-5.json")),
     ("nim-6", include_str!("../../data/lessons/nim-6.json")),
 ];
+
+/// The shipped lesson `id` (for tests).
+#[cfg(test)]
+pub(crate) fn shipped_lesson(id: &str) -> lesson::Lesson {
+    STAGES
+        .iter()
+        .flat_map(|(_, text)| lesson::parse_stage(text).unwrap().lessons)
+        .find(|l| l.id == id)
+        .unwrap_or_else(|| panic!("no lesson {id}"))
+}

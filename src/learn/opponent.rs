@@ -293,16 +293,8 @@ pub fn perfect_take(position: &nim::Position, misere: bool) -> Option<nim::Move>
 mod tests {
     use super::*;
     use crate::learn::check::othello_start;
-    use crate::learn::lesson::{parse_stage, Goal, Lesson, Start};
-    use crate::learn::STAGES;
-
-    fn lesson(id: &str) -> Lesson {
-        STAGES
-            .iter()
-            .flat_map(|(_, text)| parse_stage(text).unwrap().lessons)
-            .find(|l| l.id == id)
-            .unwrap()
-    }
+    use crate::learn::lesson::{Goal, Start};
+    use crate::learn::shipped_lesson;
 
     fn best() -> Replier {
         Replier::new(Opponent::Best, 1)
@@ -355,7 +347,7 @@ mod tests {
 
     #[test]
     fn a_corner_lesson_is_played_against_the_best_defence() {
-        let lesson = lesson("othello-4-2");
+        let lesson = shipped_lesson("othello-4-2");
         let Goal::Corner { turns } = lesson.goal else {
             panic!("not a corner lesson")
         };
@@ -417,7 +409,7 @@ mod tests {
     fn a_level_errs_as_the_game_page_does_and_the_top_level_never() {
         // Othello: an endgame of eight empties; level 2 plays perfectly
         // only from 4 empties, so it sometimes misses the best score.
-        let lesson = lesson("othello-5-5");
+        let lesson = shipped_lesson("othello-5-5");
         let position = othello_start(&lesson.start).unwrap();
         let (_, best) = perfect_move(&position).unwrap();
         let score = |mv: Move| -negamax(&position.play(mv), -65, 65);

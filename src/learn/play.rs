@@ -458,16 +458,7 @@ pub fn region_of(name: &str, n: u8) -> Vec<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::learn::lesson::parse_stage;
-    use crate::learn::STAGES;
-
-    fn lesson(id: &str) -> Lesson {
-        STAGES
-            .iter()
-            .flat_map(|(_, text)| parse_stage(text).unwrap().lessons)
-            .find(|l| l.id == id)
-            .unwrap()
-    }
+    use crate::learn::shipped_lesson;
 
     #[test]
     fn answers_are_normalized() {
@@ -479,7 +470,7 @@ mod tests {
 
     #[test]
     fn all_moves_must_be_found_and_stars_fall_with_hints_and_errors() {
-        let lesson = lesson("othello-1-1");
+        let lesson = shipped_lesson("othello-1-1");
         let mut attempt = Attempt::new(&lesson, &lesson.answer);
         assert_eq!(attempt.to_find(), 4);
         assert_eq!(attempt.try_answer("d3"), Verdict::Found { left: 3 });
@@ -503,7 +494,7 @@ mod tests {
 
     #[test]
     fn the_ladder_ends_with_the_region_and_the_answer() {
-        let lesson = lesson("othello-1-3");
+        let lesson = shipped_lesson("othello-1-3");
         let mut attempt = Attempt::new(&lesson, &lesson.answer);
         let mut steps = Vec::new();
         while let Some(step) = attempt.take_hint() {
@@ -515,7 +506,7 @@ mod tests {
         // One right move is enough here, and still earns a star.
         let answer = attempt.target().unwrap().to_string();
         assert_eq!(attempt.try_answer(&answer), Verdict::Solved { stars: 1 });
-        let nim = self::lesson("nim-1-1");
+        let nim = self::shipped_lesson("nim-1-1");
         let mut attempt = Attempt::new(&nim, &nim.answer);
         assert_eq!(attempt.next_hint(), Some(Hint::Text(0)));
         assert_eq!(attempt.try_answer("p"), Verdict::Solved { stars: 3 });
@@ -525,7 +516,7 @@ mod tests {
     fn symmetries_keep_the_answer_right() {
         // The first lesson names no square: every symmetry gives a position
         // whose legal moves are the mapped answer.
-        let lesson = lesson("othello-1-1");
+        let lesson = shipped_lesson("othello-1-1");
         for k in 0..8 {
             let shown = shown(&lesson, Symmetry(k), false);
             let position = othello_start(&shown.start).unwrap();
@@ -536,7 +527,7 @@ mod tests {
             assert_eq!(legal, answer, "symmetry {k}");
         }
         // The second says "Black played f5": it keeps its orientation.
-        let named = self::lesson("othello-1-2");
+        let named = self::shipped_lesson("othello-1-2");
         assert_eq!(shown(&named, Symmetry(5), false).symmetry, Symmetry(0));
         // Its texts name Black: the colours stay.
         assert!(!shown(&lesson, Symmetry(3), true).swapped);

@@ -43,6 +43,19 @@ async function pickSquare(page, name) {
   await page.keyboard.press("Enter");
 }
 
+/** Wins a game of Nim heaps by leaving a nim-sum of 0 after every take. */
+async function winNim(page) {
+  for (let turn = 0; turn < 40 && !(await page.$("[data-testid=solved]")); turn++) {
+    const sizes = await page.$$eval(".heaps .heap", (hs) => hs.map((h) => h.querySelectorAll(".token").length));
+    const sum = sizes.reduce((a, b) => a ^ b, 0);
+    const heap = sizes.findIndex((h) => (h ^ sum) < h);
+    assert(heap >= 0, `no winning move in ${sizes}`);
+    const take = sizes[heap] - (sizes[heap] ^ sum);
+    const tokens = await page.$$(`.heaps .heap >> nth=${heap} >> .token`);
+    await tokens[sizes[heap] - take].click();
+  }
+}
+
 const feedback = (page) => page.textContent("[data-testid=feedback]");
 
 async function open(fragment, lang = "en", viewport) {
@@ -278,15 +291,7 @@ try {
     "a game against the perfect take-away player, won with the nim-sum": async () => {
       const page = await open("#/learn/nim/nim-1-6");
       await page.waitForSelector(".heaps .heap");
-      for (let turn = 0; turn < 20 && !(await page.$("[data-testid=solved]")); turn++) {
-        const sizes = await page.$$eval(".heaps .heap", (hs) => hs.map((h) => h.querySelectorAll(".token").length));
-        const sum = sizes.reduce((a, b) => a ^ b, 0);
-        const heap = sizes.findIndex((h) => (h ^ sum) < h);
-        assert(heap >= 0, `no winning move in ${sizes}`);
-        const take = sizes[heap] - (sizes[heap] ^ sum);
-        const tokens = await page.$$(`.heaps .heap >> nth=${heap} >> .token`);
-        await tokens[sizes[heap] - take].click();
-      }
+      await winNim(page);
       await page.waitForSelector("[data-testid=solved]");
       assert(page.errors.length === 0, page.errors.join("\n"));
     },
@@ -360,15 +365,7 @@ try {
       // nim-1-7: the computer at level 3; the nim-sum wins whatever it takes.
       page = await open("#/learn/nim/nim-1-7");
       await page.waitForSelector(".heaps .heap");
-      for (let turn = 0; turn < 40 && !(await page.$("[data-testid=solved]")); turn++) {
-        const sizes = await page.$$eval(".heaps .heap", (hs) => hs.map((h) => h.querySelectorAll(".token").length));
-        const sum = sizes.reduce((a, b) => a ^ b, 0);
-        const heap = sizes.findIndex((h) => (h ^ sum) < h);
-        assert(heap >= 0, `no winning move in ${sizes}`);
-        const take = sizes[heap] - (sizes[heap] ^ sum);
-        const tokens = await page.$$(`.heaps .heap >> nth=${heap} >> .token`);
-        await tokens[sizes[heap] - take].click();
-      }
+      await winNim(page);
       await page.waitForSelector("[data-testid=solved]");
       assert(page.errors.length === 0, page.errors.join("\n"));
     },

@@ -414,26 +414,10 @@ impl Position {
     /// winner. Defined for standard Othello and the Reversi opening, where
     /// more discs is better; `None` in anti-Othello.
     pub fn time_loss_outcome(&self, loser: Color) -> Option<Outcome> {
-        if self.rules.variant == Variant::Anti {
-            return None;
-        }
         let winner = loser.opponent();
         let (won, lost) = (self.count(winner), self.count(loser));
-        let half = self.rules.size.squares() / 2;
-        let (won, lost) = if lost > won {
-            (half + 1, half - 1)
-        } else {
-            (won + self.empties().count_ones(), lost)
-        };
-        let (black, white) = match winner {
-            Color::Black => (won, lost),
-            Color::White => (lost, won),
-        };
-        Some(Outcome {
-            black,
-            white,
-            winner: Some(winner),
-        })
+        let stands = (won >= lost).then(|| (won + self.empties().count_ones(), lost));
+        self.time_loss_result(winner, stands)
     }
 
     /// The recorded score of a game that `loser` lost on time and the
@@ -443,21 +427,23 @@ impl Position {
     /// completed game's last position; `None` before the end and in
     /// anti-Othello.
     pub fn completed_time_loss_outcome(&self, loser: Color) -> Option<Outcome> {
-        if self.rules.variant == Variant::Anti {
-            return None;
-        }
         let played = self.outcome()?;
-        let winner = loser.opponent();
-        let (won, lost) = match winner {
+        let (won, lost) = match loser.opponent() {
             Color::Black => (played.black, played.white),
             Color::White => (played.white, played.black),
         };
+        self.time_loss_result(loser.opponent(), (won > lost).then_some((won, lost)))
+    }
+
+    /// A time-loss result for `winner`: the score `stands` (the winner's
+    /// first) if given, else a one-disc win, n²/2 + 1 to n²/2 − 1; `None`
+    /// in anti-Othello, which has no time-loss score of its own.
+    fn time_loss_result(&self, winner: Color, stands: Option<(u32, u32)>) -> Option<Outcome> {
+        if self.rules.variant == Variant::Anti {
+            return None;
+        }
         let half = self.rules.size.squares() / 2;
-        let (won, lost) = if won > lost {
-            (won, lost)
-        } else {
-            (half + 1, half - 1)
-        };
+        let (won, lost) = stands.unwrap_or((half + 1, half - 1));
         let (black, white) = match winner {
             Color::Black => (won, lost),
             Color::White => (lost, won),
