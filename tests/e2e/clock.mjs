@@ -40,14 +40,16 @@ const resultScore = async (page) => (await page.textContent(".result")).match(/(
 let failed = 1;
 try {
   failed = await run({
-    "a flag falls on 8×8: the result is the world rules' (33–31 when the discs favoured the loser)": async () => {
+    "a flag falls at 1+0 on 8×8: the result is the world rules' (33–31 when the discs favoured the loser)": async () => {
       const page = await open("#/othello?black=human&white=human");
-      await control(page, "0.03+0");
+      // A real 1+0 game: the flag falls a minute into Black's time.
+      await page.selectOption("[data-testid=clock-control]", "1+0");
+      await page.waitForSelector("[data-testid=clock-0]");
       // After f5 f4 d3 d6 Black is to move with 5 discs to White's 3: when
       // Black's flag falls, White is recorded 33–31.
       const moves = ["f5", "f4", "d3", "d6"];
       await play(page, moves);
-      await page.waitForSelector(".result", { timeout: 10000 });
+      await page.waitForSelector(".result", { timeout: 90000 });
       const loser = (await page.textContent(".result")).includes("Black") ? "black" : "white";
       const expected = JSON.parse(execFileSync(ENGINE, ["replay", "othello", moves.join(""), "--time-loss", loser, "--json"], { encoding: "utf8" }));
       const [a, b] = await resultScore(page);
