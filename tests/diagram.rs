@@ -4,12 +4,15 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod engine_command;
+#[path = "../src/diagram/testing.rs"]
+mod testing;
 
 use engine_command::{engine, error, json};
-use mind_sports::diagram::xml::{check, Element};
+use mind_sports::diagram::xml::{self, check, Element};
 use mind_sports::diagram::{self, Legend, Options, Theme};
 use mind_sports::engine::othello::notation::replay_from_start;
 use mind_sports::engine::othello::Rules;
+use testing::{texts, with_class};
 
 /// The SVG the command prints, checked well-formed.
 fn svg(args: &[&str]) -> (String, Vec<Element>) {
@@ -23,21 +26,6 @@ fn svg(args: &[&str]) -> (String, Vec<Element>) {
     let text = text.strip_suffix('\n').unwrap_or(&text).to_string();
     let elements = check(&text).unwrap_or_else(|e| panic!("{args:?}: {e}"));
     (text, elements)
-}
-
-fn with_class<'a>(elements: &'a [Element], class: &str) -> Vec<&'a Element> {
-    elements
-        .iter()
-        .filter(|e| e.attr("class") == Some(class))
-        .collect()
-}
-
-fn texts(elements: &[Element]) -> Vec<&str> {
-    elements
-        .iter()
-        .filter(|e| e.name == "text")
-        .map(|e| e.text.as_str())
-        .collect()
 }
 
 #[test]

@@ -36,6 +36,8 @@ pub mod nim;
 pub mod opok;
 pub mod othello;
 mod svg;
+#[cfg(test)]
+mod testing;
 pub mod xml;
 
 use std::fmt;
@@ -250,6 +252,171 @@ fn draw_legend(
         };
         let y = top + LEGEND_GAP + LEGEND_LINE * i32::try_from(i).unwrap_or(0) + LEGEND_LINE / 2;
         svg.text(centre_x, y, size, fill, false, line);
+    }
+}
+
+/// Space around every drawing.
+const MARGIN: i32 = 24;
+/// A board square in drawing units.
+const CELL: i32 = 100;
+
+/// The `(square, number)` pairs of the moves numbered in `numbers` (one
+/// per square index, 0: none), in square order.
+fn numbered<S>(numbers: &[u32], square: impl Fn(usize) -> Option<S>) -> Vec<(S, u32)> {
+    numbers
+        .iter()
+        .enumerate()
+        .filter(|(_, &n)| n > 0)
+        .filter_map(|(i, &n)| Some((square(i)?, n)))
+        .collect()
+}
+
+/// A game module's [`svg`](othello::svg) and [`game_svg`](othello::game_svg),
+/// made from its `Diagram`.
+macro_rules! diagram_functions {
+    ($position:ty, $move:ty) => {
+        impl Diagram {
+            /// The diagram as SVG.
+            pub fn svg(&self, options: &Options) -> String {
+                draw(self, options)
+            }
+        }
+
+        /// The SVG diagram of `position` alone (use [`game_svg`] or a
+        /// [`Diagram`] for the last move and the move numbers).
+        pub fn svg(position: &$position, options: &Options) -> String {
+            Diagram::new(position.clone()).svg(options)
+        }
+
+        /// The SVG diagram of the position after `moves` from `start`, with
+        /// the last move and the move numbers when `options` asks for them.
+        pub fn game_svg(
+            start: &$position,
+            moves: &[$move],
+            options: &Options,
+        ) -> Result<String, IllegalMove> {
+            Ok(Diagram::from_game(start.clone(), moves)?.svg(options))
+        }
+    };
+}
+use diagram_functions;
+
+/// Where a square board of `n`×`n` [`CELL`]s stands in its drawing: in a
+/// frame, with room for the coordinates and the legend.
+struct Board {
+    /// The board's top-left corner.
+    x0: i32,
+    y0: i32,
+    /// The board's side.
+    side: i32,
+    /// The frame's width.
+    frame: i32,
+    /// The drawing's width.
+    width: i32,
+    n: u8,
+    coords: bool,
+    lines: Vec<String>,
+}
+
+impl Board {
+    /// Starts the drawing of an `n`×`n` board in a `frame`: the legend's
+    /// lines (`auto_legend` for [`Legend::Auto`]) and the title (`auto_title`
+    /// unless given).
+    fn start(
+        options: &Options,
+        n: u8,
+        frame: i32,
+        auto_legend: impl FnOnce() -> String,
+        auto_title: impl FnOnce() -> String,
+    ) -> (Board, svg::Svg) {
+        let band = if options.coords { COORD_BAND } else { 0 };
+        let side = CELL * i32::from(n);
+        let (x0, y0) = (MARGIN + band + frame, MARGIN + band + frame);
+        let lines = legend_lines(&options.legend, || vec![auto_legend()]);
+        let width = x0 + side + frame + MARGIN;
+        let height = y0 + side + frame + legend_height(&lines) + MARGIN;
+        let title = title_text(options, auto_title);
+        let board = Board {
+            x0,
+            y0,
+            side,
+            frame,
+            width,
+            n,
+            coords: options.coords,
+            lines,
+        };
+        (board, svg::Svg::new(width, height, options.size_px, &title))
+    }
+
+    /// The frame in `frame_fill` and the board in `fill`.
+    fn draw_frame(&self, svg: &mut svg::Svg, frame_fill: &str, fill: &str) {
+        let (x0, y0, side, frame) = (self.x0, self.y0, self.side, self.frame);
+        svg.tag("rect")
+            .num("x", x0 - frame)
+            .num("y", y0 - frame)
+            .num("width", side + 2 * frame)
+            .num("height", side + 2 * frame)
+            .attr("fill", frame_fill)
+            .end();
+        svg.tag("rect")
+            .num("x", x0)
+            .num("y", y0)
+            .num("width", side)
+            .num("height", side)
+            .attr("fill", fill)
+            .end();
+    }
+
+    /// The lines between the squares, `width` units wide.
+    fn draw_grid(&self, svg: &mut svg::Svg, stroke: &str, width: i32) {
+        let (x0, y0, side) = (self.x0, self.y0, self.side);
+        let mut grid = String::new();
+        for i in 1..i32::from(self.n) {
+            grid += &format!(
+                "M{} {}v{side}M{} {}h{side}",
+                x0 + i * CELL,
+                y0,
+                x0,
+                y0 + i * CELL
+            );
+        }
+        if !grid.is_empty() {
+            svg.tag("path")
+                .attr("d", &grid)
+                .attr("stroke", stroke)
+                .num("stroke-width", width)
+                .attr("fill", "none")
+                .end();
+        }
+    }
+
+    /// The coordinates in `fill`, when asked for.
+    fn draw_coordinates(&self, svg: &mut svg::Svg, fill: &str) {
+        if self.coords {
+            draw_coordinates(svg, self.n, CELL, (self.x0, self.y0), self.frame, fill);
+        }
+    }
+
+    /// The top-left corner of the square in column `col` and row `row`.
+    fn corner(&self, col: u8, row: u8) -> (i32, i32) {
+        (
+            self.x0 + i32::from(col) * CELL,
+            self.y0 + i32::from(row) * CELL,
+        )
+    }
+
+    /// The legend under the board, in `fill`, and the finished document.
+    fn finish(&self, mut svg: svg::Svg, fill: &str) -> String {
+        draw_legend(
+            &mut svg,
+            &self.lines,
+            self.x0 + self.side / 2,
+            self.y0 + self.side + self.frame,
+            self.width - 2 * MARGIN,
+            fill,
+        );
+        svg.finish()
     }
 }
 

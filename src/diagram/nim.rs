@@ -19,7 +19,7 @@
 use crate::engine::nim::{Move, Position, Rule};
 
 use super::svg::{text_width, Svg};
-use super::{IllegalMove, Options, Theme};
+use super::{IllegalMove, Options, Theme, MARGIN};
 
 /// Heaps up to this size are drawn token by token.
 pub const TOKEN_LIMIT: u64 = 30;
@@ -29,8 +29,6 @@ const BIG_SHOWN: i32 = 5;
 const TOKEN: i32 = 34;
 /// From one token's centre to the next.
 const PITCH: i32 = 84;
-/// Space around the drawing.
-const MARGIN: i32 = 24;
 /// Between the columns.
 const GAP: i32 = 24;
 /// The font of the sizes.
@@ -86,28 +84,11 @@ impl Diagram {
             ..Diagram::new(position)
         })
     }
-
-    /// The diagram as SVG.
-    pub fn svg(&self, options: &Options) -> String {
-        draw(self, options)
-    }
 }
 
-/// The SVG diagram of `position` (normal play, no last move: use
-/// [`game_svg`] or a [`Diagram`] for more).
-pub fn svg(position: &Position, options: &Options) -> String {
-    Diagram::new(position.clone()).svg(options)
-}
-
-/// The SVG diagram of the position after `moves` from `start`, with the
-/// last move when `options` asks for it.
-pub fn game_svg(
-    start: &Position,
-    moves: &[Move],
-    options: &Options,
-) -> Result<String, IllegalMove> {
-    Ok(Diagram::from_game(start.clone(), moves)?.svg(options))
-}
+// `svg` (normal play) and `game_svg` (the last move; take-away diagrams
+// have no move numbers).
+super::diagram_functions!(Position, Move);
 
 /// A rule's English name: `Nim`, `Subtraction {1, 2, 3}`…
 pub fn rule_name(rule: &Rule) -> String {
@@ -423,28 +404,9 @@ fn draw(diagram: &Diagram, options: &Options) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diagram::xml::{check, Element};
+    use crate::diagram::testing::{count_class, elements, texts};
     use crate::diagram::Legend;
     use crate::engine::nim::parse_position;
-
-    fn elements(svg: &str) -> Vec<Element> {
-        check(svg).unwrap_or_else(|e| panic!("{e}\n{svg}"))
-    }
-
-    fn count_class(elements: &[Element], class: &str) -> usize {
-        elements
-            .iter()
-            .filter(|e| e.attr("class") == Some(class))
-            .count()
-    }
-
-    fn texts(elements: &[Element]) -> Vec<&str> {
-        elements
-            .iter()
-            .filter(|e| e.name == "text")
-            .map(|e| e.text.as_str())
-            .collect()
-    }
 
     #[test]
     fn small_heaps_are_counters_and_big_ones_numbers() {

@@ -22,13 +22,9 @@
 use crate::engine::opok::notation::move_text;
 use crate::engine::opok::{Geometry, Move, Position, Side, Square, Stack};
 
-use super::svg::Svg;
-use super::{IllegalMove, Options, Theme};
+use super::svg::{Svg, Tag};
+use super::{Board, IllegalMove, Options, Theme, CELL};
 
-/// A board square in drawing units.
-const CELL: i32 = 100;
-/// Space around the drawing.
-const MARGIN: i32 = 24;
 /// The radius of a circle; a square's half side.
 const PIECE: i32 = 32;
 /// How far each layer of a pile sits below the one above it.
@@ -113,36 +109,12 @@ impl Diagram {
         Ok(Diagram {
             position,
             last_move,
-            numbers: numbers
-                .iter()
-                .enumerate()
-                .filter(|(_, &n)| n > 0)
-                .filter_map(|(i, &n)| Some((Square(u8::try_from(i).ok()?), n)))
-                .collect(),
+            numbers: super::numbered(&numbers, |i| u8::try_from(i).ok().map(Square)),
         })
     }
-
-    /// The diagram as SVG.
-    pub fn svg(&self, options: &Options) -> String {
-        draw(self, options)
-    }
 }
 
-/// The SVG diagram of `position` (without a last move or move numbers:
-/// use [`game_svg`] for those).
-pub fn svg(position: &Position, options: &Options) -> String {
-    Diagram::new(*position).svg(options)
-}
-
-/// The SVG diagram of the position after `moves` from `start`, with the
-/// last move and the move numbers when `options` asks for them.
-pub fn game_svg(
-    start: &Position,
-    moves: &[Move],
-    options: &Options,
-) -> Result<String, IllegalMove> {
-    Ok(Diagram::from_game(*start, moves)?.svg(options))
-}
+super::diagram_functions!(Position, Move);
 
 /// How one side's pieces look.
 struct PieceColors {
@@ -266,6 +238,25 @@ fn auto_title(diagram: &Diagram, options: &Options) -> String {
     title
 }
 
+/// The start of one piece of `side` centred on (`cx`, `cy`): a circle or
+/// a square with rounded corners.
+fn piece(svg: &mut Svg, side: Side, (cx, cy): (i32, i32)) -> Tag<'_> {
+    match side {
+        Side::Circles => svg
+            .tag("circle")
+            .num("cx", cx)
+            .num("cy", cy)
+            .num("r", PIECE),
+        Side::Squares => svg
+            .tag("rect")
+            .num("x", cx - PIECE)
+            .num("y", cy - PIECE)
+            .num("width", 2 * PIECE)
+            .num("height", 2 * PIECE)
+            .num("rx", 8),
+    }
+}
+
 /// One pile: `layers` shapes, the top one at (`cx`, `top_cy`), each lower
 /// one [`LAYER`] units further down.
 fn pile(
@@ -279,21 +270,7 @@ fn pile(
     for layer in (0..layers).rev() {
         let cy = top_cy + layer * LAYER;
         let fill = if layer == 0 { colors.fill } else { colors.edge };
-        let tag = match side {
-            Side::Circles => svg
-                .tag("circle")
-                .num("cx", cx)
-                .num("cy", cy)
-                .num("r", PIECE),
-            Side::Squares => svg
-                .tag("rect")
-                .num("x", cx - PIECE)
-                .num("y", cy - PIECE)
-                .num("width", 2 * PIECE)
-                .num("height", 2 * PIECE)
-                .num("rx", 8),
-        };
-        let tag = tag
+        let tag = piece(svg, side, (cx, cy))
             .attr("fill", fill)
             .attr("stroke", colors.stroke)
             .num("stroke-width", if light { 2 } else { 3 });
@@ -312,66 +289,36 @@ fn draw(diagram: &Diagram, options: &Options) -> String {
     let c = colors(options.theme);
     let light = options.theme == Theme::Light;
     let frame = if light { 8 } else { 6 };
-    let band = if options.coords { super::COORD_BAND } else { 0 };
-    let board = CELL * i32::from(n);
-    let (x0, y0) = (MARGIN + band + frame, MARGIN + band + frame);
-    let lines = super::legend_lines(&options.legend, || vec![state_line(position)]);
-    let width = x0 + board + frame + MARGIN;
-    let height = y0 + board + frame + super::legend_height(&lines) + MARGIN;
-    let title = super::title_text(options, || auto_title(diagram, options));
-    let mut svg = Svg::new(width, height, options.size_px, &title);
+    let (b, mut svg) = Board::start(
+        options,
+        n,
+        frame,
+        || state_line(position),
+        || auto_title(diagram, options),
+    );
 
     let corner = |square: Square| {
         let (col, row) = g.coordinates(square);
-        (x0 + i32::from(col) * CELL, y0 + i32::from(row) * CELL)
+        b.corner(col, row)
     };
     let on_board = |square: Square| square.index() < g.squares();
 
     // The frame and the checkered board (a1 light, as on the page).
-    svg.tag("rect")
-        .num("x", x0 - frame)
-        .num("y", y0 - frame)
-        .num("width", board + 2 * frame)
-        .num("height", board + 2 * frame)
-        .attr("fill", c.frame)
-        .end();
-    svg.tag("rect")
-        .num("x", x0)
-        .num("y", y0)
-        .num("width", board)
-        .num("height", board)
-        .attr("fill", c.light)
-        .end();
+    b.draw_frame(&mut svg, c.frame, c.light);
     for row in 0..n {
         for col in (0..n).filter(|col| (col + row) % 2 == 1) {
+            let (x, y) = b.corner(col, row);
             svg.tag("rect")
-                .num("x", x0 + i32::from(col) * CELL)
-                .num("y", y0 + i32::from(row) * CELL)
+                .num("x", x)
+                .num("y", y)
                 .num("width", CELL)
                 .num("height", CELL)
                 .attr("fill", c.dark)
                 .end();
         }
     }
-    let mut grid = String::new();
-    for i in 1..i32::from(n) {
-        grid += &format!(
-            "M{} {}v{board}M{} {}h{board}",
-            x0 + i * CELL,
-            y0,
-            x0,
-            y0 + i * CELL
-        );
-    }
-    svg.tag("path")
-        .attr("d", &grid)
-        .attr("stroke", c.line)
-        .num("stroke-width", 2)
-        .attr("fill", "none")
-        .end();
-    if options.coords {
-        super::draw_coordinates(&mut svg, n, CELL, (x0, y0), frame, c.text);
-    }
+    b.draw_grid(&mut svg, c.line, 2);
+    b.draw_coordinates(&mut svg, c.text);
 
     // The last move's squares outlined (its arrow goes over the stacks).
     let last = diagram
@@ -379,29 +326,27 @@ fn draw(diagram: &Diagram, options: &Options) -> String {
         .as_ref()
         .filter(|l| options.last_move && on_board(l.from) && on_board(l.to));
     if let Some(last) = last {
-        let (fx, fy) = corner(last.from);
-        svg.tag("rect")
-            .num("x", fx + 5)
-            .num("y", fy + 5)
-            .num("width", CELL - 10)
-            .num("height", CELL - 10)
-            .attr("fill", "none")
-            .attr("stroke", c.mark)
-            .num("stroke-width", 5)
-            .attr("stroke-dasharray", "12 8")
-            .attr("class", "origin")
-            .end();
-        let (tx, ty) = corner(last.to);
-        svg.tag("rect")
-            .num("x", tx + 4)
-            .num("y", ty + 4)
-            .num("width", CELL - 8)
-            .num("height", CELL - 8)
-            .attr("fill", "none")
-            .attr("stroke", c.mark)
-            .num("stroke-width", 7)
-            .attr("class", "landing")
-            .end();
+        // The origin dashed, the landing square bolder.
+        for (square, inset, width, dash, class) in [
+            (last.from, 5, 5, Some("12 8"), "origin"),
+            (last.to, 4, 7, None, "landing"),
+        ] {
+            let (x, y) = corner(square);
+            let tag = svg
+                .tag("rect")
+                .num("x", x + inset)
+                .num("y", y + inset)
+                .num("width", CELL - 2 * inset)
+                .num("height", CELL - 2 * inset)
+                .attr("fill", "none")
+                .attr("stroke", c.mark)
+                .num("stroke-width", width);
+            let tag = match dash {
+                Some(dash) => tag.attr("stroke-dasharray", dash),
+                None => tag,
+            };
+            tag.attr("class", class).end();
+        }
     }
 
     // The stacks.
@@ -454,21 +399,8 @@ fn draw(diagram: &Diagram, options: &Options) -> String {
             } else {
                 c.mark
             };
-            let tag = match stack.owner {
-                Side::Circles => svg
-                    .tag("circle")
-                    .num("cx", cx)
-                    .num("cy", cy)
-                    .num("r", PIECE),
-                Side::Squares => svg
-                    .tag("rect")
-                    .num("x", cx - PIECE)
-                    .num("y", cy - PIECE)
-                    .num("width", 2 * PIECE)
-                    .num("height", 2 * PIECE)
-                    .num("rx", 8),
-            };
-            tag.attr("fill", "none")
+            piece(&mut svg, stack.owner, (cx, cy))
+                .attr("fill", "none")
                 .attr("stroke", stroke)
                 .num("stroke-width", 4)
                 .attr("stroke-dasharray", "8 6")
@@ -499,15 +431,7 @@ fn draw(diagram: &Diagram, options: &Options) -> String {
         }
     }
 
-    super::draw_legend(
-        &mut svg,
-        &lines,
-        x0 + board / 2,
-        y0 + board + frame,
-        width - 2 * MARGIN,
-        c.text,
-    );
-    svg.finish()
+    b.finish(svg, c.text)
 }
 
 /// An arrow from near `from` to near `to` (both square centres), stopping
@@ -539,55 +463,39 @@ fn arrow(svg: &mut Svg, from: (i32, i32), to: (i32, i32), color: &str, halo: &st
         tip.0, tip.1, left.0, left.1, right.0, right.1
     );
     svg.tag("g").attr("class", "arrow").open();
-    svg.tag("line")
-        .num("x1", start.0)
-        .num("y1", start.1)
-        .num("x2", base.0)
-        .num("y2", base.1)
-        .attr("stroke", halo)
-        .num("stroke-width", 13)
-        .attr("stroke-linecap", "round")
-        .end();
-    svg.tag("polygon")
-        .attr("points", &points)
-        .attr("fill", halo)
-        .attr("stroke", halo)
-        .num("stroke-width", 6)
-        .attr("stroke-linejoin", "round")
-        .end();
-    svg.tag("line")
-        .num("x1", start.0)
-        .num("y1", start.1)
-        .num("x2", base.0)
-        .num("y2", base.1)
-        .attr("stroke", color)
-        .num("stroke-width", 7)
-        .attr("stroke-linecap", "round")
-        .end();
-    svg.tag("polygon")
-        .attr("points", &points)
-        .attr("fill", color)
-        .end();
+    // The halo, wider, then the arrow on it.
+    for (paint, width, is_halo) in [(halo, 13, true), (color, 7, false)] {
+        svg.tag("line")
+            .num("x1", start.0)
+            .num("y1", start.1)
+            .num("x2", base.0)
+            .num("y2", base.1)
+            .attr("stroke", paint)
+            .num("stroke-width", width)
+            .attr("stroke-linecap", "round")
+            .end();
+        let head = svg
+            .tag("polygon")
+            .attr("points", &points)
+            .attr("fill", paint);
+        if is_halo {
+            head.attr("stroke", paint)
+                .num("stroke-width", 6)
+                .attr("stroke-linejoin", "round")
+                .end();
+        } else {
+            head.end();
+        }
+    }
     svg.close("g");
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diagram::xml::{check, Element};
+    use crate::diagram::testing::{count_class, elements, texts};
     use crate::diagram::Legend;
     use crate::engine::opok::notation::{parse_position, replay};
-
-    fn elements(svg: &str) -> Vec<Element> {
-        check(svg).unwrap_or_else(|e| panic!("{e}\n{svg}"))
-    }
-
-    fn count_class(elements: &[Element], class: &str) -> usize {
-        elements
-            .iter()
-            .filter(|e| e.attr("class") == Some(class))
-            .count()
-    }
 
     fn d_name(d: &Diagram, s: Square) -> String {
         d.position.geometry().name(s)
@@ -622,9 +530,8 @@ mod tests {
                     position.score(Side::Squares)
                 );
                 // Heights, then 2n coordinates.
-                let texts = e.iter().filter(|e| e.name == "text").count() as u32;
                 assert_eq!(
-                    texts,
+                    texts(&e).len() as u32,
                     position.score(Side::Circles)
                         + position.score(Side::Squares)
                         + 2 * u32::from(n)
@@ -637,12 +544,7 @@ mod tests {
     fn heights_are_written_and_piles_capped() {
         let p = start(5);
         let e = elements(&svg(&p, &Options::default()));
-        let heights: Vec<&str> = e
-            .iter()
-            .filter(|e| e.name == "text")
-            .map(|e| e.text.as_str())
-            .collect();
-        assert_eq!(heights, ["25", "25"]);
+        assert_eq!(texts(&e), ["25", "25"]);
         // 25 pieces: six layers each, so 12 shapes.
         let shapes = e
             .iter()

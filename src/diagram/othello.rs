@@ -17,15 +17,10 @@
 
 use crate::engine::othello::{BoardSize, Color, Move, Position, Square, Variant};
 
-use super::svg::Svg;
-use super::{IllegalMove, Options, Theme};
+use super::{Board, IllegalMove, Options, Theme, CELL};
 
-/// A board square in drawing units.
-const CELL: i32 = 100;
 /// The disc's radius.
 const DISC: i32 = 42;
-/// Space around the drawing.
-const MARGIN: i32 = 24;
 /// The font size of the move numbers.
 const NUMBER_FONT: i32 = 40;
 
@@ -78,36 +73,12 @@ impl Diagram {
         Ok(Diagram {
             position,
             last_move,
-            numbers: numbers
-                .iter()
-                .enumerate()
-                .filter(|(_, &n)| n > 0)
-                .filter_map(|(i, &n)| Some((Square::from_index(i as u8)?, n)))
-                .collect(),
+            numbers: super::numbered(&numbers, |i| Square::from_index(u8::try_from(i).ok()?)),
         })
     }
-
-    /// The diagram as SVG.
-    pub fn svg(&self, options: &Options) -> String {
-        draw(self, options)
-    }
 }
 
-/// The SVG diagram of `position` (without a last move or move numbers:
-/// use [`game_svg`] for those).
-pub fn svg(position: &Position, options: &Options) -> String {
-    Diagram::new(*position).svg(options)
-}
-
-/// The SVG diagram of the position after `moves` from `start`, with the
-/// last move and the move numbers when `options` asks for them.
-pub fn game_svg(
-    start: &Position,
-    moves: &[Move],
-    options: &Options,
-) -> Result<String, IllegalMove> {
-    Ok(Diagram::from_game(*start, moves)?.svg(options))
-}
+super::diagram_functions!(Position, Move);
 
 /// The colours of one theme.
 struct Colors {
@@ -206,69 +177,35 @@ fn draw(diagram: &Diagram, options: &Options) -> String {
         Theme::Light => 10,
         Theme::Print => 6,
     };
-    let band = if options.coords { super::COORD_BAND } else { 0 };
-    let board = CELL * i32::from(n);
-    let (x0, y0) = (MARGIN + band + frame, MARGIN + band + frame);
-    let lines = super::legend_lines(&options.legend, || vec![state_line(position)]);
-    let width = x0 + board + frame + MARGIN;
-    let height = y0 + board + frame + super::legend_height(&lines) + MARGIN;
-    let title = super::title_text(options, || auto_title(diagram, options));
-    let mut svg = Svg::new(width, height, options.size_px, &title);
+    let (b, mut svg) = Board::start(
+        options,
+        n,
+        frame,
+        || state_line(position),
+        || auto_title(diagram, options),
+    );
 
     // The frame, the board and the grid.
-    svg.tag("rect")
-        .num("x", x0 - frame)
-        .num("y", y0 - frame)
-        .num("width", board + 2 * frame)
-        .num("height", board + 2 * frame)
-        .attr("fill", c.line)
-        .end();
-    svg.tag("rect")
-        .num("x", x0)
-        .num("y", y0)
-        .num("width", board)
-        .num("height", board)
-        .attr("fill", c.board)
-        .end();
-    let mut grid = String::new();
-    for i in 1..i32::from(n) {
-        grid += &format!(
-            "M{} {}v{board}M{} {}h{board}",
-            x0 + i * CELL,
-            y0,
-            x0,
-            y0 + i * CELL
-        );
-    }
-    if !grid.is_empty() {
-        svg.tag("path")
-            .attr("d", &grid)
-            .attr("stroke", c.line)
-            .num("stroke-width", 3)
-            .attr("fill", "none")
-            .end();
-    }
+    b.draw_frame(&mut svg, c.line, c.board);
+    b.draw_grid(&mut svg, c.line, 3);
     // The four dots of the 8×8 board, where the b2–g7 corners meet.
     if size == BoardSize::Eight {
         for (col, row) in [(2, 2), (6, 2), (2, 6), (6, 6)] {
+            let (cx, cy) = b.corner(col, row);
             svg.tag("circle")
-                .num("cx", x0 + col * CELL)
-                .num("cy", y0 + row * CELL)
+                .num("cx", cx)
+                .num("cy", cy)
                 .num("r", 9)
                 .attr("fill", c.line)
                 .end();
         }
     }
-    if options.coords {
-        super::draw_coordinates(&mut svg, n, CELL, (x0, y0), frame, c.text);
-    }
+    b.draw_coordinates(&mut svg, c.text);
 
     // The discs.
     let centre = |square: Square| {
-        (
-            x0 + i32::from(square.column()) * CELL + CELL / 2,
-            y0 + i32::from(square.row()) * CELL + CELL / 2,
-        )
+        let (x, y) = b.corner(square.column(), square.row());
+        (x + CELL / 2, y + CELL / 2)
     };
     for square in size.squares_in_order() {
         let Some(color) = position.at(square) else {
@@ -338,15 +275,7 @@ fn draw(diagram: &Diagram, options: &Options) -> String {
         }
     }
 
-    super::draw_legend(
-        &mut svg,
-        &lines,
-        x0 + board / 2,
-        y0 + board + frame,
-        width - 2 * MARGIN,
-        c.text,
-    );
-    svg.finish()
+    b.finish(svg, c.text)
 }
 
 /// The English legend line of `position` (who is to move, the discs), as
@@ -358,29 +287,11 @@ pub fn legend(position: &Position) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::diagram::xml::{check, Element};
+    use crate::diagram::testing::{count_class, elements, texts};
+    use crate::diagram::xml::Element;
     use crate::diagram::Legend;
     use crate::engine::othello::notation::{parse_board, replay_from_start};
     use crate::engine::othello::Rules;
-
-    fn elements(svg: &str) -> Vec<Element> {
-        check(svg).unwrap_or_else(|e| panic!("{e}\n{svg}"))
-    }
-
-    fn count_class(elements: &[Element], class: &str) -> usize {
-        elements
-            .iter()
-            .filter(|e| e.name == "circle" && e.attr("class") == Some(class))
-            .count()
-    }
-
-    fn texts(elements: &[Element]) -> Vec<String> {
-        elements
-            .iter()
-            .filter(|e| e.name == "text")
-            .map(|e| e.text.clone())
-            .collect()
-    }
 
     #[test]
     fn every_disc_is_one_circle_on_every_size_and_variant() {
@@ -432,7 +343,7 @@ mod tests {
         ));
         let t = texts(&with);
         for label in ["a", "h", "1", "8"] {
-            assert!(t.iter().any(|x| x == label), "{label}");
+            assert!(t.contains(&label), "{label}");
         }
     }
 
@@ -564,7 +475,7 @@ mod tests {
             p.count(Color::Black),
             p.count(Color::White)
         );
-        assert!(texts(&e).contains(&line), "{line}");
+        assert!(texts(&e).contains(&line.as_str()), "{line}");
         assert!(e[1].text.starts_with("Othello 8×8: Black to move"));
     }
 
@@ -579,7 +490,7 @@ mod tests {
         let text = svg(&p, &options);
         let e = elements(&text);
         assert_eq!(e[1].text, "<script>&\u{FFFD}");
-        assert!(texts(&e).contains(&"Černý táhne <b>".to_string()));
+        assert!(texts(&e).contains(&"Černý táhne <b>"));
         assert!(!text.contains("<script>"));
     }
 
