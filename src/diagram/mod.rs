@@ -271,6 +271,25 @@ fn numbered<S>(numbers: &[u32], square: impl Fn(usize) -> Option<S>) -> Vec<(S, 
         .collect()
 }
 
+/// The position after `moves` from `start`: `play` gives the position
+/// after a move (`None`: the move is not legal there), `text` names the
+/// first that is not.
+fn replay<P, M: Copy>(
+    start: P,
+    moves: &[M],
+    text: impl Fn(M) -> String,
+    mut play: impl FnMut(&P, M) -> Option<P>,
+) -> Result<P, IllegalMove> {
+    let mut position = start;
+    for (index, &mv) in moves.iter().enumerate() {
+        position = play(&position, mv).ok_or_else(|| IllegalMove {
+            number: index + 1,
+            text: text(mv),
+        })?;
+    }
+    Ok(position)
+}
+
 /// A game module's [`svg`](othello::svg) and [`game_svg`](othello::game_svg),
 /// made from its `Diagram`.
 macro_rules! diagram_functions {

@@ -72,13 +72,12 @@ impl Diagram {
 
     /// The diagram after playing `moves` from `start`, each move checked.
     pub fn from_game(start: Position, moves: &[Move]) -> Result<Diagram, IllegalMove> {
-        let mut position = start;
-        for (index, &mv) in moves.iter().enumerate() {
-            position = position.try_play(mv).map_err(|_| IllegalMove {
-                number: index + 1,
-                text: mv.to_string(),
-            })?;
-        }
+        let position = super::replay(
+            start,
+            moves,
+            |mv| mv.to_string(),
+            |p, mv| p.try_play(mv).ok(),
+        )?;
         Ok(Diagram {
             last_move: moves.last().copied(),
             ..Diagram::new(position)

@@ -76,36 +76,38 @@ impl Diagram {
     /// given or left out), each move checked.
     pub fn from_game(start: Position, moves: &[Move]) -> Result<Diagram, IllegalMove> {
         let g = start.geometry();
-        let mut position = start;
         let mut numbers = vec![0u32; g.squares()];
         let mut steps = 0;
         let mut last_move = None;
-        for (index, &mv) in moves.iter().enumerate() {
-            if mv != Move::Pass && position.must_pass() {
-                position = position.passed();
-            }
-            let next = position.try_play(mv).map_err(|_| IllegalMove {
-                number: index + 1,
-                text: move_text(g, mv),
-            })?;
-            if let Move::Step { from, k, to } = mv {
-                let captured: Vec<(Square, Stack)> = Geometry::iter(position.captures(mv))
-                    .filter_map(|s| Some((s, position.stack(s)?)))
-                    .collect();
-                steps += 1;
-                numbers[to.index()] = steps;
-                for &(s, _) in &captured {
-                    numbers[s.index()] = 0;
+        let position = super::replay(
+            start,
+            moves,
+            |mv| move_text(g, mv),
+            |position, mv| {
+                let position = match mv {
+                    Move::Step { .. } if position.must_pass() => position.passed(),
+                    _ => *position,
+                };
+                let next = position.try_play(mv).ok()?;
+                if let Move::Step { from, k, to } = mv {
+                    let captured: Vec<(Square, Stack)> = Geometry::iter(position.captures(mv))
+                        .filter_map(|s| Some((s, position.stack(s)?)))
+                        .collect();
+                    steps += 1;
+                    numbers[to.index()] = steps;
+                    for &(s, _) in &captured {
+                        numbers[s.index()] = 0;
+                    }
+                    last_move = Some(LastMove {
+                        from,
+                        k,
+                        to,
+                        captured,
+                    });
                 }
-                last_move = Some(LastMove {
-                    from,
-                    k,
-                    to,
-                    captured,
-                });
-            }
-            position = next;
-        }
+                Some(next)
+            },
+        )?;
         Ok(Diagram {
             position,
             last_move,

@@ -52,24 +52,27 @@ impl Diagram {
     /// not: a pass is played where the side to move must pass), each move
     /// checked.
     pub fn from_game(start: Position, moves: &[Move]) -> Result<Diagram, IllegalMove> {
-        let mut position = start;
         let mut numbers = [0u32; 64];
         let mut placed = 0;
         let mut last_move = None;
-        for (index, &mv) in moves.iter().enumerate() {
-            if matches!(mv, Move::Place(_)) && position.must_pass() {
-                position = position.passed();
-            }
-            position = position.try_play(mv).map_err(|_| IllegalMove {
-                number: index + 1,
-                text: mv.to_string(),
-            })?;
-            if let Move::Place(square) = mv {
-                placed += 1;
-                numbers[square.index()] = placed;
-                last_move = Some(square);
-            }
-        }
+        let position = super::replay(
+            start,
+            moves,
+            |mv| mv.to_string(),
+            |position, mv| {
+                let position = match mv {
+                    Move::Place(_) if position.must_pass() => position.passed(),
+                    _ => *position,
+                };
+                let next = position.try_play(mv).ok()?;
+                if let Move::Place(square) = mv {
+                    placed += 1;
+                    numbers[square.index()] = placed;
+                    last_move = Some(square);
+                }
+                Some(next)
+            },
+        )?;
         Ok(Diagram {
             position,
             last_move,
