@@ -22,6 +22,7 @@ pub fn page_name(t: &Texts, route: &Route) -> &'static str {
         Route::LearnResults(_) => t.common.learn_results,
         Route::Puzzles | Route::Puzzle(_) => t.common.learn_puzzles,
         Route::Club => t.common.club_title,
+        Route::Embed(_) => t.common.app_name,
     }
 }
 

@@ -20,7 +20,7 @@ const site = process.env.TRUNK_STAGING_DIR || process.argv[2] || "dist";
 const release = (process.env.TRUNK_PROFILE || "release") === "release";
 
 /** What the first load should cost, gzipped, in bytes. */
-const TARGETS = { app: 250_000, learn: 300_000, club: 300_000, diagram: 200_000, worker: 450_000 };
+const TARGETS = { app: 250_000, learn: 300_000, club: 300_000, diagram: 200_000, frame: 250_000, worker: 450_000 };
 /** What a build may not exceed: the worker's target; for the app, which
  *  has not reached its target yet (README, "Hosting"), its size when this
  *  limit was last set plus about 1%, so that it can only shrink: 352 KB
@@ -29,14 +29,17 @@ const TARGETS = { app: 250_000, learn: 300_000, club: 300_000, diagram: 200_000,
  *  369 KB with the rules pages moved to the learning module (−8 KB) after
  *  the clock's share link and seed 004's completion (+5 KB). The learning
  *  module (fetched only by the learning and rules pages): 315 KB with the
- *  rules pages, plus 1%. */
-const LIMITS = { app: 373_000, learn: 318_000, club: 300_000, diagram: 200_000, worker: 450_000 };
+ *  rules pages, plus 1%. The embedded frames' module (`frame.js`, issue 16;
+ *  fetched only by `#/embed/…` frames, never by the app's pages; not
+ *  `embed.js`, the webmasters' custom element): the three games' boards and
+ *  sessions and the embed core, 280 KB when first built, plus 2%. */
+const LIMITS = { app: 373_000, learn: 318_000, club: 300_000, diagram: 200_000, frame: 286_000, worker: 450_000 };
 const COMPRESSIBLE = /\.(wasm|js|css|html|svg|webmanifest|json)$/;
 const COPIES = /\.(gz|br)$/;
 const WORKER = /^worker(_bg\.wasm|\.js)$/;
 /** The learning pages' module and data, the club page's module and the
  *  diagram dialog's, fetched when one of their pages (the dialog) opens. */
-const LEARN = /^(learn(_bg\.wasm|\.js|\/.*\.json)|(club|diagram)(_bg\.wasm|\.js))$/;
+const LEARN = /^(learn(_bg\.wasm|\.js|\/.*\.json)|(club|diagram|frame)(_bg\.wasm|\.js))$/;
 /** What the first paint does not need: cached once the page is idle. */
 const LAZY = (path) => WORKER.test(path) || LEARN.test(path);
 
@@ -95,7 +98,7 @@ const build = {
 writeFileSync(join(site, "sw.js"), `const BUILD = ${JSON.stringify(build)};\n${template}`);
 
 // 2 and 3. Compressed copies and the budget.
-const sizes = { app: [0, 0, 0], learn: [0, 0, 0], club: [0, 0, 0], diagram: [0, 0, 0], worker: [0, 0, 0] };
+const sizes = { app: [0, 0, 0], learn: [0, 0, 0], club: [0, 0, 0], diagram: [0, 0, 0], frame: [0, 0, 0], worker: [0, 0, 0] };
 for (const path of files(site)) {
   const name = relative(site, path);
   if (!COMPRESSIBLE.test(name) || !release) continue;
@@ -103,7 +106,7 @@ for (const path of files(site)) {
   const [gz, br] = [gzip(bytes), brotli(bytes)];
   writeFileSync(`${path}.gz`, gz);
   writeFileSync(`${path}.br`, br);
-  const group = WORKER.test(name) ? "worker" : /^learn(_bg\.wasm|\.js)$/.test(name) ? "learn" : /^club(_bg\.wasm|\.js)$/.test(name) ? "club" : /^diagram(_bg\.wasm|\.js)$/.test(name) ? "diagram" : /^(app-.*\.(js|wasm)|main-.*\.css)$/.test(name) ? "app" : null;
+  const group = WORKER.test(name) ? "worker" : /^learn(_bg\.wasm|\.js)$/.test(name) ? "learn" : /^club(_bg\.wasm|\.js)$/.test(name) ? "club" : /^diagram(_bg\.wasm|\.js)$/.test(name) ? "diagram" : /^frame(_bg\.wasm|\.js)$/.test(name) ? "frame" : /^(app-.*\.(js|wasm)|main-.*\.css)$/.test(name) ? "app" : null;
   if (group) {
     sizes[group][0] += bytes.length;
     sizes[group][1] += gz.length;

@@ -5,6 +5,7 @@
 pub mod clock;
 pub mod core;
 pub mod diagram;
+pub mod embed;
 pub mod formats;
 pub mod nim;
 pub mod opok;

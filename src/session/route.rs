@@ -36,6 +36,10 @@ pub enum Route {
     Puzzle(String),
     /// The club's tournament.
     Club,
+    /// An embedded frame (issue 16): the game and its query as written
+    /// after `#/embed/` (`othello?moves=f5d6`), read by
+    /// [`crate::embed::params::parse_fragment`].
+    Embed(String),
     /// A fragment that names no page.
     NotFound(String),
 }
@@ -58,6 +62,7 @@ impl Route {
             | Route::OpokRules
             | Route::NimRules => Some("learn"),
             Route::Club => Some("club"),
+            Route::Embed(_) => Some("frame"),
             _ => None,
         }
     }
@@ -65,6 +70,9 @@ impl Route {
     /// The route of a URL fragment (with or without the leading `#`).
     pub fn from_fragment(fragment: &str) -> Route {
         let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+        if let Some(frame) = fragment.strip_prefix("/embed/") {
+            return Route::Embed(frame.to_string());
+        }
         let (path, query) = match fragment.split_once('?') {
             Some((p, q)) => (p, Some(q.to_string())),
             None => (fragment, None),
@@ -109,6 +117,7 @@ impl Route {
             Route::Puzzles => "#/puzzles".into(),
             Route::Puzzle(id) => format!("#/puzzles/{id}"),
             Route::Club => "#/club".into(),
+            Route::Embed(frame) => format!("#/embed/{frame}"),
             Route::NotFound(path) => format!("#{path}"),
         }
     }
@@ -170,6 +179,8 @@ mod tests {
             Route::Puzzle("daily".into()),
             Route::Puzzle("corner-0a1b2c3d".into()),
             Route::Club,
+            Route::Embed("othello?moves=f5d6&mode=view".into()),
+            Route::Embed("nim".into()),
         ] {
             assert_eq!(Route::from_fragment(&route.fragment()), route);
         }
@@ -180,6 +191,14 @@ mod tests {
         );
         assert_eq!(Route::from_fragment("#/club").module(), Some("club"));
         assert_eq!(Route::from_fragment("#/othello").module(), None);
+        assert_eq!(
+            Route::from_fragment("#/embed/opok?size=4").module(),
+            Some("frame")
+        );
+        assert!(crate::embed::params::parse_fragment(
+            &Route::from_fragment("#/embed/nim?heaps=3,4").fragment()
+        )
+        .is_some());
         assert_eq!(Route::from_fragment("#/othello?"), Route::Othello(None));
         assert_eq!(
             Route::from_fragment("#/chess"),

@@ -208,6 +208,15 @@ pub fn app() -> Html {
     };
     let live_text = browser::live_text(&spoken);
 
+    // An embedded frame (issue 16) shows its board only: no site chrome.
+    if matches!(route, Route::Embed(_)) {
+        return html! {
+            <ContextProvider<AppContext> {context}>
+                <main id="main" class="embed-main">{ page_of(&route, *lang) }</main>
+            </ContextProvider<AppContext>>
+        };
+    }
+
     html! {
         <ContextProvider<AppContext> {context}>
             <div class="app">

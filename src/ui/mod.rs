@@ -15,6 +15,7 @@ pub mod club;
 mod common;
 mod context;
 mod crash;
+pub mod embed;
 mod header;
 mod home;
 pub mod learn;

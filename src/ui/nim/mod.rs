@@ -6,6 +6,7 @@
 //! * `new_game`: presets, random and custom sums; `rules`: the rules page.
 
 mod custom_sum;
+pub mod embed;
 pub mod heaps;
 mod new_game;
 mod page;

@@ -8,6 +8,7 @@
 //! * `rules`: the rules page with the book's capture examples.
 
 pub mod board;
+pub mod embed;
 mod new_game;
 mod page;
 mod page_game;

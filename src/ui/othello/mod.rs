@@ -11,6 +11,7 @@ mod analysis;
 pub mod board;
 mod board_tools;
 mod editor;
+pub mod embed;
 mod graph;
 mod move_box;
 mod new_game;

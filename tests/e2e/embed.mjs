@@ -1,0 +1,228 @@
+// End-to-end tests of the embedded frame (issue 16, `#/embed/<game>`): a
+// host page served from a second loopback origin embeds the real app's
+// frame with `parent=<host origin>` and checks the messages of docs/embed.md
+// (ready, resize, play → move, a person's move and the computer's reply,
+// goToPly, errors), that a message from another origin is ignored, that bad
+// parameters show a note and a board, that a frame without `parent` sends
+// nothing, and the <mind-sports-board> element of embed.js driving the real
+// frame. Screenshots at 360 and 720 px in light and dark.
+// Run: `DIST=/tmp/embed-dist node tests/e2e/embed.mjs` after a build.
+import { createServer } from "node:http";
+import { serveDist, launchBrowser, freshPage, run, assert, shot } from "./browser.mjs";
+
+const server = await serveDist();
+const APP = new URL(server.url).origin;
+
+/** A tiny host site on another port: `/host?src=<frame address>` embeds the
+ *  frame and records what it posts; `/element?…` uses embed.js. */
+const host = createServer((req, res) => {
+  const url = new URL(req.url, "http://x");
+  const width = Number(url.searchParams.get("w") || 720);
+  if (url.pathname === "/host") {
+    const src = url.searchParams.get("src");
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(`<!doctype html><meta charset="utf-8"><title>club</title><body style="margin:0">
+<iframe id="f" src="${src.replace(/"/g, "&quot;")}" style="width:${width}px;height:600px;border:0"></iframe>
+<script>
+window.got = [];
+addEventListener("message", (e) => {
+  if (e.source !== document.getElementById("f").contentWindow) return;
+  window.got.push({ origin: e.origin, data: e.data });
+  if (e.data && e.data.type === "resize") document.getElementById("f").style.height = e.data.height + "px";
+});
+window.send = (m) => document.getElementById("f").contentWindow.postMessage(
+  Object.assign({ source: "mind-sports-host", version: 1 }, m), ${JSON.stringify(APP)});
+</script>`);
+  } else if (url.pathname === "/element") {
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(`<!doctype html><meta charset="utf-8"><title>club</title><body style="margin:0">
+<script src="${APP}/embed.js"></script>
+<div style="width:${width}px"><mind-sports-board id="b" game="othello" moves="f5d6c3d3c4" mode="view"></mind-sports-board></div>
+<script>
+window.events = [];
+for (const t of ["ms-ready", "ms-resize", "ms-position", "ms-move", "ms-error"])
+  document.addEventListener(t, (e) => window.events.push({ type: t, detail: e.detail }));
+</script>`);
+  } else {
+    res.writeHead(404);
+    res.end();
+  }
+});
+await new Promise((resolve) => host.listen(0, "127.0.0.1", resolve));
+const HOST = `http://127.0.0.1:${host.address().port}`;
+assert(HOST !== APP, "two origins");
+
+const browser = await launchBrowser();
+
+/** The page's errors but two that are not the frame's: the integrity
+ *  refusal of a preloaded wasm-bindgen snippet (index.html preloads the
+ *  app's `snippets/…/inline1.js`, which the diagram module's build writes
+ *  too: a build matter of its own) and the 404 that follows it. */
+const errorsOf = (page) => page.errors.filter((e) => !/integrity|Failed to load resource/.test(e));
+
+/** The frame's address for `game` and `query` (with `parent` unless false). */
+const frameSrc = (game, query, parent = HOST) =>
+  `${APP}/#/embed/${game}?${query}${parent ? `${query ? "&" : ""}parent=${encodeURIComponent(parent)}` : ""}`;
+
+/** Opens the host page embedding `src`; returns the page and the frame. */
+async function openHost(src, width = 720, scheme = "light") {
+  const page = await freshPage(browser, { width: width + 20, height: 900 }, { colorScheme: scheme });
+  await page.goto(`${HOST}/host?w=${width}&src=${encodeURIComponent(src)}`);
+  const frame = await (await page.waitForSelector("#f")).contentFrame();
+  await frame.waitForSelector("[data-testid=embed]", { timeout: 20000 });
+  return { page, frame };
+}
+
+/** The frame's messages so far (their data). */
+const got = (page) => page.evaluate(() => window.got.map((m) => ({ ...m.data, _origin: m.origin })));
+
+/** Waits for a message matching `test` after the first `from` ones. */
+async function waitFor(page, test, from = 0, timeout = 15000) {
+  const start = Date.now();
+  for (;;) {
+    const list = (await got(page)).slice(from);
+    const found = list.find(test);
+    if (found) return found;
+    if (Date.now() - start > timeout) throw new Error(`no such message; got ${JSON.stringify(list)}`);
+    await page.waitForTimeout(50);
+  }
+}
+
+let failed = 1;
+try {
+  failed = await run({
+    "ready, resize and goToPly: a viewer talks to its parent only": async () => {
+      const { page, frame } = await openHost(frameSrc("othello", "moves=f5d6c3d3c4&ply=3"));
+      const ready = await waitFor(page, (m) => m.type === "ready");
+      assert(ready._origin === APP && ready.source === "mind-sports" && ready.version === 1, JSON.stringify(ready));
+      assert(ready.game === "othello" && ready.size === 8 && ready.variant === "standard" && ready.mode === "view", JSON.stringify(ready));
+      const resize = await waitFor(page, (m) => m.type === "resize");
+      const content = await frame.$eval("[data-testid=embed]", (e) => Math.ceil(e.getBoundingClientRect().height));
+      assert(Math.abs(resize.height - content) <= 2 && resize.height > 300, `${resize.height} against ${content}`);
+      assert((await frame.textContent("[data-testid=embed-ply]")).includes("3 / 5"), "starts at ply 3");
+      const n = (await got(page)).length;
+      await page.evaluate(() => window.send({ type: "goToPly", ply: 1 }));
+      const position = await waitFor(page, (m) => m.type === "position", n);
+      assert(position.ply === 1 && position.move === "f5" && position.moves === "f5" && position.toMove === "white", JSON.stringify(position));
+      assert((await frame.textContent("[data-testid=embed-ply]")).includes("1 / 5"), "at ply 1");
+      // A bad message is answered by an error.
+      const m = (await got(page)).length;
+      await page.evaluate(() => window.send({ type: "goToPly", ply: 99 }));
+      await waitFor(page, (x) => x.type === "error", m);
+      await page.evaluate(() => window.send({ type: "jump" }));
+      await waitFor(page, (x) => x.type === "error" && /jump/.test(x.message), m);
+      // Stepping by the buttons tells the page too.
+      const k = (await got(page)).length;
+      await frame.click("[data-testid=embed-next]");
+      const stepped = await waitFor(page, (x) => x.type === "position", k);
+      assert(stepped.ply === 2, JSON.stringify(stepped));
+      assert(errorsOf(page).length === 0, errorsOf(page).join("\n"));
+    },
+
+    "the host plays a move with play: answered by move": async () => {
+      const { page, frame } = await openHost(frameSrc("othello", "moves=f5"));
+      await waitFor(page, (m) => m.type === "ready");
+      const n = (await got(page)).length;
+      await page.evaluate(() => window.send({ type: "play", move: "d6" }));
+      const move = await waitFor(page, (m) => m.type === "move", n);
+      assert(move.ply === 2 && move.move === "d6" && move.moves === "f5d6" && move.toMove === "black", JSON.stringify(move));
+      const k = (await got(page)).length;
+      await page.evaluate(() => window.send({ type: "play", move: "a1" }));
+      const error = await waitFor(page, (m) => m.type === "error", k);
+      assert(/a1/i.test(error.message), error.message);
+      // setTheme, flip and setLang change no position: answered by position.
+      const j = (await got(page)).length;
+      await page.evaluate(() => window.send({ type: "setLang", lang: "cs" }));
+      const p = await waitFor(page, (m) => m.type === "position", j);
+      assert(p.ply === 2, JSON.stringify(p));
+      assert((await frame.getAttribute("html", "lang")) === "cs", "lang cs");
+      assert(errorsOf(page).length === 0, errorsOf(page).join("\n"));
+    },
+
+    "play mode: a person's move gives move, then the computer's reply": async () => {
+      const { page, frame } = await openHost(frameSrc("othello", "mode=play&level=1"));
+      const ready = await waitFor(page, (m) => m.type === "ready");
+      assert(ready.mode === "play", JSON.stringify(ready));
+      const n = (await got(page)).length;
+      await frame.click('[data-square="f5"]');
+      const mine = await waitFor(page, (m) => m.type === "move" && m.ply === 1, n);
+      assert(mine.move === "f5" && mine.toMove === "white", JSON.stringify(mine));
+      const reply = await waitFor(page, (m) => m.type === "move" && m.ply === 2, n, 30000);
+      assert(reply.moves.startsWith("f5") && reply.toMove === "black", JSON.stringify(reply));
+      assert(errorsOf(page).length === 0, errorsOf(page).join("\n"));
+    },
+
+    "a message from another origin is ignored": async () => {
+      // The frame's parent is said to be another origin than the page that
+      // holds it: the page's messages are not its parent's.
+      const { page, frame } = await openHost(frameSrc("othello", "moves=f5d6c3", "http://127.0.0.1:9"));
+      await page.evaluate(() => window.send({ type: "goToPly", ply: 0 }));
+      await page.waitForTimeout(800);
+      assert((await frame.textContent("[data-testid=embed-ply]")).includes("3 / 3"), "still at ply 3");
+      assert((await got(page)).length === 0, "nothing reaches a page that is not the parent");
+    },
+
+    "bad parameters: a note and a board, defaults used": async () => {
+      const { page, frame } = await openHost(frameSrc("othello", "level=9&moves=f5f5&theme=pink&mode=play"));
+      const note = await frame.textContent("[data-testid=embed-error]");
+      assert(/level/.test(note) && /moves/.test(note) && /theme/.test(note), note);
+      assert((await frame.$$(".square")).length === 64, "a board");
+      const error = await waitFor(page, (m) => m.type === "error");
+      assert(/level/.test(error.message), error.message);
+      await shot(page, "embed-bad-params");
+    },
+
+    "without parent the frame sends nothing": async () => {
+      const { page, frame } = await openHost(frameSrc("nim", "heaps=3,4,5", false));
+      await frame.waitForSelector("[data-testid=embed-ply]");
+      await page.evaluate(() => window.send({ type: "goToPly", ply: 0 }));
+      await page.waitForTimeout(1000);
+      assert((await got(page)).length === 0, JSON.stringify(await got(page)));
+    },
+
+    "opok and take-away frames: ready and play": async () => {
+      const { page } = await openHost(frameSrc("opok", "size=4"));
+      const ready = await waitFor(page, (m) => m.type === "ready");
+      assert(ready.game === "opok" && ready.size === 4, JSON.stringify(ready));
+      const nim = await openHost(frameSrc("nim", "heaps=3,4"));
+      const r = await waitFor(nim.page, (m) => m.type === "ready");
+      assert(r.game === "nim" && r.size === null, JSON.stringify(r));
+      const n = (await got(nim.page)).length;
+      await nim.page.evaluate(() => window.send({ type: "play", move: "0:3" }));
+      const move = await waitFor(nim.page, (m) => m.type === "move", n);
+      assert(move.move === "0:3" && move.toMove === "second", JSON.stringify(move));
+      await shot(nim.page, "embed-nim");
+      await shot(page, "embed-opok");
+    },
+
+    "the <mind-sports-board> element drives the real frame": async () => {
+      const page = await freshPage(browser, { width: 760, height: 900 });
+      await page.goto(`${HOST}/element?w=600`);
+      await page.waitForFunction(() => window.events.some((e) => e.type === "ms-ready"), null, { timeout: 20000 });
+      await page.waitForFunction(() => window.events.some((e) => e.type === "ms-resize"));
+      const height = await page.$eval("mind-sports-board iframe", (f) => f.getBoundingClientRect().height);
+      assert(height > 300, `the frame is ${height} px high`);
+      await page.evaluate(() => document.getElementById("b").goToPly(2));
+      await page.waitForFunction(() => window.events.some((e) => e.type === "ms-position" && e.detail.ply === 2));
+      await shot(page, "embed-element");
+    },
+
+    "screenshots at 360 and 720 px, light and dark": async () => {
+      for (const scheme of ["light", "dark"]) {
+        for (const width of [360, 720]) {
+          const theme = scheme === "dark" ? "&theme=dark" : "&theme=light";
+          const { page, frame } = await openHost(frameSrc("othello", `moves=f5d6c3d3c4${theme}`), width, scheme);
+          await waitFor(page, (m) => m.type === "resize");
+          const board = await frame.$eval(".embed-board", (e) => e.getBoundingClientRect());
+          assert(board.width <= width && board.width >= Math.min(width, 720) - 20, `board ${board.width} in ${width}`);
+          await shot(page, `embed-${width}-${scheme}`);
+        }
+      }
+    },
+  });
+} finally {
+  await browser.close();
+  host.close();
+  server.stop();
+}
+process.exit(failed ? 1 : 0);
