@@ -119,6 +119,33 @@ try {
       assert(errorsOf(page).length === 0, errorsOf(page).join("\n"));
     },
 
+    "setPosition, play to the end, gameOver and newGame; no worker in view": async () => {
+      const requests = [];
+      const { page } = await openHost(frameSrc("nim", "heaps=3,4"));
+      page.on("request", (r) => requests.push(r.url()));
+      await waitFor(page, (m) => m.type === "ready");
+      let n = (await got(page)).length;
+      await page.evaluate(() => window.send({ type: "setPosition", heaps: "1" }));
+      const p = await waitFor(page, (m) => m.type === "position", n);
+      assert(p.ply === 0 && p.moves === "" && p.toMove === "first", JSON.stringify(p));
+      n = (await got(page)).length;
+      await page.evaluate(() => window.send({ type: "play", move: "0:1" }));
+      const over = await waitFor(page, (m) => m.type === "gameOver", n);
+      assert(over.result === "first" && over.score === null, JSON.stringify(over));
+      const move = await waitFor(page, (m) => m.type === "move", n);
+      assert(move.toMove === null, JSON.stringify(move));
+      await page.waitForTimeout(300);
+      assert(!requests.some((u) => /worker/.test(u)), `no worker in view: ${requests}`);
+      n = (await got(page)).length;
+      await page.evaluate(() => window.send({ type: "newGame", heaps: "2,2", mode: "play", level: 2 }));
+      const fresh = await waitFor(page, (m) => m.type === "position", n);
+      assert(fresh.ply === 0 && fresh.toMove === "first", JSON.stringify(fresh));
+      n = (await got(page)).length;
+      await page.evaluate(() => window.send({ type: "newGame", parent: "https://evil.example" }));
+      await waitFor(page, (m) => m.type === "error" && /parent/.test(m.message), n);
+      assert(errorsOf(page).length === 0, errorsOf(page).join("\n"));
+    },
+
     "the host plays a move with play: answered by move": async () => {
       const { page, frame } = await openHost(frameSrc("othello", "moves=f5"));
       await waitFor(page, (m) => m.type === "ready");
