@@ -237,12 +237,16 @@ try {
     "screenshots at 360 and 720 px, light and dark": async () => {
       for (const scheme of ["light", "dark"]) {
         for (const width of [360, 720]) {
+          // The other theme than the system's: the page's choice is used.
           const theme = scheme === "dark" ? "&theme=dark" : "&theme=light";
-          const { page, frame } = await openHost(frameSrc("othello", `moves=f5d6c3d3c4${theme}`), width, scheme);
+          const { page, frame } = await openHost(frameSrc("othello", `moves=f5d6c3d3c4${theme}`), width, scheme === "dark" ? "light" : "dark");
           await waitFor(page, (m) => m.type === "resize");
           const board = await frame.$eval(".embed-board", (e) => e.getBoundingClientRect());
           assert(board.width <= width && board.width >= Math.min(width, 720) - 20, `board ${board.width} in ${width}`);
           await shot(page, `embed-${width}-${scheme}`);
+          // The page's theme wins over the visitor's system.
+          const bg = await frame.$eval("html", (b) => getComputedStyle(b).backgroundColor);
+          assert(scheme === "dark" ? bg === "rgb(22, 24, 26)" : bg === "rgb(246, 244, 238)", `${scheme}: ${bg}`);
         }
       }
     },
