@@ -152,7 +152,7 @@ test-wasm:
 	cargo test --target wasm32-unknown-unknown --test web
 
 # The release build served on loopback, driven in headless Chromium.
-# The clock test checks the page's results against the command line.
+# The clock and diagram tests check the pages against the command line.
 test-e2e: server
 	cargo build --release --bin engine
 	SIZE_BUDGET=strict trunk build --release
@@ -166,6 +166,7 @@ test-e2e: server
 	node tests/e2e/learn.mjs
 	node tests/e2e/clock.mjs
 	node tests/e2e/club.mjs
+	node tests/e2e/diagram.mjs
 
 clean:
 	cargo clean

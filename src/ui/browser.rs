@@ -174,16 +174,21 @@ pub fn download(name: &str, kind: &str, text: &str) {
     let Ok(url) = web_sys::Url::create_object_url_with_blob(&blob) else {
         return;
     };
+    follow_download(&url, name);
+}
+
+/// Offers the object URL `url` as a file called `name`, then revokes it.
+pub fn follow_download(url: &str, name: &str) {
     let link = window()
         .document()
         .and_then(|d| d.create_element("a").ok())
         .and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok());
     if let Some(link) = link {
-        link.set_href(&url);
+        link.set_href(url);
         link.set_download(name);
         link.click();
     }
-    let _ = web_sys::Url::revoke_object_url(&url);
+    let _ = web_sys::Url::revoke_object_url(url);
 }
 
 /// The `change` listener of a file input: reads the chosen file and calls

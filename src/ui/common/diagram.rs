@@ -14,6 +14,7 @@ use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
@@ -30,36 +31,68 @@ use super::super::crash;
 use super::super::shell::{diagram_svg, PageGame};
 use super::dialog::ModalDialog;
 
-#[wasm_bindgen(inline_js = r##"
-export function save_png(svg, scale, name) {
-  const url = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
-  const image = new Image();
-  image.onerror = () => URL.revokeObjectURL(url);
-  image.onload = () => {
-    const canvas = document.createElement("canvas");
-    canvas.width = image.naturalWidth * scale;
-    canvas.height = image.naturalHeight * scale;
-    const context = canvas.getContext("2d");
-    context.fillStyle = "#ffffff";
-    context.fillRect(0, 0, canvas.width, canvas.height);
-    context.drawImage(image, 0, 0, canvas.width, canvas.height);
-    URL.revokeObjectURL(url);
-    canvas.toBlob((png) => {
-      if (!png) return;
-      const link = document.createElement("a");
-      link.href = URL.createObjectURL(png);
-      link.download = name;
-      link.click();
-      setTimeout(() => URL.revokeObjectURL(link.href), 10000);
-    }, "image/png");
-  };
-  image.src = url;
+/// Draws `svg` on a white canvas [`PNG_SCALE`] times its size and offers
+/// the PNG as a file called `name` (an image of the SVG's blob, drawn once
+/// loaded, then the canvas's PNG blob). Without a snippet of JavaScript:
+/// Trunk copies every module's snippets to one place, one copy at a time.
+fn save_png(svg: &str, name: String) -> Option<()> {
+    let url = object_url(&svg.into(), "image/svg+xml")?;
+    let image = web_sys::HtmlImageElement::new().ok()?;
+    let drawn = image.clone();
+    let loaded_url = url.clone();
+    let onload = Closure::once_into_js(move || {
+        let _ = web_sys::Url::revoke_object_url(&loaded_url);
+        draw_png(&drawn, name);
+    });
+    image.set_onload(Some(onload.unchecked_ref()));
+    image.set_src(&url);
+    Some(())
 }
-"##)]
-extern "C" {
-    /// Draws `svg` on a white canvas `scale` times its size and offers
-    /// the PNG as a file called `name`.
-    fn save_png(svg: &str, scale: u32, name: &str);
+
+/// The second half of [`save_png`]: the loaded image on a canvas.
+fn draw_png(image: &web_sys::HtmlImageElement, name: String) -> Option<()> {
+    let canvas: web_sys::HtmlCanvasElement = browser::window()
+        .document()?
+        .create_element("canvas")
+        .ok()?
+        .dyn_into()
+        .ok()?;
+    let (width, height) = (
+        image.natural_width() * PNG_SCALE,
+        image.natural_height() * PNG_SCALE,
+    );
+    canvas.set_width(width);
+    canvas.set_height(height);
+    let context: web_sys::CanvasRenderingContext2d =
+        canvas.get_context("2d").ok()??.dyn_into().ok()?;
+    let (width, height) = (f64::from(width), f64::from(height));
+    context.set_fill_style_str("#ffffff");
+    context.fill_rect(0.0, 0.0, width, height);
+    context
+        .draw_image_with_html_image_element_and_dw_and_dh(image, 0.0, 0.0, width, height)
+        .ok()?;
+    let offer = Closure::once_into_js(move |png: JsValue| {
+        if let Some(url) = png
+            .dyn_into::<web_sys::Blob>()
+            .ok()
+            .and_then(|png| web_sys::Url::create_object_url_with_blob(&png).ok())
+        {
+            browser::follow_download(&url, &name);
+        }
+    });
+    canvas
+        .to_blob_with_type(offer.unchecked_ref(), "image/png")
+        .ok()
+}
+
+/// An object URL of `content` (a string) as a blob of type `kind`.
+fn object_url(content: &JsValue, kind: &str) -> Option<String> {
+    let options = web_sys::BlobPropertyBag::new();
+    options.set_type(kind);
+    let blob =
+        web_sys::Blob::new_with_str_sequence_and_options(&js_sys::Array::of1(content), &options)
+            .ok()?;
+    web_sys::Url::create_object_url_with_blob(&blob).ok()
 }
 
 thread_local! {
@@ -92,15 +125,18 @@ pub fn close() {
     }
 }
 
-/// Draws the dialog of game `G` in a container of its own at the end of
-/// the page's body.
+/// Draws the dialog of game `G` in a container of its own after the page's
+/// body: outside the app's body, so that the app's event handling (Yew's,
+/// on the body) never sees the dialog's events; two Yew apps from two wasm
+/// modules number their listeners alike, and the app would run its own
+/// handlers for the dialog's clicks and keys.
 fn show<G: PageGame>(lang: Lang, query: &str) -> Result<(), String> {
     let (settings, record) =
         formats::decode::<G>(query).map_err(|e| format!("the game does not read: {e:?}"))?;
     let root = browser::window()
         .document()
-        .and_then(|d| Some((d.create_element("div").ok()?, d.body()?)))
-        .and_then(|(root, body)| body.append_child(&root).ok().map(|_| root))
+        .and_then(|d| Some((d.create_element("div").ok()?, d.document_element()?)))
+        .and_then(|(root, page)| page.append_child(&root).ok().map(|_| root))
         .ok_or("no page to draw on")?;
     let props = DiagramRootProps::<G> {
         lang,
@@ -198,10 +234,10 @@ pub fn diagram_dialog(props: &DiagramDialogProps) -> Html {
             browser::download(&file_name(route, ply, "svg"), "image/svg+xml", &svg);
         })
     };
-    let save_png = {
+    let on_png = {
         let svg = props.svg.clone();
         Callback::from(move |_: MouseEvent| {
-            save_png(&svg, PNG_SCALE, &file_name(route, ply, "png"))
+            save_png(&svg, file_name(route, ply, "png"));
         })
     };
     let numbers = props.numbered.then(|| {
@@ -226,7 +262,7 @@ pub fn diagram_dialog(props: &DiagramDialogProps) -> Html {
                     </div>
                     <div class="dialog-buttons">
                         <button type="button" class="primary download-svg" onclick={save_svg}>{ d.download_svg }</button>
-                        <button type="button" class="download-png" onclick={save_png}>{ d.download_png }</button>
+                        <button type="button" class="download-png" onclick={on_png}>{ d.download_png }</button>
                         <button type="button" class="cancel" onclick={props.on_close.reform(|_: MouseEvent| ())}>{ t.common.close }</button>
                     </div>
                 </div>

@@ -81,15 +81,19 @@ pub trait PageGame: GameTexts {
     /// words from `t` where the diagram has any).
     fn diagram(t: &Texts, session: &GameSession<Self>, options: &Options) -> String;
     /// The lines of a diagram's caption: the result once the game is over,
-    /// else the score and who is to move (and a forced pass).
+    /// else the score and who is to move, a sentence a line (and a forced
+    /// pass).
     fn diagram_caption(t: &Texts, session: &GameSession<Self>) -> Vec<String> {
         if let Some(outcome) = session.outcome() {
             return vec![Self::outcome_text(t, &outcome)];
         }
         let context = Self::context(session);
+        // A sentence a line: a long line would be drawn small.
         let mut lines: Vec<String> = Self::score(session)
             .map(|score| Self::game_announcement_text(t, context, &score))
-            .into_iter()
+            .iter()
+            .flat_map(|text| text.split_inclusive(". "))
+            .map(|line| line.trim().to_string())
             .collect();
         if Self::must_pass(&session.position()) {
             lines.push(Self::must_pass_text(t, session.side_to_move()));
