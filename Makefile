@@ -20,7 +20,7 @@ export WASM_BINDGEN_TEST_WEBDRIVER_JSON := $(CURDIR)/tests/webdriver.json
 export WASM_BINDGEN_TEST_TIMEOUT := 120
 
 .PHONY: serve dev server build test setup-build setup-test wasm-target trunk wasm-bindgen node-tools browser fetch \
-        check-format lint test-native test-wasm test-e2e bench bench-wasm bench-load sizes train clean
+        check-format lint test-native test-wasm test-e2e bench bench-wasm bench-load bench-strength sizes train clean
 
 # The production server (src/server): precompressed files, cache headers.
 SERVE := target/release/serve
@@ -65,6 +65,11 @@ sizes: build
 # The first and repeat load on an emulated slow phone connection.
 bench-load: build
 	node tests/bench/load.mjs --runs 3
+
+# This build's Othello engine against another build (BASE=<rev>, default
+# HEAD~1) and, with PEER="<command>", a peer: tests/bench/strength.sh.
+bench-strength:
+	tests/bench/strength.sh
 
 bench-wasm: wasm-target wasm-bindgen node-tools
 	cargo build --profile worker --target wasm32-unknown-unknown --bin wasm-bench
@@ -167,6 +172,8 @@ test-e2e: server
 	node tests/e2e/clock.mjs
 	node tests/e2e/club.mjs
 	node tests/e2e/diagram.mjs
+	node tests/e2e/embed.mjs
+	node tests/e2e/embed-element.mjs
 
 clean:
 	cargo clean
