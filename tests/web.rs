@@ -139,14 +139,23 @@ async fn the_language_switch_translates_the_page() {
     let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
     storage.clear().unwrap();
     storage.set_item("mind-sports.lang", "ru").unwrap();
-    let root = mount_app("#/othello/rules").await;
+    // A page of the app itself (the rules pages come with the learning
+    // module, which a wasm-bindgen test does not serve).
+    let root = mount_app("#/othello").await;
     let heading = root
         .query_selector("h1")
         .unwrap()
         .unwrap()
         .text_content()
         .unwrap();
-    assert_eq!(heading, "Отелло: правила");
+    assert_eq!(heading, "Отелло");
+    let new_game = root
+        .query_selector("button.new-game")
+        .unwrap()
+        .unwrap()
+        .text_content()
+        .unwrap();
+    assert_eq!(new_game, "Новая игра");
     let lang = document()
         .document_element()
         .unwrap()
