@@ -306,22 +306,7 @@ pub fn read_host_message(
             origin, 60,
         )));
     }
-    if json.len() > MAX_MESSAGE_LEN {
-        return Err(MessageError::TooLarge(json.len()));
-    }
-    let value: Value =
-        serde_json::from_str(json).map_err(|e| MessageError::NotJson(e.to_string()))?;
-    let Value::Object(mut fields) = value else {
-        return Err(MessageError::NotAnObject);
-    };
-    if fields.remove("source") != Some(Value::from(HOST_SOURCE)) {
-        return Err(MessageError::WrongSource);
-    }
-    match fields.remove("version") {
-        Some(v) if v == VERSION => {}
-        Some(v) => return Err(MessageError::WrongVersion(v.as_u64())),
-        None => return Err(MessageError::WrongVersion(None)),
-    }
+    let mut fields = open_envelope(json, HOST_SOURCE)?;
     let kind = match fields.remove("type") {
         Some(Value::String(kind)) => kind,
         Some(other) => return Err(MessageError::UnknownType(shorten(&other.to_string()))),
@@ -499,8 +484,10 @@ pub fn host_message(message: &HostMessage) -> String {
     envelope(HOST_SOURCE, &body)
 }
 
-/// Reads a frame's message (for a page written in Rust, and tests).
-pub fn read_frame_message(json: &str) -> Result<FrameMessage, MessageError> {
+/// The fields of a message from `source` in version 1, without `source`
+/// and `version`: refused when too large, not a JSON object, from another
+/// source or of another version.
+fn open_envelope(json: &str, source: &str) -> Result<Map<String, Value>, MessageError> {
     if json.len() > MAX_MESSAGE_LEN {
         return Err(MessageError::TooLarge(json.len()));
     }
@@ -509,13 +496,18 @@ pub fn read_frame_message(json: &str) -> Result<FrameMessage, MessageError> {
     let Value::Object(mut fields) = value else {
         return Err(MessageError::NotAnObject);
     };
-    if fields.remove("source") != Some(Value::from(FRAME_SOURCE)) {
+    if fields.remove("source") != Some(Value::from(source)) {
         return Err(MessageError::WrongSource);
     }
     match fields.remove("version") {
-        Some(v) if v == VERSION => {}
-        v => return Err(MessageError::WrongVersion(v.and_then(|v| v.as_u64()))),
+        Some(v) if v == VERSION => Ok(fields),
+        v => Err(MessageError::WrongVersion(v.and_then(|v| v.as_u64()))),
     }
+}
+
+/// Reads a frame's message (for a page written in Rust, and tests).
+pub fn read_frame_message(json: &str) -> Result<FrameMessage, MessageError> {
+    let fields = open_envelope(json, FRAME_SOURCE)?;
     serde_json::from_value(Value::Object(fields)).map_err(|e| MessageError::BadFields {
         kind: "frame message",
         reason: e.to_string(),
