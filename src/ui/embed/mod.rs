@@ -22,10 +22,10 @@ use crate::session::route::Route;
 use crate::worker::protocol::Event;
 
 use super::context::{use_app, AppContext};
-use super::search::{use_search_worker, SearchWorker};
+use super::search::use_search_worker;
 use super::section;
 use super::shell::status::Status;
-use super::shell::PageGame;
+use super::shell::{sync_search, PageGame};
 
 /// The frame's own styles (not in the app's first load).
 const CSS: &str = include_str!("../../../styles/embed.css");
@@ -137,30 +137,6 @@ fn post(params: &EmbedParams, message: &FrameMessage) {
         &frame_message(message).into(),
         &parent.to_string().into(),
     );
-}
-
-/// The game's search, kept in step with what the game wants (as the game
-/// pages do; only in `play`).
-fn sync_search<G: PageGame>(
-    state: &GameSession<G>,
-    worker: &SearchWorker,
-    dispatch: &Callback<Action<G>>,
-) {
-    let wanted = state.wanted_search();
-    let running = state.search.as_ref().map(|s| (s.job, s.position.clone()));
-    match wanted {
-        Some(w) if Some(&w) == running.as_ref() => {}
-        Some((job, position)) => {
-            let id = worker.start(G::job(state, job, &position, super::browser::random_seed()));
-            dispatch.emit(Action::SearchStarted(id, job, position));
-        }
-        None => {
-            worker.cancel();
-            if running.is_some() {
-                dispatch.emit(Action::SearchCancelled);
-            }
-        }
-    }
 }
 
 /// What a page's message does: an action on the game and/or new

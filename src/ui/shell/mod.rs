@@ -235,8 +235,8 @@ fn initial_state<G: PageGame>(link: Option<&str>) -> GameSession<G> {
 }
 
 /// Starts, keeps or cancels the worker's search to match what the state
-/// wants.
-fn sync_search<G: PageGame>(
+/// wants (the game pages and the embed frames).
+pub(crate) fn sync_search<G: PageGame>(
     state: &GameSession<G>,
     worker: &SearchWorker,
     dispatch: &Callback<Action<G>>,
