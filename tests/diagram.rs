@@ -7,7 +7,7 @@ mod engine_command;
 #[path = "../src/diagram/testing.rs"]
 mod testing;
 
-use engine_command::{engine, error, json};
+use engine_command::{engine, error, json, stdout};
 use mind_sports::diagram::xml::{self, check, Element};
 use mind_sports::diagram::{self, Legend, Options, Theme};
 use mind_sports::engine::othello::notation::replay_from_start;
@@ -16,13 +16,7 @@ use testing::{texts, with_class};
 
 /// The SVG the command prints, checked well-formed.
 fn svg(args: &[&str]) -> (String, Vec<Element>) {
-    let out = engine(args);
-    assert!(
-        out.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = stdout(args);
     let text = text.strip_suffix('\n').unwrap_or(&text).to_string();
     let elements = check(&text).unwrap_or_else(|e| panic!("{args:?}: {e}"));
     (text, elements)

@@ -14,15 +14,20 @@ pub fn engine(args: &[&str]) -> Output {
         .expect("the engine binary runs")
 }
 
-/// Its one line of JSON, after checking that it succeeded.
-pub fn json(args: &[&str]) -> Value {
+/// What it printed, after checking that it succeeded.
+pub fn stdout(args: &[&str]) -> String {
     let out = engine(args);
     assert!(
         out.status.success(),
         "{args:?}: {}",
         String::from_utf8_lossy(&out.stderr)
     );
-    let text = String::from_utf8(out.stdout).unwrap();
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Its one line of JSON, after checking that it succeeded.
+pub fn json(args: &[&str]) -> Value {
+    let text = stdout(args);
     assert_eq!(text.trim().lines().count(), 1, "one line of JSON: {text}");
     serde_json::from_str(&text).unwrap()
 }

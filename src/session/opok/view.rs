@@ -170,6 +170,27 @@ pub fn squares(
         .collect()
 }
 
+/// Every square of the position a game shows, with its last landing and
+/// the stacks its last move captured (the game page's and a frame's board).
+pub fn game_squares(
+    state: &super::OpokState,
+    selection: Option<&Selection>,
+    people_move: bool,
+) -> Vec<SquareView> {
+    let last_landing = match state.record.last_move() {
+        Some(Move::Step { to, .. }) => Some(to),
+        _ => None,
+    };
+    let captured = state.last_effect.clone().unwrap_or_default();
+    squares(
+        &state.position(),
+        selection,
+        people_move,
+        last_landing,
+        &captured,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -19,13 +19,11 @@ use crate::session::nim::Nim;
 use crate::session::opok::Opok;
 use crate::session::othello::Othello;
 use crate::session::route::Route;
-use crate::worker::protocol::Event;
 
 use super::context::{use_app, AppContext};
-use super::search::use_search_worker;
 use super::section;
 use super::shell::status::Status;
-use super::shell::{sync_search, PageGame};
+use super::shell::{sync_search, use_game_worker, PageGame};
 
 /// The frame's own styles (not in the app's first load).
 const CSS: &str = include_str!("../../../styles/embed.css");
@@ -280,20 +278,7 @@ fn embed_page<G: EmbedBoard>(props: &PageProps) -> Html {
             }
         })
     };
-    let worker = {
-        let dispatch = dispatch.clone();
-        use_search_worker(Callback::from(
-            move |response: crate::worker::protocol::Response| {
-                let action = match response.event {
-                    Event::Failed => Some(Action::SearchFailed(response.id)),
-                    event => G::action(response.id, event),
-                };
-                if let Some(action) = action {
-                    dispatch.emit(action);
-                }
-            },
-        ))
-    };
+    let worker = use_game_worker::<G>(dispatch.clone());
     {
         let worker = worker.clone();
         let dispatch = dispatch.clone();

@@ -3,8 +3,7 @@
 
 use yew::prelude::*;
 
-use crate::engine::opok::Move;
-use crate::session::opok::view::{squares, Selection};
+use crate::session::opok::view::{game_squares, Selection};
 use crate::session::opok::Opok;
 use crate::session::turn::Turn;
 
@@ -26,18 +25,7 @@ pub fn embed_board(props: &BoardProps<Opok>) -> Html {
         people_move,
         props.dispatch.clone(),
     );
-    let last_landing = match state.record.last_move() {
-        Some(Move::Step { to, .. }) => Some(to),
-        _ => None,
-    };
-    let captured = state.last_effect.clone().unwrap_or_default();
-    let views = squares(
-        &position,
-        selection.as_ref(),
-        people_move,
-        last_landing,
-        &captured,
-    );
+    let views = game_squares(state, selection.as_ref(), people_move);
     html! {
         <>
             <OpokBoard geometry={position.geometry()} squares={views} ply={state.record.cursor()} on_square={moves.on_square} />

@@ -3,9 +3,8 @@
 
 use yew::prelude::*;
 
-use crate::engine::opok::Move;
 use crate::i18n::opok::{guidance_text, thinking_text};
-use crate::session::opok::view::{squares, Selection};
+use crate::session::opok::view::{game_squares, Selection};
 use crate::session::opok::Opok;
 use crate::session::turn::Turn;
 
@@ -40,19 +39,7 @@ pub fn opok_page(props: &OpokPageProps) -> Html {
         people_move,
         page.dispatch.clone(),
     );
-
-    let last_landing = match state.record.last_move() {
-        Some(Move::Step { to, .. }) => Some(to),
-        _ => None,
-    };
-    let captured = state.last_effect.clone().unwrap_or_default();
-    let views = squares(
-        &position,
-        selection.as_ref(),
-        people_move,
-        last_landing,
-        &captured,
-    );
+    let views = game_squares(state, selection.as_ref(), people_move);
     let guidance = selection.as_ref().map(|sel| guidance_text(t, g, sel));
     let thinking = state.search.as_ref().and_then(|s| s.progress.as_ref());
 

@@ -234,6 +234,23 @@ fn initial_state<G: PageGame>(link: Option<&str>) -> GameSession<G> {
     state
 }
 
+/// The search worker of a game, its answers turned into the game's actions
+/// (the game pages and the embed frames).
+#[hook]
+pub(crate) fn use_game_worker<G: PageGame>(dispatch: Callback<Action<G>>) -> SearchWorker {
+    use_search_worker(Callback::from(
+        move |response: crate::worker::protocol::Response| {
+            let action = match response.event {
+                Event::Failed => Some(Action::SearchFailed(response.id)),
+                event => G::action(response.id, event),
+            };
+            if let Some(action) = action {
+                dispatch.emit(action);
+            }
+        },
+    ))
+}
+
 /// Starts, keeps or cancels the worker's search to match what the state
 /// wants (the game pages and the embed frames).
 pub(crate) fn sync_search<G: PageGame>(
@@ -322,20 +339,7 @@ pub fn use_game_page<G: PageGame>(
         Callback::from(move |action: Action<G>| dispatcher.dispatch(action))
     };
     let new_game_open = use_state(|| false);
-    let worker = {
-        let dispatch = dispatch.clone();
-        use_search_worker(Callback::from(
-            move |response: crate::worker::protocol::Response| {
-                let action = match response.event {
-                    Event::Failed => Some(Action::SearchFailed(response.id)),
-                    event => G::action(response.id, event),
-                };
-                if let Some(action) = action {
-                    dispatch.emit(action);
-                }
-            },
-        ))
-    };
+    let worker = use_game_worker::<G>(dispatch.clone());
 
     // Save every change of the game and of the pass preference.
     use_effect_with(
