@@ -160,6 +160,12 @@ try {
         met.add(key);
       }
       await shot(page, "club-swiss");
+      // The final standings as printed: the table without the buttons.
+      await page.emulateMedia({ media: "print" });
+      await shot(page, "club-swiss-print");
+      assert(!(await page.isVisible("[data-testid=club-undo]")), "the buttons are not printed");
+      assert((await shown(page)).length === 10, "every player in the printed standings");
+      await page.emulateMedia({ media: "screen" });
       assert(page.errors.length === 0, page.errors.join("\n"));
     },
 
