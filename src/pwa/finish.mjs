@@ -79,6 +79,38 @@ writeFileSync(
   JSON.stringify(JSON.parse(readFileSync(join(data, "othello-puzzles.json"), "utf8"))),
 );
 
+// Trunk builds the app and its modules in parallel; a file two of them
+// write (wasm-bindgen's snippets) can be hashed by one while another
+// rewrites it, and a page whose integrity does not match never starts.
+// So the page's every file must exist with the integrity it names, and no
+// module may bring snippets (src/ui/module_section.rs says how to do
+// without). A build that fails this check fails, budget or not.
+const page = readFileSync(join(site, "index.html"), "utf8");
+const broken = [];
+for (const [tag] of page.matchAll(/<(?:link|script)\b[^>]*>/g)) {
+  const href = tag.match(/\b(?:href|src)="\.?\/?([^"]+)"/)?.[1];
+  const integrity = tag.match(/\bintegrity="([^"]+)"/)?.[1];
+  if (!href || /^[a-z]+:/.test(href)) continue;
+  let bytes;
+  try {
+    bytes = readFileSync(join(site, href));
+  } catch {
+    if (integrity || /rel="(stylesheet|modulepreload|preload)"/.test(tag)) broken.push(`${href}: missing`);
+    continue;
+  }
+  if (integrity) {
+    const [algorithm, digest] = integrity.split(/-(.*)/s);
+    const actual = createHash(algorithm).update(bytes).digest("base64");
+    if (actual !== digest) broken.push(`${href}: integrity ${integrity}, file ${algorithm}-${actual}`);
+  }
+}
+const snippets = files(site).filter((path) => relative(site, path).startsWith("snippets"));
+if (snippets.length) broken.push(`wasm-bindgen snippets, which the parallel builds race on: ${snippets.map((p) => relative(site, p))}`);
+if (broken.length) {
+  console.error(`the built page would not start:\n  ${broken.join("\n  ")}`);
+  process.exit(1);
+}
+
 // Copies from an earlier run (by hand on dist/) are made again.
 for (const path of files(site)) if (COPIES.test(path)) unlinkSync(path);
 

@@ -17,9 +17,14 @@ use crate::i18n::Lang;
 use super::browser;
 use super::context::use_texts;
 
-#[wasm_bindgen(inline_js = "export function import_module(url) { return import(url); }")]
+// Not `inline_js`: every bin of the crate would share wasm-bindgen's one
+// snippets folder, which Trunk's parallel pipelines copy and hash at the same
+// time, so a build could ship the app with a snippet whose integrity did not
+// match and never start. `index.html` defines the function instead.
+#[wasm_bindgen]
 extern "C" {
-    /// `import(url)`: the module's namespace, once loaded.
+    /// `import(url)`: the module's namespace, once loaded (index.html).
+    #[wasm_bindgen(js_name = mindSportsImport)]
     fn import_module(url: &str) -> js_sys::Promise;
 }
 

@@ -44,22 +44,45 @@ export async function serveSite(dir, port = 0) {
     server.on("exit", (code) => reject(new Error(`the server stopped (${code}): ${out}`)));
     setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 10000);
   });
-  return { url, stop: () => server.kill() };
+  // Stopping resolves once the server is gone (and its port free).
+  const stop = () =>
+    new Promise((resolve) => {
+      if (server.exitCode !== null || server.signalCode !== null) return resolve();
+      server.once("exit", () => resolve());
+      server.kill();
+    });
+  return { url, stop };
 }
 
 /** Serves dist/ (or the folder in $DIST, for a build of one's own beside
  *  another's); returns { url, stop }. */
 export const serveDist = () => serveSite(process.env.DIST ?? join(root, "dist"));
 
+/** What the browser's pages reported during the current test (page
+ *  errors, console errors, failed requests): printed when the test fails,
+ *  so that a page that never started says why. */
+const reported = [];
+
+/** Keeps what `page` reports for a failing test's report. */
+function watch(page) {
+  const keep = (text) => reported.push(`${page.url()}: ${text}`.slice(0, 400));
+  page.on("pageerror", (e) => keep(`page error: ${e}`));
+  page.on("console", (m) => m.type() === "error" && keep(`console: ${m.text()}`));
+  page.on("requestfailed", (r) => keep(`request failed: ${r.url()} ${r.failure()?.errorText ?? ""}`));
+}
+
 /** Starts headless Chromium with a fresh profile; returns the context. */
 export async function launch(viewport = { width: 1100, height: 900 }) {
   const profile = mkdtempSync(join(tmpdir(), "mind-sports-e2e-"));
-  return chromium.launchPersistentContext(profile, {
+  const context = await chromium.launchPersistentContext(profile, {
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: true,
     args: CHROMIUM_FLAGS,
     viewport,
   });
+  context.pages().forEach(watch);
+  context.on("page", watch);
+  return context;
 }
 
 /** Starts headless Chromium; each test then opens its own context. */
@@ -78,6 +101,7 @@ export async function launchBrowser() {
 export async function freshPage(browser, viewport = { width: 1200, height: 900 }, options = {}) {
   const context = await browser.newContext({ viewport, ...options });
   const page = await context.newPage();
+  watch(page);
   page.errors = [];
   page.on("pageerror", (e) => page.errors.push(String(e)));
   page.on("console", (m) => {
@@ -91,12 +115,15 @@ export async function run(tests) {
   let failed = 0;
   for (const [name, test] of Object.entries(tests)) {
     const started = Date.now();
+    reported.length = 0;
     try {
       await test();
       console.log(`ok   ${name} (${Date.now() - started} ms)`);
     } catch (error) {
       failed++;
       console.log(`FAIL ${name}: ${error.stack || error}`);
+      const last = reported.slice(-20);
+      if (last.length) console.log(`  what the pages reported:\n    ${last.join("\n    ")}`);
     }
   }
   console.log(`${Object.keys(tests).length - failed} passed, ${failed} failed`);

@@ -127,7 +127,7 @@ try {
       await cached("worker.js");
       // So are the learning pages' module and data.
       for (const path of ["learn.js", "learn_bg.wasm", "learn/lessons.json", "learn/puzzles.json"]) await cached(path);
-      server.stop();
+      await server.stop();
       await context.setOffline(true);
       await page.reload();
       await page.waitForSelector('a[href="#/othello"]');
@@ -172,6 +172,7 @@ try {
     "a new version is offered between games, never during one": async () => {
       // Online again, on the same origin (the service worker belongs to it).
       await context.setOffline(false);
+      await server.stop(); // gone already, unless the test before failed
       server = await serveSite(site, new URL(origin).port);
       const before = await activeVersion();
 
