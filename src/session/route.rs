@@ -45,10 +45,21 @@ pub enum Route {
 }
 
 impl Route {
-    /// The wasm module of its own that draws this route's page (`learn`,
-    /// `club`), if any; the app draws the others.
+    /// Whether the page of this route brings its own visible heading (the
+    /// app gives the others a hidden one): the learning, club and frame
+    /// pages do, the game pages do not.
+    pub fn has_own_heading(&self) -> bool {
+        matches!(self.module(), Some("learn" | "club" | "frame"))
+    }
+
+    /// The wasm module of its own that draws this route's page (a game's,
+    /// `learn`, `club`, `frame`), if any; the app draws the others (the
+    /// home page).
     pub fn module(&self) -> Option<&'static str> {
         match self {
+            Route::Othello(_) => Some("othello"),
+            Route::Opok(_) => Some("opok"),
+            Route::Nim(_) => Some("nim"),
             Route::Learn
             | Route::LearnGame(_)
             | Route::Lesson(..)
@@ -190,7 +201,13 @@ mod tests {
             Some("learn")
         );
         assert_eq!(Route::from_fragment("#/club").module(), Some("club"));
-        assert_eq!(Route::from_fragment("#/othello").module(), None);
+        assert_eq!(
+            Route::from_fragment("#/othello?black=human").module(),
+            Some("othello")
+        );
+        assert_eq!(Route::from_fragment("#/").module(), None);
+        assert!(!Route::from_fragment("#/nim").has_own_heading());
+        assert!(Route::from_fragment("#/learn").has_own_heading());
         assert_eq!(
             Route::from_fragment("#/embed/opok?size=4").module(),
             Some("frame")

@@ -13,10 +13,7 @@ use super::context::AppContext;
 use super::header::Header;
 use super::home::Home;
 use super::module_section::ModuleSection;
-use super::nim::NimPage;
 use super::offline;
-use super::opok::OpokPage;
-use super::othello::OthelloPage;
 use super::search::Notice;
 
 const LANG_KEY: &str = "mind-sports.lang";
@@ -42,27 +39,10 @@ fn worker_notice_text(t: &Texts, notice: Notice) -> &'static str {
 fn page_of(route: &Route, lang: Lang) -> Html {
     // One container for every page of a module of its own: it stays
     // mounted while the user moves among them.
-    if let Some(module) = route.module() {
-        return html! { <ModuleSection key={module} {module} {lang} /> };
+    match route.module() {
+        Some(module) => html! { <ModuleSection key={module} {module} {lang} /> },
+        None => html! { <Home /> },
     }
-    match route {
-        Route::Home | Route::NotFound(_) => html! { <Home /> },
-        Route::Othello(link) => {
-            html! { <OthelloPage key={link.clone().unwrap_or_default()} link={link.clone()} /> }
-        }
-        Route::Opok(link) => {
-            html! { <OpokPage key={link.clone().unwrap_or_default()} link={link.clone()} /> }
-        }
-        Route::Nim(link) => {
-            html! { <NimPage key={link.clone().unwrap_or_default()} link={link.clone()} /> }
-        }
-        _ => html! { <Home /> },
-    }
-}
-
-/// Whether the page of `route` brings its own visible heading.
-fn has_own_heading(route: &Route) -> bool {
-    route.module().is_some()
 }
 
 /// Sets an attribute of the document's root element.
@@ -226,7 +206,7 @@ pub fn app() -> Html {
                     { update_offer(t) }
                 }
                 <main id="main">
-                    if !has_own_heading(&route) {
+                    if !route.has_own_heading() {
                         <h1 class="visually-hidden" tabindex="-1">{ page_name(t, &route) }</h1>
                     }
                     { page_of(&route, *lang) }

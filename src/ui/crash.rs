@@ -80,7 +80,9 @@ fn show_banner() {
     }
 }
 
-/// Registers the test hooks when the page was opened with `?test-hooks`.
+/// Registers the test hooks when the page was opened with `?test-hooks`;
+/// a module of its own registers them again when it mounts, so that they
+/// reach the search worker of the page shown (each wasm module has its own).
 pub fn install_test_hooks() {
     let search = browser::window().location().search().unwrap_or_default();
     if !search

@@ -1,7 +1,9 @@
-//! The place in the app of a part built as a module of its own (the
-//! learning pages: `learn.js`; the club page: `club.js`): fetched the first
-//! time one of its pages opens and mounted into this component's container;
-//! the app's first load does not pay for it. A module that shows a part of
+//! The place in the app of a part built as a module of its own (a game's
+//! page: `othello.js`, `opok.js`, `nim.js`; the learning pages: `learn.js`;
+//! the club page: `club.js`; the embedded frames: `frame.js`): fetched the
+//! first time one of its pages opens and mounted into this component's
+//! container, lent the app's live region and callbacks; the app's first
+//! load does not pay for it. A module that shows a part of
 //! its own (the game pages' diagram dialog: `diagram.js`) is called through
 //! [`call_module`].
 
@@ -15,7 +17,8 @@ use yew::prelude::*;
 use crate::i18n::Lang;
 
 use super::browser;
-use super::context::use_texts;
+use super::context::{use_app, AppContext};
+use super::search::Notice;
 
 // Not `inline_js`: every bin of the crate would share wasm-bindgen's one
 // snippets folder, which Trunk's parallel pipelines copy and hash at the same
@@ -76,6 +79,40 @@ pub async fn call_module(
     call(&module(name).await?, function, args)
 }
 
+/// The host a module's pages speak through (`section::Host`): a JS object
+/// whose functions call the app's latest callbacks, kept in `app`.
+fn host(app: Rc<RefCell<AppContext>>) -> JsValue {
+    let object = js_sys::Object::new();
+    let announce = {
+        let app = app.clone();
+        Closure::<dyn Fn(String)>::new(move |text: String| {
+            let announce = app.borrow().announce.clone();
+            announce.emit(text);
+        })
+    };
+    let playing = {
+        let app = app.clone();
+        Closure::<dyn Fn(bool)>::new(move |now: bool| {
+            let playing = app.borrow().playing.clone();
+            playing.emit(now);
+        })
+    };
+    let notice = Closure::<dyn Fn(String)>::new(move |code: String| {
+        let worker_notice = app.borrow().worker_notice.clone();
+        if let Some(notice) = Notice::from_code(&code) {
+            worker_notice.emit(notice);
+        }
+    });
+    for (name, function) in [
+        ("announce", announce.into_js_value()),
+        ("playing", playing.into_js_value()),
+        ("notice", notice.into_js_value()),
+    ] {
+        let _ = js_sys::Reflect::set(&object, &name.into(), &function);
+    }
+    object.into()
+}
+
 /// Where the learning module stands.
 #[derive(Clone, Copy, PartialEq)]
 enum Status {
@@ -87,7 +124,7 @@ enum Status {
 /// Props: the module and the language its pages speak.
 #[derive(Properties, PartialEq)]
 pub struct ModuleSectionProps {
-    /// The module's name (`learn`, `club`).
+    /// The module's name (`othello`, `learn`, …: [`Route::module`](crate::session::route::Route::module)).
     pub module: &'static str,
     /// The interface language.
     pub lang: Lang,
@@ -96,22 +133,31 @@ pub struct ModuleSectionProps {
 /// The container of a module's pages.
 #[function_component(ModuleSection)]
 pub fn module_section(props: &ModuleSectionProps) -> Html {
-    let t = use_texts();
+    let app = use_app();
+    let t = app.t();
+    // The module's host calls the app's callbacks of the latest render.
+    let latest = use_mut_ref(AppContext::default);
+    *latest.borrow_mut() = app.clone();
+    let host = use_memo((), move |_| host(latest));
     let root = use_node_ref();
     let status = use_state(|| Status::Loading);
     let attempt = use_state(|| 0u32);
     {
         let (root, status) = (root.clone(), status.clone());
         let name = props.module;
+        let host = (*host).clone();
         use_effect_with((props.lang, *attempt), move |(lang, _)| {
             let lang = *lang;
             let alive = Rc::new(RefCell::new(true));
             let still = alive.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 let mounted = match (module(name).await, root.cast::<web_sys::Element>()) {
-                    (Ok(module), Some(element)) if *still.borrow() => {
-                        call(&module, "mount", &[element.into(), lang.code().into()]).is_ok()
-                    }
+                    (Ok(module), Some(element)) if *still.borrow() => call(
+                        &module,
+                        "mount",
+                        &[element.into(), lang.code().into(), host],
+                    )
+                    .is_ok(),
                     (Ok(_), _) => return,
                     (Err(_), _) => false,
                 };

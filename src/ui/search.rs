@@ -77,6 +77,23 @@ pub enum Notice {
     GaveUp,
 }
 
+impl Notice {
+    /// The notice's name, as the app and its modules pass it.
+    pub fn code(self) -> &'static str {
+        match self {
+            Notice::Restarted => "restarted",
+            Notice::GaveUp => "gave-up",
+        }
+    }
+
+    /// The notice named `code`.
+    pub fn from_code(code: &str) -> Option<Notice> {
+        [Notice::Restarted, Notice::GaveUp]
+            .into_iter()
+            .find(|n| n.code() == code)
+    }
+}
+
 /// A handle to the search worker; cheap to clone.
 #[derive(Clone)]
 pub struct SearchWorker {

@@ -12,8 +12,9 @@ use super::section;
 use page::ClubPage;
 
 /// Draws the club page inside `root` in the language `code`.
-pub fn mount(root: web_sys::Element, code: &str) {
-    section::mount(root, code, page_of);
+pub fn mount(root: web_sys::Element, code: &str, _host: wasm_bindgen::JsValue) {
+    // Speaks through a live region of its own.
+    section::mount(root, code, page_of, None);
 }
 
 /// Takes the club page down.

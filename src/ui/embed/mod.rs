@@ -29,8 +29,9 @@ use super::shell::{sync_search, use_game_worker, PageGame};
 const CSS: &str = include_str!("../../../styles/embed.css");
 
 /// Draws the frame inside `root` in the language `code`.
-pub fn mount(root: web_sys::Element, code: &str) {
-    section::mount(root, code, page_of);
+pub fn mount(root: web_sys::Element, code: &str, _host: wasm_bindgen::JsValue) {
+    // Speaks through a live region of its own.
+    section::mount(root, code, page_of, None);
 }
 
 /// Takes the frame down.

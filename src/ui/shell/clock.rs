@@ -139,9 +139,12 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
     let error = use_state(|| false);
 
     // A move (or a pass) switches the clock and starts it; a new game sets
-    // it back; going back in the record or the end stops it.
+    // it back; going back in the record or the end stops it. The panel is
+    // drawn again whenever that starts or stops the clock: nothing else may
+    // draw it (the page's module is a Yew app of its own).
     {
         let (keeping, key, first) = (keeping.clone(), key.clone(), props.first);
+        let redraw = redraw.clone();
         use_effect_with(
             (plies, props.at_end, props.over),
             move |&(plies, at_end, over)| {
@@ -149,6 +152,7 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
                 let k = &mut *guard;
                 let before = k.plies;
                 k.plies = plies;
+                let was_running = k.clock.as_ref().is_some_and(Clock::is_running);
                 if let Some(clock) = k.clock.as_mut() {
                     let at = now();
                     if plies == 0 && before != 0 {
@@ -167,6 +171,11 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
                     browser::store(&key, &clock.kept_text(plies, at));
                 }
                 k.computer_since = None;
+                let running = k.clock.as_ref().is_some_and(Clock::is_running);
+                drop(guard);
+                if running != was_running {
+                    redraw.set(*redraw + 1);
+                }
             },
         );
     }

@@ -1,0 +1,5 @@
+//! The entry point of the Othello page (wasm only): a module of its own,
+//! which the app fetches when the Othello page first opens, so that the
+//! home page's first load does not pay for it.
+
+mind_sports::wasm_module!(ui::othello, "the Othello page");
