@@ -94,6 +94,8 @@ pub const CS: Texts = Texts {
         load_failed: "Lekce se nepodařilo načíst. Zkontrolujte připojení a zkuste to znovu.",
         try_again: "Zkusit znovu",
         club_title: "Klub",
+        embed_title: "Vložit desku",
+        embed_this: "Vložit tuto pozici na web",
         clock: "Hodiny",
         no_clock: "Bez hodin",
         clock_start: "Spustit hodiny",

@@ -93,6 +93,8 @@ pub const EN: Texts = Texts {
         load_failed: "The lessons could not be loaded. Check the connection and try again.",
         try_again: "Try again",
         club_title: "Club",
+        embed_title: "Embed a board",
+        embed_this: "Embed this position",
         clock: "Clock",
         no_clock: "No clock",
         clock_start: "Start clock",

@@ -11,6 +11,7 @@
 mod club;
 mod cs;
 mod diagram;
+mod embed;
 mod en;
 mod learn;
 pub mod nim;
@@ -22,7 +23,9 @@ mod ru;
 pub mod session;
 mod texts;
 
-pub use texts::{ClubTexts, CommonTexts, LearnTexts, NimTexts, OpokTexts, OthelloTexts, Texts};
+pub use texts::{
+    ClubTexts, CommonTexts, EmbedTexts, LearnTexts, NimTexts, OpokTexts, OthelloTexts, Texts,
+};
 
 use serde::{Deserialize, Serialize};
 

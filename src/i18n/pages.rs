@@ -23,6 +23,7 @@ pub fn page_name(t: &Texts, route: &Route) -> &'static str {
         Route::Puzzles | Route::Puzzle(_) => t.common.learn_puzzles,
         Route::Club => t.common.club_title,
         Route::Embed(_) => t.common.app_name,
+        Route::EmbedBuilder(_) => t.common.embed_title,
     }
 }
 

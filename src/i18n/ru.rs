@@ -94,6 +94,8 @@ pub const RU: Texts = Texts {
         load_failed: "Не удалось загрузить уроки. Проверьте подключение и попробуйте ещё раз.",
         try_again: "Попробовать ещё раз",
         club_title: "Клуб",
+        embed_title: "Доска на сайте",
+        embed_this: "Эту позицию — на сайт",
         clock: "Часы",
         no_clock: "Без часов",
         clock_start: "Запустить часы",

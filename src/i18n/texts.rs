@@ -94,7 +94,7 @@ texts! {
             saved_version, empty_square, said_shown_start, said_no_moves_yet, said_undone,
             said_redone, said_new_game, said_loaded, interpretation, learn_title, learn_lessons,
             learn_puzzles, learn_set, learn_teacher, learn_results, loading, load_failed, try_again,
-            club_title, clock, no_clock, clock_start, clock_pause, clock_custom, clock_bad, clock_next_game, clock_completes,
+            club_title, embed_title, embed_this, clock, no_clock, clock_start, clock_pause, clock_custom, clock_bad, clock_next_game, clock_completes,
             diagram, diagram_failed;
         sides: ;
         templates:
@@ -256,6 +256,20 @@ texts! {
     }
 }
 
+texts! {
+    /// The embed snippet builder (`#/embed`; the frames' module carries them).
+    EmbedTexts {
+        plain:
+            heading, intro, game, mode, mode_view, mode_play, side, level, theme, theme_auto,
+            theme_light, theme_dark, theme_contrast, language, lang_visitor, coords, controls,
+            controls_none, controls_nav, controls_full, size, start, moves, ply, parent, apply,
+            width, preview, iframe_code, element_code, copy, copied, problems;
+        sides: ;
+        templates: ;
+        counted:
+    }
+}
+
 /// Every text of the interface in one language, by area.
 #[derive(Debug)]
 pub struct Texts {
@@ -289,6 +303,15 @@ impl Texts {
         }
     }
 
+    /// The embed snippet builder's texts (apart, like the club page's).
+    pub fn embed(&self) -> &'static EmbedTexts {
+        match self.lang() {
+            super::Lang::En => &super::embed::EN,
+            super::Lang::Cs => &super::embed::CS,
+            super::Lang::Ru => &super::embed::RU,
+        }
+    }
+
     /// The diagram dialog's texts (apart, like the club page's).
     pub fn diagram(&self) -> &'static DiagramTexts {
         match self.lang() {
@@ -313,6 +336,7 @@ impl Texts {
             ("learn", self.learn().entries()),
             ("club", self.club().entries()),
             ("diagram", self.diagram().entries()),
+            ("embed", self.embed().entries()),
         ];
         areas
             .into_iter()

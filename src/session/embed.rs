@@ -29,6 +29,25 @@ pub trait EmbedGame: Formats {
     fn score(_outcome: &Self::Outcome) -> Option<String> {
         None
     }
+    /// The frame's start of a game with `settings` from `first` (the
+    /// reverse of [`EmbedGame::setup`]).
+    fn start_of(settings: &Self::Settings, first: &Self::Position) -> Start;
+}
+
+/// A frame's parameters showing the game of a game page (its settings and
+/// record, as its share link holds them): the start, the moves and the
+/// position shown (`ply`), in `view`; the snippet builder's "embed this
+/// position".
+pub fn params_of<G: EmbedGame>(
+    settings: &G::Settings,
+    record: &Record<G::Position>,
+) -> EmbedParams {
+    let start = G::start_of(settings, &record.start());
+    let mut params = EmbedParams::new(start.game());
+    params.start = start;
+    params.moves = G::moves_text(settings, record.line());
+    params.ply = (record.cursor() != record.line().len()).then_some(record.cursor() as u32);
+    params
 }
 
 impl EmbedGame for Othello {
@@ -62,6 +81,15 @@ impl EmbedGame for Othello {
     fn score(outcome: &Self::Outcome) -> Option<String> {
         Some(format!("{}-{}", outcome.black, outcome.white))
     }
+
+    fn start_of(settings: &Self::Settings, first: &Self::Position) -> Start {
+        let rules = settings.rules;
+        Start::Othello {
+            size: rules.size,
+            variant: rules.variant,
+            board: (*first != othello::Position::start(rules)).then_some(*first),
+        }
+    }
 }
 
 impl EmbedGame for Opok {
@@ -89,6 +117,15 @@ impl EmbedGame for Opok {
     fn score(outcome: &Self::Outcome) -> Option<String> {
         Some(format!("{}-{}", outcome.circles, outcome.squares))
     }
+
+    fn start_of(_settings: &Self::Settings, first: &Self::Position) -> Start {
+        let size = first.geometry();
+        let usual = crate::engine::opok::Position::start(size);
+        Start::Opok {
+            size,
+            position: (*first != usual).then_some(*first),
+        }
+    }
 }
 
 impl EmbedGame for Nim {
@@ -111,6 +148,16 @@ impl EmbedGame for Nim {
 
     fn winner(outcome: &NimOutcome) -> Option<Mover> {
         Some(outcome.winner)
+    }
+
+    fn start_of(settings: &Self::Settings, first: &Self::Position) -> Start {
+        // Bare sizes in `heaps` are Nim heaps; heaps of other rules name
+        // their rule.
+        Start::Nim {
+            variant: crate::engine::nim::Rule::Nim,
+            heaps: first.clone(),
+            misere: settings.misere,
+        }
     }
 }
 
@@ -198,6 +245,33 @@ mod tests {
         let params = parse(Game::Othello, query).params;
         let session = session::<Othello>(&params).expect("an Othello frame");
         (params, session)
+    }
+
+    /// A game page's game, as its share link `query` holds it, shown by a
+    /// frame: the frame's game is the same (start, moves, position shown).
+    fn same_in_frame<G: EmbedGame>(game: Game, query: &str) {
+        let (settings, record) = super::super::formats::decode::<G>(query).expect("a link");
+        let params = params_of::<G>(&settings, &record);
+        let again = parse(game, &params.to_query());
+        assert!(again.errors.is_empty(), "{query}: {:?}", again.errors);
+        assert_eq!(again.params, params, "{query}");
+        let frame = session::<G>(&again.params).expect("the game");
+        assert_eq!(frame.record.start(), record.start(), "{query}");
+        assert_eq!(frame.record.line(), record.line(), "{query}");
+        assert_eq!(frame.record.cursor(), record.cursor(), "{query}");
+    }
+
+    #[test]
+    fn a_game_page_position_is_embedded_as_it_is() {
+        same_in_frame::<Othello>(Game::Othello, "moves=f5d6c3d3c4&at=3");
+        same_in_frame::<Othello>(Game::Othello, "size=6&variant=anti&moves=b3b2");
+        same_in_frame::<Othello>(
+            Game::Othello,
+            "start=---------------------------XO------OX---------------------------X&moves=f4",
+        );
+        same_in_frame::<Opok>(Game::Opok, "size=4&moves=a1:3:b3");
+        same_in_frame::<Nim>(Game::Nim, "start=nim:7+sub{1,2}:5&misere=1&moves=0:2");
+        same_in_frame::<Nim>(Game::Nim, "");
     }
 
     #[test]

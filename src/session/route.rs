@@ -40,6 +40,10 @@ pub enum Route {
     /// after `#/embed/` (`othello?moves=f5d6`), read by
     /// [`crate::embed::params::parse_fragment`].
     Embed(String),
+    /// The embed snippet builder (`#/embed`); `Some(query)` when a game
+    /// page's "embed this position" opened it: `game=<game>&` and the game
+    /// page's share link query.
+    EmbedBuilder(Option<String>),
     /// A fragment that names no page.
     NotFound(String),
 }
@@ -72,7 +76,8 @@ impl Route {
             | Route::OthelloRules
             | Route::OpokRules
             | Route::NimRules => Some("learn"),
-            Route::Club => Some("club"),
+            // The embed snippet builder is a club webmaster's tool.
+            Route::Club | Route::EmbedBuilder(_) => Some("club"),
             Route::Embed(_) => Some("frame"),
             _ => None,
         }
@@ -102,6 +107,7 @@ impl Route {
             "/learn/results" => Route::LearnResults(query.unwrap_or_default()),
             "/puzzles" => Route::Puzzles,
             "/club" => Route::Club,
+            "/embed" => Route::EmbedBuilder(query.filter(|q| !q.is_empty())),
             other => learn_route(other).unwrap_or_else(|| Route::NotFound(other.to_string())),
         }
     }
@@ -129,6 +135,8 @@ impl Route {
             Route::Puzzle(id) => format!("#/puzzles/{id}"),
             Route::Club => "#/club".into(),
             Route::Embed(frame) => format!("#/embed/{frame}"),
+            Route::EmbedBuilder(None) => "#/embed".into(),
+            Route::EmbedBuilder(Some(query)) => format!("#/embed?{query}"),
             Route::NotFound(path) => format!("#{path}"),
         }
     }
@@ -192,6 +200,8 @@ mod tests {
             Route::Club,
             Route::Embed("othello?moves=f5d6&mode=view".into()),
             Route::Embed("nim".into()),
+            Route::EmbedBuilder(None),
+            Route::EmbedBuilder(Some("game=nim&moves=0:1".into())),
         ] {
             assert_eq!(Route::from_fragment(&route.fragment()), route);
         }

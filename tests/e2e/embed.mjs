@@ -13,6 +13,9 @@ import { serveDist, launchBrowser, freshPage, run, assert, shot } from "./browse
 const server = await serveDist();
 const APP = new URL(server.url).origin;
 
+/** Snippets pasted into fresh pages of the host site (`/pasted?name=`). */
+const pasted = new Map();
+
 /** A tiny host site on another port: `/host?src=<frame address>` embeds the
  *  frame and records what it posts; `/element?…` uses embed.js. */
 const host = createServer((req, res) => {
@@ -43,6 +46,13 @@ window.events = [];
 for (const t of ["ms-ready", "ms-resize", "ms-position", "ms-move", "ms-error"])
   document.addEventListener(t, (e) => window.events.push({ type: t, detail: e.detail }));
 </script>`);
+  } else if (url.pathname === "/favicon.ico") {
+    res.writeHead(204);
+    res.end();
+  } else if (url.pathname === "/pasted") {
+    // A fresh page with nothing but a snippet the builder gave.
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(`<!doctype html><meta charset="utf-8"><title>club</title><body>${pasted.get(url.searchParams.get("name"))}</body>`);
   } else {
     res.writeHead(404);
     res.end();
@@ -54,11 +64,14 @@ assert(HOST !== APP, "two origins");
 
 const browser = await launchBrowser();
 
-/** The page's errors but two that are not the frame's: the integrity
- *  refusal of a preloaded wasm-bindgen snippet (index.html preloads the
- *  app's `snippets/…/inline1.js`, which the diagram module's build writes
- *  too: a build matter of its own) and the 404 that follows it. */
-const errorsOf = (page) => page.errors.filter((e) => !/integrity|Failed to load resource/.test(e));
+/** The page's errors. */
+const errorsOf = (page) => page.errors;
+
+/** What every square of the board in `frame` (a page or a frame) holds. */
+const squares = (frame) =>
+  frame.$$eval("[data-square]", (all) =>
+    all.map((s) => `${s.dataset.square}:${[...s.querySelectorAll(".disc")].map((d) => d.className).join("|")}:${s.textContent.trim()}`).join(" "),
+  );
 
 /** The frame's address for `game` and `query` (with `parent` unless false). */
 const frameSrc = (game, query, parent = HOST) =>
@@ -232,6 +245,45 @@ try {
       await page.evaluate(() => document.getElementById("b").goToPly(2));
       await page.waitForFunction(() => window.events.some((e) => e.type === "ms-position" && e.detail.ply === 2));
       await shot(page, "embed-element");
+    },
+
+    "the snippet builder's output, pasted into a fresh page, shows the same board": async () => {
+      for (const [game, link, change] of [
+        ["othello", "#/othello?black=human&white=human&moves=f5d6c3d3c4&at=3", null],
+        ["opok", "#/opok?circles=human&squares=human&size=4&moves=a1:3:b3", ["builder-coords", false]],
+      ]) {
+        const page = await freshPage(browser, { width: 1280, height: 1000 });
+        await page.goto(`${APP}/${link}`);
+        await page.waitForSelector("[data-testid=embed-this]");
+        const board = await squares(page);
+        await page.click("[data-testid=embed-this]");
+        await page.waitForSelector("[data-testid=builder-iframe]");
+        if (change) await page.setChecked(`[data-testid=${change[0]}]`, change[1]);
+        // The preview shows the game page's board.
+        const preview = await (await page.waitForSelector("[data-testid=builder-preview]")).contentFrame();
+        await preview.waitForSelector("[data-testid=embed] [data-square]");
+        assert((await squares(preview)) === board, `${game}: the preview shows the page's board`);
+        await page.waitForFunction(() => /height:(?!560px)\d+px/.test(document.querySelector("[data-testid=builder-iframe]").value));
+        for (const kind of ["iframe", "element"]) {
+          const snippet = await page.inputValue(`[data-testid=builder-${kind}]`);
+          assert(snippet.includes(game), `${kind}: ${snippet}`);
+          pasted.set(`${game}-${kind}`, snippet);
+          const fresh = await freshPage(browser, { width: 700, height: 900 });
+          await fresh.goto(`${HOST}/pasted?name=${game}-${kind}`);
+          const frame = await (await fresh.waitForSelector("iframe")).contentFrame();
+          await frame.waitForSelector("[data-testid=embed] [data-square]", { timeout: 20000 });
+          assert((await squares(frame)) === board, `${game} ${kind}: the pasted snippet shows the page's board\n${snippet}`);
+          if (change) {
+            const hidden = await frame.$eval("[data-testid=embed]", (e) => e.classList.contains("no-coords"));
+            assert(hidden, `${game} ${kind}: coordinates hidden as chosen`);
+          }
+          assert(errorsOf(fresh).length === 0, errorsOf(fresh).join("\n"));
+          await fresh.close();
+        }
+        await shot(page, `embed-builder-${game}`);
+        assert(errorsOf(page).length === 0, errorsOf(page).join("\n"));
+        await page.close();
+      }
     },
 
     "screenshots at 360 and 720 px, light and dark": async () => {

@@ -1,6 +1,7 @@
 //! The club page (`#/club`) as a module of its own (`src/bin/club.rs`,
 //! mounted through [`section`](super::section)): a tournament manager
-//! kept in the browser.
+//! kept in the browser; and the webmasters' embed snippet builder
+//! (`#/embed`).
 
 mod page;
 
@@ -22,6 +23,12 @@ pub fn unmount() {
     section::unmount();
 }
 
-fn page_of(_route: &Route) -> Html {
-    html! { <ClubPage /> }
+fn page_of(route: &Route) -> Html {
+    match route {
+        // The webmasters' snippet builder comes with the club's tools.
+        Route::EmbedBuilder(query) => {
+            html! { <super::embed::builder::EmbedBuilder query={query.clone()} /> }
+        }
+        _ => html! { <ClubPage /> },
+    }
 }

@@ -111,6 +111,9 @@ pub fn records(props: &RecordsProps) -> Html {
                 <button class="copy-moves" onclick={copy(Rc::new(move || record.clone()), Copied::Moves)}>{ t.common.copy_moves }</button>
                 <button class="copy-link" onclick={copy(link, Copied::Link)}>{ t.common.copy_link }</button>
                 <button class="diagram-open" aria-haspopup="dialog" onclick={open_diagram}>{ t.common.diagram }</button>
+                if let Some(href) = embed_href(&props.share_url) {
+                    <a class="button embed-this" {href} data-testid="embed-this">{ t.common.embed_this }</a>
+                }
             </div>
             <p class="transcript" data-testid="transcript">{ &props.record }</p>
             <a class="share-link" href={props.share_url.clone()} data-testid="share-link"
@@ -124,6 +127,13 @@ pub fn records(props: &RecordsProps) -> Html {
             <p class="diagram-note" role="status">{ diagram_note.unwrap_or_default() }</p>
         </section>
     }
+}
+
+/// The snippet builder with the game of the share link `url` (its query
+/// after `game=<game>&`).
+fn embed_href(url: &str) -> Option<String> {
+    let (route, query) = game_of_link(url)?;
+    Some(format!("#/embed?game={route}&{query}"))
 }
 
 /// `url` with the game clock as it is kept now, when one is set for the

@@ -21,9 +21,14 @@ use crate::session::othello::Othello;
 use crate::session::route::Route;
 
 use super::context::{use_app, AppContext};
+
 use super::section;
 use super::shell::status::Status;
 use super::shell::{sync_search, use_game_worker, PageGame};
+
+/// The snippet builder (`#/embed`): carried by the club page's module, for
+/// club webmasters, so that the frames do not pay for it.
+pub mod builder;
 
 /// The frame's own styles (not in the app's first load).
 const CSS: &str = include_str!("../../../styles/embed.css");
