@@ -40,6 +40,8 @@ const TARGETS = {
  *    records, clock), fetched by its page only, beside the app when the page
  *    is opened by its link (index.html): 245, 222 and 245 KB when first built.
  *  - learn: the learning and rules pages, 315 KB with the rules pages.
+ *  - club: the club page and the embed snippet builder (271 KB with it;
+ *    the builder reads the three games' share links); at most its target.
  *  - frame: the embedded frames (`frame.js`, issue 16; fetched only by
  *    `#/embed/…` frames, never by the app's pages; not `embed.js`, the
  *    webmasters' custom element): the three games' boards and sessions and
