@@ -31,27 +31,30 @@ pub mod worker;
 
 /// The entry point of a part of the app built as a wasm module of its own
 /// (`src/bin/<name>.rs`), which the app fetches when one of its pages first
-/// opens: `wasm_module!(ui::othello, "the Othello pages")` exports
-/// `mount(root, lang, host)` and `unmount()` of `crate::ui::othello` (see
-/// `ui::section`), and natively a `main` that says where the part runs.
+/// opens. `wasm_module!(ui::othello::page_of, "the Othello page", host)`
+/// exports `mount(root, lang, host)` and `unmount()` drawing the pages of
+/// `page_of` (see `ui::section`) and speaking through the app's `host`;
+/// with `own` instead of `host`, through a live region of their own.
+/// Natively, a `main` that says where the part runs.
 #[macro_export]
 macro_rules! wasm_module {
-    ($($part:ident)::+, $what:literal) => {
+    ($($pages:ident)::+, $what:literal, $speaks:ident) => {
         #[cfg(target_arch = "wasm32")]
         mod exports {
             use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 
             /// Draws the part's pages inside `root` in the language `lang`,
-            /// speaking through the app's `host`.
+            /// lent the app's `host`.
             #[wasm_bindgen]
             pub fn mount(root: web_sys::Element, lang: &str, host: JsValue) {
-                mind_sports::$($part)::+::mount(root, lang, host);
+                let host = $crate::wasm_module!(@host $speaks, host);
+                mind_sports::ui::mount_module(root, lang, mind_sports::$($pages)::+, host);
             }
 
             /// Takes the part's pages down.
             #[wasm_bindgen]
             pub fn unmount() {
-                mind_sports::$($part)::+::unmount();
+                mind_sports::ui::unmount_module();
             }
         }
 
@@ -64,4 +67,11 @@ macro_rules! wasm_module {
             std::process::exit(2);
         }
     };
+    (@host host, $host:ident) => {
+        Some($host)
+    };
+    (@host own, $host:ident) => {{
+        let _ = $host;
+        None
+    }};
 }

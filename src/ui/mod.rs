@@ -26,6 +26,7 @@ pub mod opok;
 pub mod othello;
 mod search;
 mod section;
+pub use section::{mount as mount_module, unmount as unmount_module};
 mod shell;
 
 pub use app::App;

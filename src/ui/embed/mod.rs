@@ -22,7 +22,6 @@ use crate::session::route::Route;
 
 use super::context::{use_app, AppContext};
 
-use super::section;
 use super::shell::status::Status;
 use super::shell::{sync_search, use_game_worker, PageGame};
 
@@ -33,19 +32,8 @@ pub mod builder;
 /// The frame's own styles (not in the app's first load).
 const CSS: &str = include_str!("../../../styles/embed.css");
 
-/// Draws the frame inside `root` in the language `code`.
-pub fn mount(root: web_sys::Element, code: &str, _host: wasm_bindgen::JsValue) {
-    // Speaks through a live region of its own.
-    section::mount(root, code, page_of, None);
-}
-
-/// Takes the frame down.
-pub fn unmount() {
-    section::unmount();
-}
-
 /// The frame's page.
-fn page_of(route: &Route) -> Html {
+pub fn page_of(route: &Route) -> Html {
     let fragment = route.fragment();
     html! { <EmbedFrame key={fragment.as_str()} fragment={fragment.clone()} /> }
 }

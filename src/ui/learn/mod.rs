@@ -15,7 +15,7 @@ mod teacher;
 
 pub use home::LearnHome;
 pub use lesson::LessonPage;
-pub use module::{mount, unmount};
+pub use module::page_of;
 pub use puzzles::{PuzzlePage, PuzzlesHome};
 pub use stages::LearnStages;
 pub use teacher::{ResultsPage, SetPage, TeacherPage};

@@ -5,24 +5,12 @@ use yew::prelude::*;
 
 use crate::session::route::Route;
 
-use super::super::section;
 use super::{
     LearnHome, LearnStages, LessonPage, PuzzlePage, PuzzlesHome, ResultsPage, SetPage, TeacherPage,
 };
 
-/// Draws the learning pages inside `root` in the language `code`.
-pub fn mount(root: web_sys::Element, code: &str, _host: wasm_bindgen::JsValue) {
-    // Speaks through a live region of its own.
-    section::mount(root, code, page_of, None);
-}
-
-/// Takes the learning pages down.
-pub fn unmount() {
-    section::unmount();
-}
-
 /// The page of a learning route.
-fn page_of(route: &Route) -> Html {
+pub fn page_of(route: &Route) -> Html {
     match route {
         Route::LearnGame(game) => html! { <LearnStages game={game.clone()} /> },
         Route::Lesson(game, id) => html! { <LessonPage game={game.clone()} id={id.clone()} /> },

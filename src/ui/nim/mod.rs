@@ -21,21 +21,8 @@ use yew::prelude::*;
 
 use crate::session::route::Route;
 
-use super::section;
-
-/// Draws the take-away games' page inside `root` in the language `code` (a module of its own,
-/// `src/bin/nim.rs`), speaking through the app's `host`.
-pub fn mount(root: web_sys::Element, code: &str, host: wasm_bindgen::JsValue) {
-    section::mount(root, code, page_of, Some(host));
-}
-
-/// Takes the take-away games' page down.
-pub fn unmount() {
-    section::unmount();
-}
-
 /// The page of a route (a new share link draws a new page).
-fn page_of(route: &Route) -> Html {
+pub fn page_of(route: &Route) -> Html {
     match route {
         Route::Nim(link) => {
             html! { <NimPage key={link.clone().unwrap_or_default()} link={link.clone()} /> }

@@ -23,21 +23,8 @@ use yew::prelude::*;
 
 use crate::session::route::Route;
 
-use super::section;
-
-/// Draws the Opok page inside `root` in the language `code` (a module of its own,
-/// `src/bin/opok.rs`), speaking through the app's `host`.
-pub fn mount(root: web_sys::Element, code: &str, host: wasm_bindgen::JsValue) {
-    section::mount(root, code, page_of, Some(host));
-}
-
-/// Takes the Opok page down.
-pub fn unmount() {
-    section::unmount();
-}
-
 /// The page of a route (a new share link draws a new page).
-fn page_of(route: &Route) -> Html {
+pub fn page_of(route: &Route) -> Html {
     match route {
         Route::Opok(link) => {
             html! { <OpokPage key={link.clone().unwrap_or_default()} link={link.clone()} /> }
