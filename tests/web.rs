@@ -44,6 +44,41 @@ fn document() -> web_sys::Document {
     web_sys::window().unwrap().document().unwrap()
 }
 
+/// Mounts a game page as its module does inside the app (`othello.js`,
+/// which a wasm-bindgen test does not serve), lent a host whose live region
+/// is the returned element's `#live`.
+async fn mount_game_page(fragment: &str, lang: &str) -> web_sys::Element {
+    use wasm_bindgen::closure::Closure;
+    use wasm_bindgen::JsValue;
+    web_sys::window()
+        .unwrap()
+        .location()
+        .set_hash(fragment)
+        .unwrap();
+    let outer = document().create_element("div").unwrap();
+    let page = document().create_element("div").unwrap();
+    let live = document().create_element("div").unwrap();
+    live.set_id("live");
+    outer.append_child(&page).unwrap();
+    outer.append_child(&live).unwrap();
+    document().body().unwrap().append_child(&outer).unwrap();
+    let host = js_sys::Object::new();
+    let announce =
+        Closure::<dyn Fn(String)>::new(move |text: String| live.set_text_content(Some(&text)));
+    let quiet = Closure::<dyn Fn(JsValue)>::new(|_: JsValue| {});
+    js_sys::Reflect::set(&host, &"announce".into(), &announce.into_js_value()).unwrap();
+    js_sys::Reflect::set(&host, &"playing".into(), quiet.as_ref()).unwrap();
+    js_sys::Reflect::set(&host, &"notice".into(), &quiet.into_js_value()).unwrap();
+    mind_sports::ui::mount_module(
+        page,
+        lang,
+        mind_sports::ui::othello::page_of,
+        Some(host.into()),
+    );
+    yew::platform::time::sleep(Duration::from_millis(50)).await;
+    outer
+}
+
 async fn mount_app(fragment: &str) -> web_sys::Element {
     web_sys::window()
         .unwrap()
@@ -87,7 +122,7 @@ async fn the_board_renders_and_a_click_plays() {
         .unwrap()
         .clear()
         .unwrap();
-    let root = mount_app("#/othello").await;
+    let root = mount_game_page("#/othello", "en").await;
     assert_eq!(squares(&root, ".square").len(), 64);
     let mut legal = squares(&root, ".square.legal");
     legal.sort();
@@ -131,6 +166,7 @@ async fn the_board_renders_and_a_click_plays() {
         .text_content()
         .unwrap();
     assert!(status.contains("thinking"), "{status}");
+    mind_sports::ui::unmount_module();
     root.remove();
 }
 
@@ -139,23 +175,26 @@ async fn the_language_switch_translates_the_page() {
     let storage = web_sys::window().unwrap().local_storage().unwrap().unwrap();
     storage.clear().unwrap();
     storage.set_item("mind-sports.lang", "ru").unwrap();
-    // A page of the app itself (the rules pages come with the learning
-    // module, which a wasm-bindgen test does not serve).
-    let root = mount_app("#/othello").await;
-    let heading = root
-        .query_selector("h1")
+    // The app itself: its header in Russian.
+    let root = mount_app("#/").await;
+    let othello_link = root
+        .query_selector("a[href=\"#/othello\"]")
         .unwrap()
         .unwrap()
         .text_content()
         .unwrap();
-    assert_eq!(heading, "Отелло");
-    let new_game = root
+    assert_eq!(othello_link, "Отелло");
+    // A game page in the language the app passes its module.
+    let page = mount_game_page("#/othello", "ru").await;
+    let new_game = page
         .query_selector("button.new-game")
         .unwrap()
         .unwrap()
         .text_content()
         .unwrap();
     assert_eq!(new_game, "Новая игра");
+    mind_sports::ui::unmount_module();
+    page.remove();
     let lang = document()
         .document_element()
         .unwrap()
