@@ -563,6 +563,56 @@ impl EmbedParams {
     }
 }
 
+/// What a lesson or puzzle frame asks of the learning module, which draws
+/// it inside the frame once the frames' module has read the whole address
+/// with [`parse`]: the game, the lesson's or the puzzle's id (`daily` for
+/// the puzzle of the day) and the page to tell. A light reader, so that the
+/// learning module does not carry the whole parser; `None` unless the
+/// address names a lesson or a puzzle of its game.
+pub fn learning_of(frame: &str) -> Option<LearningFrame> {
+    let (game, query) = frame.split_once('?').unwrap_or((frame, ""));
+    let game = Game::from_name(game)?;
+    let value = |key: &str| {
+        query
+            .split('&')
+            .filter_map(|pair| pair.split_once('='))
+            .find(|(k, _)| *k == key)
+            .map(|(_, v)| crate::session::query::percent_decode(v))
+    };
+    let parent = value("parent").and_then(|text| Origin::parse(&text).ok());
+    let mode = value("mode");
+    let lesson = value("lesson").filter(|id| is_id(id) && id.starts_with(&format!("{game}-")));
+    let puzzle = value("puzzle").filter(|id| id == "daily" || is_id(id));
+    let what = match (mode.as_deref(), lesson, puzzle) {
+        (Some("lesson") | None, Some(id), _) => LearningRef::Lesson(id),
+        (Some("puzzle"), _, puzzle) | (None, None, puzzle @ Some(_)) if game == Game::Othello => {
+            LearningRef::Puzzle(puzzle.unwrap_or_else(|| "daily".into()))
+        }
+        _ => return None,
+    };
+    Some(LearningFrame { game, what, parent })
+}
+
+/// A lesson or a puzzle of a frame ([`learning_of`]).
+#[derive(Clone, PartialEq, Debug)]
+pub struct LearningFrame {
+    /// The game.
+    pub game: Game,
+    /// The lesson or the puzzle.
+    pub what: LearningRef,
+    /// The only page the frame talks to.
+    pub parent: Option<Origin>,
+}
+
+/// A lesson's or a puzzle's id.
+#[derive(Clone, PartialEq, Debug)]
+pub enum LearningRef {
+    /// A lesson (`othello-1-2`).
+    Lesson(String),
+    /// A puzzle, or `daily`.
+    Puzzle(String),
+}
+
 /// The mode when `mode` is not given.
 fn default_mode(lesson: bool, puzzle: bool) -> Mode {
     match (lesson, puzzle) {
@@ -1099,6 +1149,45 @@ pub fn encode(value: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_learning_module_reads_the_lesson_and_puzzle_frames_the_parser_reads() {
+        for frame in [
+            "nim?lesson=nim-1-2&parent=https%3A%2F%2Fclub.example",
+            "othello?mode=lesson&lesson=othello-1-1",
+            "othello?puzzle=corner-0a1b2c3d",
+            "othello?mode=puzzle",
+            "othello?mode=puzzle&puzzle=daily&theme=dark",
+        ] {
+            let parsed = parse_fragment(&format!("#/embed/{frame}"))
+                .expect("a frame")
+                .params;
+            let light = learning_of(frame).expect(frame);
+            assert_eq!(light.game, parsed.game(), "{frame}");
+            assert_eq!(light.parent, parsed.parent, "{frame}");
+            match (&light.what, parsed.mode) {
+                (LearningRef::Lesson(id), Mode::Lesson) => {
+                    assert_eq!(Some(id), parsed.lesson.as_ref())
+                }
+                (LearningRef::Puzzle(id), Mode::Puzzle) => {
+                    assert_eq!(
+                        Some(id.as_str()),
+                        parsed.puzzle.as_ref().map(PuzzleRef::text)
+                    )
+                }
+                other => panic!("{frame}: {other:?}"),
+            }
+        }
+        for frame in [
+            "othello",
+            "othello?mode=view&lesson=othello-1-1",
+            "opok?mode=puzzle",
+            "nim?lesson=othello-1-1",
+            "chess?lesson=x",
+        ] {
+            assert_eq!(learning_of(frame), None, "{frame}");
+        }
+    }
 
     fn errors(game: Game, query: &str) -> Vec<(String, Reason)> {
         parse(game, query)

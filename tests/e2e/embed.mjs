@@ -247,6 +247,41 @@ try {
       await shot(page, "embed-element");
     },
 
+    "a lesson and a puzzle in frames: ready, lessonComplete, puzzleSolved, nothing kept": async () => {
+      // A take-away lesson (P or N) and an Othello puzzle (its first move).
+      const cases = [
+        ["nim", "lesson=nim-1-1", "lesson", async (frame) => frame.click("[data-testid=answer-p]"),
+          (m) => m.type === "lessonComplete" && m.id === "nim-1-1" && m.stars === 3],
+        ["othello", "mode=puzzle&puzzle=wipeout-bf96bde7", "puzzle",
+          async (frame) => {
+            // A wrong move first: two tries.
+            await frame.click("[data-square=a1]");
+            await frame.waitForSelector(".feedback, [role=status], .learn-feedback", { timeout: 5000 }).catch(() => {});
+            await frame.click("[data-square=f5]");
+          },
+          (m) => m.type === "puzzleSolved" && m.id === "wipeout-bf96bde7" && m.tries === 2],
+      ];
+      for (const [game, query, mode, solve, done] of cases) {
+        const page = await freshPage(browser, { width: 740, height: 900 });
+        await page.goto(`${HOST}/host?w=720&src=${encodeURIComponent(frameSrc(game, query))}`);
+        const frame = await (await page.waitForSelector("#f")).contentFrame();
+        await frame.waitForSelector("[data-testid=embedded-learning] h1", { timeout: 30000 });
+        const ready = await waitFor(page, (m) => m.type === "ready");
+        assert(ready.mode === mode && ready.game === game, JSON.stringify(ready));
+        // No links into the site inside a frame.
+        assert((await frame.$$("[data-testid=embedded-learning] .crumbs")).length === 0, "no crumbs");
+        await solve(frame);
+        await waitFor(page, done);
+        const resized = (await got(page)).filter((m) => m.type === "resize").pop();
+        assert(resized && resized.height > 200, `resize ${JSON.stringify(resized)}`);
+        const kept = await frame.evaluate(() => localStorage.getItem("mind-sports.progress"));
+        assert(kept === null, `the frame kept progress: ${kept}`);
+        await shot(page, `embed-${mode}-${game}`);
+        assert(errorsOf(page).length === 0, errorsOf(page).join("\n"));
+        await page.close();
+      }
+    },
+
     "the snippet builder's output, pasted into a fresh page, shows the same board": async () => {
       for (const [game, link, change] of [
         ["othello", "#/othello?black=human&white=human&moves=f5d6c3d3c4&at=3", null],

@@ -11,7 +11,7 @@
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
-use crate::embed::messages::{frame_message, read_host_message, FrameMessage, HostMessage};
+use crate::embed::messages::{read_host_message, FrameMessage, HostMessage};
 use crate::embed::params::{parse_fragment, Controls, EmbedParams, Game, Mode, Parsed, Theme};
 use crate::session::core::{Action, GameSession};
 use crate::session::embed::{game_over, position_info, read_move, session, EmbedGame};
@@ -21,9 +21,15 @@ use crate::session::othello::Othello;
 use crate::session::route::Route;
 
 use super::context::{use_app, AppContext};
+use super::module_section::call_module;
 
 use super::shell::status::Status;
 use super::shell::{sync_search, use_game_worker, PageGame};
+
+/// Posting to the frame's page (also from the learning module's lessons
+/// and puzzles in frames).
+pub mod talk;
+use talk::{js, post};
 
 /// The snippet builder (`#/embed`): carried by the club page's module, for
 /// club webmasters, so that the frames do not pay for it.
@@ -104,31 +110,55 @@ fn embed_frame(props: &FrameProps) -> Html {
     }
 }
 
+/// Props: the language of the lesson or puzzle.
+#[derive(Properties, PartialEq)]
+struct LearnPartProps {
+    lang: crate::i18n::Lang,
+}
+
+/// A lesson or a puzzle: the learning module (`learn.js`, which has the
+/// lesson player and the puzzles) mounted inside the frame; it follows the
+/// frame's address and posts `lessonComplete` and `puzzleSolved` itself.
+#[function_component(LearnPart)]
+fn learn_part(props: &LearnPartProps) -> Html {
+    let root = use_node_ref();
+    let failed = use_state(|| false);
+    {
+        let (root, failed) = (root.clone(), failed.clone());
+        use_effect_with(props.lang, move |lang| {
+            let code = lang.code();
+            wasm_bindgen_futures::spawn_local(async move {
+                let Some(element) = root.cast::<web_sys::Element>() else {
+                    return;
+                };
+                let args = [element.into(), code.into(), JsValue::UNDEFINED];
+                if call_module("learn", "mount", &args).await.is_err() {
+                    failed.set(true);
+                }
+            });
+            || {
+                wasm_bindgen_futures::spawn_local(async {
+                    let _ = call_module("learn", "unmount", &[]).await;
+                })
+            }
+        });
+    }
+    let t = props.lang.texts();
+    html! {
+        <>
+            if *failed {
+                <p class="embed-error" role="alert">{ t.common.load_failed }</p>
+            }
+            <div ref={root} class="embed-learn" data-testid="embed-learn" />
+        </>
+    }
+}
+
 /// Props: the parameters and what was wrong with them.
 #[derive(Properties, PartialEq)]
 struct PageProps {
     params: EmbedParams,
     errors: Vec<String>,
-}
-
-/// Runs `body` as a JavaScript function of `args` (the frame's few
-/// browser calls that web-sys does not have enabled here).
-fn js(args: &str, body: &str) -> js_sys::Function {
-    js_sys::Function::new_with_args(args, body)
-}
-
-/// Posts `message` to the frame's parent, only at `parent`'s origin.
-fn post(params: &EmbedParams, message: &FrameMessage) {
-    let Some(parent) = &params.parent else { return };
-    let _ = js(
-        "json, origin",
-        "if (window.parent !== window) window.parent.postMessage(JSON.parse(json), origin);",
-    )
-    .call2(
-        &JsValue::NULL,
-        &frame_message(message).into(),
-        &parent.to_string().into(),
-    );
 }
 
 /// What a page's message does: an action on the game and/or new
@@ -234,10 +264,7 @@ fn embed_page<G: EmbedBoard>(props: &PageProps) -> Html {
     let params = use_state(|| props.params.clone());
     let notes = use_state(|| {
         let mut notes = props.errors.clone();
-        if matches!(
-            props.params.mode,
-            Mode::Analyse | Mode::Lesson | Mode::Puzzle
-        ) {
+        if props.params.mode == Mode::Analyse {
             notes.push(format!(
                 "mode={}: not available in a frame yet; the game is shown to step through",
                 props.params.mode.name()
@@ -245,14 +272,16 @@ fn embed_page<G: EmbedBoard>(props: &PageProps) -> Html {
         }
         notes
     });
-    // Lessons, puzzles and the analysis are not in frames yet: a viewer.
+    // The analysis is not in frames yet: a viewer. Lessons and puzzles
+    // come from the learning module, drawn inside this frame.
     let params_now = {
         let mut p = (*params).clone();
-        if p.mode != Mode::Play {
+        if p.mode == Mode::Analyse {
             p.mode = Mode::View;
         }
         p
     };
+    let learning = matches!(params_now.mode, Mode::Lesson | Mode::Puzzle);
     let flipped = use_state(|| false);
     let state = use_reducer({
         let p = params_now.clone();
@@ -502,8 +531,12 @@ fn embed_page<G: EmbedBoard>(props: &PageProps) -> Html {
             <style>{ CSS }</style>
             <div ref={content} class={classes} data-testid="embed" data-mode={params_now.mode.name()}>
                 { note.unwrap_or_default() }
-                <div class="embed-board">{ board }</div>
-                if controls != Controls::None {
+                if learning {
+                    <LearnPart {lang} />
+                } else {
+                    <div class="embed-board">{ board }</div>
+                }
+                if controls != Controls::None && !learning {
                     if playing {
                         <Status<G> state={state.clone()} dispatch={dispatch.clone()} />
                     } else {

@@ -146,10 +146,24 @@ pub type UpdateProgress = Callback<Box<dyn FnOnce(&mut Progress)>>;
 /// it.
 #[hook]
 pub fn use_progress() -> (Rc<Progress>, UpdateProgress) {
-    let progress = use_state(|| Rc::new(load_progress()));
+    // A frame on another site keeps the learner's progress in memory only.
+    let embedded = super::embedded::use_embedded().is_some();
+    let progress = use_state(|| {
+        Rc::new(if embedded {
+            Progress::default()
+        } else {
+            load_progress()
+        })
+    });
     let update = {
         let progress = progress.clone();
         Callback::from(move |change: Box<dyn FnOnce(&mut Progress)>| {
+            if embedded {
+                let mut now = (**progress).clone();
+                change(&mut now);
+                progress.set(Rc::new(now));
+                return;
+            }
             // Another tab may have added stars meanwhile: start from the
             // kept progress.
             let mut now = load_progress();

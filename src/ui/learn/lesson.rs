@@ -33,6 +33,7 @@ use super::super::opok::board::OpokBoard;
 use super::super::othello::board::Board;
 use super::answers::{BinarySum, NumberAnswer, OutcomeAnswer, ScoreAnswer, TableAnswer};
 use super::data::{lessons_of, not_ready, use_course, use_progress, Loading};
+use super::embedded::use_embedded;
 use super::home::{game_name, stars_view};
 use super::stages::pick;
 
@@ -56,12 +57,16 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
         let attempt = attempt.clone();
         Callback::from(move |_| attempt.set(*attempt + 1))
     };
-    let crumbs = html! {
-        <p class="crumbs">
-            <a href="#/learn">{ t.common.learn_title }</a>{ " › " }
-            <a href={format!("#/learn/{}", props.game)}>{ game_name(t, &props.game) }</a>
-        </p>
-    };
+    // A frame shows no links into the site.
+    let embedded = use_embedded().is_some();
+    let crumbs = (!embedded).then(|| {
+        html! {
+            <p class="crumbs">
+                <a href="#/learn">{ t.common.learn_title }</a>{ " › " }
+                <a href={format!("#/learn/{}", props.game)}>{ game_name(t, &props.game) }</a>
+            </p>
+        }
+    });
     let Loading::Ready(course) = &course else {
         return html! { <section class="learn">{ crumbs }{ not_ready(t, &course, retry) }</section> };
     };
@@ -74,6 +79,7 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
     let lesson = Rc::new(lessons[at].clone());
     let next = lessons
         .get(at + 1)
+        .filter(|_| !embedded)
         .map(|l| format!("#/learn/{}/{}", props.game, l.id));
     html! {
         <section class="learn lesson">
@@ -486,6 +492,7 @@ fn lesson_player(props: &PlayerProps) -> Html {
     let lesson = props.lesson.clone();
     let play = use_state(|| Play::new(&lesson, Symmetry(0), false));
     let (progress, update) = use_progress();
+    let embedded = use_embedded();
 
     // Judges an answer and says so; `why` explains a wrong one, `flips`
     // are discs to pick out.
@@ -493,6 +500,7 @@ fn lesson_player(props: &PlayerProps) -> Html {
     // the change gives, if any.
     let act: Act = {
         let (play, lesson, announce) = (play.clone(), lesson.clone(), app.announce.clone());
+        let embedded = embedded.clone();
         Callback::from(move |change: Change| {
             let mut next = (*play).clone();
             let Some((text, why, flips)) = change(&mut next) else {
@@ -514,6 +522,9 @@ fn lesson_player(props: &PlayerProps) -> Html {
             if let Verdict::Solved { stars } = verdict {
                 let id = lesson.id.clone();
                 let (hints, wrong) = (next.attempt.hints_taken().len(), next.attempt.wrong());
+                if let Some(embedded) = &embedded {
+                    embedded.lesson_complete.emit((id.clone(), stars));
+                }
                 update.emit(Box::new(move |p: &mut Progress| {
                     p.finish_lesson(&id, stars, hints, wrong)
                 }));

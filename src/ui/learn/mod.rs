@@ -5,6 +5,7 @@
 
 mod answers;
 mod data;
+mod embedded;
 mod home;
 mod lesson;
 mod module;

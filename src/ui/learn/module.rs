@@ -5,6 +5,7 @@ use yew::prelude::*;
 
 use crate::session::route::Route;
 
+use super::embedded::EmbeddedLearning;
 use super::{
     LearnHome, LearnStages, LessonPage, PuzzlePage, PuzzlesHome, ResultsPage, SetPage, TeacherPage,
 };
@@ -13,6 +14,9 @@ use super::{
 pub fn page_of(route: &Route) -> Html {
     match route {
         Route::LearnGame(game) => html! { <LearnStages game={game.clone()} /> },
+        // A lesson or a puzzle in an embedded frame (the frames' module
+        // mounts this module inside the frame).
+        Route::Embed(frame) => html! { <EmbeddedLearning frame={frame.clone()} /> },
         Route::Lesson(game, id) => html! { <LessonPage game={game.clone()} id={id.clone()} /> },
         Route::Puzzles => html! { <PuzzlesHome /> },
         Route::Puzzle(id) => html! { <PuzzlePage id={id.clone()} /> },

@@ -18,6 +18,7 @@ use super::super::context::use_app;
 use super::super::othello::board::Board;
 use super::answers::NumberAnswer;
 use super::data::{not_ready, use_progress, use_puzzles, Loading, Puzzles};
+use super::embedded::use_embedded;
 use super::lesson::{lesson_squares, why_text};
 
 /// The kind's name.
@@ -128,9 +129,10 @@ pub fn puzzle_page(props: &PuzzlePageProps) -> Html {
         let attempt = attempt.clone();
         Callback::from(move |_| attempt.set(*attempt + 1))
     };
-    let crumbs = html! {
+    // A frame shows no links into the site.
+    let crumbs = use_embedded().is_none().then(|| html! {
         <p class="crumbs"><a href="#/learn">{ t.common.learn_title }</a>{ " › " }<a href="#/puzzles">{ t.common.learn_puzzles }</a></p>
-    };
+    });
     let Loading::Ready(puzzles) = &puzzles else {
         return html! { <section class="learn">{ crumbs }{ not_ready(t, &puzzles, retry) }</section> };
     };
@@ -172,6 +174,8 @@ struct Try {
     solved: bool,
     /// Hints taken: 1 the region, 2 the move.
     hints: u8,
+    /// Wrong moves and scores so far.
+    misses: u32,
     /// The last feedback and whether it was good.
     said: Option<(bool, String)>,
     /// Discs to pick out (a wrong move's flips).
@@ -196,7 +200,17 @@ fn puzzle_player(props: &PlayerProps) -> Html {
     let t = app.t();
     let state = use_state(Try::default);
     let (progress, update) = use_progress();
+    let embedded = use_embedded();
     let puzzle = props.puzzle.clone();
+    // A frame's page hears of a solve, with the tries it took.
+    let solved = {
+        let (embedded, id) = (embedded.clone(), puzzle.id.clone());
+        move |misses: u32| {
+            if let Some(embedded) = &embedded {
+                embedded.puzzle_solved.emit((id.clone(), misses + 1));
+            }
+        }
+    };
     let kind = puzzle.kind().unwrap_or(Kind::BestMove);
     let position = props.position;
     let id = puzzle.id.clone();
@@ -211,11 +225,12 @@ fn puzzle_player(props: &PlayerProps) -> Html {
         }
     };
     let on_pick = {
-        let (state, puzzle, announce, record) = (
+        let (state, puzzle, announce, record, solved) = (
             state.clone(),
             puzzle.clone(),
             app.announce.clone(),
             record.clone(),
+            solved.clone(),
         );
         Callback::from(move |square: Square| {
             let mut next = (*state).clone();
@@ -228,6 +243,7 @@ fn puzzle_player(props: &PlayerProps) -> Html {
                 if kind != Kind::ExactScore {
                     next.solved = true;
                     record(next.hints == 0);
+                    solved(next.misses);
                     next.said = Some((
                         true,
                         format!("{} {}", t.learn().right, t.learn().solved_puzzle),
@@ -240,6 +256,7 @@ fn puzzle_player(props: &PlayerProps) -> Html {
                 }
             } else {
                 record(false);
+                next.misses += 1;
                 let (why, flips) = why_text(t, &position, square);
                 next.flips = flips;
                 next.said = Some((false, format!("{} {why}", t.learn().wrong_puzzle)));
@@ -257,6 +274,9 @@ fn puzzle_player(props: &PlayerProps) -> Html {
             let mut next = (*state).clone();
             let right = text.trim().parse::<i32>().ok() == discs_at_end;
             record(right && next.hints == 0);
+            if right {
+                solved(next.misses);
+            }
             next.solved = true;
             let end = discs_at_end.unwrap_or_default();
             let said = if right {
@@ -312,7 +332,7 @@ fn puzzle_player(props: &PlayerProps) -> Html {
         .round() as i64;
     let next = next_for(&props.puzzles, &progress)
         .map(|i| props.puzzles[i].id.clone())
-        .filter(|next| *next != puzzle.id);
+        .filter(|next| *next != puzzle.id && embedded.is_none());
     let verified = if puzzle.verified == "exact" {
         t.learn().verified_exact
     } else {
