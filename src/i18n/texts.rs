@@ -260,7 +260,7 @@ texts! {
     /// The embed snippet builder (`#/embed`; the frames' module carries them).
     EmbedTexts {
         plain:
-            heading, intro, game, mode, mode_view, mode_play, side, level, theme, theme_auto,
+            heading, intro, game, mode, mode_view, mode_play, mode_lesson, mode_puzzle, lesson, puzzle, side, level, theme, theme_auto,
             theme_light, theme_dark, theme_contrast, language, lang_visitor, coords, controls,
             controls_none, controls_nav, controls_full, size, start, moves, ply, parent, apply,
             width, preview, iframe_code, element_code, copy, copied, problems;

@@ -321,6 +321,28 @@ try {
       }
     },
 
+    "the snippet builder makes a lesson frame": async () => {
+      const page = await freshPage(browser, { width: 1280, height: 1000 });
+      await page.goto(`${APP}/#/embed`);
+      await page.waitForSelector("[data-testid=builder-game]");
+      await page.selectOption("[data-testid=builder-game]", "nim");
+      await page.selectOption("[data-testid=builder-mode]", "lesson");
+      assert((await page.inputValue("[data-testid=builder-lesson]")) === "nim-1-1", "the game's first lesson");
+      const preview = await (await page.waitForSelector("[data-testid=builder-preview]")).contentFrame();
+      await preview.waitForSelector("[data-testid=embedded-learning] [data-testid=answer-p]", { timeout: 30000 });
+      const element = await page.inputValue("[data-testid=builder-element]");
+      assert(/game="nim" lesson="nim-1-1"/.test(element), element);
+      pasted.set("lesson-element", element);
+      const fresh = await freshPage(browser, { width: 700, height: 900 });
+      await fresh.goto(`${HOST}/pasted?name=lesson-element`);
+      const frame = await (await fresh.waitForSelector("iframe")).contentFrame();
+      await frame.waitForSelector("[data-testid=embedded-learning] [data-testid=answer-p]", { timeout: 30000 });
+      await shot(page, "embed-builder-lesson");
+      assert(errorsOf(fresh).length === 0 && errorsOf(page).length === 0, [...errorsOf(fresh), ...errorsOf(page)].join("\n"));
+      await fresh.close();
+      await page.close();
+    },
+
     "screenshots at 360 and 720 px, light and dark": async () => {
       for (const scheme of ["light", "dark"]) {
         for (const width of [360, 720]) {

@@ -62,14 +62,21 @@ fn params_from_query(query: Option<&str>) -> (EmbedParams, Vec<String>) {
 /// `params` with `key` set to `value` (removed when empty), read again as a
 /// frame reads its address: the new parameters and what was refused.
 fn with(params: &EmbedParams, key: &str, value: &str) -> (EmbedParams, Vec<String>) {
+    with_all(params, &[(key, value)])
+}
+
+/// `params` with each of `changes` made, read again as [`with`] does.
+fn with_all(params: &EmbedParams, changes: &[(&str, &str)]) -> (EmbedParams, Vec<String>) {
     let mut pairs: Vec<(String, String)> = params
         .pairs()
         .into_iter()
-        .filter(|(k, _)| *k != key)
+        .filter(|(k, _)| !changes.iter().any(|(key, _)| key == k))
         .map(|(k, v)| (k.to_string(), v))
         .collect();
-    if !value.trim().is_empty() {
-        pairs.push((key.to_string(), value.trim().to_string()));
+    for (key, value) in changes {
+        if !value.trim().is_empty() {
+            pairs.push((key.to_string(), value.trim().to_string()));
+        }
     }
     let query = pairs
         .iter()
@@ -298,6 +305,30 @@ pub fn embed_builder(props: &BuilderProps) -> Html {
             state.set(with(&state.0, key, &value));
         })
     };
+    // A lesson or a puzzle needs its id: the first lesson of the game and
+    // the puzzle of the day until another is named.
+    let set_mode = {
+        let (state, copied) = (state.clone(), copied.clone());
+        Callback::from(move |mode: String| {
+            copied.set(None);
+            let params = &state.0;
+            let lesson = params
+                .lesson
+                .clone()
+                .unwrap_or_else(|| format!("{}-1-1", params.game()));
+            let puzzle = params
+                .puzzle
+                .as_ref()
+                .map_or("daily", |p| p.text())
+                .to_string();
+            let changes: [(&str, &str); 3] = match mode.as_str() {
+                "lesson" => [("mode", "lesson"), ("lesson", &lesson), ("puzzle", "")],
+                "puzzle" => [("mode", "puzzle"), ("puzzle", &puzzle), ("lesson", "")],
+                _ => [("mode", &mode), ("lesson", ""), ("puzzle", "")],
+            };
+            state.set(with_all(params, &changes));
+        })
+    };
     let set_game = {
         let state = state.clone();
         Callback::from(move |name: String| {
@@ -320,6 +351,15 @@ pub fn embed_builder(props: &BuilderProps) -> Html {
 
     let game = params.game();
     let playing = params.mode == Mode::Play;
+    let own_position = params.has_own_position();
+    let mut modes = vec![
+        (Mode::View.name().to_string(), b.mode_view.to_string()),
+        (Mode::Play.name().to_string(), b.mode_play.to_string()),
+        (Mode::Lesson.name().to_string(), b.mode_lesson.to_string()),
+    ];
+    if game == Game::Othello {
+        modes.push((Mode::Puzzle.name().to_string(), b.mode_puzzle.to_string()));
+    }
     let named = |pairs: &[(&str, &'static str)]| -> Vec<(String, String)> {
         pairs
             .iter()
@@ -347,21 +387,28 @@ pub fn embed_builder(props: &BuilderProps) -> Html {
                 <form class="builder-form" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                     { select("builder-game", b.game, game.name(),
                         Game::ALL.iter().map(|g| (g.name().to_string(), game_name(t, *g).to_string())).collect(), set_game) }
-                    { select("builder-mode", b.mode, params.mode.name(),
-                        named(&[(Mode::View.name(), b.mode_view), (Mode::Play.name(), b.mode_play)]), set("mode")) }
+                    { select("builder-mode", b.mode, params.mode.name(), modes, set_mode) }
+                    if params.mode == Mode::Lesson {
+                        { text_field("builder-lesson", b.lesson, value_of(&params, "lesson"), set("lesson")) }
+                    }
+                    if params.mode == Mode::Puzzle {
+                        { text_field("builder-puzzle", b.puzzle, value_of(&params, "puzzle"), set("puzzle")) }
+                    }
                     if playing {
                         { select("builder-side", b.side, params.side.name(game),
                             vec![(sides[0].to_string(), side_labels[0].to_string()), (sides[1].to_string(), side_labels[1].to_string())], set("side")) }
                         { select("builder-level", b.level, &params.level.number().to_string(),
                             (1..=7).map(|n| (n.to_string(), n.to_string())).collect(), set("level")) }
                     }
-                    if !sizes(game).is_empty() {
+                    if own_position && !sizes(game).is_empty() {
                         { select("builder-size", b.size, &params.start.size().unwrap_or_default().to_string(),
                             sizes(game).into_iter().map(|n| (n.to_string(), format!("{n}×{n}"))).collect(), set("size")) }
                     }
-                    { text_field("builder-start", b.start, value_of(&params, start_key(game)), set(start_key(game))) }
-                    { text_field("builder-moves", b.moves, params.moves.clone(), set("moves")) }
-                    { text_field("builder-ply", b.ply, params.ply.map(|p| p.to_string()).unwrap_or_default(), set("ply")) }
+                    if own_position {
+                        { text_field("builder-start", b.start, value_of(&params, start_key(game)), set(start_key(game))) }
+                        { text_field("builder-moves", b.moves, params.moves.clone(), set("moves")) }
+                        { text_field("builder-ply", b.ply, params.ply.map(|p| p.to_string()).unwrap_or_default(), set("ply")) }
+                    }
                     { select("builder-theme", b.theme, params.theme.name(),
                         named(&[(Theme::Auto.name(), b.theme_auto), (Theme::Light.name(), b.theme_light),
                             (Theme::Dark.name(), b.theme_dark), (Theme::Contrast.name(), b.theme_contrast)]), set("theme")) }
