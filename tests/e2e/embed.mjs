@@ -321,6 +321,32 @@ try {
       }
     },
 
+    "analyse: every legal move's score, both sides played, move messages": async () => {
+      const { page, frame } = await openHost(frameSrc("othello", "mode=analyse&moves=f5d6c3d3c4"));
+      const ready = await waitFor(page, (m) => m.type === "ready");
+      assert(ready.mode === "analyse", JSON.stringify(ready));
+      // White to move after five moves: a score on each legal square.
+      const scored = async () =>
+        frame.$$eval("[data-square]", (all) => all.filter((s) => s.querySelector(".hint")).map((s) => s.dataset.square).sort());
+      await frame.waitForFunction(() => document.querySelectorAll("[data-square] .hint").length > 0, null, { timeout: 30000 });
+      const legal = await frame.$$eval(".square.legal", (all) => all.map((s) => s.dataset.square).sort());
+      await frame.waitForFunction((n) => document.querySelectorAll("[data-square] .hint").length === n, legal.length, { timeout: 30000 });
+      assert(JSON.stringify(await scored()) === JSON.stringify(legal), `scores on ${await scored()}, legal ${legal}`);
+      // The visitor plays White's move, then Black's: both sides.
+      const from = (await got(page)).length;
+      await frame.click(`[data-square=${legal[0]}]`);
+      const moved = await waitFor(page, (m) => m.type === "move", from);
+      assert(moved.ply === 6 && moved.move === legal[0], JSON.stringify(moved));
+      await frame.waitForFunction(() => document.querySelectorAll("[data-square] .hint").length > 0, null, { timeout: 30000 });
+      const black = await frame.$eval(".square.legal", (s) => s.dataset.square);
+      await frame.click(`[data-square=${black}]`);
+      await waitFor(page, (m) => m.type === "move" && m.ply === 7, from);
+      await frame.waitForFunction(() => document.querySelectorAll("[data-square] .hint").length > 0, null, { timeout: 30000 });
+      await shot(page, "embed-analyse");
+      assert(errorsOf(page).length === 0, errorsOf(page).join("\n"));
+      await page.close();
+    },
+
     "the snippet builder makes a lesson frame": async () => {
       const page = await freshPage(browser, { width: 1280, height: 1000 });
       await page.goto(`${APP}/#/embed`);

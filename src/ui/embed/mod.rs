@@ -61,15 +61,27 @@ impl<G: PageGame> PartialEq for BoardProps<G> {
     }
 }
 
-/// What a game gives the frame: its board.
+/// What a game gives the frame: its board, and its analysis.
 pub trait EmbedBoard: PageGame + EmbedGame {
     /// The game's board for `props`.
     fn board(props: BoardProps<Self>) -> Html;
+    /// Turns on the engine's view of the position shown (`analyse`);
+    /// false for a game that has none in a frame yet.
+    fn analyse(_session: &mut GameSession<Self>) -> bool {
+        false
+    }
 }
 
 impl EmbedBoard for Othello {
     fn board(props: BoardProps<Self>) -> Html {
         html! { <super::othello::embed::EmbedBoard ..props /> }
+    }
+
+    /// Every legal move's score on its square, as the page's hints show
+    /// them (exact near the end).
+    fn analyse(session: &mut GameSession<Self>) -> bool {
+        session.extra.hint_mode = true;
+        true
     }
 }
 
@@ -264,39 +276,43 @@ fn embed_page<G: EmbedBoard>(props: &PageProps) -> Html {
     let params = use_state(|| props.params.clone());
     let notes = use_state(|| {
         let mut notes = props.errors.clone();
-        if props.params.mode == Mode::Analyse {
+        if props.params.mode == Mode::Analyse
+            && !G::analyse(&mut GameSession::<G>::new(Default::default()))
+        {
             notes.push(format!(
-                "mode={}: not available in a frame yet; the game is shown to step through",
+                "mode={}: no evaluation for this game in a frame yet; both sides can be played",
                 props.params.mode.name()
             ));
         }
         notes
     });
-    // The analysis is not in frames yet: a viewer. Lessons and puzzles
-    // come from the learning module, drawn inside this frame.
-    let params_now = {
-        let mut p = (*params).clone();
-        if p.mode == Mode::Analyse {
-            p.mode = Mode::View;
-        }
-        p
-    };
+    // Lessons and puzzles come from the learning module, drawn inside this
+    // frame.
+    let params_now = (*params).clone();
     let learning = matches!(params_now.mode, Mode::Lesson | Mode::Puzzle);
+    let analysing = params_now.mode == Mode::Analyse;
     let flipped = use_state(|| false);
     let state = use_reducer({
         let p = params_now.clone();
-        move || session::<G>(&p).unwrap_or_else(|| GameSession::new(Default::default()))
+        move || {
+            let mut game = session::<G>(&p).unwrap_or_else(|| GameSession::new(Default::default()));
+            if p.mode == Mode::Analyse {
+                G::analyse(&mut game);
+            }
+            game
+        }
     });
     let dispatch = {
         let dispatcher = state.dispatcher();
         Callback::from(move |action: Action<G>| dispatcher.dispatch(action))
     };
     let playing = params_now.mode == Mode::Play;
-    // The visitor's own moves: only in `play`.
+    // The visitor's own moves: in `play`, and for both sides in `analyse`.
+    let moves_allowed = playing || analysing;
     let board_dispatch = {
         let dispatch = dispatch.clone();
         Callback::from(move |action: Action<G>| {
-            if playing {
+            if moves_allowed {
                 dispatch.emit(action)
             }
         })
@@ -307,12 +323,12 @@ fn embed_page<G: EmbedBoard>(props: &PageProps) -> Html {
         let dispatch = dispatch.clone();
         let snapshot = (*state).clone();
         let key = (
-            playing,
+            moves_allowed,
             state.wanted_search(),
             state.search.as_ref().map(|s| s.id),
         );
-        use_effect_with(key, move |(playing, ..)| {
-            if *playing {
+        use_effect_with(key, move |(searching, ..)| {
+            if *searching {
                 sync_search(&snapshot, &worker, &dispatch)
             }
         });
@@ -500,7 +516,7 @@ fn embed_page<G: EmbedBoard>(props: &PageProps) -> Html {
     let board = G::board(BoardProps {
         state: state.clone(),
         dispatch: board_dispatch,
-        interactive: playing,
+        interactive: moves_allowed,
     });
     let controls = params_now.controls;
     let classes = classes!(
