@@ -65,11 +65,11 @@ impl<G: PageGame> PartialEq for BoardProps<G> {
 pub trait EmbedBoard: PageGame + EmbedGame {
     /// The game's board for `props`.
     fn board(props: BoardProps<Self>) -> Html;
-    /// Turns on the engine's view of the position shown (`analyse`);
-    /// false for a game that has none in a frame yet.
-    fn analyse(_session: &mut GameSession<Self>) -> bool {
-        false
-    }
+    /// Whether the game shows the engine's view of the position in an
+    /// `analyse` frame ([`EmbedBoard::analyse`]).
+    const ANALYSES: bool = false;
+    /// Turns on the engine's view of the position shown (`analyse`).
+    fn analyse(_session: &mut GameSession<Self>) {}
 }
 
 impl EmbedBoard for Othello {
@@ -77,11 +77,12 @@ impl EmbedBoard for Othello {
         html! { <super::othello::embed::EmbedBoard ..props /> }
     }
 
+    const ANALYSES: bool = true;
+
     /// Every legal move's score on its square, as the page's hints show
     /// them (exact near the end).
-    fn analyse(session: &mut GameSession<Self>) -> bool {
+    fn analyse(session: &mut GameSession<Self>) {
         session.extra.hint_mode = true;
-        true
     }
 }
 
@@ -276,9 +277,7 @@ fn embed_page<G: EmbedBoard>(props: &PageProps) -> Html {
     let params = use_state(|| props.params.clone());
     let notes = use_state(|| {
         let mut notes = props.errors.clone();
-        if props.params.mode == Mode::Analyse
-            && !G::analyse(&mut GameSession::<G>::new(Default::default()))
-        {
+        if props.params.mode == Mode::Analyse && !G::ANALYSES {
             notes.push(format!(
                 "mode={}: no evaluation for this game in a frame yet; both sides can be played",
                 props.params.mode.name()
