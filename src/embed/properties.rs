@@ -7,7 +7,7 @@ use proptest::prelude::*;
 
 use super::messages::{host_message, read_host_message, HostMessage, SetPosition};
 use super::origin::Origin;
-use super::params::{encode, parse, Game, Theme, KEYS};
+use super::params::{encode, learning_of, parse, Game, Mode, Theme, KEYS};
 use crate::engine::text::excerpt;
 use crate::i18n::Lang;
 use crate::session::query::percent_decode;
@@ -210,6 +210,24 @@ fn jsonish() -> impl Strategy<Value = String> {
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn the_learning_module_reads_any_frame_as_the_parser_does(game in game(), query in query(), text in "\\PC{0,200}") {
+        // Arbitrary text: no panic, bounded time.
+        let started = Instant::now();
+        let _ = learning_of(&text);
+        prop_assert!(started.elapsed() < LIMIT);
+        // A frame the parser reads as a lesson or a puzzle is one to the
+        // light reader too, of the same game and page.
+        let frame = format!("{}?{query}", game.name());
+        let parsed = parse(game, &query).params;
+        if let Some(light) = learning_of(&frame) {
+            prop_assert_eq!(light.game, game);
+            if matches!(parsed.mode, Mode::Lesson | Mode::Puzzle) {
+                prop_assert_eq!(light.parent, parsed.parent);
+            }
+        }
+    }
 
     #[test]
     fn any_query_reads_and_every_error_names_its_key(game in game(), query in query()) {
