@@ -13,6 +13,7 @@ pub(super) const EN: EmbedTexts = EmbedTexts {
     mode: "What the board is for",
     mode_view: "A game to step through",
     mode_play: "Play the computer",
+    mode_analyse: "Analysis: both sides, with the engine's view",
     mode_lesson: "A lesson",
     mode_puzzle: "A puzzle (Othello)",
     lesson: "Lesson (its id, e.g. othello-1-2, as in the address of a lesson page)",
@@ -44,6 +45,11 @@ pub(super) const EN: EmbedTexts = EmbedTexts {
     copy: "Copy",
     copied: "Copied.",
     problems: "Not taken (the board uses the default):",
+    analysing: "The engine is analysing…",
+    only_move: "The only move.",
+    analysis_label: "The engine's view",
+    engine_line: "Score {score} for the side to move (depth {depth}); best line: {line}",
+    engine_exact: "Exact: {score} for the side to move with best play; best line: {line}",
 };
 
 /// Czech.
@@ -55,6 +61,7 @@ pub(super) const CS: EmbedTexts = EmbedTexts {
     mode: "K čemu deska slouží",
     mode_view: "Partie k procházení",
     mode_play: "Hra proti počítači",
+    mode_analyse: "Rozbor: obě strany, s hodnocením programu",
     mode_lesson: "Lekce",
     mode_puzzle: "Úloha (Othello)",
     lesson: "Lekce (její označení, např. othello-1-2, jak je v adrese stránky lekce)",
@@ -86,6 +93,11 @@ pub(super) const CS: EmbedTexts = EmbedTexts {
     copy: "Kopírovat",
     copied: "Zkopírováno.",
     problems: "Nepřijato (deska použije výchozí hodnotu):",
+    analysing: "Program analyzuje…",
+    only_move: "Jediný možný tah.",
+    analysis_label: "Hodnocení programu",
+    engine_line: "Hodnocení {score} pro stranu na tahu (hloubka {depth}); nejlepší pokračování: {line}",
+    engine_exact: "Přesně: {score} pro stranu na tahu při nejlepší hře; nejlepší pokračování: {line}",
 };
 
 /// Russian.
@@ -97,6 +109,7 @@ pub(super) const RU: EmbedTexts = EmbedTexts {
     mode: "Для чего доска",
     mode_view: "Партия для просмотра",
     mode_play: "Игра с компьютером",
+    mode_analyse: "Анализ: обе стороны, с оценкой программы",
     mode_lesson: "Урок",
     mode_puzzle: "Задача (отелло)",
     lesson: "Урок (его обозначение, например othello-1-2, как в адресе страницы урока)",
@@ -128,4 +141,9 @@ pub(super) const RU: EmbedTexts = EmbedTexts {
     copy: "Копировать",
     copied: "Скопировано.",
     problems: "Не принято (доска берёт значение по умолчанию):",
+    analysing: "Программа анализирует…",
+    only_move: "Единственный ход.",
+    analysis_label: "Оценка программы",
+    engine_line: "Оценка {score} для стороны, которая ходит (глубина {depth}); лучшее продолжение: {line}",
+    engine_exact: "Точно: {score} для стороны, которая ходит, при лучшей игре; лучшее продолжение: {line}",
 };

@@ -257,15 +257,18 @@ texts! {
 }
 
 texts! {
-    /// The embed snippet builder (`#/embed`; the frames' module carries them).
+    /// The embed snippet builder (`#/embed`) and the analysis of an
+    /// `analyse` frame (the frames' module carries them).
     EmbedTexts {
         plain:
-            heading, intro, game, mode, mode_view, mode_play, mode_lesson, mode_puzzle, lesson, puzzle, side, level, theme, theme_auto,
+            heading, intro, game, mode, mode_view, mode_play, mode_analyse, mode_lesson, mode_puzzle, lesson, puzzle, side, level, theme, theme_auto,
             theme_light, theme_dark, theme_contrast, language, lang_visitor, coords, controls,
             controls_none, controls_nav, controls_full, size, start, moves, ply, parent, apply,
-            width, preview, iframe_code, element_code, copy, copied, problems;
+            width, preview, iframe_code, element_code, copy, copied, problems,
+            analysing, only_move, analysis_label;
         sides: ;
-        templates: ;
+        templates:
+            engine_line(score, depth, line), engine_exact(score, line);
         counted:
     }
 }

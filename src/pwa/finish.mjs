@@ -47,7 +47,8 @@ const TARGETS = {
  *  - frame: the embedded frames (`frame.js`, issue 16; fetched only by
  *    `#/embed/…` frames, never by the app's pages; not `embed.js`, the
  *    webmasters' custom element): the three games' boards and sessions and
- *    the embed core, 280 KB when first built. */
+ *    the embed core, 280 KB when first built, 292 KB with the engine's view
+ *    in Opok's and the take-away games' analyse frames (target unmet). */
 const LIMITS = {
   app: 128_000,
   othello: 249_000,
@@ -56,7 +57,7 @@ const LIMITS = {
   learn: 329_000,
   club: 300_000,
   diagram: 200_000,
-  frame: 286_000,
+  frame: 296_000,
   worker: 450_000,
 };
 const COMPRESSIBLE = /\.(wasm|js|css|html|svg|webmanifest|json)$/;

@@ -347,11 +347,76 @@ try {
       await page.close();
     },
 
+    "analyse: Opok's score and best line, its best move marked, in the frame's language": async () => {
+      const { page, frame } = await openHost(frameSrc("opok", "mode=analyse"));
+      await waitFor(page, (m) => m.type === "ready" && m.mode === "analyse");
+      const line = /^Score ([+-]\d+\.\d) for the side to move \(depth (\d+)\); best line: (\S+)/;
+      const analysis = () => frame.textContent("[data-testid=embed-analysis]");
+      await frame.waitForFunction(
+        (source) => new RegExp(source).test(document.querySelector("[data-testid=embed-analysis]")?.textContent || ""),
+        line.source, { timeout: 30000 });
+      // The search goes on to deeper depths, then stops (3 s).
+      await frame.waitForSelector("[data-testid=embed-analysis][aria-busy=false]", { timeout: 30000 });
+      const first = await analysis();
+      const [, score, depth, best] = line.exec(first);
+      assert(Number(depth) >= 2 && Math.abs(Number(score)) < 25, first);
+      const [from, , to] = best.split(":");
+      const shown = await frame.$$eval(".square.shown", (all) => all.map((s) => s.dataset.square).sort());
+      assert(JSON.stringify(shown) === JSON.stringify([from, to].sort()), `marked ${shown}, best ${best}`);
+      // The page plays the engine's move: answered by `move`, and the
+      // other side's position is analysed in its turn.
+      const n = (await got(page)).length;
+      await page.evaluate((move) => window.send({ type: "play", move }), best);
+      const moved = await waitFor(page, (m) => m.type === "move", n);
+      assert(moved.ply === 1 && moved.move === best && moved.toMove === "squares", JSON.stringify(moved));
+      await frame.waitForFunction(
+        ([source, before]) => {
+          const text = document.querySelector("[data-testid=embed-analysis]")?.textContent || "";
+          return new RegExp(source).test(text) && text !== before;
+        },
+        [line.source, first], { timeout: 30000 });
+      await page.evaluate(() => window.send({ type: "setLang", lang: "cs" }));
+      await frame.waitForFunction(() => /^(Hodnocení|Přesně|Program analyzuje)/.test(
+        document.querySelector("[data-testid=embed-analysis]")?.textContent || ""), null, { timeout: 10000 });
+      await frame.waitForSelector("[data-testid=embed-analysis][aria-busy=false]", { timeout: 30000 });
+      await shot(page, "embed-analyse-opok");
+      assert(errorsOf(page).length === 0, errorsOf(page).join("\n"));
+      await page.close();
+    },
+
+    "analyse: a take-away position's P or N, winning moves and values; misère from the worker": async () => {
+      const { page, frame } = await openHost(frameSrc("nim", "mode=analyse&heaps=3,4,5"));
+      await waitFor(page, (m) => m.type === "ready" && m.mode === "analyse");
+      const verdict = () => frame.textContent("[data-testid=embed-analysis]");
+      assert((await verdict()).startsWith("N-position") && (await verdict()).includes("Winning moves:"), await verdict());
+      const values = await frame.$$eval("[data-testid^=grundy-]", (all) => all.map((g) => g.textContent));
+      assert(JSON.stringify(values) === JSON.stringify(["g = 3", "g = 4", "g = 5"]), values.join());
+      // 3 ⊕ 4 ⊕ 5 = 2: the only winning move takes 2 from the first heap.
+      const winning = await frame.$$eval(".token.winning", (all) => all.length);
+      assert(winning >= 1, "the winning move is marked");
+      await shot(page, "embed-analyse-nim");
+      const n = (await got(page)).length;
+      await page.evaluate(() => window.send({ type: "play", move: "0:2" }));
+      await waitFor(page, (m) => m.type === "move" && m.ply === 1, n);
+      await frame.waitForFunction(() => (document.querySelector("[data-testid=embed-analysis]")?.textContent || "").startsWith("P-position"));
+      assert((await frame.$$eval(".token.winning", (all) => all.length)) === 0, "no winning move in a P-position");
+      await page.close();
+
+      // Misère, three heaps of one: the player to move takes the last token
+      // in the end, a P-position (the verdict comes from the worker).
+      const misere = await openHost(frameSrc("nim", "mode=analyse&heaps=1,1,1&misere=1"));
+      await misere.frame.waitForFunction(() => (document.querySelector("[data-testid=embed-analysis]")?.textContent || "").startsWith("P-position"), null, { timeout: 30000 });
+      assert(errorsOf(misere.page).length === 0, errorsOf(misere.page).join("\n"));
+      await misere.page.close();
+    },
+
     "the snippet builder makes a lesson frame": async () => {
       const page = await freshPage(browser, { width: 1280, height: 1000 });
       await page.goto(`${APP}/#/embed`);
       await page.waitForSelector("[data-testid=builder-game]");
       await page.selectOption("[data-testid=builder-game]", "nim");
+      const modes = await page.$$eval("[data-testid=builder-mode] option", (all) => all.map((o) => o.value));
+      assert(JSON.stringify(modes) === JSON.stringify(["view", "play", "analyse", "lesson"]), modes.join());
       await page.selectOption("[data-testid=builder-mode]", "lesson");
       assert((await page.inputValue("[data-testid=builder-lesson]")) === "nim-1-1", "the game's first lesson");
       const preview = await (await page.waitForSelector("[data-testid=builder-preview]")).contentFrame();

@@ -14,8 +14,9 @@ use crate::engine::opok::levels::Choice;
 use crate::engine::opok::notation::{replay, RecordError};
 use crate::engine::opok::{Geometry, Move, Outcome, Position, Side, Square, Stack};
 use crate::engine::search::Progress;
-use crate::session::core::{GameOwn, GameResults, GameSearch, GameSession, SessionGame};
+use crate::session::core::{GameOwn, GameResults, GameSearch, GameSession, Search, SessionGame};
 use crate::session::player::Player;
+use crate::session::turn::Turn;
 
 pub use settings::Settings;
 
@@ -48,24 +49,57 @@ impl GameResults for Opok {
     type Effect = Vec<(Square, Stack)>;
 }
 
+/// The engine's view of a position (an `analyse` frame): the search's
+/// latest completed depth, and whether the search has finished.
+#[derive(Clone, PartialEq, Debug)]
+pub struct Analysis {
+    /// The position analysed.
+    pub position: Position,
+    /// The latest completed depth (`None`: none yet, or a single move).
+    pub progress: Option<Progress<Move>>,
+    /// The search has finished: nothing more will come.
+    pub done: bool,
+}
+
+/// What an Opok game keeps besides the core's state.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct OpokExtra {
+    /// The engine analyses every position a person is to move in.
+    pub analyse: bool,
+    /// The analysis of the latest position asked for.
+    pub analysis: Option<Analysis>,
+}
+
+impl OpokExtra {
+    /// The analysis of `position`, if it is the one analysed.
+    pub fn analysis_of(&self, position: &Position) -> Option<&Analysis> {
+        self.analysis.as_ref().filter(|a| a.position == *position)
+    }
+}
+
 impl GameOwn for Opok {
-    type Extra = ();
+    type Extra = OpokExtra;
     type GameAction = Infallible;
     type GameNotice = Infallible;
     type GameAnnouncement = OpokAnnouncement;
 }
 
-/// The only job: the computer's move.
+/// What Opok asks the worker for.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub struct Play;
+pub enum OpokJob {
+    /// The computer's move.
+    Play,
+    /// The engine's view of a position (an `analyse` frame).
+    Analyse,
+}
 
 impl GameSearch for Opok {
-    /// Opok asks the worker for nothing but the computer's move.
-    type Job = Play;
+    /// The computer's move, or an analysis.
+    type Job = OpokJob;
     type Progress = Progress<Move>;
     type Answer = Choice;
 
-    const PLAY: Play = Play;
+    const PLAY: OpokJob = OpokJob::Play;
 }
 
 impl SessionGame for Opok {
@@ -111,6 +145,55 @@ impl SessionGame for Opok {
     fn progress_move(progress: &Progress<Move>) -> Option<Move> {
         Some(progress.best)
     }
+
+    /// An analysis of the position shown, on a person's turn, once.
+    fn wanted_job(session: &OpokState) -> Option<(OpokJob, Position)> {
+        let position = session.position();
+        let done = session.extra.analysis_of(&position).is_some_and(|a| a.done);
+        (session.extra.analyse && matches!(session.turn(), Turn::HumanMove(_)) && !done)
+            .then_some((OpokJob::Analyse, position))
+    }
+
+    fn on_progress(session: &mut OpokState, search: &Search<Opok>, progress: &Progress<Move>) {
+        if search.job == OpokJob::Analyse {
+            session.extra.analysis = Some(Analysis {
+                position: search.position,
+                progress: Some(progress.clone()),
+                done: false,
+            });
+        }
+    }
+
+    fn on_answer(session: &mut OpokState, search: &Search<Opok>, _choice: &Choice) {
+        if search.job != OpokJob::Analyse {
+            return;
+        }
+        match &mut session.extra.analysis {
+            Some(a) if a.position == search.position => a.done = true,
+            // Finished without a completed depth (a single move).
+            analysis => {
+                *analysis = Some(Analysis {
+                    position: search.position,
+                    progress: None,
+                    done: true,
+                })
+            }
+        }
+    }
+
+    fn on_failed(session: &mut OpokState, search: &Search<Opok>) {
+        if search.job == OpokJob::Analyse {
+            session.extra.analyse = false;
+        }
+    }
+
+    /// An analysing frame goes on analysing after a new game.
+    fn carry_over(old: &OpokState, _settings: &Settings, _record: &Record) -> OpokExtra {
+        OpokExtra {
+            analyse: old.extra.analyse,
+            analysis: None,
+        }
+    }
 }
 
 #[cfg(test)]
@@ -148,6 +231,45 @@ mod tests {
         assert_eq!(state.record.cursor(), 0);
         state.apply(Action::Redo);
         assert_eq!(state.record.cursor(), 2);
+    }
+
+    #[test]
+    fn an_analysing_game_asks_once_per_position_and_keeps_the_latest_depth() {
+        let settings = Settings {
+            squares: Player::Human,
+            ..Settings::default()
+        };
+        let mut state = OpokState::new(settings);
+        assert_eq!(state.wanted_search(), None, "no analysis unless asked");
+        state.extra.analyse = true;
+        let (job, position) = state.wanted_search().unwrap();
+        assert_eq!((job, position), (OpokJob::Analyse, state.position()));
+        state.apply(Action::SearchStarted(1, job, position));
+        let best = mv(&state, "a1:3:b3");
+        let progress = Progress {
+            depth: 3,
+            score: 120,
+            best,
+            pv: vec![best],
+            nodes: 10,
+            elapsed_ms: 1.0,
+            exact: false,
+        };
+        state.apply(Action::Progress(1, progress.clone()));
+        let analysis = state.extra.analysis_of(&position).unwrap();
+        assert_eq!(
+            (analysis.progress.as_ref(), analysis.done),
+            (Some(&progress), false)
+        );
+        assert_eq!(state.wanted_search(), Some((OpokJob::Analyse, position)));
+        state.apply(Action::Finished(1, choice(&state, "a1:3:b3")));
+        assert!(state.extra.analysis_of(&position).unwrap().done);
+        assert_eq!(state.wanted_search(), None, "done for this position");
+        assert_eq!(state.record.cursor(), 0, "an analysis plays no move");
+        state.apply(Action::Play(best));
+        let next = state.position();
+        assert_eq!(state.wanted_search(), Some((OpokJob::Analyse, next)));
+        assert!(state.extra.analysis_of(&next).is_none());
     }
 
     #[test]

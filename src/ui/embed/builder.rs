@@ -355,6 +355,7 @@ pub fn embed_builder(props: &BuilderProps) -> Html {
     let mut modes = vec![
         (Mode::View.name().to_string(), b.mode_view.to_string()),
         (Mode::Play.name().to_string(), b.mode_play.to_string()),
+        (Mode::Analyse.name().to_string(), b.mode_analyse.to_string()),
         (Mode::Lesson.name().to_string(), b.mode_lesson.to_string()),
     ];
     if game == Game::Othello {

@@ -53,11 +53,15 @@ pub struct BoardProps<G: PageGame> {
     pub dispatch: Callback<Action<G>>,
     /// The visitor may move (not in `view`).
     pub interactive: bool,
+    /// The engine's view of the position is shown (`analyse`).
+    pub analysing: bool,
 }
 
 impl<G: PageGame> PartialEq for BoardProps<G> {
     fn eq(&self, other: &Self) -> bool {
-        self.state == other.state && self.interactive == other.interactive
+        self.state == other.state
+            && self.interactive == other.interactive
+            && self.analysing == other.analysing
     }
 }
 
@@ -65,19 +69,14 @@ impl<G: PageGame> PartialEq for BoardProps<G> {
 pub trait EmbedBoard: PageGame + EmbedGame {
     /// The game's board for `props`.
     fn board(props: BoardProps<Self>) -> Html;
-    /// Whether the game shows the engine's view of the position in an
-    /// `analyse` frame ([`EmbedBoard::analyse`]).
-    const ANALYSES: bool = false;
     /// Turns on the engine's view of the position shown (`analyse`).
-    fn analyse(_session: &mut GameSession<Self>) {}
+    fn analyse(session: &mut GameSession<Self>);
 }
 
 impl EmbedBoard for Othello {
     fn board(props: BoardProps<Self>) -> Html {
         html! { <super::othello::embed::EmbedBoard ..props /> }
     }
-
-    const ANALYSES: bool = true;
 
     /// Every legal move's score on its square, as the page's hints show
     /// them (exact near the end).
@@ -90,12 +89,21 @@ impl EmbedBoard for Opok {
     fn board(props: BoardProps<Self>) -> Html {
         html! { <super::opok::embed::EmbedBoard ..props /> }
     }
+
+    /// The engine's best line and score, its best move marked.
+    fn analyse(session: &mut GameSession<Self>) {
+        session.extra.analyse = true;
+    }
 }
 
 impl EmbedBoard for Nim {
     fn board(props: BoardProps<Self>) -> Html {
         html! { <super::nim::embed::EmbedBoard ..props /> }
     }
+
+    /// P or N, the winning moves marked and each heap's value: the theory
+    /// needs no session state (a misère sum's search is always asked for).
+    fn analyse(_session: &mut GameSession<Self>) {}
 }
 
 /// Props: the frame's route.
@@ -275,16 +283,7 @@ fn nav<G: EmbedBoard>(
 #[function_component(EmbedPage)]
 fn embed_page<G: EmbedBoard>(props: &PageProps) -> Html {
     let params = use_state(|| props.params.clone());
-    let notes = use_state(|| {
-        let mut notes = props.errors.clone();
-        if props.params.mode == Mode::Analyse && !G::ANALYSES {
-            notes.push(format!(
-                "mode={}: no evaluation for this game in a frame yet; both sides can be played",
-                props.params.mode.name()
-            ));
-        }
-        notes
-    });
+    let notes = use_state(|| props.errors.clone());
     // Lessons and puzzles come from the learning module, drawn inside this
     // frame.
     let params_now = (*params).clone();
@@ -516,6 +515,7 @@ fn embed_page<G: EmbedBoard>(props: &PageProps) -> Html {
         state: state.clone(),
         dispatch: board_dispatch,
         interactive: moves_allowed,
+        analysing,
     });
     let controls = params_now.controls;
     let classes = classes!(

@@ -3,23 +3,35 @@
 
 use crate::diagram::{self, Options};
 use crate::engine::opok::{Geometry, Position, Side};
+use crate::engine::strength::Level;
 use crate::i18n::Texts;
 use crate::session::core::{Action, GameSession};
-use crate::session::opok::{Opok, OpokAnnouncement, Play};
+use crate::session::opok::{Opok, OpokAnnouncement, OpokJob};
 use crate::worker::protocol::{Answer, Event, Job, Report};
 
 use super::super::shell::scores::ScoreItem;
 use super::super::shell::PageGame;
 
+/// How long the engine analyses a position of an `analyse` frame, in
+/// milliseconds (its depths are shown as they complete).
+const ANALYSIS_MS: f64 = 3000.0;
+
 impl PageGame for Opok {
     const SAVE_KEY: &'static str = "mind-sports.opok.game";
     const ROUTE: &'static str = "opok";
 
-    fn job(session: &GameSession<Opok>, _job: Play, position: &Position, seed: u64) -> Job {
+    fn job(session: &GameSession<Opok>, job: OpokJob, position: &Position, seed: u64) -> Job {
+        let (level, think_ms) = match job {
+            OpokJob::Play => (
+                session.settings.player(position.side_to_move()).level(),
+                f64::from(session.settings.think_ms),
+            ),
+            OpokJob::Analyse => (Level::MAX, ANALYSIS_MS),
+        };
         Job::Opok {
             position: *position,
-            level: session.settings.player(position.side_to_move()).level(),
-            think_ms: f64::from(session.settings.think_ms),
+            level,
+            think_ms,
             seed,
         }
     }
