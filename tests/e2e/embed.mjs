@@ -235,6 +235,46 @@ try {
       await shot(page, "embed-opok");
     },
 
+    "every game in every mode: ready, resize heights that match the content, the computer's reply in play": async () => {
+      const first = { othello: "f5", opok: "a1:3:b3", nim: "0:1" };
+      const modes = {
+        othello: ["view", "play", "analyse", "lesson=othello-1-1", "mode=puzzle&puzzle=wipeout-bf96bde7"],
+        opok: ["view", "play", "analyse", "lesson=opok-1-1"],
+        nim: ["view", "play", "analyse", "lesson=nim-1-1"],
+      };
+      for (const [game, list] of Object.entries(modes)) {
+        for (const entry of list) {
+          const query = entry.includes("=") ? entry : `mode=${entry}`;
+          const mode = entry.includes("=") ? (entry.startsWith("lesson") ? "lesson" : "puzzle") : entry;
+          const { page, frame } = await openHost(frameSrc(game, query));
+          const ready = await waitFor(page, (m) => m.type === "ready");
+          assert(ready.game === game && ready.mode === mode, `${game} ${mode}: ${JSON.stringify(ready)}`);
+          if (mode === "play") {
+            // The visitor's move, then the computer's reply.
+            const n = (await got(page)).length;
+            await page.evaluate((move) => window.send({ type: "play", move }), first[game]);
+            const mine = await waitFor(page, (m) => m.type === "move" && m.ply === 1, n);
+            assert(mine.move === first[game], `${game}: ${JSON.stringify(mine)}`);
+            await waitFor(page, (m) => m.type === "move" && m.ply === 2, n, 30000);
+          }
+          // The height the frame last reported is the content's, once
+          // the content has settled (a lesson loads its data first).
+          await waitFor(page, (m) => m.type === "resize", 0, 30000);
+          let reported = -100, content = 0;
+          for (let tries = 0; tries < 40 && Math.abs(reported - content) > 2; tries++) {
+            await page.waitForTimeout(250);
+            reported = (await got(page)).filter((m) => m.type === "resize").pop().height;
+            content = await frame.$eval("[data-testid=embed]", (e) => Math.ceil(e.getBoundingClientRect().height));
+          }
+          assert(Math.abs(reported - content) <= 2 && content > 150, `${game} ${mode}: resize ${reported}, content ${content}`);
+          const frameHeight = await page.$eval("#f", (f) => f.getBoundingClientRect().height);
+          assert(Math.abs(frameHeight - reported) <= 1, `${game} ${mode}: the host sized the frame to ${frameHeight}`);
+          assert(errorsOf(page).length === 0, `${game} ${mode}: ${errorsOf(page).join("\n")}`);
+          await page.close();
+        }
+      }
+    },
+
     "the <mind-sports-board> element drives the real frame": async () => {
       const page = await freshPage(browser, { width: 760, height: 900 });
       await page.goto(`${HOST}/element?w=600`);
