@@ -20,11 +20,13 @@ pub mod othello;
 pub mod pages;
 pub mod plain;
 mod ru;
+mod rules;
 pub mod session;
 mod texts;
 
 pub use texts::{
-    ClubTexts, CommonTexts, EmbedTexts, LearnTexts, NimTexts, OpokTexts, OthelloTexts, Texts,
+    ClubTexts, CommonTexts, EmbedTexts, LearnTexts, NimRulesTexts, NimTexts, OpokRulesTexts,
+    OpokTexts, OthelloRulesTexts, OthelloTexts, Texts,
 };
 
 use serde::{Deserialize, Serialize};

@@ -111,18 +111,14 @@ texts! {
     /// Othello: colours, results, squares, the editor, the rules page and its exercise.
     OthelloTexts {
         plain:
-            name, blurb, black, white, black_disc, white_disc, anti_result_note, hints,
-            legal_moves, analyse_game, set_up_position, board_string, load_board, exact_result,
-            evaluation_graph, graph_empty, graph_black_ahead, graph_white_ahead, graph_move, variant, variant_standard, variant_anti,
-            variant_reversi, err_board_side, err_link_size, paste_hint, paste_label,
-            board_label, legal_move, last_move_mark, flipped_mark, best_move, board_label_aria,
-            keyboard_help, move_box_label, move_box_placeholder, play_move, editor_title,
-            editor_paint, side_to_move, clear_board, play_from_here, editor_help, rules_title,
-            rules_intro, rules_setup_title, rules_setup, rules_moves_title, rules_moves,
-            rules_pass_title, rules_pass, rules_end_title, rules_end, rules_scoring_example,
-            rules_clock_title, rules_clock, rules_notation_title, rules_notation,
-            rules_variants_title, rules_sizes, rules_anti, rules_reversi, exercise_title,
-            exercise_task, exercise_done, exercise_reset;
+            name, blurb, black, white, black_disc, white_disc, anti_result_note, hints, legal_moves,
+            analyse_game, set_up_position, board_string, load_board, exact_result, evaluation_graph,
+            graph_empty, graph_black_ahead, graph_white_ahead, graph_move, variant,
+            variant_standard, variant_anti, variant_reversi, err_board_side, err_link_size,
+            paste_hint, paste_label, board_label, legal_move, last_move_mark, flipped_mark,
+            best_move, board_label_aria, keyboard_help, move_box_label, move_box_placeholder,
+            play_move, editor_title, editor_paint, side_to_move, clear_board, play_from_here,
+            editor_help, rules_title, exercise_title, exercise_task, exercise_done, exercise_reset;
         sides: black_forms, white_forms;
         templates:
             your_move(color), must_pass(color), black_wins(a, b), white_wins(a, b),
@@ -144,14 +140,10 @@ texts! {
     /// Opok: sides, putting a move together, records, the rules page and its diagrams.
     OpokTexts {
         plain:
-            name, blurb, circles, squares, lift, fewer, more,
-            cancel_selection, board_label, can_move, selected, landing, last_landing,
-            captured_mark, err_move_illegal, keyboard_help, record_label, paste_hint,
-            rules_title, rules_intro, rules_setup_title, rules_setup, rules_moves_title,
-            rules_moves, rules_walk, rules_parity, rules_capture_title, rules_capture,
-            rules_capture_landing, rules_corner, rules_end_title, rules_end,
-            rules_notation_title, rules_notation, rules_source_note, diagrams_title,
-            diagrams_intro, diagram_gap, diagram_out_of_line, verdict_captured, verdict_safe;
+            name, blurb, circles, squares, lift, fewer, more, cancel_selection, board_label,
+            can_move, selected, landing, last_landing, captured_mark, err_move_illegal,
+            keyboard_help, record_label, paste_hint, rules_title, diagrams_title, diagrams_intro,
+            diagram_gap, diagram_out_of_line, verdict_captured, verdict_safe;
         sides: circles_forms, squares_forms;
         templates:
             your_move(side), choose_k(square), must_pass(side), circles_win(a, b),
@@ -170,19 +162,14 @@ texts! {
     /// Nim and the take-away games: rules of taking, theory, presets, records and the rules page.
     NimTexts {
         plain:
-            rules_limits_title, rules_limits, name, blurb, rule_nim, rule_dim, rule_aliquot,
-            rule_evenodd, rule_half, rule_nim_desc, rule_dim_desc, rule_aliquot_desc,
-            rule_evenodd_desc, rule_half_desc, refuse_nothing, first_player, second_player,
-            heap_take, heap_amount, theory,
-            grundy_values, nimsum_title, nimsum_explain, outcome_p, outcome_n, show_me,
-            no_winning_moves, strip_up_to, mex_choose, misere_note, misere_budget, analysing,
-            preset, preset_three, preset_source, random_game, custom_game, add_heap,
-            remove_heap, heap_size, heap_rule, sub_set, play_convention, normal_play,
-            misere_play, level_note, err_set, err_size, err_period, err_no_heaps,
-            keyboard_help, record_label, rules_title, rules_intro, rules_play_title,
-            rules_play, rules_table_title, rules_pn_title, rules_pn, rules_sg_title, rules_sg,
-            rules_sum_title, rules_sum, rules_example, rules_misere_title, rules_misere,
-            rules_closed_title, rules_closed;
+            name, blurb, rule_nim, rule_dim, rule_aliquot, rule_evenodd, rule_half, rule_nim_desc,
+            rule_dim_desc, rule_aliquot_desc, rule_evenodd_desc, rule_half_desc, refuse_nothing,
+            first_player, second_player, heap_take, heap_amount, theory, grundy_values,
+            nimsum_title, nimsum_explain, outcome_p, outcome_n, show_me, no_winning_moves,
+            strip_up_to, mex_choose, misere_note, misere_budget, analysing, preset, preset_three,
+            preset_source, random_game, custom_game, add_heap, remove_heap, heap_size, heap_rule,
+            sub_set, play_convention, normal_play, misere_play, level_note, err_set, err_size,
+            err_period, err_no_heaps, keyboard_help, record_label, rules_title;
         sides: first_player_forms, second_player_forms;
         templates:
             rule_sub(set), rule_sub_desc(set), refuse_more_than_heap(rule, n),
@@ -273,6 +260,50 @@ texts! {
     }
 }
 
+texts! {
+    /// The Othello rules page: its sections (apart, so that only the learning
+    /// module, which draws the rules pages, carries them).
+    OthelloRulesTexts {
+        plain:
+            rules_intro, rules_setup_title, rules_setup, rules_moves_title, rules_moves,
+            rules_pass_title, rules_pass, rules_end_title, rules_end, rules_scoring_example,
+            rules_clock_title, rules_clock, rules_notation_title, rules_notation,
+            rules_variants_title, rules_sizes, rules_anti, rules_reversi;
+        sides: ;
+        templates: ;
+        counted:
+    }
+}
+
+texts! {
+    /// The Opok rules page: its sections (apart, so that only the learning
+    /// module, which draws the rules pages, carries them).
+    OpokRulesTexts {
+        plain:
+            rules_intro, rules_setup_title, rules_setup, rules_moves_title, rules_moves, rules_walk,
+            rules_parity, rules_capture_title, rules_capture, rules_capture_landing, rules_corner,
+            rules_end_title, rules_end, rules_notation_title, rules_notation, rules_source_note;
+        sides: ;
+        templates: ;
+        counted:
+    }
+}
+
+texts! {
+    /// The take-away games' rules page: its sections (apart, so that only the learning
+    /// module, which draws the rules pages, carries them).
+    NimRulesTexts {
+        plain:
+            rules_limits_title, rules_limits, rules_intro, rules_play_title, rules_play,
+            rules_table_title, rules_pn_title, rules_pn, rules_sg_title, rules_sg, rules_sum_title,
+            rules_sum, rules_example, rules_misere_title, rules_misere, rules_closed_title,
+            rules_closed;
+        sides: ;
+        templates: ;
+        counted:
+    }
+}
+
 /// Every text of the interface in one language, by area.
 #[derive(Debug)]
 pub struct Texts {
@@ -324,6 +355,33 @@ impl Texts {
         }
     }
 
+    /// The Othello rules page's sections (apart, like the learning pages').
+    pub fn othello_rules(&self) -> &'static OthelloRulesTexts {
+        match self.lang() {
+            super::Lang::En => &super::rules::OTHELLO_EN,
+            super::Lang::Cs => &super::rules::OTHELLO_CS,
+            super::Lang::Ru => &super::rules::OTHELLO_RU,
+        }
+    }
+
+    /// The Opok rules page's sections (apart, like the learning pages').
+    pub fn opok_rules(&self) -> &'static OpokRulesTexts {
+        match self.lang() {
+            super::Lang::En => &super::rules::OPOK_EN,
+            super::Lang::Cs => &super::rules::OPOK_CS,
+            super::Lang::Ru => &super::rules::OPOK_RU,
+        }
+    }
+
+    /// The take-away games' rules page's sections (apart, like the learning pages').
+    pub fn nim_rules(&self) -> &'static NimRulesTexts {
+        match self.lang() {
+            super::Lang::En => &super::rules::NIM_EN,
+            super::Lang::Cs => &super::rules::NIM_CS,
+            super::Lang::Ru => &super::rules::NIM_RU,
+        }
+    }
+
     /// The language of these texts.
     pub fn lang(&self) -> super::Lang {
         self.common.lang
@@ -340,6 +398,9 @@ impl Texts {
             ("club", self.club().entries()),
             ("diagram", self.diagram().entries()),
             ("embed", self.embed().entries()),
+            ("othello_rules", self.othello_rules().entries()),
+            ("opok_rules", self.opok_rules().entries()),
+            ("nim_rules", self.nim_rules().entries()),
         ];
         areas
             .into_iter()

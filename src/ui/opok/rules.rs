@@ -148,21 +148,21 @@ pub fn opok_rules() -> Html {
     html! {
         <article class="rules opok-rules">
             <h1 tabindex="-1">{ t.opok.rules_title }</h1>
-            <p>{ t.opok.rules_intro }</p>
-            { interpretation(t.opok.rules_source_note) }
-            { section(t.opok.rules_setup_title, html! { <p>{ t.opok.rules_setup }</p> }) }
-            { section(t.opok.rules_moves_title, html! { <>
-                <p>{ t.opok.rules_moves }</p>
-                <p>{ t.opok.rules_walk }</p>
-                <p class="example">{ t.opok.rules_parity }</p>
+            <p>{ t.opok_rules().rules_intro }</p>
+            { interpretation(t.opok_rules().rules_source_note) }
+            { section(t.opok_rules().rules_setup_title, html! { <p>{ t.opok_rules().rules_setup }</p> }) }
+            { section(t.opok_rules().rules_moves_title, html! { <>
+                <p>{ t.opok_rules().rules_moves }</p>
+                <p>{ t.opok_rules().rules_walk }</p>
+                <p class="example">{ t.opok_rules().rules_parity }</p>
             </> }) }
-            { section(t.opok.rules_capture_title, html! { <>
-                <p>{ t.opok.rules_capture }</p>
-                { interpretation(t.opok.rules_capture_landing) }
-                <p>{ t.opok.rules_corner }</p>
+            { section(t.opok_rules().rules_capture_title, html! { <>
+                <p>{ t.opok_rules().rules_capture }</p>
+                { interpretation(t.opok_rules().rules_capture_landing) }
+                <p>{ t.opok_rules().rules_corner }</p>
             </> }) }
-            { section(t.opok.rules_end_title, html! { <p>{ t.opok.rules_end }</p> }) }
-            { section(t.opok.rules_notation_title, html! { <><p>{ t.opok.rules_notation }</p><p>{ t.common.notation_wide }</p></> }) }
+            { section(t.opok_rules().rules_end_title, html! { <p>{ t.opok_rules().rules_end }</p> }) }
+            { section(t.opok_rules().rules_notation_title, html! { <><p>{ t.opok_rules().rules_notation }</p><p>{ t.common.notation_wide }</p></> }) }
             <section>
                 <h2>{ t.opok.diagrams_title }</h2>
                 <p>{ t.opok.diagrams_intro }</p>

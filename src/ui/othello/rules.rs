@@ -130,23 +130,23 @@ pub fn othello_rules() -> Html {
     html! {
         <article class="rules">
             <h1 tabindex="-1">{ t.othello.rules_title }</h1>
-            <p>{ t.othello.rules_intro }</p>
-            { section(t.othello.rules_setup_title, html! { <p>{ t.othello.rules_setup }</p> }) }
-            { section(t.othello.rules_moves_title, html! { <p>{ t.othello.rules_moves }</p> }) }
-            { section(t.othello.rules_pass_title, html! { <p>{ t.othello.rules_pass }</p> }) }
-            { section(t.othello.rules_end_title, html! { <>
-                <p>{ t.othello.rules_end }</p>
-                <p class="example">{ t.othello.rules_scoring_example }</p>
+            <p>{ t.othello_rules().rules_intro }</p>
+            { section(t.othello_rules().rules_setup_title, html! { <p>{ t.othello_rules().rules_setup }</p> }) }
+            { section(t.othello_rules().rules_moves_title, html! { <p>{ t.othello_rules().rules_moves }</p> }) }
+            { section(t.othello_rules().rules_pass_title, html! { <p>{ t.othello_rules().rules_pass }</p> }) }
+            { section(t.othello_rules().rules_end_title, html! { <>
+                <p>{ t.othello_rules().rules_end }</p>
+                <p class="example">{ t.othello_rules().rules_scoring_example }</p>
             </> }) }
-            { section(t.othello.rules_clock_title, html! { <p>{ t.othello.rules_clock }</p> }) }
-            { section(t.othello.rules_notation_title, html! { <><p>{ t.othello.rules_notation }</p><p>{ t.common.notation_wide }</p></> }) }
-            { section(t.othello.rules_variants_title, html! { <>
-                <p>{ t.othello.rules_sizes }</p>
+            { section(t.othello_rules().rules_clock_title, html! { <p>{ t.othello_rules().rules_clock }</p> }) }
+            { section(t.othello_rules().rules_notation_title, html! { <><p>{ t.othello_rules().rules_notation }</p><p>{ t.common.notation_wide }</p></> }) }
+            { section(t.othello_rules().rules_variants_title, html! { <>
+                <p>{ t.othello_rules().rules_sizes }</p>
                 <div class="interpretation">
                     <strong>{ t.common.interpretation }</strong>
-                    <p>{ t.othello.rules_anti }</p>
+                    <p>{ t.othello_rules().rules_anti }</p>
                 </div>
-                <p>{ t.othello.rules_reversi }</p>
+                <p>{ t.othello_rules().rules_reversi }</p>
             </> }) }
             <Exercise />
             <p><a class="button primary" href="#/othello">{ t.common.play }</a></p>
