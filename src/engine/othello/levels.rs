@@ -14,6 +14,7 @@ use super::eval::DISC;
 use super::position::{Move, Position};
 use super::rules::Variant;
 use super::square::Square;
+use super::time_plan;
 
 pub use crate::strength::Level;
 
@@ -123,6 +124,13 @@ pub fn choose_move(
     let empties = position.empties().count_ones();
     let exact_now = empties <= spec.exact_empties;
     match spec.method {
+        // The strongest level spreads its time over the game.
+        Method::Time(None) => {
+            let plan = time_plan::plan(empties, time.strongest_ms, spec.exact_empties);
+            let budget = Budget::new(Limits::time_ms(plan.ms), budget_clock);
+            let exact_from = if plan.solve { empties } else { spec.exact_empties };
+            from_result(analyzer.analyse_with_exact(position, &budget, exact_from, on_progress))
+        }
         _ if exact_now => {
             let budget = Budget::new(
                 Limits::depth(empties).with_time_ms(time.strongest_ms.max(2000.0)),

@@ -28,6 +28,7 @@ pub mod puzzle;
 pub mod rules;
 pub mod square;
 pub mod stability;
+pub mod time_plan;
 
 pub use analysis::Analyzer;
 pub use levels::Level;
