@@ -128,7 +128,11 @@ pub fn choose_move(
         Method::Time(None) => {
             let plan = time_plan::plan(empties, time.strongest_ms, spec.exact_empties);
             let budget = Budget::new(Limits::time_ms(plan.ms), budget_clock);
-            let exact_from = if plan.solve { empties } else { spec.exact_empties };
+            let exact_from = if plan.solve {
+                empties
+            } else {
+                spec.exact_empties
+            };
             from_result(analyzer.analyse_with_exact(position, &budget, exact_from, on_progress))
         }
         _ if exact_now => {
