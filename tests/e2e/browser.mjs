@@ -138,6 +138,17 @@ export function assert(condition, message) {
 export const count = async (page, name) => Number((await page.textContent(`[data-testid=${name}-count]`)).replace(/\D/g, ""));
 /** Moves in the move list. */
 export const moveCount = async (page) => (await page.$$("[data-testid=moves] li")).length;
+/**
+ * The number of moves in the record once it is `expected`, or after `ms`
+ * if it never gets there: a key press is answered a render later, which
+ * a loaded machine can delay.
+ */
+export const movesReach = async (page, expected, ms = 5000) => {
+  await page
+    .waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li").length === n, expected, { timeout: ms })
+    .catch(() => {});
+  return moveCount(page);
+};
 /** What the live region says now. */
 export const liveText = async (page) => (await page.textContent("#live")).replace(/\u00a0/g, "").trim();
 /**

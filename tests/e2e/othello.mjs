@@ -1,7 +1,7 @@
 // End-to-end tests of the Othello page: the release build served on
 // loopback, driven in headless Chromium. Screenshots go to artifacts/.
 import {
-  serveDist, launchBrowser, freshPage, run, assert, count, moveCount, liveText, spoken, shot, paste,
+  serveDist, launchBrowser, freshPage, run, assert, count, moveCount, movesReach, liveText, spoken, shot, paste,
   waitForHuman as waitForHumanOn, playToTheEnd as playWholeGame,
 } from "./browser.mjs";
 
@@ -171,7 +171,7 @@ try {
       }
       assert((await page.evaluate(() => document.activeElement.dataset.square)) === "d3", "the board's tab stop is the cursor");
       await page.keyboard.press("Enter");
-      assert((await moveCount(page)) === 1, "Enter played d3");
+      assert((await movesReach(page, 1)) === 1, "Enter played d3");
       {
         const said = await spoken(page, (t) => t === "Black d3, flips d4.");
         assert(said === "Black d3, flips d4.", said);
@@ -185,10 +185,10 @@ try {
       const label = await page.evaluate(() => document.activeElement.getAttribute("aria-label"));
       assert(label.endsWith("legal move"), label);
       await page.keyboard.press(" ");
-      assert((await moveCount(page)) === 2, "Space played");
+      assert((await movesReach(page, 2)) === 2, "Space played");
       await page.keyboard.press("m");
       await page.keyboard.press("Enter");
-      assert((await moveCount(page)) === 3, "third move");
+      assert((await movesReach(page, 3)) === 3, "third move");
       await page.keyboard.press("u");
       assert((await page.textContent(".move.current")).startsWith("2."), "u undoes");
       await page.keyboard.press("s");
