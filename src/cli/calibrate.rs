@@ -11,6 +11,7 @@ use std::fmt::Write;
 use serde_json::json;
 
 use crate::engine::clock::ManualClock;
+use crate::engine::othello::endgame::EndgameSolver;
 use crate::engine::othello::eval::DISC;
 use crate::engine::othello::{Position, Rules};
 use crate::engine::rng::Rng;
@@ -69,8 +70,15 @@ pub fn calibrate(words: &[String]) -> Result<Report, CliError> {
     if game != "othello" {
         return Err(ArgsError::UnknownGame(game.clone()).into());
     }
-    let args = Args::parse(rest, &["positions", "max-depth", "seed"], &["json"])?;
+    let args = Args::parse(
+        rest,
+        &["positions", "max-depth", "seed", "empties"],
+        &["json", "endgame"],
+    )?;
     args.finish()?;
+    if args.switch("--endgame") {
+        return calibrate_endgame(&args);
+    }
     let count = args
         .parsed(
             "--positions",
@@ -139,6 +147,111 @@ pub fn calibrate(words: &[String]) -> Result<Report, CliError> {
     }
     Ok(Report {
         json: json!({ "positions": count, "max_depth": max_depth, "table": rows }),
+        text,
+    })
+}
+
+/// The deepest prediction the endgame calibration measures.
+const ENDGAME_MAX_SHALLOW: u32 = 6;
+
+/// A position of a plausible game with `empties` empty squares and a move
+/// to make: a few random moves, then a depth-3 search's choices, one in
+/// eight replaced by a random move (so that games differ).
+fn played_position(
+    rng: &mut Rng,
+    searcher: &mut Searcher<Position, crate::engine::othello::eval::Evaluator>,
+    empties: u32,
+) -> Option<Position> {
+    let clock = ManualClock::new();
+    let mut position = Position::start(Rules::default());
+    let random_plies = 2 + rng.below(6) as u32;
+    while position.empties().count_ones() > empties {
+        if position.is_over() {
+            return None;
+        }
+        let moves = position.moves();
+        let plies = 60 - position.empties().count_ones();
+        let mv = if plies < random_plies || rng.below(8) == 0 {
+            *rng.choose(&moves)?
+        } else {
+            searcher
+                .search(
+                    &position,
+                    &Budget::new(Limits::depth(3), &clock),
+                    &mut |_| {},
+                )
+                .best?
+        };
+        position = position.play(mv);
+    }
+    (!position.is_over() && position.empties().count_ones() == empties).then_some(position)
+}
+
+/// `engine calibrate othello --endgame`: the error of the selective
+/// endgame search's predictions, `exact − shallow(d)`, per number of
+/// empties, on positions of plausible games solved exactly.
+fn calibrate_endgame(args: &Args) -> Result<Report, CliError> {
+    let count = args
+        .parsed(
+            "--positions",
+            "a number of positions",
+            number_in(1u32, 1_000_000),
+        )?
+        .unwrap_or(40);
+    let (lo, hi) = match args.option("--empties") {
+        None => (14, 20),
+        Some(range) => range
+            .split_once('-')
+            .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
+            .filter(|&(a, b): &(u32, u32)| 4 <= a && a <= b && b <= 30)
+            .ok_or_else(|| ArgsError::BadValue {
+                name: "--empties".into(),
+                value: range.into(),
+                expected: "a range of empties such as 14-20 (4 to 30)".into(),
+            })?,
+    };
+    let seed = args.seed()?;
+    let mut rng = Rng::new(seed);
+    let clock = ManualClock::new();
+    let unlimited = Budget::new(Limits::default(), &clock);
+    let mut searcher = Searcher::new(16, crate::engine::othello::eval::Evaluator::Standard);
+    let mut solver = EndgameSolver::new(22);
+    let depths = ENDGAME_MAX_SHALLOW as usize + 1;
+    let mut text = format!(
+        "exact - shallow(d) over {count} positions per number of empties, in discs: mean ± standard deviation\n"
+    );
+    let mut rows = Vec::new();
+    for empties in lo..=hi {
+        let mut cells = vec![Moments::default(); depths];
+        let mut done = 0;
+        while done < count {
+            let Some(position) = played_position(&mut rng, &mut searcher, empties) else {
+                continue;
+            };
+            solver.clear();
+            let Some(solution) = solver.solve(&position, &unlimited) else {
+                continue;
+            };
+            let exact = f64::from(solution.score);
+            for (depth, cell) in cells.iter_mut().enumerate().skip(1) {
+                let shallow = f64::from(solver.shallow_value(&position, depth as u32));
+                cell.add(exact - shallow / f64::from(DISC));
+            }
+            done += 1;
+        }
+        let mut line = format!("{empties:2} empties:");
+        for (depth, cell) in cells.iter().enumerate().skip(1) {
+            let (mean, deviation) = cell.mean_and_deviation();
+            let _ = write!(line, "  d={depth} {mean:+.2}±{deviation:.2}");
+            rows.push(json!({
+                "empties": empties, "shallow": depth, "samples": cell.count,
+                "mean": mean, "deviation": deviation,
+            }));
+        }
+        let _ = writeln!(text, "{line}");
+    }
+    Ok(Report {
+        json: json!({ "positions": count, "endgame": true, "table": rows }),
         text,
     })
 }

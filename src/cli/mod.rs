@@ -148,6 +148,8 @@ usage:
   engine levels opok [--size N] [--games G] [--think-ms T] [--time-scale F] [--levels L]
   engine bench [--full] [--ffo FIRST-LAST]   (--ffo: only those FFO endgames)
   engine calibrate othello [--positions N] [--max-depth D] [--seed S]   (ProbCut's errors)
+  engine calibrate othello --endgame [--positions N] [--empties MIN-MAX] [--seed S]
+                  (the selective endgame search's errors: exact score against a shallow search)
   engine openings [--count N] [--plies MIN-MAX] [--seed S] [--depth D] [--max-eval DISCS]
                   [--eval E] [--out FILE]
   engine match --player CONFIG --opponent CONFIG [--openings FILE] [--count N]

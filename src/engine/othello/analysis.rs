@@ -4,7 +4,7 @@
 use crate::game::Game;
 use crate::search::{Budget, Limits, MoveScores, Progress, SearchResult, Searcher};
 
-use super::endgame::EndgameSolver;
+use super::endgame::{EndgameSolver, Selectivity};
 use super::eval::{Evaluator, DISC};
 use super::position::{Move, Position};
 
@@ -113,38 +113,51 @@ impl Analyzer {
         let quick = self
             .searcher
             .search(&root, &budget.child(quick_limits), on_progress);
-        let solver_budget = budget.child(budget.remaining(quick.nodes));
-        match self
-            .solver
-            .solve_from(position, estimate_in_discs(&quick), &solver_budget)
-        {
-            Some(solution) => {
-                let best = solution.best.unwrap_or(Move::Pass);
-                let progress = Progress {
-                    depth: empties,
-                    score: solution.score * DISC,
-                    best,
-                    pv: solution.pv.clone(),
-                    nodes: quick.nodes + solution.nodes,
-                    elapsed_ms: budget.elapsed_ms(),
-                    exact: true,
-                };
-                on_progress(&progress);
-                SearchResult {
-                    best: solution.best,
-                    score: progress.score,
-                    depth: empties,
-                    pv: solution.pv,
-                    nodes: progress.nodes,
-                    elapsed_ms: progress.elapsed_ms,
-                    exact: true,
-                }
-            }
-            None => SearchResult {
-                nodes: quick.nodes + self.solver.nodes(),
+        // With a time limit, selective solves first, loosest to exact (see
+        // `endgame::Selectivity`): each one that finishes gives a better
+        // move than the last, and leaves its table to the next.
+        let ladder: Vec<Selectivity> = if remaining.time_ms.is_some() {
+            Selectivity::ladder(empties).collect()
+        } else {
+            vec![Selectivity::EXACT]
+        };
+        let mut result = quick;
+        let mut estimate = estimate_in_discs(&result);
+        let mut nodes = result.nodes;
+        for selectivity in ladder {
+            let solver_budget = budget.child(budget.remaining(nodes));
+            let solved =
+                self.solver
+                    .solve_selective(position, estimate, selectivity, &solver_budget);
+            nodes += self.solver.nodes();
+            let Some(solution) = solved else { break };
+            let exact = selectivity == Selectivity::EXACT;
+            let best = solution.best.unwrap_or(Move::Pass);
+            let progress = Progress {
+                depth: empties,
+                score: solution.score * DISC,
+                best,
+                pv: solution.pv.clone(),
+                nodes,
                 elapsed_ms: budget.elapsed_ms(),
-                ..quick
-            },
+                exact,
+            };
+            on_progress(&progress);
+            estimate = Some(solution.score);
+            result = SearchResult {
+                best: solution.best,
+                score: progress.score,
+                depth: empties,
+                pv: solution.pv,
+                nodes,
+                elapsed_ms: progress.elapsed_ms,
+                exact,
+            };
+        }
+        SearchResult {
+            nodes,
+            elapsed_ms: budget.elapsed_ms(),
+            ..result
         }
     }
 

@@ -87,19 +87,26 @@ impl EndgameSolver {
 
         let mut table_move = None;
         if let Some(entry) = self.probe(key) {
-            let (lower, upper) = (i32::from(entry.lower), i32::from(entry.upper));
-            if lower >= beta {
-                return lower;
-            }
-            if upper <= alpha {
-                return upper;
-            }
-            alpha = alpha.max(lower);
-            beta = beta.min(upper);
-            if alpha >= beta {
-                return alpha;
-            }
             table_move = Some(usize::from(entry.best)).filter(|&s| s < 64);
+            if let Some((lower, upper)) = entry.bounds_for(self.selectivity) {
+                if lower >= beta {
+                    return lower;
+                }
+                if upper <= alpha {
+                    return upper;
+                }
+                alpha = alpha.max(lower);
+                beta = beta.min(upper);
+                if alpha >= beta {
+                    return alpha;
+                }
+            }
+        }
+
+        if beta == alpha + 1 {
+            if let Some(bound) = self.selective_cut(p, o, alpha, empties, budget) {
+                return bound;
+            }
         }
 
         let mut ordered = [OrderedMove::default(); MAX_MOVES];
@@ -110,10 +117,10 @@ impl EndgameSolver {
         if empties >= ETC_EMPTIES {
             for m in &ordered[..count] {
                 let f = m.flips;
-                if let Some(child) = self.probe(board_hash(o ^ f, p | f | 1 << m.square)) {
-                    let bound = -i32::from(child.upper);
-                    if bound >= beta {
-                        return bound;
+                let child = self.probe(board_hash(o ^ f, p | f | 1 << m.square));
+                if let Some((_, upper)) = child.and_then(|c| c.bounds_for(self.selectivity)) {
+                    if -upper >= beta {
+                        return -upper;
                     }
                 }
             }

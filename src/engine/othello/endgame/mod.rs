@@ -27,6 +27,7 @@
 mod deep;
 mod kernels;
 mod ordering;
+mod selective;
 mod table;
 #[cfg(test)]
 mod tests;
@@ -41,6 +42,7 @@ use super::rules::{BoardSize, Rules, Variant};
 use super::square::Square;
 
 use ordering::OrderedMove;
+pub use selective::Selectivity;
 use table::Entry;
 
 /// How far below the estimate (in discs) MTD(f) starts probing (FFO
@@ -102,6 +104,8 @@ pub struct EndgameSolver {
     /// as solver nodes, but they too check the budget.
     midgame_nodes: u64,
     aborted: bool,
+    /// How sure the running solve is (exact unless a selective solve).
+    selectivity: Selectivity,
     /// What the last solve proved, finished or not.
     proven: Bounds,
     anti: bool,
@@ -135,6 +139,7 @@ impl EndgameSolver {
             nodes: 0,
             midgame_nodes: 0,
             aborted: false,
+            selectivity: Selectivity::EXACT,
             proven: Bounds::default(),
             anti: false,
             rules: Rules::default(),
@@ -183,6 +188,7 @@ impl EndgameSolver {
         self.nodes = 0;
         self.midgame_nodes = 0;
         self.aborted = false;
+        self.selectivity = Selectivity::EXACT;
         self.proven = Bounds::default();
         self.anti = rules.variant == Variant::Anti;
         self.rules = rules;
@@ -229,9 +235,24 @@ impl EndgameSolver {
         estimate: Option<i32>,
         budget: &Budget,
     ) -> Option<Solution> {
+        self.solve_selective(position, estimate, Selectivity::EXACT, budget)
+    }
+
+    /// [`EndgameSolver::solve_from`] at `selectivity`: below
+    /// [`Selectivity::EXACT`] the score and move are those of perfect play
+    /// only with the level's confidence, and the line may stop short of
+    /// the end.
+    pub fn solve_selective(
+        &mut self,
+        position: &Position,
+        estimate: Option<i32>,
+        selectivity: Selectivity,
+        budget: &Budget,
+    ) -> Option<Solution> {
         if !self.start(position) {
             return None;
         }
+        self.selectivity = selectivity;
         let (p, o) = (position.player(), position.opponent());
         let empties = (self.board & !(p | o)).count_ones();
         let guess = match estimate {
@@ -422,7 +443,13 @@ impl EndgameSolver {
                         break;
                     }
                 }
-                found.expect("a move keeps the exact value")
+                match found {
+                    Some(mv) => mv,
+                    // Cuts may disagree between searches: the line stops
+                    // where they do.
+                    None if self.selectivity < Selectivity::EXACT => break,
+                    None => unreachable!("a move keeps the exact value"),
+                }
             };
             pv.push(mv);
             position = position.play_unchecked(mv);

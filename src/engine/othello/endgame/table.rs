@@ -11,6 +11,17 @@ pub(super) struct Entry {
     pub(super) upper: i8,
     pub(super) best: u8,
     pub(super) empties: u8,
+    /// The [`super::Selectivity`] of the search that stored the bounds.
+    pub(super) selectivity: u8,
+}
+
+impl Entry {
+    /// The bounds, when a search at `selectivity` may trust them.
+    #[inline]
+    pub(super) fn bounds_for(&self, selectivity: super::Selectivity) -> Option<(i32, i32)> {
+        (self.selectivity >= selectivity.code())
+            .then(|| (i32::from(self.lower), i32::from(self.upper)))
+    }
 }
 
 impl EndgameSolver {
@@ -73,6 +84,7 @@ impl EndgameSolver {
             upper: upper as i8,
             best: best_square as u8,
             empties: empties as u8,
+            selectivity: self.selectivity.code(),
         };
         // Slot 0 keeps the deepest result, slot 1 always takes the newest.
         let slot = if self.table[b].key == key || u32::from(self.table[b].empties) <= empties {

@@ -103,3 +103,71 @@ fn the_ordering_evaluation_changes_the_work_not_the_result() {
     }
     assert!(differed, "the evaluator was not used");
 }
+
+/// Positions of `empties` empty squares after random games from the start.
+fn random_positions(seed: u64, empties: u32, count: usize) -> Vec<Position> {
+    let mut rng = crate::rng::Rng::new(seed);
+    let mut out = Vec::new();
+    while out.len() < count {
+        let mut p = Position::start(Rules::default());
+        while p.empties().count_ones() > empties && !p.is_over() {
+            let moves = p.moves();
+            p = p.play(*rng.choose(&moves).unwrap());
+        }
+        if !p.is_over() && !p.must_pass() {
+            out.push(p);
+        }
+    }
+    out
+}
+
+#[test]
+fn selective_solves_are_close_and_leave_exact_solves_exact() {
+    let clock = ManualClock::new();
+    let budget = Budget::new(Limits::default(), &clock);
+    let mut ladder = EndgameSolver::new(16);
+    let mut fresh = EndgameSolver::new(16);
+    for position in random_positions(7, 18, 12) {
+        let exact = fresh.solve(&position, &budget).unwrap().score;
+        ladder.clear();
+        let mut estimate = None;
+        for selectivity in Selectivity::all() {
+            let solution = ladder
+                .solve_selective(&position, estimate, selectivity, &budget)
+                .unwrap();
+            let best = solution.best.unwrap();
+            assert!(position.try_play(best).is_ok(), "{selectivity:?}: {best}");
+            // Random positions are lopsided: a wrong cut errs by a few
+            // discs, not by the whole board.
+            assert!(
+                (solution.score - exact).abs() <= 24,
+                "{selectivity:?}: {} vs {exact} in {position:?}",
+                solution.score
+            );
+            estimate = Some(solution.score);
+            if selectivity == Selectivity::EXACT {
+                // The selective searches' bounds were in the table: the
+                // exact solve must not have trusted them.
+                assert_eq!(solution.score, exact, "{position:?}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_selective_solve_visits_fewer_nodes_than_an_exact_one() {
+    let clock = ManualClock::new();
+    let budget = Budget::new(Limits::default(), &clock);
+    let mut solver = EndgameSolver::new(18);
+    let (mut selective, mut exact) = (0, 0);
+    for position in random_positions(11, 20, 6) {
+        solver.clear();
+        selective += solver
+            .solve_selective(&position, None, Selectivity::LOOSEST, &budget)
+            .unwrap()
+            .nodes;
+        solver.clear();
+        exact += solver.solve(&position, &budget).unwrap().nodes;
+    }
+    assert!(selective < exact, "{selective} nodes against {exact}");
+}
