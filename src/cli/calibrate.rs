@@ -62,6 +62,17 @@ fn random_position(rng: &mut Rng, min_empties: u32) -> Position {
     }
 }
 
+/// `--positions`, or `default` when absent.
+fn positions(args: &Args, default: u32) -> Result<u32, ArgsError> {
+    Ok(args
+        .parsed(
+            "--positions",
+            "a number of positions",
+            number_in(1u32, 1_000_000),
+        )?
+        .unwrap_or(default))
+}
+
 /// Runs the calibration.
 pub fn calibrate(words: &[String]) -> Result<Report, CliError> {
     let Some((game, rest)) = words.split_first() else {
@@ -76,16 +87,19 @@ pub fn calibrate(words: &[String]) -> Result<Report, CliError> {
         &["json", "endgame"],
     )?;
     args.finish()?;
-    if args.switch("--endgame") {
+    let endgame = args.switch("--endgame");
+    let misplaced = if endgame { "--max-depth" } else { "--empties" };
+    if args.option(misplaced).is_some() {
+        return Err(ArgsError::Conflict(format!(
+            "{misplaced} is not an option of this calibration (--endgame {})",
+            if endgame { "given" } else { "not given" }
+        ))
+        .into());
+    }
+    if endgame {
         return calibrate_endgame(&args);
     }
-    let count = args
-        .parsed(
-            "--positions",
-            "a number of positions",
-            number_in(1u32, 1_000_000),
-        )?
-        .unwrap_or(300);
+    let count = positions(&args, 300)?;
     let max_depth = args
         .parsed("--max-depth", "a depth from 3 to 14", number_in(3u32, 14))?
         .unwrap_or(8);
@@ -191,13 +205,7 @@ fn played_position(
 /// endgame search's predictions, `exact − shallow(d)`, per number of
 /// empties, on positions of plausible games solved exactly.
 fn calibrate_endgame(args: &Args) -> Result<Report, CliError> {
-    let count = args
-        .parsed(
-            "--positions",
-            "a number of positions",
-            number_in(1u32, 1_000_000),
-        )?
-        .unwrap_or(40);
+    let count = positions(args, 40)?;
     let (lo, hi) = match args.option("--empties") {
         None => (14, 20),
         Some(range) => range

@@ -91,61 +91,22 @@ mod tests {
 
     #[test]
     fn the_plan_solves_from_the_zone_that_decides_games_and_saves_early() {
-        assert_eq!(
-            plan(20, 500.0, 22),
-            Plan {
-                solve: true,
-                ms: 2000.0
-            }
-        );
-        assert_eq!(
-            plan(22, 5000.0, 22),
-            Plan {
-                solve: true,
-                ms: 5000.0
-            }
-        );
-        assert_eq!(
-            plan(24, 500.0, 22),
-            Plan {
-                solve: true,
-                ms: 4000.0
-            }
-        );
-        assert_eq!(
-            plan(23, 100.0, 22),
-            Plan {
-                solve: true,
-                ms: 2000.0
-            }
-        );
-        assert_eq!(
-            plan(25, 500.0, 22),
-            Plan {
-                solve: true,
-                ms: 1500.0
-            }
-        );
-        assert_eq!(
-            plan(27, 500.0, 22),
-            Plan {
-                solve: false,
-                ms: 500.0
-            }
-        );
-        assert_eq!(
-            plan(30, 500.0, 22),
-            Plan {
-                solve: false,
-                ms: 500.0
-            }
-        );
-        assert_eq!(
-            plan(31, 500.0, 22),
-            Plan {
-                solve: false,
-                ms: 375.0
-            }
-        );
+        for (empties, ms, solve, planned) in [
+            (20, 500.0, true, 2000.0),
+            (22, 5000.0, true, 5000.0),
+            (24, 500.0, true, 4000.0),
+            (23, 100.0, true, 2000.0),
+            (25, 500.0, true, 1500.0),
+            (27, 500.0, false, 500.0),
+            (30, 500.0, false, 500.0),
+            (31, 500.0, false, 375.0),
+        ] {
+            let expected = Plan { solve, ms: planned };
+            assert_eq!(
+                plan(empties, ms, 22),
+                expected,
+                "{empties} empties, {ms} ms"
+            );
+        }
     }
 }
