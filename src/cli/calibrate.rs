@@ -17,7 +17,7 @@ use crate::engine::othello::{Position, Rules};
 use crate::engine::rng::Rng;
 use crate::engine::search::{Budget, Limits, Searcher};
 
-use super::args::{number_in, Args, ArgsError};
+use super::args::{number_in, range_in, Args, ArgsError};
 use super::{CliError, Report};
 
 /// Phases by empty squares: the opening, the midgame, the late midgame.
@@ -206,18 +206,13 @@ fn played_position(
 /// empties, on positions of plausible games solved exactly.
 fn calibrate_endgame(args: &Args) -> Result<Report, CliError> {
     let count = positions(args, 40)?;
-    let (lo, hi) = match args.option("--empties") {
-        None => (14, 20),
-        Some(range) => range
-            .split_once('-')
-            .and_then(|(a, b)| Some((a.parse().ok()?, b.parse().ok()?)))
-            .filter(|&(a, b): &(u32, u32)| 4 <= a && a <= b && b <= 30)
-            .ok_or_else(|| ArgsError::BadValue {
-                name: "--empties".into(),
-                value: range.into(),
-                expected: "a range of empties such as 14-20 (4 to 30)".into(),
-            })?,
-    };
+    let (lo, hi) = args
+        .parsed(
+            "--empties",
+            "a range of empties such as 14-20 (4 to 30)",
+            range_in(4u32, 30),
+        )?
+        .unwrap_or((14, 20));
     let seed = args.seed()?;
     let mut rng = Rng::new(seed);
     let clock = ManualClock::new();

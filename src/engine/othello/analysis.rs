@@ -116,11 +116,8 @@ impl Analyzer {
         // With a time limit, selective solves first, loosest to exact (see
         // `endgame::Selectivity`): each one that finishes gives a better
         // move than the last, and leaves its table to the next.
-        let ladder: Vec<Selectivity> = if remaining.time_ms.is_some() {
-            Selectivity::ladder(empties).collect()
-        } else {
-            vec![Selectivity::EXACT]
-        };
+        let timed = remaining.time_ms.is_some();
+        let ladder = Selectivity::ladder(empties).filter(|&s| timed || s == Selectivity::EXACT);
         let mut result = quick;
         let mut estimate = estimate_in_discs(&result);
         let mut nodes = result.nodes;

@@ -41,12 +41,12 @@ impl Selectivity {
     /// below [`LADDER_MIN_EMPTIES`] (an exact solve of 20 empties takes
     /// about 0.3 s here).
     pub fn ladder(empties: u32) -> impl Iterator<Item = Selectivity> {
-        let first = if empties >= LADDER_MIN_EMPTIES {
+        let skipped = if empties >= LADDER_MIN_EMPTIES {
             0
         } else {
-            Selectivity::EXACT.0
+            SIGMAS.len()
         };
-        (first..=Selectivity::EXACT.0).map(Selectivity)
+        Selectivity::all().skip(skipped)
     }
 
     /// The standard deviations a cut needs (`None` when exact).
@@ -55,7 +55,7 @@ impl Selectivity {
     }
 
     /// The chance, in percent, that the prediction does not err past the
-    /// margin on one side: 86, 93, 98, 99 and 100 when exact.
+    /// margin on one side: 86, 93, 97, 99 and 100 when exact.
     pub fn confidence_percent(self) -> u32 {
         match self.sigmas() {
             Some(s) => (100.0 * normal_cdf(s)).floor() as u32,
