@@ -12,7 +12,7 @@ use serde_json::json;
 
 use crate::engine::clock::ManualClock;
 use crate::engine::othello::endgame::EndgameSolver;
-use crate::engine::othello::eval::DISC;
+use crate::engine::othello::eval::{Evaluator, DISC};
 use crate::engine::othello::{Position, Rules};
 use crate::engine::rng::Rng;
 use crate::engine::search::{Budget, Limits, Searcher};
@@ -109,7 +109,7 @@ pub fn calibrate(words: &[String]) -> Result<Report, CliError> {
     let mut cells = vec![vec![vec![Moments::default(); depths]; depths]; PHASES.len()];
     let mut rng = Rng::new(seed);
     let clock = ManualClock::new();
-    let mut searcher = Searcher::new(18, crate::engine::othello::eval::Evaluator::Standard);
+    let mut searcher = Searcher::new(18, Evaluator::Standard);
     for _ in 0..count {
         let position = random_position(&mut rng, PHASES[PHASES.len() - 1].0);
         let empties = position.empties().count_ones();
@@ -173,7 +173,7 @@ const ENDGAME_MAX_SHALLOW: u32 = 6;
 /// eight replaced by a random move (so that games differ).
 fn played_position(
     rng: &mut Rng,
-    searcher: &mut Searcher<Position, crate::engine::othello::eval::Evaluator>,
+    searcher: &mut Searcher<Position, Evaluator>,
     empties: u32,
 ) -> Option<Position> {
     let clock = ManualClock::new();
@@ -217,7 +217,7 @@ fn calibrate_endgame(args: &Args) -> Result<Report, CliError> {
     let mut rng = Rng::new(seed);
     let clock = ManualClock::new();
     let unlimited = Budget::new(Limits::default(), &clock);
-    let mut searcher = Searcher::new(16, crate::engine::othello::eval::Evaluator::Standard);
+    let mut searcher = Searcher::new(16, Evaluator::Standard);
     let mut solver = EndgameSolver::new(22);
     let depths = ENDGAME_MAX_SHALLOW as usize + 1;
     let mut text = format!(

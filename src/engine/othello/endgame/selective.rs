@@ -14,6 +14,8 @@
 use super::super::eval::DISC;
 use super::super::position::Position;
 use super::EndgameSolver;
+use crate::clock::ManualClock;
+use crate::search::limits::Budget;
 
 /// How sure a solve is: a cut needs the shallow prediction to lie
 /// [`Selectivity::sigmas`] standard deviations beyond the window;
@@ -120,7 +122,7 @@ impl EndgameSolver {
         o: u64,
         alpha: i32,
         empties: u32,
-        budget: &crate::search::limits::Budget,
+        budget: &Budget,
     ) -> Option<i32> {
         let sigmas = self.selectivity.sigmas()?;
         if empties < MPC_MIN_EMPTIES {
@@ -149,8 +151,8 @@ impl EndgameSolver {
     /// a disc, for the side to move): what the cuts predict from, for the
     /// calibration.
     pub fn shallow_value(&mut self, position: &Position, depth: u32) -> i32 {
-        let clock = crate::clock::ManualClock::new();
-        let budget = crate::search::limits::Budget::new(Default::default(), &clock);
+        let clock = ManualClock::new();
+        let budget = Budget::new(Default::default(), &clock);
         if !self.start(position) {
             return 0;
         }

@@ -18,6 +18,17 @@ fn brute_force(position: &Position) -> i32 {
         .unwrap()
 }
 
+/// A game of random moves from the start, stopped at `empties` empty
+/// squares or at its end.
+fn play_randomly_to(rng: &mut crate::rng::Rng, rules: Rules, empties: u32) -> Position {
+    let mut p = Position::start(rules);
+    while p.empties().count_ones() > empties && !p.is_over() {
+        let moves = p.moves();
+        p = p.play(*rng.choose(&moves).unwrap());
+    }
+    p
+}
+
 #[test]
 fn agrees_with_brute_force_on_random_late_positions() {
     let clock = ManualClock::new();
@@ -33,11 +44,7 @@ fn agrees_with_brute_force_on_random_late_positions() {
         let rules = Rules::new(size, variant);
         let mut checked = 0;
         while checked < 25 {
-            let mut p = Position::start(rules);
-            while p.empties().count_ones() > empties && !p.is_over() {
-                let moves = p.moves();
-                p = p.play(*rng.choose(&moves).unwrap());
-            }
+            let p = play_randomly_to(&mut rng, rules, empties);
             if p.is_over() {
                 continue;
             }
@@ -87,12 +94,8 @@ fn the_ordering_evaluation_changes_the_work_not_the_result() {
     let mut rng = crate::rng::Rng::new(99);
     let mut differed = false;
     for _ in 0..12 {
-        let mut p = Position::start(Rules::default());
         // 18 empties: deep enough for the evaluation to order moves.
-        while p.empties().count_ones() > 18 && !p.is_over() {
-            let moves = p.moves();
-            p = p.play(*rng.choose(&moves).unwrap());
-        }
+        let p = play_randomly_to(&mut rng, Rules::default(), 18);
         if p.is_over() {
             continue;
         }
@@ -109,11 +112,7 @@ fn random_positions(seed: u64, empties: u32, count: usize) -> Vec<Position> {
     let mut rng = crate::rng::Rng::new(seed);
     let mut out = Vec::new();
     while out.len() < count {
-        let mut p = Position::start(Rules::default());
-        while p.empties().count_ones() > empties && !p.is_over() {
-            let moves = p.moves();
-            p = p.play(*rng.choose(&moves).unwrap());
-        }
+        let p = play_randomly_to(&mut rng, Rules::default(), empties);
         if !p.is_over() && !p.must_pass() {
             out.push(p);
         }
