@@ -81,9 +81,17 @@ pub trait Evaluator<G: Game> {
     fn evaluate(&self, position: &G) -> Score;
 
     /// A cheap guess of how good `mv` is in `position`, used to order moves;
-    /// higher first.
-    fn move_order_hint(&self, _position: &G, _mv: G::Move) -> i32 {
+    /// higher first. `depth` is what remains to be searched below
+    /// `position`: a guess that costs about as much as the subtree it could
+    /// save is better skipped there.
+    fn move_order_hint(&self, _position: &G, _mv: G::Move, _depth: i32) -> i32 {
         0
+    }
+
+    /// Whether moves that caused cut-offs elsewhere in the tree (the
+    /// history table) are tried earlier.
+    fn uses_history(&self) -> bool {
+        true
     }
 
     /// Selective search (ProbCut) for a null-window search `depth` deep:

@@ -72,7 +72,7 @@ impl crate::game::Evaluator<Position> for OpokEvaluator {
         eval::evaluate(position)
     }
 
-    fn move_order_hint(&self, position: &Position, mv: Move) -> i32 {
+    fn move_order_hint(&self, position: &Position, mv: Move, _depth: i32) -> i32 {
         let Move::Step { k, to, .. } = mv else {
             return 0;
         };

@@ -122,8 +122,20 @@ impl crate::game::Evaluator<Position> for Evaluator {
         Evaluator::evaluate(*self, position)
     }
 
-    fn move_order_hint(&self, position: &Position, mv: Move) -> i32 {
+    /// Nothing one move from the leaves: there the mobility count costs
+    /// as much as the evaluations it might save (on 24 midgame positions
+    /// at depth 13: 3% more nodes, 20% less time).
+    fn move_order_hint(&self, position: &Position, mv: Move, depth: i32) -> i32 {
+        if depth < 2 {
+            return 0;
+        }
         move_order_hint(position, mv)
+    }
+
+    /// No: a move's worth depends on the whole board, and with the
+    /// history table the search above visits 10% more nodes.
+    fn uses_history(&self) -> bool {
+        false
     }
 
     /// The margins were measured with the trained evaluation; the

@@ -77,8 +77,14 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             self.move_lists[ply] = moves;
             return position.final_score();
         }
-        self.ordering
-            .sort(position, &self.evaluator, &mut moves, table_move, ply);
+        self.ordering.sort(
+            position,
+            &self.evaluator,
+            &mut moves,
+            table_move,
+            ply,
+            depth,
+        );
 
         let alpha_start = alpha;
         let mut best_score = -SCORE_INFINITY;

@@ -136,8 +136,9 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             return result;
         }
         let table_move = self.tt.probe(root.hash()).and_then(|e| e.best);
+        // The whole search lies below the root.
         self.ordering
-            .sort(root, &self.evaluator, &mut moves, table_move, 0);
+            .sort(root, &self.evaluator, &mut moves, table_move, 0, i32::MAX);
         result.best = Some(moves[0]);
         let end = root.moves_left_bound();
         let max_depth = budget.max_depth(end);

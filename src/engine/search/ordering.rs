@@ -29,7 +29,8 @@ impl<M: Copy + Eq> MoveOrdering<M> {
         self.killers.clear();
     }
 
-    /// Sorts `moves` best-first for searching at `ply`.
+    /// Sorts `moves` best-first for searching at `ply`, `depth` moves from
+    /// the leaves.
     pub fn sort<G: Game<Move = M>>(
         &mut self,
         position: &G,
@@ -37,6 +38,7 @@ impl<M: Copy + Eq> MoveOrdering<M> {
         moves: &mut [M],
         table_move: Option<M>,
         ply: usize,
+        depth: i32,
     ) {
         if moves.len() < 2 {
             return;
@@ -45,6 +47,7 @@ impl<M: Copy + Eq> MoveOrdering<M> {
             self.killers.resize(ply + 1, [None, None]);
         }
         let killers = self.killers[ply];
+        let uses_history = evaluator.uses_history();
         let mut keyed = std::mem::take(&mut self.scratch);
         keyed.clear();
         keyed.extend(moves.iter().map(|&m| {
@@ -55,9 +58,14 @@ impl<M: Copy + Eq> MoveOrdering<M> {
             } else if Some(m) == killers[1] {
                 KILLER[1]
             } else {
+                let history = if uses_history {
+                    self.history[position.move_key(m)]
+                } else {
+                    0
+                };
                 evaluator
-                    .move_order_hint(position, m)
-                    .saturating_add(self.history[position.move_key(m)])
+                    .move_order_hint(position, m, depth)
+                    .saturating_add(history)
             };
             (score, m)
         }));
