@@ -208,3 +208,44 @@ fn small_boards_have_their_known_results() {
         }
     );
 }
+
+#[test]
+fn a_timed_analysis_reports_each_selective_solve_with_its_confidence() {
+    // With a time limit the solver climbs from its loosest selective
+    // level to exact. The clock jumps 20 s once the midgame search that
+    // runs first reaches depth 8 (which ends it: it has 30% of 60 s), then
+    // stands still, so every rung of the ladder finishes and reports.
+    let clock = ManualClock::new();
+    let case = mind_sports::engine::othello::ffo::positions()
+        .find(|case| case.number == 41)
+        .unwrap();
+    assert_eq!(case.position.empties().count_ones(), 22);
+    let mut analyzer = Analyzer::new(20);
+    let mut reports = Vec::new();
+    let result = analyzer.analyse_with_exact(
+        &case.position,
+        &Budget::new(Limits::time_ms(60_000.0), &clock),
+        22,
+        &mut |p| {
+            if reports.is_empty() && p.depth >= 8 {
+                clock.advance(20_000.0);
+            }
+            if p.depth >= 8 {
+                reports.push((p.depth, p.exact, p.confidence));
+            }
+        },
+    );
+    assert_eq!(
+        reports,
+        [
+            (8, false, None),
+            (22, false, Some(86)),
+            (22, false, Some(93)),
+            (22, false, Some(97)),
+            (22, false, Some(99)),
+            (22, true, None),
+        ]
+    );
+    assert!(result.exact && result.confidence.is_none());
+    assert_eq!(result.score, case.best_score * DISC);
+}

@@ -8,12 +8,14 @@ use crate::engine::search::{Progress, SearchResult};
 use super::Report;
 
 /// One completed depth: `depth  6 score   +1.25 nodes … ms  pv …`, the
-/// score in the game's units (`unit` hundredths each).
+/// score in the game's units (`unit` hundredths each); a selective solve's
+/// depth carries its confidence, as in Edax (`depth 24@93%`).
 pub fn progress_line<M>(p: &Progress<M>, unit: i32, name: impl Fn(&M) -> String) -> String {
     let pv: Vec<String> = p.pv.iter().map(name).collect();
     format!(
-        "depth {:2} score {:+7.2} nodes {:>10} {:>8.1} ms  pv {}",
+        "depth {:2}{} score {:+7.2} nodes {:>10} {:>8.1} ms  pv {}",
         p.depth,
+        confidence_mark(p.confidence),
         f64::from(p.score) / f64::from(unit),
         p.nodes,
         p.elapsed_ms,
@@ -34,16 +36,18 @@ pub fn search_report<M>(
     let pv: Vec<String> = result.pv.iter().map(&name).collect();
     let score = f64::from(result.score) / f64::from(unit);
     lines.push(format!(
-        "best {} score {score:+.2}{} depth {} in {seconds:.3} s",
+        "best {} score {score:+.2}{} depth {}{} in {seconds:.3} s",
         best.as_deref().unwrap_or("none"),
         if result.exact { " (exact)" } else { "" },
-        result.depth
+        result.depth,
+        confidence_mark(result.confidence),
     ));
     Report {
         json: json!({
             "best": best,
             "score": score,
             "exact": result.exact,
+            "confidence": result.confidence,
             "depth": result.depth,
             "pv": pv,
             "nodes": result.nodes,
@@ -51,4 +55,9 @@ pub fn search_report<M>(
         }),
         text: lines.join("\n"),
     }
+}
+
+/// `@93%` after the depth of a selective solve, nothing otherwise.
+fn confidence_mark(confidence: Option<u8>) -> String {
+    confidence.map(|c| format!("@{c}%")).unwrap_or_default()
 }

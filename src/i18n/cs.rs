@@ -133,6 +133,7 @@ pub const CS: Texts = Texts {
         board_string: "Zápis desky",
         load_board: "Načíst desku",
         exact_result: "přesně",
+        selective_result: "výběrově, s jistotou {percent} %",
         evaluation_graph: "Hodnocení (v kamenech, z pohledu černého)",
         graph_black_ahead: "Černý vede",
         graph_white_ahead: "Bílý vede",

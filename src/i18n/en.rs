@@ -132,6 +132,7 @@ pub const EN: Texts = Texts {
         board_string: "Board string",
         load_board: "Load board",
         exact_result: "exact",
+        selective_result: "selective, {percent}% sure",
         evaluation_graph: "Evaluation (discs, from Black's side)",
         graph_black_ahead: "Black ahead",
         graph_white_ahead: "White ahead",

@@ -133,6 +133,7 @@ pub const RU: Texts = Texts {
         board_string: "Запись доски",
         load_board: "Загрузить доску",
         exact_result: "точно",
+        selective_result: "выборочно, уверенность {percent} %",
         evaluation_graph: "Оценка (в фишках, с точки зрения чёрных)",
         graph_black_ahead: "Чёрные впереди",
         graph_white_ahead: "Белые впереди",

@@ -127,7 +127,7 @@ texts! {
             err_board_square(index, found), err_overlap(square), err_off_board(square),
             err_empty_centre(square), err_outside_centre(square),
             err_square_illegal(square, color), err_must_pass(color), err_cannot_pass(color),
-            hint_score(score), said_moved(color, square, flips),
+            hint_score(score), selective_result(percent), said_moved(color, square, flips),
             said_computer_moved(color, square, flips), said_passed(color),
             said_auto_passed(color), said_to_move(color), said_score(black, white),
             not_a_move(text), exercise_found(n), exercise_right(square, flips),

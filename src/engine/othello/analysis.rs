@@ -129,6 +129,7 @@ impl Analyzer {
             nodes += self.solver.nodes();
             let Some(solution) = solved else { break };
             let exact = selectivity == Selectivity::EXACT;
+            let confidence = (!exact).then(|| selectivity.confidence_percent() as u8);
             let best = solution.best.unwrap_or(Move::Pass);
             let progress = Progress {
                 depth: empties,
@@ -138,6 +139,7 @@ impl Analyzer {
                 nodes,
                 elapsed_ms: budget.elapsed_ms(),
                 exact,
+                confidence,
             };
             on_progress(&progress);
             estimate = Some(solution.score);
@@ -149,6 +151,7 @@ impl Analyzer {
                 nodes,
                 elapsed_ms: progress.elapsed_ms,
                 exact,
+                confidence,
             };
         }
         SearchResult {

@@ -40,6 +40,7 @@ impl<M: Copy> MoveScores<M> {
             nodes: self.nodes,
             elapsed_ms: self.elapsed_ms,
             exact: self.exact,
+            confidence: None,
         })
     }
 }

@@ -26,6 +26,11 @@ pub struct Progress<M> {
     pub elapsed_ms: f64,
     /// True when the depth reaches the end of the game: the score is exact.
     pub exact: bool,
+    /// For a selective endgame solve, how sure its score is: the chance
+    /// in percent that a cut's prediction does not err past its margin
+    /// (Edax's "@93%"); `None` for a midgame search and an exact result.
+    #[serde(default)]
+    pub confidence: Option<u8>,
 }
 
 /// The answer of a search: the last completed iteration, or, when not even
@@ -46,6 +51,11 @@ pub struct SearchResult<M> {
     pub elapsed_ms: f64,
     /// True when the score is the exact game result with perfect play.
     pub exact: bool,
+    /// For a selective endgame solve, how sure its score is: the chance
+    /// in percent that a cut's prediction does not err past its margin
+    /// (Edax's "@93%"); `None` for a midgame search and an exact result.
+    #[serde(default)]
+    pub confidence: Option<u8>,
 }
 
 /// The search state kept between searches: the evaluator, the
@@ -127,6 +137,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             nodes: 0,
             elapsed_ms: 0.0,
             exact: false,
+            confidence: None,
         };
         let mut moves = Vec::new();
         root.legal_moves(&mut moves);
@@ -161,6 +172,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 nodes: self.nodes,
                 elapsed_ms: budget.elapsed_ms(),
                 exact: end.is_some_and(|e| depth >= e),
+                confidence: None,
             };
             on_progress(&progress);
             before_last = (result.depth > 0).then_some(result.score);
@@ -172,6 +184,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 nodes: self.nodes,
                 elapsed_ms: progress.elapsed_ms,
                 exact: progress.exact,
+                confidence: None,
             };
             if budget.too_late_for_next_iteration() || budget.exhausted(self.nodes) {
                 break;

@@ -254,6 +254,7 @@ mod tests {
             nodes: 10,
             elapsed_ms: 1.0,
             exact: false,
+            confidence: None,
         };
         state.apply(Action::Progress(1, progress.clone()));
         let analysis = state.extra.analysis_of(&position).unwrap();

@@ -119,6 +119,7 @@ fn move_now_plays_the_best_move_so_far() {
             nodes: 100,
             elapsed_ms: 5.0,
             exact: false,
+            confidence: None,
         }),
     ));
     state.apply(Action::MoveNow);

@@ -82,6 +82,9 @@ pub struct Thinking {
     pub score: i32,
     /// Whether the score is exact.
     pub exact: bool,
+    /// How sure a selective endgame solve is, in percent (see
+    /// `Progress::confidence`).
+    pub confidence: Option<u8>,
     /// The principal variation (or the best move for hints).
     pub line: Vec<Move>,
 }
@@ -101,6 +104,7 @@ impl Thinking {
                 depth: p.depth,
                 score: p.score,
                 exact: p.exact,
+                confidence: p.confidence,
                 line: p.pv.clone(),
             });
         }
@@ -115,6 +119,7 @@ impl Thinking {
             depth: scores.depth,
             score,
             exact: scores.exact,
+            confidence: None,
             line: vec![best],
         })
     }

@@ -35,10 +35,15 @@ pub fn thinking_panel(props: &ThinkingPanelProps) -> Html {
         })
         .collect();
     let (depth, score, exact) = (thinking.depth, thinking.score, thinking.exact);
+    let depth_text = match thinking.confidence {
+        _ if exact => format!("{depth} ({})", t.othello.exact_result),
+        Some(percent) => format!("{depth} ({})", t.othello.selective_result(percent)),
+        None => depth.to_string(),
+    };
     html! {
         <div class="thinking-panel" data-testid="thinking">
             <dl>
-                <dt>{ t.common.depth }</dt><dd>{ if exact { format!("{depth} ({})", t.othello.exact_result) } else { depth.to_string() } }</dd>
+                <dt>{ t.common.depth }</dt><dd>{ depth_text }</dd>
                 <dt>{ t.common.score }</dt><dd>{ format!("{} ({side})", score_text(score, exact)) }</dd>
                 <dt>{ t.common.line }</dt><dd class="pv">{ line.join(" ") }</dd>
             </dl>
