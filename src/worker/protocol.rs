@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::engine::nim::theory::{Analysis, BudgetExhausted};
 use crate::engine::search::{MoveScores, Progress};
-use crate::engine::strength::{Choice, Level};
+use crate::engine::strength::{Choice, Level, ThinkTime};
 use crate::engine::{nim, opok, othello};
 
 /// How long a job may take beyond its own limit before the page gives the
@@ -96,11 +96,18 @@ pub enum Job {
 impl Job {
     /// How long the job may run, in milliseconds: its own time limit (the
     /// take-away jobs are bounded by steps: about a second), without the
-    /// grace the page adds.
+    /// grace the page adds. An Othello move may take several per-move
+    /// times near the end (the strongest level's time plan).
     pub fn time_limit_ms(&self) -> f64 {
         match self {
-            Job::Othello { task, .. } => match task {
-                OthelloTask::Play { think_ms, .. } => *think_ms,
+            Job::Othello { position, task } => match task {
+                OthelloTask::Play {
+                    level, think_ms, ..
+                } => othello::levels::max_move_ms(
+                    *level,
+                    ThinkTime::new(*think_ms),
+                    position.empties().count_ones(),
+                ),
                 OthelloTask::ScoreMoves { time_ms } | OthelloTask::Evaluate { time_ms } => *time_ms,
             },
             Job::Opok { think_ms, .. } => *think_ms,
@@ -216,5 +223,32 @@ mod tests {
         ] {
             round_trip(Response { id: 9, event });
         }
+    }
+
+    #[test]
+    fn an_othello_move_may_take_what_the_time_plan_gives_it() {
+        // FFO #45, 24 empties: the strongest level solves ahead with eight
+        // per-move times; the page's watchdog must wait for that.
+        let ffo45 = othello::notation::parse_board(
+            "---XXXX-X-XXXO--XXOXOO--XXXOXO--XXOXXO---OXXXOO-O-OOOO------OO-- X",
+            othello::Variant::Standard,
+        )
+        .unwrap();
+        let start = othello::Position::start(Default::default());
+        let limit = |position: othello::Position, level: u8| {
+            Job::Othello {
+                position,
+                task: OthelloTask::Play {
+                    level: Level::new(level).unwrap(),
+                    think_ms: 1000.0,
+                    seed: 1,
+                },
+            }
+            .time_limit_ms()
+        };
+        assert_eq!(limit(ffo45, 7), 8000.0);
+        assert_eq!(limit(start, 7), 750.0);
+        assert_eq!(limit(start, 6), 1500.0);
+        assert_eq!(limit(ffo45, 1), 1000.0);
     }
 }

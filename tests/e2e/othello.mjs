@@ -291,6 +291,30 @@ try {
       assert(page.errors.length === 0, page.errors.join("\n"));
     },
 
+    "a selective endgame solve shows how sure it is": async () => {
+      // FFO #45, 24 empties, Black to move: the strongest level climbs from
+      // its loosest selective solve towards exact, and the panel says so.
+      const ffo45 = "---XXXX-X-XXXO--XXOXOO--XXXOXO--XXOXXO---OXXXOO-O-OOOO------OO--";
+      const page = await freshPage(browser);
+      await page.addInitScript(() => {
+        window.__depths = [];
+        new MutationObserver(() => {
+          const depth = document.querySelector("[data-testid=thinking] dd");
+          if (depth && window.__depths.at(-1) !== depth.textContent) window.__depths.push(depth.textContent);
+        }).observe(document, { subtree: true, childList: true, characterData: true });
+      });
+      await page.goto(server.url + `#/othello?start=${ffo45}X&black=c7&white=human&time=1000`);
+      await page.waitForFunction(() => window.__depths.some((d) => /selective, \d+% sure/.test(d)), null, { timeout: 20000 });
+      await shot(page, "othello-desktop-selective");
+      // The move comes within the plan's eight per-move times (the page's
+      // watchdog once took that for a hung worker and gave up).
+      await page.waitForFunction(() => document.querySelectorAll("[data-testid=moves] li").length === 1, null, { timeout: 30000 });
+      const depths = await page.evaluate(() => window.__depths);
+      console.log(`     depths shown: ${depths.join(" | ")}`);
+      assert(depths.some((d) => /^24 \(selective, (86|93|97|99)% sure\)$/.test(d)), depths.join(" | "));
+      assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
     "hints show an evaluation on every legal move": async () => {
       const page = await open("#/othello?white=human");
       await page.click("button.hints");

@@ -89,6 +89,22 @@ pub fn think_ms(level: Level, time: ThinkTime) -> Option<f64> {
     }
 }
 
+/// The longest a move of `level` may think with `time` when `empties`
+/// squares are empty, in milliseconds: the budget [`choose_move`] gives
+/// it. The strongest level's time plan spends up to eight per-move times
+/// on a move near the end (see `time_plan`), and every level solving
+/// exactly gets at least 2 s; the levels that search to a depth finish
+/// well within the strongest level's per-move time.
+pub fn max_move_ms(level: Level, time: ThinkTime, empties: u32) -> f64 {
+    let spec = spec(level);
+    match spec.method {
+        Method::Time(None) => time_plan::plan(empties, time.strongest_ms, spec.exact_empties).ms,
+        _ if empties <= spec.exact_empties => time.strongest_ms.max(2000.0),
+        Method::Time(fixed) => time.for_level(fixed),
+        Method::Greedy | Method::Depth(_) => time.strongest_ms,
+    }
+}
+
 /// How much `level` misjudges a move of an endgame with `empties` empty
 /// squares, in discs (a standard deviation): 0 where the level plays
 /// perfectly. The lessons put it on the exact scores of their small
