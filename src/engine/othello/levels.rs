@@ -99,7 +99,7 @@ pub fn max_move_ms(level: Level, time: ThinkTime, empties: u32) -> f64 {
     let spec = spec(level);
     match spec.method {
         Method::Time(None) => time_plan::plan(empties, time.strongest_ms, spec.exact_empties).ms,
-        _ if empties <= spec.exact_empties => time.strongest_ms.max(2000.0),
+        _ if empties <= spec.exact_empties => time.strongest_ms.max(time_plan::MIN_SOLVE_MS),
         Method::Time(fixed) => time.for_level(fixed),
         Method::Greedy | Method::Depth(_) => time.strongest_ms,
     }
@@ -153,7 +153,7 @@ pub fn choose_move(
         }
         _ if exact_now => {
             let budget = Budget::new(
-                Limits::depth(empties).with_time_ms(time.strongest_ms.max(2000.0)),
+                Limits::depth(empties).with_time_ms(time.strongest_ms.max(time_plan::MIN_SOLVE_MS)),
                 budget_clock,
             );
             from_result(analyzer.analyse(position, &budget, on_progress))
