@@ -95,7 +95,8 @@ texts! {
             said_redone, said_new_game, said_loaded, interpretation, learn_title, learn_lessons,
             learn_puzzles, learn_set, learn_teacher, learn_results, loading, load_failed, try_again,
             club_title, embed_title, embed_this, clock, no_clock, clock_start, clock_pause, clock_custom, clock_bad, clock_next_game, clock_completes,
-            diagram, diagram_failed;
+            diagram, diagram_failed, store_failed_game, store_failed_club, store_failed_progress,
+            store_failed_setting;
         sides: ;
         templates:
             thinking(color), computer_paused(color), draw(a, b), disc_counts(black, white),

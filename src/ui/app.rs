@@ -15,6 +15,7 @@ use super::home::Home;
 use super::module_section::ModuleSection;
 use super::offline;
 use super::search::Notice;
+use super::store_news::{self, use_store_news, Unsaved};
 
 const LANG_KEY: &str = "mind-sports.lang";
 const CONTRAST_KEY: &str = "mind-sports.contrast";
@@ -86,12 +87,13 @@ fn use_preferences() -> (UseStateHandle<Lang>, UseStateHandle<bool>) {
     let contrast = use_state(|| browser::load(CONTRAST_KEY).as_deref() == Some("high"));
     use_effect_with(*lang, |lang| {
         set_root_attribute("lang", lang.code());
-        browser::store(LANG_KEY, lang.code());
+        // A failed save is told by the banner; the choice holds until a reload.
+        let _ = browser::store(LANG_KEY, lang.code());
     });
     use_effect_with(*contrast, |high| {
         let value = if *high { "high" } else { "normal" };
         set_root_attribute("data-contrast", value);
-        browser::store(CONTRAST_KEY, value);
+        let _ = browser::store(CONTRAST_KEY, value);
     });
     (lang, contrast)
 }
@@ -163,6 +165,12 @@ pub fn app() -> Html {
             }
         });
     }
+    let store_news = {
+        let announce = announce.clone();
+        use_store_news(Callback::from(move |unsaved: Unsaved| {
+            announce.emit(unsaved.text(&t.common).to_string())
+        }))
+    };
     let context = AppContext {
         lang: *lang,
         announce,
@@ -202,6 +210,7 @@ pub fn app() -> Html {
             <div class="app">
                 <Header lang={*lang} contrast={*contrast} {on_lang} {on_contrast} />
                 { for news }
+                { store_news::store_news(&t.common, &store_news) }
                 if offer_update {
                     { update_offer(t) }
                 }

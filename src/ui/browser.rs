@@ -18,23 +18,78 @@ pub fn load(key: &str) -> Option<String> {
     storage()?.get_item(key).ok().flatten()
 }
 
-/// Stores `value` under `key`; storage may be full or disabled.
-pub fn store(key: &str, value: &str) {
-    if let Some(s) = storage() {
-        let _ = s.set_item(key, value);
+/// Why a value was not stored.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StoreError {
+    /// The browser keeps no storage for this page (turned off, or a private
+    /// window that refuses it).
+    Unavailable,
+    /// The storage refused the value: full, or the value too large for it.
+    Full,
+}
+
+/// The event a failed save raises on the window (its `detail` is the key),
+/// so that the app tells the user whichever module's save failed: every
+/// module is a wasm of its own, and the page is the one thing they share.
+pub const STORE_FAILED_EVENT: &str = "ms-store-failed";
+
+/// Stores `value` under `key`. A failure (storage full or turned off) is
+/// told to the user at once, through the app's banner
+/// ([`STORE_FAILED_EVENT`]); the caller decides what else it means (keep
+/// the old copy, keep the page's state).
+pub fn store(key: &str, value: &str) -> Result<(), StoreError> {
+    let stored = match storage() {
+        None => Err(StoreError::Unavailable),
+        Some(s) => s.set_item(key, value).map_err(|_| StoreError::Full),
+    };
+    if stored.is_err() {
+        raise_store_failed(key);
     }
+    stored
+}
+
+/// Removes `key` from storage (nothing happens where there is none).
+pub fn remove(key: &str) {
+    if let Some(s) = storage() {
+        let _ = s.remove_item(key);
+    }
+}
+
+/// Tells the page that the value of `key` could not be stored.
+fn raise_store_failed(key: &str) {
+    let init = web_sys::CustomEventInit::new();
+    init.set_detail(&key.into());
+    if let Ok(event) = web_sys::CustomEvent::new_with_event_init_dict(STORE_FAILED_EVENT, &init) {
+        let _ = window().dispatch_event(&event);
+    }
+}
+
+/// What became of an unreadable stored value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SetAside {
+    /// Copied to `<key>.unreadable` and removed from `key`.
+    Moved,
+    /// The copy could not be stored, so the value stays under `key`
+    /// (never removed while it exists nowhere else).
+    Kept,
+    /// Nothing was stored under `key`.
+    Nothing,
 }
 
 /// Moves the value of `key` aside to `<key>.unreadable` (an autosave this
 /// version cannot restore is kept, never deleted: a newer version or a
-/// person may still read it).
-pub fn set_aside(key: &str) {
-    if let Some(value) = load(key) {
-        store(&format!("{key}.unreadable"), &value);
+/// person may still read it). The original is removed only once the copy
+/// reads back equal.
+pub fn set_aside(key: &str) -> SetAside {
+    let Some(value) = load(key) else {
+        return SetAside::Nothing;
+    };
+    let copy = format!("{key}.unreadable");
+    if store(&copy, &value).is_err() || load(&copy).as_deref() != Some(value.as_str()) {
+        return SetAside::Kept;
     }
-    if let Some(s) = storage() {
-        let _ = s.remove_item(key);
-    }
+    remove(key);
+    SetAside::Moved
 }
 
 /// Copies `text` to the clipboard; false when the browser refuses.

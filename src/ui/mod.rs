@@ -28,6 +28,7 @@ mod search;
 mod section;
 pub use section::{mount as mount_module, unmount as unmount_module};
 mod shell;
+mod store_news;
 
 pub use app::App;
 pub use common::diagram;

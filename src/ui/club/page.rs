@@ -152,10 +152,11 @@ pub fn club_page() -> Html {
         let (message, notice, editing) = (message.clone(), notice.clone(), editing.clone());
         Callback::from(move |next: Option<Tournament>| {
             history.borrow_mut().push((*tournament).clone());
-            match &next {
+            // A failed save is told by the app's banner.
+            let _ = match &next {
                 Some(t) => browser::store(KEY, &t.to_text()),
                 None => browser::store(KEY, ""),
-            }
+            };
             tournament.set(next);
             message.set(String::new());
             notice.set(String::new());
@@ -175,10 +176,10 @@ pub fn club_page() -> Html {
         let (tournament, history, club) = (tournament.clone(), history.clone(), club.clone());
         Callback::from(move |_| {
             if let Some(before) = history.borrow_mut().pop() {
-                match &before {
+                let _ = match &before {
                     Some(t) => browser::store(KEY, &t.to_text()),
                     None => browser::store(KEY, ""),
-                }
+                };
                 tournament.set(before);
                 club.pending.set(None);
                 club.editing.set(None);

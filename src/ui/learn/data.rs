@@ -134,9 +134,10 @@ pub fn load_progress() -> Progress {
     }
 }
 
-/// Keeps the learner's progress.
+/// Keeps the learner's progress (a failed save is told by the app's
+/// banner).
 pub fn save_progress(progress: &Progress) {
-    browser::store(PROGRESS_KEY, &progress.to_text());
+    let _ = browser::store(PROGRESS_KEY, &progress.to_text());
 }
 
 /// A change to the progress, kept and shown once made.

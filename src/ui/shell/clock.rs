@@ -168,7 +168,8 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
                     if over || !at_end {
                         clock.pause(at);
                     }
-                    browser::store(&key, &clock.kept_text(plies, at));
+                    // A failed save is told by the app's banner.
+                    let _ = browser::store(&key, &clock.kept_text(plies, at));
                 }
                 k.computer_since = None;
                 let running = k.clock.as_ref().is_some_and(Clock::is_running);
@@ -207,7 +208,7 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
                         let text = clock.kept_text(k.plies, at);
                         let completes = clock.winner_completes();
                         drop(guard);
-                        browser::store(&key, &text);
+                        let _ = browser::store(&key, &text);
                         on_flag.emit((side, completes));
                         redraw.set(*redraw + 1);
                         return;
@@ -232,7 +233,7 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
                     let save = (*tick.borrow() % 10 == 0).then(|| clock.kept_text(k.plies, at));
                     drop(guard);
                     if let Some(text) = save {
-                        browser::store(&key, &text);
+                        let _ = browser::store(&key, &text);
                     }
                     *tick.borrow_mut() += 1;
                     if warn {
@@ -270,10 +271,10 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
                 clock
             });
             k.warned = [false; 2];
-            match &k.clock {
+            let _ = match &k.clock {
                 Some(clock) => browser::store(&key, &clock.kept_text(k.plies, now())),
                 None => browser::store(&key, ""),
-            }
+            };
             error.set(false);
             custom.set(false);
             redraw.set(*redraw + 1);
@@ -333,7 +334,7 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
             let k = &mut *guard;
             if let Some(clock) = k.clock.as_mut() {
                 clock.set_winner_completes(input.checked());
-                browser::store(&key, &clock.kept_text(k.plies, now()));
+                let _ = browser::store(&key, &clock.kept_text(k.plies, now()));
             }
             redraw.set(*redraw + 1);
         })

@@ -217,7 +217,7 @@ fn initial_state<G: PageGame>(link: Option<&str>) -> GameSession<G> {
         Some(((settings, record), clock)) => {
             // A link's clock replaces the one kept (the panel reads it).
             if let Some(clock) = clock {
-                browser::store(&clock_key::<G>(), &clock);
+                let _ = browser::store(&clock_key::<G>(), &clock);
             }
             GameSession::with_record(settings, record)
         }
@@ -344,13 +344,15 @@ pub fn use_game_page<G: PageGame>(
     // Save every change of the game and of the pass preference.
     use_effect_with(
         (state.settings.clone(), state.record.clone()),
-        |(settings, record)| browser::store(G::SAVE_KEY, &formats::save::<G>(settings, record)),
+        |(settings, record)| {
+            let _ = browser::store(G::SAVE_KEY, &formats::save::<G>(settings, record));
+        },
     );
     use_effect_with(G::keep(&state), |kept| {
-        browser::store(&kept_key::<G>(), kept)
+        let _ = browser::store(&kept_key::<G>(), kept);
     });
     use_effect_with(state.auto_pass, |on| {
-        browser::store(AUTO_PASS_KEY, if *on { "on" } else { "off" })
+        let _ = browser::store(AUTO_PASS_KEY, if *on { "on" } else { "off" });
     });
 
     // Speak every new announcement.
