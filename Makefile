@@ -183,6 +183,7 @@ test-e2e: server
 	node tests/e2e/diagram.mjs
 	node tests/e2e/embed.mjs
 	node tests/e2e/embed-element.mjs
+	node tests/e2e/buttons.mjs
 
 clean:
 	cargo clean

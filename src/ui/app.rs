@@ -36,14 +36,13 @@ fn worker_notice_text(t: &Texts, notice: Notice) -> &'static str {
     }
 }
 
-/// The page of a route.
-fn page_of(route: &Route, lang: Lang) -> Html {
-    // One container for every page of a module of its own: it stays
-    // mounted while the user moves among them.
-    match route.module() {
-        Some(module) => html! { <ModuleSection key={module} {module} {lang} /> },
-        None => html! { <Home /> },
-    }
+/// The section of a route drawn by a module of its own: one for every page
+/// of the module, mounted while the user moves among them.
+fn module_of(route: &Route, lang: Lang) -> Option<Html> {
+    let module = route.module()?;
+    let heading = (!route.has_own_heading()).then(|| AttrValue::from(page_name(lang.texts(), route)));
+    let embed = matches!(route, Route::Embed(_));
+    Some(html! { <ModuleSection key={module} {module} {lang} {heading} {embed} /> })
 }
 
 /// Sets an attribute of the document's root element.
@@ -199,27 +198,31 @@ pub fn app() -> Html {
     // An embedded frame (issue 16) shows its board only: no site chrome.
     if matches!(route, Route::Embed(_)) {
         return html! {
-            <ContextProvider<AppContext> {context}>
-                <main id="main" class="embed-main">{ page_of(&route, *lang) }</main>
-            </ContextProvider<AppContext>>
+            <ContextProvider<AppContext> {context}>{ module_of(&route, *lang) }</ContextProvider<AppContext>>
         };
     }
+    // A module's page is drawn after the app's tree (module_section.rs):
+    // the app keeps the header, the news and the live region.
+    let page = match module_of(&route, *lang) {
+        Some(module) => module,
+        None => html! {
+            <main id="main">
+                <h1 class="visually-hidden" tabindex="-1">{ page_name(t, &route) }</h1>
+                <Home />
+            </main>
+        },
+    };
 
     html! {
         <ContextProvider<AppContext> {context}>
-            <div class="app">
+            <div class={classes!("app", route.module().map(|_| "app-chrome"))}>
                 <Header lang={*lang} contrast={*contrast} {on_lang} {on_contrast} />
                 { for news }
                 { store_news::store_news(&t.common, &store_news) }
                 if offer_update {
                     { update_offer(t) }
                 }
-                <main id="main">
-                    if !route.has_own_heading() {
-                        <h1 class="visually-hidden" tabindex="-1">{ page_name(t, &route) }</h1>
-                    }
-                    { page_of(&route, *lang) }
-                </main>
+                { page }
                 <div id="live" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">{ live_text }</div>
             </div>
         </ContextProvider<AppContext>>

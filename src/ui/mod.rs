@@ -33,10 +33,16 @@ mod store_news;
 pub use app::App;
 pub use common::diagram;
 
-/// Mounts the app on the page's body, after the panic hook (a banner
-/// offering a reload) and, on request, the browser tests' hooks.
+/// Mounts the app on a container of its own in the page's body (never an
+/// ancestor of a module's pages: see [`module_section`]), after the panic
+/// hook (a banner offering a reload) and, on request, the browser tests'
+/// hooks.
 pub fn start() {
     crash::install_panic_hook();
     crash::install_test_hooks();
-    yew::Renderer::<App>::new().render();
+    let root = module_section::body_child("div", APP_ROOT_ID);
+    yew::Renderer::<App>::with_root(root).render();
 }
+
+/// The id of the element the app's Yew tree is drawn into.
+pub const APP_ROOT_ID: &str = "app-root";

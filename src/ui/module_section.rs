@@ -113,7 +113,95 @@ fn host(app: Rc<RefCell<AppContext>>) -> JsValue {
     object.into()
 }
 
-/// Where the learning module stands.
+/// The element `<tag id=id>` among the body's children, made (at the end
+/// of the body) if there is none.
+pub fn body_child(tag: &str, id: &str) -> web_sys::Element {
+    let document = browser::window().document().expect("a document");
+    if let Some(element) = document.get_element_by_id(id) {
+        return element;
+    }
+    let element = new_element(tag);
+    element.set_id(id);
+    let body = document.body().expect("a body");
+    body.append_child(&element).expect("a child of the body");
+    element
+}
+
+/// Where a module's pages are drawn: a `<main>` of its own after the app's
+/// root, outside the app's Yew tree. Two Yew apps (two wasm modules) number
+/// their subtrees and event listeners alike, so an app whose tree held a
+/// module's elements would also run its own handler of the same number for
+/// a module's click (Nim's "Theory" also switched the app's High contrast):
+/// their elements never nest. The host is shown while a module's route is,
+/// with the page's hidden heading where the page has none of its own.
+struct ModuleHost {
+    main: web_sys::Element,
+    root: web_sys::Element,
+}
+
+impl ModuleHost {
+    /// The host, made on first use.
+    fn get() -> ModuleHost {
+        let document = browser::window().document().expect("a document");
+        let found = document
+            .query_selector("body > main[data-module-host]")
+            .ok()
+            .flatten();
+        let main = found.unwrap_or_else(|| {
+            let main = new_element("main");
+            let _ = main.set_attribute("data-module-host", "");
+            let _ = main.set_attribute("hidden", "");
+            let body = document.body().expect("a body");
+            body.append_child(&main).expect("a child of the body");
+            main
+        });
+        let root = main
+            .query_selector(":scope > .module-root")
+            .ok()
+            .flatten()
+            .unwrap_or_else(|| {
+                let root = new_element("div");
+                root.set_class_name("module-root");
+                main.append_child(&root).expect("a child");
+                root
+            });
+        ModuleHost { main, root }
+    }
+
+    /// Shows the host as the page's `main` (the skip link's target), in the
+    /// frame's style or the site's, with `heading` (hidden, read out and
+    /// focused on a new page) for pages without a heading of their own.
+    fn show(&self, embed: bool, heading: Option<&str>) {
+        let _ = self.main.remove_attribute("hidden");
+        self.main.set_id("main");
+        self.main
+            .set_class_name(if embed { "embed-main" } else { "app module-main" });
+        if let Ok(Some(old)) = self.main.query_selector(":scope > h1") {
+            old.remove();
+        }
+        if let Some(text) = heading {
+            let h1 = new_element("h1");
+            h1.set_class_name("visually-hidden");
+            let _ = h1.set_attribute("tabindex", "-1");
+            h1.set_text_content(Some(text));
+            let _ = self.main.prepend_with_node_1(&h1);
+        }
+    }
+
+    /// Hides the host (the app draws its own `main` again).
+    fn hide(&self) {
+        let _ = self.main.set_attribute("hidden", "");
+        let _ = self.main.remove_attribute("id");
+    }
+}
+
+/// A new element of the page.
+fn new_element(tag: &str) -> web_sys::Element {
+    let document = browser::window().document().expect("a document");
+    document.create_element(tag).expect("an element")
+}
+
+/// Where the module stands.
 #[derive(Clone, Copy, PartialEq)]
 enum Status {
     Loading,
@@ -121,16 +209,60 @@ enum Status {
     Failed,
 }
 
-/// Props: the module and the language its pages speak.
+/// Props: the module, the language its pages speak and how they are shown.
 #[derive(Properties, PartialEq)]
 pub struct ModuleSectionProps {
     /// The module's name (`othello`, `learn`, …: [`Route::module`](crate::session::route::Route::module)).
     pub module: &'static str,
     /// The interface language.
     pub lang: Lang,
+    /// The page's name, read out as its heading, for pages without a
+    /// heading of their own.
+    #[prop_or_default]
+    pub heading: Option<AttrValue>,
+    /// An embedded frame (no site chrome).
+    #[prop_or_default]
+    pub embed: bool,
 }
 
-/// The container of a module's pages.
+/// Loads the module `name` and mounts its pages in the host's root in
+/// `lang`, setting `status`; returns the clean-up that takes them down.
+fn mount_in_host(
+    name: &'static str,
+    lang: Lang,
+    host: JsValue,
+    status: UseStateHandle<Status>,
+) -> impl FnOnce() {
+    let alive = Rc::new(RefCell::new(true));
+    let still = alive.clone();
+    wasm_bindgen_futures::spawn_local(async move {
+        let mounted = match module(name).await {
+            Ok(module) if *still.borrow() => {
+                let root = ModuleHost::get().root;
+                call(&module, "mount", &[root.into(), lang.code().into(), host]).is_ok()
+            }
+            Ok(_) => return,
+            Err(_) => false,
+        };
+        if *still.borrow() {
+            status.set(if mounted {
+                Status::Ready
+            } else {
+                Status::Failed
+            });
+        }
+    });
+    move || {
+        *alive.borrow_mut() = false;
+        if let Some(module) = loaded(name) {
+            let _ = call(&module, "unmount", &[]);
+        }
+    }
+}
+
+/// A module's pages: loaded on first use, drawn in the module host (see
+/// [`ModuleHost`]); this component draws only the loading and failure
+/// notes, in the app's tree.
 #[function_component(ModuleSection)]
 pub fn module_section(props: &ModuleSectionProps) -> Html {
     let app = use_app();
@@ -139,42 +271,18 @@ pub fn module_section(props: &ModuleSectionProps) -> Html {
     let latest = use_mut_ref(AppContext::default);
     *latest.borrow_mut() = app.clone();
     let host = use_memo((), move |_| host(latest));
-    let root = use_node_ref();
     let status = use_state(|| Status::Loading);
     let attempt = use_state(|| 0u32);
+    use_effect_with((props.embed, props.heading.clone()), |(embed, heading)| {
+        ModuleHost::get().show(*embed, heading.as_deref());
+    });
+    use_effect_with((), |_| || ModuleHost::get().hide());
     {
-        let (root, status) = (root.clone(), status.clone());
+        let status = status.clone();
         let name = props.module;
         let host = (*host).clone();
         use_effect_with((props.lang, *attempt), move |(lang, _)| {
-            let lang = *lang;
-            let alive = Rc::new(RefCell::new(true));
-            let still = alive.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                let mounted = match (module(name).await, root.cast::<web_sys::Element>()) {
-                    (Ok(module), Some(element)) if *still.borrow() => call(
-                        &module,
-                        "mount",
-                        &[element.into(), lang.code().into(), host],
-                    )
-                    .is_ok(),
-                    (Ok(_), _) => return,
-                    (Err(_), _) => false,
-                };
-                if *still.borrow() {
-                    status.set(if mounted {
-                        Status::Ready
-                    } else {
-                        Status::Failed
-                    });
-                }
-            });
-            move || {
-                *alive.borrow_mut() = false;
-                if let Some(module) = loaded(name) {
-                    let _ = call(&module, "unmount", &[]);
-                }
-            }
+            mount_in_host(name, *lang, host, status)
         });
     }
     let retry = {
@@ -187,15 +295,14 @@ pub fn module_section(props: &ModuleSectionProps) -> Html {
     html! {
         <>
             if *status == Status::Loading {
-                <p class="learn-note" aria-busy="true">{ t.common.loading }</p>
+                <p class="learn-note module-note" aria-busy="true">{ t.common.loading }</p>
             }
             if *status == Status::Failed {
-                <div class="learn-note" role="alert">
+                <div class="learn-note module-note" role="alert">
                     <p>{ t.common.load_failed }</p>
                     <button onclick={retry}>{ t.common.try_again }</button>
                 </div>
             }
-            <div ref={root} class="learn-root" />
         </>
     }
 }
