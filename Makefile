@@ -184,6 +184,7 @@ test-e2e: server
 	node tests/e2e/embed.mjs
 	node tests/e2e/embed-element.mjs
 	node tests/e2e/buttons.mjs
+	node tests/e2e/saving.mjs
 
 clean:
 	cargo clean

@@ -21,6 +21,7 @@ pub mod pages;
 pub mod plain;
 mod ru;
 mod rules;
+mod saving;
 pub mod session;
 mod texts;
 

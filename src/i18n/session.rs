@@ -122,13 +122,17 @@ fn shown_text(t: &Texts, ply: usize) -> String {
     }
 }
 
-/// A saved game that could not be restored, in words.
-pub fn saved_error_text(t: &Texts, error: &SavedError) -> String {
-    let reason = match error {
+/// Why a saved game could not be restored, in words.
+fn saved_error_reason(t: &Texts, error: &SavedError) -> &'static str {
+    match error {
         SavedError::Corrupt(_) | SavedError::Invalid(_) => t.common.saved_corrupt,
         SavedError::Version(_) => t.common.saved_version,
-    };
-    t.common.saved_error(reason)
+    }
+}
+
+/// A saved game that could not be restored, in words.
+pub fn saved_error_text(t: &Texts, error: &SavedError) -> String {
+    t.common.saved_error(saved_error_reason(t, error))
 }
 
 /// A notice in words; `side` is the side to move.
@@ -139,8 +143,9 @@ pub fn notice_text<G: GameTexts>(t: &Texts, notice: &Notice<G>, side: G::Side) -
         Notice::Record(e) => G::record_error_text(t, e),
         Notice::Link(e) => t.common.link_error(link_error_reason::<G>(t, e)),
         Notice::Saved(e) => saved_error_text(t, e),
-        Notice::Copied => t.common.moves_copied.to_string(),
-        Notice::LinkCopied => t.common.link_copied.to_string(),
+        Notice::SavedKept(e) => t.saving().saved_kept(saved_error_reason(t, e)),
+        Notice::PutAside => t.saving().put_aside_done.to_string(),
+        Notice::NotPutAside => t.saving().put_aside_failed.to_string(),
         Notice::EngineFailed => t.common.engine_failed.to_string(),
         Notice::Game(own) => G::game_notice_text(t, own),
     }

@@ -305,6 +305,22 @@ texts! {
     }
 }
 
+texts! {
+    /// What a game page says about games it keeps: the games put aside for a
+    /// link's game, an autosave that could not be set aside (apart, so that
+    /// only the game pages' modules carry them).
+    SavingTexts {
+        plain:
+            put_aside_done, put_aside_failed, put_aside_title, put_aside_open, put_aside_finished,
+            put_aside_playing;
+        sides: ;
+        templates:
+            saved_kept(reason), put_aside_open_label(game);
+        counted:
+            put_aside_moves(#n)
+    }
+}
+
 /// Every text of the interface in one language, by area.
 #[derive(Debug)]
 pub struct Texts {
@@ -356,6 +372,16 @@ impl Texts {
         }
     }
 
+    /// What a game page says about the games it keeps (apart, like the
+    /// club page's).
+    pub fn saving(&self) -> &'static SavingTexts {
+        match self.lang() {
+            super::Lang::En => &super::saving::EN,
+            super::Lang::Cs => &super::saving::CS,
+            super::Lang::Ru => &super::saving::RU,
+        }
+    }
+
     /// The Othello rules page's sections (apart, like the learning pages').
     pub fn othello_rules(&self) -> &'static OthelloRulesTexts {
         match self.lang() {
@@ -398,6 +424,7 @@ impl Texts {
             ("learn", self.learn().entries()),
             ("club", self.club().entries()),
             ("diagram", self.diagram().entries()),
+            ("saving", self.saving().entries()),
             ("embed", self.embed().entries()),
             ("othello_rules", self.othello_rules().entries()),
             ("opok_rules", self.opok_rules().entries()),

@@ -316,10 +316,14 @@ pub enum Notice<G: SessionGame> {
     Link(LinkError<G::StartError, G::RecordError>),
     /// The autosaved game could not be restored; it was set aside.
     Saved(SavedError),
-    /// The whole game's moves were copied.
-    Copied,
-    /// The share link was copied.
-    LinkCopied,
+    /// The autosaved game could not be restored, nor set aside (storage
+    /// full): it stays where it was, and this game is not saved.
+    SavedKept(SavedError),
+    /// The game in progress was put aside for the link's game.
+    PutAside,
+    /// The game in progress could not be put aside (storage full): it
+    /// stays where it was, and the link's game is not saved.
+    NotPutAside,
     /// The engine kept failing on this position and the computer stopped
     /// (the game is kept; "continue" asks again).
     EngineFailed,

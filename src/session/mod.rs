@@ -12,6 +12,7 @@ pub mod opok;
 pub mod othello;
 pub mod player;
 pub mod query;
+pub mod recent;
 pub mod record;
 pub mod route;
 pub mod saved;

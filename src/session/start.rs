@@ -1,13 +1,16 @@
 //! Where a game page starts: the game of the link it was opened with, else
-//! the autosaved game, else a new one. A link that cannot be read never
-//! costs the game in progress: the page keeps the autosaved game and says
-//! what was wrong with the link.
+//! the autosaved game, else a new one. A link never costs the game in
+//! progress: one that cannot be read leaves the autosaved game on the page
+//! (and says what was wrong with the link); one that can hands the page the
+//! autosaved game it replaces, to be put aside ([`super::recent`]).
 
 /// The game a page opens with, and what went wrong on the way.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct Opening<G, L, S> {
     /// The game to show; `None` for a new game.
     pub game: Option<G>,
+    /// The autosaved game that the link's game replaces.
+    pub replaced: Option<G>,
     /// Why the link was refused.
     pub link_error: Option<L>,
     /// Why the autosave could not be restored (it should be set aside, not
@@ -23,28 +26,24 @@ pub fn opening<G, L, S>(
     saved: Option<&str>,
     load: impl FnOnce(&str) -> Result<G, S>,
 ) -> Opening<G, L, S> {
-    let mut link_error = None;
-    if let Some(query) = link {
-        match decode(query) {
-            Ok(game) => {
-                return Opening {
-                    game: Some(game),
-                    link_error: None,
-                    saved_error: None,
-                }
-            }
-            Err(e) => link_error = Some(e),
-        }
-    }
-    let (game, saved_error) = match saved.map(load) {
+    let (saved, saved_error) = match saved.map(load) {
         Some(Ok(game)) => (Some(game), None),
         Some(Err(e)) => (None, Some(e)),
         None => (None, None),
     };
-    Opening {
-        game,
-        link_error,
-        saved_error,
+    match link.map(decode) {
+        Some(Ok(game)) => Opening {
+            game: Some(game),
+            replaced: saved,
+            link_error: None,
+            saved_error,
+        },
+        link => Opening {
+            game: saved,
+            replaced: None,
+            link_error: link.and_then(Result::err),
+            saved_error,
+        },
     }
 }
 
@@ -60,6 +59,13 @@ mod tests {
     fn a_good_link_wins_and_a_bad_one_keeps_the_saved_game() {
         let o = opening(Some("5"), parse, Some("7"), parse);
         assert_eq!((o.game, o.link_error, o.saved_error), (Some(5), None, None));
+        assert_eq!(o.replaced, Some(7), "the game in progress is handed over");
+        let o = opening(Some("5"), parse, Some("y"), parse);
+        assert_eq!((o.game, o.replaced), (Some(5), None));
+        assert!(
+            o.saved_error.is_some(),
+            "an unreadable autosave is said, not overwritten silently"
+        );
         let o = opening(Some("x"), parse, Some("7"), parse);
         assert_eq!(o.game, Some(7));
         assert_eq!(o.link_error, Some("bad x".into()));
@@ -71,6 +77,7 @@ mod tests {
             o,
             Opening {
                 game: None,
+                replaced: None,
                 link_error: None,
                 saved_error: None
             }

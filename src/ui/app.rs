@@ -40,7 +40,8 @@ fn worker_notice_text(t: &Texts, notice: Notice) -> &'static str {
 /// of the module, mounted while the user moves among them.
 fn module_of(route: &Route, lang: Lang) -> Option<Html> {
     let module = route.module()?;
-    let heading = (!route.has_own_heading()).then(|| AttrValue::from(page_name(lang.texts(), route)));
+    let heading =
+        (!route.has_own_heading()).then(|| AttrValue::from(page_name(lang.texts(), route)));
     let embed = matches!(route, Route::Embed(_));
     Some(html! { <ModuleSection key={module} {module} {lang} {heading} {embed} /> })
 }
@@ -87,12 +88,12 @@ fn use_preferences() -> (UseStateHandle<Lang>, UseStateHandle<bool>) {
     use_effect_with(*lang, |lang| {
         set_root_attribute("lang", lang.code());
         // A failed save is told by the banner; the choice holds until a reload.
-        let _ = browser::store(LANG_KEY, lang.code());
+        let _ = browser::store_changed(LANG_KEY, lang.code());
     });
     use_effect_with(*contrast, |high| {
         let value = if *high { "high" } else { "normal" };
         set_root_attribute("data-contrast", value);
-        let _ = browser::store(CONTRAST_KEY, value);
+        let _ = browser::store_changed(CONTRAST_KEY, value);
     });
     (lang, contrast)
 }

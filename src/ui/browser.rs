@@ -48,6 +48,16 @@ pub fn store(key: &str, value: &str) -> Result<(), StoreError> {
     stored
 }
 
+/// Stores `value` under `key` unless it is stored there already (a page
+/// that merely opens writes nothing, so a full storage is told only when
+/// something new could not be kept).
+pub fn store_changed(key: &str, value: &str) -> Result<(), StoreError> {
+    if load(key).as_deref() == Some(value) {
+        return Ok(());
+    }
+    store(key, value)
+}
+
 /// Removes `key` from storage (nothing happens where there is none).
 pub fn remove(key: &str) {
     if let Some(s) = storage() {

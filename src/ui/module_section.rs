@@ -174,8 +174,11 @@ impl ModuleHost {
     fn show(&self, embed: bool, heading: Option<&str>) {
         let _ = self.main.remove_attribute("hidden");
         self.main.set_id("main");
-        self.main
-            .set_class_name(if embed { "embed-main" } else { "app module-main" });
+        self.main.set_class_name(if embed {
+            "embed-main"
+        } else {
+            "app module-main"
+        });
         if let Ok(Some(old)) = self.main.query_selector(":scope > h1") {
             old.remove();
         }

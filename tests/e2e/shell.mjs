@@ -193,6 +193,41 @@ try {
       assert(/Black/.test(text) && /2/.test(text), text);
     },
 
+    "who plays each side is on the page, in every game and language": async () => {
+      const cases = [
+        ["#/othello?white=c4", "Black: Human · White: Computer (4 · Club player)"],
+        ["#/othello?black=c7&white=human", "Black: Computer (7 · Strongest) · White: Human"],
+        ["#/opok?circles=human&squares=human", "Circles: Human · Squares: Human"],
+        ["#/nim?first=human&second=c2", "First player: Human · Second player: Computer (2 · Novice)"],
+      ];
+      for (const [fragment, expected] of cases) {
+        const page = await open(fragment);
+        await page.waitForSelector("[data-testid=seats]");
+        const seats = await page.textContent("[data-testid=seats]");
+        assert(seats === expected, `${fragment}: ${seats}`);
+        await page.close();
+      }
+      const page = await open("#/othello?white=c4", undefined, { locale: "cs-CZ" });
+      await page.waitForSelector("[data-testid=seats]");
+      const czech = await page.textContent("[data-testid=seats]");
+      assert(czech.startsWith("Černý: Člověk · Bílý: Počítač (4"), czech);
+    },
+
+    "copying says so beside the buttons, not under the board": async () => {
+      const page = await open("#/othello?white=human", { width: 1280, height: 800 }, { permissions: ["clipboard-read", "clipboard-write"] });
+      await page.click("[data-square=f5]");
+      await page.click("button.copy-link");
+      const note = page.locator("[data-testid=copied]");
+      assert((await note.textContent()) === "Link copied.", await note.textContent());
+      const button = await page.locator("button.copy-link").boundingBox();
+      const box = await note.boundingBox();
+      assert(box.y > button.y && box.y - (button.y + button.height) < 80, `the note ${JSON.stringify(box)} is right under the button ${JSON.stringify(button)}`);
+      const underBoard = (await (await page.$("[data-testid=notice]"))?.textContent()) ?? "";
+      assert(!underBoard.includes("copied"), `not under the board: ${underBoard}`);
+      await page.click("button.copy-moves");
+      assert((await note.textContent()) === "All moves of the game copied.", await note.textContent());
+    },
+
     "after a take-away move the focus stays on the heaps": async () => {
       const page = await open("#/nim?start=nim:3+nim:4+nim:5&first=human&second=c1");
       await page.focus("[data-heap='2'] .token[tabindex='0']");

@@ -32,8 +32,6 @@ pub struct RecordsProps {
     pub share_url: String,
     /// The label of the box for loading moves.
     pub load_label: &'static str,
-    /// Called with what was copied.
-    pub on_copied: Callback<Copied>,
     /// Called with the text to load as moves.
     pub on_load: Callback<String>,
     /// Where the game clock is kept, and the game's number of moves: the
@@ -50,13 +48,21 @@ pub struct RecordsProps {
 pub fn records(props: &RecordsProps) -> Html {
     let t = use_texts();
     let moves_text = use_state(String::new);
+    // What was copied is said beside the buttons, where the eye is (and read
+    // out: the note is a status).
+    let copied = use_state(|| None::<Copied>);
     let copy = |text: Rc<dyn Fn() -> String>, what: Copied| {
-        let on_copied = props.on_copied.clone();
+        let copied = copied.clone();
         Callback::from(move |_: MouseEvent| {
             if browser::copy_to_clipboard(&text()) {
-                on_copied.emit(what);
+                copied.set(Some(what));
             }
         })
+    };
+    let copied_text = match *copied {
+        Some(Copied::Moves) => t.common.moves_copied,
+        Some(Copied::Link) => t.common.link_copied,
+        None => "",
     };
     let link: Rc<dyn Fn() -> String> = {
         let (url, clock) = (props.share_url.clone(), props.clock.clone());
@@ -115,6 +121,7 @@ pub fn records(props: &RecordsProps) -> Html {
                     <a class="button embed-this" {href} data-testid="embed-this">{ t.common.embed_this }</a>
                 }
             </div>
+            <p class="copied-note" role="status" data-testid="copied">{ copied_text }</p>
             <p class="transcript" data-testid="transcript">{ &props.record }</p>
             <a class="share-link" href={props.share_url.clone()} data-testid="share-link"
                 onpointerdown={on_link_pointer}>{ t.common.copy_link }</a>

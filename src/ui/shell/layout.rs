@@ -6,12 +6,16 @@
 
 use yew::prelude::*;
 
-use crate::session::core::{Action, GameSession, Notice};
+use crate::i18n::othello::level_name;
+use crate::i18n::Texts;
+use crate::session::core::{Action, GameSession};
+use crate::session::player::Player;
 
 use super::super::common::controls::Controls;
 use super::super::common::move_list::{MoveEntry, MoveList};
-use super::super::common::records::{Copied, Records};
+use super::super::common::records::Records;
 use super::clock::game_clock;
+use super::put_aside::PutAsideGames;
 use super::scores::Scores;
 use super::PageGame;
 
@@ -56,6 +60,22 @@ pub struct GameLayoutProps<G: PageGame> {
     pub class: Classes,
 }
 
+/// Who plays each side, as the page shows it under the score line:
+/// "Black: Human · White: Computer (4 · Club player)".
+pub fn seats_text<G: PageGame>(t: &Texts, settings: &G::Settings) -> String {
+    G::sides()
+        .map(|side| {
+            let who = match G::player(settings, side) {
+                Player::Human => t.common.human.to_string(),
+                Player::Computer(level) => {
+                    format!("{} ({})", t.common.computer, level_name(t, level))
+                }
+            };
+            format!("{}: {who}", G::side_name(t, side))
+        })
+        .join(" · ")
+}
+
 /// A game page.
 #[function_component(GameLayout)]
 pub fn game_layout<G: PageGame>(props: &GameLayoutProps<G>) -> Html {
@@ -81,12 +101,6 @@ pub fn game_layout<G: PageGame>(props: &GameLayoutProps<G>) -> Html {
             side: G::side_class(G::side_to_move(&state.record.position_at(ply), ply)),
         })
         .collect();
-    let on_copied = props.dispatch.reform(|what| {
-        Action::SetNotice(Some(match what {
-            Copied::Moves => Notice::Copied,
-            Copied::Link => Notice::LinkCopied,
-        }))
-    });
     html! {
         <section class={classes!("game-page", format!("{}-page", G::ROUTE), props.class.clone())}>
             <div class="play-area">
@@ -95,6 +109,7 @@ pub fn game_layout<G: PageGame>(props: &GameLayoutProps<G>) -> Html {
                 } else {
                     <Scores items={scores} />
                 }
+                <p class="seats" data-testid="seats">{ seats_text::<G>(t, &state.settings) }</p>
                 { props.board.clone() }
                 { props.below.clone() }
             </div>
@@ -121,9 +136,10 @@ pub fn game_layout<G: PageGame>(props: &GameLayoutProps<G>) -> Html {
                 <Records record={G::record_text(&state.settings, state.record.line())}
                     share_url={props.share_url.clone()} load_label={props.load_label}
                     clock={Some((super::clock_key::<G>(), state.record.line().len()))}
-                    {on_copied} on_load={props.dispatch.reform(Action::Paste)}>
+                    on_load={props.dispatch.reform(Action::Paste)}>
                     { props.record_tools.clone() }
                 </Records>
+                <PutAsideGames<G> />
                 <p class="help">{ props.help }</p>
                 if let Some(tip) = props.tip {
                     <p class="help">{ tip }</p>

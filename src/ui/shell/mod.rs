@@ -7,6 +7,7 @@
 
 pub mod clock;
 pub mod layout;
+pub mod put_aside;
 pub mod scores;
 pub mod status;
 
@@ -23,7 +24,7 @@ use crate::session::formats;
 use crate::session::start::opening;
 use crate::worker::protocol::{Event, Job};
 
-use super::browser;
+use super::browser::{self, SetAside};
 use super::common::listeners::{use_page_listeners, use_speech};
 use super::context::{use_app, use_texts};
 use super::search::{use_search_worker, SearchWorker};
@@ -196,9 +197,12 @@ fn kept_key<G: PageGame>() -> String {
     format!("{}.kept", G::SAVE_KEY)
 }
 
-/// The opening game: the link's, else the autosave, else a new one; an
-/// autosave that cannot be read is set aside, never lost.
-fn initial_state<G: PageGame>(link: Option<&str>) -> GameSession<G> {
+/// The opening game: the link's, else the autosave, else a new one; and
+/// whether the page may autosave it. Nothing stored is lost on the way: an
+/// autosave that cannot be read is set aside, and the game in progress that
+/// a link's game replaces is put aside ([`put_aside`]); where storage is too
+/// full for either, the old copy stays and the page does not save over it.
+fn initial_state<G: PageGame>(link: Option<&str>) -> (GameSession<G>, bool) {
     if link.is_some() {
         // Later reloads restore the autosave, not the link.
         browser::replace_fragment(&format!("#/{}", G::ROUTE));
@@ -210,16 +214,38 @@ fn initial_state<G: PageGame>(link: Option<&str>) -> GameSession<G> {
         saved.as_deref(),
         |text| formats::load::<G>(text).map(|game| (game, None)),
     );
-    if opening.saved_error.is_some() {
-        browser::set_aside(G::SAVE_KEY);
+    let from_link = link.is_some() && opening.link_error.is_none();
+    let mut may_save = true;
+    let mut notice = opening.link_error.map(Notice::Link);
+    if let Some(error) = opening.saved_error {
+        let kept = browser::set_aside(G::SAVE_KEY) == SetAside::Kept;
+        may_save &= !kept;
+        let said = if kept {
+            Notice::SavedKept(error)
+        } else {
+            Notice::Saved(error)
+        };
+        notice = notice.or(Some(said));
     }
     let mut state = match opening.game {
         Some(((settings, record), clock)) => {
-            // A link's clock replaces the one kept (the panel reads it).
-            if let Some(clock) = clock {
-                let _ = browser::store(&clock_key::<G>(), &clock);
+            let game = (settings, record);
+            if let Some((replaced, _)) = &opening.replaced {
+                let put = put_aside::put_aside::<G>(replaced, &game);
+                may_save &= put.is_ok();
+                let said = match put {
+                    Ok(true) => Some(Notice::PutAside),
+                    Ok(false) => None,
+                    Err(_) => Some(Notice::NotPutAside),
+                };
+                notice = notice.or(said);
             }
-            GameSession::with_record(settings, record)
+            // A link's clock replaces the one kept (the panel reads it);
+            // without one, the clock of the game put aside went with it.
+            if from_link && may_save {
+                let _ = browser::store(&clock_key::<G>(), clock.as_deref().unwrap_or(""));
+            }
+            GameSession::with_record(game.0, game.1)
         }
         None => GameSession::new(G::Settings::default()),
     };
@@ -227,11 +253,8 @@ fn initial_state<G: PageGame>(link: Option<&str>) -> GameSession<G> {
     if let Some(kept) = browser::load(&kept_key::<G>()) {
         G::restore(&mut state, &kept);
     }
-    state.notice = opening
-        .link_error
-        .map(Notice::Link)
-        .or(opening.saved_error.map(Notice::Saved));
-    state
+    state.notice = notice;
+    (state, may_save)
 }
 
 /// The search worker of a game, its answers turned into the game's actions
@@ -333,7 +356,17 @@ pub fn use_game_page<G: PageGame>(
     on_paste: Option<Callback<String, Action<G>>>,
 ) -> GamePage<G> {
     let t = use_texts();
-    let state = use_reducer(move || initial_state::<G>(link.as_deref()));
+    // Off when saving would overwrite a game that could not be kept
+    // elsewhere (storage full).
+    let may_save = use_mut_ref(|| true);
+    let state = {
+        let may_save = may_save.clone();
+        use_reducer(move || {
+            let (state, ok) = initial_state::<G>(link.as_deref());
+            *may_save.borrow_mut() = ok;
+            state
+        })
+    };
     let dispatch = {
         let dispatcher = state.dispatcher();
         Callback::from(move |action: Action<G>| dispatcher.dispatch(action))
@@ -344,15 +377,17 @@ pub fn use_game_page<G: PageGame>(
     // Save every change of the game and of the pass preference.
     use_effect_with(
         (state.settings.clone(), state.record.clone()),
-        |(settings, record)| {
-            let _ = browser::store(G::SAVE_KEY, &formats::save::<G>(settings, record));
+        move |(settings, record)| {
+            if *may_save.borrow() {
+                let _ = browser::store_changed(G::SAVE_KEY, &formats::save::<G>(settings, record));
+            }
         },
     );
     use_effect_with(G::keep(&state), |kept| {
-        let _ = browser::store(&kept_key::<G>(), kept);
+        let _ = browser::store_changed(&kept_key::<G>(), kept);
     });
     use_effect_with(state.auto_pass, |on| {
-        let _ = browser::store(AUTO_PASS_KEY, if *on { "on" } else { "off" });
+        let _ = browser::store_changed(AUTO_PASS_KEY, if *on { "on" } else { "off" });
     });
 
     // Speak every new announcement.
