@@ -20,7 +20,8 @@ export WASM_BINDGEN_TEST_WEBDRIVER_JSON := $(CURDIR)/tests/webdriver.json
 export WASM_BINDGEN_TEST_TIMEOUT := 120
 
 .PHONY: serve dev server build test setup-build setup-test wasm-target trunk wasm-bindgen node-tools browser fetch \
-        check-format lint test-native test-wasm test-e2e bench bench-wasm bench-load bench-strength sizes train clean
+        check-format lint test-native test-wasm test-e2e bench bench-wasm wasm-bench-build bench-record docs bench-load \
+        bench-strength sizes train clean
 
 # The production server (src/server): precompressed files, cache headers.
 SERVE := target/release/serve
@@ -71,11 +72,26 @@ bench-load: build
 bench-strength:
 	tests/bench/strength.sh
 
-bench-wasm: wasm-target wasm-bindgen node-tools
+bench-wasm: wasm-bench-build
+	node tests/bench/wasm.mjs $(BENCH_ARGS)
+
+wasm-bench-build: wasm-target wasm-bindgen node-tools
 	cargo build --profile worker --target wasm32-unknown-unknown --bin wasm-bench
 	wasm-bindgen --target nodejs --out-dir $(WASM_BENCH) target/wasm32-unknown-unknown/worker/wasm-bench.wasm
 	wasm-opt -O $(WASM_BENCH)/wasm-bench_bg.wasm -o $(WASM_BENCH)/wasm-bench_bg.wasm
-	node tests/bench/wasm.mjs $(BENCH_ARGS)
+
+# FFO #40-#49 natively and in wasm, interleaved, into docs/bench/ffo.json:
+# the one source of the README's speed table (then `make docs`).
+bench-record: wasm-bench-build
+	cargo build --release --bin engine
+	node tests/bench/record.mjs
+
+# Writes the README's tables of measured figures from their sources (the
+# release build's sizes, docs/bench/ffo.json) and refreshes the screenshots
+# in docs/screenshots/ (tests only ever write to tests/e2e/artifacts/).
+docs: build
+	node tests/docs/tables.mjs --write
+	DOCS_SCREENSHOTS=1 node tests/e2e/learn.mjs
 
 # Remakes the weights of the 8×8 evaluation, data/othello-eval.bin, from
 # nothing but the engine's own games (README, "Training the evaluation").
@@ -170,6 +186,7 @@ test-wasm:
 test-e2e: server
 	cargo build --release --bin engine
 	SIZE_BUDGET=strict trunk build --release
+	node tests/docs/tables.mjs
 	node tests/e2e/offline.mjs
 	node tests/e2e/othello.mjs
 	node tests/e2e/opok.mjs

@@ -199,6 +199,10 @@ if (release) {
         `   target ${kb(TARGETS[group])} gzip: ${verdict}`,
     );
   }
+  // The README's size table is written from this (tests/docs/tables.mjs).
+  const target = process.env.CARGO_TARGET_DIR || join(here, "..", "..", "target");
+  mkdirSync(target, { recursive: true });
+  writeFileSync(join(target, "site-sizes.json"), JSON.stringify(sizes) + "\n");
   if (over) {
     console.error(`a size limit is exceeded (gzip): ${JSON.stringify(LIMITS)}`);
     if (process.env.SIZE_BUDGET === "strict") process.exit(1);

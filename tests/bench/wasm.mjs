@@ -1,8 +1,10 @@
 // Times the engine compiled to wasm under Node: perft from the start and the
 // FFO endgames, with the same table size as `engine bench --full` natively.
 // Usage (after `make bench-wasm` has built target/wasm-bench):
-//   node tests/bench/wasm.mjs [--perft DEPTH] [--ffo FIRST-LAST] [--table-bits N] [--build DIR]
-// (--build: another build's directory, to compare two builds side by side).
+//   node tests/bench/wasm.mjs [--perft DEPTH] [--ffo FIRST-LAST] [--table-bits N] [--build DIR] [--json]
+// (--build: another build's directory, to compare two builds side by side;
+// --json: one JSON object at the end, as `engine bench --ffo … --json`
+// prints it: {"ffo": [{number, best, score, correct, nodes, seconds}]}).
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { resolve } from 'node:path';
@@ -27,6 +29,8 @@ console.log(`perft ${perftDepth}: ${leaves} leaves in ${perftSeconds.toFixed(3)}
 
 let totalSeconds = 0;
 let totalNodes = 0;
+const ffo = [];
+const json = args.includes('--json');
 for (let number = first; number <= last; number++) {
   const start = performance.now();
   const result = engine.solve_ffo(number, tableBits);
@@ -42,7 +46,9 @@ for (let number = first; number <= last; number++) {
   if (correct !== 'ok') process.exitCode = 1;
   totalSeconds += seconds;
   totalNodes += Number(nodes);
+  ffo.push({ number, best, score: Number(score), correct: correct === 'ok', nodes: Number(nodes), seconds });
   console.log(`FFO #${number}: ${best} ${Number(score) >= 0 ? '+' : ''}${score} (${correct}, ` +
     `first listed ${bestMove.toLowerCase()}) ${nodes.padStart(12)} nodes ${seconds.toFixed(3).padStart(8)} s`);
 }
 console.log(`FFO #${first}-#${last}: ${totalNodes} nodes in ${totalSeconds.toFixed(3)} s`);
+if (json) console.log(JSON.stringify({ ffo }));
