@@ -166,6 +166,31 @@ impl Default for Options {
     }
 }
 
+/// What a board game's diagram draws: a position and, when it comes from
+/// a game, its last move (`L`: what the game marks of it) and the number of
+/// the move that put each piece still on the board where it stands (`S`:
+/// a square), from 1, passes not counted, in square order.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct BoardDiagram<P, L, S> {
+    /// The position drawn.
+    pub position: P,
+    /// The last move that changed the board (a pass does not), if known.
+    pub last_move: Option<L>,
+    /// Each piece placed during the game with its move's number.
+    pub numbers: Vec<(S, u32)>,
+}
+
+impl<P, L, S> BoardDiagram<P, L, S> {
+    /// The diagram of `position` alone (no last move, no numbers).
+    pub fn new(position: P) -> Self {
+        BoardDiagram {
+            position,
+            last_move: None,
+            numbers: Vec::new(),
+        }
+    }
+}
+
 /// A move of a game given to a diagram that the rules do not allow there.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct IllegalMove {
@@ -187,6 +212,32 @@ impl fmt::Display for IllegalMove {
 }
 
 impl std::error::Error for IllegalMove {}
+
+/// Whose turn a legend states: the side to move's name, the verb of its
+/// pass ("passes", "pass": it agrees with the name) and the next side's.
+struct Turn<'a> {
+    side: &'a str,
+    pass_verb: &'a str,
+    next: &'a str,
+}
+
+/// A legend's state line, in English: whose turn it is (nobody's once
+/// `over`; a pass first when `passes`), then `held` (the discs or squares
+/// each side holds): "Black to move · black 12, white 9".
+fn state_line(over: bool, passes: bool, turn: Turn, held: &str) -> String {
+    let Turn {
+        side,
+        pass_verb,
+        next,
+    } = turn;
+    if over {
+        format!("Game over · {held}")
+    } else if passes {
+        format!("{side} {pass_verb}, {next} to move · {held}")
+    } else {
+        format!("{side} to move · {held}")
+    }
+}
 
 /// The longest title or legend line kept, in characters.
 const TEXT_LIMIT: usize = 200;

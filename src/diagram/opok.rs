@@ -23,7 +23,7 @@ use crate::engine::opok::notation::move_text;
 use crate::engine::opok::{Geometry, Move, Position, Side, Square, Stack};
 
 use super::svg::{Svg, Tag};
-use super::{Board, IllegalMove, Options, Theme, CELL};
+use super::{Board, BoardDiagram, IllegalMove, Options, Theme, Turn, CELL};
 
 /// The radius of a circle; a square's half side.
 const PIECE: i32 = 32;
@@ -48,30 +48,11 @@ pub struct LastMove {
     pub captured: Vec<(Square, Stack)>,
 }
 
-/// What a diagram draws: a position and, when it comes from a game, its
-/// last move and the move number of every stack that moved.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Diagram {
-    /// The position drawn.
-    pub position: Position,
-    /// The last move that was not a pass, if known.
-    pub last_move: Option<LastMove>,
-    /// Each stack that landed during the game (and is still there) with
-    /// the number of the move that landed it, from 1, passes not counted;
-    /// in square order.
-    pub numbers: Vec<(Square, u32)>,
-}
+/// What an Opok diagram draws: the position, the last move (with what it
+/// captured) and the move that landed each stack.
+pub type Diagram = BoardDiagram<Position, LastMove, Square>;
 
 impl Diagram {
-    /// The diagram of `position` alone.
-    pub fn new(position: Position) -> Diagram {
-        Diagram {
-            position,
-            last_move: None,
-            numbers: Vec::new(),
-        }
-    }
-
     /// The diagram after playing `moves` from `start` (a forced pass may be
     /// given or left out), each move checked.
     pub fn from_game(start: Position, moves: &[Move]) -> Result<Diagram, IllegalMove> {
@@ -189,13 +170,6 @@ fn colors(theme: Theme) -> Colors {
     }
 }
 
-fn capitalised(side: Side) -> &'static str {
-    match side {
-        Side::Circles => "Circles",
-        Side::Squares => "Squares",
-    }
-}
-
 /// Who moves and the squares held, in English.
 fn state_line(position: &Position) -> String {
     let held = format!(
@@ -203,18 +177,16 @@ fn state_line(position: &Position) -> String {
         position.score(Side::Circles),
         position.score(Side::Squares)
     );
-    let side = position.side_to_move();
-    if position.is_over() {
-        format!("Game over · {held}")
-    } else if position.must_pass() {
-        format!(
-            "{} pass, {} to move · {held}",
-            capitalised(side),
-            side.opponent().name()
-        )
-    } else {
-        format!("{} to move · {held}", capitalised(side))
-    }
+    let (side, next) = match position.side_to_move() {
+        Side::Circles => ("Circles", "squares"),
+        Side::Squares => ("Squares", "circles"),
+    };
+    let turn = Turn {
+        side,
+        pass_verb: "pass",
+        next,
+    };
+    super::state_line(position.is_over(), position.must_pass(), turn, &held)
 }
 
 /// The English legend line of `position` (who is to move, the squares

@@ -17,37 +17,18 @@
 
 use crate::engine::othello::{BoardSize, Color, Move, Position, Square, Variant};
 
-use super::{Board, IllegalMove, Options, Theme, CELL};
+use super::{Board, BoardDiagram, IllegalMove, Options, Theme, Turn, CELL};
 
 /// The disc's radius.
 const DISC: i32 = 42;
 /// The font size of the move numbers.
 const NUMBER_FONT: i32 = 40;
 
-/// What a diagram draws: a position and, when it comes from a game, the
-/// last disc placed and the move number of every disc placed.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct Diagram {
-    /// The position drawn.
-    pub position: Position,
-    /// The square of the last disc placed (a pass after it changes nothing
-    /// on the board), if known.
-    pub last_move: Option<Square>,
-    /// Each disc placed during the game with the number of the move that
-    /// placed it, from 1, passes not counted; in square order.
-    pub numbers: Vec<(Square, u32)>,
-}
+/// What an Othello diagram draws: the position, the square of the last
+/// disc placed and the move that placed each disc.
+pub type Diagram = BoardDiagram<Position, Square, Square>;
 
 impl Diagram {
-    /// The diagram of `position` alone (no last move, no numbers).
-    pub fn new(position: Position) -> Diagram {
-        Diagram {
-            position,
-            last_move: None,
-            numbers: Vec::new(),
-        }
-    }
-
     /// The diagram after playing `moves` from `start` (passes included or
     /// not: a pass is played where the side to move must pass), each move
     /// checked.
@@ -128,13 +109,6 @@ fn game_name(variant: Variant) -> &'static str {
     }
 }
 
-fn capitalised(color: Color) -> &'static str {
-    match color {
-        Color::Black => "Black",
-        Color::White => "White",
-    }
-}
-
 /// Who moves and the discs, in English: "Black to move · black 12, white 9".
 fn state_line(position: &Position) -> String {
     let discs = format!(
@@ -142,18 +116,16 @@ fn state_line(position: &Position) -> String {
         position.count(Color::Black),
         position.count(Color::White)
     );
-    let side = position.side_to_move();
-    if position.is_over() {
-        format!("Game over · {discs}")
-    } else if position.must_pass() {
-        format!(
-            "{} passes, {} to move · {discs}",
-            capitalised(side),
-            side.opponent().name()
-        )
-    } else {
-        format!("{} to move · {discs}", capitalised(side))
-    }
+    let (side, next) = match position.side_to_move() {
+        Color::Black => ("Black", "white"),
+        Color::White => ("White", "black"),
+    };
+    let turn = Turn {
+        side,
+        pass_verb: "passes",
+        next,
+    };
+    super::state_line(position.is_over(), position.must_pass(), turn, &discs)
 }
 
 fn auto_title(diagram: &Diagram, options: &Options) -> String {
