@@ -34,6 +34,22 @@ pub enum ClockAction<S> {
     Tick,
 }
 
+impl<S> ClockAction<S> {
+    /// The same action with the side of a press given as `side` gives it
+    /// (a page names the sides by their index on the clock).
+    pub fn with_side<T>(self, side: impl Fn(S) -> T) -> ClockAction<T> {
+        match self {
+            ClockAction::Set(control) => ClockAction::Set(control),
+            ClockAction::Start => ClockAction::Start,
+            ClockAction::Pause => ClockAction::Pause,
+            ClockAction::Switching(switching) => ClockAction::Switching(switching),
+            ClockAction::WinnerCompletes(completes) => ClockAction::WinnerCompletes(completes),
+            ClockAction::Press(s) => ClockAction::Press(side(s)),
+            ClockAction::Tick => ClockAction::Tick,
+        }
+    }
+}
+
 /// The index of `side` on the clock (0: the first of
 /// [`SessionGame::sides`]).
 pub fn clock_index<G: SessionGame>(side: G::Side) -> usize {
