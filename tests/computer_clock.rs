@@ -14,6 +14,8 @@
 //! deterministic; the smallest time a side had left as it moved (the
 //! margin the computer keeps) is printed and stated in the README.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use std::cell::{Cell, RefCell};
 use std::time::Instant;
 

@@ -186,6 +186,22 @@ pub enum Switching {
     ByPress,
 }
 
+/// What became of a press of a side of the clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Press {
+    /// Made: the other side's clock runs (`next`).
+    Made {
+        /// The side whose clock runs now.
+        next: usize,
+    },
+    /// That side's clock was not on.
+    NotRunning,
+    /// That side has not moved yet.
+    Early,
+    /// Players do not press their own side (or a flag has fallen).
+    Ignored,
+}
+
 /// The longest a move may have been thought about in a kept clock (the
 /// longest time a side may have, twice).
 const MAX_MOVE_MS: u64 = 2 * MAX_BASE_MS;
@@ -428,6 +444,63 @@ impl Clock {
         self.owed -= 1;
         self.start(now);
         true
+    }
+
+    /// After a move on the board: the clock switched (and started), or,
+    /// when players press their own side, one more press owed when a
+    /// person moved (`by_app` false) or presses are owed before this move.
+    pub fn after_move(&mut self, by_app: bool, now: f64) {
+        if self.switching == Switching::ByPress && (!by_app || self.owed > 0) {
+            self.owe_press();
+        } else if self.moved(now) {
+            self.start(now);
+        }
+    }
+
+    /// `side` presses its side of the clock at `now`: when the clock is
+    /// on it for a move it owes a press, the press is made, then those the
+    /// app makes for the moves owed after it (`app_presses(owed)`: whether
+    /// the app presses for the move `owed` moves before the board's
+    /// position).
+    pub fn press_side(
+        &mut self,
+        side: usize,
+        now: f64,
+        app_presses: &dyn Fn(usize) -> bool,
+    ) -> Press {
+        if self.switching != Switching::ByPress || self.flagged.is_some() {
+            return Press::Ignored;
+        }
+        if self.to_move != side & 1 {
+            return Press::NotRunning;
+        }
+        if !self.press(now) {
+            return Press::Early;
+        }
+        while self.owed > 0 && app_presses(self.owed) && self.press(now) {}
+        Press::Made { next: self.to_move }
+    }
+
+    /// The clock follows the board: `side` is on it (the side to move, or
+    /// the one still to press) and it stops when `stop` (an earlier
+    /// position shown, or the game over).
+    pub fn follow(&mut self, side: usize, stop: bool, now: f64) {
+        if self.to_move != side & 1 {
+            self.turn_to(side, now);
+        }
+        if stop {
+            self.pause(now);
+        }
+    }
+
+    /// The running side, when its time is out at `now` (the clock then
+    /// stops, flagged).
+    pub fn flag_due(&mut self, now: f64) -> Option<usize> {
+        if self.is_running() {
+            self.check_flag(now)
+        } else {
+            None
+        }
     }
 
     /// Sets how the clock passes from side to side; presses still owed

@@ -10,7 +10,7 @@
 //! worker's job carries it) and [`computer_deadline_ms`] makes it play
 //! its best move so far if the answer is late.
 
-use super::clock::{Clock, Mode, Switching, TimeControl};
+use super::clock::{Clock, Mode, Press, Switching, TimeControl};
 use super::core::{Announcement, GameSession, SessionGame};
 use super::turn::Turn;
 
@@ -47,6 +47,30 @@ impl<S> ClockAction<S> {
             ClockAction::Press(s) => ClockAction::Press(side(s)),
             ClockAction::Tick => ClockAction::Tick,
         }
+    }
+}
+
+/// A clock of `control` at its full times, stopped, `side` to move, with
+/// the options of the `old` one.
+fn with_control(control: TimeControl, old: Option<&Clock>, side: usize) -> Clock {
+    let mut clock = Clock::new(control);
+    if let Some(old) = old {
+        clock.set_winner_completes(old.winner_completes());
+        clock.set_switching(old.switching(), old.latest_ms());
+    }
+    clock.reset(side);
+    clock
+}
+
+/// Applies to `clock` at `now` what needs nothing of the game: start
+/// (when it `can_run`), pause, its options.
+fn adjust(clock: &mut Clock, action: ClockAction<usize>, can_run: bool, now: f64) {
+    match action {
+        ClockAction::Start if can_run => clock.start(now),
+        ClockAction::Pause => clock.pause(now),
+        ClockAction::Switching(switching) => clock.set_switching(switching, now),
+        ClockAction::WinnerCompletes(completes) => clock.set_winner_completes(completes),
+        _ => {}
     }
 }
 
@@ -118,104 +142,54 @@ impl<G: SessionGame> GameSession<G> {
     /// Applies a clock action at `now`.
     pub(super) fn apply_clock(&mut self, action: ClockAction<G::Side>, now: f64) {
         let can_run = self.record.cursor() == self.record.line().len() && self.outcome().is_none();
-        let clock = self.clock.as_mut();
         match action {
-            ClockAction::Set(control) => self.set_clock(control),
+            ClockAction::Set(control) => {
+                let side = self.clock_side(0);
+                self.clock = control.map(|c| with_control(c, self.clock.as_ref(), side));
+            }
             ClockAction::Press(side) => self.press_clock(side, now),
             ClockAction::Tick => self.tick(now),
-            ClockAction::Start => {
-                if let Some(clock) = clock.filter(|_| can_run) {
-                    clock.start(now);
-                }
-            }
-            ClockAction::Pause => {
-                if let Some(clock) = clock {
-                    clock.pause(now);
-                }
-            }
-            ClockAction::Switching(switching) => {
-                if let Some(clock) = clock {
-                    clock.set_switching(switching, now);
-                }
-            }
-            ClockAction::WinnerCompletes(completes) => {
-                if let Some(clock) = clock {
-                    clock.set_winner_completes(completes);
+            other => {
+                if let Some(clock) = self.clock.as_mut() {
+                    adjust(clock, other.with_side(clock_index::<G>), can_run, now);
                 }
             }
         }
     }
 
-    /// A new time control for the game under way, at its full times and
-    /// stopped, on the side to move; its options are the old clock's.
-    fn set_clock(&mut self, control: Option<TimeControl>) {
-        let old = self.clock.take();
-        let side = self.clock_side(0);
-        self.clock = control.map(|control| {
-            let mut clock = Clock::new(control);
-            if let Some(old) = &old {
-                clock.set_winner_completes(old.winner_completes());
-                clock.set_switching(old.switching(), old.latest_ms());
-            }
-            clock.reset(side);
-            clock
-        });
-    }
-
-    /// The clock after a move: switched (and started), or, when players
-    /// press their own side and a person moved, left running for them to
-    /// press. `by_app`: the computer's move or a pass, which the app
-    /// presses for (in turn, after the presses owed before it).
-    pub(super) fn clock_after_move(&mut self, by_app: bool, now: f64) {
-        let Some(clock) = self.clock.as_mut() else {
-            return;
-        };
-        if clock.switching() == Switching::ByPress && (!by_app || clock.owed() > 0) {
-            clock.owe_press();
-        } else if clock.moved(now) {
-            clock.start(now);
-        }
-    }
-
-    /// Whether the app presses the clock for the move at `ply`: a pass, or
-    /// the computer's move.
-    fn app_presses_at(&self, ply: usize) -> bool {
+    /// Whether the app presses the clock for the move `owed` moves before
+    /// the position shown: a pass, or the computer's move.
+    fn app_presses(&self, owed: usize) -> bool {
+        let ply = self.record.cursor().saturating_sub(owed);
         let side = G::side_to_move(&self.record.position_at(ply), ply);
         let is_pass = G::pass().is_some_and(|pass| self.record.line().get(ply) == Some(&pass));
         is_pass || self.player_at(side, ply).is_computer()
     }
 
-    /// `side` presses its clock: when it runs for a move `side` has made,
-    /// the other side's clock runs (and the app's own presses owed after
-    /// it are made); said either way.
+    /// `side` presses its clock (see [`Clock::press_side`]); said.
     fn press_clock(&mut self, side: G::Side, now: f64) {
-        let index = clock_index::<G>(side);
-        let Some(clock) = self
-            .clock
-            .as_mut()
-            .filter(|c| c.switching() == Switching::ByPress && c.flagged().is_none())
-        else {
+        let Some(mut clock) = self.clock.take() else {
             return;
         };
-        if clock.to_move() != index {
-            self.announce(Announcement::PressNotRunning(side));
-            return;
+        let press = clock.press_side(clock_index::<G>(side), now, &|owed| self.app_presses(owed));
+        self.clock = Some(clock);
+        match press {
+            Press::Made { next } => self.announce(Announcement::Pressed {
+                side,
+                next: G::sides()[next],
+            }),
+            Press::NotRunning => self.announce(Announcement::PressNotRunning(side)),
+            Press::Early => self.announce(Announcement::PressEarly(side)),
+            Press::Ignored => {}
         }
-        if !clock.press(now) {
-            self.announce(Announcement::PressEarly(side));
-            return;
+    }
+
+    /// The clock after a move (see [`Clock::after_move`]); `by_app`: the
+    /// computer's move or a pass, which the app presses for.
+    pub(super) fn clock_after_move(&mut self, by_app: bool, now: f64) {
+        if let Some(clock) = self.clock.as_mut() {
+            clock.after_move(by_app, now);
         }
-        while let Some(owed) = self.clock.as_ref().map(Clock::owed).filter(|&n| n > 0) {
-            let ply = self.record.cursor().saturating_sub(owed);
-            if !self.app_presses_at(ply) || !self.clock.as_mut().is_some_and(|c| c.press(now)) {
-                break;
-            }
-        }
-        let next = self.clock.as_ref().map_or(0, Clock::to_move);
-        self.announce(Announcement::Pressed {
-            side,
-            next: G::sides()[next],
-        });
     }
 
     /// After going back or forth in the record: the clock is on the side
@@ -241,22 +215,13 @@ impl<G: SessionGame> GameSession<G> {
     /// side still to press), and stops while an earlier position is shown
     /// or once the game is over.
     pub(super) fn clock_follows(&mut self, now: f64) {
-        let Some(owed) = self
-            .clock
-            .as_ref()
-            .map(|c| c.owed().min(self.record.cursor()))
-        else {
+        let Some(owed) = self.clock.as_ref().map(Clock::owed) else {
             return;
         };
-        let side = self.clock_side(owed);
+        let side = self.clock_side(owed.min(self.record.cursor()));
         let stop = self.record.cursor() < self.record.line().len() || self.outcome().is_some();
         if let Some(clock) = self.clock.as_mut() {
-            if clock.to_move() != side {
-                clock.turn_to(side, now);
-            }
-            if stop {
-                clock.pause(now);
-            }
+            clock.follow(side, stop, now);
         }
     }
 
@@ -265,10 +230,10 @@ impl<G: SessionGame> GameSession<G> {
     /// fell is not played): the game ends on time, or the winner completes
     /// it. Whether it fell now.
     pub(super) fn flag_if_out(&mut self, now: f64) -> bool {
-        let Some(clock) = self.clock.as_mut().filter(|c| c.is_running()) else {
+        let Some(clock) = self.clock.as_mut() else {
             return false;
         };
-        let Some(side) = clock.check_flag(now) else {
+        let Some(side) = clock.flag_due(now) else {
             return false;
         };
         let completes = clock.winner_completes();
@@ -291,38 +256,38 @@ impl<G: SessionGame> GameSession<G> {
         }
     }
 
-    /// The computer's share of its clock for the move it is to make (the
-    /// longest its search may take), when a clock is set and it is the
-    /// computer's turn.
-    pub fn computer_time_ms(&self) -> Option<f64> {
+    /// At the computer's turn on a clock that has not fallen: the clock,
+    /// the computer's index on it, and the position's weight.
+    fn computer_on_clock(&self) -> Option<(&Clock, usize, f64)> {
         let clock = self.clock.as_ref().filter(|c| c.flagged().is_none())?;
         let Turn::Computer(side) = self.turn() else {
             return None;
         };
-        let left = clock.left_before_move(clock_index::<G>(side));
-        Some(computer_share_ms(
-            clock.control(),
-            left,
-            G::clock_weight(&self.position()),
-        ))
+        let weight = G::clock_weight(&self.position());
+        Some((clock, clock_index::<G>(side), weight))
+    }
+
+    /// The computer's share of its clock for the move it is to make (the
+    /// longest its search may take), when a clock is set and it is the
+    /// computer's turn.
+    pub fn computer_time_ms(&self) -> Option<f64> {
+        let (clock, index, weight) = self.computer_on_clock()?;
+        let left = clock.left_before_move(index);
+        Some(computer_share_ms(clock.control(), left, weight))
     }
 
     /// Whether the computer, thinking on its running clock, is past its
     /// deadline at `now`.
     fn computer_overdue(&self, now: f64) -> bool {
-        let Some(clock) = self.clock.as_ref().filter(|c| c.is_running()) else {
-            return false;
-        };
-        let Turn::Computer(side) = self.turn() else {
-            return false;
-        };
-        let index = clock_index::<G>(side);
-        let deadline = computer_deadline_ms(
-            clock.control(),
-            clock.left_before_move(index),
-            G::clock_weight(&self.position()),
-        );
-        self.thinking() && clock.to_move() == index && clock.move_ms(now) >= deadline
+        self.computer_on_clock()
+            .is_some_and(|(clock, index, weight)| {
+                let left = clock.left_before_move(index);
+                let deadline = computer_deadline_ms(clock.control(), left, weight);
+                self.thinking()
+                    && clock.is_running()
+                    && clock.to_move() == index
+                    && clock.move_ms(now) >= deadline
+            })
     }
 }
 

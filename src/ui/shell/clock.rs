@@ -14,6 +14,7 @@ use gloo_timers::callback::Interval;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use crate::i18n::Texts;
 use crate::session::clock::{clock_text, Clock, Switching, TimeControl, PRESETS};
 use crate::session::core::{Action, GameSession};
 use crate::session::game_clock::ClockAction;
@@ -49,7 +50,7 @@ pub(super) fn restore<G: PageGame>(state: &mut GameSession<G>) {
 /// the panel, which is the same for every game (a function, not a
 /// component of its own per game: the app stays smaller).
 pub fn game_clock<G: PageGame>(
-    t: &crate::i18n::Texts,
+    t: &Texts,
     state: &GameSession<G>,
     dispatch: &Callback<Action<G>>,
 ) -> Html {
@@ -118,11 +119,9 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
         <section class="game-clock" aria-label={t.common.clock}>
             <ControlChoice current={clock.map(Clock::control)} on_action={on_action.clone()} />
             if let Some(clock) = clock {
-                <ClockFaces clock={clock.clone()} names={props.names} on_action={on_action.clone()} />
+                { clock_faces(t, clock, now(), props.names, &on_action) }
                 { toggle.unwrap_or_default() }
-                <ClockOptions switching={clock.switching()} completes={clock.winner_completes()}
-                    flagged={clock.flagged().is_some()} offers_completion={props.offers_completion}
-                    {on_action} />
+                { clock_options(t, clock, props.offers_completion, &on_action) }
             }
         </section>
     }
@@ -300,29 +299,24 @@ fn control_choice(props: &ControlChoiceProps) -> Html {
     }
 }
 
-/// Props: the clock and the sides' names.
-#[derive(Properties, PartialEq)]
-struct ClockFacesProps {
-    /// The session's clock.
-    clock: Clock,
-    /// The sides' names.
+/// Both sides' times at `at`, large; buttons to press when players press
+/// their own side (a part of the panel, drawn with it on every tick).
+fn clock_faces(
+    t: &Texts,
+    clock: &Clock,
+    at: f64,
     names: [&'static str; 2],
-    /// Presses a side's clock.
-    on_action: Callback<ClockAction<usize>>,
-}
-
-/// Both sides' times, large; buttons to press when players press their
-/// own side.
-#[function_component(ClockFaces)]
-fn clock_faces(props: &ClockFacesProps) -> Html {
-    let t = use_texts();
-    let (clock, at) = (&props.clock, now());
+    on_action: &Callback<ClockAction<usize>>,
+) -> Html {
     let pressing = clock.switching() == Switching::ByPress && clock.flagged().is_none();
-    let faces = props.names.iter().enumerate().map(|(i, name)| {
+    let faces = names.iter().enumerate().map(|(i, name)| {
         let time = clock_text(clock.left(i, at));
         let class = classes!(
             "clock-face",
             (clock.to_move() == i && clock.is_running()).then_some("running"),
+            // Paused on this side: "Start clock" starts it.
+            (clock.to_move() == i && !clock.is_running() && clock.flagged().is_none())
+                .then_some("waiting"),
             clock.is_low(i, at).then_some("low"),
             (clock.flagged() == Some(i)).then_some("flagged"),
             pressing.then_some("press"),
@@ -334,8 +328,7 @@ fn clock_faces(props: &ClockFacesProps) -> Html {
             </>
         };
         if pressing {
-            let on_action = props.on_action.clone();
-            let onclick = Callback::from(move |_| on_action.emit(ClockAction::Press(i)));
+            let onclick = on_action.reform(move |_: MouseEvent| ClockAction::Press(i));
             let label = t.clock().press_side(*name, time);
             html! {
                 <button {class} {onclick} aria-label={label} data-testid={format!("clock-{i}")}>{ inside }</button>
@@ -354,27 +347,15 @@ fn clock_faces(props: &ClockFacesProps) -> Html {
     }
 }
 
-/// Props: the clock's options.
-#[derive(Properties, PartialEq)]
-struct ClockOptionsProps {
-    /// How the clock passes from side to side.
-    switching: Switching,
-    /// After a flag the winner completes the game.
-    completes: bool,
-    /// A flag has fallen (the rule after it is settled).
-    flagged: bool,
-    /// The game offers seed 004's completion.
-    offers_completion: bool,
-    /// Changes an option.
-    on_action: Callback<ClockAction<usize>>,
-}
-
 /// The clock's options: how it is switched, and the rule after a flag
-/// (where the game offers the winner's completion).
-#[function_component(ClockOptions)]
-fn clock_options(props: &ClockOptionsProps) -> Html {
-    let t = use_texts();
-    let on_switching = props.on_action.reform(|e: Event| {
+/// where the game offers the winner's completion (a part of the panel).
+fn clock_options(
+    t: &Texts,
+    clock: &Clock,
+    offers_completion: bool,
+    on_action: &Callback<ClockAction<usize>>,
+) -> Html {
+    let on_switching = on_action.reform(|e: Event| {
         let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
         ClockAction::Switching(if select.value() == "press" {
             Switching::ByPress
@@ -382,11 +363,11 @@ fn clock_options(props: &ClockOptionsProps) -> Html {
             Switching::ByMove
         })
     });
-    let on_completes = props.on_action.reform(|e: Event| {
+    let on_completes = on_action.reform(|e: Event| {
         let input: web_sys::HtmlInputElement = e.target_unchecked_into();
         ClockAction::WinnerCompletes(input.checked())
     });
-    let by_press = props.switching == Switching::ByPress;
+    let by_press = clock.switching() == Switching::ByPress;
     html! {
         <>
             <label class="clock-control clock-switching">
@@ -396,10 +377,10 @@ fn clock_options(props: &ClockOptionsProps) -> Html {
                     <option value="press" selected={by_press}>{ t.clock().by_press }</option>
                 </select>
             </label>
-            if props.offers_completion {
+            if offers_completion {
                 <label class="choice clock-completes">
-                    <input type="checkbox" checked={props.completes} onchange={on_completes}
-                        disabled={props.flagged} data-testid="clock-completes" />
+                    <input type="checkbox" checked={clock.winner_completes()} onchange={on_completes}
+                        disabled={clock.flagged().is_some()} data-testid="clock-completes" />
                     { t.common.clock_completes }
                 </label>
             }
