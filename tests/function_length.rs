@@ -6,6 +6,8 @@
 //! `fn` keyword to its closing brace; doc comments and attributes above it
 //! do not count.
 
+#![cfg(not(target_arch = "wasm32"))]
+
 use std::path::{Path, PathBuf};
 use syn::spanned::Spanned;
 use syn::visit::Visit;

@@ -95,6 +95,7 @@ pub(super) fn think_time(args: &Args, default_scale: f64) -> Result<ThinkTime, C
                 number_in(0.01f64, 1.0),
             )?
             .unwrap_or(default_scale),
+        clock_ms: None,
     })
 }
 

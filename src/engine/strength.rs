@@ -98,6 +98,10 @@ pub struct ThinkTime {
     /// Factor on the fixed times of the other timed levels: 1 in play,
     /// smaller to run many games in a benchmark.
     pub scale: f64,
+    /// The longest the move may take by the game clock (the computer's
+    /// share of its own time), when a clock is set: it bounds every
+    /// level's search, the solver's floor and the time plan's long moves.
+    pub clock_ms: Option<f64>,
 }
 
 impl ThinkTime {
@@ -106,12 +110,24 @@ impl ThinkTime {
         ThinkTime {
             strongest_ms,
             scale: 1.0,
+            clock_ms: None,
         }
     }
 
-    /// The time of a level with a fixed time (`Some`), or of the strongest.
+    /// These times within `clock_ms` of the game clock (none: no clock).
+    pub fn within_clock(self, clock_ms: Option<f64>) -> ThinkTime {
+        ThinkTime { clock_ms, ..self }
+    }
+
+    /// `ms`, cut to the game clock's share of the move.
+    pub fn capped(self, ms: f64) -> f64 {
+        self.clock_ms.map_or(ms, |clock| ms.min(clock.max(0.0)))
+    }
+
+    /// The time of a level with a fixed time (`Some`), or of the strongest,
+    /// within the game clock's share.
     pub fn for_level(self, fixed_ms: Option<f64>) -> f64 {
-        fixed_ms.map_or(self.strongest_ms, |ms| ms * self.scale)
+        self.capped(fixed_ms.map_or(self.strongest_ms, |ms| ms * self.scale))
     }
 }
 
@@ -147,7 +163,8 @@ impl<M: Copy> Noisy<M> {
         score_moves: impl FnOnce(&Budget, &mut dyn FnMut(&MoveScores<M>)) -> Option<MoveScores<M>>,
     ) -> Choice<M> {
         // A deep level on a slow device still answers.
-        let limits = Limits::depth(self.depth).with_time_ms(time.strongest_ms.max(2000.0));
+        let limits =
+            Limits::depth(self.depth).with_time_ms(time.capped(time.strongest_ms.max(2000.0)));
         let budget = Budget::new(limits, clock);
         let mut report = |scores: &MoveScores<M>| {
             if let Some(progress) = scores.progress() {

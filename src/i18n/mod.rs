@@ -8,6 +8,7 @@
 //! count in the text's language. Notation (a–h, 1–8) is the same in every
 //! language.
 
+mod clock;
 mod club;
 mod cs;
 mod diagram;
@@ -26,8 +27,8 @@ pub mod session;
 mod texts;
 
 pub use texts::{
-    ClubTexts, CommonTexts, EmbedTexts, LearnTexts, NimRulesTexts, NimTexts, OpokRulesTexts,
-    OpokTexts, OthelloRulesTexts, OthelloTexts, Texts,
+    ClockTexts, ClubTexts, CommonTexts, EmbedTexts, LearnTexts, NimRulesTexts, NimTexts,
+    OpokRulesTexts, OpokTexts, OthelloRulesTexts, OthelloTexts, Texts,
 };
 
 use serde::{Deserialize, Serialize};

@@ -96,6 +96,13 @@ pub fn announcement_text<G: GameTexts>(
             Announcement::MustPass(side) => G::must_pass_text(t, *side),
             Announcement::Flag(side) => t.common.flag_fell(G::side_name(t, *side)),
             Announcement::LowTime(side) => t.common.low_time(G::side_name(t, *side)),
+            Announcement::Pressed { side, next } => t
+                .clock()
+                .pressed(G::side_name(t, *side), G::side_name(t, *next)),
+            Announcement::PressNotRunning(side) => {
+                t.clock().press_not_running(G::side_name(t, *side))
+            }
+            Announcement::PressEarly(side) => t.clock().press_early(G::side_name(t, *side)),
             Announcement::GameOver(outcome) => {
                 format!("{} {}.", t.common.game_over, G::outcome_text(t, outcome))
             }

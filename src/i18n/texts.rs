@@ -245,6 +245,20 @@ texts! {
 }
 
 texts! {
+    /// The game clock's options and what its presses say (beside the
+    /// clock's first texts in [`CommonTexts`]).
+    ClockTexts {
+        plain:
+            switching, by_move, by_press, press_help;
+        sides: ;
+        templates:
+            press_side(side, time), pressed(side, next), press_not_running(side),
+            press_early(side);
+        counted:
+    }
+}
+
+texts! {
     /// The embed snippet builder (`#/embed`) and the analysis of an
     /// `analyse` frame (the frames' module carries them).
     EmbedTexts {
@@ -382,6 +396,16 @@ impl Texts {
         }
     }
 
+    /// The game clock's texts (apart, so that they can grow without
+    /// touching the shared ones).
+    pub fn clock(&self) -> &'static ClockTexts {
+        match self.lang() {
+            super::Lang::En => &super::clock::EN,
+            super::Lang::Cs => &super::clock::CS,
+            super::Lang::Ru => &super::clock::RU,
+        }
+    }
+
     /// The Othello rules page's sections (apart, like the learning pages').
     pub fn othello_rules(&self) -> &'static OthelloRulesTexts {
         match self.lang() {
@@ -425,6 +449,7 @@ impl Texts {
             ("club", self.club().entries()),
             ("diagram", self.diagram().entries()),
             ("saving", self.saving().entries()),
+            ("clock", self.clock().entries()),
             ("embed", self.embed().entries()),
             ("othello_rules", self.othello_rules().entries()),
             ("opok_rules", self.opok_rules().entries()),

@@ -11,7 +11,9 @@
 
 use std::fmt::Debug;
 
+use super::clock::Clock;
 use super::formats::LinkError;
+use super::game_clock::ClockAction;
 use super::player::{Player, Seats};
 use super::record::{Playable, Record};
 use super::saved::SavedError;
@@ -270,6 +272,17 @@ pub enum Announcement<G: SessionGame> {
     Flag(G::Side),
     /// A side is low on time.
     LowTime(G::Side),
+    /// A player pressed their side of the clock; the other side's runs.
+    Pressed {
+        /// Who pressed.
+        side: G::Side,
+        /// Whose clock runs now.
+        next: G::Side,
+    },
+    /// A player pressed their side of the clock while it was not running.
+    PressNotRunning(G::Side),
+    /// A player pressed their running clock before moving.
+    PressEarly(G::Side),
     /// The game ended.
     GameOver(G::Outcome),
     /// Moves were taken back; this many are played now.
@@ -373,6 +386,8 @@ pub enum Action<G: SessionGame> {
         /// The winner completes the game.
         completes: bool,
     },
+    /// The game clock (see [`ClockAction`]).
+    Clock(ClockAction<G::Side>),
     /// Say something.
     Announce(Announcement<G>),
     /// Show or clear a notice.
@@ -411,6 +426,8 @@ pub struct GameSession<G: SessionGame> {
     /// (both sides played by the winner's player), and the number of moves
     /// played when the flag fell.
     pub completing: Option<(G::Side, usize)>,
+    /// The game clock, following the record (see `session::game_clock`).
+    pub clock: Option<Clock>,
     /// The game's own state.
     pub extra: G::Extra,
 }
@@ -436,6 +453,7 @@ impl<G: SessionGame> GameSession<G> {
             pass_note: None,
             flagged: None,
             completing: None,
+            clock: None,
             extra: G::Extra::default(),
         };
         let extra = G::carry_over(&session, &session.settings, &session.record);
@@ -562,12 +580,13 @@ impl<G: SessionGame> GameSession<G> {
         }
     }
 
-    /// Plays `mv` and announces it (and what follows: the end, a forced
-    /// pass played for the person or asked of them).
-    fn play_move(&mut self, mv: Move<G>, by_computer: bool) -> Result<(), PlayError<G>> {
+    /// Plays `mv` at `now` and announces it (and what follows: the end, a
+    /// forced pass played for the person or asked of them).
+    fn play_move(&mut self, mv: Move<G>, by_computer: bool, now: f64) -> Result<(), PlayError<G>> {
         let before = self.position();
         let side = self.side_to_move();
         let effect = G::effect(&before, &mv);
+        let is_pass = Some(&mv) == G::pass().as_ref();
         self.record.play(mv.clone())?;
         // A move from an earlier position (after taking back) is a new
         // line: a time loss at the old end no longer applies, nor a
@@ -580,7 +599,8 @@ impl<G: SessionGame> GameSession<G> {
             self.completing = None;
         }
         self.paused = false;
-        let said = if Some(&mv) == G::pass().as_ref() {
+        self.clock_after_move(by_computer || is_pass, now);
+        let said = if is_pass {
             Announcement::Passed {
                 side,
                 by: if by_computer {
@@ -600,13 +620,13 @@ impl<G: SessionGame> GameSession<G> {
         self.announce(said);
         self.last_effect = Some(effect);
         G::after_change(self);
-        self.consequences();
+        self.consequences(now);
         Ok(())
     }
 
     /// After a move: the end of the game, or a pass the person must make
     /// (played at once when passes are automatic).
-    fn consequences(&mut self) {
+    fn consequences(&mut self, now: f64) {
         if let Some(outcome) = self.outcome() {
             self.announce_also(Announcement::GameOver(outcome));
             return;
@@ -615,13 +635,14 @@ impl<G: SessionGame> GameSession<G> {
             match G::pass().filter(|_| self.auto_pass) {
                 Some(pass) => {
                     if self.record.play(pass).is_ok() {
+                        self.clock_after_move(true, now);
                         self.announce_also(Announcement::Passed {
                             side,
                             by: PassedBy::Automatically,
                         });
                         self.pass_note = Some(side);
                         G::after_change(self);
-                        self.consequences();
+                        self.consequences(now);
                     }
                 }
                 None => self.announce_also(Announcement::MustPass(side)),
@@ -629,7 +650,7 @@ impl<G: SessionGame> GameSession<G> {
         }
     }
 
-    fn go_to(&mut self, ply: usize) -> bool {
+    fn go_to(&mut self, ply: usize, now: f64) -> bool {
         if !self.record.go_to(ply) {
             return false;
         }
@@ -638,7 +659,15 @@ impl<G: SessionGame> GameSession<G> {
         // Reviewing the game: the computer does not move by itself until
         // asked to continue.
         self.paused = matches!(self.turn(), Turn::Computer(_));
+        self.clock_navigated(now);
         true
+    }
+
+    /// Goes to `target` (undo, redo, the move list), saying `said`.
+    fn step(&mut self, target: Option<usize>, said: fn(usize) -> Announcement<G>, now: f64) {
+        if let Some(ply) = target.filter(|&ply| self.go_to(ply, now)) {
+            self.announce(said(ply));
+        }
     }
 
     fn replace_game(
@@ -646,22 +675,33 @@ impl<G: SessionGame> GameSession<G> {
         settings: G::Settings,
         record: Record<G::Position>,
         said: Announcement<G>,
+        now: f64,
     ) {
         let extra = G::carry_over(self, &settings, &record);
         let auto_pass = self.auto_pass;
+        let clock = self.clock.take();
         *self = GameSession::with_record(settings, record);
         self.extra = extra;
         self.auto_pass = auto_pass;
+        self.clock_for_new_game(clock);
         self.announce(said);
         G::after_change(self);
         // A loaded game may stop where the person must pass.
         if self.record.cursor() == self.record.line().len() {
-            self.consequences();
+            self.consequences(now);
         }
     }
 
-    /// Applies `action`.
+    /// Applies `action` when no time is given: at the clock's latest time
+    /// (no time passes on the clock).
     pub fn apply(&mut self, action: Action<G>) {
+        self.apply_at(action, self.clock_time());
+    }
+
+    /// Applies `action` at `now` (milliseconds on a monotonic clock, the
+    /// game clock's time).
+    pub fn apply_at(&mut self, action: Action<G>, now: f64) {
+        self.flag_if_out(now);
         if matches!(
             action,
             Action::Play(_)
@@ -675,55 +715,29 @@ impl<G: SessionGame> GameSession<G> {
             self.pass_note = None;
         }
         match action {
-            Action::Play(mv) => {
-                self.notice = match self.turn() {
-                    Turn::HumanMove(side) | Turn::HumanPass(side) => {
-                        let refused = self.play_move(mv, false).err();
-                        if let Some(error) = &refused {
-                            self.announce(Announcement::Refused(error.clone(), side));
-                        }
-                        refused.map(Notice::Illegal)
-                    }
-                    Turn::Over => Some(Notice::GameOver),
-                    // Not the person's turn: the click is ignored.
-                    Turn::Computer(_) => self.notice.take(),
-                };
-            }
-            Action::Undo => {
-                if let Some(ply) = self.undo_target() {
-                    self.go_to(ply);
-                    self.announce(Announcement::Undone(ply));
-                }
-            }
-            Action::Redo => {
-                if let Some(ply) = self.redo_target() {
-                    self.go_to(ply);
-                    self.announce(Announcement::Redone(ply));
-                }
-            }
-            Action::GoTo(ply) => {
-                if self.go_to(ply) {
-                    self.announce(Announcement::Shown(ply));
-                }
-            }
+            Action::Play(mv) => self.play_person(mv, now),
+            Action::Undo => self.step(self.undo_target(), Announcement::Undone, now),
+            Action::Redo => self.step(self.redo_target(), Announcement::Redone, now),
+            Action::GoTo(ply) => self.step(Some(ply), Announcement::Shown, now),
             Action::Resume => self.paused = false,
             Action::NewGame(settings, start) => {
                 let start = start.unwrap_or_else(|| G::start(&settings));
-                self.replace_game(settings, Record::new(start), Announcement::NewGame);
+                self.replace_game(settings, Record::new(start), Announcement::NewGame, now);
             }
             Action::Load(settings, record) => {
-                self.replace_game(settings, record, Announcement::Loaded)
+                self.replace_game(settings, record, Announcement::Loaded, now)
             }
             Action::Paste(text) => match G::replay(&self.settings, &text) {
                 Ok(record) => {
-                    self.replace_game(self.settings.clone(), record, Announcement::Loaded)
+                    let settings = self.settings.clone();
+                    self.replace_game(settings, record, Announcement::Loaded, now)
                 }
                 Err(e) => self.notice = Some(Notice::Record(e)),
             },
             Action::SetAutoPass(on) => {
                 self.auto_pass = on;
                 if on && self.record.cursor() == self.record.line().len() {
-                    self.consequences();
+                    self.consequences(now);
                 }
             }
             Action::SearchStarted(id, job, position) => {
@@ -735,86 +749,120 @@ impl<G: SessionGame> GameSession<G> {
                 });
             }
             Action::SearchCancelled => self.search = None,
-            Action::SearchFailed(id) => {
-                if let Some(search) = self.search.take_if(|s| s.id == id) {
-                    if search.job == G::PLAY {
-                        self.paused = true;
-                    } else {
-                        G::on_failed(self, &search);
-                    }
-                    self.notice = Some(Notice::EngineFailed);
-                }
-            }
-            Action::Progress(id, progress) => {
-                let Some(search) = self.search.clone().filter(|s| s.id == id) else {
-                    return;
-                };
-                G::on_progress(self, &search, &progress);
-                if let Some(search) = self.search.as_mut() {
-                    search.progress = Some(progress);
-                }
-            }
-            Action::Finished(id, answer) => self.finish_search(id, answer),
-            Action::MoveNow => {
-                let Some(search) = self.search.clone().filter(|s| s.job == G::PLAY) else {
-                    return;
-                };
-                let best = search
-                    .progress
-                    .as_ref()
-                    .and_then(G::progress_move)
-                    .or_else(|| G::fallback_move(&search.position));
-                if let Some(mv) = best {
-                    self.search = None;
-                    self.play_computer_move(&search, mv);
-                }
-            }
-            Action::TimeLoss { loser, completes } => {
-                let at_end = self.record.cursor() == self.record.line().len();
-                let completes = completes && G::offers_completion(&self.settings);
-                // A completed game (restored after a reload) is over already.
-                let open = self.outcome().is_none() || completes;
-                if at_end && open && self.completing.is_none() && self.flagged.is_none() {
-                    if completes {
-                        self.completing = Some((loser, self.record.line().len()));
-                        self.announce(Announcement::Flag(loser));
-                    } else {
-                        self.flagged = Some(loser);
-                        self.announce(Announcement::Flag(loser));
-                        if let Some(outcome) = self.outcome() {
-                            self.announce_also(Announcement::GameOver(outcome));
-                        }
-                    }
-                }
-            }
+            Action::SearchFailed(id) => self.search_failed(id),
+            Action::Progress(id, progress) => self.search_progress(id, progress),
+            Action::Finished(id, answer) => self.finish_search(id, answer, now),
+            Action::MoveNow => self.move_now(now),
+            Action::TimeLoss { loser, completes } => self.time_loss(loser, completes),
+            Action::Clock(action) => self.apply_clock(action, now),
             Action::Announce(announcement) => self.announce(announcement),
             Action::SetNotice(notice) => self.notice = notice,
             Action::Game(action) => G::apply_game(self, action),
         }
+        self.clock_follows(now);
     }
 
-    fn finish_search(&mut self, id: u64, answer: G::Answer) {
+    /// A person plays `mv` (refused when it is not their turn or illegal).
+    fn play_person(&mut self, mv: Move<G>, now: f64) {
+        self.notice = match self.turn() {
+            Turn::HumanMove(side) | Turn::HumanPass(side) => {
+                let refused = self.play_move(mv, false, now).err();
+                if let Some(error) = &refused {
+                    self.announce(Announcement::Refused(error.clone(), side));
+                }
+                refused.map(Notice::Illegal)
+            }
+            Turn::Over => Some(Notice::GameOver),
+            // Not the person's turn: the click is ignored.
+            Turn::Computer(_) => self.notice.take(),
+        };
+    }
+
+    /// The worker kept failing on search `id`: the computer stops (or the
+    /// game stops asking for its own search).
+    fn search_failed(&mut self, id: u64) {
+        if let Some(search) = self.search.take_if(|s| s.id == id) {
+            if search.job == G::PLAY {
+                self.paused = true;
+            } else {
+                G::on_failed(self, &search);
+            }
+            self.notice = Some(Notice::EngineFailed);
+        }
+    }
+
+    /// Search `id` completed a depth.
+    fn search_progress(&mut self, id: u64, progress: G::Progress) {
+        let Some(search) = self.search.clone().filter(|s| s.id == id) else {
+            return;
+        };
+        G::on_progress(self, &search, &progress);
+        if let Some(search) = self.search.as_mut() {
+            search.progress = Some(progress);
+        }
+    }
+
+    /// The computer plays its best move so far at `now` (the search is
+    /// abandoned).
+    pub(super) fn move_now(&mut self, now: f64) {
+        let Some(search) = self.search.clone().filter(|s| s.job == G::PLAY) else {
+            return;
+        };
+        let best = search
+            .progress
+            .as_ref()
+            .and_then(G::progress_move)
+            .or_else(|| G::fallback_move(&search.position));
+        if let Some(mv) = best {
+            self.search = None;
+            self.play_computer_move(&search, mv, now);
+        }
+    }
+
+    /// `loser` ran out of time: the game ends with the time-loss result,
+    /// or, where the game offers it and `completes` is set, goes on with
+    /// the winner playing both sides until the end.
+    pub(super) fn time_loss(&mut self, loser: G::Side, completes: bool) {
+        let at_end = self.record.cursor() == self.record.line().len();
+        let completes = completes && G::offers_completion(&self.settings);
+        // A completed game (restored after a reload) is over already.
+        let open = self.outcome().is_none() || completes;
+        if !at_end || !open || self.completing.is_some() || self.flagged.is_some() {
+            return;
+        }
+        self.announce(Announcement::Flag(loser));
+        if completes {
+            self.completing = Some((loser, self.record.line().len()));
+        } else {
+            self.flagged = Some(loser);
+            if let Some(outcome) = self.outcome() {
+                self.announce_also(Announcement::GameOver(outcome));
+            }
+        }
+    }
+
+    fn finish_search(&mut self, id: u64, answer: G::Answer, now: f64) {
         let Some(search) = self.search.take_if(|s| s.id == id) else {
             return;
         };
         G::on_answer(self, &search, &answer);
         if search.job == G::PLAY {
             if let Some(mv) = G::answer_move(&answer) {
-                self.play_computer_move(&search, mv);
+                self.play_computer_move(&search, mv, now);
             }
         }
     }
 
     /// Plays the computer's `mv`, if the search was about the position
     /// shown and it is still the computer's turn there.
-    fn play_computer_move(&mut self, search: &Search<G>, mv: Move<G>) {
+    fn play_computer_move(&mut self, search: &Search<G>, mv: Move<G>, now: f64) {
         if search.position != self.position()
             || !matches!(self.turn(), Turn::Computer(_))
             || self.paused
         {
             return;
         }
-        if self.play_move(mv, true).is_ok() {
+        if self.play_move(mv, true, now).is_ok() {
             self.notice = None;
         }
     }

@@ -7,6 +7,7 @@ pub mod core;
 pub mod diagram;
 pub mod embed;
 pub mod formats;
+pub mod game_clock;
 pub mod nim;
 pub mod opok;
 pub mod othello;

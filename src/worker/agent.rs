@@ -4,14 +4,14 @@
 use gloo_worker::{HandlerId, Worker, WorkerScope};
 
 use crate::engine::opok::game::OpokEvaluator;
-use crate::engine::othello::levels::{choose_move, Choice};
-use crate::engine::othello::{Analyzer, Position};
+use crate::engine::othello::Analyzer;
 use crate::engine::rng::Rng;
-use crate::engine::search::{Budget, Limits, Searcher};
+use crate::engine::search::Searcher;
 use crate::engine::strength::ThinkTime;
 
 use super::clock::JsClock;
-use super::protocol::{Answer, Event, Job, OthelloTask, Report, Request, Response};
+use super::protocol::{Answer, Event, Job, Report, Request, Response};
+use super::run::run_othello;
 use super::{OTHELLO_EXACT_EMPTIES as EXACT_EMPTIES, TABLE_BITS};
 use crate::engine::{nim, opok};
 
@@ -46,12 +46,13 @@ impl Worker for SearchAgent {
                 let analyzer = self.othello.get_or_insert_with(|| {
                     Analyzer::new(TABLE_BITS).with_exact_empties(EXACT_EMPTIES)
                 });
-                Answer::Othello(run_othello(analyzer, &position, task, &send))
+                Answer::Othello(run_othello(analyzer, &position, task, &JsClock, &send))
             }
             Job::Opok {
                 position,
                 level,
                 think_ms,
+                clock_ms,
                 seed,
             } => {
                 let searcher = self
@@ -61,7 +62,7 @@ impl Worker for SearchAgent {
                     searcher,
                     &position,
                     level,
-                    ThinkTime::new(think_ms),
+                    ThinkTime::new(think_ms).within_clock(clock_ms),
                     &JsClock,
                     &mut Rng::new(seed),
                     &mut |p| send(Event::Progress(Report::Opok(p.clone()))),
@@ -82,54 +83,5 @@ impl Worker for SearchAgent {
             )),
         };
         send(Event::Done(answer));
-    }
-}
-
-fn run_othello(
-    analyzer: &mut Analyzer,
-    position: &Position,
-    task: OthelloTask,
-    send: &dyn Fn(Event),
-) -> Choice {
-    let clock = JsClock;
-    match task {
-        OthelloTask::Play {
-            level,
-            think_ms,
-            seed,
-        } => {
-            let mut rng = Rng::new(seed);
-            choose_move(
-                analyzer,
-                position,
-                level,
-                ThinkTime::new(think_ms),
-                &clock,
-                &mut rng,
-                &mut |p| send(Event::Progress(Report::Othello(p.clone()))),
-            )
-        }
-        OthelloTask::ScoreMoves { time_ms } => {
-            let budget = Budget::new(Limits::time_ms(time_ms), &clock);
-            let scores = analyzer.score_moves(position, &budget, &mut |s| {
-                send(Event::Progress(Report::OthelloScores(s.clone())))
-            });
-            Choice {
-                best: scores.as_ref().and_then(|s| s.best()).map(|(m, _)| m),
-                score: scores.as_ref().and_then(|s| s.best()).map(|(_, s)| s),
-                exact: scores.is_some_and(|s| s.exact),
-            }
-        }
-        OthelloTask::Evaluate { time_ms } => {
-            let budget = Budget::new(Limits::time_ms(time_ms), &clock);
-            let result = analyzer.analyse(position, &budget, &mut |p| {
-                send(Event::Progress(Report::Othello(p.clone())))
-            });
-            Choice {
-                best: result.best,
-                score: (result.depth > 0 || result.exact).then_some(result.score),
-                exact: result.exact,
-            }
-        }
     }
 }

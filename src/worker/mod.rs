@@ -4,6 +4,7 @@
 //! is tested natively); the worker itself exists only in wasm.
 
 pub mod protocol;
+pub mod run;
 
 /// The engine's transposition tables have 2^`TABLE_BITS` entries (about
 /// 40 MB in all); `engine player` uses the same.

@@ -34,6 +34,9 @@ pub enum OthelloTask {
         level: Level,
         /// Thinking time of the strongest level, in milliseconds.
         think_ms: f64,
+        /// The computer's share of its game clock for this move, when a
+        /// clock is set: no search of any level takes longer.
+        clock_ms: Option<f64>,
         /// Seed of the level's misjudgements.
         seed: u64,
     },
@@ -67,6 +70,9 @@ pub enum Job {
         level: Level,
         /// Thinking time of the strongest level, in milliseconds.
         think_ms: f64,
+        /// The computer's share of its game clock for this move, when a
+        /// clock is set.
+        clock_ms: Option<f64>,
         /// Seed of the level's misjudgements.
         seed: u64,
     },
@@ -102,15 +108,22 @@ impl Job {
         match self {
             Job::Othello { position, task } => match task {
                 OthelloTask::Play {
-                    level, think_ms, ..
+                    level,
+                    think_ms,
+                    clock_ms,
+                    ..
                 } => othello::levels::max_move_ms(
                     *level,
-                    ThinkTime::new(*think_ms),
+                    ThinkTime::new(*think_ms).within_clock(*clock_ms),
                     position.empties().count_ones(),
                 ),
                 OthelloTask::ScoreMoves { time_ms } | OthelloTask::Evaluate { time_ms } => *time_ms,
             },
-            Job::Opok { think_ms, .. } => *think_ms,
+            Job::Opok {
+                think_ms, clock_ms, ..
+            } => ThinkTime::new(*think_ms)
+                .within_clock(*clock_ms)
+                .for_level(None),
             Job::NimMove { .. } | Job::NimAnalysis { .. } => 2000.0,
             Job::Crash => 0.0,
         }
@@ -208,6 +221,7 @@ mod tests {
                 position: opok::Position::start(opok::Geometry::new(5).unwrap()),
                 level: Level::MIN,
                 think_ms: 300.0,
+                clock_ms: Some(120.5),
                 seed: 1,
             },
             Job::Crash,
@@ -235,20 +249,26 @@ mod tests {
         )
         .unwrap();
         let start = othello::Position::start(Default::default());
-        let limit = |position: othello::Position, level: u8| {
+        let limit = |position: othello::Position, level: u8, clock_ms| {
             Job::Othello {
                 position,
                 task: OthelloTask::Play {
                     level: Level::new(level).unwrap(),
                     think_ms: 1000.0,
+                    clock_ms,
                     seed: 1,
                 },
             }
             .time_limit_ms()
         };
-        assert_eq!(limit(ffo45, 7), 8000.0);
-        assert_eq!(limit(start, 7), 750.0);
-        assert_eq!(limit(start, 6), 1500.0);
-        assert_eq!(limit(ffo45, 1), 1000.0);
+        assert_eq!(limit(ffo45, 7, None), 8000.0);
+        assert_eq!(limit(start, 7, None), 750.0);
+        assert_eq!(limit(start, 6, None), 1500.0);
+        assert_eq!(limit(ffo45, 1, None), 1000.0);
+        // On the game clock, no move takes longer than the computer's share.
+        assert_eq!(limit(ffo45, 7, Some(1200.0)), 1200.0);
+        assert_eq!(limit(ffo45, 6, Some(1200.0)), 1200.0);
+        assert_eq!(limit(ffo45, 1, Some(600.0)), 600.0);
+        assert_eq!(limit(start, 7, Some(1200.0)), 750.0);
     }
 }

@@ -98,10 +98,14 @@ pub fn think_ms(level: Level, time: ThinkTime) -> Option<f64> {
 pub fn max_move_ms(level: Level, time: ThinkTime, empties: u32) -> f64 {
     let spec = spec(level);
     match spec.method {
-        Method::Time(None) => time_plan::plan(empties, time.strongest_ms, spec.exact_empties).ms,
-        _ if empties <= spec.exact_empties => time.strongest_ms.max(time_plan::MIN_SOLVE_MS),
+        Method::Time(None) => {
+            time.capped(time_plan::plan(empties, time.strongest_ms, spec.exact_empties).ms)
+        }
+        _ if empties <= spec.exact_empties => {
+            time.capped(time.strongest_ms.max(time_plan::MIN_SOLVE_MS))
+        }
         Method::Time(fixed) => time.for_level(fixed),
-        Method::Greedy | Method::Depth(_) => time.strongest_ms,
+        Method::Greedy | Method::Depth(_) => time.capped(time.strongest_ms),
     }
 }
 
@@ -143,7 +147,7 @@ pub fn choose_move(
         // The strongest level spreads its time over the game.
         Method::Time(None) => {
             let plan = time_plan::plan(empties, time.strongest_ms, spec.exact_empties);
-            let budget = Budget::new(Limits::time_ms(plan.ms), budget_clock);
+            let budget = Budget::new(Limits::time_ms(time.capped(plan.ms)), budget_clock);
             let exact_from = if plan.solve {
                 empties
             } else {
@@ -153,7 +157,8 @@ pub fn choose_move(
         }
         _ if exact_now => {
             let budget = Budget::new(
-                Limits::depth(empties).with_time_ms(time.strongest_ms.max(time_plan::MIN_SOLVE_MS)),
+                Limits::depth(empties)
+                    .with_time_ms(time.capped(time.strongest_ms.max(time_plan::MIN_SOLVE_MS))),
                 budget_clock,
             );
             from_result(analyzer.analyse(position, &budget, on_progress))

@@ -355,4 +355,36 @@ mod tests {
         assert_eq!(state.wanted_search(), None);
         assert_eq!(two_people("half:9", false).wanted_search(), None);
     }
+
+    #[test]
+    fn the_clock_follows_the_take_away_record() {
+        use crate::session::clock::{Switching, TimeControl};
+        use crate::session::game_clock::ClockAction;
+        let mut state = two_people("nim:5 nim:5", false);
+        let control = TimeControl::parse("1+1").unwrap();
+        state.apply_at(Action::Clock(ClockAction::Set(Some(control))), 0.0);
+        let on = |state: &NimState| {
+            let clock = state.clock.as_ref().unwrap();
+            (clock.to_move(), clock.is_running())
+        };
+        state.apply_at(Action::Play(Move { heap: 0, take: 1 }), 1_000.0);
+        state.apply_at(Action::Play(Move { heap: 1, take: 1 }), 3_000.0);
+        assert_eq!(on(&state), (0, true));
+        state.apply_at(Action::Undo, 4_000.0);
+        assert_eq!(on(&state), (1, false), "the second player's move, paused");
+        state.apply_at(Action::Play(Move { heap: 1, take: 2 }), 5_000.0);
+        assert_eq!(on(&state), (0, true));
+        let clock = state.clock.as_ref().unwrap();
+        // First: +1 s at 1 s, 1 s charged when Undo left its move, 1 s now.
+        assert_eq!(clock.saved(6_000.0), [59_000, 60_000]);
+        // Pressing one's own side works in every game.
+        state.apply_at(
+            Action::Clock(ClockAction::Switching(Switching::ByPress)),
+            6_000.0,
+        );
+        state.apply_at(Action::Play(Move { heap: 0, take: 4 }), 7_000.0);
+        assert_eq!(on(&state), (0, true));
+        state.apply_at(Action::Clock(ClockAction::Press(Mover::First)), 7_500.0);
+        assert_eq!(on(&state), (1, true));
+    }
 }

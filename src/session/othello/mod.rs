@@ -416,3 +416,6 @@ impl GameSearch for Othello {
 
 #[cfg(test)]
 mod tests;
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod clock_tests;

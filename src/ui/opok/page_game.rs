@@ -21,17 +21,19 @@ impl PageGame for Opok {
     const ROUTE: &'static str = "opok";
 
     fn job(session: &GameSession<Opok>, job: OpokJob, position: &Position, seed: u64) -> Job {
-        let (level, think_ms) = match job {
+        let (level, think_ms, clock_ms) = match job {
             OpokJob::Play => (
                 session.settings.player(position.side_to_move()).level(),
                 f64::from(session.settings.think_ms),
+                session.computer_time_ms(),
             ),
-            OpokJob::Analyse => (Level::MAX, ANALYSIS_MS),
+            OpokJob::Analyse => (Level::MAX, ANALYSIS_MS, None),
         };
         Job::Opok {
             position: *position,
             level,
             think_ms,
+            clock_ms,
             seed,
         }
     }

@@ -16,6 +16,7 @@ use crate::session::othello::{
     Othello, OthelloAction, OthelloAnnouncement, OthelloProgress, SearchKind,
 };
 use crate::worker::protocol::{Answer, Event, Job, OthelloTask, Report};
+use crate::worker::run::othello_play;
 
 use super::super::shell::scores::ScoreItem;
 use super::super::shell::{KeyUse, OnKey, PageGame, PageState};
@@ -31,14 +32,7 @@ impl PageGame for Othello {
 
     fn job(session: &GameSession<Othello>, job: SearchKind, position: &Position, seed: u64) -> Job {
         let task = match job {
-            SearchKind::Play => OthelloTask::Play {
-                // The winner's level plays both sides of a completion.
-                level: session
-                    .player_at(position.side_to_move(), session.record.cursor())
-                    .level(),
-                think_ms: f64::from(session.settings.think_ms),
-                seed,
-            },
+            SearchKind::Play => othello_play(session, position, seed),
             SearchKind::Hint => OthelloTask::ScoreMoves { time_ms: HINT_MS },
             SearchKind::Evaluate { .. } => OthelloTask::Evaluate {
                 time_ms: EVALUATE_MS,

@@ -1,34 +1,49 @@
-//! The game clock every game page shares: the time control (presets or
-//! typed), both sides' times large and readable, pause and resume, the
-//! low-time warning, the flag (the session then records the time-loss
-//! result), the computer's own time management ("move now" once its share
-//! of the time is used), and the clock kept across a reload (paused).
+//! The game clock every game page shares, drawn from the session's clock
+//! (`session::game_clock` decides whose clock runs, the flag, low time
+//! and the computer's time): the time control (presets or typed), how the
+//! clock is switched, both sides' times large and readable (buttons to
+//! press, and Space, when players press their own side), pause and
+//! resume, the rule after a flag; ticks while it runs; the clock kept
+//! beside the autosave (a reload shows it paused).
 
 use std::cell::RefCell;
 use std::rc::Rc;
 
+use gloo_events::{EventListener, EventListenerOptions};
 use gloo_timers::callback::Interval;
+use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
 use crate::i18n::Texts;
-use crate::session::clock::{clock_text, Clock, TimeControl, PRESETS};
-use crate::session::core::{Action, Announcement, GameSession};
-use crate::session::turn::Turn;
+use crate::session::clock::{clock_text, Clock, Switching, TimeControl, PRESETS};
+use crate::session::core::{Action, GameSession};
+use crate::session::game_clock::ClockAction;
 
 use super::super::browser;
 use super::super::context::use_texts;
 use super::PageGame;
 
-/// Now, in milliseconds (`performance.now()`: monotonic).
-fn now() -> f64 {
+/// How often a running clock is redrawn and told the time.
+const TICK_MS: u32 = 100;
+/// How many ticks between saves of a running clock (a second).
+const TICKS_A_SAVE: u32 = 10;
+
+/// Now, in milliseconds (`performance.now()`: monotonic): the time of
+/// every action on a game page.
+pub fn now() -> f64 {
     browser::window()
         .performance()
         .map_or_else(js_sys::Date::now, |p| p.now())
 }
 
-/// The index of `side` among the game's sides (0 moves first).
-fn index_of<G: PageGame>(side: G::Side) -> usize {
-    usize::from(G::sides()[1] == side)
+/// Puts the clock kept for the game (beside the autosave, or the link's,
+/// which the shell keeps there first) into `state`, stopped.
+pub(super) fn restore<G: PageGame>(state: &mut GameSession<G>) {
+    let plies = state.record.line().len();
+    let kept = browser::load(&super::clock_key::<G>()).and_then(|t| Clock::read_kept(&t, plies));
+    if let Some(clock) = kept {
+        state.restore_clock(clock);
+    }
 }
 
 /// The clock of a game page: what the clock needs of the game, given to
@@ -44,255 +59,200 @@ pub fn game_clock<G: PageGame>(
     html! {
         <ClockPanel store_key={super::clock_key::<G>()}
             names={sides.map(|side| G::side_name(t, side))}
-            {plies} at_end={state.record.cursor() == plies} over={state.outcome().is_some()}
-            first={index_of::<G>(G::side_to_move(&state.record.position_at(0), 0))}
-            computer_thinking={matches!(state.turn(), Turn::Computer(_)) && state.thinking()}
+            {plies} can_run={state.record.cursor() == plies && state.outcome().is_none()}
             offers_completion={G::offers_completion(&state.settings)}
-            computer_weight={G::clock_weight(&state.position())}
-            on_flag={dispatch.reform(move |(i, completes): (usize, bool)| Action::TimeLoss { loser: sides[i], completes })}
-            on_low={dispatch.reform(move |i: usize| Action::Announce(Announcement::LowTime(sides[i])))}
-            on_move_now={dispatch.reform(|_| Action::MoveNow)} />
+            clock={state.clock.clone()}
+            on_action={dispatch.reform(move |a: ClockAction<usize>| Action::Clock(a.with_side(|i| sides[i & 1])))} />
     }
 }
 
-/// Props: what the clock needs of the game.
+/// Props: the session's clock and what the panel needs of the game.
 #[derive(Properties, PartialEq)]
 pub struct ClockPanelProps {
     /// Where the clock is kept.
     pub store_key: String,
     /// The sides' names, the first mover's first.
     pub names: [&'static str; 2],
-    /// Moves played.
+    /// Moves in the record (the kept clock belongs to this game).
     pub plies: usize,
-    /// The last position is shown (not a review of an earlier one).
-    pub at_end: bool,
-    /// The game is over.
-    pub over: bool,
-    /// The side to move at the start (0 or 1).
-    pub first: usize,
-    /// The computer is thinking about its move.
-    pub computer_thinking: bool,
-    /// How much of its usual share of the clock the computer gives the
-    /// position (see `SessionGame::clock_weight`).
-    pub computer_weight: f64,
+    /// The clock may run: the last position is shown and the game goes on.
+    pub can_run: bool,
     /// The game offers seed 004's completion after a flag.
     pub offers_completion: bool,
-    /// A side ran out of time (and whether the winner completes the game).
-    pub on_flag: Callback<(usize, bool)>,
-    /// A side is low on time.
-    pub on_low: Callback<usize>,
-    /// The computer has used its share of its time.
-    pub on_move_now: Callback<()>,
-}
-
-/// The clock's state between renders.
-struct Keeping {
-    clock: Option<Clock>,
-    /// Plies played when the clock last moved.
-    plies: usize,
-    /// Sides already warned of low time (once a game).
-    warned: [bool; 2],
-    /// When the computer's current turn began on its clock.
-    computer_since: Option<f64>,
-    /// Whether the computer is thinking now.
-    computer_thinking: bool,
-    /// The weight of the computer's current move.
-    computer_weight: f64,
+    /// The session's clock.
+    pub clock: Option<Clock>,
+    /// Does something to the clock (sides by their index).
+    pub on_action: Callback<ClockAction<usize>>,
 }
 
 /// The clock panel.
 #[function_component(ClockPanel)]
 fn clock_panel(props: &ClockPanelProps) -> Html {
     let t = use_texts();
-    let plies = props.plies;
-    let key = props.store_key.clone();
-    let keeping = {
-        let key = key.clone();
-        use_mut_ref(move || Keeping {
-            clock: browser::load(&key).and_then(|text| Clock::read_kept(&text, plies)),
-            plies,
-            warned: [false; 2],
-            computer_since: None,
-            computer_thinking: false,
-            computer_weight: 1.0,
-        })
-    };
-    keeping.borrow_mut().computer_thinking = props.computer_thinking;
-    keeping.borrow_mut().computer_weight = props.computer_weight;
-    // A game that ended on time before a reload (or in a shared link) ends
-    // on time again: the session records the result.
-    {
-        let (keeping, on_flag) = (keeping.clone(), props.on_flag.clone());
-        use_effect_with((), move |_| {
-            let flagged = keeping
-                .borrow()
-                .clock
-                .as_ref()
-                .and_then(|c| Some((c.flagged()?, c.winner_completes())));
-            if let Some(flag) = flagged {
-                on_flag.emit(flag);
+    let clock = props.clock.as_ref();
+    use_kept_clock(&props.store_key, props.clock.clone(), props.plies);
+    use_clock_ticks(clock.is_some_and(Clock::is_running), &props.on_action);
+    let pressing = clock.filter(|c| c.switching() == Switching::ByPress && c.flagged().is_none());
+    use_space_press(pressing.map(Clock::to_move), &props.on_action);
+    let on_action = props.on_action.clone();
+    let toggle = clock.map(|clock| {
+        let (running, on_action) = (clock.is_running(), on_action.clone());
+        let label = if running {
+            t.common.clock_pause
+        } else {
+            t.common.clock_start
+        };
+        let action = if running {
+            ClockAction::Pause
+        } else {
+            ClockAction::Start
+        };
+        let onclick = Callback::from(move |_| on_action.emit(action.clone()));
+        html! {
+            if clock.flagged().is_none() {
+                <button class="clock-toggle" {onclick} data-testid="clock-toggle"
+                    disabled={!running && !props.can_run}>{ label }</button>
             }
-        });
+        }
+    });
+    html! {
+        <section class="game-clock" aria-label={t.common.clock}>
+            <ControlChoice current={clock.map(Clock::control)} on_action={on_action.clone()} />
+            if let Some(clock) = clock {
+                { clock_faces(t, clock, now(), props.names, &on_action) }
+                { toggle.unwrap_or_default() }
+                { clock_options(t, clock, props.offers_completion, &on_action) }
+            }
+        </section>
     }
-    let redraw = use_state(|| 0u32);
-    let custom = use_state(|| false);
-    let error = use_state(|| false);
+}
 
-    // A move (or a pass) switches the clock and starts it; a new game sets
-    // it back; going back in the record or the end stops it. The panel is
-    // drawn again whenever that starts or stops the clock: nothing else may
-    // draw it (the page's module is a Yew app of its own).
-    {
-        let (keeping, key, first) = (keeping.clone(), key.clone(), props.first);
-        let redraw = redraw.clone();
-        use_effect_with(
-            (plies, props.at_end, props.over),
-            move |&(plies, at_end, over)| {
-                let mut guard = keeping.borrow_mut();
-                let k = &mut *guard;
-                let before = k.plies;
-                k.plies = plies;
-                let was_running = k.clock.as_ref().is_some_and(Clock::is_running);
-                if let Some(clock) = k.clock.as_mut() {
-                    let at = now();
-                    if plies == 0 && before != 0 {
-                        let base = clock.control().base_ms.map(|b| b as i64);
-                        *clock = Clock::resumed(clock.control(), base, first);
-                        k.warned = [false; 2];
-                    } else if plies > before {
-                        for _ in before..plies {
-                            clock.moved(at);
-                        }
-                        clock.start(at);
-                    }
-                    if over || !at_end {
-                        clock.pause(at);
-                    }
-                    // A failed save is told by the app's banner.
-                    let _ = browser::store(&key, &clock.kept_text(plies, at));
-                }
-                k.computer_since = None;
-                let running = k.clock.as_ref().is_some_and(Clock::is_running);
-                drop(guard);
-                if running != was_running {
-                    redraw.set(*redraw + 1);
-                }
-            },
-        );
-    }
-
-    // While it runs: redraw, the flag, low time, the computer's share.
-    let running = keeping
-        .borrow()
-        .clock
-        .as_ref()
-        .is_some_and(Clock::is_running);
-    {
-        let (keeping, redraw, key) = (keeping.clone(), redraw.clone(), key.clone());
-        let (on_flag, on_low, on_move_now) = (
-            props.on_flag.clone(),
-            props.on_low.clone(),
-            props.on_move_now.clone(),
-        );
-        use_effect_with(running, move |&running| {
-            let interval = running.then(|| {
-                let tick = Rc::new(RefCell::new(0u32));
-                Interval::new(100, move || {
-                    let at = now();
-                    let mut guard = keeping.borrow_mut();
-                    let k = &mut *guard;
-                    let Some(clock) = k.clock.as_mut() else {
-                        return;
-                    };
-                    if let Some(side) = clock.check_flag(at) {
-                        let text = clock.kept_text(k.plies, at);
-                        let completes = clock.winner_completes();
-                        drop(guard);
-                        let _ = browser::store(&key, &text);
-                        on_flag.emit((side, completes));
-                        redraw.set(*redraw + 1);
-                        return;
-                    }
-                    let mover = clock.to_move();
-                    let low = clock.is_low(mover, at);
-                    // The computer moves once it has used its share: a
-                    // 25th of its time, weighted by the position, and most
-                    // of its increment.
-                    let share = clock.left(mover, at) as f64 / 25.0 * k.computer_weight
-                        + 0.8 * clock.control().extra_ms as f64;
-                    let computer = k.computer_thinking;
-                    let since = *k.computer_since.get_or_insert(at);
-                    let due = computer && at - since >= share.max(100.0);
-                    if !computer {
-                        k.computer_since = None;
-                    }
-                    let warn = low && !k.warned[mover];
-                    if warn {
-                        k.warned[mover] = true;
-                    }
-                    let save = (*tick.borrow() % 10 == 0).then(|| clock.kept_text(k.plies, at));
-                    drop(guard);
-                    if let Some(text) = save {
-                        let _ = browser::store(&key, &text);
-                    }
-                    *tick.borrow_mut() += 1;
-                    if warn {
-                        on_low.emit(mover);
-                    }
-                    if due {
-                        on_move_now.emit(());
-                    }
-                    redraw.set(*redraw + 1);
-                })
-            });
-            move || drop(interval)
-        });
-    }
-
-    let set_control = {
-        let (keeping, redraw, error, custom) = (
-            keeping.clone(),
-            redraw.clone(),
-            error.clone(),
-            custom.clone(),
-        );
-        let (key, first) = (key.clone(), props.first);
-        move |control: Option<TimeControl>| {
-            let mut guard = keeping.borrow_mut();
-            let k = &mut *guard;
-            let completes = k.clock.as_ref().is_some_and(Clock::winner_completes);
-            k.clock = control.map(|c| {
-                let mut clock = Clock::resumed(c, c.base_ms.map(|b| b as i64), first);
-                clock.set_winner_completes(completes);
-                // A game already under way: the side to move's clock.
-                for _ in 0..k.plies {
-                    clock.moved(0.0);
-                }
-                clock
-            });
-            k.warned = [false; 2];
-            let _ = match &k.clock {
-                Some(clock) => browser::store(&key, &clock.kept_text(k.plies, now())),
-                None => browser::store(&key, ""),
-            };
-            error.set(false);
-            custom.set(false);
-            redraw.set(*redraw + 1);
+/// Keeps the clock beside the autosave whenever it changes, and every
+/// second while it runs (a failed save is told by the app's banner; the
+/// clock goes on).
+#[hook]
+fn use_kept_clock(key: &str, clock: Option<Clock>, plies: usize) {
+    let latest = use_mut_ref(|| (clock.clone(), plies));
+    *latest.borrow_mut() = (clock.clone(), plies);
+    let store = {
+        let key = key.to_string();
+        move |latest: &(Option<Clock>, usize)| {
+            let text = latest.0.as_ref().map(|c| c.kept_text(latest.1, now()));
+            let _ = browser::store(&key, text.as_deref().unwrap_or(""));
         }
     };
+    {
+        let store = store.clone();
+        use_effect_with((clock.clone(), plies), move |latest| store(latest));
+    }
+    let running = clock.is_some_and(|c| c.is_running());
+    use_effect_with(running, move |&running| {
+        let interval =
+            running.then(|| Interval::new(TICK_MS * TICKS_A_SAVE, move || store(&latest.borrow())));
+        move || drop(interval)
+    });
+}
+
+/// While the clock runs: redraws the panel and tells the session the time
+/// (the flag, low time, the computer's deadline) every tick.
+#[hook]
+fn use_clock_ticks(running: bool, on_action: &Callback<ClockAction<usize>>) {
+    let redraw = use_state(|| 0u32);
+    let on_action = on_action.clone();
+    use_effect_with(running, move |&running| {
+        let counter = Rc::new(RefCell::new(0u32));
+        let interval = running.then(|| {
+            Interval::new(TICK_MS, move || {
+                *counter.borrow_mut() += 1;
+                redraw.set(*counter.borrow());
+                on_action.emit(ClockAction::Tick);
+            })
+        });
+        move || drop(interval)
+    });
+}
+
+/// Space presses the running side's clock while players press their own
+/// side (`side`: whose clock is on), anywhere on the page but in text
+/// fields and dialogs; it then no longer clicks the focused button (Enter
+/// still does).
+#[hook]
+fn use_space_press(side: Option<usize>, on_action: &Callback<ClockAction<usize>>) {
+    let current = use_mut_ref(|| (side, on_action.clone()));
+    *current.borrow_mut() = (side, on_action.clone());
+    use_effect_with((), move |_| {
+        let document = browser::window().document().expect("a document");
+        let options = EventListenerOptions::enable_prevent_default();
+        let space = |e: &Event| {
+            e.dyn_ref::<web_sys::KeyboardEvent>().is_some_and(|k| {
+                k.code() == "Space"
+                    && !k.ctrl_key()
+                    && !k.alt_key()
+                    && !k.meta_key()
+                    && !browser::typing_in_field(k.target())
+                    && !browser::modal_open()
+            })
+        };
+        let down = {
+            let current = current.clone();
+            EventListener::new_with_options(&document, "keydown", options, move |e| {
+                let (side, on_action) = current.borrow().clone();
+                if let Some(side) = side.filter(|_| space(e)) {
+                    e.prevent_default();
+                    let repeated = e
+                        .dyn_ref::<web_sys::KeyboardEvent>()
+                        .is_some_and(|k| k.repeat());
+                    if !repeated {
+                        on_action.emit(ClockAction::Press(side));
+                    }
+                }
+            })
+        };
+        // A button clicks on Space's release: not when Space pressed the clock.
+        let up = EventListener::new_with_options(&document, "keyup", options, move |e| {
+            if current.borrow().0.is_some() && space(e) {
+                e.prevent_default();
+            }
+        });
+        move || drop((down, up))
+    });
+}
+
+/// Props: the time control chosen and what choosing does.
+#[derive(Properties, PartialEq)]
+struct ControlChoiceProps {
+    /// The control of the clock set, if any.
+    current: Option<TimeControl>,
+    /// Sets a control (or none).
+    on_action: Callback<ClockAction<usize>>,
+}
+
+/// The time control: no clock, a preset, or one typed.
+#[function_component(ControlChoice)]
+fn control_choice(props: &ControlChoiceProps) -> Html {
+    let t = use_texts();
+    let (custom, error) = (use_state(|| false), use_state(|| false));
+    let set = {
+        let (on_action, custom, error) = (props.on_action.clone(), custom.clone(), error.clone());
+        Callback::from(move |control: Option<TimeControl>| {
+            error.set(false);
+            custom.set(false);
+            on_action.emit(ClockAction::Set(control));
+        })
+    };
     let on_select = {
-        let (set_control, custom) = (set_control.clone(), custom.clone());
+        let (set, custom) = (set.clone(), custom.clone());
         Callback::from(move |e: Event| {
             let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
             match select.value().as_str() {
-                "" => set_control(None),
+                "" => set.emit(None),
                 "custom" => custom.set(true),
-                preset => set_control(TimeControl::parse(preset).ok()),
+                preset => set.emit(TimeControl::parse(preset).ok()),
             }
         })
     };
     let on_custom = {
-        let (set_control, error) = (set_control.clone(), error.clone());
+        let error = error.clone();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             let form: web_sys::HtmlFormElement = e.target_unchecked_into();
@@ -300,95 +260,28 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
                 .query_selector("input")
                 .ok()
                 .flatten()
-                .map(|i| {
-                    wasm_bindgen::JsCast::unchecked_into::<web_sys::HtmlInputElement>(i).value()
-                })
+                .map(|i| i.unchecked_into::<web_sys::HtmlInputElement>().value())
                 .unwrap_or_default();
             match TimeControl::parse(&text) {
-                Ok(control) => set_control(Some(control)),
+                Ok(control) => set.emit(Some(control)),
                 Err(_) => error.set(true),
             }
         })
     };
-    let toggle = {
-        let (keeping, redraw) = (keeping.clone(), redraw.clone());
-        let can_run = !props.over && props.at_end;
-        Callback::from(move |_| {
-            let at = now();
-            if let Some(clock) = keeping.borrow_mut().clock.as_mut() {
-                if clock.is_running() {
-                    clock.pause(at);
-                } else if can_run {
-                    clock.start(at);
-                }
-            }
-            redraw.set(*redraw + 1);
-        })
-    };
-
-    let on_completes = {
-        let (keeping, redraw, key) = (keeping.clone(), redraw.clone(), key.clone());
-        Callback::from(move |e: Event| {
-            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
-            let mut guard = keeping.borrow_mut();
-            let k = &mut *guard;
-            if let Some(clock) = k.clock.as_mut() {
-                clock.set_winner_completes(input.checked());
-                let _ = browser::store(&key, &clock.kept_text(k.plies, now()));
-            }
-            redraw.set(*redraw + 1);
-        })
-    };
-
-    let k = keeping.borrow();
-    let at = now();
-    let current = k.clock.as_ref().map(|c| c.control().to_string());
+    let current = props.current.map(|c| c.to_string());
     let options = PRESETS.iter().map(|p| {
         html! { <option value={*p} selected={current.as_deref() == Some(*p)}>{ *p }</option> }
     });
-    let is_custom = current.as_deref().is_some_and(|c| !PRESETS.contains(&c));
-    let faces = k.clock.as_ref().map(|clock| {
-        let sides = props.names.iter().enumerate().map(|(i, name)| {
-            let left = clock.left(i, at);
-            let class = classes!(
-                "clock-face",
-                (clock.to_move() == i && clock.is_running()).then_some("running"),
-                clock.is_low(i, at).then_some("low"),
-                (clock.flagged() == Some(i)).then_some("flagged"),
-            );
-            html! {
-                <div {class} data-testid={format!("clock-{i}")}>
-                    <span class="clock-side">{ *name }</span>
-                    <span class="clock-time" role="timer">{ clock_text(left) }</span>
-                </div>
-            }
-        });
-        let label = if clock.is_running() { t.common.clock_pause } else { t.common.clock_start };
-        html! {
-            <>
-                <div class="clock-faces">{ for sides }</div>
-                if clock.flagged().is_none() {
-                    <button class="clock-toggle" onclick={toggle} data-testid="clock-toggle">{ label }</button>
-                }
-                if props.offers_completion {
-                    <label class="choice clock-completes">
-                        <input type="checkbox" checked={clock.winner_completes()} onchange={on_completes}
-                            disabled={clock.flagged().is_some()} data-testid="clock-completes" />
-                        { t.common.clock_completes }
-                    </label>
-                }
-            </>
-        }
-    });
+    let typed = current.clone().filter(|c| !PRESETS.contains(&c.as_str()));
     html! {
-        <section class="game-clock" aria-label={t.common.clock}>
+        <>
             <label class="clock-control">
                 { t.common.clock }
                 <select onchange={on_select} data-testid="clock-control">
                     <option value="" selected={current.is_none()}>{ t.common.no_clock }</option>
                     { for options }
-                    if is_custom {
-                        <option value={current.clone().unwrap_or_default()} selected=true>{ current.clone().unwrap_or_default() }</option>
+                    if let Some(typed) = typed {
+                        <option value={typed.clone()} selected=true>{ typed }</option>
                     }
                     <option value="custom">{ t.common.clock_custom }</option>
                 </select>
@@ -402,7 +295,95 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
             if *error {
                 <p class="help" role="alert">{ t.common.clock_bad }</p>
             }
-            { faces.unwrap_or_default() }
-        </section>
+        </>
+    }
+}
+
+/// Both sides' times at `at`, large; buttons to press when players press
+/// their own side (a part of the panel, drawn with it on every tick).
+fn clock_faces(
+    t: &Texts,
+    clock: &Clock,
+    at: f64,
+    names: [&'static str; 2],
+    on_action: &Callback<ClockAction<usize>>,
+) -> Html {
+    let pressing = clock.switching() == Switching::ByPress && clock.flagged().is_none();
+    let faces = names.iter().enumerate().map(|(i, name)| {
+        let time = clock_text(clock.left(i, at));
+        let class = classes!(
+            "clock-face",
+            (clock.to_move() == i && clock.is_running()).then_some("running"),
+            // Paused on this side: "Start clock" starts it.
+            (clock.to_move() == i && !clock.is_running() && clock.flagged().is_none())
+                .then_some("waiting"),
+            clock.is_low(i, at).then_some("low"),
+            (clock.flagged() == Some(i)).then_some("flagged"),
+            pressing.then_some("press"),
+        );
+        let inside = html! {
+            <>
+                <span class="clock-side">{ *name }</span>
+                <span class="clock-time" role="timer">{ time.clone() }</span>
+            </>
+        };
+        if pressing {
+            let onclick = on_action.reform(move |_: MouseEvent| ClockAction::Press(i));
+            let label = t.clock().press_side(*name, time);
+            html! {
+                <button {class} {onclick} aria-label={label} data-testid={format!("clock-{i}")}>{ inside }</button>
+            }
+        } else {
+            html! { <div {class} data-testid={format!("clock-{i}")}>{ inside }</div> }
+        }
+    });
+    html! {
+        <>
+            <div class="clock-faces">{ for faces }</div>
+            if pressing {
+                <p class="help clock-press-help">{ t.clock().press_help }</p>
+            }
+        </>
+    }
+}
+
+/// The clock's options: how it is switched, and the rule after a flag
+/// where the game offers the winner's completion (a part of the panel).
+fn clock_options(
+    t: &Texts,
+    clock: &Clock,
+    offers_completion: bool,
+    on_action: &Callback<ClockAction<usize>>,
+) -> Html {
+    let on_switching = on_action.reform(|e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        ClockAction::Switching(if select.value() == "press" {
+            Switching::ByPress
+        } else {
+            Switching::ByMove
+        })
+    });
+    let on_completes = on_action.reform(|e: Event| {
+        let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+        ClockAction::WinnerCompletes(input.checked())
+    });
+    let by_press = clock.switching() == Switching::ByPress;
+    html! {
+        <>
+            <label class="clock-control clock-switching">
+                { t.clock().switching }
+                <select onchange={on_switching} data-testid="clock-switching">
+                    <option value="move" selected={!by_press}>{ t.clock().by_move }</option>
+                    <option value="press" selected={by_press}>{ t.clock().by_press }</option>
+                </select>
+            </label>
+            if offers_completion {
+                <label class="choice clock-completes">
+                    <input type="checkbox" checked={clock.winner_completes()} onchange={on_completes}
+                        disabled={clock.flagged().is_some()} data-testid="clock-completes" />
+                    { t.common.clock_completes }
+                </label>
+            }
+        </>
     }
 }

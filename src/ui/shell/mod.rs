@@ -134,7 +134,7 @@ impl<G: PageGame> Reducible for GameSession<G> {
 
     fn reduce(self: Rc<Self>, action: Action<G>) -> Rc<Self> {
         let mut next = (*self).clone();
-        next.apply(action);
+        next.apply_at(action, clock::now());
         if next == *self {
             self
         } else {
@@ -250,6 +250,7 @@ fn initial_state<G: PageGame>(link: Option<&str>) -> (GameSession<G>, bool) {
         None => GameSession::new(G::Settings::default()),
     };
     state.auto_pass = browser::load(AUTO_PASS_KEY).as_deref() != Some("off");
+    clock::restore(&mut state);
     if let Some(kept) = browser::load(&kept_key::<G>()) {
         G::restore(&mut state, &kept);
     }
