@@ -566,30 +566,23 @@ impl EmbedParams {
 /// What a lesson or puzzle frame asks of the learning module, which draws
 /// it inside the frame once the frames' module has read the whole address
 /// with [`parse`]: the game, the lesson's or the puzzle's id (`daily` for
-/// the puzzle of the day) and the page to tell. A light reader, so that the
-/// learning module does not carry the whole parser; `None` unless the
-/// address names a lesson or a puzzle of its game.
+/// the puzzle of the day) and the page to tell. It reads the address as
+/// [`parse`] does (the same pairs, limits, `mode`, `lesson`, `puzzle` and
+/// `parent`), only without the game's position, so that the learning module
+/// does not carry the games' readers; `None` unless the address names a
+/// lesson or a puzzle of its game.
 pub fn learning_of(frame: &str) -> Option<LearningFrame> {
     let (game, query) = frame.split_once('?').unwrap_or((frame, ""));
     let game = Game::from_name(game)?;
-    let value = |key: &str| {
-        query
-            .split('&')
-            .filter_map(|pair| pair.split_once('='))
-            .find(|(k, _)| *k == key)
-            .map(|(_, v)| crate::session::query::percent_decode(v))
-    };
-    let parent = value("parent").and_then(|text| Origin::parse(&text).ok());
-    let mode = value("mode");
-    let lesson = value("lesson").filter(|id| is_id(id) && id.starts_with(&format!("{game}-")));
-    let puzzle = value("puzzle").filter(|id| id == "daily" || is_id(id));
-    let what = match (mode.as_deref(), lesson, puzzle) {
-        (Some("lesson") | None, Some(id), _) => LearningRef::Lesson(id),
-        (Some("puzzle"), _, puzzle) | (None, None, puzzle @ Some(_)) if game == Game::Othello => {
-            LearningRef::Puzzle(puzzle.unwrap_or_else(|| "daily".into()))
-        }
+    let mut r = gather(game, query_pairs(query), true);
+    let mut params = EmbedParams::new(game);
+    read_mode(&mut r, game, &mut params);
+    let what = match (params.mode, params.lesson, params.puzzle) {
+        (Mode::Lesson, Some(id), _) => LearningRef::Lesson(id),
+        (Mode::Puzzle, _, Some(puzzle)) => LearningRef::Puzzle(puzzle.text().to_string()),
         _ => return None,
     };
+    let parent = read_parent(&mut r);
     Some(LearningFrame { game, what, parent })
 }
 
@@ -744,11 +737,16 @@ pub fn parse_fragment(fragment: &str) -> Option<Parsed> {
 /// Othello only); in those two modes the position parameters, `side` and
 /// `level` are errors (the lesson or puzzle has its own).
 pub fn parse(game: Game, query: &str) -> Parsed {
-    let pairs = query.split('&').filter(|p| !p.is_empty()).map(|pair| {
+    read_pairs(game, query_pairs(query), true)
+}
+
+/// The pairs of a query (`key=value&…`), `%XX` and `+` decoded in keys and
+/// values.
+fn query_pairs(query: &str) -> impl Iterator<Item = (String, String)> + Clone + '_ {
+    query.split('&').filter(|p| !p.is_empty()).map(|pair| {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
         (percent_decode(key), percent_decode(value))
-    });
-    read_pairs(game, pairs, true)
+    })
 }
 
 /// A parameter kept to be read, with its place in the query.
@@ -809,6 +807,40 @@ impl Reader {
 /// Reads decoded pairs; only the first [`MAX_PAIRS`] when `limited` (a
 /// query's; a message's are bounded by its size).
 fn read_pairs(game: Game, pairs: impl Iterator<Item = (String, String)>, limited: bool) -> Parsed {
+    let mut r = gather(game, pairs, limited);
+    let mut params = EmbedParams::new(game);
+    read_mode(&mut r, game, &mut params);
+    if params.has_own_position() {
+        read_game(&mut r, game, &mut params);
+    } else {
+        let mut keys = POSITION_KEYS.to_vec();
+        keys.extend(["size", "variant", "misere", "side", "level"]);
+        r.refuse_in_mode(&keys, params.mode);
+    }
+    params.lang = r.read("lang", "en, cs or ru", Lang::from_code);
+    if let Some(theme) = r.read("theme", "light, dark, contrast or auto", Theme::from_name) {
+        params.theme = theme;
+    }
+    if let Some(coords) = r.read("coords", "0 or 1", zero_or_one) {
+        params.coords = coords;
+    }
+    params.controls = r
+        .read("controls", "none, nav or full", Controls::from_name)
+        .unwrap_or(default_controls(params.mode));
+    params.parent = read_parent(&mut r);
+
+    let mut errors = r.errors;
+    errors.sort_by_key(|(index, _)| *index);
+    Parsed {
+        params,
+        errors: errors.into_iter().map(|(_, e)| e).collect(),
+    }
+}
+
+/// The pairs kept to be read: known keys of `game`, the first of each,
+/// values not too long, only the first [`MAX_PAIRS`] pairs when `limited`;
+/// an error for each of the others.
+fn gather(game: Game, pairs: impl Iterator<Item = (String, String)>, limited: bool) -> Reader {
     let mut r = Reader {
         given: Vec::new(),
         errors: Vec::new(),
@@ -834,52 +866,38 @@ fn read_pairs(game: Game, pairs: impl Iterator<Item = (String, String)>, limited
             }),
         }
     }
+    r
+}
 
-    let mut params = EmbedParams::new(game);
-    read_mode(&mut r, game, &mut params);
-    if params.has_own_position() {
-        let (start, plies) = read_position(&mut r, game, &mut params.moves);
-        params.start = start;
-        params.ply = r.read(
-            "ply",
-            &format!("a number of moves from 0 to {plies}"),
-            |v| parse_number::<u32>(v).filter(|&n| n as usize <= plies),
-        );
-        if let Some(side) = r.read("side", &sides(game), |v| Side::from_name(game, v)) {
-            params.side = side;
-        }
-        if let Some(level) = r.read("level", "a level from 1 to 7", |v| {
-            parse_number::<u8>(v).and_then(Level::new)
-        }) {
-            params.level = level;
-        }
-    } else {
-        let mut keys = POSITION_KEYS.to_vec();
-        keys.extend(["size", "variant", "misere", "side", "level"]);
-        r.refuse_in_mode(&keys, params.mode);
+/// The game of a frame that shows its own: the start, the moves, `ply`,
+/// `side` and `level`.
+fn read_game(r: &mut Reader, game: Game, params: &mut EmbedParams) {
+    let (start, plies) = read_position(r, game, &mut params.moves);
+    params.start = start;
+    params.ply = r.read(
+        "ply",
+        &format!("a number of moves from 0 to {plies}"),
+        |v| parse_number::<u32>(v).filter(|&n| n as usize <= plies),
+    );
+    if let Some(side) = r.read("side", &sides(game), |v| Side::from_name(game, v)) {
+        params.side = side;
     }
-    params.lang = r.read("lang", "en, cs or ru", Lang::from_code);
-    if let Some(theme) = r.read("theme", "light, dark, contrast or auto", Theme::from_name) {
-        params.theme = theme;
+    if let Some(level) = r.read("level", "a level from 1 to 7", |v| {
+        parse_number::<u8>(v).and_then(Level::new)
+    }) {
+        params.level = level;
     }
-    if let Some(coords) = r.read("coords", "0 or 1", zero_or_one) {
-        params.coords = coords;
-    }
-    params.controls = r
-        .read("controls", "none, nav or full", Controls::from_name)
-        .unwrap_or(default_controls(params.mode));
-    if let Some(text) = r.value("parent") {
-        match Origin::parse(text) {
-            Ok(origin) => params.parent = Some(origin),
-            Err(e) => r.fail("parent", Reason::Invalid(e.to_string())),
-        }
-    }
+}
 
-    let mut errors = r.errors;
-    errors.sort_by_key(|(index, _)| *index);
-    Parsed {
-        params,
-        errors: errors.into_iter().map(|(_, e)| e).collect(),
+/// `parent`: the only page the frame talks to.
+fn read_parent(r: &mut Reader) -> Option<Origin> {
+    let text = r.value("parent")?;
+    match Origin::parse(text) {
+        Ok(origin) => Some(origin),
+        Err(e) => {
+            r.fail("parent", Reason::Invalid(e.to_string()));
+            None
+        }
     }
 }
 
@@ -1184,9 +1202,25 @@ mod tests {
             "opok?mode=puzzle",
             "nim?lesson=othello-1-1",
             "chess?lesson=x",
+            "othello?%6Dode=view&lesson=othello-1-1",
         ] {
             assert_eq!(learning_of(frame), None, "{frame}");
         }
+        // The page is the one the frame reads: an escaped key is read, a
+        // parent past the fortieth pair or given twice is not.
+        let escaped = learning_of("nim?lesson=nim-1-1&%70arent=https://club.example").unwrap();
+        assert_eq!(escaped.parent.unwrap().to_string(), "https://club.example");
+        let late = format!(
+            "nim?lesson=nim-1-1&{}parent=https://evil.example",
+            "coords=1&".repeat(45)
+        );
+        assert_eq!(learning_of(&late).unwrap().parent, None);
+        assert_eq!(parse_fragment(&format!("#/embed/{late}")).unwrap().params.parent, None);
+        let twice = "nim?lesson=nim-1-1&parent=https://club.example&parent=https://evil.example";
+        assert_eq!(
+            learning_of(twice).unwrap().parent.unwrap().to_string(),
+            "https://club.example"
+        );
     }
 
     fn errors(game: Game, query: &str) -> Vec<(String, Reason)> {
