@@ -30,6 +30,7 @@ use crate::engine::othello::{self, BoardSize, Rules, Variant};
 use crate::engine::strength::Level;
 use crate::engine::text::{excerpt, parse_number};
 use crate::i18n::Lang;
+use crate::session::embed::moves_error;
 use crate::session::formats::Formats;
 use crate::session::query::percent_decode;
 
@@ -993,7 +994,7 @@ fn read_position(r: &mut Reader, game: Game, moves: &mut String) -> (Start, usiz
                     *moves = G::moves_text(&settings, &line);
                     line.len()
                 }
-                Some(Err(e)) => refuse_moves(r, e.to_string()),
+                Some(Err(e)) => refuse_moves(r, moves_error::<G>(&e)),
             }
         }
         Start::Opok { size, position } => {
@@ -1026,7 +1027,7 @@ fn read_position(r: &mut Reader, game: Game, moves: &mut String) -> (Start, usiz
                     *moves = G::moves_text(&settings, &line);
                     line.len()
                 }
-                Some(Err(e)) => refuse_moves(r, e.to_string()),
+                Some(Err(e)) => refuse_moves(r, moves_error::<G>(&e)),
             }
         }
         Start::Nim {
@@ -1061,7 +1062,7 @@ fn read_position(r: &mut Reader, game: Game, moves: &mut String) -> (Start, usiz
                     *moves = G::moves_text(&settings, &line);
                     line.len()
                 }
-                Some(Err((n, e))) => refuse_moves(r, format!("move {n}: {e}")),
+                Some(Err(e)) => refuse_moves(r, moves_error::<G>(&e)),
             }
         }
     };
