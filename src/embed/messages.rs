@@ -296,11 +296,9 @@ impl fmt::Display for MessageError {
                 )
             }
             MessageError::WrongVersion(None) => write!(f, "\"version\": {VERSION} is missing"),
-            MessageError::UnknownType(t) if t.is_empty() => write!(
-                f,
-                "a message needs a type: {}",
-                HOST_TYPES.join(", ")
-            ),
+            MessageError::UnknownType(t) if t.is_empty() => {
+                write!(f, "a message needs a type: {}", HOST_TYPES.join(", "))
+            }
             MessageError::UnknownType(t) => write!(
                 f,
                 "{t:?} is not a message type; the types are {}",
@@ -814,7 +812,10 @@ mod tests {
         // The reasons are the frame's own sentences, not the JSON reader's.
         for (body, said) in [
             (r#""type":"play""#, "play: the field move is missing"),
-            (r#""type":"play","move":5"#, "play: move must be a text, not 5"),
+            (
+                r#""type":"play","move":5"#,
+                "play: move must be a text, not 5",
+            ),
             (
                 r#""type":"play","move":"f5","extra":1"#,
                 "play: \"extra\" is not a field of play (its fields are move)",

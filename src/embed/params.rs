@@ -23,7 +23,7 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::origin::Origin;
+use super::origin::{Origin, OriginError};
 use crate::engine::nim::{self, Rule};
 use crate::engine::opok::{self, Geometry};
 use crate::engine::othello::{self, BoardSize, Rules, Variant};
@@ -576,9 +576,8 @@ pub fn learning_of(frame: &str) -> Option<LearningFrame> {
     let (game, query) = frame.split_once('?').unwrap_or((frame, ""));
     let game = Game::from_name(game)?;
     let mut r = gather(game, query_pairs(query), true);
-    let mut params = EmbedParams::new(game);
-    read_mode(&mut r, game, &mut params);
-    let what = match (params.mode, params.lesson, params.puzzle) {
+    let purpose = read_mode(&mut r, game);
+    let what = match (purpose.mode, purpose.lesson, purpose.puzzle) {
         (Mode::Lesson, Some(id), _) => LearningRef::Lesson(id),
         (Mode::Puzzle, _, Some(puzzle)) => LearningRef::Puzzle(puzzle.text().to_string()),
         _ => return None,
@@ -674,6 +673,10 @@ pub enum Reason {
     Expected(String),
     /// The game's reader refused it (its reason).
     Invalid(String),
+    /// Not a lesson of this game's (the game).
+    NotALesson(Game),
+    /// Not an origin (why).
+    Origin(OriginError),
     /// It contradicts another parameter (which, and how).
     Conflict(String),
     /// The mode needs another parameter (its name).
@@ -696,6 +699,8 @@ impl fmt::Display for Reason {
             Reason::NotForMode(mode) => write!(f, "not used with mode={mode}"),
             Reason::Expected(what) => write!(f, "expected {what}"),
             Reason::Invalid(why) => f.write_str(why),
+            Reason::NotALesson(game) => write!(f, "expected a lesson of {game}, e.g. {game}-1-1"),
+            Reason::Origin(why) => why.fmt(f),
             Reason::Conflict(why) => f.write_str(why),
             Reason::Needs(key) => write!(f, "needs {key}=…"),
             Reason::Fixed => f.write_str("cannot be changed by a message"),
@@ -809,8 +814,13 @@ impl Reader {
 /// query's; a message's are bounded by its size).
 fn read_pairs(game: Game, pairs: impl Iterator<Item = (String, String)>, limited: bool) -> Parsed {
     let mut r = gather(game, pairs, limited);
-    let mut params = EmbedParams::new(game);
-    read_mode(&mut r, game, &mut params);
+    let purpose = read_mode(&mut r, game);
+    let mut params = EmbedParams {
+        mode: purpose.mode,
+        lesson: purpose.lesson,
+        puzzle: purpose.puzzle,
+        ..EmbedParams::new(game)
+    };
     if params.has_own_position() {
         read_game(&mut r, game, &mut params);
     } else {
@@ -896,18 +906,27 @@ fn read_parent(r: &mut Reader) -> Option<Origin> {
     match Origin::parse(text) {
         Ok(origin) => Some(origin),
         Err(e) => {
-            r.fail("parent", Reason::Invalid(e.to_string()));
+            r.fail("parent", Reason::Origin(e));
             None
         }
     }
 }
 
 /// `mode`, `lesson` and `puzzle`.
-fn read_mode(r: &mut Reader, game: Game, params: &mut EmbedParams) {
-    let lesson_expected = format!("a lesson of {game}, e.g. {game}-1-1");
-    let lesson = r.read("lesson", &lesson_expected, |v| {
-        (is_id(v) && v.starts_with(&format!("{game}-"))).then(|| v.to_string())
+fn read_mode(r: &mut Reader, game: Game) -> Purpose {
+    let lesson = r.value("lesson").map(|v| {
+        (is_id(v)
+            && v.strip_prefix(game.name())
+                .is_some_and(|rest| rest.starts_with('-')))
+        .then(|| v.to_string())
     });
+    let lesson = match lesson {
+        Some(None) => {
+            r.fail("lesson", Reason::NotALesson(game));
+            None
+        }
+        read => read.flatten(),
+    };
     let puzzle = r.read("puzzle", "daily or a puzzle's id", |v| match v {
         "daily" => Some(PuzzleRef::Daily),
         _ if is_id(v) => Some(PuzzleRef::Id(v.to_string())),
@@ -933,17 +952,29 @@ fn read_mode(r: &mut Reader, game: Game, params: &mut EmbedParams) {
         mode = None;
     }
     let mode = mode.unwrap_or(default_mode(lesson.is_some(), puzzle.is_some()));
-    params.mode = mode;
+    let mut purpose = Purpose {
+        mode,
+        lesson: None,
+        puzzle: None,
+    };
     match (mode, lesson) {
-        (Mode::Lesson, lesson) => params.lesson = lesson,
+        (Mode::Lesson, lesson) => purpose.lesson = lesson,
         (_, Some(_)) => r.fail("lesson", Reason::NotForMode(mode)),
         _ => {}
     }
     match (mode, puzzle) {
-        (Mode::Puzzle, puzzle) => params.puzzle = Some(puzzle.unwrap_or(PuzzleRef::Daily)),
+        (Mode::Puzzle, puzzle) => purpose.puzzle = Some(puzzle.unwrap_or(PuzzleRef::Daily)),
         (_, Some(_)) => r.fail("puzzle", Reason::NotForMode(mode)),
         _ => {}
     }
+    purpose
+}
+
+/// What a frame is for: `mode`, and its lesson or puzzle.
+struct Purpose {
+    mode: Mode,
+    lesson: Option<String>,
+    puzzle: Option<PuzzleRef>,
 }
 
 /// The start and the moves; also the number of moves (`ply`'s limit).
@@ -1216,7 +1247,13 @@ mod tests {
             "coords=1&".repeat(45)
         );
         assert_eq!(learning_of(&late).unwrap().parent, None);
-        assert_eq!(parse_fragment(&format!("#/embed/{late}")).unwrap().params.parent, None);
+        assert_eq!(
+            parse_fragment(&format!("#/embed/{late}"))
+                .unwrap()
+                .params
+                .parent,
+            None
+        );
         let twice = "nim?lesson=nim-1-1&parent=https://club.example&parent=https://evil.example";
         assert_eq!(
             learning_of(twice).unwrap().parent.unwrap().to_string(),
@@ -1444,7 +1481,7 @@ mod tests {
         );
         assert_eq!(
             errors(Game::Opok, "mode=lesson&lesson=nim-1-1"),
-            vec![("lesson".into(), expected("a lesson of opok, e.g. opok-1-1"))]
+            vec![("lesson".into(), Reason::NotALesson(Game::Opok))]
         );
         assert_eq!(
             parse(Game::Opok, "mode=lesson&lesson=nim-1-1").params.mode,

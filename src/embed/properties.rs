@@ -112,8 +112,11 @@ fn query() -> impl Strategy<Value = String> {
     let written = prop::sample::select(vec![Written::Plain, Written::Encoded, Written::Escaped]);
     let filler = prop_oneof![4 => Just(0usize), 1 => 30usize..50];
     prop_oneof![
-        (prop::collection::vec((key, value(), written), 0..12), filler).prop_map(
-            |(pairs, filler)| {
+        (
+            prop::collection::vec((key, value(), written), 0..12),
+            filler
+        )
+            .prop_map(|(pairs, filler)| {
                 (0..filler)
                     .map(|i| format!("coords={}", i % 2))
                     .chain(pairs.into_iter().map(|(k, v, written)| match written {
@@ -123,8 +126,7 @@ fn query() -> impl Strategy<Value = String> {
                     }))
                     .collect::<Vec<_>>()
                     .join("&")
-            }
-        ),
+            }),
         "\\PC{0,200}",
     ]
 }

@@ -15,8 +15,6 @@ use crate::i18n::Lang;
 use super::core::{Action, GameSession, Move};
 use super::formats::Formats;
 use super::nim::{Mover, Nim, NimOutcome};
-use crate::engine::nim::position::MoveTextError;
-use crate::engine::nim::PlayError;
 use super::opok::Opok;
 use super::othello::Othello;
 use super::player::Player;
@@ -44,18 +42,15 @@ pub trait EmbedGame: Formats + GameTexts {
     fn analysis(_on: bool) -> Vec<Action<Self>> {
         Vec::new()
     }
-    /// Why moves in the notation of `moves` were refused, as an English
-    /// sentence (the frame's `error`s are in English): the words a game page
-    /// shows for a pasted record, unless the frame's notation differs.
-    fn moves_error_text(error: &Self::RecordError) -> String {
-        Self::record_error_text(Lang::En.texts(), error)
-    }
 }
 
-/// Why moves were refused ([`EmbedGame::moves_error_text`]), without a
-/// full stop.
+/// Why moves in the notation of `moves` were refused, as an English
+/// sentence (the frame's `error`s are in English): the words a game page
+/// shows for a pasted record, without the full stop.
 pub fn moves_error<G: EmbedGame>(error: &G::RecordError) -> String {
-    G::moves_error_text(error).trim_end_matches('.').to_string()
+    G::record_error_text(Lang::En.texts(), error)
+        .trim_end_matches('.')
+        .to_string()
 }
 
 /// A frame's parameters showing the game of a game page (its settings and
@@ -180,27 +175,6 @@ impl EmbedGame for Nim {
         settings.second = second;
     }
 
-    /// The frame's moves number the heaps from 0 (as links do), the page's
-    /// records from 1: the heaps are named as the frame numbers them.
-    fn moves_error_text((number, error): &(usize, MoveTextError)) -> String {
-        let why = match error {
-            MoveTextError::Illegal(PlayError::Refused {
-                rule,
-                size,
-                take,
-                refusal,
-                ..
-            }) => crate::i18n::nim::refusal_text(Lang::En.texts(), rule, *size, *take, *refusal),
-            MoveTextError::NotAMove(token) => format!(
-                "{token:?} is not a move; write heap:taken with heaps numbered from 0, e.g. 0:3"
-            ),
-            // "there is no heap 5 (heaps are numbered 0 to 2)", "a record
-            // holds at most … moves".
-            other => other.to_string(),
-        };
-        format!("Move {number}: {why}")
-    }
-
     fn winner(outcome: &NimOutcome) -> Option<Mover> {
         Some(outcome.winner)
     }
@@ -265,6 +239,8 @@ pub struct Reply<G: EmbedGame> {
     /// The actions on the frame's game, in order (none when the message
     /// changes no game).
     pub actions: Vec<Action<G>>,
+    /// The game after them.
+    pub game: GameSession<G>,
     /// The frame's parameters after the message, when they change.
     pub params: Option<EmbedParams>,
     /// The board is turned around (`flip`).
@@ -276,9 +252,10 @@ pub struct Reply<G: EmbedGame> {
 
 impl<G: EmbedGame> Reply<G> {
     /// A refused message: nothing changes.
-    fn refused(message: String) -> Reply<G> {
+    fn refused(game: &GameSession<G>, message: String) -> Reply<G> {
         Reply {
             actions: Vec::new(),
+            game: game.clone(),
             params: None,
             flip: false,
             answer: FrameMessage::Error { message },
@@ -341,7 +318,7 @@ pub fn reply<G: EmbedGame>(
     };
     let (actions, new_params) = match changed {
         Ok(change) => change,
-        Err(message) => return Reply::refused(message),
+        Err(message) => return Reply::refused(game, message),
     };
     let mut next = game.clone();
     for action in &actions {
@@ -358,6 +335,7 @@ pub fn reply<G: EmbedGame>(
     };
     Reply {
         actions,
+        game: next,
         params: new_params,
         flip: *message == HostMessage::Flip,
         answer,
@@ -572,10 +550,12 @@ mod tests {
         game: &GameSession<G>,
     ) -> (FrameMessage, GameSession<G>) {
         let reply = reply(&message, params, game);
+        // The actions make the game the reply says.
         let mut next = game.clone();
         for action in reply.actions {
             next.apply(action);
         }
+        assert_eq!(next, reply.game);
         (reply.answer, next)
     }
 
@@ -608,11 +588,19 @@ mod tests {
                 (set_moves(&format!("{first},{second}")), "position"),
                 (set_moves(""), "position"),
                 (new_game(&[("mode", "view")]), "position"),
-                (new_game(&[("moves", first), ("mode", "analyse")]), "position"),
+                (
+                    new_game(&[("moves", first), ("mode", "analyse")]),
+                    "position",
+                ),
                 (HostMessage::GoToPly { ply: 0 }, "position"),
                 (HostMessage::GoToPly { ply: 1 }, "position"),
                 (HostMessage::SetLang { lang: Lang::Cs }, "position"),
-                (HostMessage::SetTheme { theme: crate::embed::params::Theme::Dark }, "position"),
+                (
+                    HostMessage::SetTheme {
+                        theme: crate::embed::params::Theme::Dark,
+                    },
+                    "position",
+                ),
                 (HostMessage::Flip, "position"),
             ];
             for (message, expected) in kinds {
@@ -627,7 +615,11 @@ mod tests {
                 let after = reply(&message, &params, &shown)
                     .params
                     .unwrap_or_else(|| params.clone());
-                assert_eq!(*info, position_info(&after, &next), "{game} {mode}: {message:?}");
+                assert_eq!(
+                    *info,
+                    position_info(&after, &next),
+                    "{game} {mode}: {message:?}"
+                );
             }
         }
     }
@@ -636,7 +628,7 @@ mod tests {
     fn every_page_message_is_answered_by_one_position_move_or_error() {
         every_message_answered::<Othello>(Game::Othello, "f5", "d6");
         every_message_answered::<Opok>(Game::Opok, "a1:3:b3", "e5:1:e4");
-        every_message_answered::<Nim>(Game::Nim, "0:1", "1:1");
+        every_message_answered::<Nim>(Game::Nim, "1:1", "2:1");
     }
 
     #[test]
@@ -665,14 +657,23 @@ mod tests {
             let FrameMessage::Error { message: text } = &reply.answer else {
                 panic!("{message:?} → {:?}", reply.answer)
             };
-            assert!(text.starts_with(message.kind()) && text.contains("newGame"), "{text}");
+            assert!(
+                text.starts_with(message.kind()) && text.contains("newGame"),
+                "{text}"
+            );
             assert!(reply.actions.is_empty() && reply.params.is_none() && !reply.flip);
         }
         let (answer, _) = answer(HostMessage::SetLang { lang: Lang::Ru }, &params, &shown);
         assert_eq!(answer, FrameMessage::Position(PositionInfo::none()));
         // A new game leaves the lesson.
-        let reply = reply(&new_game(&[("mode", "play"), ("heaps", "2,2")]), &params, &shown);
-        assert!(matches!(&reply.answer, FrameMessage::Position(info) if info.to_move.as_deref() == Some("first")));
+        let reply = reply(
+            &new_game(&[("mode", "play"), ("heaps", "2,2")]),
+            &params,
+            &shown,
+        );
+        assert!(
+            matches!(&reply.answer, FrameMessage::Position(info) if info.to_move.as_deref() == Some("first"))
+        );
         assert_eq!(reply.params.map(|p| p.mode), Some(Mode::Play));
     }
 
@@ -692,36 +693,55 @@ mod tests {
     #[test]
     fn refusals_are_sentences_not_debug_text() {
         let mut refused = Vec::new();
-        let mut ask = |message: HostMessage, params: &EmbedParams, answer: FrameMessage| {
-            match answer {
+        let mut ask =
+            |message: HostMessage, params: &EmbedParams, answer: FrameMessage| match answer {
                 FrameMessage::Error { message: text } => refused.push((message, text)),
                 other => panic!("{message:?} was not refused: {other:?} ({params:?})"),
-            }
-        };
+            };
         let (params, game) = frame::<Othello>(Game::Othello, "moves=f5");
         for mv in ["pass", "a1", "zz", "d6c3", "", "f5"] {
             let message = HostMessage::Play { mv: mv.into() };
-            ask(message.clone(), &params, reply(&message, &params, &game).answer);
+            ask(
+                message.clone(),
+                &params,
+                reply(&message, &params, &game).answer,
+            );
         }
         for message in [
             HostMessage::GoToPly { ply: 9 },
             set_moves("f5f5"),
             new_game(&[("level", "9"), ("size", "5")]),
         ] {
-            ask(message.clone(), &params, reply(&message, &params, &game).answer);
+            ask(
+                message.clone(),
+                &params,
+                reply(&message, &params, &game).answer,
+            );
         }
         let (params, game) = frame::<Othello>(Game::Othello, "mode=play&side=white");
         let message = HostMessage::Play { mv: "f5".into() };
-        ask(message.clone(), &params, reply(&message, &params, &game).answer);
+        ask(
+            message.clone(),
+            &params,
+            reply(&message, &params, &game).answer,
+        );
         let (params, game) = frame::<Opok>(Game::Opok, "size=4");
         for mv in ["a1:1:a1", "d4:1:a1", "x", "pass"] {
             let message = HostMessage::Play { mv: mv.into() };
-            ask(message.clone(), &params, reply(&message, &params, &game).answer);
+            ask(
+                message.clone(),
+                &params,
+                reply(&message, &params, &game).answer,
+            );
         }
         let (params, game) = frame::<Nim>(Game::Nim, "heaps=sub%7B1%2C3%7D:5,half:9");
         for mv in ["0:2", "1:7", "9:1", "x", "0:0"] {
             let message = HostMessage::Play { mv: mv.into() };
-            ask(message.clone(), &params, reply(&message, &params, &game).answer);
+            ask(
+                message.clone(),
+                &params,
+                reply(&message, &params, &game).answer,
+            );
         }
         for (message, text) in &refused {
             assert!(!debug_text(text), "{message:?}: {text}");
