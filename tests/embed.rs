@@ -221,15 +221,7 @@ fn embed_js_knows_every_parameter_and_message() {
             "{kind} → {event}"
         );
     }
-    for kind in [
-        "play",
-        "setPosition",
-        "newGame",
-        "goToPly",
-        "setLang",
-        "setTheme",
-        "flip",
-    ] {
+    for kind in mind_sports::embed::messages::HOST_TYPES {
         assert!(script.contains(&format!("this._post(\"{kind}\"")), "{kind}");
     }
     assert!(script.contains("\"mind-sports-host\"") && script.contains("version: 1"));

@@ -402,7 +402,7 @@ fn read_fields(kind: &str, fields: Map<String, Value>) -> Result<HostMessage, Me
 }
 
 /// The `type`s of the page's messages.
-const HOST_TYPES: [&str; 7] = [
+pub const HOST_TYPES: [&str; 7] = [
     "play",
     "setPosition",
     "newGame",
