@@ -15,6 +15,10 @@
  * goToPly(n), setLang(lang), setTheme(theme), flip(); calls made before the
  * frame is ready are sent when it is. Changing an attribute reloads the
  * frame; `label` names it for screen readers. Attributes and messages: docs/embed.md (message API version 1).
+ * A page whose origin cannot be a frame's `parent` (the frame's own rule,
+ * src/embed/origin.rs: both are tested against tests/data/embed-origins.txt)
+ * gets a board that takes no messages, and `ms-error` says why: once the
+ * frame has loaded, and for every method called.
  * No dependencies; nothing is sent anywhere but to the frame.
  */
 (() => {
@@ -26,6 +30,33 @@
   const app = new URL(".", script && script.src ? script.src : location.href);
   const PARAMS = ["variant", "size", "board", "position", "heaps", "misere", "moves", "ply", "mode",
     "lesson", "puzzle", "side", "level", "lang", "theme", "coords", "controls"];
+  const IPV4 = /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
+
+  /** Whether `text` may be a frame's `parent`: http or https, a host that
+   *  is an IPv4 address, an [IPv6] address or labels of letters, digits,
+   *  `-` and `_` (a final dot kept), an optional port; 300 characters at most. */
+  const acceptsParent = (text) => {
+    const found = typeof text === "string" && text.length <= 300 && /^[\x21-\x7e]+$/.test(text)
+      && /^https?:\/\/([^/?#\\@]*)$/i.exec(text);
+    if (!found) return false;
+    let [, host] = found, port = null;
+    const end = host.startsWith("[") ? host.indexOf("]") + 1 : host.search(/:|$/);
+    if (end <= 0) return false;
+    if (end < host.length) {
+      if (host[end] !== ":") return false;
+      port = host.slice(end + 1);
+    }
+    host = host.slice(0, end).toLowerCase();
+    if (port !== null && !(/^\d{1,5}$/.test(port) && port > 0 && port < 65536)) return false;
+    if (host.startsWith("[")) {
+      try { return new URL(`http://${host}`).hostname.startsWith("["); } catch { return false; }
+    }
+    const name = host.replace(/\.$/, "");
+    const labels = name.split(".");
+    if (/^(0x[0-9a-f]*|\d+)$/.test(labels[labels.length - 1])) return name === host && IPV4.test(name);
+    return labels.every((label) => /^[a-z0-9_-]+$/.test(label));
+  };
+
   const EVENTS = {
     ready: "ms-ready", resize: "ms-resize", move: "ms-move", position: "ms-position",
     gameOver: "ms-gameover", lessonComplete: "ms-lessoncomplete",
@@ -46,16 +77,20 @@
       this._onMessage = this._onMessage.bind(this);
     }
 
+    /** Why this page cannot talk to the board (null when it can). */
+    static get refusal() {
+      return acceptsParent(location.origin) ? null
+        : `this page's origin ${JSON.stringify(location.origin)} cannot be a board's parent (http or https, a host that is a name or an IP address), so the board takes no messages and sends no events`;
+    }
+
     /** The frame's address for the current attributes. */
     get src() {
       const game = this.getAttribute("game") || "othello";
       const query = PARAMS.filter((name) => this.hasAttribute(name))
         .map((name) => `${name}=${encodeURIComponent(this.getAttribute(name))}`);
-      // A page opened from a file has no origin: the frame then sends and
-      // takes no messages.
-      if (location.origin && location.origin !== "null") {
-        query.push(`parent=${encodeURIComponent(location.origin)}`);
-      }
+      // A page opened from a file (origin "null") or with an origin the
+      // frame refuses gets a board without messages (and `ms-error`).
+      if (!MindSportsBoard.refusal) query.push(`parent=${encodeURIComponent(location.origin)}`);
       return `${app.href}#/embed/${encodeURIComponent(game)}${query.length ? "?" + query.join("&") : ""}`;
     }
 
@@ -89,9 +124,16 @@
       const height = this._frame ? this._frame.style.height : "420px";
       frame.style.cssText = `display:block;width:100%;height:${height};border:0`;
       frame.src = src;
+      if (MindSportsBoard.refusal) frame.addEventListener("load", () => this._refuse(""), { once: true });
       this._ready = false;
       this._frame = frame;
       this.replaceChildren(frame);
+    }
+
+    /** Dispatches `ms-error` with the reason this page cannot talk to the board. */
+    _refuse(prefix) {
+      const message = { source: "mind-sports", version: 1, type: "error", message: prefix + MindSportsBoard.refusal };
+      queueMicrotask(() => this.dispatchEvent(new CustomEvent("ms-error", { detail: message, bubbles: true })));
     }
 
     _onMessage(event) {
@@ -112,7 +154,8 @@
 
     _post(type, fields) {
       const message = { ...fields, source: "mind-sports-host", version: 1, type };
-      if (this._ready) this._send(message);
+      if (MindSportsBoard.refusal) this._refuse(`${type}: `);
+      else if (this._ready) this._send(message);
       else this._queue.push(message);
     }
 
@@ -129,5 +172,7 @@
     flip() { this._post("flip", {}); }
   }
 
+  /** The rule above, for tests and for pages that want to know first. */
+  MindSportsBoard.acceptsParent = acceptsParent;
   customElements.define(TAG, MindSportsBoard);
 })();

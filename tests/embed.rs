@@ -193,7 +193,7 @@ fn the_docs_examples_are_valid() {
 #[test]
 fn embed_js_knows_every_parameter_and_message() {
     let script = read("static/embed.js");
-    assert!(script.len() < 6000, "embed.js is {} bytes", script.len());
+    assert!(script.len() < 9000, "embed.js is {} bytes", script.len());
     let list = script
         .split("const PARAMS = [")
         .nth(1)
@@ -221,15 +221,7 @@ fn embed_js_knows_every_parameter_and_message() {
             "{kind} → {event}"
         );
     }
-    for kind in [
-        "play",
-        "setPosition",
-        "newGame",
-        "goToPly",
-        "setLang",
-        "setTheme",
-        "flip",
-    ] {
+    for kind in mind_sports::embed::messages::HOST_TYPES {
         assert!(script.contains(&format!("this._post(\"{kind}\"")), "{kind}");
     }
     assert!(script.contains("\"mind-sports-host\"") && script.contains("version: 1"));
@@ -255,4 +247,44 @@ fn the_element_s_addresses_read_without_errors() {
         (read.params.mode, read.params.level.number()),
         (Mode::Play, 4)
     );
+}
+
+/// The origins of `tests/data/embed-origins.txt`: (accepted, a browser can
+/// hold a page there, the text).
+fn origin_corpus() -> Vec<(bool, bool, String)> {
+    read("tests/data/embed-origins.txt")
+        .lines()
+        .filter(|line| !line.trim().is_empty() && !line.starts_with('#'))
+        .map(|line| {
+            let mut parts = line.splitn(3, ' ');
+            let verdict = parts.next().expect("a verdict");
+            let page = parts.next().expect("page or -");
+            let text = parts.next().expect("an origin");
+            assert!(matches!(verdict, "yes" | "no"), "{line}");
+            assert!(matches!(page, "page" | "-"), "{line}");
+            (verdict == "yes", page == "page", text.to_string())
+        })
+        .collect()
+}
+
+#[test]
+fn the_frame_accepts_the_parents_the_element_accepts() {
+    // The same list is read by tests/e2e/embed-element.mjs against
+    // embed.js's rule: the frame and the element agree on every line.
+    let corpus = origin_corpus();
+    assert!(corpus.len() > 50);
+    for (accepted, _, text) in &corpus {
+        let read = Origin::parse(text);
+        assert_eq!(read.is_ok(), *accepted, "{text}: {read:?}");
+        if let Ok(origin) = read {
+            // Written back, the origin reads as itself: what the frame posts
+            // to is what it was given.
+            assert_eq!(Origin::parse(&origin.to_string()), Ok(origin.clone()));
+        }
+        // The frame's parameter reader takes exactly the accepted ones.
+        let query = format!("parent={}", mind_sports::embed::params::encode(text));
+        let read = parse(Game::Othello, &query);
+        assert_eq!(read.params.parent.is_some(), *accepted, "{text}");
+        assert_eq!(read.errors.is_empty(), *accepted, "{text}");
+    }
 }

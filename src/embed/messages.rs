@@ -58,6 +58,20 @@ pub struct PositionInfo {
     pub to_move: Option<String>,
 }
 
+impl PositionInfo {
+    /// The position of a frame that shows no game of its own (a lesson or
+    /// a puzzle, whose board is the lesson's): ply 0, no move, nothing to
+    /// move.
+    pub fn none() -> PositionInfo {
+        PositionInfo {
+            ply: 0,
+            mv: None,
+            moves: String::new(),
+            to_move: None,
+        }
+    }
+}
+
 /// A message from the frame to the page.
 #[derive(Clone, PartialEq, Eq, Debug, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "camelCase")]
@@ -282,7 +296,14 @@ impl fmt::Display for MessageError {
                 )
             }
             MessageError::WrongVersion(None) => write!(f, "\"version\": {VERSION} is missing"),
-            MessageError::UnknownType(t) => write!(f, "unknown message type {t:?}"),
+            MessageError::UnknownType(t) if t.is_empty() => {
+                write!(f, "a message needs a type: {}", HOST_TYPES.join(", "))
+            }
+            MessageError::UnknownType(t) => write!(
+                f,
+                "{t:?} is not a message type; the types are {}",
+                HOST_TYPES.join(", ")
+            ),
             MessageError::BadFields { kind, reason } => write!(f, "{kind}: {reason}"),
         }
     }
@@ -315,114 +336,174 @@ pub fn read_host_message(
     read_fields(&kind, fields)
 }
 
-/// The message of type `kind` from its other fields.
+/// The message of type `kind` from its other fields. Every refusal is a
+/// sentence naming the type and the field (never the reader's own words).
 fn read_fields(kind: &str, fields: Map<String, Value>) -> Result<HostMessage, MessageError> {
-    /// Fields read by serde, unknown ones refused.
-    fn typed<T: for<'de> Deserialize<'de>>(
-        kind: &'static str,
-        fields: Map<String, Value>,
-    ) -> Result<T, MessageError> {
-        serde_json::from_value(Value::Object(fields)).map_err(|e| MessageError::BadFields {
-            kind,
-            reason: e.to_string(),
-        })
-    }
-    let bad = |kind: &'static str, reason: String| MessageError::BadFields { kind, reason };
-
-    #[derive(Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct Play {
-        #[serde(rename = "move")]
-        mv: String,
-    }
-    #[derive(Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct GoToPly {
-        ply: u32,
-    }
-    #[derive(Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct SetLang {
-        lang: String,
-    }
-    #[derive(Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct SetTheme {
-        theme: Theme,
-    }
-    #[derive(Deserialize)]
-    #[serde(deny_unknown_fields)]
-    struct Flip {}
-
-    match kind {
-        "play" => typed::<Play>("play", fields).map(|p| HostMessage::Play { mv: p.mv }),
+    let Some(kind) = HOST_TYPES.iter().copied().find(|k| *k == kind) else {
+        return Err(MessageError::UnknownType(shorten(kind)));
+    };
+    let mut f = Fields { kind, fields };
+    let message = match kind {
+        "play" => {
+            f.only(&["move"])?;
+            HostMessage::Play {
+                mv: f.required_text("move")?,
+            }
+        }
         "setPosition" => {
-            let set: SetPosition = typed("setPosition", fields)?;
+            f.only(&["moves", "board", "position", "heaps"])?;
+            let set = SetPosition {
+                moves: f.text("moves")?,
+                board: f.text("board")?,
+                position: f.text("position")?,
+                heaps: f.text("heaps")?,
+            };
             let starts = [&set.board, &set.position, &set.heaps]
                 .iter()
                 .filter(|f| f.is_some())
                 .count();
             match (set.moves.is_some(), starts) {
-                (false, 0) => Err(bad(
-                    "setPosition",
-                    "give moves, board, position or heaps".into(),
-                )),
-                (_, 2..) => Err(bad(
-                    "setPosition",
-                    "give only one of board, position and heaps".into(),
-                )),
-                _ => Ok(HostMessage::SetPosition(set)),
+                (false, 0) => return Err(f.bad("give moves, board, position or heaps")),
+                (_, 2..) => return Err(f.bad("give only one of board, position and heaps")),
+                _ => HostMessage::SetPosition(set),
             }
         }
-        "newGame" => {
-            let mut params = BTreeMap::new();
-            for (key, value) in fields {
-                if !KEYS.contains(&key.as_str()) {
-                    return Err(bad(
-                        "newGame",
-                        format!("{:?} is not a parameter", shorten(&key)),
-                    ));
-                }
-                if key == "parent" {
-                    return Err(bad("newGame", "parent cannot be changed".into()));
-                }
-                let text = match value {
-                    Value::String(s) => s,
-                    Value::Bool(b) => u8::from(b).to_string(),
-                    Value::Number(n) if n.is_u64() || n.is_i64() => n.to_string(),
-                    other => {
-                        return Err(bad(
-                            "newGame",
-                            format!(
-                                "{key}: {} is not a text, a whole number or a switch",
-                                shorten(&other.to_string())
-                            ),
-                        ))
-                    }
-                };
-                params.insert(key, text);
-            }
-            Ok(HostMessage::NewGame(params))
-        }
+        "newGame" => HostMessage::NewGame(f.parameters()?),
         "goToPly" => {
-            typed::<GoToPly>("goToPly", fields).map(|g| HostMessage::GoToPly { ply: g.ply })
+            f.only(&["ply"])?;
+            HostMessage::GoToPly {
+                ply: f.whole("ply")?,
+            }
         }
         "setLang" => {
-            let code = typed::<SetLang>("setLang", fields)?.lang;
-            Lang::from_code(&code)
-                .map(|lang| HostMessage::SetLang { lang })
-                .ok_or_else(|| {
-                    bad(
-                        "setLang",
-                        format!("{:?} is not en, cs or ru", shorten(&code)),
-                    )
-                })
+            f.only(&["lang"])?;
+            let code = f.required_text("lang")?;
+            let lang = Lang::from_code(&code)
+                .ok_or_else(|| f.bad(&format!("{:?} is not en, cs or ru", shorten(&code))))?;
+            HostMessage::SetLang { lang }
         }
         "setTheme" => {
-            typed::<SetTheme>("setTheme", fields).map(|t| HostMessage::SetTheme { theme: t.theme })
+            f.only(&["theme"])?;
+            let name = f.required_text("theme")?;
+            let theme = Theme::from_name(&name).ok_or_else(|| {
+                f.bad(&format!(
+                    "{:?} is not light, dark, contrast or auto",
+                    shorten(&name)
+                ))
+            })?;
+            HostMessage::SetTheme { theme }
         }
-        "flip" => typed::<Flip>("flip", fields).map(|_| HostMessage::Flip),
-        other => Err(MessageError::UnknownType(shorten(other))),
+        _ => {
+            f.only(&[])?;
+            HostMessage::Flip
+        }
+    };
+    Ok(message)
+}
+
+/// The `type`s of the page's messages.
+pub const HOST_TYPES: [&str; 7] = [
+    "play",
+    "setPosition",
+    "newGame",
+    "goToPly",
+    "setLang",
+    "setTheme",
+    "flip",
+];
+
+/// The fields of a page's message of type `kind`, read one by one.
+struct Fields {
+    kind: &'static str,
+    fields: Map<String, Value>,
+}
+
+impl Fields {
+    /// A refusal of this message: `kind: why`.
+    fn bad(&self, why: &str) -> MessageError {
+        MessageError::BadFields {
+            kind: self.kind,
+            reason: why.to_string(),
+        }
+    }
+
+    /// Refuses a field that is not among `allowed`.
+    fn only(&self, allowed: &[&str]) -> Result<(), MessageError> {
+        let Some(extra) = self.fields.keys().find(|k| !allowed.contains(&k.as_str())) else {
+            return Ok(());
+        };
+        let takes = match allowed {
+            [] => "it has no fields".to_string(),
+            _ => format!("its fields are {}", allowed.join(", ")),
+        };
+        Err(self.bad(&format!(
+            "{:?} is not a field of {} ({takes})",
+            shorten(extra),
+            self.kind
+        )))
+    }
+
+    /// The text field `name`, if given.
+    fn text(&mut self, name: &str) -> Result<Option<String>, MessageError> {
+        match self.fields.remove(name) {
+            None => Ok(None),
+            Some(Value::String(text)) => Ok(Some(text)),
+            Some(other) => Err(self.bad(&format!(
+                "{name} must be a text, not {}",
+                shorten(&other.to_string())
+            ))),
+        }
+    }
+
+    /// The text field `name`, which must be given.
+    fn required_text(&mut self, name: &str) -> Result<String, MessageError> {
+        self.text(name)?
+            .ok_or_else(|| self.bad(&format!("the field {name} is missing")))
+    }
+
+    /// The whole number `name` (0 to 4 294 967 295), which must be given.
+    fn whole(&mut self, name: &str) -> Result<u32, MessageError> {
+        let value = self
+            .fields
+            .remove(name)
+            .ok_or_else(|| self.bad(&format!("the field {name} is missing")))?;
+        value
+            .as_u64()
+            .and_then(|n| u32::try_from(n).ok())
+            .ok_or_else(|| {
+                self.bad(&format!(
+                    "{name} must be a whole number from 0 to {}, not {}",
+                    u32::MAX,
+                    shorten(&value.to_string())
+                ))
+            })
+    }
+
+    /// The fields as URL parameters (`newGame`): any parameter but
+    /// `parent`, as a text, a whole number or `true`/`false` for `1`/`0`.
+    fn parameters(&mut self) -> Result<BTreeMap<String, String>, MessageError> {
+        let mut params = BTreeMap::new();
+        for (key, value) in std::mem::take(&mut self.fields) {
+            if !KEYS.contains(&key.as_str()) {
+                return Err(self.bad(&format!("{:?} is not a parameter", shorten(&key))));
+            }
+            if key == "parent" {
+                return Err(self.bad("parent cannot be changed"));
+            }
+            let text = match value {
+                Value::String(s) => s,
+                Value::Bool(b) => u8::from(b).to_string(),
+                Value::Number(n) if n.is_u64() || n.is_i64() => n.to_string(),
+                other => {
+                    return Err(self.bad(&format!(
+                        "{key}: {} is not a text, a whole number or true/false",
+                        shorten(&other.to_string())
+                    )))
+                }
+            };
+            params.insert(key, text);
+        }
+        Ok(params)
     }
 }
 
@@ -727,6 +808,32 @@ mod tests {
                 "{body}: {error:?}"
             );
             assert!(error.is_answered());
+        }
+        // The reasons are the frame's own sentences, not the JSON reader's.
+        for (body, said) in [
+            (r#""type":"play""#, "play: the field move is missing"),
+            (
+                r#""type":"play","move":5"#,
+                "play: move must be a text, not 5",
+            ),
+            (
+                r#""type":"play","move":"f5","extra":1"#,
+                "play: \"extra\" is not a field of play (its fields are move)",
+            ),
+            (
+                r#""type":"goToPly","ply":-1"#,
+                "goToPly: ply must be a whole number from 0 to 4294967295, not -1",
+            ),
+            (
+                r#""type":"flip","now":true"#,
+                "flip: \"now\" is not a field of flip (it has no fields)",
+            ),
+            (
+                r#""type":"setTheme","theme":"pink""#,
+                "setTheme: \"pink\" is not light, dark, contrast or auto",
+            ),
+        ] {
+            assert_eq!(read(&host(body)).unwrap_err().to_string(), said);
         }
         assert!(!MessageError::WrongSource.is_answered());
         assert!(!MessageError::NoParent.is_answered());

@@ -2,12 +2,22 @@
 //! parameter of an embedded frame names the only page it talks to, so
 //! anything that is not exactly an origin is refused rather than guessed.
 //!
-//! What is accepted: the scheme `http` or `https`; a host that is a DNS
-//! name in ASCII (punycode for other scripts), an IPv4 address or an IPv6
+//! What is accepted: the scheme `http` or `https`; a host that is a name
+//! in ASCII (punycode for other scripts), an IPv4 address or an IPv6
 //! address in brackets; an optional port from 1 to 65535. Nothing else: no
 //! path (not even `/`), query, fragment, user name or password. Letter case
 //! is folded and a default port (80 for http, 443 for https) is dropped, so
 //! that the origin compares equal to a browser's `MessageEvent.origin`.
+//!
+//! A name is what a browser's page can have as its host, not only what
+//! public DNS allows: labels of letters, digits, `-` and `_` of any length
+//! (`my_club.localhost`, a 70-letter label on an intranet), and a final dot
+//! (`club.example.`, a different origin from `club.example` to a
+//! browser). An empty label (`club..example`) and other punctuation are
+//! refused, and a name whose last label is a number must be a plain IPv4
+//! address (browsers read it as one). `static/embed.js` applies the same
+//! rule to its page's origin before it makes a frame; both are checked
+//! against one list of origins, `tests/data/embed-origins.txt`.
 
 use std::fmt;
 use std::net::{Ipv4Addr, Ipv6Addr};
@@ -192,31 +202,48 @@ fn read_host(host: &str) -> Result<String, OriginError> {
         return Ok(format!("[{address}]"));
     }
     let host = host.to_ascii_lowercase();
-    if host.is_empty() || host.len() > 253 || !host.is_ascii() {
+    if !host.is_ascii() {
         return Err(bad());
     }
-    let labels: Vec<&str> = host.split('.').collect();
-    // A name whose last label is numeric is read by browsers as an IPv4
-    // address: it must be one, written plainly.
-    if labels
-        .last()
-        .is_some_and(|l| !l.is_empty() && l.bytes().all(|b| b.is_ascii_digit()))
-    {
-        let address: Ipv4Addr = host.parse().map_err(|_| bad())?;
+    // One final dot makes a fully qualified name, which browsers keep.
+    let (name, final_dot) = match host.strip_suffix('.') {
+        Some(name) => (name, true),
+        None => (host.as_str(), false),
+    };
+    let labels: Vec<&str> = name.split('.').collect();
+    // A name whose last label is a number (decimal, or hexadecimal with
+    // 0x) is read by browsers as an IPv4 address: it must be one, written
+    // plainly.
+    if labels.last().is_some_and(|last| is_number(last)) {
+        let address: Ipv4Addr = match final_dot {
+            false => name.parse().map_err(|_| bad())?,
+            true => return Err(bad()),
+        };
         return Ok(address.to_string());
     }
     let label_ok = |label: &&str| {
-        (1..=63).contains(&label.len())
+        !label.is_empty()
             && label
                 .bytes()
-                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
-            && !label.starts_with('-')
-            && !label.ends_with('-')
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'_')
     };
     if labels.iter().all(label_ok) {
         Ok(host)
     } else {
         Err(bad())
+    }
+}
+
+/// Whether a label is a number to a browser's host reader: decimal
+/// digits, or `0x` and hexadecimal digits.
+fn is_number(label: &str) -> bool {
+    let digits = |text: &str, hex: bool| {
+        text.bytes()
+            .all(|b| b.is_ascii_digit() || (hex && b.is_ascii_hexdigit()))
+    };
+    match label.strip_prefix("0x") {
+        Some(hex) => digits(hex, true),
+        None => !label.is_empty() && digits(label, false),
     }
 }
 
@@ -245,6 +272,9 @@ mod tests {
                 "https://xn--hrnchen-8wa.example",
             ),
             ("https://a-b.c-d.example", "https://a-b.c-d.example"),
+            ("https://my_club.example", "https://my_club.example"),
+            ("https://Club.Example.", "https://club.example."),
+            ("https://-club-.example", "https://-club-.example"),
         ] {
             let origin = Origin::parse(text).unwrap_or_else(|e| panic!("{text}: {e}"));
             assert_eq!(origin.to_string(), shown);
@@ -274,9 +304,11 @@ mod tests {
             ("https://user@club.example", E::UserInfo),
             ("https://", E::Host(String::new())),
             ("https://club..example", E::Host("club..example".into())),
-            ("https://club.example.", E::Host("club.example.".into())),
-            ("https://-club.example", E::Host("-club.example".into())),
-            ("https://club_x.example", E::Host("club_x.example".into())),
+            ("https://club.example..", E::Host("club.example..".into())),
+            ("https://.club.example", E::Host(".club.example".into())),
+            ("https://club!.example", E::Host("club!.example".into())),
+            ("http://1.2.3.4.", E::Host("1.2.3.4.".into())),
+            ("http://club.0x1f", E::Host("club.0x1f".into())),
             ("https://klub.čr", E::Host("klub.čr".into())),
             ("https://club example", E::Host("club example".into())),
             ("http://256.1.1.1", E::Host("256.1.1.1".into())),

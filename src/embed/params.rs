@@ -23,13 +23,14 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-use super::origin::Origin;
+use super::origin::{Origin, OriginError};
 use crate::engine::nim::{self, Rule};
 use crate::engine::opok::{self, Geometry};
 use crate::engine::othello::{self, BoardSize, Rules, Variant};
 use crate::engine::strength::Level;
 use crate::engine::text::{excerpt, parse_number};
 use crate::i18n::Lang;
+use crate::session::embed::moves_error;
 use crate::session::formats::Formats;
 use crate::session::query::percent_decode;
 
@@ -566,30 +567,22 @@ impl EmbedParams {
 /// What a lesson or puzzle frame asks of the learning module, which draws
 /// it inside the frame once the frames' module has read the whole address
 /// with [`parse`]: the game, the lesson's or the puzzle's id (`daily` for
-/// the puzzle of the day) and the page to tell. A light reader, so that the
-/// learning module does not carry the whole parser; `None` unless the
-/// address names a lesson or a puzzle of its game.
+/// the puzzle of the day) and the page to tell. It reads the address as
+/// [`parse`] does (the same pairs, limits, `mode`, `lesson`, `puzzle` and
+/// `parent`), only without the game's position, so that the learning module
+/// does not carry the games' readers; `None` unless the address names a
+/// lesson or a puzzle of its game.
 pub fn learning_of(frame: &str) -> Option<LearningFrame> {
     let (game, query) = frame.split_once('?').unwrap_or((frame, ""));
     let game = Game::from_name(game)?;
-    let value = |key: &str| {
-        query
-            .split('&')
-            .filter_map(|pair| pair.split_once('='))
-            .find(|(k, _)| *k == key)
-            .map(|(_, v)| crate::session::query::percent_decode(v))
-    };
-    let parent = value("parent").and_then(|text| Origin::parse(&text).ok());
-    let mode = value("mode");
-    let lesson = value("lesson").filter(|id| is_id(id) && id.starts_with(&format!("{game}-")));
-    let puzzle = value("puzzle").filter(|id| id == "daily" || is_id(id));
-    let what = match (mode.as_deref(), lesson, puzzle) {
-        (Some("lesson") | None, Some(id), _) => LearningRef::Lesson(id),
-        (Some("puzzle"), _, puzzle) | (None, None, puzzle @ Some(_)) if game == Game::Othello => {
-            LearningRef::Puzzle(puzzle.unwrap_or_else(|| "daily".into()))
-        }
+    let mut r = gather(game, query_pairs(query), true);
+    let purpose = read_mode(&mut r, game);
+    let what = match (purpose.mode, purpose.lesson, purpose.puzzle) {
+        (Mode::Lesson, Some(id), _) => LearningRef::Lesson(id),
+        (Mode::Puzzle, _, Some(puzzle)) => LearningRef::Puzzle(puzzle.text().to_string()),
         _ => return None,
     };
+    let parent = read_parent(&mut r);
     Some(LearningFrame { game, what, parent })
 }
 
@@ -680,6 +673,10 @@ pub enum Reason {
     Expected(String),
     /// The game's reader refused it (its reason).
     Invalid(String),
+    /// Not a lesson of this game's (the game).
+    NotALesson(Game),
+    /// Not an origin (why).
+    Origin(OriginError),
     /// It contradicts another parameter (which, and how).
     Conflict(String),
     /// The mode needs another parameter (its name).
@@ -702,6 +699,8 @@ impl fmt::Display for Reason {
             Reason::NotForMode(mode) => write!(f, "not used with mode={mode}"),
             Reason::Expected(what) => write!(f, "expected {what}"),
             Reason::Invalid(why) => f.write_str(why),
+            Reason::NotALesson(game) => write!(f, "expected a lesson of {game}, e.g. {game}-1-1"),
+            Reason::Origin(why) => why.fmt(f),
             Reason::Conflict(why) => f.write_str(why),
             Reason::Needs(key) => write!(f, "needs {key}=…"),
             Reason::Fixed => f.write_str("cannot be changed by a message"),
@@ -744,11 +743,16 @@ pub fn parse_fragment(fragment: &str) -> Option<Parsed> {
 /// Othello only); in those two modes the position parameters, `side` and
 /// `level` are errors (the lesson or puzzle has its own).
 pub fn parse(game: Game, query: &str) -> Parsed {
-    let pairs = query.split('&').filter(|p| !p.is_empty()).map(|pair| {
+    read_pairs(game, query_pairs(query), true)
+}
+
+/// The pairs of a query (`key=value&…`), `%XX` and `+` decoded in keys and
+/// values.
+fn query_pairs(query: &str) -> impl Iterator<Item = (String, String)> + Clone + '_ {
+    query.split('&').filter(|p| !p.is_empty()).map(|pair| {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
         (percent_decode(key), percent_decode(value))
-    });
-    read_pairs(game, pairs, true)
+    })
 }
 
 /// A parameter kept to be read, with its place in the query.
@@ -809,6 +813,45 @@ impl Reader {
 /// Reads decoded pairs; only the first [`MAX_PAIRS`] when `limited` (a
 /// query's; a message's are bounded by its size).
 fn read_pairs(game: Game, pairs: impl Iterator<Item = (String, String)>, limited: bool) -> Parsed {
+    let mut r = gather(game, pairs, limited);
+    let purpose = read_mode(&mut r, game);
+    let mut params = EmbedParams {
+        mode: purpose.mode,
+        lesson: purpose.lesson,
+        puzzle: purpose.puzzle,
+        ..EmbedParams::new(game)
+    };
+    if params.has_own_position() {
+        read_game(&mut r, game, &mut params);
+    } else {
+        let mut keys = POSITION_KEYS.to_vec();
+        keys.extend(["size", "variant", "misere", "side", "level"]);
+        r.refuse_in_mode(&keys, params.mode);
+    }
+    params.lang = r.read("lang", "en, cs or ru", Lang::from_code);
+    if let Some(theme) = r.read("theme", "light, dark, contrast or auto", Theme::from_name) {
+        params.theme = theme;
+    }
+    if let Some(coords) = r.read("coords", "0 or 1", zero_or_one) {
+        params.coords = coords;
+    }
+    params.controls = r
+        .read("controls", "none, nav or full", Controls::from_name)
+        .unwrap_or(default_controls(params.mode));
+    params.parent = read_parent(&mut r);
+
+    let mut errors = r.errors;
+    errors.sort_by_key(|(index, _)| *index);
+    Parsed {
+        params,
+        errors: errors.into_iter().map(|(_, e)| e).collect(),
+    }
+}
+
+/// The pairs kept to be read: known keys of `game`, the first of each,
+/// values not too long, only the first [`MAX_PAIRS`] pairs when `limited`;
+/// an error for each of the others.
+fn gather(game: Game, pairs: impl Iterator<Item = (String, String)>, limited: bool) -> Reader {
     let mut r = Reader {
         given: Vec::new(),
         errors: Vec::new(),
@@ -834,61 +877,56 @@ fn read_pairs(game: Game, pairs: impl Iterator<Item = (String, String)>, limited
             }),
         }
     }
+    r
+}
 
-    let mut params = EmbedParams::new(game);
-    read_mode(&mut r, game, &mut params);
-    if params.has_own_position() {
-        let (start, plies) = read_position(&mut r, game, &mut params.moves);
-        params.start = start;
-        params.ply = r.read(
-            "ply",
-            &format!("a number of moves from 0 to {plies}"),
-            |v| parse_number::<u32>(v).filter(|&n| n as usize <= plies),
-        );
-        if let Some(side) = r.read("side", &sides(game), |v| Side::from_name(game, v)) {
-            params.side = side;
-        }
-        if let Some(level) = r.read("level", "a level from 1 to 7", |v| {
-            parse_number::<u8>(v).and_then(Level::new)
-        }) {
-            params.level = level;
-        }
-    } else {
-        let mut keys = POSITION_KEYS.to_vec();
-        keys.extend(["size", "variant", "misere", "side", "level"]);
-        r.refuse_in_mode(&keys, params.mode);
+/// The game of a frame that shows its own: the start, the moves, `ply`,
+/// `side` and `level`.
+fn read_game(r: &mut Reader, game: Game, params: &mut EmbedParams) {
+    let (start, plies) = read_position(r, game, &mut params.moves);
+    params.start = start;
+    params.ply = r.read(
+        "ply",
+        &format!("a number of moves from 0 to {plies}"),
+        |v| parse_number::<u32>(v).filter(|&n| n as usize <= plies),
+    );
+    if let Some(side) = r.read("side", &sides(game), |v| Side::from_name(game, v)) {
+        params.side = side;
     }
-    params.lang = r.read("lang", "en, cs or ru", Lang::from_code);
-    if let Some(theme) = r.read("theme", "light, dark, contrast or auto", Theme::from_name) {
-        params.theme = theme;
+    if let Some(level) = r.read("level", "a level from 1 to 7", |v| {
+        parse_number::<u8>(v).and_then(Level::new)
+    }) {
+        params.level = level;
     }
-    if let Some(coords) = r.read("coords", "0 or 1", zero_or_one) {
-        params.coords = coords;
-    }
-    params.controls = r
-        .read("controls", "none, nav or full", Controls::from_name)
-        .unwrap_or(default_controls(params.mode));
-    if let Some(text) = r.value("parent") {
-        match Origin::parse(text) {
-            Ok(origin) => params.parent = Some(origin),
-            Err(e) => r.fail("parent", Reason::Invalid(e.to_string())),
-        }
-    }
+}
 
-    let mut errors = r.errors;
-    errors.sort_by_key(|(index, _)| *index);
-    Parsed {
-        params,
-        errors: errors.into_iter().map(|(_, e)| e).collect(),
+/// `parent`: the only page the frame talks to.
+fn read_parent(r: &mut Reader) -> Option<Origin> {
+    let text = r.value("parent")?;
+    match Origin::parse(text) {
+        Ok(origin) => Some(origin),
+        Err(e) => {
+            r.fail("parent", Reason::Origin(e));
+            None
+        }
     }
 }
 
 /// `mode`, `lesson` and `puzzle`.
-fn read_mode(r: &mut Reader, game: Game, params: &mut EmbedParams) {
-    let lesson_expected = format!("a lesson of {game}, e.g. {game}-1-1");
-    let lesson = r.read("lesson", &lesson_expected, |v| {
-        (is_id(v) && v.starts_with(&format!("{game}-"))).then(|| v.to_string())
+fn read_mode(r: &mut Reader, game: Game) -> Purpose {
+    let lesson = r.value("lesson").map(|v| {
+        (is_id(v)
+            && v.strip_prefix(game.name())
+                .is_some_and(|rest| rest.starts_with('-')))
+        .then(|| v.to_string())
     });
+    let lesson = match lesson {
+        Some(None) => {
+            r.fail("lesson", Reason::NotALesson(game));
+            None
+        }
+        read => read.flatten(),
+    };
     let puzzle = r.read("puzzle", "daily or a puzzle's id", |v| match v {
         "daily" => Some(PuzzleRef::Daily),
         _ if is_id(v) => Some(PuzzleRef::Id(v.to_string())),
@@ -914,17 +952,29 @@ fn read_mode(r: &mut Reader, game: Game, params: &mut EmbedParams) {
         mode = None;
     }
     let mode = mode.unwrap_or(default_mode(lesson.is_some(), puzzle.is_some()));
-    params.mode = mode;
+    let mut purpose = Purpose {
+        mode,
+        lesson: None,
+        puzzle: None,
+    };
     match (mode, lesson) {
-        (Mode::Lesson, lesson) => params.lesson = lesson,
+        (Mode::Lesson, lesson) => purpose.lesson = lesson,
         (_, Some(_)) => r.fail("lesson", Reason::NotForMode(mode)),
         _ => {}
     }
     match (mode, puzzle) {
-        (Mode::Puzzle, puzzle) => params.puzzle = Some(puzzle.unwrap_or(PuzzleRef::Daily)),
+        (Mode::Puzzle, puzzle) => purpose.puzzle = Some(puzzle.unwrap_or(PuzzleRef::Daily)),
         (_, Some(_)) => r.fail("puzzle", Reason::NotForMode(mode)),
         _ => {}
     }
+    purpose
+}
+
+/// What a frame is for: `mode`, and its lesson or puzzle.
+struct Purpose {
+    mode: Mode,
+    lesson: Option<String>,
+    puzzle: Option<PuzzleRef>,
 }
 
 /// The start and the moves; also the number of moves (`ply`'s limit).
@@ -975,7 +1025,7 @@ fn read_position(r: &mut Reader, game: Game, moves: &mut String) -> (Start, usiz
                     *moves = G::moves_text(&settings, &line);
                     line.len()
                 }
-                Some(Err(e)) => refuse_moves(r, e.to_string()),
+                Some(Err(e)) => refuse_moves(r, moves_error::<G>(&e)),
             }
         }
         Start::Opok { size, position } => {
@@ -1008,7 +1058,7 @@ fn read_position(r: &mut Reader, game: Game, moves: &mut String) -> (Start, usiz
                     *moves = G::moves_text(&settings, &line);
                     line.len()
                 }
-                Some(Err(e)) => refuse_moves(r, e.to_string()),
+                Some(Err(e)) => refuse_moves(r, moves_error::<G>(&e)),
             }
         }
         Start::Nim {
@@ -1043,7 +1093,7 @@ fn read_position(r: &mut Reader, game: Game, moves: &mut String) -> (Start, usiz
                     *moves = G::moves_text(&settings, &line);
                     line.len()
                 }
-                Some(Err((n, e))) => refuse_moves(r, format!("move {n}: {e}")),
+                Some(Err(e)) => refuse_moves(r, moves_error::<G>(&e)),
             }
         }
     };
@@ -1184,9 +1234,31 @@ mod tests {
             "opok?mode=puzzle",
             "nim?lesson=othello-1-1",
             "chess?lesson=x",
+            "othello?%6Dode=view&lesson=othello-1-1",
         ] {
             assert_eq!(learning_of(frame), None, "{frame}");
         }
+        // The page is the one the frame reads: an escaped key is read, a
+        // parent past the fortieth pair or given twice is not.
+        let escaped = learning_of("nim?lesson=nim-1-1&%70arent=https://club.example").unwrap();
+        assert_eq!(escaped.parent.unwrap().to_string(), "https://club.example");
+        let late = format!(
+            "nim?lesson=nim-1-1&{}parent=https://evil.example",
+            "coords=1&".repeat(45)
+        );
+        assert_eq!(learning_of(&late).unwrap().parent, None);
+        assert_eq!(
+            parse_fragment(&format!("#/embed/{late}"))
+                .unwrap()
+                .params
+                .parent,
+            None
+        );
+        let twice = "nim?lesson=nim-1-1&parent=https://club.example&parent=https://evil.example";
+        assert_eq!(
+            learning_of(twice).unwrap().parent.unwrap().to_string(),
+            "https://club.example"
+        );
     }
 
     fn errors(game: Game, query: &str) -> Vec<(String, Reason)> {
@@ -1409,7 +1481,7 @@ mod tests {
         );
         assert_eq!(
             errors(Game::Opok, "mode=lesson&lesson=nim-1-1"),
-            vec![("lesson".into(), expected("a lesson of opok, e.g. opok-1-1"))]
+            vec![("lesson".into(), Reason::NotALesson(Game::Opok))]
         );
         assert_eq!(
             parse(Game::Opok, "mode=lesson&lesson=nim-1-1").params.mode,

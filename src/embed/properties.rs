@@ -7,7 +7,7 @@ use proptest::prelude::*;
 
 use super::messages::{host_message, read_host_message, HostMessage, SetPosition};
 use super::origin::Origin;
-use super::params::{encode, learning_of, parse, Game, Mode, Theme, KEYS};
+use super::params::{encode, learning_of, parse, Game, LearningRef, Mode, Theme, KEYS};
 use crate::engine::text::excerpt;
 use crate::i18n::Lang;
 use crate::session::query::percent_decode;
@@ -85,24 +85,48 @@ fn value() -> impl Strategy<Value = String> {
     ]
 }
 
+/// How a pair of a generated query is written.
+#[derive(Clone, Copy, Debug)]
+enum Written {
+    /// As it is.
+    Plain,
+    /// As [`encode`] writes it (letters and digits as they are).
+    Encoded,
+    /// Every byte of the key and the value as `%XX` (`%70arent`).
+    Escaped,
+}
+
+/// Every byte of `text` as `%XX`.
+fn escaped(text: &str) -> String {
+    text.bytes().map(|b| format!("%{b:02X}")).collect()
+}
+
 /// Queries of known and unknown keys, some repeated, with such values,
-/// encoded or not.
+/// written plainly, encoded or escaped, some after enough other pairs to
+/// pass [`super::params::MAX_PAIRS`].
 fn query() -> impl Strategy<Value = String> {
     let key = prop_oneof![
         4 => prop::sample::select(KEYS.to_vec()).prop_map(String::from),
         1 => "\\PC{0,8}",
     ];
+    let written = prop::sample::select(vec![Written::Plain, Written::Encoded, Written::Escaped]);
+    let filler = prop_oneof![4 => Just(0usize), 1 => 30usize..50];
     prop_oneof![
-        prop::collection::vec((key, value(), any::<bool>()), 0..12).prop_map(|pairs| {
-            pairs
-                .into_iter()
-                .map(|(k, v, encoded)| match encoded {
-                    true => format!("{}={}", encode(&k), encode(&v)),
-                    false => format!("{k}={v}"),
-                })
-                .collect::<Vec<_>>()
-                .join("&")
-        }),
+        (
+            prop::collection::vec((key, value(), written), 0..12),
+            filler
+        )
+            .prop_map(|(pairs, filler)| {
+                (0..filler)
+                    .map(|i| format!("coords={}", i % 2))
+                    .chain(pairs.into_iter().map(|(k, v, written)| match written {
+                        Written::Plain => format!("{k}={v}"),
+                        Written::Encoded => format!("{}={}", encode(&k), encode(&v)),
+                        Written::Escaped => format!("{}={}", escaped(&k), escaped(&v)),
+                    }))
+                    .collect::<Vec<_>>()
+                    .join("&")
+            }),
         "\\PC{0,200}",
     ]
 }
@@ -217,14 +241,21 @@ proptest! {
         let started = Instant::now();
         let _ = learning_of(&text);
         prop_assert!(started.elapsed() < LIMIT);
-        // A frame the parser reads as a lesson or a puzzle is one to the
-        // light reader too, of the same game and page.
+        // A frame is a lesson or a puzzle to the learning module exactly
+        // when it is one to the frame, of the same game, id and page: the
+        // learning module never talks to a parent the frame refused.
         let frame = format!("{}?{query}", game.name());
         let parsed = parse(game, &query).params;
-        if let Some(light) = learning_of(&frame) {
+        let light = learning_of(&frame);
+        prop_assert_eq!(light.is_some(), matches!(parsed.mode, Mode::Lesson | Mode::Puzzle));
+        if let Some(light) = light {
             prop_assert_eq!(light.game, game);
-            if matches!(parsed.mode, Mode::Lesson | Mode::Puzzle) {
-                prop_assert_eq!(light.parent, parsed.parent);
+            prop_assert_eq!(&light.parent, &parsed.parent);
+            match &light.what {
+                LearningRef::Lesson(id) => prop_assert_eq!(Some(id), parsed.lesson.as_ref()),
+                LearningRef::Puzzle(id) => {
+                    prop_assert_eq!(Some(id.as_str()), parsed.puzzle.as_ref().map(|p| p.text()))
+                }
             }
         }
     }

@@ -267,7 +267,8 @@ texts! {
             theme_light, theme_dark, theme_contrast, language, lang_visitor, coords, controls,
             controls_none, controls_nav, controls_full, size, start, moves, ply, parent, apply,
             width, preview, iframe_code, element_code, copy, copied, problems,
-            analysing, only_move, analysis_label;
+            analysing, only_move, analysis_label, iframe_needs_parent, nav_label, nav_first,
+            nav_previous, nav_next, nav_last;
         sides: ;
         templates:
             engine_line(score, depth, line), engine_exact(score, line);

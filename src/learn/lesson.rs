@@ -34,28 +34,9 @@ impl Texts {
     }
 }
 
-/// The game a stage teaches.
-#[derive(Clone, Copy, Debug, Deserialize, PartialEq, Eq)]
-#[serde(rename_all = "lowercase")]
-pub enum Game {
-    /// Othello (8×8 unless the start says otherwise).
-    Othello,
-    /// Opok.
-    Opok,
-    /// Nim and the other take-away games.
-    Nim,
-}
-
-impl Game {
-    /// The game's name in routes and lists.
-    pub fn name(self) -> &'static str {
-        match self {
-            Game::Othello => "othello",
-            Game::Opok => "opok",
-            Game::Nim => "nim",
-        }
-    }
-}
+/// The game a stage teaches: the games by the names of their routes, one
+/// type for lessons and embedded frames.
+pub use crate::embed::params::Game;
 
 /// Where a lesson starts: `{"board": …}`, `{"moves": …}` or
 /// `{"heaps": …, "misere": …}`.

@@ -1,8 +1,12 @@
 //! The hook that owns the search worker connection: tags requests with ids,
-//! drops answers to abandoned requests, replaces a busy worker when its
-//! search is no longer wanted (a running search cannot be interrupted from
-//! outside; the abandoned worker finishes within its time limit and closes),
-//! and replaces a worker that died or stopped answering.
+//! drops answers to abandoned requests, ends a busy worker when its search
+//! is no longer wanted (a running search cannot be interrupted by a
+//! message, so the worker is terminated at once and a fresh one loaded for
+//! the next request), and replaces a worker that died or stopped
+//! answering. A page never has more than one search worker: a burst of
+//! requests (an embedded frame's page may send hundreds of positions at
+//! once) ends each abandoned worker before the next starts, rather than
+//! leaving it to finish its search beside the new one.
 //!
 //! The watchdog: a worker answers every request at once with `Started`,
 //! then within the job's own time limit. A loaded worker that does not say
@@ -17,6 +21,8 @@ use std::rc::{Rc, Weak};
 
 use gloo_timers::callback::Timeout;
 use gloo_worker::{Spawnable, WorkerBridge};
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
 use crate::worker::protocol::{Event, Job, Request, Response, GRACE_MS};
@@ -53,6 +59,10 @@ struct Pending {
 
 struct Connection {
     bridge: Option<WorkerBridge<SearchAgent>>,
+    /// The web worker behind `bridge` (null without one): gloo-worker's
+    /// bridge can only ask its worker to close once it is free, after its
+    /// search; this ends it at once.
+    worker: JsValue,
     /// Bumped for every spawned worker; answers of older ones are dropped.
     generation: u64,
     /// Whether the current worker has answered anything (it is loaded).
@@ -60,6 +70,46 @@ struct Connection {
     next_id: u64,
     pending: Option<Pending>,
     watchdog: Option<Timeout>,
+}
+
+impl Connection {
+    /// Ends the current worker at once, its search with it (nothing if
+    /// there is none); its answers are no longer heard.
+    fn retire(&mut self) {
+        if !self.worker.is_null() && !self.worker.is_undefined() {
+            let terminate = js_sys::Reflect::get(&self.worker, &"terminate".into())
+                .ok()
+                .and_then(|f| wasm_bindgen::JsCast::dyn_into::<js_sys::Function>(f).ok());
+            if let Some(terminate) = terminate {
+                let _ = terminate.call0(&self.worker);
+            }
+        }
+        self.worker = JsValue::NULL;
+        self.bridge = None;
+        self.generation += 1;
+    }
+}
+
+/// A page's worker ends with its page.
+impl Drop for Connection {
+    fn drop(&mut self) {
+        self.retire();
+    }
+}
+
+/// Runs `spawn` and returns the web worker it made: the `Worker`
+/// constructor is wrapped while `spawn` runs (gloo-worker keeps its worker
+/// to itself), and put back after.
+fn made_worker(spawn: &Closure<dyn FnMut()>) -> JsValue {
+    let capture = js_sys::Function::new_with_args(
+        "spawn",
+        "const Native = globalThis.Worker; let made = null; \
+         globalThis.Worker = class extends Native { constructor(...a) { super(...a); made = this; } }; \
+         try { spawn(); } finally { globalThis.Worker = Native; } return made;",
+    );
+    capture
+        .call1(&JsValue::NULL, spawn.as_ref())
+        .unwrap_or(JsValue::NULL)
 }
 
 /// What the worker's answers and the watchdog report to the page.
@@ -164,21 +214,32 @@ fn arm(connection: &Rc<RefCell<Connection>>, sinks: &Rc<RefCell<Sinks>>, ms: f64
 }
 
 /// A fresh worker for `connection`, its answers tagged with the new
-/// generation.
+/// generation; the one it had (if any) is ended first.
 fn spawn(connection: &Rc<RefCell<Connection>>, sinks: &Rc<RefCell<Sinks>>) {
     let generation = {
         let mut c = connection.borrow_mut();
-        c.generation += 1;
+        c.retire();
         c.loaded = false;
         c.generation
     };
     let weak = Rc::downgrade(connection);
     let weak_sinks = Rc::downgrade(sinks);
-    let bridge = SearchAgent::spawner()
-        .callback(move |response: Response| received(&weak, &weak_sinks, generation, response))
-        .spawn(WORKER_SCRIPT);
-    // Dropping the old bridge asks its worker to close once it is free.
-    connection.borrow_mut().bridge = Some(bridge);
+    let bridge = Rc::new(RefCell::new(None));
+    let made = bridge.clone();
+    let spawn = Closure::<dyn FnMut()>::new(move || {
+        let (weak, weak_sinks) = (weak.clone(), weak_sinks.clone());
+        *made.borrow_mut() = Some(
+            SearchAgent::spawner()
+                .callback(move |response: Response| {
+                    received(&weak, &weak_sinks, generation, response)
+                })
+                .spawn(WORKER_SCRIPT),
+        );
+    });
+    let worker = made_worker(&spawn);
+    let mut c = connection.borrow_mut();
+    c.bridge = bridge.borrow_mut().take();
+    c.worker = worker;
 }
 
 /// Sends the pending request to the current worker and arms the watchdog.
@@ -261,17 +322,14 @@ impl SearchWorker {
         id
     }
 
-    /// Abandons the running request, if any: its answers are dropped and the
-    /// busy worker is replaced by a fresh one, loading at once so that the
-    /// next request does not wait for it.
+    /// Abandons the running request, if any: the busy worker is ended at
+    /// once (its answers are never heard), and the next request loads a
+    /// fresh one.
     pub fn cancel(&self) {
-        let was_waiting = {
-            let mut c = self.connection.borrow_mut();
-            c.watchdog = None;
-            c.pending.take().is_some()
-        };
-        if was_waiting {
-            spawn(&self.connection, &self.sinks);
+        let mut c = self.connection.borrow_mut();
+        c.watchdog = None;
+        if c.pending.take().is_some() {
+            c.retire();
         }
     }
 
@@ -292,6 +350,7 @@ pub fn use_search_worker(on_response: Callback<Response>) -> SearchWorker {
     let worker = use_memo((), |_| SearchWorker {
         connection: Rc::new(RefCell::new(Connection {
             bridge: None,
+            worker: JsValue::NULL,
             generation: 0,
             loaded: false,
             next_id: 0,

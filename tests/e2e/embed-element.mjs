@@ -5,13 +5,27 @@
 // the host page. Checks the frame's address, its height from `resize`, the
 // events, the methods' messages (sent once the frame is ready), that
 // messages from another window or origin are ignored, and a reload on an
-// attribute change. Needs no build of the app: `node tests/e2e/embed-element.mjs`.
+// attribute change. And the origins of tests/data/embed-origins.txt, the
+// list the frame's own rule is tested against (tests/embed.rs): the element's
+// rule agrees with every line, a host page at each `page` origin gets
+// `ms-ready` and its queued call answered when the origin is accepted, and
+// `ms-error` (and a board without `parent`) when it is refused.
+// Needs no build of the app: `node tests/e2e/embed-element.mjs`.
 import { createServer } from "node:http";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { root, launchBrowser, freshPage, run, assert } from "./browser.mjs";
 
 const EMBED_JS = readFileSync(join(root, "static", "embed.js"), "utf8");
+
+/** The origins the frame and the element must agree on: { accepted, page, text }. */
+const ORIGINS = readFileSync(join(root, "tests", "data", "embed-origins.txt"), "utf8")
+  .split("\n")
+  .filter((line) => line.trim() && !line.startsWith("#"))
+  .map((line) => {
+    const [verdict, page, ...rest] = line.split(" ");
+    return { accepted: verdict === "yes", page: page === "page", text: rest.join(" ") };
+  });
 
 /** The fake frame: reads its route like the app, posts to `parent` only. */
 const FRAME = `<!doctype html><meta charset="utf-8"><body style="margin:0">
@@ -144,6 +158,52 @@ const failed = await run({
       envelope({ source: "mind-sports-host", version: 1, type: "flip" }),
     ];
     assert(JSON.stringify(echoes) === JSON.stringify(expected), `${echoes.join("\n")}`);
+  },
+
+  async "the element's rule for its page's origin is the frame's: every line of the shared list"() {
+    const page = await freshPage(browser);
+    await page.goto(hostSite.url);
+    await until(page, () => window.events.some((e) => e.name === "ms-ready"));
+    const verdicts = await page.evaluate((texts) => texts.map((t) => customElements.get("mind-sports-board").acceptsParent(t)), ORIGINS.map((o) => o.text));
+    const wrong = ORIGINS.filter((o, i) => verdicts[i] !== o.accepted).map((o) => `${o.accepted ? "accepted" : "refused"} by the frame: ${o.text}`);
+    assert(ORIGINS.length > 50 && wrong.length === 0, wrong.join("\n"));
+  },
+
+  async "a host page at a real origin: ms-ready when the frame accepts it, ms-error when it refuses it"() {
+    for (const origin of ORIGINS.filter((o) => o.page)) {
+      const page = await freshPage(browser);
+      // The host page is served at that origin, and the app at a public
+      // one (a public page may not reach loopback addresses), by the
+      // browser's own interception.
+      const app = "https://app.mind-sports.example/";
+      const pages = { "/": [html, FRAME], "/embed.js": ["text/javascript", EMBED_JS], "/rogue.html": [html, ROGUE] };
+      await page.route((url) => url.origin === new URL(app).origin, (route) => {
+        const [type, body] = pages[new URL(route.request().url()).pathname] || ["text/plain", ""];
+        return route.fulfill({ status: body ? 200 : 404, contentType: type, body });
+      });
+      await page.route((url) => url.origin === new URL(origin.text).origin, (route) =>
+        route.fulfill({ status: 200, contentType: "text/html; charset=utf-8", body: host(app, app) }));
+      await page.goto(`${origin.text}/`);
+      const seen = await page.evaluate(() => location.origin);
+      assert(seen.toLowerCase() === new URL(origin.text).origin.toLowerCase(), `${origin.text}: the page is at ${seen}`);
+      const src = await (await page.waitForSelector("mind-sports-board iframe", { state: "attached" })).getAttribute("src");
+      if (origin.accepted) {
+        // The queued play() is answered once the frame is ready.
+        await until(page, () => window.events.some((e) => e.name === "ms-move"));
+        assert(src.includes(`&parent=${encodeURIComponent(seen)}`), `${origin.text}: ${src}`);
+        assert((await events(page, "ms-error")).length === 0, `${origin.text}: ${JSON.stringify(await events(page, "ms-error"))}`);
+      } else {
+        // Said at once for the queued play(), and again once the frame has loaded.
+        await until(page, () => window.events.filter((e) => e.name === "ms-error").length >= 2);
+        const [first] = await events(page, "ms-error");
+        assert(first.detail.type === "error" && first.detail.message.startsWith("play: this page's origin") && first.target === "board", JSON.stringify(first));
+        assert(!src.includes("parent="), `${origin.text}: ${src}`);
+        await page.waitForTimeout(300);
+        assert((await events(page, "ms-ready")).length === 0, `${origin.text}: ready without a parent`);
+      }
+      assert(page.errors.length === 0, `${origin.text}: ${page.errors.join("\n")}`);
+      await page.close();
+    }
   },
 
   async "an attribute change reloads the frame once"() {

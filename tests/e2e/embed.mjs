@@ -8,6 +8,7 @@
 // frame. Screenshots at 360 and 720 px in light and dark.
 // Run: `DIST=/tmp/embed-dist node tests/e2e/embed.mjs` after a build.
 import { createServer } from "node:http";
+import { readdirSync, readFileSync } from "node:fs";
 import { serveDist, launchBrowser, freshPage, run, assert, shot } from "./browser.mjs";
 
 const server = await serveDist();
@@ -53,6 +54,18 @@ for (const t of ["ms-ready", "ms-resize", "ms-position", "ms-move", "ms-error"])
     // A fresh page with nothing but a snippet the builder gave.
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end(`<!doctype html><meta charset="utf-8"><title>club</title><body>${pasted.get(url.searchParams.get("name"))}</body>`);
+  } else if (url.pathname === "/column") {
+    // A club's page: a column (its width set by the test) holding a
+    // snippet, and a record of what the frame posts, with the time.
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(`<!doctype html><meta charset="utf-8"><title>club</title><body style="margin:0">
+<script>
+window.got = [];
+addEventListener("message", (e) => {
+  if (e.data && e.data.source === "mind-sports") window.got.push({ origin: e.origin, data: e.data });
+});
+</script>
+<div id="col" style="width:${Number(url.searchParams.get("w") || 1280)}px">${pasted.get(url.searchParams.get("name"))}</div>`);
   } else {
     res.writeHead(404);
     res.end();
@@ -99,6 +112,130 @@ async function waitFor(page, test, from = 0, timeout = 15000) {
     if (Date.now() - start > timeout) throw new Error(`no such message; got ${JSON.stringify(list)}`);
     await page.waitForTimeout(50);
   }
+}
+
+/** Every line of `plies` Othello moves from the start (no passes), as
+ *  `moves` writes them: `f5d6c3d3`. */
+function openings(plies) {
+  const at = (board, x, y) => (x >= 0 && x < 8 && y >= 0 && y < 8 ? board[y * 8 + x] : null);
+  const flips = (board, x, y, me) => {
+    if (at(board, x, y) !== ".") return [];
+    const found = [];
+    for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1], [1, 1], [1, -1], [-1, 1], [-1, -1]]) {
+      const line = [];
+      let [cx, cy] = [x + dx, y + dy];
+      while (at(board, cx, cy) && at(board, cx, cy) !== "." && at(board, cx, cy) !== me) {
+        line.push(cy * 8 + cx);
+        [cx, cy] = [cx + dx, cy + dy];
+      }
+      if (line.length && at(board, cx, cy) === me) found.push(...line);
+    }
+    return found;
+  };
+  const start = [..."." .repeat(64)];
+  [start[27], start[36], start[28], start[35]] = ["O", "O", "X", "X"];
+  const out = [];
+  const walk = (board, me, line, left) => {
+    if (left === 0) return void out.push(line);
+    for (let i = 0; i < 64; i++) {
+      const turned = flips(board, i % 8, Math.floor(i / 8), me);
+      if (!turned.length) continue;
+      const next = [...board];
+      for (const j of [i, ...turned]) next[j] = me;
+      walk(next, me === "X" ? "O" : "X", line + "abcdefgh"[i % 8] + (Math.floor(i / 8) + 1), left - 1);
+    }
+  };
+  walk(start, "X", "", plies);
+  return out;
+}
+
+/** The memory (resident, MB) of every process this test started: the
+ *  browser's. */
+function memory() {
+  const parent = new Map();
+  const kb = new Map();
+  for (const pid of readdirSync("/proc").filter((d) => /^\d+$/.test(d))) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      parent.set(pid, status.match(/PPid:\s+(\d+)/)[1]);
+      kb.set(pid, Number((status.match(/VmRSS:\s+(\d+)/) || [0, 0])[1]));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  const ours = (pid) => {
+    for (let p = parent.get(pid); p && p !== "0"; p = parent.get(p)) if (p === String(process.pid)) return true;
+    return false;
+  };
+  let total = 0;
+  for (const [pid, size] of kb) if (ours(pid)) total += size;
+  return Math.round(total / 1024);
+}
+
+/** Waits until the frame in `page` fits its content: nothing below or
+ *  right of the frame's box, nothing wider than it, and no empty space
+ *  under the content; fails with what it measured after 8 s. */
+async function fits(page, frame, what) {
+  let m;
+  for (const until = Date.now() + 8000; Date.now() < until; ) {
+    await page.waitForTimeout(250);
+    m = await frame.evaluate(() => {
+      const root = document.documentElement;
+      const content = document.querySelector("[data-testid=embed]").getBoundingClientRect();
+      const wide = [...document.querySelectorAll("[data-testid=embed] *")]
+        .map((e) => [e, e.getBoundingClientRect()])
+        .filter(([, r]) => r.width > 1 && (r.right > root.clientWidth + 0.5 || r.left < -0.5))
+        .map(([e]) => e.className || e.tagName);
+      return { scrollHeight: root.scrollHeight, height: root.clientHeight, scrollWidth: root.scrollWidth, width: root.clientWidth, content: Math.ceil(content.height), wide: wide.slice(0, 3) };
+    });
+    if (m.scrollHeight <= m.height && m.scrollWidth <= m.width && m.wide.length === 0 && m.height - m.content <= 2) return;
+  }
+  throw new Error(`${what}: the frame does not fit its content: ${JSON.stringify(m)}`);
+}
+
+/** The builder's frame snippet for a case, 480 px at most, with the host
+ *  site's address. */
+async function builderFrame(c) {
+  const page = await freshPage(browser, { width: 1280, height: 1000 });
+  await page.goto(`${APP}/#/embed`);
+  await page.waitForSelector("[data-testid=builder-game]");
+  await page.selectOption("[data-testid=builder-game]", c.game);
+  const params = new URLSearchParams(c.query);
+  const mode = params.get("mode") || (params.has("lesson") ? "lesson" : params.has("puzzle") ? "puzzle" : "view");
+  await page.selectOption("[data-testid=builder-mode]", mode);
+  if (params.has("lesson")) await page.fill("[data-testid=builder-lesson]", params.get("lesson"));
+  if (params.has("level")) await page.selectOption("[data-testid=builder-level]", params.get("level"));
+  if (params.has("moves")) await page.fill("[data-testid=builder-moves]", params.get("moves"));
+  await page.fill("[data-testid=builder-parent]", HOST);
+  await page.press("[data-testid=builder-parent]", "Enter");
+  await page.selectOption("[data-testid=builder-width]", "480");
+  await page.waitForSelector("[data-testid=builder-iframe]");
+  const snippet = await page.inputValue("[data-testid=builder-iframe]");
+  assert(snippet.includes(`parent=${HOST}`) && snippet.includes("<script>") && snippet.includes("max-width:480px"), snippet);
+  await page.close();
+  return snippet;
+}
+
+/** The element of `game` with the parameters of `query` as attributes. */
+const elementOf = (game, query) => `<script src="${APP}/embed.js"></script>
+<mind-sports-board game="${game}" ${[...new URLSearchParams(query)].map(([k, v]) => `${k}="${v}"`).join(" ")}></mind-sports-board>`;
+
+/** Othello's first lesson (every legal move of Black): every hint, then the answer. */
+async function solveOthelloLesson(frame) {
+  for (let i = 0; i < 3; i++) {
+    if (await frame.$("[data-testid=hint]:not([disabled])")) await frame.click("[data-testid=hint]");
+  }
+  for (const square of ["d3", "c4", "f5", "e6"]) await frame.click(`[data-square=${square}]`);
+  await frame.waitForSelector("[data-testid=solved]", { timeout: 10000 });
+}
+
+/** The first take-away lesson (P or N): every hint, then the answer. */
+async function solveNimLesson(frame) {
+  for (let i = 0; i < 3; i++) {
+    if (await frame.$("[data-testid=hint]:not([disabled])")) await frame.click("[data-testid=hint]");
+  }
+  await frame.click("[data-testid=answer-p]");
+  await frame.waitForSelector("[data-testid=solved]", { timeout: 10000 });
 }
 
 let failed = 1;
@@ -332,8 +469,13 @@ try {
         await page.waitForSelector("[data-testid=embed-this]");
         const board = await squares(page);
         await page.click("[data-testid=embed-this]");
-        await page.waitForSelector("[data-testid=builder-iframe]");
+        await page.waitForSelector("[data-testid=builder-element]");
         if (change) await page.setChecked(`[data-testid=${change[0]}]`, change[1]);
+        // The frame snippet needs the site's address; until then the
+        // builder says so and recommends the element.
+        assert(!(await page.$("[data-testid=builder-iframe]")) && (await page.$("[data-testid=builder-iframe-needs]")), "no frame snippet without the site's address");
+        await page.fill("[data-testid=builder-parent]", HOST);
+        await page.press("[data-testid=builder-parent]", "Enter");
         // The preview shows the game page's board.
         const preview = await (await page.waitForSelector("[data-testid=builder-preview]")).contentFrame();
         await preview.waitForSelector("[data-testid=embed] [data-square]");
@@ -472,6 +614,186 @@ try {
       assert(errorsOf(fresh).length === 0 && errorsOf(page).length === 0, [...errorsOf(fresh), ...errorsOf(page)].join("\n"));
       await fresh.close();
       await page.close();
+    },
+
+    "every page message in every game is answered by one position, move or error": async () => {
+      // In a viewer; each message's first answer is its answer (issue 27,
+      // item 7: a setPosition or newGame one move longer than the game
+      // shown was answered by `move`).
+      const games = { othello: ["f5", "d6"], opok: ["a1:3:b3", "e5:1:e4"], nim: ["1:1", "2:1"] };
+      for (const [game, [first, second]] of Object.entries(games)) {
+        const { page } = await openHost(frameSrc(game, `moves=${first}`));
+        await waitFor(page, (m) => m.type === "ready");
+        const sep = game === "othello" ? "" : ",";
+        for (const [message, kind, ply] of [
+          [{ type: "play", move: second }, "move", 2],
+          [{ type: "goToPly", ply: 1 }, "position", 1],
+          [{ type: "setPosition", moves: `${first}${sep}${second}` }, "position", 2],
+          [{ type: "setPosition", moves: "" }, "position", 0],
+          [{ type: "newGame", moves: first }, "position", 1],
+          [{ type: "setLang", lang: "ru" }, "position", 1],
+          [{ type: "setTheme", theme: "dark" }, "position", 1],
+          [{ type: "flip" }, "position", 1],
+          [{ type: "goToPly", ply: 7 }, "error"],
+          [{ type: "play", move: "pass" }, "error"],
+        ]) {
+          const n = (await got(page)).length;
+          await page.evaluate((m) => window.send(m), message);
+          const answer = await waitFor(page, (m) => m.type !== "resize", n);
+          assert(answer.type === kind && (ply === undefined || answer.ply === ply), `${game} ${JSON.stringify(message)}: ${JSON.stringify(answer)}`);
+          if (kind === "error") assert(!/[A-Z][a-z]+[A-Z]\w* [{(]|fingerprint/.test(answer.message), `${game}: ${answer.message}`);
+          await page.waitForTimeout(100);
+          const more = (await got(page)).slice(n).filter((m) => m.type !== "resize");
+          assert(more.length === 1, `${game} ${JSON.stringify(message)}: answered ${more.length} times: ${JSON.stringify(more)}`);
+        }
+        assert(errorsOf(page).length === 0, errorsOf(page).join("\n"));
+        await page.close();
+      }
+    },
+
+    "setPosition in a play frame: answered by position, then the computer's move": async () => {
+      const { page } = await openHost(frameSrc("othello", "mode=play&side=white&level=1"));
+      await waitFor(page, (m) => m.type === "move" && m.ply === 1, 0, 30000);
+      const n = (await got(page)).length;
+      await page.evaluate(() => window.send({ type: "setPosition", moves: "f5d6" }));
+      const answer = await waitFor(page, (m) => m.type !== "resize", n);
+      assert(answer.type === "position" && answer.ply === 2 && answer.moves === "f5d6" && answer.toMove === "black", JSON.stringify(answer));
+      const reply = await waitFor(page, (m) => m.type === "move" && m.ply === 3, n, 30000);
+      assert(reply.moves.startsWith("f5d6"), JSON.stringify(reply));
+      assert(errorsOf(page).length === 0, errorsOf(page).join("\n"));
+      await page.close();
+    },
+
+    "a burst of 200 setPosition in a play frame: one search worker, each answered in order, the last one played": async () => {
+      // Count the frame's workers from inside it: made and ended.
+      const page = await freshPage(browser, { width: 760, height: 900 });
+      await page.context().addInitScript(() => {
+        if (!location.hash.startsWith("#/embed/")) return;
+        const count = (window.__workers = { made: 0, ended: 0, most: 0 });
+        const Native = window.Worker;
+        window.Worker = class extends Native {
+          constructor(...args) {
+            super(...args);
+            count.made++;
+            count.most = Math.max(count.most, count.made - count.ended);
+          }
+          terminate() {
+            if (!this.__ended) count.ended++;
+            this.__ended = true;
+            return super.terminate();
+          }
+        };
+      });
+      const alive = new Set();
+      page.on("worker", (w) => {
+        alive.add(w);
+        w.on("close", () => alive.delete(w));
+      });
+      // The computer (Black, the strongest level) moves first.
+      await page.goto(`${HOST}/host?w=720&src=${encodeURIComponent(frameSrc("othello", "mode=play&side=white&level=7"))}`);
+      const frame = await (await page.waitForSelector("#f")).contentFrame();
+      await frame.waitForSelector("[data-testid=embed]", { timeout: 20000 });
+      await waitFor(page, (m) => m.type === "move" && m.ply === 1, 0, 30000);
+      const n = (await got(page)).length;
+      // 200 openings of four moves, each a search of up to a second for
+      // Black, sent a few milliseconds apart.
+      const N = 200;
+      const lines = openings(4).slice(0, N);
+      assert(lines.length === N, `${lines.length} openings`);
+      const rss = memory();
+      await page.evaluate((lines) => lines.forEach((moves, i) => setTimeout(() => window.send({ type: "setPosition", moves }), i * 5)), lines);
+      let positions = [];
+      let peak = 0;
+      for (const until = Date.now() + 60000; Date.now() < until; ) {
+        positions = (await got(page)).slice(n).filter((m) => m.type === "position");
+        peak = Math.max(peak, memory() - rss);
+        if (positions.length >= N) break;
+        await page.waitForTimeout(100);
+      }
+      assert(positions.length === N, `${positions.length} of ${N} answered`);
+      positions.forEach((p, i) => assert(p.moves === lines[i] && p.ply === 4 && p.toMove === "black", `answer ${i}: ${JSON.stringify(p)} for ${lines[i]}`));
+      // The computer answers the last position, once.
+      const last = await waitFor(page, (m) => m.type === "move" && m.ply === 5, n, 60000);
+      assert(last.moves.startsWith(lines[N - 1]), JSON.stringify(last));
+      for (let i = 0; i < 20; i++) {
+        peak = Math.max(peak, memory() - rss);
+        await page.waitForTimeout(100);
+      }
+      const count = await frame.evaluate(() => window.__workers);
+      assert(count.most <= 1, `at most one worker at a time in the frame: ${JSON.stringify(count)}`);
+      assert(alive.size <= 1, `${alive.size} workers alive after the burst`);
+      assert(peak < 400, `the browser grew by ${peak} MB during the burst`);
+      const replies = (await got(page)).slice(n).filter((m) => m.type === "move");
+      assert(replies.length === 1, `the computer moved ${replies.length} times: ${JSON.stringify(replies.slice(0, 3))}`);
+      assert(errorsOf(page).length === 0, errorsOf(page).join("\n"));
+      console.log(`     burst: ${JSON.stringify(count)}, browser memory +${peak} MB at most`);
+      await page.close();
+    },
+
+    "a host page at a real origin with an underscore: the element and the real frame talk": async () => {
+      // The club's page at https://my_club.example, the app at
+      // https://app.mind-sports.example: both served through the
+      // browser's interception (a public page may not fetch from loopback
+      // addresses), the app's files fetched from its server here.
+      const page = await freshPage(browser, { width: 760, height: 900 }, { serviceWorkers: "block" });
+      const app = "https://app.mind-sports.example";
+      await page.route(`${app}/**`, async (route) => {
+        const url = new URL(route.request().url());
+        await route.fulfill({ response: await route.fetch({ url: `${APP}${url.pathname}${url.search}` }) });
+      });
+      await page.route("https://my_club.example/**", (route) => route.fulfill({
+        status: 200, contentType: "text/html; charset=utf-8",
+        body: `<!doctype html><meta charset="utf-8"><script>window.events = [];
+for (const t of ["ms-ready", "ms-position", "ms-error"]) document.addEventListener(t, (e) => window.events.push({ type: t, detail: e.detail }));</script>
+<script src="${app}/embed.js"></script><mind-sports-board id="b" game="othello" moves="f5d6c3"></mind-sports-board>
+<script>document.getElementById("b").goToPly(1);</script>`,
+      }));
+      await page.goto("https://my_club.example/");
+      await page.waitForFunction(() => window.events.some((e) => e.type === "ms-position" && e.detail.ply === 1), null, { timeout: 30000 });
+      const events = await page.evaluate(() => window.events.map((e) => e.type));
+      assert(events[0] === "ms-ready" && !events.includes("ms-error"), events.join());
+      await page.close();
+    },
+
+    "snippets fit and follow their content in every mode, in columns of 1280, 884, 400 and 320 px": async () => {
+      // The frame snippet as the builder gives it (480 px at most, the
+      // site's address filled in) and the element as a page writes it
+      // (filling the column). Lessons with their hints shown, then solved.
+      const cases = [
+        { mode: "lesson", game: "othello", query: "lesson=othello-1-1", act: solveOthelloLesson },
+        { mode: "lesson", game: "nim", query: "lesson=nim-1-1", act: solveNimLesson },
+        { mode: "puzzle", game: "othello", query: "puzzle=daily", act: async (f) => f.click("[data-square=a1]") },
+        { mode: "play", game: "othello", query: "mode=play&level=1", act: async (f, page) => {
+          await f.click("[data-square=f5]");
+          await waitFor(page, (m) => m.type === "move" && m.ply === 2, 0, 30000);
+        } },
+        { mode: "view", game: "opok", query: "moves=a1:3:b3", act: async (f) => f.click("[data-testid=embed-first]") },
+        { mode: "analyse", game: "othello", query: "mode=analyse&moves=f5d6c3", act: async (f) =>
+          f.waitForFunction(() => document.querySelectorAll("[data-square] .hint").length > 0, null, { timeout: 30000 }) },
+      ];
+      for (const c of cases) {
+        for (const kind of ["iframe", "element"]) {
+          const name = `fit-${kind}-${c.game}-${c.mode}`;
+          pasted.set(name, kind === "iframe" ? await builderFrame(c) : elementOf(c.game, c.query));
+          const page = await freshPage(browser, { width: 1300, height: 1000 });
+          await page.goto(`${HOST}/column?w=1280&name=${name}`);
+          const frame = await (await page.waitForSelector("#col iframe")).contentFrame();
+          await frame.waitForSelector(c.mode === "lesson" || c.mode === "puzzle"
+            ? "[data-testid=embedded-learning] h1" : "[data-testid=embed] .embed-board", { timeout: 30000 });
+          await waitFor(page, (m) => m.type === "resize", 0, 30000);
+          await c.act(frame, page);
+          for (const width of [1280, 884, 400, 320, 1280]) {
+            await page.evaluate((w) => (document.getElementById("col").style.width = `${w}px`), width);
+            await fits(page, frame, `${name} at ${width}`);
+            if (width === 884 || width === 320) await shot(page, `${name}-${width}`);
+          }
+          // No resize for the few pixels of a frame still loading.
+          const heights = (await got(page)).filter((m) => m.type === "resize").map((m) => m.height);
+          assert(heights.every((h) => h >= 150), `${name}: resized to ${heights.join(", ")}`);
+          assert(errorsOf(page).length === 0, `${name}: ${errorsOf(page).join("\n")}`);
+          await page.close();
+        }
+      }
     },
 
     "screenshots at 360 and 720 px, light and dark": async () => {

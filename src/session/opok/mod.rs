@@ -77,9 +77,17 @@ impl OpokExtra {
     }
 }
 
+/// Opok's own actions.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum OpokAction {
+    /// Switch the engine's view of the position shown (an `analyse`
+    /// frame) on or off.
+    Analyse(bool),
+}
+
 impl GameOwn for Opok {
     type Extra = OpokExtra;
-    type GameAction = Infallible;
+    type GameAction = OpokAction;
     type GameNotice = Infallible;
     type GameAnnouncement = OpokAnnouncement;
 }
@@ -184,6 +192,17 @@ impl SessionGame for Opok {
     fn on_failed(session: &mut OpokState, search: &Search<Opok>) {
         if search.job == OpokJob::Analyse {
             session.extra.analyse = false;
+        }
+    }
+
+    fn apply_game(session: &mut OpokState, action: OpokAction) {
+        match action {
+            OpokAction::Analyse(on) => {
+                session.extra.analyse = on;
+                if !on {
+                    session.extra.analysis = None;
+                }
+            }
         }
     }
 
