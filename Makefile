@@ -183,25 +183,16 @@ test-wasm:
 
 # The release build served on loopback, driven in headless Chromium.
 # The clock and diagram tests check the pages against the command line.
+E2E = offline othello opok nim hostile shell layout learn clock club diagram \
+  embed embed-element buttons saving
+
 test-e2e: server
 	cargo build --release --bin engine
 	SIZE_BUDGET=strict trunk build --release
 	node tests/docs/tables.mjs
-	node tests/e2e/offline.mjs
-	node tests/e2e/othello.mjs
-	node tests/e2e/opok.mjs
-	node tests/e2e/nim.mjs
-	node tests/e2e/hostile.mjs
-	node tests/e2e/shell.mjs
-	node tests/e2e/layout.mjs
-	node tests/e2e/learn.mjs
-	node tests/e2e/clock.mjs
-	node tests/e2e/club.mjs
-	node tests/e2e/diagram.mjs
-	node tests/e2e/embed.mjs
-	node tests/e2e/embed-element.mjs
-	node tests/e2e/buttons.mjs
-	node tests/e2e/saving.mjs
+	@for name in $(E2E); do \
+	  echo "node tests/e2e/$$name.mjs"; node tests/e2e/$$name.mjs || exit 1; \
+	done
 
 clean:
 	cargo clean
