@@ -1,6 +1,8 @@
 //! Iterative deepening: search depth 1, 2, 3, … until a limit is reached,
 //! report each completed depth, and answer with the last completed one.
 
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Evaluator, Game, Score, SCORE_INFINITY};
@@ -63,7 +65,8 @@ pub struct SearchResult<M> {
 /// one game at a time.
 pub struct Searcher<G: Game, E: Evaluator<G>> {
     pub(super) evaluator: E,
-    pub(super) tt: TranspositionTable<G::Move>,
+    /// The transposition table (shareable between threads).
+    pub(super) tt: Arc<TranspositionTable<G::Move>>,
     pub(super) ordering: MoveOrdering<G::Move>,
     pub(super) move_lists: Vec<Vec<G::Move>>,
     pub(super) pv: Vec<Vec<G::Move>>,
@@ -79,7 +82,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     pub fn new(tt_bits: u32, evaluator: E) -> Searcher<G, E> {
         Searcher {
             evaluator,
-            tt: TranspositionTable::new(tt_bits),
+            tt: Arc::new(TranspositionTable::new(tt_bits)),
             ordering: MoveOrdering::new(G::MOVE_KEYS),
             move_lists: Vec::new(),
             pv: Vec::new(),
@@ -108,7 +111,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// Forgets everything learned (for a new, unrelated game).
     pub fn clear(&mut self) {
-        self.tt.clear();
+        match Arc::get_mut(&mut self.tt) {
+            Some(tt) => tt.clear(),
+            None => self.tt.clear_shared(),
+        }
         self.ordering = MoveOrdering::new(G::MOVE_KEYS);
     }
 

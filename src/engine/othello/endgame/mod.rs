@@ -32,8 +32,10 @@ mod table;
 #[cfg(test)]
 mod tests;
 
+use std::sync::Arc;
+
 use crate::search::limits::Budget;
-use crate::table_memory::table_vec;
+use crate::shared_table::SharedTable;
 
 use super::bitboard::{flips, legal_moves};
 use super::eval::Evaluator;
@@ -43,7 +45,6 @@ use super::square::Square;
 
 use ordering::OrderedMove;
 pub use selective::Selectivity;
-use table::Entry;
 
 /// How far below the estimate (in discs) MTD(f) starts probing (FFO
 /// #25–#49: 2 saves 11% of the nodes, 4 no more; with the round-11
@@ -97,8 +98,8 @@ impl Default for Bounds {
 
 /// An endgame solver with its transposition table; reuse it across solves.
 pub struct EndgameSolver {
-    table: Vec<Entry>,
-    mask: usize,
+    /// The transposition table (shareable between threads).
+    table: Arc<SharedTable>,
     nodes: u64,
     /// Nodes of the ordering and estimating midgame searches: not counted
     /// as solver nodes, but they too check the budget.
@@ -132,10 +133,8 @@ pub struct EndgameSolver {
 impl EndgameSolver {
     /// A solver with a table of `2^bits` entries.
     pub fn new(bits: u32) -> EndgameSolver {
-        let len = 1usize << bits.max(2);
         EndgameSolver {
-            table: table_vec(len, Entry::default()),
-            mask: (len - 1) & !1,
+            table: Arc::new(SharedTable::new(bits)),
             nodes: 0,
             midgame_nodes: 0,
             aborted: false,
@@ -164,7 +163,10 @@ impl EndgameSolver {
     /// a solve has used it).
     pub fn clear(&mut self) {
         if self.used {
-            self.table.fill(Entry::default());
+            match Arc::get_mut(&mut self.table) {
+                Some(table) => table.clear(),
+                None => self.table.clear_shared(),
+            }
             self.used = false;
         }
     }
