@@ -50,6 +50,23 @@ impl Analyzer {
         self
     }
 
+    /// Solves with `threads` threads (natively; wasm has one): exact
+    /// solves give the same scores with any number.
+    pub fn with_threads(mut self, threads: usize) -> Analyzer {
+        self.set_threads(threads);
+        self
+    }
+
+    /// [`Analyzer::with_threads`] on an analyzer in use (its tables kept).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.solver.set_threads(threads);
+    }
+
+    /// How many threads searches and solves use.
+    pub fn threads(&self) -> usize {
+        self.solver.threads()
+    }
+
     /// Tries the exact solver from `empties` empty squares on (when only time
     /// or nodes limit the search).
     pub fn with_exact_empties(mut self, empties: u32) -> Analyzer {

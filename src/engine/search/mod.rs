@@ -21,3 +21,6 @@ pub mod tt;
 pub use all_moves::MoveScores;
 pub use driver::{Progress, SearchResult, Searcher};
 pub use limits::{Budget, Limits};
+
+/// The most threads a search or a solve uses.
+pub const MAX_THREADS: usize = 64;
