@@ -7,6 +7,7 @@
 //! * `ordering`: killer and history move ordering.
 //! * `alphabeta`: the recursive search.
 //! * [`driver`]: iterative deepening, progress reports and the result.
+//! * `parallel`: the same search on several threads (native only).
 //! * `all_moves`: scores for every root move (hints, weaker levels).
 //! * [`reference`]: plain minimax and perft, the yardsticks for tests.
 
@@ -15,6 +16,8 @@ mod alphabeta;
 pub mod driver;
 pub mod limits;
 mod ordering;
+#[cfg(not(target_arch = "wasm32"))]
+mod parallel;
 pub mod reference;
 pub mod tt;
 
