@@ -27,7 +27,7 @@ pub const SCORE_INFINITY: Score = 1_000_000;
 pub trait Game: Clone + Debug {
     /// A move; a forced pass is a move too, so that a position has no legal
     /// moves exactly when the game is over.
-    type Move: Copy + Eq + Debug;
+    type Move: Copy + Eq + Debug + TableMove;
 
     /// Size of the table indexed by [`Game::move_key`] (history heuristic).
     const MOVE_KEYS: usize;
@@ -72,6 +72,23 @@ pub trait Game: Clone + Debug {
     fn moves_left_bound(&self) -> Option<u32> {
         None
     }
+}
+
+/// A move as a transposition table keeps it: a number below
+/// [`TableMove::CODES`], so that a table entry fits in one word and many
+/// threads can share the table without locks.
+pub trait TableMove: Sized {
+    /// How many codes there are at most (2^24 − 1).
+    const CODES: u32 = (1 << 24) - 1;
+
+    /// The move's code, or `None` for a move too large to have one (the
+    /// table then keeps no move for the position: only the move ordering
+    /// loses).
+    fn code(self) -> Option<u32>;
+
+    /// The move whose code is `code` (any move for a code no move has: a
+    /// table move is only tried when it is legal).
+    fn from_code(code: u32) -> Self;
 }
 
 /// How unfinished positions of `G` are judged, and the search heuristics

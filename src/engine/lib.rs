@@ -12,6 +12,7 @@ pub mod opok;
 pub mod othello;
 pub mod rng;
 pub mod search;
+pub mod shared_table;
 pub mod strength;
 pub mod table_memory;
 pub mod text;

@@ -3,12 +3,12 @@
 //! kernel is asked to back them with 2 MiB pages instead (a hint: where it
 //! declines, nothing changes but the speed).
 
-/// A vector of `len` copies of `value`, its memory advised for huge pages
-/// before it is first written.
-pub fn table_vec<T: Clone>(len: usize, value: T) -> Vec<T> {
+/// A vector of `len` values made by `make`, its memory advised for huge
+/// pages before it is first written.
+pub fn table_vec_with<T>(len: usize, make: impl FnMut() -> T) -> Vec<T> {
     let mut table: Vec<T> = Vec::with_capacity(len);
     advise_huge_pages(table.as_mut_ptr().cast(), len * std::mem::size_of::<T>());
-    table.resize(len, value);
+    table.resize_with(len, make);
     table
 }
 
@@ -37,7 +37,7 @@ mod tests {
     #[test]
     fn tables_hold_the_value_everywhere() {
         for len in [0, 1, 1000, 1 << 20] {
-            let table = table_vec(len, 7u32);
+            let table = table_vec_with(len, || 7u32);
             assert_eq!(table.len(), len);
             assert!(table.iter().all(|&v| v == 7));
         }

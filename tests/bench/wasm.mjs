@@ -27,6 +27,9 @@ const perftSeconds = (performance.now() - started) / 1000;
 console.log(`perft ${perftDepth}: ${leaves} leaves in ${perftSeconds.toFixed(3)} s = ` +
   `${(leaves / perftSeconds / 1e6).toFixed(1)} M leaves/s`);
 
+// The tables are allocated before the timed solves, as natively (a build
+// older than allocate_tables allocates them in its first solve).
+engine.allocate_tables?.(tableBits);
 let totalSeconds = 0;
 let totalNodes = 0;
 const ffo = [];

@@ -2,7 +2,7 @@
 //! with the Sprague–Grundy theory as the evaluation ([`Theory`]) under
 //! normal play (the search then plays perfectly at any depth).
 
-use crate::game::{Evaluator, Game, Score};
+use crate::game::{Evaluator, Game, Score, TableMove};
 
 use super::grundy::grundy;
 use super::position::{Move, Position};
@@ -17,6 +17,23 @@ pub struct NimGame {
     pub position: Position,
     /// Misère play: whoever makes the last move loses.
     pub misere: bool,
+}
+
+/// Table codes: the heap's index in 6 bits (a sum has at most 64 heaps),
+/// the tokens taken above it; a move taking 2^17 tokens or more has none.
+impl TableMove for Move {
+    fn code(self) -> Option<u32> {
+        let take = u32::try_from(self.take).ok().filter(|&t| t < 1 << 17)?;
+        let heap = u32::try_from(self.heap).ok().filter(|&h| h < 64)?;
+        Some(take << 6 | heap)
+    }
+
+    fn from_code(code: u32) -> Move {
+        Move {
+            heap: (code & 63) as usize,
+            take: u64::from(code >> 6),
+        }
+    }
 }
 
 impl Game for NimGame {

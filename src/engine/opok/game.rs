@@ -1,13 +1,40 @@
 //! Opok as a [`Game`] for the shared search.
 
-use crate::game::{Game, Score};
+use crate::game::{Game, Score, TableMove};
 
 use super::eval::{self, SQUARE};
-use super::geometry::{Geometry, MAX_SQUARES};
+use super::geometry::{Geometry, Square, MAX_SQUARES};
 use super::position::{Move, Position, Side};
 
 /// History keys: origin × landing square, plus one for the pass.
 const PASS_KEY: usize = MAX_SQUARES * MAX_SQUARES;
+
+/// Table codes: origin, pieces lifted and landing square, 7 bits each
+/// (at most 81 squares); the pass has all bits set.
+const PASS_CODE: u32 = (1 << 21) - 1;
+
+impl TableMove for Move {
+    fn code(self) -> Option<u32> {
+        Some(match self {
+            Move::Step { from, k, to } => {
+                u32::from(from.0) << 14 | u32::from(k) << 7 | u32::from(to.0)
+            }
+            Move::Pass => PASS_CODE,
+        })
+    }
+
+    fn from_code(code: u32) -> Move {
+        if code == PASS_CODE {
+            return Move::Pass;
+        }
+        let part = |shift: u32| (code >> shift & 0x7F) as u8;
+        Move::Step {
+            from: Square(part(14)),
+            k: part(7),
+            to: Square(part(0)),
+        }
+    }
+}
 
 impl Game for Position {
     type Move = Move;

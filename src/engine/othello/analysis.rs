@@ -50,6 +50,24 @@ impl Analyzer {
         self
     }
 
+    /// Searches and solves with `threads` threads (natively; wasm has
+    /// one): exact solves give the same scores with any number.
+    pub fn with_threads(mut self, threads: usize) -> Analyzer {
+        self.set_threads(threads);
+        self
+    }
+
+    /// [`Analyzer::with_threads`] on an analyzer in use (its tables kept).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.searcher.set_threads(threads);
+        self.solver.set_threads(threads);
+    }
+
+    /// How many threads searches and solves use.
+    pub fn threads(&self) -> usize {
+        self.solver.threads()
+    }
+
     /// Tries the exact solver from `empties` empty squares on (when only time
     /// or nodes limit the search).
     pub fn with_exact_empties(mut self, empties: u32) -> Analyzer {
@@ -93,7 +111,7 @@ impl Analyzer {
         };
         let root = *position;
         if position.is_over() || !exact_reachable {
-            return self.searcher.search(&root, budget, on_progress);
+            return self.midgame(&root, budget, on_progress);
         }
         // A midgame search first, so that a good move is ready even if the
         // solver runs out of time: with a time limit it gets a share of the
@@ -110,9 +128,7 @@ impl Analyzer {
                 ..remaining
             },
         };
-        let quick = self
-            .searcher
-            .search(&root, &budget.child(quick_limits), on_progress);
+        let quick = self.midgame(&root, &budget.child(quick_limits), on_progress);
         // With a time limit, selective solves first, loosest to exact (see
         // `endgame::Selectivity`): each one that finishes gives a better
         // move than the last, and leaves its table to the next.
@@ -159,6 +175,19 @@ impl Analyzer {
             elapsed_ms: budget.elapsed_ms(),
             ..result
         }
+    }
+
+    /// The midgame search, on the analyzer's threads.
+    fn midgame(
+        &mut self,
+        root: &Position,
+        budget: &Budget,
+        on_progress: &mut dyn FnMut(&Progress<Move>),
+    ) -> SearchResult<Move> {
+        #[cfg(not(target_arch = "wasm32"))]
+        return self.searcher.search_on_threads(root, budget, on_progress);
+        #[cfg(target_arch = "wasm32")]
+        self.searcher.search(root, budget, on_progress)
     }
 
     /// Scores every legal move (hundredths of a disc, for the side to move),
@@ -245,9 +274,7 @@ impl Analyzer {
             time_ms: remaining.time_ms.map(|ms| ms * QUICK_SHARE),
             ..remaining
         };
-        let estimate = self
-            .searcher
-            .search(position, &budget.child(estimate_limits), &mut |_| {});
+        let estimate = self.midgame(position, &budget.child(estimate_limits), &mut |_| {});
         let solver_budget = budget.child(budget.remaining(estimate.nodes));
         let mut solution =
             self.solver

@@ -1,7 +1,7 @@
 //! Othello as a [`Game`] for the shared search, and its evaluations as
 //! [`crate::game::Evaluator`]s.
 
-use crate::game::{Game, ProbCut, Score};
+use crate::game::{Game, ProbCut, Score, TableMove};
 use crate::hashing::mix;
 
 use super::eval::{Evaluator, DISC};
@@ -17,6 +17,22 @@ const PASS_KEY: usize = 64;
 #[inline]
 pub fn board_hash(player: u64, opponent: u64) -> u64 {
     mix(player ^ mix(opponent.wrapping_add(0x9E37_79B9_7F4A_7C15)))
+}
+
+impl TableMove for Move {
+    fn code(self) -> Option<u32> {
+        Some(match self {
+            Move::Place(square) => square.index() as u32,
+            Move::Pass => PASS_KEY as u32,
+        })
+    }
+
+    fn from_code(code: u32) -> Move {
+        u8::try_from(code)
+            .ok()
+            .and_then(Square::from_index)
+            .map_or(Move::Pass, Move::Place)
+    }
 }
 
 impl Game for Position {

@@ -24,8 +24,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         budget: &Budget,
     ) -> Score {
         self.nodes += 1;
-        if self.nodes & CHECK_INTERVAL == 0 && budget.exhausted(self.nodes) {
-            self.aborted = true;
+        if self.nodes & CHECK_INTERVAL == 0 {
+            self.checkpoint(budget);
         }
         if self.aborted {
             return 0;
@@ -137,6 +137,21 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         self.tt
             .store(key, best_move, best_score, depth as i16, bound);
         best_score
+    }
+
+    /// Every `CHECK_INTERVAL + 1` nodes: a helper thread adds them to the
+    /// parallel search's count; the search stops when its budget has run
+    /// out.
+    #[cold]
+    fn checkpoint(&mut self, budget: &Budget) {
+        if self.helper {
+            if let Some(count) = &self.helper_nodes {
+                count.fetch_add(CHECK_INTERVAL + 1, std::sync::atomic::Ordering::Relaxed);
+            }
+        }
+        if budget.exhausted(self.nodes) {
+            self.aborted = true;
+        }
     }
 
     /// ProbCut at a null-window node: when the shallow search says the

@@ -1,6 +1,9 @@
 //! Iterative deepening: search depth 1, 2, 3, … until a limit is reached,
 //! report each completed depth, and answer with the last completed one.
 
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::Arc;
+
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Evaluator, Game, Score, SCORE_INFINITY};
@@ -63,7 +66,9 @@ pub struct SearchResult<M> {
 /// one game at a time.
 pub struct Searcher<G: Game, E: Evaluator<G>> {
     pub(super) evaluator: E,
-    pub(super) tt: TranspositionTable<G::Move>,
+    /// The transposition table, shared with the threads of a parallel
+    /// search.
+    pub(super) tt: Arc<TranspositionTable<G::Move>>,
     pub(super) ordering: MoveOrdering<G::Move>,
     pub(super) move_lists: Vec<Vec<G::Move>>,
     pub(super) pv: Vec<Vec<G::Move>>,
@@ -71,6 +76,14 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     pub(super) aborted: bool,
     /// Whether ProbCut is used (see [`Evaluator::probcut`]).
     pub(super) selective: bool,
+    /// How many threads a search uses (see `parallel`; 1 on wasm).
+    pub(super) threads: usize,
+    /// In a parallel search: the nodes the helper threads have visited
+    /// (the main thread reads them, a helper adds its own).
+    pub(super) helper_nodes: Option<Arc<AtomicU64>>,
+    /// Whether this searcher is a helper thread's (it adds its nodes to
+    /// `helper_nodes`).
+    pub(super) helper: bool,
 }
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
@@ -79,13 +92,39 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     pub fn new(tt_bits: u32, evaluator: E) -> Searcher<G, E> {
         Searcher {
             evaluator,
-            tt: TranspositionTable::new(tt_bits),
+            tt: Arc::new(TranspositionTable::new(tt_bits)),
             ordering: MoveOrdering::new(G::MOVE_KEYS),
             move_lists: Vec::new(),
             pv: Vec::new(),
             nodes: 0,
             aborted: false,
             selective: false,
+            threads: 1,
+            helper_nodes: None,
+            helper: false,
+        }
+    }
+
+    /// Searches with `threads` threads from now on (natively; wasm has
+    /// one): lazy SMP, the threads sharing the transposition table.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = if cfg!(target_arch = "wasm32") {
+            1
+        } else {
+            threads.clamp(1, super::MAX_THREADS)
+        };
+    }
+
+    /// How many threads a search uses.
+    pub fn threads(&self) -> usize {
+        self.threads
+    }
+
+    /// The nodes of the running search, the helper threads' included.
+    pub(super) fn reported_nodes(&self) -> u64 {
+        match &self.helper_nodes {
+            Some(helpers) if !self.helper => self.nodes + helpers.load(Ordering::Relaxed),
+            _ => self.nodes,
         }
     }
 
@@ -108,7 +147,10 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
 
     /// Forgets everything learned (for a new, unrelated game).
     pub fn clear(&mut self) {
-        self.tt.clear();
+        match Arc::get_mut(&mut self.tt) {
+            Some(tt) => tt.clear(),
+            None => self.tt.clear_shared(),
+        }
         self.ordering = MoveOrdering::new(G::MOVE_KEYS);
     }
 
@@ -129,6 +171,17 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         on_progress: &mut dyn FnMut(&Progress<G::Move>),
     ) -> SearchResult<G::Move> {
         self.start_search();
+        self.deepen(root, budget, 1, on_progress)
+    }
+
+    /// The iterations of [`Searcher::search`] from `first_depth` on.
+    pub(super) fn deepen(
+        &mut self,
+        root: &G,
+        budget: &Budget,
+        first_depth: u32,
+        on_progress: &mut dyn FnMut(&Progress<G::Move>),
+    ) -> SearchResult<G::Move> {
         let mut result = SearchResult {
             best: None,
             score: 0,
@@ -157,7 +210,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         // depth parity, as evaluations often judge the side to move
         // differently from the side that just moved.
         let mut before_last: Option<Score> = None;
-        for depth in 1..=max_depth {
+        for depth in first_depth..=max_depth {
             let reference = before_last.unwrap_or(result.score);
             let score = self.aspiration_search(root, depth as i32, reference, budget);
             if self.aborted {
@@ -169,7 +222,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 score,
                 best: pv[0],
                 pv,
-                nodes: self.nodes,
+                nodes: self.reported_nodes(),
                 elapsed_ms: budget.elapsed_ms(),
                 exact: end.is_some_and(|e| depth >= e),
                 confidence: None,
@@ -181,7 +234,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 score,
                 depth,
                 pv: progress.pv,
-                nodes: self.nodes,
+                nodes: progress.nodes,
                 elapsed_ms: progress.elapsed_ms,
                 exact: progress.exact,
                 confidence: None,
@@ -190,7 +243,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 break;
             }
         }
-        result.nodes = self.nodes;
+        result.nodes = self.reported_nodes();
         result.elapsed_ms = budget.elapsed_ms();
         result
     }

@@ -7,6 +7,7 @@
 //! * `ordering`: killer and history move ordering.
 //! * `alphabeta`: the recursive search.
 //! * [`driver`]: iterative deepening, progress reports and the result.
+//! * `parallel`: the same search on several threads (native only).
 //! * `all_moves`: scores for every root move (hints, weaker levels).
 //! * [`reference`]: plain minimax and perft, the yardsticks for tests.
 
@@ -15,9 +16,14 @@ mod alphabeta;
 pub mod driver;
 pub mod limits;
 mod ordering;
+#[cfg(not(target_arch = "wasm32"))]
+mod parallel;
 pub mod reference;
 pub mod tt;
 
 pub use all_moves::MoveScores;
 pub use driver::{Progress, SearchResult, Searcher};
 pub use limits::{Budget, Limits};
+
+/// The most threads a search or a solve uses.
+pub const MAX_THREADS: usize = 64;

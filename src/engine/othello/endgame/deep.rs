@@ -67,6 +67,11 @@ impl EndgameSolver {
         let key = board_hash(p, o);
         self.prefetch(key);
         self.tick(budget);
+        #[cfg(not(target_arch = "wasm32"))]
+        if self.split_cut() {
+            // A move beside this one's ancestor cut off: this is wasted.
+            self.aborted = true;
+        }
         if self.aborted {
             return 0;
         }
@@ -126,15 +131,53 @@ impl EndgameSolver {
             }
         }
 
-        let alpha_start = alpha;
+        let (best_score, best_square) =
+            self.search_moves(p, o, alpha, beta, empties, &ordered[..count], budget);
+        if self.aborted {
+            return 0;
+        }
+        self.store(p, o, empties, alpha, best_score, beta, best_square);
+        best_score
+    }
+
+    /// The best score and square among `moves` of the node `p`, `o` (the
+    /// first with the full window, the others by principal variation
+    /// search), shared with idle threads in a parallel solve once the
+    /// first has not cut off. Garbage when the search was aborted.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn search_moves(
+        &mut self,
+        p: u64,
+        o: u64,
+        mut alpha: i32,
+        beta: i32,
+        empties: u32,
+        moves: &[OrderedMove],
+        budget: &Budget,
+    ) -> (i32, usize) {
         let mut best_score = -MAX_SCORE - 1;
-        let mut best_square = usize::from(ordered[0].square);
-        for (i, m) in ordered[..count].iter().enumerate() {
+        let mut best_square = usize::from(moves[0].square);
+        for (i, m) in moves.iter().enumerate() {
+            #[cfg(not(target_arch = "wasm32"))]
+            if i > 0 && self.may_split(empties) {
+                return self.split(
+                    p,
+                    o,
+                    alpha,
+                    beta,
+                    empties,
+                    &moves[i..],
+                    best_score,
+                    best_square,
+                    budget,
+                );
+            }
             let (square, f) = (usize::from(m.square), m.flips);
             let (np, no) = (o ^ f, p | f | 1 << square);
             let score = self.child_score(np, no, alpha, beta, empties - 1, i == 0, budget);
             if self.aborted {
-                return 0;
+                break;
             }
             if score > best_score {
                 best_score = score;
@@ -147,8 +190,7 @@ impl EndgameSolver {
                 }
             }
         }
-        self.store(p, o, empties, alpha_start, best_score, beta, best_square);
-        best_score
+        (best_score, best_square)
     }
 
     /// The cap on the score from the opponent's stable discs (never ours),

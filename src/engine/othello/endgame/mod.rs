@@ -27,13 +27,17 @@
 mod deep;
 mod kernels;
 mod ordering;
+#[cfg(not(target_arch = "wasm32"))]
+mod parallel;
 mod selective;
 mod table;
 #[cfg(test)]
 mod tests;
 
+use std::sync::Arc;
+
 use crate::search::limits::Budget;
-use crate::table_memory::table_vec;
+use crate::shared_table::SharedTable;
 
 use super::bitboard::{flips, legal_moves};
 use super::eval::Evaluator;
@@ -43,7 +47,6 @@ use super::square::Square;
 
 use ordering::OrderedMove;
 pub use selective::Selectivity;
-use table::Entry;
 
 /// How far below the estimate (in discs) MTD(f) starts probing (FFO
 /// #25–#49: 2 saves 11% of the nodes, 4 no more; with the round-11
@@ -97,8 +100,9 @@ impl Default for Bounds {
 
 /// An endgame solver with its transposition table; reuse it across solves.
 pub struct EndgameSolver {
-    table: Vec<Entry>,
-    mask: usize,
+    /// The transposition table, shared with the threads of a parallel
+    /// solve.
+    table: Arc<SharedTable>,
     nodes: u64,
     /// Nodes of the ordering and estimating midgame searches: not counted
     /// as solver nodes, but they too check the budget.
@@ -127,15 +131,21 @@ pub struct EndgameSolver {
     quadrant_bit: [u8; 64],
     /// For each set of parity bits, the squares of those quadrants.
     parity_squares: [u64; 16],
+    /// How many threads a solve uses (see `parallel`; 1 on wasm).
+    threads: usize,
+    /// The threads of the running parallel solve.
+    #[cfg(not(target_arch = "wasm32"))]
+    pool: Option<Arc<parallel::Pool>>,
+    /// The split point this thread works under, in a parallel solve.
+    #[cfg(not(target_arch = "wasm32"))]
+    split: Option<Arc<parallel::SplitPoint>>,
 }
 
 impl EndgameSolver {
     /// A solver with a table of `2^bits` entries.
     pub fn new(bits: u32) -> EndgameSolver {
-        let len = 1usize << bits.max(2);
         EndgameSolver {
-            table: table_vec(len, Entry::default()),
-            mask: (len - 1) & !1,
+            table: Arc::new(SharedTable::new(bits)),
             nodes: 0,
             midgame_nodes: 0,
             aborted: false,
@@ -151,7 +161,28 @@ impl EndgameSolver {
             quadrants: [0; 4],
             quadrant_bit: [0; 64],
             parity_squares: [0; 16],
+            threads: 1,
+            #[cfg(not(target_arch = "wasm32"))]
+            pool: None,
+            #[cfg(not(target_arch = "wasm32"))]
+            split: None,
         }
+    }
+
+    /// Solves with `threads` threads from now on (natively; wasm has one).
+    /// The scores are the same with any number; the nodes and, between
+    /// equal moves, the best move may differ.
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = if cfg!(target_arch = "wasm32") {
+            1
+        } else {
+            threads.clamp(1, crate::search::MAX_THREADS)
+        };
+    }
+
+    /// How many threads a solve uses.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Orders moves and estimates scores with `evaluator` (the standard
@@ -164,7 +195,10 @@ impl EndgameSolver {
     /// a solve has used it).
     pub fn clear(&mut self) {
         if self.used {
-            self.table.fill(Entry::default());
+            match Arc::get_mut(&mut self.table) {
+                Some(table) => table.clear(),
+                None => self.table.clear_shared(),
+            }
             self.used = false;
         }
     }
@@ -253,6 +287,16 @@ impl EndgameSolver {
             return None;
         }
         self.selectivity = selectivity;
+        self.with_helpers(|solver| solver.solve_started(position, estimate, budget))
+    }
+
+    /// [`EndgameSolver::solve_selective`] after `start`.
+    fn solve_started(
+        &mut self,
+        position: &Position,
+        estimate: Option<i32>,
+        budget: &Budget,
+    ) -> Option<Solution> {
         let (p, o) = (position.player(), position.opponent());
         let empties = (self.board & !(p | o)).count_ones();
         let guess = match estimate {
@@ -307,7 +351,7 @@ impl EndgameSolver {
         if let Some(first) = best.best {
             best.pv = self.principal_variation(position, first, lower, budget)?;
         }
-        best.nodes = self.nodes;
+        best.nodes = self.total_nodes();
         Some(best)
     }
 
@@ -324,15 +368,18 @@ impl EndgameSolver {
         if !self.start(position) {
             return None;
         }
-        let mut solution = self.root(position, alpha, beta, budget)?;
-        if let Some(first) = solution
-            .best
-            .filter(|_| alpha < solution.score && solution.score < beta)
-        {
-            solution.pv = self.principal_variation(position, first, solution.score, budget)?;
-        }
-        solution.nodes = self.nodes;
-        Some(solution)
+        self.with_helpers(|solver| {
+            let mut solution = solver.root(position, alpha, beta, budget)?;
+            if let Some(first) = solution
+                .best
+                .filter(|_| alpha < solution.score && solution.score < beta)
+            {
+                solution.pv =
+                    solver.principal_variation(position, first, solution.score, budget)?;
+            }
+            solution.nodes = solver.total_nodes();
+            Some(solution)
+        })
     }
 
     /// One root search within `alpha..beta` (after `start`).
@@ -360,7 +407,7 @@ impl EndgameSolver {
                 best: Some(Move::Pass),
                 score,
                 pv: vec![Move::Pass],
-                nodes: self.nodes,
+                nodes: self.total_nodes(),
             });
         }
         let mut ordered = [OrderedMove::default(); MAX_MOVES];
@@ -369,36 +416,18 @@ impl EndgameSolver {
         if self.aborted {
             return None;
         }
-        let alpha_start = alpha;
-        let mut alpha = alpha;
-        let mut best = None;
-        let mut best_score = -MAX_SCORE - 1;
-        for (i, m) in ordered[..count].iter().enumerate() {
-            let (square, f) = (usize::from(m.square), m.flips);
-            let (np, no) = (o ^ f, p | f | 1 << square);
-            let score = self.child_score(np, no, alpha, beta, empties - 1, i == 0, budget);
-            if self.aborted {
-                return None;
-            }
-            if score > best_score {
-                best_score = score;
-                best = Some(square);
-                if score > alpha {
-                    alpha = score;
-                    if alpha >= beta {
-                        break;
-                    }
-                }
-            }
+        let (best_score, best_square) =
+            self.search_moves(p, o, alpha, beta, empties, &ordered[..count], budget);
+        if self.aborted {
+            return None;
         }
-        let best_square = best.expect("at least one legal move");
-        self.store(p, o, empties, alpha_start, best_score, beta, best_square);
+        self.store(p, o, empties, alpha, best_score, beta, best_square);
         let best = Move::Place(Square::from_index(best_square as u8).expect("a board square"));
         Some(Solution {
             best: Some(best),
             score: best_score,
             pv: vec![best],
-            nodes: self.nodes,
+            nodes: self.total_nodes(),
         })
     }
 
@@ -478,7 +507,33 @@ impl EndgameSolver {
     pub(super) fn tick(&mut self, budget: &Budget) {
         self.nodes += 1;
         if self.nodes & CHECK_INTERVAL == 0 && budget.exhausted(self.nodes) {
-            self.aborted = true;
+            self.abort();
         }
+    }
+
+    /// The budget ran out: this search stops, and with it every thread of
+    /// a parallel solve.
+    #[cold]
+    pub(super) fn abort(&mut self) {
+        self.aborted = true;
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(pool) = &self.pool {
+            pool.stop();
+        }
+    }
+
+    /// The nodes of the running solve, the helper threads' included.
+    fn total_nodes(&self) -> u64 {
+        #[cfg(not(target_arch = "wasm32"))]
+        if let Some(pool) = &self.pool {
+            return self.nodes + pool.helper_nodes();
+        }
+        self.nodes
+    }
+
+    /// Runs `solve` (one thread on wasm).
+    #[cfg(target_arch = "wasm32")]
+    fn with_helpers<T>(&mut self, solve: impl FnOnce(&mut EndgameSolver) -> T) -> T {
+        solve(self)
     }
 }

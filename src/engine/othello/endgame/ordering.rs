@@ -86,7 +86,7 @@ impl EndgameSolver {
     ) -> i32 {
         self.midgame_nodes += 1;
         if self.midgame_nodes & CHECK_INTERVAL == 0 && budget.exhausted(self.nodes) {
-            self.aborted = true;
+            self.abort();
         }
         if self.aborted {
             return 0;

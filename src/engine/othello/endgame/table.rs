@@ -1,12 +1,14 @@
-//! The solver's transposition table: two entries per slot (the deepest
-//! result and the newest), bounds in discs, the best square.
+//! The solver's transposition table: two entries per bucket (the deepest
+//! result and the newest), bounds in discs, the best square; on the
+//! lock-free [`crate::shared_table::SharedTable`], so that the threads of a parallel solve
+//! share it.
 
 use super::super::game::board_hash;
 use super::{EndgameSolver, MAX_SCORE};
 
+/// What the table keeps about a position (its key is the table's).
 #[derive(Clone, Copy, Default)]
 pub(super) struct Entry {
-    pub(super) key: u64,
     pub(super) lower: i8,
     pub(super) upper: i8,
     pub(super) best: u8,
@@ -22,32 +24,47 @@ impl Entry {
         (self.selectivity >= selectivity.code())
             .then(|| (i32::from(self.lower), i32::from(self.upper)))
     }
+
+    /// The entry as the table's data word.
+    #[inline(always)]
+    fn pack(self) -> u64 {
+        u64::from_le_bytes([
+            self.lower as u8,
+            self.upper as u8,
+            self.best,
+            self.empties,
+            self.selectivity,
+            0,
+            0,
+            0,
+        ])
+    }
+
+    /// The entry of a data word.
+    #[inline(always)]
+    fn unpack(data: u64) -> Entry {
+        let [lower, upper, best, empties, selectivity, ..] = data.to_le_bytes();
+        Entry {
+            lower: lower as i8,
+            upper: upper as i8,
+            best,
+            empties,
+            selectivity,
+        }
+    }
 }
 
 impl EndgameSolver {
-    pub(super) fn slot(&self, key: u64) -> usize {
-        (key as usize ^ (key >> 32) as usize) & self.mask
-    }
-
-    /// Starts loading the table slot of `key` into the cache, so that a
+    /// Starts loading the table bucket of `key` into the cache, so that a
     /// later probe does not wait for memory (the table is far bigger than
     /// the cache, and probes are most of the deep nodes' cost).
     #[inline(always)]
     pub(super) fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `slot` is at most `mask` < `table.len()`, so the pointer
-        // is inside the table; prefetching never faults anyway.
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>(self.table.as_ptr().add(self.slot(key)).cast());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        self.table.prefetch(key);
     }
 
     pub(super) fn probe(&self, key: u64) -> Option<Entry> {
-        let b = self.slot(key);
-        self.table[b..b + 2].iter().find(|e| e.key == key).copied()
+        self.table.find(key).map(Entry::unpack)
     }
 
     pub(super) fn table_move(&self, p: u64, o: u64) -> Option<usize> {
@@ -77,24 +94,53 @@ impl EndgameSolver {
         } else {
             (best_score, best_score)
         };
-        let b = self.slot(key);
         let entry = Entry {
-            key,
             lower: lower as i8,
             upper: upper as i8,
             best: best_square as u8,
             empties: empties as u8,
             selectivity: self.selectivity.code(),
         };
-        // Slot 0 keeps the deepest result, slot 1 always takes the newest.
-        let slot = if self.table[b].key == key || u32::from(self.table[b].empties) <= empties {
-            if self.table[b].key != key {
-                self.table[b + 1] = self.table[b];
+        // The first entry keeps the deepest result, the second always
+        // takes the newest.
+        let table = &self.table;
+        let b = table.bucket(key);
+        let (first_key, first) = table.load(b);
+        let index = if first_key == key || u32::from(Entry::unpack(first).empties) <= empties {
+            if first_key != key {
+                table.store(b + 1, first_key, first);
             }
             b
         } else {
             b + 1
         };
-        self.table[slot] = entry;
+        table.store(index, key, entry.pack());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_survive_packing() {
+        let entry = Entry {
+            lower: -64,
+            upper: 38,
+            best: 63,
+            empties: 22,
+            selectivity: 4,
+        };
+        let back = Entry::unpack(entry.pack());
+        assert_eq!(
+            (
+                back.lower,
+                back.upper,
+                back.best,
+                back.empties,
+                back.selectivity
+            ),
+            (-64, 38, 63, 22, 4)
+        );
     }
 }

@@ -29,6 +29,14 @@ fn play_randomly_to(rng: &mut crate::rng::Rng, rules: Rules, empties: u32) -> Po
     p
 }
 
+/// FFO position `number`.
+pub(super) fn ffo_position(number: u32) -> Position {
+    crate::othello::ffo::positions()
+        .find(|p| p.number == number)
+        .expect("an FFO number")
+        .position
+}
+
 #[test]
 fn agrees_with_brute_force_on_random_late_positions() {
     let clock = ManualClock::new();
@@ -108,7 +116,7 @@ fn the_ordering_evaluation_changes_the_work_not_the_result() {
 }
 
 /// Positions of `empties` empty squares after random games from the start.
-fn random_positions(seed: u64, empties: u32, count: usize) -> Vec<Position> {
+pub(super) fn random_positions(seed: u64, empties: u32, count: usize) -> Vec<Position> {
     let mut rng = crate::rng::Rng::new(seed);
     let mut out = Vec::new();
     while out.len() < count {

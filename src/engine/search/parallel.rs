@@ -1,0 +1,140 @@
+//! The search on several threads: lazy SMP. Every thread runs the same
+//! iterative deepening on the shared transposition table, each with its
+//! own move-ordering tables; half the helpers run one depth ahead of the
+//! main thread. The helpers' results are never read: what they store in
+//! the table makes the main thread's iterations cheaper (their cut-offs
+//! and best moves are found before it gets there), and the main thread
+//! alone reports progress and the answer, within its own budget.
+//!
+//! A midgame search is a sequence of depths over a tree that ProbCut and
+//! the evaluation make irregular, which lazy SMP suits (no node waits for
+//! another); the exact solver splits its tree instead (see the endgame
+//! solver's `parallel`). Native only, as that is.
+
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Arc;
+
+use crate::clock::ManualClock;
+use crate::game::{Evaluator, Game};
+
+use super::driver::{Progress, SearchResult, Searcher};
+use super::limits::{Budget, Limits};
+use super::ordering::MoveOrdering;
+
+impl<G, E> Searcher<G, E>
+where
+    G: Game + Send + Sync,
+    G::Move: Send,
+    E: Evaluator<G> + Clone + Send + Sync,
+{
+    /// [`Searcher::search`] on the searcher's threads (see
+    /// [`Searcher::set_threads`]); the nodes reported are all threads'.
+    pub fn search_on_threads(
+        &mut self,
+        root: &G,
+        budget: &Budget,
+        on_progress: &mut dyn FnMut(&Progress<G::Move>),
+    ) -> SearchResult<G::Move> {
+        if self.threads <= 1 {
+            return self.search(root, budget, on_progress);
+        }
+        let stop = AtomicBool::new(false);
+        let count = Arc::new(AtomicU64::new(0));
+        let helpers: Vec<Searcher<G, E>> = (1..self.threads).map(|_| self.helper(&count)).collect();
+        self.helper_nodes = Some(count.clone());
+        let depth = budget.limits().depth;
+        let result = std::thread::scope(|scope| {
+            for (k, mut helper) in helpers.into_iter().enumerate() {
+                let stop = &stop;
+                scope.spawn(move || {
+                    let clock = ManualClock::new();
+                    let limits = Limits {
+                        depth: depth.map(|d| d + 1),
+                        ..Limits::default()
+                    };
+                    let budget = Budget::new(limits, &clock).with_stop(stop);
+                    // The first helper one depth ahead, the next level
+                    // with the main thread, and so on.
+                    let first_depth = if k % 2 == 0 { 2 } else { 1 };
+                    helper.deepen(root, &budget, first_depth, &mut |_| {});
+                });
+            }
+            let result = self.search(root, budget, on_progress);
+            stop.store(true, Ordering::Relaxed);
+            result
+        });
+        self.helper_nodes = None;
+        result
+    }
+
+    /// A helper thread's searcher: this one's table, evaluator and
+    /// settings, its own ordering tables and counters.
+    fn helper(&self, count: &Arc<AtomicU64>) -> Searcher<G, E> {
+        let mut helper = Searcher::new(2, self.evaluator.clone());
+        helper.tt = self.tt.clone();
+        helper.ordering = MoveOrdering::new(G::MOVE_KEYS);
+        helper.selective = self.selective;
+        helper.helper_nodes = Some(count.clone());
+        helper.helper = true;
+        helper
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::clock::ManualClock;
+    use crate::othello::eval::Evaluator;
+    use crate::othello::notation::replay_from_start;
+    use crate::othello::{Position, Rules};
+    use crate::search::{Budget, Limits, Searcher};
+
+    #[test]
+    fn a_parallel_search_to_the_end_finds_the_exact_value() {
+        // 14 empties: depth 14 reaches the end, so every thread count
+        // must agree on the value (ProbCut off: a plain search is exact).
+        let mut rng = crate::rng::Rng::new(5);
+        let clock = ManualClock::new();
+        for _ in 0..4 {
+            let mut p = Position::start(Rules::default());
+            while p.empties().count_ones() > 14 && !p.is_over() {
+                p = p.play(*rng.choose(&p.moves()).unwrap());
+            }
+            if p.is_over() {
+                continue;
+            }
+            let mut values = Vec::new();
+            for threads in [1, 2, 3] {
+                let mut searcher = Searcher::<Position, _>::new(16, Evaluator::Standard);
+                searcher.set_threads(threads);
+                let budget = Budget::new(Limits::depth(14), &clock);
+                let result = searcher.search_on_threads(&p, &budget, &mut |_| {});
+                assert!(result.exact);
+                values.push(result.score);
+            }
+            assert!(
+                values.windows(2).all(|w| w[0] == w[1]),
+                "{values:?} in {p:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn progress_counts_every_thread_s_nodes() {
+        let position = replay_from_start(Rules::default(), "f5d6c3d3c4f4")
+            .unwrap()
+            .last();
+        let clock = ManualClock::new();
+        let mut searcher = Searcher::<Position, _>::new(18, Evaluator::Standard);
+        searcher.set_threads(2);
+        searcher.set_selective(true);
+        let mut reported = Vec::new();
+        let result = searcher.search_on_threads(
+            &position,
+            &Budget::new(Limits::depth(9), &clock),
+            &mut |p| reported.push(p.nodes),
+        );
+        assert_eq!(result.depth, 9);
+        assert!(reported.windows(2).all(|w| w[0] <= w[1]), "{reported:?}");
+        assert!(result.nodes >= *reported.last().unwrap());
+    }
+}
