@@ -8,7 +8,8 @@
 //! count in the text's language. Notation (a–h, 1–8) is the same in every
 //! language.
 
-mod club;
+pub mod club;
+mod club_errors;
 mod cs;
 mod diagram;
 mod embed;
@@ -25,8 +26,8 @@ pub mod session;
 mod texts;
 
 pub use texts::{
-    ClubTexts, CommonTexts, EmbedTexts, LearnTexts, NimRulesTexts, NimTexts, OpokRulesTexts,
-    OpokTexts, OthelloRulesTexts, OthelloTexts, Texts,
+    ClubErrorTexts, ClubTexts, CommonTexts, EmbedTexts, LearnTexts, NimRulesTexts, NimTexts,
+    OpokRulesTexts, OpokTexts, OthelloRulesTexts, OthelloTexts, Texts,
 };
 
 use serde::{Deserialize, Serialize};
@@ -421,6 +422,9 @@ mod tests {
             "nim.rule_aliquot",
             // A person's name (the quotient's author).
             "club.brightwell",
+            // The same word in Czech; a sentence of two placeholders.
+            "club.rating",
+            "club_errors.text_error",
             // The same word in Czech.
             "common.diagram",
         ];
