@@ -8,21 +8,13 @@ use yew::prelude::*;
 
 use crate::club::csv::{read, standings_csv, to_csv};
 use crate::club::standings::standings;
+use crate::i18n::Texts;
 
 use super::super::browser;
-use super::super::context::use_app;
 use super::state::Club;
 
-#[derive(Properties, PartialEq)]
-pub struct ActionsProps {
-    pub club: Club,
-}
-
 /// The buttons under the tournament (or the setup form).
-#[function_component(Actions)]
-pub fn actions(props: &ActionsProps) -> Html {
-    let t = use_app().t();
-    let club = &props.club;
+pub fn actions(t: &'static Texts, club: &Club) -> Html {
     let current = club.tournament();
     // A JSON or CSV file; one that is refused leaves the tournament as it is.
     let import = {

@@ -9,9 +9,6 @@ use crate::club::date::Date;
 use crate::club::tournament::{Format, Tournament};
 use crate::i18n::Texts;
 
-use super::super::context::use_app;
-use super::state::Shared;
-
 /// The tournament's game, by name (Othello with its board).
 pub fn game_name(t: &'static Texts, current: &Tournament) -> String {
     match current.game.as_str() {
@@ -51,16 +48,8 @@ pub fn title(t: &'static Texts, current: &Tournament) -> String {
         .unwrap_or_else(|| t.club().title.to_string())
 }
 
-#[derive(Properties, PartialEq)]
-pub struct HeadingProps {
-    pub tournament: Shared,
-}
-
 /// The heading of a tournament under way.
-#[function_component(Heading)]
-pub fn heading(props: &HeadingProps) -> Html {
-    let t = use_app().t();
-    let current = &props.tournament;
+pub fn heading(t: &'static Texts, current: &Tournament) -> Html {
     let event: Vec<String> = current
         .place
         .iter()

@@ -14,16 +14,18 @@ use crate::club::pairing::next_round;
 
 use super::super::browser;
 use super::super::context::use_app;
-use super::actions::Actions;
-use super::heading::Heading;
+use crate::i18n::Texts;
+
+use super::actions::actions;
+use super::heading::heading;
 use super::players::Players;
-use super::results::Results;
+use super::results::results;
 use super::round::RoundEntry;
 use super::setup::Setup;
-use super::slips::Slips;
+use super::slips::slips;
 use super::standings_table::StandingsTable;
 use super::state::{use_club, Club};
-use super::storage::{UnreadableNotice, UnsavedNotice};
+use super::storage::{unreadable_notice, unsaved_notice};
 
 /// The club page.
 #[function_component(ClubPage)]
@@ -40,32 +42,24 @@ pub fn club_page() -> Html {
                 }} />
             </>
         },
-        Some(_) => html! { <Running club={club.clone()} /> },
+        Some(_) => running(t, &club),
     };
     let with_slips = *club.slips && club.pending.is_some();
     html! {
         <section class={classes!("club", with_slips.then_some("with-slips"))}>
-            <UnreadableNotice club={club.clone()} />
+            { unreadable_notice(t, &club) }
             { body }
-            <UnsavedNotice club={club.clone()} />
-            <Actions club={club.clone()} />
+            { unsaved_notice(t, &club) }
+            { actions(t, &club) }
             if !club.message.is_empty() { <p class="feedback wrong no-print" role="alert" data-testid="club-message">{ (*club.message).clone() }</p> }
             <p class="feedback right no-print" role="status" data-testid="club-notice" hidden={club.notice.is_empty()}>{ (*club.notice).clone() }</p>
         </section>
     }
 }
 
-#[derive(Properties, PartialEq)]
-struct RunningProps {
-    club: Club,
-}
-
 /// A tournament under way: its heading, the players and the standings,
 /// the round to play (and its slips), the results so far.
-#[function_component(Running)]
-fn running(props: &RunningProps) -> Html {
-    let t = use_app().t();
-    let club = &props.club;
+fn running(t: &'static Texts, club: &Club) -> Html {
     let Some(current) = club.tournament() else {
         return Html::default();
     };
@@ -101,14 +95,14 @@ fn running(props: &RunningProps) -> Html {
             <>
                 <RoundEntry club={club.clone()} tournament={current.clone()} pairings={pairings.clone()} on_slips={on_slips.clone()} />
                 if *club.slips {
-                    <Slips tournament={current.clone()} {pairings} on_print={on_slips} on_close={close_slips} />
+                    { slips(t, &current, &pairings, &on_slips, &close_slips) }
                 }
             </>
         }
     });
     html! {
         <>
-            <Heading tournament={current.clone()} />
+            { heading(t, &current) }
             <div class="club-columns">
                 <Players club={club.clone()} />
                 <StandingsTable tournament={current.clone()} />
@@ -120,7 +114,7 @@ fn running(props: &RunningProps) -> Html {
             if finished {
                 <p data-testid="club-finished">{ t.club().finished }</p>
             }
-            <Results club={club.clone()} tournament={current} />
+            { results(t, club, &current) }
         </>
     }
 }

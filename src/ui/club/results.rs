@@ -8,24 +8,16 @@ use yew::prelude::*;
 
 use crate::club::tournament::{Board, Entry};
 use crate::i18n::club::number;
+use crate::i18n::Texts;
 
 use super::super::browser;
 use super::super::context::use_app;
 use super::round::{read_result, result_options};
 use super::state::{Club, Shared};
 
-#[derive(Properties, PartialEq)]
-pub struct ResultsProps {
-    pub club: Club,
-    pub tournament: Shared,
-}
-
 /// The results of every round played.
-#[function_component(Results)]
-pub fn results(props: &ResultsProps) -> Html {
-    let t = use_app().t();
-    let current = &props.tournament;
-    let editing = *props.club.editing;
+pub fn results(t: &'static Texts, club: &Club, current: &Shared) -> Html {
+    let editing = *club.editing;
     // The games and byes of each round, gathered in one pass.
     let mut rounds: Vec<(Vec<Board>, Vec<&str>)> = Vec::new();
     rounds.resize_with(current.rounds_played() as usize, Default::default);
@@ -47,7 +39,7 @@ pub fn results(props: &ResultsProps) -> Html {
         }
     }
     let open = {
-        let editing = props.club.editing.clone();
+        let editing = club.editing.clone();
         Callback::from(move |at: (u32, usize)| editing.set(Some(at)))
     };
     let items = rounds.iter().enumerate().map(|(i, (games, byes))| {
@@ -57,7 +49,7 @@ pub fn results(props: &ResultsProps) -> Html {
             if editing == Some((round, board)) {
                 return html! {
                     <li key={key}>
-                        <EditResult tournament={current.clone()} {round} {board} club={props.club.clone()} />
+                        <EditResult tournament={current.clone()} {round} {board} club={club.clone()} />
                     </li>
                 };
             }
@@ -71,6 +63,9 @@ pub fn results(props: &ResultsProps) -> Html {
         let byes = byes.iter().map(|bye| html! { <li key={format!("bye-{bye}")}>{ format!("{bye}: {}", t.club().bye) }</li> });
         html! { <li key={round}><strong>{ t.club().round(round) }</strong><ul>{ for games }{ for byes }</ul></li> }
     });
+    if rounds.is_empty() {
+        return Html::default();
+    }
     html! {
         <>
             <h2>{ t.club().results }</h2>

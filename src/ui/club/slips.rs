@@ -7,30 +7,23 @@
 use yew::prelude::*;
 
 use crate::club::pairing::Pairings;
+use crate::club::tournament::Tournament;
+use crate::i18n::Texts;
 
-use super::super::context::use_app;
 use super::heading::{game_name, title};
-use super::state::Shared;
 
-#[derive(Properties, PartialEq)]
-pub struct SlipsProps {
-    pub tournament: Shared,
-    pub pairings: Pairings,
-    pub on_print: Callback<()>,
-    pub on_close: Callback<()>,
-}
-
-/// The result slips of the round paired.
-#[function_component(Slips)]
-pub fn slips(props: &SlipsProps) -> Html {
-    let t = use_app().t();
-    let othello = props.tournament.is_othello();
-    let round = props.pairings.round;
-    let event = format!(
-        "{} · {}",
-        title(t, &props.tournament),
-        game_name(t, &props.tournament)
-    );
+/// The result slips of the round paired, with the buttons that print
+/// and close them.
+pub fn slips(
+    t: &'static Texts,
+    tournament: &Tournament,
+    pairings: &Pairings,
+    on_print: &Callback<()>,
+    on_close: &Callback<()>,
+) -> Html {
+    let othello = tournament.is_othello();
+    let round = pairings.round;
+    let event = format!("{} · {}", title(t, tournament), game_name(t, tournament));
     let side = |mark: &str, colour: &str, name: &str| {
         html! {
             <tr>
@@ -46,7 +39,7 @@ pub fn slips(props: &SlipsProps) -> Html {
     } else {
         (("", t.club().first), ("", t.club().second))
     };
-    let slips = props.pairings.pairs.iter().enumerate().map(|(i, pair)| {
+    let slips = pairings.pairs.iter().enumerate().map(|(i, pair)| {
         html! {
             <article class="slip" data-testid="club-slip">
                 <p class="slip-head"><strong>{ t.club_play().slip_title(round, i + 1) }</strong><span>{ event.clone() }</span></p>
@@ -71,12 +64,12 @@ pub fn slips(props: &SlipsProps) -> Html {
             <div class="no-print">
                 <h2 id="club-slips-heading">{ t.club_play().slips_heading(round) }</h2>
                 <p>{ t.club_play().slips_note }</p>
-                if let Some(bye) = &props.pairings.bye {
+                if let Some(bye) = &pairings.bye {
                     <p>{ format!("{}: {bye}", t.club().bye) }</p>
                 }
                 <div class="card-actions">
-                    <button class="primary" onclick={props.on_print.reform(|_: MouseEvent| ())}>{ t.club().print }</button>
-                    <button onclick={props.on_close.reform(|_: MouseEvent| ())} data-testid="club-slips-close">{ t.club_play().close_slips }</button>
+                    <button class="primary" onclick={on_print.reform(|_: MouseEvent| ())}>{ t.club().print }</button>
+                    <button onclick={on_close.reform(|_: MouseEvent| ())} data-testid="club-slips-close">{ t.club_play().close_slips }</button>
                 </div>
             </div>
             <div class="slips">{ for slips }</div>

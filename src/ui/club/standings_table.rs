@@ -81,7 +81,7 @@ pub fn standings_table(props: &StandingsProps) -> Html {
                 </tr>
                 if expanded {
                     <tr class="bq-details" id={format!("bq-{}", r.player)}>
-                        <td colspan="6"><BrightwellDetails tournament={current.clone()} player={r.player} /></td>
+                        <td colspan="6">{ brightwell_details(t, &current, r.player) }</td>
                     </tr>
                 }
             </>
@@ -134,23 +134,12 @@ fn tie_breaks(t: &'static Texts, r: &Standing, expanded: bool, toggle: &Callback
     }
 }
 
-#[derive(Properties, PartialEq)]
-struct DetailsProps {
-    tournament: Shared,
-    player: usize,
-}
-
-/// The games of one player as the quotient counts them, and their sum.
-#[function_component(BrightwellDetails)]
-fn brightwell_details(props: &DetailsProps) -> Html {
-    let t = use_app().t();
-    let current = &props.tournament;
-    let Some(player) = current.players.get(props.player) else {
+/// The games of player `index` as the quotient counts them, and their sum.
+fn brightwell_details(t: &'static Texts, current: &Tournament, index: usize) -> Html {
+    let Some(player) = current.players.get(index) else {
         return Html::default();
     };
-    let line = standings(current)
-        .into_iter()
-        .find(|s| s.player == props.player);
+    let line = standings(current).into_iter().find(|s| s.player == index);
     let Some(sum) = line.and_then(|l| l.brightwell_sum) else {
         return Html::default();
     };

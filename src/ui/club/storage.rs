@@ -55,18 +55,10 @@ pub fn store(t: &Tournament, blocked: bool) -> Option<Unsaved> {
         .map(|_| Unsaved::Refused)
 }
 
-#[derive(Properties, PartialEq)]
-pub struct NoticeProps {
-    pub club: Club,
-}
-
 /// What the page says about an unreadable tournament it found, with the
 /// ways out: download it, set it aside again (after space was freed),
 /// discard it (asked first).
-#[function_component(UnreadableNotice)]
-pub fn unreadable_notice(props: &NoticeProps) -> Html {
-    let t: &'static Texts = super::super::context::use_app().t();
-    let club = &props.club;
+pub fn unreadable_notice(t: &'static Texts, club: &Club) -> Html {
     let Some(unreadable) = (*club.unreadable).clone() else {
         return Html::default();
     };
@@ -133,10 +125,8 @@ fn resolved(club: &Club) {
 
 /// What the page says while the tournament shown is not the one kept,
 /// with a way to try again.
-#[function_component(UnsavedNotice)]
-pub fn unsaved_notice(props: &NoticeProps) -> Html {
-    let t: &'static Texts = super::super::context::use_app().t();
-    let club = props.club.clone();
+pub fn unsaved_notice(t: &'static Texts, club: &Club) -> Html {
+    let club = club.clone();
     let Some(unsaved) = *club.unsaved else {
         return Html::default();
     };
@@ -146,7 +136,7 @@ pub fn unsaved_notice(props: &NoticeProps) -> Html {
     };
     let again = Callback::from(move |_| club.save_again());
     html! {
-        <div class="feedback wrong no-print" role="alert" data-testid="club-unsaved">
+        <div class="feedback wrong club-unsaved no-print" role="alert" data-testid="club-unsaved">
             <p>{ text }</p>
             <button onclick={again} data-testid="club-save-again">{ t.club().try_again }</button>
         </div>
