@@ -18,7 +18,7 @@ use crate::i18n::Texts;
 
 use super::actions::actions;
 use super::heading::heading;
-use super::players::Players;
+use super::players::players;
 use super::results::results;
 use super::round::RoundEntry;
 use super::setup::Setup;
@@ -104,7 +104,7 @@ fn running(t: &'static Texts, club: &Club) -> Html {
         <>
             { heading(t, &current) }
             <div class="club-columns">
-                <Players club={club.clone()} />
+                { players(t, club, &current) }
                 <StandingsTable tournament={current.clone()} />
             </div>
             { round.unwrap_or_default() }

@@ -8,11 +8,11 @@
 use yew::prelude::*;
 
 use crate::club::setup::{late_entry, withdraw};
-use crate::club::tournament::{Format, Player};
+use crate::club::tournament::{Format, Player, Tournament};
 use crate::i18n::club::number;
+use crate::i18n::Texts;
 
 use super::super::browser;
-use super::super::context::use_app;
 use super::state::Club;
 
 /// A player's rating and club, as shown beside the name.
@@ -26,20 +26,9 @@ pub fn player_details(player: &Player) -> String {
         .join(" · ")
 }
 
-#[derive(Properties, PartialEq)]
-pub struct PlayersProps {
-    pub club: Club,
-}
-
 /// The list of players, withdrawals and late entries.
-#[function_component(Players)]
-pub fn players(props: &PlayersProps) -> Html {
-    let t = use_app().t();
-    let club = &props.club;
-    let late_error = use_state(String::new);
-    let Some(current) = club.tournament() else {
-        return Html::default();
-    };
+pub fn players(t: &'static Texts, club: &Club, current: &Tournament) -> Html {
+    let late_error = &club.late_error;
     let on_withdraw = {
         let club = club.clone();
         Callback::from(move |index: usize| {
@@ -119,7 +108,7 @@ pub fn players(props: &PlayersProps) -> Html {
                     <input type="text" onkeydown={on_late} aria-invalid={(!late_error.is_empty()).then_some("true")} data-testid="club-late" />
                 </label>
                 if !late_error.is_empty() {
-                    <p class="feedback wrong no-print" role="alert" data-testid="club-late-error">{ (*late_error).clone() }</p>
+                    <p class="feedback wrong no-print" role="alert" data-testid="club-late-error">{ (**late_error).clone() }</p>
                 }
             }
         </section>

@@ -2,7 +2,9 @@
 //! same fields as a new result's, filled in, checked the same way
 //! (`club::result`); saving replaces that result only
 //! (`Tournament::correct`, undoable like any entry), the standings follow
-//! and the pairings of later rounds stay as they are.
+//! and the pairings of later rounds stay as they are. Each round can be
+//! opened and closed; a round that is closed is not drawn, so that a
+//! tournament of a thousand players over many rounds is shown at once.
 
 use yew::prelude::*;
 
@@ -14,6 +16,16 @@ use super::super::browser;
 use super::super::context::use_app;
 use super::round::{read_result, result_options};
 use super::state::{Club, Shared};
+
+/// Up to this many games, every round's results are shown; beyond, the
+/// last round's only, and the others when opened.
+const SHOWN_GAMES: usize = 400;
+
+/// Whether round `round` of `rounds` is shown when nobody opened or closed
+/// it: every round of a small tournament, the last of a large one.
+fn shown_by_default(round: u32, rounds: u32, games: usize) -> bool {
+    games <= SHOWN_GAMES || round == rounds
+}
 
 /// The results of every round played.
 pub fn results(t: &'static Texts, club: &Club, current: &Shared) -> Html {
@@ -42,8 +54,39 @@ pub fn results(t: &'static Texts, club: &Club, current: &Shared) -> Html {
         let editing = club.editing.clone();
         Callback::from(move |at: (u32, usize)| editing.set(Some(at)))
     };
+    let toggle = {
+        let toggled = club.toggled_rounds.clone();
+        Callback::from(move |(round, was, open): (u32, bool, bool)| {
+            // The browser opened or closed the round: the page follows it
+            // (and the event its own change raises changes nothing).
+            if was != open {
+                let mut next: Vec<(u32, bool)> = toggled
+                    .iter()
+                    .copied()
+                    .filter(|&(r, _)| r != round)
+                    .collect();
+                next.push((round, open));
+                toggled.set(next);
+            }
+        })
+    };
+    let played = current.rounds_played();
     let items = rounds.iter().enumerate().map(|(i, (games, byes))| {
         let round = i as u32 + 1;
+        let shown = club
+            .toggled_rounds
+            .iter()
+            .find(|&&(r, _)| r == round)
+            .map_or_else(|| shown_by_default(round, played, current.games.len()), |&(_, open)| open);
+        let ontoggle = toggle.reform(move |e: Event| {
+            let details: web_sys::Element = e.target_unchecked_into();
+            (round, shown, details.has_attribute("open"))
+        });
+        if !shown {
+            return html! {
+                <li key={round}><details {ontoggle}><summary><strong>{ t.club().round(round) }</strong></summary></details></li>
+            };
+        }
         let games = games.iter().map(|b| {
             let (key, board) = (format!("{round}-{}", b.number), b.number);
             if editing == Some((round, board)) {
@@ -61,7 +104,14 @@ pub fn results(t: &'static Texts, club: &Club, current: &Shared) -> Html {
             }
         });
         let byes = byes.iter().map(|bye| html! { <li key={format!("bye-{bye}")}>{ format!("{bye}: {}", t.club().bye) }</li> });
-        html! { <li key={round}><strong>{ t.club().round(round) }</strong><ul>{ for games }{ for byes }</ul></li> }
+        html! {
+            <li key={round}>
+                <details open=true {ontoggle}>
+                    <summary><strong>{ t.club().round(round) }</strong></summary>
+                    <ul>{ for games }{ for byes }</ul>
+                </details>
+            </li>
+        }
     });
     if rounds.is_empty() {
         return Html::default();

@@ -57,7 +57,7 @@ pub struct Current {
 
 /// What the parts of the page read and change. Cheap to clone: handles
 /// and callbacks.
-#[derive(Clone, PartialEq)]
+#[derive(Clone)]
 pub struct Club {
     /// The tournament shown.
     pub current: UseStateHandle<Current>,
@@ -73,12 +73,26 @@ pub struct Club {
     pub editing: UseStateHandle<Option<(u32, usize)>>,
     /// Whether the pending round's result slips are shown.
     pub slips: UseStateHandle<bool>,
+    /// The rounds whose results were opened (`true`) or closed by hand
+    /// (the others are as `results::shown_by_default` says).
+    pub toggled_rounds: UseStateHandle<Vec<(u32, bool)>>,
+    /// Why the late entry typed was refused.
+    pub late_error: UseStateHandle<String>,
     /// Counts the requests to print (the page prints after drawing them).
     pub print: UseStateHandle<u32>,
     /// An error to show.
     pub message: UseStateHandle<String>,
     /// What was done (a correction, a file loaded, a late entry).
     pub notice: UseStateHandle<String>,
+}
+
+/// Two views of the page's state are the same when they show the same
+/// version of the tournament and edit the same result (what a part given
+/// the state draws from it; the rest is read when a button is pressed).
+impl PartialEq for Club {
+    fn eq(&self, other: &Self) -> bool {
+        *self.current == *other.current && *self.editing == *other.editing
+    }
 }
 
 impl Club {
@@ -142,6 +156,8 @@ pub fn use_club() -> Club {
         pending: use_state(|| None),
         editing: use_state(|| None),
         slips: use_state(|| false),
+        toggled_rounds: use_state(Vec::new),
+        late_error: use_state(String::new),
         print: use_state(|| 0),
         message: use_state(String::new),
         notice: use_state(String::new),
