@@ -411,3 +411,59 @@ fn pair_the_next_round_of_a_tournament_file() {
     assert!(error(&["pair", path]).contains("not a tournament file"));
     let _ = std::fs::remove_dir_all(dir);
 }
+
+/// Issue 27, item 29: `engine standings` and `engine pair` read what the
+/// page saves (its CSV, a JSON file with a byte order mark) by the page's
+/// one reader; a name with escape sequences never reaches the terminal;
+/// a bye gives 0 discs, never "-0".
+#[test]
+fn the_commands_read_what_the_page_saves_and_print_names_harmlessly() {
+    let dir = std::env::temp_dir().join(format!("mind-sports-club-files-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    // The page's tournament CSV: round 1 of five players, Eva's bye.
+    let csv = "record,game,format,size,rounds,name,place,date\r\n\
+               tournament,othello,swiss,8,4,\"Spring Open\",\"Praha\",2027-03-14\r\n\
+               player,\"Ann\",1850,,\r\nplayer,\"Bob\",,,\r\nplayer,\"Cid\",,,\r\n\
+               player,\"Dan\",,,\r\nplayer,\"Eva\",,,\r\n\
+               game,1,\"Ann\",\"Bob\",40,24\r\ngame,1,\"Cid\",\"Dan\",33,31\r\nbye,1,\"Eva\"\r\n";
+    std::fs::write(path("t.csv"), csv).unwrap();
+    let v = json(&["standings", &path("t.csv"), "--json"]);
+    let eva = v["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|r| r["name"] == "Eva")
+        .unwrap()
+        .clone();
+    assert_eq!(eva["discs"].to_string(), "0.0", "{eva}");
+    assert_eq!(eva["brightwell_sum"]["set_aside"], 1);
+    assert_eq!(v["brightwell_c"], 16);
+    let text = engine_command::stdout(&["standings", &path("t.csv")]);
+    assert!(!text.contains("-0"), "{text}");
+    assert!(
+        text.contains("Eva 1 (BQ 48 = 0 + 16 × 0 + 1 × 48, discs 0)"),
+        "{text}"
+    );
+    assert_eq!(json(&["pair", &path("t.csv"), "--json"])["round"], 2);
+    // The same tournament as JSON with a byte order mark.
+    let exported = mind_sports::club::csv::read(csv).unwrap().to_text();
+    std::fs::write(path("t.json"), format!("\u{feff}{exported}")).unwrap();
+    assert_eq!(json(&["standings", &path("t.json"), "--json"]), v);
+    // Escape sequences in a name: refused, and the refusal shows them
+    // harmless.
+    let hostile = "tournament,nim,swiss,8,2\nplayer,\"\u{1b}]0;owned\u{7}\u{1b}[2J\"\nplayer,Bob\n";
+    std::fs::write(path("bad.csv"), hostile).unwrap();
+    for command in ["standings", "pair"] {
+        let said = error(&[command, &path("bad.csv")]);
+        assert!(
+            !said.contains('\u{1b}') && !said.contains('\u{7}'),
+            "{said:?}"
+        );
+        assert!(
+            said.contains("Line 2: The name of player 1 has a control character (U+001B)."),
+            "{said}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(dir);
+}

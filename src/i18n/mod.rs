@@ -9,7 +9,8 @@
 //! language.
 
 mod clock;
-mod club;
+pub mod club;
+mod club_errors;
 mod cs;
 mod diagram;
 mod embed;
@@ -27,7 +28,8 @@ pub mod session;
 mod texts;
 
 pub use texts::{
-    ClockTexts, ClubTexts, CommonTexts, EmbedTexts, LearnTexts, NimRulesTexts, NimTexts,
+    ClockTexts, ClubErrorTexts, ClubTexts, CommonTexts, EmbedTexts, LearnTexts, NimRulesTexts,
+    NimTexts,
     OpokRulesTexts, OpokTexts, OthelloRulesTexts, OthelloTexts, Texts,
 };
 
@@ -423,6 +425,9 @@ mod tests {
             "nim.rule_aliquot",
             // A person's name (the quotient's author).
             "club.brightwell",
+            // The same word in Czech; a sentence of two placeholders.
+            "club.rating",
+            "club_errors.text_error",
             // The same word in Czech.
             "common.diagram",
         ];

@@ -222,11 +222,48 @@ texts! {
         plain:
             title, export_json, export_csv, import_json, print, undo, new_tournament, new_confirm,
             players, late_entry, withdraw, standings, name, points, brightwell, discs, bye, finished,
-            results, board, first, second, result, results_missing, save_round, game, format, swiss,
-            round_robin, double_round_robin, rounds, players_help, start;
+            results, board, first, second, result, save_round, game, format, swiss,
+            round_robin, double_round_robin, rounds, players_help, start,
+            name_label, place_label, date_label, rating, club, withdraw_confirm_othello,
+            opponent, opponents_points, counts, set_aside_withdrew, set_aside_bye, brightwell_sum,
+            unreadable_download, unreadable_retry, unreadable_discard, unreadable_discard_confirm,
+            unsaved, unsaved_blocked, try_again, results_refused, round_heading;
         sides: ;
         templates:
-            withdrawn_after(round), round(n), pair_round(n), summary(game, rounds, players);
+            withdrawn_after(round), round(n), pair_round(n), withdraw_label(name),
+            withdraw_confirm(name, round), withdraw_confirm_start(name), brightwell_show(name),
+            brightwell_heading(name), unreadable_moved(reason, key), unreadable_kept(reason),
+            late_added(name), withdrawn(name);
+        counted:
+            brightwell_caption(c, half, squares, #rounds), rounds_count(#n), players_count(#n)
+    }
+}
+
+texts! {
+    /// The club's refusals (files, forms, pairings, results) as sentences:
+    /// the page's in the reader's language, the commands' in English
+    /// (`i18n/club_errors.rs` puts them together).
+    ClubErrorTexts {
+        plain:
+            csv_unclosed_quote, csv_text_after_quote, csv_no_tournament, csv_second_tournament,
+            csv_standings, pair_finished, too_few_players, too_many_parts, the_name,
+            tournament_name, place, name_empty, name_line_break;
+        sides: ;
+        templates:
+            json_syntax(line, column), json_eof(line, column), json_unknown_field(field, line, column),
+            json_missing_field(field, line, column), json_unknown_value(value, line, column),
+            json_wrong_value(line, column), unknown_game(game), board_size(size), rounds(rounds),
+            entry_round(round, rounds), too_many_players(players, limit), text_error(what, problem),
+            player_name(n), player_club(n), name_control(code), name_too_long(limit), date(date),
+            duplicate_name(name), unknown_player(name), plays_themselves(name),
+            paired_twice(name, round), score_othello(score, squares), score_other(score),
+            game_and_bye(round), incomplete_game(round, field), file_too_large(size, limit),
+            at_line(line, reason), csv_unknown_record(kind), csv_missing(column), csv_extra(value),
+            csv_number(column, value), csv_format(format), pair_too_few(round),
+            pair_too_many(players, limit), pair_round_robin(players, table, planned),
+            no_such_game(round, board), rating(value), duplicate(name), full(limit),
+            result_missing_discs(board), result_missing_choice(board),
+            result_not_whole(board, squares), result_too_many(board, black, white, total, squares);
         counted:
     }
 }
@@ -369,6 +406,15 @@ impl Texts {
         }
     }
 
+    /// The club's refusals (apart, like the club page's texts).
+    pub fn club_errors(&self) -> &'static ClubErrorTexts {
+        match self.lang() {
+            super::Lang::En => &super::club_errors::EN,
+            super::Lang::Cs => &super::club_errors::CS,
+            super::Lang::Ru => &super::club_errors::RU,
+        }
+    }
+
     /// The embed snippet builder's texts (apart, like the club page's).
     pub fn embed(&self) -> &'static EmbedTexts {
         match self.lang() {
@@ -448,6 +494,7 @@ impl Texts {
             ("nim", self.nim.entries()),
             ("learn", self.learn().entries()),
             ("club", self.club().entries()),
+            ("club_errors", self.club_errors().entries()),
             ("diagram", self.diagram().entries()),
             ("saving", self.saving().entries()),
             ("clock", self.clock().entries()),
