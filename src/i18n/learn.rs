@@ -22,7 +22,6 @@ pub(super) const EN: LearnTexts = LearnTexts {
     hint_show: "Show the answer",
     start_again: "Start again",
     next_lesson: "Next lesson",
-    all_lessons: "All lessons",
     check: "Check",
     answer_label: "Your answer",
     right: "Right!",
@@ -52,13 +51,11 @@ pub(super) const EN: LearnTexts = LearnTexts {
     task_exact_score: "Find the best move, then say how it ends.",
     task_best_move: "One move is clearly best. Find it.",
     score_question: "With perfect play from here, how many discs will you have at the end?",
-    expected_line: "Expected line",
     verified_exact: "Checked by the exact solver.",
     verified_deep: "Checked by a deep search (too early for the exact solver).",
     rating_note: "Only your first try at a puzzle counts for the rating; a hint or a wrong move counts as a miss.",
     why_cannot_land: "The lifted pieces cannot land there.",
     why_no_capture: "That move captures nothing.",
-    why_illegal: "That is not a legal move here.",
     solved_puzzle: "Solved.",
     wrong_puzzle: "That is not the move. Look again.",
     teacher_intro: "Pick lessons and puzzles, give the set a name and send the link to your class. Each learner gets a short result code at the end; paste the codes into the results page to see a class table. Nothing is sent to a server.",
@@ -186,7 +183,6 @@ pub(super) const CS: LearnTexts = LearnTexts {
     hint_show: "Ukázat řešení",
     start_again: "Začít znovu",
     next_lesson: "Další lekce",
-    all_lessons: "Všechny lekce",
     check: "Ověřit",
     answer_label: "Vaše odpověď",
     right: "Správně!",
@@ -216,13 +212,11 @@ pub(super) const CS: LearnTexts = LearnTexts {
     task_exact_score: "Najděte nejlepší tah a pak řekněte, jak partie skončí.",
     task_best_move: "Jeden tah je jasně nejlepší. Najděte ho.",
     score_question: "Kolik kamenů budete mít na konci, když obě strany hrají bezchybně?",
-    expected_line: "Očekávané pokračování",
     verified_exact: "Ověřeno přesným řešičem.",
     verified_deep: "Ověřeno hlubokým propočtem (na přesný řešič je příliš brzy).",
     rating_note: "Do hodnocení se počítá jen první pokus o úlohu; nápověda nebo chybný tah se počítá jako neúspěch.",
     why_cannot_land: "Zvednuté kameny tam dopadnout nemohou.",
     why_no_capture: "Tento tah nic nezajme.",
-    why_illegal: "Takový tah tu není možný.",
     solved_puzzle: "Vyřešeno.",
     wrong_puzzle: "To není ten tah. Podívejte se znovu.",
     teacher_intro: "Vyberte lekce a úlohy, pojmenujte sadu a pošlete odkaz třídě. Každý žák dostane na konci krátký kód výsledku; vložte kódy na stránku výsledků a uvidíte tabulku třídy. Nic se neposílá na server.",
@@ -350,7 +344,6 @@ pub(super) const RU: LearnTexts = LearnTexts {
     hint_show: "Показать ответ",
     start_again: "Начать заново",
     next_lesson: "Следующий урок",
-    all_lessons: "Все уроки",
     check: "Проверить",
     answer_label: "Ваш ответ",
     right: "Верно!",
@@ -380,13 +373,11 @@ pub(super) const RU: LearnTexts = LearnTexts {
     task_exact_score: "Найдите лучший ход, а затем скажите, чем кончится партия.",
     task_best_move: "Один ход явно лучше остальных. Найдите его.",
     score_question: "Сколько фишек будет у вас в конце при безошибочной игре обеих сторон?",
-    expected_line: "Ожидаемое продолжение",
     verified_exact: "Проверено точным решателем.",
     verified_deep: "Проверено глубоким перебором (для точного решателя ещё рано).",
     rating_note: "В рейтинг идёт только первая попытка решить задачу; подсказка или неверный ход считаются неудачей.",
     why_cannot_land: "Снятые фишки туда прийти не могут.",
     why_no_capture: "Этот ход ничего не берёт.",
-    why_illegal: "Такой ход здесь невозможен.",
     solved_puzzle: "Решено.",
     wrong_puzzle: "Это не тот ход. Посмотрите ещё раз.",
     teacher_intro: "Выберите уроки и задачи, назовите набор и отправьте ссылку классу. В конце каждый ученик получит короткий код результата; вставьте коды на странице результатов и увидите таблицу класса. На сервер ничего не отправляется.",
@@ -623,11 +614,22 @@ mod tests {
             .map(|e| t.progress_error(e))
             .chain(set.iter().map(|e| t.set_error(e)))
             .chain(names.iter().map(|e| t.name_error(e)))
-            .chain(names.iter().map(|e| t.code_error(&CodeError::Name(e.clone()))))
-            .chain(codes.iter().map(|e| t.line_error(&LineError::Code(e.clone()))))
+            .chain(
+                names
+                    .iter()
+                    .map(|e| t.code_error(&CodeError::Name(e.clone()))),
+            )
+            .chain(
+                codes
+                    .iter()
+                    .map(|e| t.line_error(&LineError::Code(e.clone()))),
+            )
             .chain([
                 t.line_error(&LineError::AnotherSet),
-                t.result_error(&ResultError::OutcomeCount { items: 2, outcomes: 3 }),
+                t.result_error(&ResultError::OutcomeCount {
+                    items: 2,
+                    outcomes: 3,
+                }),
             ])
             .collect()
     }

@@ -393,7 +393,11 @@ fn nim_answer(
     let one = |value: u64| BTreeSet::from([value.to_string()]);
     Ok(match goal {
         Goal::Classify => BTreeSet::from([format!("{:?}", analysis.outcome)]),
-        Goal::MoveToP => analysis.winning_moves.iter().map(|&m| take_text(m)).collect(),
+        Goal::MoveToP => analysis
+            .winning_moves
+            .iter()
+            .map(|&m| take_text(m))
+            .collect(),
         Goal::Grundy { heap } => {
             let values = analysis
                 .values
@@ -460,15 +464,23 @@ mod tests {
         assert_eq!(check(&lesson, &clock), Ok(()));
         // A move that leaves the stack a way out is no answer.
         lesson.answer.push("a1:1:a2".into());
-        assert!(matches!(check(&lesson, &clock), Err(CheckError::Answer { .. })));
+        assert!(matches!(
+            check(&lesson, &clock),
+            Err(CheckError::Answer { .. })
+        ));
         lesson.goal = Goal::Immobilise { at: "a1".into() };
         assert!(matches!(check(&lesson, &clock), Err(CheckError::Goal(_))));
         let mut verdict = shipped_lesson("opok-3-5");
         assert_eq!(verdict.answer, vec!["no".to_string()]);
         assert_eq!(check(&verdict, &clock), Ok(()));
         verdict.answer = vec!["yes".into()];
-        assert!(matches!(check(&verdict, &clock), Err(CheckError::Answer { .. })));
-        verdict.goal = Goal::CaptureVerdict { mv: "a1:9:a2".into() };
+        assert!(matches!(
+            check(&verdict, &clock),
+            Err(CheckError::Answer { .. })
+        ));
+        verdict.goal = Goal::CaptureVerdict {
+            mv: "a1:9:a2".into(),
+        };
         assert!(matches!(check(&verdict, &clock), Err(CheckError::Goal(_))));
     }
 

@@ -456,6 +456,34 @@ mod tests {
             let _ = parse_course(&text);
             let _ = parse_stage(&text);
         }
+
+        #[test]
+        fn any_take_is_read_or_refused(text in "\\PC{0,40}") {
+            let heaps = nim::parse_position("nim:3 dim:12 half:9").unwrap();
+            if let Some(mv) = parse_take(&heaps, &text) {
+                proptest::prop_assert!(heaps.try_play(mv).is_ok());
+            }
+        }
+
+        #[test]
+        fn a_take_written_reads_back(heap in 0usize..4, take in 0u64..14) {
+            let heaps = nim::parse_position("nim:3 dim:12 half:9").unwrap();
+            let mv = nim::Move { heap, take };
+            let read = parse_take(&heaps, &take_text(mv));
+            proptest::prop_assert_eq!(read, heaps.try_play(mv).ok().map(|_| mv));
+        }
+    }
+
+    #[test]
+    fn takes_count_heaps_from_one() {
+        let heaps = nim::parse_position("nim:3 nim:4 nim:5").unwrap();
+        let first_two = nim::Move { heap: 0, take: 2 };
+        assert_eq!(take_text(first_two), "1:2");
+        assert_eq!(parse_take(&heaps, " 1 : 2 "), Some(first_two));
+        assert_eq!(parse_take(&heaps, "0:1"), None, "no heap 0");
+        assert_eq!(parse_take(&heaps, "4:1"), None, "three heaps");
+        assert_eq!(parse_take(&heaps, "1:4"), None, "more than the heap");
+        assert_eq!(parse_take(&heaps, "\u{ff11}:2"), None, "ASCII digits only");
     }
 
     #[test]

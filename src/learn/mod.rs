@@ -122,7 +122,10 @@ mod tests {
         // stage embedded is the file as it is.
         let files = stage_files();
         let listed: Vec<String> = super::STAGES.iter().map(|(n, _)| n.to_string()).collect();
-        assert_eq!(listed, files, "a stage file is missing from STAGES, or out of order");
+        assert_eq!(
+            listed, files,
+            "a stage file is missing from STAGES, or out of order"
+        );
         let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/data/lessons");
         for (name, text) in super::STAGES {
             let on_disk = std::fs::read_to_string(format!("{folder}/{name}.json")).unwrap();

@@ -50,7 +50,10 @@ impl Input {
 
     /// Whether the lesson is a game played against the computer.
     pub fn played(self) -> bool {
-        matches!(self, Input::PlayOthello | Input::PlayCorner | Input::PlayNim)
+        matches!(
+            self,
+            Input::PlayOthello | Input::PlayCorner | Input::PlayNim
+        )
     }
 }
 
@@ -372,9 +375,21 @@ mod tests {
                 let answers: Vec<String> = attempt.left().iter().map(|a| a.to_string()).collect();
                 answers.iter().map(|a| attempt.try_answer(a)).last()
             };
-            assert_eq!(solve(&mut one_each), Some(Verdict::Solved { stars: 1 }), "{id}");
-            assert_eq!(solve(&mut three_wrong), Some(Verdict::Solved { stars: 1 }), "{id}");
-            assert_eq!(solve(&mut one_wrong), Some(Verdict::Solved { stars: 2 }), "{id}");
+            assert_eq!(
+                solve(&mut one_each),
+                Some(Verdict::Solved { stars: 1 }),
+                "{id}"
+            );
+            assert_eq!(
+                solve(&mut three_wrong),
+                Some(Verdict::Solved { stars: 1 }),
+                "{id}"
+            );
+            assert_eq!(
+                solve(&mut one_wrong),
+                Some(Verdict::Solved { stars: 2 }),
+                "{id}"
+            );
         }
     }
 

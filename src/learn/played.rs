@@ -406,11 +406,12 @@ mod tests {
             turn = game.play(worst, &mut replier);
         }
         let Turn::Lost {
-            why: Loss::Score {
-                mine,
-                theirs,
-                needed,
-            },
+            why:
+                Loss::Score {
+                    mine,
+                    theirs,
+                    needed,
+                },
             ..
         } = turn
         else {

@@ -286,8 +286,13 @@ mod tests {
         assert_eq!(Progress::parse(&newer), Err(ProgressError::Newer(7)));
         // Version 0 was never written: not "newer".
         let zero = good.replace("\"version\":1", "\"version\":0");
-        assert_eq!(Progress::parse(&zero), Err(ProgressError::UnknownVersion(0)));
-        assert!(!ProgressError::UnknownVersion(0).to_string().contains("newer"));
+        assert_eq!(
+            Progress::parse(&zero),
+            Err(ProgressError::UnknownVersion(0))
+        );
+        assert!(!ProgressError::UnknownVersion(0)
+            .to_string()
+            .contains("newer"));
         let mut stars = Progress::default();
         stars.lessons.insert("x".into(), 5);
         assert!(matches!(

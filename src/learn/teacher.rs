@@ -1626,7 +1626,12 @@ mod tests {
         // "Anna" and that of "An\u{200B}na" are one row, as they look.
         let set = example_set();
         let old_code = |name: &str| {
-            let mut fields = vec![(set.digest(), DIGEST_BITS), (2, COUNT_BITS), (0x80, 8), (0x80, 8)];
+            let mut fields = vec![
+                (set.digest(), DIGEST_BITS),
+                (2, COUNT_BITS),
+                (0x80, 8),
+                (0x80, 8),
+            ];
             fields.push((name.len() as u32, 8));
             fields.extend(name.bytes().map(|b| (u32::from(b), 8)));
             code_from_fields(&fields)
@@ -1643,11 +1648,16 @@ mod tests {
         ]
         .join("\n");
         let table = ClassTable::from_codes(&set, &text);
-        let rows: Vec<(&str, &[usize])> = table.rows().iter().map(|r| (r.name(), r.replaced())).collect();
+        let rows: Vec<(&str, &[usize])> = table
+            .rows()
+            .iter()
+            .map(|r| (r.name(), r.replaced()))
+            .collect();
         assert_eq!(rows, vec![("anna", &[1, 2][..]), ("Anna B", &[3][..])]);
         assert!(table.refused().is_empty());
         // A new code never carries them.
-        let made = SetResult::new(&set, "\u{200B}Bo\u{200D}ris ", vec![Outcome::default(); 2]).unwrap();
+        let made =
+            SetResult::new(&set, "\u{200B}Bo\u{200D}ris ", vec![Outcome::default(); 2]).unwrap();
         assert_eq!(made.name(), "Boris");
         assert_eq!(
             SetResult::new(&set, "\u{200B}\u{2060}", vec![Outcome::default(); 2]),

@@ -10,8 +10,6 @@
 //! "the top row" or "heap 2" (the lesson check refuses such words, see
 //! [`super::wording`]); they name squares, and heaps by their size.
 
-use std::collections::BTreeSet;
-
 use crate::engine::opok;
 use crate::engine::othello::notation::board_squares;
 use crate::engine::othello::Color;
@@ -126,7 +124,9 @@ impl Shown {
     /// A text of the lesson as shown: its squares moved with the board.
     pub fn text(&self, text: &str) -> String {
         match &self.transform {
-            Transform::Board { symmetry, .. } if self.side > 0 => symmetry.map_text(text, self.side),
+            Transform::Board { symmetry, .. } if self.side > 0 => {
+                symmetry.map_text(text, self.side)
+            }
             _ => text.to_string(),
         }
     }
@@ -232,10 +232,15 @@ pub fn transforms(lesson: &Lesson) -> Vec<Transform> {
             .map(Transform::Heaps)
             .collect(),
     };
-    let mut starts = BTreeSet::new();
+    let mut starts: Vec<Start> = Vec::new();
     candidates
         .into_iter()
-        .filter(|t| starts.insert(format!("{:?}", shown(lesson, t).start)))
+        .filter(|t| {
+            let start = shown(lesson, t).start;
+            let new = !starts.contains(&start);
+            starts.push(start);
+            new
+        })
         .collect()
 }
 
@@ -421,7 +426,11 @@ fn heaps_shown(lesson: &Lesson, heaps: &str, misere: bool, order: &[usize]) -> O
         }
     }
     let start = Start::Heaps {
-        heaps: order.iter().map(|&h| words[h]).collect::<Vec<_>>().join(" "),
+        heaps: order
+            .iter()
+            .map(|&h| words[h])
+            .collect::<Vec<_>>()
+            .join(" "),
         misere,
     };
     let goal = match &lesson.goal {
@@ -463,6 +472,8 @@ pub fn as_lesson(lesson: &Lesson, shown: &Shown) -> Lesson {
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
+    use std::collections::BTreeSet;
+
     use super::*;
     use crate::engine::clock::SystemClock;
     use crate::learn::check::check;
@@ -504,7 +515,10 @@ mod tests {
             }
         }
         // Only the lessons of one heap (or of equal heaps) keep their form.
-        assert!(without.iter().all(|id| id.starts_with("nim-")), "{without:?}");
+        assert!(
+            without.iter().all(|id| id.starts_with("nim-")),
+            "{without:?}"
+        );
     }
 
     #[test]
@@ -533,10 +547,13 @@ mod tests {
         assert_eq!(shown.answer, vec!["2:2".to_string()]);
         // An Opok board is mirrored in its main diagonal: a1 stays.
         let opok = shipped_lesson("opok-1-5");
-        let mirrored = super::shown(&opok, &Transform::Board {
-            symmetry: Symmetry::TRANSPOSE,
-            swap: false,
-        });
+        let mirrored = super::shown(
+            &opok,
+            &Transform::Board {
+                symmetry: Symmetry::TRANSPOSE,
+                swap: false,
+            },
+        );
         assert_eq!(mirrored.goal, opok.goal);
         let answer: BTreeSet<&str> = mirrored.answer.iter().map(String::as_str).collect();
         assert_eq!(answer, BTreeSet::from(["c1", "b2"]));

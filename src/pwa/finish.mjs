@@ -41,7 +41,10 @@ const TARGETS = {
  *    is opened by its link (index.html): 245, 222 and 245 KB when first built.
  *  - learn: the learning and rules pages, 315 KB with the rules pages,
  *    325 KB with the lessons and puzzles of embedded frames (their light
- *    address reader and the frame messages).
+ *    address reader and the frame messages), 346 KB with the first week's
+ *    learning fixes (issue 27: every error in three languages, a puzzle's
+ *    line played on the board, every lesson shown another way on a retry,
+ *    games kept on the board when lost, two new Opok goals).
  *  - club: the club page and the embed snippet builder (271 KB with it;
  *    the builder reads the three games' share links); at most its target.
  *  - frame: the embedded frames (`frame.js`, issue 16; fetched only by
@@ -58,7 +61,7 @@ const LIMITS = {
   othello: 239_000,
   opok: 216_000,
   nim: 239_000,
-  learn: 329_000,
+  learn: 350_000,
   club: 300_000,
   diagram: 200_000,
   frame: 286_000,

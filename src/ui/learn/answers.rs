@@ -91,11 +91,9 @@ pub fn outcome_answer(props: &AnswerProps) -> Html {
 }
 
 /// Yes or no: does the move capture?
-#[function_component(YesNoAnswer)]
-pub fn yes_no_answer(props: &AnswerProps) -> Html {
-    let t = use_texts();
+pub fn yes_no_answer(t: &crate::i18n::Texts, answer: &Answer) -> Html {
     let choose = |word: &'static str| {
-        let answer = props.answer.clone();
+        let answer = answer.clone();
         Callback::from(move |_| answer.emit((word.into(), None, 0)))
     };
     html! {

@@ -21,9 +21,7 @@ use super::data::{lessons_of, not_ready, use_course, use_progress, Loading, Upda
 use super::embedded::{use_embedded, Embedded};
 use super::home::{game_name, stars_view};
 use super::lesson_input::input_view;
-use super::lesson_play::{
-    answer_said, feedback, heaps_said, to_move, Act, Change, Play, Tone,
-};
+use super::lesson_play::{answer_said, feedback, heaps_said, to_move, Act, Change, Play, Tone};
 
 /// Props: the lesson's route.
 #[derive(Properties, PartialEq)]
@@ -109,7 +107,9 @@ fn judging(
         };
         let verdict = next.attempt.try_answer(&text);
         let mut told = feedback(t, &lesson, &next, &verdict, said);
-        told.flips = flips;
+        if verdict == Verdict::Wrong {
+            told.flips = flips;
+        }
         if let Verdict::Solved { stars } = verdict {
             let id = lesson.id.clone();
             let (hints, misses) = (next.attempt.hints_taken().len(), next.attempt.misses());
@@ -135,15 +135,22 @@ fn lesson_player(props: &PlayerProps) -> Html {
     let lesson = props.lesson.clone();
     let play = use_state(|| Play::new(&lesson, &Transform::IDENTITY));
     let (progress, update) = use_progress();
-    let act = judging(t, &play, &lesson, app.announce.clone(), use_embedded(), update);
+    let embedded = use_embedded();
+    let place = Place {
+        game: props.game.clone(),
+        number: props.number,
+        total: props.total,
+        best: progress.stars(&lesson.id),
+        embedded: embedded.is_some(),
+    };
+    let act = judging(t, &play, &lesson, app.announce.clone(), embedded, update);
     let (board, controls) = input_view(t, &play, &act).unwrap_or_else(|| {
         let broken = html! { <p role="alert">{ t.learn().lesson_broken }</p> };
         (broken, Html::default())
     });
     html! {
         <>
-            <LessonHead lesson={lesson.clone()} play={(*play).clone()} game={props.game.clone()}
-                number={props.number} total={props.total} best={progress.stars(&lesson.id)} />
+            { lesson_head(t, &lesson, &play, &place) }
             <div class="lesson-play">
                 <div class="lesson-board">{ board }</div>
                 <LessonSide {lesson} {play} {controls} next={props.next.clone()} />
@@ -152,30 +159,26 @@ fn lesson_player(props: &PlayerProps) -> Html {
     }
 }
 
-/// Props: the lesson, the try and where the lesson sits.
-#[derive(Properties, PartialEq)]
-struct HeadProps {
-    lesson: Rc<Lesson>,
-    play: Play,
+/// Where a lesson sits in its game's course.
+#[derive(Clone, PartialEq)]
+struct Place {
     game: String,
     number: usize,
     total: usize,
     /// The best stars earned so far.
     best: u8,
+    /// Drawn in another site's frame (no links into the site).
+    embedded: bool,
 }
 
 /// The lesson's number, title, explanation (with the rules' link),
 /// instruction and whose move it is.
-#[function_component(LessonHead)]
-fn lesson_head(props: &HeadProps) -> Html {
-    let t = use_texts();
+fn lesson_head(t: &Texts, lesson: &Lesson, play: &Play, place: &Place) -> Html {
     let lang = t.lang();
-    let (lesson, play) = (&props.lesson, &props.play);
-    let embedded = use_embedded().is_some();
     let explain = lesson.explain.as_ref().map(|explain| {
-        let rules = (!embedded).then(|| {
-            let href = format!("#/{}/rules", props.game);
-            html! { <p><a {href} data-testid="rules-link">{ t.learn().rules_of(game_name(t, &props.game)) }</a></p> }
+        let rules = (!place.embedded).then(|| {
+            let href = format!("#/{}/rules", place.game);
+            html! { <p><a {href} data-testid="rules-link">{ t.learn().rules_of(game_name(t, &place.game)) }</a></p> }
         });
         html! {
             <div class="explain" data-testid="explain">
@@ -186,7 +189,7 @@ fn lesson_head(props: &HeadProps) -> Html {
     });
     html! {
         <>
-            <p class="lesson-number">{ t.learn().lesson_number(props.number, props.total) }{ " " }{ stars_view(t, props.best) }</p>
+            <p class="lesson-number">{ t.learn().lesson_number(place.number, place.total) }{ " " }{ stars_view(t, place.best) }</p>
             <h1 tabindex="-1">{ play.shown.pick(&lesson.title, lang) }</h1>
             { explain.unwrap_or_default() }
             <p class="instruction">{ play.shown.pick(&lesson.instruction, lang) }</p>

@@ -8,8 +8,8 @@ use yew::prelude::*;
 use crate::engine::opok;
 use crate::engine::othello;
 use crate::i18n::Texts;
-use crate::session::othello::view::SquareView as OthelloSquare;
 use crate::session::opok::view::SquareView as OpokSquare;
+use crate::session::othello::view::SquareView as OthelloSquare;
 
 use super::super::common::grid::{by_cell, Grid, GridCell};
 use super::super::opok::board::stack_view;
@@ -103,7 +103,9 @@ pub fn othello_board(
                 hint: None,
                 shown: false,
             };
-            let disc = view.disc.map(|color| html! { <span class={classes!("disc", color.name())} /> });
+            let disc = view
+                .disc
+                .map(|color| html! { <span class={classes!("disc", color.name())} /> });
             GridCell {
                 name,
                 class: marks.classes(),

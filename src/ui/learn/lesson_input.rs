@@ -12,9 +12,13 @@ use crate::learn::lesson::{take_text, Goal};
 use crate::learn::play::{region, Hint, Input};
 
 use super::super::nim::heaps::Heaps;
-use super::answers::{BinarySum, NumberAnswer, OutcomeAnswer, ScoreAnswer, TableAnswer, YesNoAnswer};
+use super::answers::{
+    yes_no_answer, BinarySum, NumberAnswer, OutcomeAnswer, ScoreAnswer, TableAnswer,
+};
 use super::lesson_board::{opok_board, othello_board, Marks};
-use super::lesson_play::{othello_turn, take_turn, takes_shown, why_text, Act, AnswerTry, Change, Play};
+use super::lesson_play::{
+    othello_turn, take_turn, takes_shown, why_text, Act, AnswerTry, Change, Play,
+};
 
 /// The board and the controls of the lesson's goal; `None` when the
 /// lesson's position does not read.
@@ -81,7 +85,9 @@ fn othello_input(
         let (answer, act) = (answer.clone(), act.clone());
         Callback::from(move |square: othello::Square| {
             if game {
-                act.emit(Box::new(move |play: &mut Play| othello_turn(t, play, square)));
+                act.emit(Box::new(move |play: &mut Play| {
+                    othello_turn(t, play, square)
+                }));
             } else {
                 let (why, flips) = why_text(t, &position, square);
                 answer.emit((square.to_string(), Some(why), flips));
@@ -145,7 +151,9 @@ fn opok_input(
         _ => (play.lift.map(|(from, _)| g.name(from)), None),
     };
     let open = |name: &str| {
-        let empty = g.parse_square(name).is_some_and(|s| position.stack(s).is_none());
+        let empty = g
+            .parse_square(name)
+            .is_some_and(|s| position.stack(s).is_none());
         empty && !play.attempt.wrong_answers().iter().any(|w| w == name)
     };
     let target = play.attempt.target().map(|a| move_squares(a).1.to_string());
@@ -153,9 +161,18 @@ fn opok_input(
         (Some(target), true) => region(target, g.size(), open),
         _ => Vec::new(),
     };
-    let revealed: Vec<(Option<&str>, &str)> =
-        play.attempt.revealed().iter().map(|a| move_squares(a)).collect();
-    let found: Vec<&str> = play.attempt.found().iter().map(|a| move_squares(a).1).collect();
+    let revealed: Vec<(Option<&str>, &str)> = play
+        .attempt
+        .revealed()
+        .iter()
+        .map(|a| move_squares(a))
+        .collect();
+    let found: Vec<&str> = play
+        .attempt
+        .found()
+        .iter()
+        .map(|a| move_squares(a).1)
+        .collect();
     let marks = |name: &str| Marks {
         found: found.contains(&name),
         answer: revealed.iter().any(|(_, to)| *to == name),
@@ -169,16 +186,22 @@ fn opok_input(
     let on_square = {
         let (answer, play) = (answer.clone(), play.clone());
         Callback::from(move |square: opok::Square| match kind {
-            Input::Squares => {
-                answer.emit((g.name(square), Some(t.learn().why_cannot_land.to_string()), 0))
-            }
+            Input::Squares => answer.emit((
+                g.name(square),
+                Some(t.learn().why_cannot_land.to_string()),
+                0,
+            )),
             Input::OpokMove => {
                 let own = position
                     .stack(square)
                     .is_some_and(|s| s.owner == position.side_to_move());
                 match play.lift {
                     Some((from, k)) if square != from && !own => {
-                        let mv = opok::Move::Step { from, k, to: square };
+                        let mv = opok::Move::Step {
+                            from,
+                            k,
+                            to: square,
+                        };
                         let why = opok_why(t, &position, &goal, mv);
                         answer.emit((opok::notation::move_text(g, mv), why, 0));
                     }
@@ -199,7 +222,7 @@ fn opok_input(
         Input::Score => html! {
             <ScoreAnswer first={t.opok.circles} second={t.opok.squares} answer={answer.clone()} />
         },
-        Input::YesNo => html! { <YesNoAnswer answer={answer.clone()} /> },
+        Input::YesNo => yes_no_answer(t, answer),
         _ => Html::default(),
     };
     Some((board, controls))
@@ -210,7 +233,9 @@ fn lift_picker(t: &Texts, play: &UseStateHandle<Play>, position: &opok::Position
     let Some((from, k)) = play.lift else {
         return html! { <p class="note">{ t.learn().pick_stack }</p> };
     };
-    let most = position.stack(from).map_or(1, |s| s.height.saturating_sub(1));
+    let most = position
+        .stack(from)
+        .map_or(1, |s| s.height.saturating_sub(1));
     let set = |k: u8| {
         let play = play.clone();
         Callback::from(move |_| {
@@ -257,7 +282,10 @@ fn heaps_input(
         (Input::Outcome, _) => html! { <OutcomeAnswer {answer} /> },
         // A nim-sum of Nim heaps is added in binary, column by column.
         (Input::Number, Goal::NimSum)
-            if position.heaps().iter().all(|h| h.rule == crate::engine::nim::Rule::Nim) =>
+            if position
+                .heaps()
+                .iter()
+                .all(|h| h.rule == crate::engine::nim::Rule::Nim) =>
         {
             let values: Vec<u64> = position.heaps().iter().map(|h| h.size).collect();
             let expected = values.iter().fold(0, |a, v| a ^ v);

@@ -167,7 +167,7 @@ pub(super) fn note(play: &mut Play, text: String) {
 fn othello_move(t: &Texts, mv: othello::Move) -> String {
     match mv {
         othello::Move::Place(square) => square.to_string(),
-        othello::Move::Pass => t.common.pass.to_lowercase(),
+        othello::Move::Pass => t.common.pass.to_string(),
     }
 }
 
@@ -177,8 +177,8 @@ pub(super) fn take_said(t: &Texts, mv: nim::Move) -> String {
 }
 
 /// An answer of the lesson as said: a take as "heap 1, take 2", an Opok
-/// move as "c4, lift 3, to e3", yes or no in words, anything else as
-/// written.
+/// move as "c4, lift 3, to e3", yes or no in words, P or N in capitals,
+/// anything else as written.
 pub(super) fn answer_said(t: &Texts, play: &Play, answer: &str) -> String {
     match play.input() {
         Input::Take => play
@@ -194,7 +194,8 @@ pub(super) fn answer_said(t: &Texts, play: &Play, answer: &str) -> String {
         }
         Input::YesNo if answer == "yes" => t.learn().answer_yes.to_string(),
         Input::YesNo => t.learn().answer_no.to_string(),
-        _ => answer.to_uppercase(),
+        Input::Outcome => answer.to_ascii_uppercase(),
+        _ => answer.to_string(),
     }
 }
 
@@ -254,7 +255,11 @@ pub(super) fn othello_turn(
         }
         Turn::Won { replies } => Some((won.into(), Some(said(replies)), 0)),
         Turn::Lost { replies, why } => {
-            let text = format!("{} {}", said(replies), loss_said(t, why, &square.to_string()));
+            let text = format!(
+                "{} {}",
+                said(replies),
+                loss_said(t, why, &square.to_string())
+            );
             Some(("lose".into(), Some(text), 0))
         }
     }
@@ -283,8 +288,9 @@ pub(super) fn take_turn(t: &'static Texts, play: &mut Play, mv: nim::Move) -> Op
     }
 }
 
-/// The text for a try that `verdict` judged; `said` is what the move did
-/// or what was wrong with the answer.
+/// The text for a try that `verdict` judged; `said` is what was wrong with
+/// the answer, or what the moves of a game did (a right answer on a board
+/// needs no account of its flips).
 pub(super) fn feedback(
     t: &Texts,
     lesson: &Lesson,
@@ -316,8 +322,13 @@ pub(super) fn feedback(
         Verdict::Solved { stars } => (
             Tone::Right,
             format!(
-                "{} {said}{} {}",
+                "{} {}{} {}",
                 t.learn().right,
+                if play.input().played() {
+                    said.as_str()
+                } else {
+                    ""
+                },
                 play.shown.pick(&lesson.success, lang),
                 t.learn().stars(u64::from(*stars))
             ),

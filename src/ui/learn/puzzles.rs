@@ -17,7 +17,7 @@ use crate::learn::progress::Progress;
 use crate::learn::rating::{daily, next_puzzle, RatingChange};
 use crate::learn::shipped::ShippedPuzzle;
 
-use super::super::context::{use_app, use_texts};
+use super::super::context::use_app;
 use super::answers::NumberAnswer;
 use super::data::{not_ready, use_progress, use_puzzles, Loading, Puzzles, UpdateProgress};
 use super::embedded::use_embedded;
@@ -227,12 +227,21 @@ struct Judge {
 }
 
 impl Judge {
-    /// Keeps the try and says what it gave.
+    /// Keeps the try and says what it gave (and how the rating moved, the
+    /// first time).
     fn set(&self, next: Try) {
         if let Some((_, said)) = &next.said {
-            self.announce.emit(said.clone());
+            self.announce.emit(format!("{said}{}", self.moved(&next)));
         }
         self.state.set(next);
+    }
+
+    /// How the rating moved, to say after the try that moved it.
+    fn moved(&self, next: &Try) -> String {
+        match (next.change, self.state.change) {
+            (Some(change), None) => format!(" {}", change_said(self.t, change)),
+            _ => String::new(),
+        }
     }
 
     /// A click on a square.
@@ -270,7 +279,12 @@ impl Judge {
         let mut next = (*self.state).clone();
         let end = self.puzzle.score.map(|s| (64 + s) / 2);
         let right = text.trim().parse::<i32>().ok() == end;
-        record(&self.update, &self.puzzle, right && next.hints == 0, &mut next);
+        record(
+            &self.update,
+            &self.puzzle,
+            right && next.hints == 0,
+            &mut next,
+        );
         if right {
             self.solved.emit(next.misses);
         }
@@ -279,7 +293,11 @@ impl Judge {
         let said = if right {
             format!("{} {}", t.learn().right, t.learn().solved_puzzle)
         } else {
-            format!("{} {}", t.learn().wrong, t.learn().score_answer(end, 64 - end))
+            format!(
+                "{} {}",
+                t.learn().wrong,
+                t.learn().score_answer(end, 64 - end)
+            )
         };
         next.said = Some((right, said));
         self.set(next);
@@ -291,11 +309,12 @@ impl Judge {
         let mut next = (*self.state).clone();
         next.hints = (next.hints + 1).min(2);
         record(&self.update, &self.puzzle, false, &mut next);
-        self.announce.emit(if next.hints == 1 {
+        let hint = if next.hints == 1 {
             t.learn().hint_region_note.to_string()
         } else {
             t.learn().answer_is(&self.puzzle.solution[0])
-        });
+        };
+        self.announce.emit(format!("{hint}{}", self.moved(&next)));
         self.state.set(next);
     }
 }
@@ -348,10 +367,7 @@ fn puzzle_player(props: &PlayerProps) -> Html {
             <p class="instruction">{ format!("{} ({side})", task(t, &puzzle, kind)) }</p>
             <div class="lesson-play">
                 <div class="lesson-board">{ board }</div>
-                <PuzzleSide try_now={(*state).clone()} {rating} learner={progress.learner_rating()}
-                    verified={puzzle.verified == "exact"} {next}
-                    on_score={Callback::from({ let judge = judge.clone(); move |(text, _, _): (String, Option<String>, u64)| judge.score(&text) })}
-                    on_hint={Callback::from(move |_| judge.hint())} />
+                { puzzle_side(t, &state, SideFacts { rating, learner: progress.learner_rating(), verified: puzzle.verified == "exact", next }, &judge) }
             </div>
         </>
     }
@@ -382,13 +398,31 @@ fn puzzle_board(
         ..Marks::default()
     };
     let judge = judge.clone();
-    othello_board(t, position, marks, Callback::from(move |square| judge.pick(square)))
+    othello_board(
+        t,
+        position,
+        marks,
+        Callback::from(move |square| judge.pick(square)),
+    )
 }
 
-/// Props: the try and what the side shows.
-#[derive(Properties, PartialEq)]
-struct SideProps {
-    try_now: Try,
+/// How the first try moved the learner's rating, in words, and why it
+/// moved so far while the rating is new.
+fn change_said(t: &Texts, change: RatingChange) -> String {
+    let delta = match change.delta() {
+        d if d > 0 => format!("+{d}"),
+        d => format!("−{}", d.unsigned_abs()),
+    };
+    let moved = t.learn().rating_change(change.before, change.after, delta);
+    if change.new {
+        format!("{moved} {}", t.learn().rating_new_note)
+    } else {
+        moved
+    }
+}
+
+/// What the side of a puzzle shows besides the try.
+struct SideFacts {
     /// The puzzle's rating here.
     rating: i64,
     /// The learner's rating.
@@ -397,48 +431,47 @@ struct SideProps {
     verified: bool,
     /// The next puzzle's id.
     next: Option<String>,
-    on_score: Callback<(String, Option<String>, u64)>,
-    on_hint: Callback<MouseEvent>,
 }
 
 /// Beside the puzzle's board: the ratings, the feedback, how the rating
 /// moved and why, the score to type, the hint and the next puzzle.
-#[function_component(PuzzleSide)]
-fn puzzle_side(props: &SideProps) -> Html {
-    let t = use_texts();
-    let state = &props.try_now;
+fn puzzle_side(t: &Texts, state: &Try, facts: SideFacts, judge: &Judge) -> Html {
     let change = state.change.map(|change| {
-        let delta = match change.delta() {
-            d if d > 0 => format!("+{d}"),
-            d => format!("−{}", d.unsigned_abs()),
-        };
-        html! {
-            <p class="rating-change" data-testid="rating-change">
-                { t.learn().rating_change(change.before, change.after, delta) }
-                if change.new { { " " }{ t.learn().rating_new_note } }
-            </p>
-        }
+        html! { <p class="rating-change" data-testid="rating-change">{ change_said(t, change) }</p> }
     });
+    let on_score = {
+        let judge = judge.clone();
+        Callback::from(move |(text, _, _): (String, Option<String>, u64)| judge.score(&text))
+    };
+    let on_hint = {
+        let judge = judge.clone();
+        Callback::from(move |_| judge.hint())
+    };
+    let verified = if facts.verified {
+        t.learn().verified_exact
+    } else {
+        t.learn().verified_deep
+    };
     html! {
         <div class="lesson-side">
-            <p class="rating">{ t.learn().puzzle_rating(props.rating) }{ " · " }{ t.learn().your_rating(props.learner) }</p>
+            <p class="rating">{ t.learn().puzzle_rating(facts.rating) }{ " · " }{ t.learn().your_rating(facts.learner) }</p>
             if let Some((good, said)) = &state.said {
                 <p class={classes!("feedback", if *good { "right" } else { "wrong" })} data-testid="feedback">{ said.clone() }</p>
             }
             { change.unwrap_or_default() }
             if state.moved && !state.solved {
-                <NumberAnswer answer={props.on_score.clone()} />
+                <NumberAnswer answer={on_score} />
             }
             if state.solved {
-                <p class="note">{ if props.verified { t.learn().verified_exact } else { t.learn().verified_deep } }</p>
+                <p class="note">{ verified }</p>
             }
             <div class="card-actions">
                 if !state.moved {
-                    <button onclick={props.on_hint.clone()} disabled={state.hints >= 2} data-testid="hint">
+                    <button onclick={on_hint} disabled={state.hints >= 2} data-testid="hint">
                         { if state.hints == 0 { t.learn().hint_region } else { t.learn().hint_show } }
                     </button>
                 }
-                if let Some(next) = props.next.clone() {
+                if let Some(next) = facts.next {
                     <a class={classes!("button", state.solved.then_some("primary"))} href={format!("#/puzzles/{next}")} data-testid="next-puzzle">{ t.learn().next_puzzle }</a>
                 }
             </div>

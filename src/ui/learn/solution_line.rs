@@ -20,7 +20,12 @@ pub struct SolutionLineProps {
 }
 
 /// What step `at` of `line` shows, in words.
-fn step_said(t: &crate::i18n::Texts, start: &Position, line: &[(Move, Position)], at: usize) -> String {
+fn step_said(
+    t: &crate::i18n::Texts,
+    start: &Position,
+    line: &[(Move, Position)],
+    at: usize,
+) -> String {
     let total = line.len();
     let Some(at) = at.checked_sub(1) else {
         return t.learn().line_at_start(total);

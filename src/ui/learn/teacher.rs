@@ -37,19 +37,9 @@ fn address(fragment: &str) -> String {
     format!("{}{fragment}", browser::page_address())
 }
 
-/// Props: the course and the lessons picked.
-#[derive(Properties, PartialEq)]
-struct PickerProps {
-    course: Course,
-    picked: UseStateHandle<BTreeSet<String>>,
-}
-
 /// Every lesson by game and stage, each with a check box.
-#[function_component(LessonPicker)]
-fn lesson_picker(props: &PickerProps) -> Html {
-    let t = use_texts();
+fn lesson_picker(t: &Texts, course: &Course, picked: &UseStateHandle<BTreeSet<String>>) -> Html {
     let lang = t.lang();
-    let picked = &props.picked;
     let toggle = |id: String| {
         let picked = picked.clone();
         Callback::from(move |_| {
@@ -61,7 +51,7 @@ fn lesson_picker(props: &PickerProps) -> Html {
         })
     };
     let games = LEARN_GAMES.iter().map(|&game| {
-        let stages = stages_of(&props.course, game).map(|stage| {
+        let stages = stages_of(course, game).map(|stage| {
             let lessons = stage.lessons.iter().map(|lesson| {
                 html! {
                     <li>
@@ -85,27 +75,21 @@ fn lesson_picker(props: &PickerProps) -> Html {
     }
 }
 
-/// Props: the set made.
-#[derive(Properties, PartialEq)]
-struct MadeSetProps {
-    set: TeacherSet,
+/// Copies `text` to the clipboard and says so.
+fn copying(t: &'static Texts, text: String, announce: &Callback<String>) -> Callback<MouseEvent> {
+    let announce = announce.clone();
+    Callback::from(move |_| {
+        if browser::copy_to_clipboard(&text) {
+            announce.emit(t.learn().code_copied.to_string());
+        }
+    })
 }
 
 /// A set's link for the learners, to copy, and the way to its results.
-#[function_component(MadeSet)]
-fn made_set(props: &MadeSetProps) -> Html {
-    let app = use_app();
-    let t = app.t();
-    let link = address(&format!("#/learn/set?{}", props.set.query()));
-    let results = format!("#/learn/results?{}", props.set.query());
-    let copy = {
-        let (link, announce) = (link.clone(), app.announce.clone());
-        Callback::from(move |_| {
-            if browser::copy_to_clipboard(&link) {
-                announce.emit(t.learn().code_copied.to_string());
-            }
-        })
-    };
+fn made_set(t: &'static Texts, set: &TeacherSet, announce: &Callback<String>) -> Html {
+    let link = address(&format!("#/learn/set?{}", set.query()));
+    let results = format!("#/learn/results?{}", set.query());
+    let copy = copying(t, link.clone(), announce);
     html! {
         <div class="set-made">
             <label>{ t.learn().set_link }
@@ -157,7 +141,8 @@ fn make_set(
 /// Making a set.
 #[function_component(TeacherPage)]
 pub fn teacher_page() -> Html {
-    let t = use_texts();
+    let app = use_app();
+    let t = app.t();
     let course = use_course(0);
     let puzzles = use_puzzles(0);
     let picked = use_state(BTreeSet::<String>::new);
@@ -177,11 +162,13 @@ pub fn teacher_page() -> Html {
         let (course, puzzles) = (course.clone(), puzzles.clone());
         Callback::from(move |_: ()| {
             let (title, numbers) = (field_value(&title), field_value(&numbers));
-            made.set(Some(make_set(t, &course, &puzzles, &picked, &title, &numbers)));
+            made.set(Some(make_set(
+                t, &course, &puzzles, &picked, &title, &numbers,
+            )));
         })
     };
     let result = made.as_ref().map(|made| match made {
-        Ok(set) => html! { <MadeSet set={set.clone()} /> },
+        Ok(set) => made_set(t, set, &app.announce),
         Err(e) => html! { <p class="feedback wrong" role="alert">{ e.clone() }</p> },
     });
     html! {
@@ -191,7 +178,7 @@ pub fn teacher_page() -> Html {
             <p class="intro">{ t.learn().teacher_intro }</p>
             <SubmitGroup class="set-form" on_submit={make}>
                 <label>{ t.learn().set_name }<input ref={title} type="text" maxlength="80" data-testid="set-name" /></label>
-                <LessonPicker course={course.clone()} {picked} />
+                { lesson_picker(t, course, &picked) }
                 <label>{ t.learn().pick_puzzles }
                     <input ref={numbers} type="text" inputmode="numeric" data-testid="set-puzzles" />
                 </label>
@@ -287,14 +274,7 @@ pub fn set_page(props: &QueryProps) -> Html {
     };
     let shown = code.as_ref().map(|made| match made {
         Ok(code) => {
-            let copy = {
-                let (code, announce) = (code.clone(), app.announce.clone());
-                Callback::from(move |_| {
-                    if browser::copy_to_clipboard(&code) {
-                        announce.emit(t.learn().code_copied.to_string());
-                    }
-                })
-            };
+            let copy = copying(t, code.clone(), &app.announce);
             html! {
                 <div class="set-made">
                     <label>{ t.learn().result_code }
