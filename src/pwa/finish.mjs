@@ -55,9 +55,13 @@ const TARGETS = {
  *  Since the rules pages' sections became texts of their own (i18n/rules.rs,
  *    carried by the learning module only), every other module is about
  *    10 KB smaller: app 115.9, othello 236.2, opok 213.2, nim 235.2,
- *    club 262.9, diagram 142.0, frame 282.4. */
+ *    club 262.9, diagram 142.0, frame 282.4.
+ *  - app again: 120.2 KB with the first week's learning texts (issue 27:
+ *    every error of the progress file, the teachers' sets and codes a
+ *    sentence in three languages, the star rule, the rating's move; the
+ *    learning texts are part of the app's `Texts`). */
 const LIMITS = {
-  app: 118_000,
+  app: 122_000,
   othello: 239_000,
   opok: 216_000,
   nim: 239_000,
