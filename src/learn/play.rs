@@ -368,7 +368,9 @@ mod tests {
             one_each.try_answer(wrong);
             one_each.take_hint();
             let mut three_wrong = Attempt::new(&lesson, &lesson.answer, true);
-            (0..3).for_each(|_| drop(three_wrong.try_answer(wrong)));
+            for _ in 0..3 {
+                three_wrong.try_answer(wrong);
+            }
             let mut one_wrong = Attempt::new(&lesson, &lesson.answer, true);
             one_wrong.try_answer(wrong);
             let solve = |attempt: &mut Attempt| {
