@@ -29,7 +29,10 @@ fn main() {
 /// Prints `error` to stderr (as JSON with `--json`) and exits with status 2.
 #[cfg(not(target_arch = "wasm32"))]
 fn report_error(error: &mind_sports::cli::CliError, json: bool) -> ! {
-    if json {
+    if let (mind_sports::cli::CliError::Failed(report), true) = (error, json) {
+        // A check that found failures: its report, as on success.
+        println!("{}", report.json);
+    } else if json {
         eprintln!("{}", serde_json::json!({ "error": error.to_string() }));
     } else {
         eprintln!("engine: {error}");

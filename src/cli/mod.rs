@@ -56,6 +56,9 @@ pub enum CliError {
     Nim(String),
     /// The search ran out of its budget before any result.
     NoResult(String),
+    /// A check ran and found failures: its report (`--json` prints the
+    /// report's object, as on success, and the status is 2).
+    Failed(Report),
     /// Reading or writing an interactive session failed.
     Io(std::io::Error),
     /// A file could not be read or written.
@@ -74,6 +77,7 @@ impl fmt::Display for CliError {
             CliError::Position(e) => write!(f, "bad position: {e}"),
             CliError::Nim(e) => write!(f, "bad position: {e}"),
             CliError::NoResult(m) => f.write_str(m),
+            CliError::Failed(report) => f.write_str(&report.text),
             CliError::Io(e) => write!(f, "input/output error: {e}"),
             CliError::File(path, e) => write!(f, "{path}: {e}"),
             CliError::Weights(path, e) => write!(f, "{path}: {e}"),

@@ -266,7 +266,9 @@ fn export(words: &[String]) -> Result<Report, CliError> {
     })
 }
 
-/// `engine puzzles check`: every puzzle proved again from its position.
+/// `engine puzzles check`: every puzzle proved again from its position;
+/// the report (`{"checked", "failed", "repeated"}`) also when one fails,
+/// with exit status 2.
 fn check(words: &[String]) -> Result<Report, CliError> {
     let args = Args::parse(words, &["in", "threads"], &["json"])?;
     args.finish()?;
@@ -301,7 +303,7 @@ fn check(words: &[String]) -> Result<Report, CliError> {
     if failed.is_empty() && repeated.is_empty() {
         Ok(report)
     } else {
-        Err(CliError::NoResult(report.text))
+        Err(CliError::Failed(report))
     }
 }
 

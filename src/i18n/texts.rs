@@ -194,23 +194,41 @@ texts! {
         plain:
              intro,   puzzles_intro, daily, next_puzzle,
               hint, hint_region, hint_show, start_again, next_lesson,
-            all_lessons, check, answer_label, right, wrong, already, not_found, progress_title,
+            check, answer_label, right, wrong, already, not_found, progress_title,
             export, import, reset_progress, reset_confirm, reset_done, imported, pieces_to_lift,
             pick_stack, outcome_p_button, outcome_n_button, kind_wipeout, kind_corner,
             kind_parity, kind_only_move, kind_exact_score, kind_best_move, task_wipeout,
             task_parity, task_only_move, task_exact_score, task_best_move, score_question,
-            expected_line, verified_exact, verified_deep, rating_note, why_cannot_land,
-            why_no_capture, why_illegal, solved_puzzle, wrong_puzzle,
+            verified_exact, verified_deep, rating_note, why_cannot_land,
+            why_no_capture, solved_puzzle, wrong_puzzle,
             teacher_intro, set_name, make_link, set_link, set_empty,  set_intro,
             result_code, your_name, get_code,  results_intro, paste_codes,
             show_table, learner, solved_count, refused_codes, set_bad, code_copied, choose_items,
-            pick_puzzles, pass_button;
+            pick_puzzles, pass_button,
+            star_rule, play_again, hint_region_note, hint_show_played, lost_cannot_move,
+            lost_last_token, answer_yes, answer_no, lesson_broken, mark_found, mark_answer,
+            mark_region, mark_flips, mark_tried, line_title, line_start, line_back, line_next,
+            line_end, rating_new_note, progress_set_aside, progress_kept, err_progress_large,
+            err_progress_format, err_progress_value, err_set_title_hidden, err_set_empty,
+            err_name_empty, err_name_hidden, err_code_not, err_code_check, err_code_short,
+            err_code_extra, err_code_name_text, err_code_name_empty, err_code_name_long,
+            err_code_name_hidden, err_code_other_set, err_outcomes, kind_about_wipeout;
         sides: ;
         templates:
             found(found, total), why_occupied(square), why_no_flips(square),
             task_corner(turns), your_rating(rating), puzzle_rating(rating), corner_lost(square),
             stage_stars(got, max), score_answer(mine, theirs), lesson_number(n, total),
-            puzzle_number(n, total);
+            puzzle_number(n, total),
+            rules_of(game), game_turn(mine, theirs), game_move(mine), take_move(heap, n),
+            opok_move(from, k, to), answer_is(list), heaps_now(sizes, nimsum),
+            heaps_now_values(sizes, values, nimsum), lost_game(mine, theirs),
+            lost_margin(mine, theirs, needed), line_move(n, total, side, square),
+            line_pass(n, total, side), line_at_start(total), rating_change(before, after, delta),
+            err_progress_newer(version), err_progress_unknown(version), err_set_long(max),
+            err_set_key(key), err_set_escape(key), err_set_utf8(key), err_set_title_long(max),
+            err_set_many(max), err_set_id(token), err_set_twice(item), err_name_long(max),
+            err_code_long(max), err_code_version(version, ours), err_code_char(at, found),
+            err_code_items(max), refused_line(line, text, why);
         counted:
             why_flips(square, #n), stars(#n)
     }
