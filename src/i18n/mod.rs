@@ -29,8 +29,7 @@ mod texts;
 
 pub use texts::{
     ClockTexts, ClubErrorTexts, ClubTexts, CommonTexts, EmbedTexts, LearnTexts, NimRulesTexts,
-    NimTexts,
-    OpokRulesTexts, OpokTexts, OthelloRulesTexts, OthelloTexts, Texts,
+    NimTexts, OpokRulesTexts, OpokTexts, OthelloRulesTexts, OthelloTexts, Texts,
 };
 
 use serde::{Deserialize, Serialize};

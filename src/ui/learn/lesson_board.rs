@@ -93,16 +93,7 @@ pub fn othello_board(
         .map(|square| {
             let name = square.to_string();
             let marks = marks(&name);
-            let view = OthelloSquare {
-                square,
-                disc: position.at(square),
-                legal: false,
-                marked: false,
-                last: false,
-                flipped: false,
-                hint: None,
-                shown: false,
-            };
+            let view = OthelloSquare::plain(square, position.at(square));
             let disc = view
                 .disc
                 .map(|color| html! { <span class={classes!("disc", color.name())} /> });
