@@ -50,12 +50,11 @@ impl App {
     }
 
     /// The limit error of HTTP requests.
-    fn too_many(&self) -> Response {
-        let error = ApiError::Limit {
+    fn too_many(&self) -> ApiError {
+        ApiError::Limit {
             what: "requests_per_second".into(),
             limit: self.requests.rate(),
-        };
-        error_response(error)
+        }
     }
 }
 
@@ -120,14 +119,14 @@ fn read<T: DeserializeOwned>(
     peer: SocketAddr,
     headers: &HeaderMap,
     body: &[u8],
-) -> Result<(T, IpAddr), Response> {
+) -> Result<(T, IpAddr), ApiError> {
     let address = app.address(peer, headers);
     if !app.requests.allow(address) {
         return Err(app.too_many());
     }
     decode(body)
         .map(|request| (request, address))
-        .map_err(|error| error_response(error.to_api()))
+        .map_err(|error| error.to_api())
 }
 
 async fn create(
@@ -138,7 +137,7 @@ async fn create(
 ) -> Response {
     let (request, address): (CreateRequest, _) = match read(&app, peer, &headers, &body) {
         Ok(read) => read,
-        Err(response) => return response,
+        Err(error) => return error_response(error),
     };
     match app
         .service
@@ -166,7 +165,7 @@ async fn join(
 ) -> Response {
     let (request, _): (JoinRequest, _) = match read(&app, peer, &headers, &body) {
         Ok(read) => read,
-        Err(response) => return response,
+        Err(error) => return error_response(error),
     };
     match app.service.join(&id, request).await {
         Ok(seated) => json(StatusCode::OK, &seated),
@@ -183,7 +182,7 @@ async fn cancel(
 ) -> Response {
     let (request, _): (CancelRequest, _) = match read(&app, peer, &headers, &body) {
         Ok(read) => read,
-        Err(response) => return response,
+        Err(error) => return error_response(error),
     };
     let entry = match app.service.entry(&id).await {
         Ok(entry) => entry,

@@ -17,6 +17,7 @@ use mind_sports::online::room::Seat;
 use serde::de::DeserializeOwned;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -169,9 +170,17 @@ impl Live {
                 .insert("origin", origin.parse().map_err(io)?);
         }
         let stream = connect(server, source).await?;
-        let (socket, _) = tokio_tungstenite::client_async(request, MaybeTlsStream::Plain(stream))
-            .await
-            .map_err(io)?;
+        // Small buffers: the benchmark holds thousands of connections.
+        let config = WebSocketConfig::default()
+            .read_buffer_size(4096)
+            .write_buffer_size(0);
+        let (socket, _) = tokio_tungstenite::client_async_with_config(
+            request,
+            MaybeTlsStream::Plain(stream),
+            Some(config),
+        )
+        .await
+        .map_err(io)?;
         Ok(Live {
             socket,
             patience: Duration::from_secs(10),

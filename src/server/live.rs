@@ -28,31 +28,40 @@ use crate::service::{Entry, Failure};
 /// up to it but over [`MAX_MESSAGE_BYTES`] are answered `too_large`.
 const MAX_FRAME_BYTES: usize = 64 * 1024;
 
+/// A connection's read buffer (tungstenite's default, 128 KiB, would be
+/// most of the server's memory per game: the messages are small).
+const READ_BUFFER_BYTES: usize = 4096;
+
+/// The most a connection may have waiting to be written (a client that
+/// stops reading is cut off instead of growing the server's memory).
+const MAX_WRITE_BUFFER_BYTES: usize = 256 * 1024;
+
 /// The time a client has to say `hello`.
 const HELLO_WITHIN: Duration = Duration::from_secs(15);
 
 /// A connection silent this long is closed (pages send `ping`).
 const IDLE: Duration = Duration::from_secs(120);
 
+/// The time a refused client has to answer our close.
+const CLOSE_WITHIN: Duration = Duration::from_secs(2);
+
 /// Messages over the rate this many times in a row close the connection.
 const FLOOD: u32 = 50;
 
 /// Checks the origin and the address's connections; the guard holds the
 /// connection's place.
-fn admit(app: &App, peer: SocketAddr, headers: &HeaderMap) -> Result<ConnectionGuard, Response> {
+fn admit(app: &App, peer: SocketAddr, headers: &HeaderMap) -> Result<ConnectionGuard, ApiError> {
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
     if let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) {
         if !app.service.settings().allows_origin(origin, host) {
-            return Err(error_response(ApiError::Origin));
+            return Err(ApiError::Origin);
         }
     }
     app.connections
         .enter(app.address(peer, headers))
-        .ok_or_else(|| {
-            error_response(ApiError::Limit {
-                what: "connections_per_address".into(),
-                limit: app.connections.limit(),
-            })
+        .ok_or_else(|| ApiError::Limit {
+            what: "connections_per_address".into(),
+            limit: app.connections.limit(),
         })
 }
 
@@ -66,7 +75,7 @@ pub async fn game_socket(
 ) -> Response {
     let guard = match admit(&app, peer, &headers) {
         Ok(guard) => guard,
-        Err(response) => return response,
+        Err(error) => return error_response(error),
     };
     let host = headers
         .get(header::HOST)
@@ -75,6 +84,9 @@ pub async fn game_socket(
     upgrade
         .max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
+        .read_buffer_size(READ_BUFFER_BYTES)
+        .write_buffer_size(0)
+        .max_write_buffer_size(MAX_WRITE_BUFFER_BYTES)
         .on_upgrade(move |socket| async move {
             let mut connection = Connection::new(socket, &app);
             connection.game(&id, host).await;
@@ -91,11 +103,14 @@ pub async fn lobby_socket(
 ) -> Response {
     let guard = match admit(&app, peer, &headers) {
         Ok(guard) => guard,
-        Err(response) => return response,
+        Err(error) => return error_response(error),
     };
     upgrade
         .max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
+        .read_buffer_size(READ_BUFFER_BYTES)
+        .write_buffer_size(0)
+        .max_write_buffer_size(MAX_WRITE_BUFFER_BYTES)
         .on_upgrade(move |socket| async move {
             let mut connection = Connection::new(socket, &app);
             connection.lobby().await;
@@ -156,14 +171,15 @@ impl Connection {
         };
         if !self.bucket.take() {
             self.over_rate += 1;
+            let limit = ApiError::Limit {
+                what: "messages_per_second".into(),
+                limit: self.app.service.settings().limits.messages_per_second,
+            };
             if self.over_rate >= FLOOD {
+                self.refuse(limit).await;
                 return Incoming::Closed;
             }
-            let limit = self.app.service.settings().limits.messages_per_second;
-            return Incoming::Problem(ApiError::Limit {
-                what: "messages_per_second".into(),
-                limit,
-            });
+            return Incoming::Problem(limit);
         }
         self.over_rate = 0;
         if bytes.len() > MAX_MESSAGE_BYTES {
@@ -175,9 +191,19 @@ impl Connection {
         }
     }
 
+    /// Tells the client why and closes the connection. The frames it has
+    /// sent meanwhile are read (and dropped) until its close answers ours:
+    /// a socket closed with unread data is reset, and a reset makes the
+    /// client's system drop what we sent it, the reason included.
     async fn refuse(&mut self, error: ApiError) {
         let _ = self.send(&ServerMessage::Error { error }).await;
-        let _ = self.socket.send(Message::Close(None)).await;
+        if self.socket.send(Message::Close(None)).await.is_err() {
+            return;
+        }
+        let _ = tokio::time::timeout(CLOSE_WITHIN, async {
+            while let Some(Ok(_)) = self.socket.next().await {}
+        })
+        .await;
     }
 
     /// The lobby: its challenges, then each one opened or closed.

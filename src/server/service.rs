@@ -166,7 +166,7 @@ impl Service {
         let entry = Arc::new(Entry {
             id: id.to_string(),
             game: tokio::sync::Mutex::new(loaded),
-            updates: broadcast::channel(256).0,
+            updates: broadcast::channel(64).0,
             local: Mutex::default(),
             used: AtomicU64::new(self.time.now()),
         });

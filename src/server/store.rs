@@ -291,6 +291,11 @@ impl Store {
         &self.journal
     }
 
+    /// Whether the pool was closed (the background tasks then end).
+    pub fn is_closed(&self) -> bool {
+        self.pool.is_closed()
+    }
+
     /// Closes the pool (at shutdown).
     pub async fn close(&self) {
         self.pool.close().await;

@@ -69,6 +69,9 @@ async fn sweep(service: Arc<Service>) {
     let mut interval = tokio::time::interval(Duration::from_millis(SWEEP_MS));
     loop {
         interval.tick().await;
+        if service.store().is_closed() {
+            return;
+        }
         let now = service.time().now() as i64;
         match service.store().due(now, 500).await {
             Ok(ids) => {
@@ -127,6 +130,9 @@ async fn heartbeat(service: Arc<Service>) {
     let mut interval = tokio::time::interval(Duration::from_millis(HEARTBEAT_MS));
     loop {
         interval.tick().await;
+        if service.store().is_closed() {
+            return;
+        }
         if let Err(error) = service
             .time()
             .heartbeat(service.store(), service.instance())

@@ -30,16 +30,16 @@ fn client_message() -> impl Strategy<Value = ClientMessage> {
             proptest::option::of("\\PC{0,30}")
         )
             .prop_map(|(token, embed)| ClientMessage::Hello { token, embed }),
-        (id.clone(), 0usize..200, "\\PC{0,20}").prop_map(|(id, ply, mv)| ClientMessage::Move {
+        (id, 0usize..200, "\\PC{0,20}").prop_map(|(id, ply, mv)| ClientMessage::Move {
             id,
             ply,
             mv
         }),
-        id.clone().prop_map(|id| ClientMessage::Resign { id }),
-        id.clone().prop_map(|id| ClientMessage::Abort { id }),
-        id.clone().prop_map(|id| ClientMessage::Claim { id }),
-        id.clone().prop_map(|id| ClientMessage::Rematch { id }),
-        id.clone().prop_map(|id| ClientMessage::Settle { id }),
+        id.prop_map(|id| ClientMessage::Resign { id }),
+        id.prop_map(|id| ClientMessage::Abort { id }),
+        id.prop_map(|id| ClientMessage::Claim { id }),
+        id.prop_map(|id| ClientMessage::Rematch { id }),
+        id.prop_map(|id| ClientMessage::Settle { id }),
         id.prop_map(|id| ClientMessage::Ping { id }),
     ]
 }

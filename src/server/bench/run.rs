@@ -57,6 +57,31 @@ fn resident_kib(pid: u32) -> u64 {
         .unwrap_or(0)
 }
 
+/// The CPU time a process has used, seconds (user and system).
+fn cpu_seconds(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The fields after the command's closing parenthesis; utime and stime
+    // are the 12th and 13th of them, in clock ticks (100 a second here).
+    let rest = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// The machine's load average over the last minute (other work shares
+/// these two cores).
+fn load_average() -> f64 {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|text| text.split_whitespace().next()?.parse().ok())
+        .unwrap_or(f64::NAN)
+}
+
 /// Starts `serve` with the limits lifted for the simulated players.
 fn start_server(serve: &Path, dir: &Path, database: Option<&str>) -> (Child, String) {
     std::fs::create_dir_all(dir).expect("a scratch folder");
@@ -147,6 +172,7 @@ fn measure(settings: &Settings, database: &str, games: usize, cluster: Option<&C
     }
     let setup_s = started.elapsed().as_secs_f64();
     let after = resident_kib(server.id());
+    let cpu_before = cpu_seconds(server.id());
     for (_, stdin, _) in &mut workers {
         let _ = writeln!(stdin, "go");
     }
@@ -162,6 +188,8 @@ fn measure(settings: &Settings, database: &str, games: usize, cluster: Option<&C
         total.setup_s = total.setup_s.max(report.setup_s);
         let _ = child.wait();
     }
+    let server_cpu = (cpu_seconds(server.id()) - cpu_before) / settings.seconds as f64;
+    let load = load_average();
     let _ = Command::new("kill").arg(server.id().to_string()).status();
     let _ = server.wait();
     let _ = std::fs::remove_dir_all(&dir);
@@ -175,13 +203,15 @@ fn measure(settings: &Settings, database: &str, games: usize, cluster: Option<&C
     };
     let per_game = after.saturating_sub(before) as f64 / total.games.max(1) as f64;
     format!(
-        "| {database} | {} | {} | {:.0} | {:.1} | {:.1} | {:.0} KiB | {:.0} s | {} |",
+        "| {database} | {} | {} | {:.0} | {:.1} | {:.1} | {:.0} KiB | {:.0}% | {:.1} | {:.0} s | {} |",
         total.games,
         2 * total.games,
         total.moves as f64 / settings.seconds as f64,
         quantile(0.5),
         quantile(0.99),
         per_game,
+        100.0 * server_cpu,
+        load,
         setup_s,
         total.failures
     )
@@ -191,8 +221,10 @@ fn measure(settings: &Settings, database: &str, games: usize, cluster: Option<&C
 pub fn main(args: &[String]) {
     let settings = settings(args);
     println!("{} s of moves at a human pace per row; latency from the mover's send to the opponent's update", settings.seconds);
-    println!("| database | games | connections | moves/s | median ms | p99 ms | memory per game | set-up | failures |");
-    println!("|---|---|---|---|---|---|---|---|---|");
+    println!(
+        "| database | games | connections | moves/s | median ms | p99 ms | memory per game | server CPU | load | set-up | failures |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
     for database in &settings.databases {
         let cluster =
             (database == "postgres").then(|| Cluster::start(true).expect("PostgreSQL starts"));

@@ -70,7 +70,7 @@ async fn hostile_clients_are_refused_and_the_game_goes_on() {
     // and the connection stays usable.
     white.send_text("{\"type\":\"move\"".into()).await.unwrap();
     assert!(matches!(
-        white.until(|m| error_of(m)).await.unwrap(),
+        white.until(error_of).await.unwrap(),
         ApiError::Malformed { .. }
     ));
     white
@@ -80,16 +80,13 @@ async fn hostile_clients_are_refused_and_the_game_goes_on() {
         ))
         .await
         .unwrap();
-    assert_eq!(
-        white.until(|m| error_of(m)).await.unwrap(),
-        ApiError::TooLarge
-    );
+    assert_eq!(white.until(error_of).await.unwrap(), ApiError::TooLarge);
     white
         .send_text("\u{0}\u{fffd}\u{10ffff}".into())
         .await
         .unwrap();
     assert!(matches!(
-        white.until(|m| error_of(m)).await.unwrap(),
+        white.until(error_of).await.unwrap(),
         ApiError::Malformed { .. }
     ));
 
@@ -237,19 +234,13 @@ async fn hostile_requests_are_refused() {
         })
         .await
         .unwrap();
-    assert_eq!(
-        frame.until(|m| error_of(m)).await.unwrap(),
-        ApiError::Origin
-    );
+    assert_eq!(frame.until(error_of).await.unwrap(), ApiError::Origin);
     // Silence instead of hello.
     let mut silent = Live::open(at, &format!("/api/v1/games/{}/live", seated.game), None)
         .await
         .unwrap();
     silent.send(&ClientMessage::Ping { id: 1 }).await.unwrap();
-    assert_eq!(
-        silent.until(|m| error_of(m)).await.unwrap(),
-        ApiError::HelloFirst
-    );
+    assert_eq!(silent.until(error_of).await.unwrap(), ApiError::HelloFirst);
 
     // Requests per second per address.
     let mut limited = false;
