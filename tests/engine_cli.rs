@@ -156,7 +156,7 @@ fn nim_command() {
     assert_eq!(v["nimsum"], 22);
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["values"], serde_json::json!([11, 5, 12, 20]));
-    assert_eq!(v["winning_moves"], serde_json::json!(["3:18"]));
+    assert_eq!(v["winning_moves"], serde_json::json!(["4:18"]));
     let v = json(&["nim", "nim:1 nim:1", "--misere", "--json"]);
     assert_eq!(v["outcome"], "N");
     assert_eq!(v["nimsum"], Value::Null);
@@ -179,7 +179,7 @@ fn take_away_games_answer_for_any_u64_heap() {
     assert_eq!(v["nimsum"], 9_223_372_036_854_775_806u64);
     assert_eq!(
         v["winning_moves"],
-        serde_json::json!(["0:9223372036854775806"])
+        serde_json::json!(["1:9223372036854775806"])
     );
     assert_eq!(
         value("dim:4611686018427387904")["values"],

@@ -3,7 +3,7 @@
 //!
 //! The position: Othello `--moves` from the start or from `--board`; Opok
 //! `--moves` from the start or from `--position`; take-away games
-//! `--heaps` and `--moves` (`heap:taken`, heaps numbered from 0 as
+//! `--heaps` and `--moves` (`heap:taken`, heaps numbered from 1 as
 //! `engine nim` writes them). What is drawn: `--coords`, `--last-move`,
 //! `--numbers`, `--legend`, `--print` (black and white), `--title`, `--px`
 //! (the width). SVG goes to stdout, or to `--out FILE`. `--png` is refused:
@@ -339,11 +339,11 @@ mod tests {
                 "give the heaps with --heaps (e.g. \"nim:11 nim:5\", or \"11 5\" for Nim)",
             ),
             (
-                &["nim", "--heaps", "3", "--moves", "0:4"],
-                "bad position: move 1: heap 0 (nim:3): taking 4 is not allowed (MoreThanHeap)",
+                &["nim", "--heaps", "3", "--moves", "1:4"],
+                "bad position: move 1: heap 1 (nim:3): taking 4 is not allowed (the heap holds fewer tokens)",
             ),
             (
-                &["nim", "--heaps", "3", "--moves", "0:1", "--numbers"],
+                &["nim", "--heaps", "3", "--moves", "1:1", "--numbers"],
                 "take-away diagrams have no move numbers",
             ),
         ] {

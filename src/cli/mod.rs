@@ -139,10 +139,10 @@ usage:
   engine nim \"POSITION\" [--misere] [--budget N]   (e.g. \"nim:11 nim:5 nim:12 nim:20\")
   engine diagram othello [--moves MOVES] [--board \"BOARD SIDE\"] [--size N] [--variant V]
   engine diagram opok [--moves \"MOVES\"] [--position \"POSITION\"] [--size N]
-  engine diagram nim --heaps \"POSITION\" [--moves \"0:2,1:1\"] [--misere]
+  engine diagram nim --heaps \"POSITION\" [--moves \"1:2,2:1\"] [--misere]
                  [--coords] [--last-move] [--numbers] [--legend] [--print] [--title T]
                  [--px WIDTH] [--out FILE]   (an SVG diagram, on stdout unless --out; moves from
-                 the board or position when given; nim moves heap:taken, heaps from 0; --heaps
+                 the board or position when given; nim moves heap:taken, heaps from 1; --heaps
                  \"3 4 5\" means Nim heaps; --print: black and white; PNG: from a game page)
   engine levels othello [--count N] [--think-ms T] [--time-scale F] [--levels L] [--threads N]
   engine levels opok [--size N] [--games G] [--think-ms T] [--time-scale F] [--levels L]

@@ -171,7 +171,7 @@ impl Default for Options {
 pub struct IllegalMove {
     /// The move's number in the list given, from 1 (passes counted).
     pub number: usize,
-    /// The move as text (`f5`, `a1:3:b3`, `0:2` for taking 2 from the first
+    /// The move as text (`f5`, `a1:3:b3`, `1:2` for taking 2 from the first
     /// heap).
     pub text: String,
 }

@@ -422,11 +422,11 @@ mod tests {
         assert_eq!(check(&win, &clock), Ok(()));
         win.opponent = Opponent::Level(8);
         assert!(bad(&win));
-        // From 5 7 9 12 the learner's winning move leaves the 9 (heap 2,
-        // counted from 0): one can be taken from it, not ten.
-        win.opponent = Opponent::Replies(vec!["2:1".into()]);
+        // From 5 7 9 12 the learner's winning move leaves the 9 (heap 3):
+        // one can be taken from it, not ten.
+        win.opponent = Opponent::Replies(vec!["3:1".into()]);
         assert_eq!(check(&win, &clock), Ok(()));
-        win.opponent = Opponent::Replies(vec!["2:10".into()]);
+        win.opponent = Opponent::Replies(vec!["3:10".into()]);
         assert!(bad(&win));
         // No opponent in a lesson that is not played.
         let mut legal = shipped_lesson("othello-1-1");

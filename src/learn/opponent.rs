@@ -317,7 +317,7 @@ mod tests {
         let take = perfect_take(&nim, false).unwrap();
         assert_eq!((take.heap, take.take), (0, 1));
         let nim = crate::engine::nim::parse_position("nim:1 nim:2").unwrap();
-        assert_eq!(perfect_take(&nim, false).unwrap().to_string(), "1:1");
+        assert_eq!(perfect_take(&nim, false).unwrap().to_string(), "2:1");
     }
 
     #[test]
@@ -380,11 +380,11 @@ mod tests {
     #[test]
     fn a_script_is_followed_while_legal_then_the_best_defence_answers() {
         let start = nim::parse_position("nim:3 nim:4 nim:6").unwrap();
-        let script = Opponent::Replies(vec!["0:1".into(), "2:9".into()]);
+        let script = Opponent::Replies(vec!["1:1".into(), "3:9".into()]);
         let mut replier = Replier::new(script, 7);
         assert_eq!(replier.script_left(), 2);
         let first = replier.take(&start, false).unwrap();
-        assert_eq!(first.to_string(), "0:1");
+        assert_eq!(first.to_string(), "1:1");
         assert!(!replier.left_script());
         // Nine cannot be taken from a heap of six: the perfect take instead.
         let now = start.play_unchecked(first);

@@ -17,6 +17,9 @@ pub mod position;
 pub mod rules;
 pub mod theory;
 
-pub use position::{parse_move, parse_position, Heap, Move, PlayError, Position, PositionError};
+pub use position::{
+    parse_move, parse_move_numbered, parse_position, Heap, Move, Numbering, PlayError, Position,
+    PositionError,
+};
 pub use rules::{Refusal, Rule, RuleError, SubtractionSet, MAX_HEAPS};
 pub use theory::{analyse, Analysis, BudgetExhausted, Outcome};
