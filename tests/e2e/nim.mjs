@@ -130,6 +130,29 @@ try {
       assert(page.errors.length === 0 && copy.errors.length === 0, [...page.errors, ...copy.errors].join("\n"));
     },
 
+    "a misère sum of six small components is decided by the worker; a too large one says so in time": async () => {
+      const six = "nim:8+dim:8+aliquot:8+evenodd:8+half:8+sub{1,3,4}:8";
+      const page = await open(`#/nim?v=2&misere=1&first=human&second=human&start=${six}`);
+      const started = Date.now();
+      await page.waitForSelector("[data-testid=outcome], .theory .notice", { timeout: 10000 });
+      const decided = Date.now() - started;
+      assert(!(await page.$(".theory .notice")), await page.textContent(".theory"));
+      assert((await page.textContent("[data-testid=outcome]")).startsWith("N"), "an N-position");
+      await page.click("button.show-me");
+      assert((await page.textContent("[data-testid=winning-moves]")) === "Winning moves: 1:7", await page.textContent("[data-testid=winning-moves]"));
+      console.log(`  six components decided in the browser in ${decided} ms`);
+      // 34 heaps of Half: too large, refused within the worker's time.
+      const many = Array(34).fill("half:15").join("+") + "+dim:2";
+      const large = await open(`#/nim?v=2&misere=1&first=human&second=human&start=${many}`);
+      const asked = Date.now();
+      await large.waitForSelector(".theory .notice", { timeout: 10000 });
+      const refused = Date.now() - asked;
+      assert((await large.textContent(".theory .notice")).includes("too large to decide exactly"), "refused");
+      assert(!(await large.textContent("body")).includes("restarted"), "the worker was not replaced");
+      console.log(`  34 heaps refused in the browser in ${refused} ms`);
+      assert(page.errors.length === 0 && large.errors.length === 0, [...page.errors, ...large.errors].join("\n"));
+    },
+
     "keyboard-only play": async () => {
       const page = await open("#/nim?start=nim:4+half:8&second=human");
       for (let i = 0; i < 40; i++) {

@@ -257,7 +257,7 @@ impl SessionGame for Nim {
     }
 
     fn on_failed(session: &mut NimState, search: &Search<Nim>) {
-        let gave_up = Err(BudgetExhausted { steps: 0 });
+        let gave_up = Err(BudgetExhausted { positions: 0 });
         session.extra.misere_analysis = Some((search.position.clone(), gave_up));
     }
 }
