@@ -6,16 +6,11 @@ use serde_json::json;
 use crate::engine::clock::SystemClock;
 use crate::learn::{check, lesson, STAGES};
 
-use super::args::{Args, ArgsError};
+use super::usage::ArgsError;
 use super::{CliError, Report};
 
-/// Runs `engine lessons STEP`.
-pub fn lessons(words: &[String]) -> Result<Report, CliError> {
-    let Some((step, rest)) = words.split_first() else {
-        return Err(ArgsError::MissingArgument("step (list or check)").into());
-    };
-    let args = Args::parse(rest, &[], &["json"])?;
-    args.finish()?;
+/// Runs `engine lessons STEP` (`list` or `check`).
+pub fn lessons(step: &str) -> Result<Report, CliError> {
     let mut stages = Vec::new();
     for (name, text) in STAGES {
         let stage =
@@ -23,7 +18,7 @@ pub fn lessons(words: &[String]) -> Result<Report, CliError> {
         stages.push((name, stage));
     }
     let clock = SystemClock::new();
-    match step.as_str() {
+    match step {
         "list" => {
             let lessons: Vec<_> = stages
                 .iter()
@@ -70,6 +65,6 @@ pub fn lessons(words: &[String]) -> Result<Report, CliError> {
                 Err(CliError::NoResult(report.text))
             }
         }
-        other => Err(ArgsError::UnknownCommand(format!("lessons {other}")).into()),
+        other => Err(ArgsError::Conflict(format!("unknown step lessons {other}")).into()),
     }
 }
