@@ -357,8 +357,8 @@ impl LessonsStep {
 pub enum Parsed {
     /// Help or the version: the text to print.
     Help(String),
-    /// A command to run.
-    Run(Cli),
+    /// A command to run (boxed: it is large beside the help's text).
+    Run(Box<Cli>),
 }
 
 /// Reads the command line `words` (without the program name).
@@ -372,7 +372,7 @@ pub fn parse(words: &[String]) -> Result<Parsed, CliError> {
         .filter(|w| !(asked_help && *w == "--json"))
         .cloned();
     match Cli::try_parse_from(program.chain(words_read)) {
-        Ok(cli) => Ok(Parsed::Run(cli)),
+        Ok(cli) => Ok(Parsed::Run(Box::new(cli))),
         Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
             Ok(Parsed::Help(e.render().to_string().trim_end().to_string()))
         }

@@ -97,7 +97,8 @@ impl GameRefusals for Nim {
     type StartError = PositionError;
 }
 
-#[cfg(test)]
+// Native only: proptest is not built for wasm (as in session::clock).
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
     use crate::engine::strength::Level;
