@@ -52,13 +52,17 @@ const TARGETS = {
  *  Since the rules pages' sections became texts of their own (i18n/rules.rs,
  *    carried by the learning module only), every other module is about
  *    10 KB smaller: app 115.9, othello 236.2, opok 213.2, nim 235.2,
- *    club 262.9, diagram 142.0, frame 282.4. */
+ *    club 262.9, diagram 142.0, frame 282.4.
+ *  - learn: 331.6 KB with the exact misère search of take-away sums (issue
+ *    27, item 18: engine::nim::misere, its own stack and position table),
+ *    which the lessons' opponent runs in the page (learn::opponent); nim
+ *    237.6 and frame 284.0 stay within their limits. */
 const LIMITS = {
   app: 118_000,
   othello: 239_000,
   opok: 216_000,
   nim: 239_000,
-  learn: 329_000,
+  learn: 334_000,
   club: 300_000,
   diagram: 200_000,
   frame: 286_000,
