@@ -11,14 +11,19 @@ use crate::club::text::shown;
 use crate::club::tournament::Tournament;
 use crate::club::{pairing, standings};
 
-use super::args::Args;
 use super::{read_file, CliError, Report};
 
-/// The tournament file named by the one argument of `words` (with `--json`).
-fn tournament_file(words: &[String]) -> Result<(String, Tournament), CliError> {
-    let mut args = Args::parse(words, &[], &["json"])?;
-    let path = args.positional("FILE")?;
-    args.finish()?;
+/// `engine standings FILE`, `engine pair FILE`.
+#[derive(clap::Args, Debug)]
+pub struct TournamentFile {
+    /// The tournament file the club page saves (JSON or CSV)
+    #[arg(value_name = "FILE")]
+    pub file: String,
+}
+
+/// The tournament file at `path`.
+fn tournament_file(path: &str) -> Result<(String, Tournament), CliError> {
+    let path = path.to_string();
     let text = String::from_utf8_lossy(&read_file(&path, MAX_FILE_BYTES as u64)?).into_owned();
     let t = read(&text).map_err(|e| CliError::NoResult(format!("{path}: {e}")))?;
     Ok((path, t))
@@ -26,8 +31,8 @@ fn tournament_file(words: &[String]) -> Result<(String, Tournament), CliError> {
 
 /// Runs `engine pair FILE`: `{"round", "pairs": [{"black", "white"}],
 /// "bye"}` for the next round.
-pub fn pair_command(words: &[String]) -> Result<Report, CliError> {
-    let (path, t) = tournament_file(words)?;
+pub fn pair_command(path: &str) -> Result<Report, CliError> {
+    let (path, t) = tournament_file(path)?;
     let p = pairing::next_round(&t).map_err(|e| CliError::NoResult(format!("{path}: {e}")))?;
     let pairs: Vec<Value> = p
         .pairs
@@ -55,8 +60,8 @@ pub fn pair_command(words: &[String]) -> Result<Report, CliError> {
 }
 
 /// Runs `engine standings FILE`.
-pub fn standings_command(words: &[String]) -> Result<Report, CliError> {
-    let (_, t) = tournament_file(words)?;
+pub fn standings_command(path: &str) -> Result<Report, CliError> {
+    let (_, t) = tournament_file(path)?;
     let lines = standings::standings(&t);
     let rows: Vec<Value> = lines
         .iter()

@@ -9,26 +9,21 @@ use crate::engine::clock::SystemClock;
 use crate::learn::lesson::Stage;
 use crate::learn::{check, lesson, STAGES};
 
-use super::args::{Args, ArgsError};
+use super::usage::ArgsError;
 use super::{CliError, Report};
 
-/// Runs `engine lessons STEP`.
-pub fn lessons(words: &[String]) -> Result<Report, CliError> {
-    let Some((step, rest)) = words.split_first() else {
-        return Err(ArgsError::MissingArgument("step (list or check)").into());
-    };
-    let args = Args::parse(rest, &[], &["json"])?;
-    args.finish()?;
+/// Runs `engine lessons STEP` (`list` or `check`).
+pub fn lessons(step: &str) -> Result<Report, CliError> {
     let mut stages = Vec::new();
     for (name, text) in STAGES {
         let stage =
             lesson::parse_stage(text).map_err(|e| CliError::NoResult(format!("{name}: {e}")))?;
         stages.push((name, stage));
     }
-    match step.as_str() {
+    match step {
         "list" => Ok(list(&stages)),
         "check" => check_all(&stages),
-        other => Err(ArgsError::UnknownCommand(format!("lessons {other}")).into()),
+        other => Err(ArgsError::Conflict(format!("unknown step lessons {other}")).into()),
     }
 }
 

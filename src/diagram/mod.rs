@@ -196,7 +196,7 @@ impl<P, L, S> BoardDiagram<P, L, S> {
 pub struct IllegalMove {
     /// The move's number in the list given, from 1 (passes counted).
     pub number: usize,
-    /// The move as text (`f5`, `a1:3:b3`, `0:2` for taking 2 from the first
+    /// The move as text (`f5`, `a1:3:b3`, `1:2` for taking 2 from the first
     /// heap).
     pub text: String,
 }

@@ -170,7 +170,8 @@ texts! {
             strip_up_to, mex_choose, misere_note, misere_budget, analysing, preset, preset_three,
             preset_source, random_game, custom_game, add_heap, remove_heap, heap_size, heap_rule,
             sub_set, play_convention, normal_play, misere_play, level_note, err_set, err_size,
-            err_period, err_no_heaps, keyboard_help, record_label, rules_title;
+            err_period, err_no_heaps, keyboard_help, record_label, rules_title, you_win,
+            computer_wins;
         sides: first_player_forms, second_player_forms;
         templates:
             rule_sub(set), rule_sub_desc(set), refuse_more_than_heap(rule, n),

@@ -72,7 +72,10 @@ const TARGETS = {
  *  - app and learn again with the first week's learning texts (issue 27:
  *    every error of the progress file, the teachers' sets and codes a
  *    sentence in three languages, the star rule, the rating's move; the
- *    learning texts are part of the app's `Texts`): about 2 KB. */
+ *    learning texts are part of the app's `Texts`): about 2 KB.
+ *  - learn: 2.5 KB more with the exact misère search of take-away sums
+ *    (issue 27, item 18: engine::nim::misere, its own stack and position
+ *    table), which the lessons' opponent runs in the page. */
 const LIMITS = {
   app: 130_000,
   othello: 253_000,

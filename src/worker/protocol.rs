@@ -101,7 +101,7 @@ pub enum Job {
 
 impl Job {
     /// How long the job may run, in milliseconds: its own time limit (the
-    /// take-away jobs are bounded by steps: about a second), without the
+    /// take-away jobs are bounded by positions and moves: about a second), without the
     /// grace the page adds. An Othello move may take several per-move
     /// times near the end (the strongest level's time plan).
     pub fn time_limit_ms(&self) -> f64 {
@@ -232,7 +232,7 @@ mod tests {
         for event in [
             Event::Started,
             Event::Done(Answer::NimAnalysis(nim::theory::analyse(&heaps, false, 10))),
-            Event::Done(Answer::NimAnalysis(Err(BudgetExhausted { steps: 3 }))),
+            Event::Done(Answer::NimAnalysis(Err(BudgetExhausted { positions: 3 }))),
             Event::Done(Answer::NimMove(Some(nim::Move { heap: 1, take: 3 }))),
         ] {
             round_trip(Response { id: 9, event });
