@@ -7,8 +7,6 @@
 //! do not count.
 #![cfg(not(target_arch = "wasm32"))]
 
-#![cfg(not(target_arch = "wasm32"))]
-
 use std::path::{Path, PathBuf};
 use syn::spanned::Spanned;
 use syn::visit::Visit;
