@@ -227,7 +227,7 @@ async fn a_win_is_claimed_against_a_player_gone_long_enough(db: Db) {
     .await;
     let mut first = open(at, &eva.game, Some(&eva.token)).await;
     let second = open(at, &eva.game, Some(&petr.token)).await;
-    first.act(mv(1, 0, "0:2")).await.unwrap();
+    first.act(mv(1, 0, "1:2")).await.unwrap();
     let refused = first.act(ClientMessage::Claim { id: 2 }).await.unwrap_err();
     assert!(matches!(
         refused,
