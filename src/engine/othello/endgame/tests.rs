@@ -116,7 +116,7 @@ fn the_ordering_evaluation_changes_the_work_not_the_result() {
 }
 
 /// Positions of `empties` empty squares after random games from the start.
-pub(super) fn random_positions(seed: u64, empties: u32, count: usize) -> Vec<Position> {
+pub(in crate::othello) fn random_positions(seed: u64, empties: u32, count: usize) -> Vec<Position> {
     let mut rng = crate::rng::Rng::new(seed);
     let mut out = Vec::new();
     while out.len() < count {
