@@ -29,7 +29,8 @@ fn play_randomly_to(rng: &mut crate::rng::Rng, rules: Rules, empties: u32) -> Po
     p
 }
 
-/// FFO position `number`.
+/// FFO position `number` (the parallel solver's tests, native only).
+#[cfg(not(target_arch = "wasm32"))]
 pub(super) fn ffo_position(number: u32) -> Position {
     crate::othello::ffo::positions()
         .find(|p| p.number == number)
