@@ -37,6 +37,17 @@ pub const MOVES_PER_POSITION: u64 = 4;
 /// 20 MB); a longer one counts as over budget.
 pub const MAX_LINE: usize = 250_000;
 
+/// What listing the moves of a divisor-rule heap of [`FACTORED`] tokens
+/// or more costs, in moves looked at: it factors the heap (a 64-bit heap
+/// takes tens of microseconds natively, as long as thousands of moves), so
+/// a sum of huge Dim or Aliquot heaps is over budget in well under a
+/// second, not after a million factorings.
+pub const FACTORING_COST: u64 = 1024;
+
+/// The smallest heap whose factoring is counted ([`FACTORING_COST`]); a
+/// smaller one factors by trial division in a few steps.
+pub const FACTORED: u64 = 1 << 20;
+
 /// The heaps of a sum in the search's order: heaps of equal rules side by
 /// side, so that a canonical position sorts each run.
 struct Sum<'r> {
@@ -334,6 +345,9 @@ impl<'s, 'r> Search<'s, 'r> {
                 match rule {
                     _ if repeated || size == 0 => Takes::Listed(Vec::new().into_iter()),
                     Rule::Dim | Rule::Aliquot => {
+                        if size >= FACTORED {
+                            self.moves += FACTORING_COST;
+                        }
                         Takes::Listed(rule.takes(size).collect::<Vec<_>>().into_iter())
                     }
                     _ => Takes::Indexed(0),
@@ -567,6 +581,20 @@ mod tests {
                 positions: positions - 1
             })
         );
+    }
+
+    #[test]
+    fn huge_divisor_heaps_count_their_factoring() {
+        // Each position of this sum lists the divisors of a new 64-bit Dim
+        // heap: counted as moves, the budget ends after a few thousand
+        // factorings (it took 250 000 of them, ten seconds, before).
+        let position =
+            parse_position("evenodd:18446744073709551615 dim:18401055938125660800").unwrap();
+        let sum = Sum::new(&position);
+        let mut search = Search::new(&sum, DEFAULT_BUDGET);
+        assert!(search.analyse(&position).is_err());
+        let factorings = DEFAULT_BUDGET * MOVES_PER_POSITION / FACTORING_COST;
+        assert!(search.positions <= factorings + 1, "{}", search.positions);
     }
 
     #[test]
