@@ -15,9 +15,10 @@ pub const PLAY_OUT_EMPTIES: u32 = 10;
 pub const GRUNDY_TABLE_MAX: u64 = 30;
 
 /// A take-away move as lessons write and show it: `heap:taken`, heaps
-/// counted from 1 as people count them (`1:2` takes 2 from the first heap).
+/// counted from 1 as people count them (`1:2` takes 2 from the first heap),
+/// as the engine writes every move.
 pub fn take_text(mv: nim::Move) -> String {
-    format!("{}:{}", mv.heap + 1, mv.take)
+    mv.to_string()
 }
 
 /// Reads a take-away move written as [`take_text`] writes it (ASCII
