@@ -7,7 +7,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use axum::body::Bytes;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -112,38 +112,37 @@ fn failure_response(failure: Failure) -> Response {
     }
 }
 
-/// The request's body as `T` and the client's address, if the address is
-/// within its rate and the body reads.
-fn read<T: DeserializeOwned>(
-    app: &App,
-    peer: SocketAddr,
-    headers: &HeaderMap,
-    body: &[u8],
-) -> Result<(T, IpAddr), ApiError> {
-    let address = app.address(peer, headers);
-    if !app.requests.allow(address) {
-        return Err(app.too_many());
-    }
-    decode(body)
-        .map(|request| (request, address))
-        .map_err(|error| error.to_api())
+/// A posted request: its body read as `T` by the protocol's decoder, and
+/// the client's address, once the address is within its rate. Rejected
+/// with the `ApiError` response, so a handler starts from a good request.
+struct Posted<T> {
+    request: T,
+    address: IpAddr,
 }
 
-async fn create(
-    State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
-    let (request, address): (CreateRequest, _) = match read(&app, peer, &headers, &body) {
-        Ok(read) => read,
-        Err(error) => return error_response(error),
-    };
-    match app
-        .service
-        .create(request, &tokens::address_key(&address))
-        .await
-    {
+impl<T: DeserializeOwned> FromRequest<App> for Posted<T> {
+    type Rejection = Response;
+
+    async fn from_request(request: Request, app: &App) -> Result<Self, Response> {
+        let (mut parts, body) = request.into_parts();
+        let ConnectInfo(peer) = ConnectInfo::<SocketAddr>::from_request_parts(&mut parts, app)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let address = app.address(peer, &parts.headers);
+        if !app.requests.allow(address) {
+            return Err(error_response(app.too_many()));
+        }
+        let body = Bytes::from_request(Request::from_parts(parts, body), app)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let request = decode(&body).map_err(|error| error_response(error.to_api()))?;
+        Ok(Posted { request, address })
+    }
+}
+
+async fn create(State(app): State<App>, posted: Posted<CreateRequest>) -> Response {
+    let key = tokens::address_key(&posted.address);
+    match app.service.create(posted.request, &key).await {
         Ok(seated) => json(StatusCode::CREATED, &seated),
         Err(error) => error_response(error),
     }
@@ -158,16 +157,10 @@ async fn show(State(app): State<App>, Path(id): Path<String>) -> Response {
 
 async fn join(
     State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
     Path(id): Path<String>,
-    body: Bytes,
+    posted: Posted<JoinRequest>,
 ) -> Response {
-    let (request, _): (JoinRequest, _) = match read(&app, peer, &headers, &body) {
-        Ok(read) => read,
-        Err(error) => return error_response(error),
-    };
-    match app.service.join(&id, request).await {
+    match app.service.join(&id, posted.request).await {
         Ok(seated) => json(StatusCode::OK, &seated),
         Err(failure) => failure_response(failure),
     }
@@ -175,20 +168,14 @@ async fn join(
 
 async fn cancel(
     State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
     Path(id): Path<String>,
-    body: Bytes,
+    posted: Posted<CancelRequest>,
 ) -> Response {
-    let (request, _): (CancelRequest, _) = match read(&app, peer, &headers, &body) {
-        Ok(read) => read,
-        Err(error) => return error_response(error),
-    };
     let entry = match app.service.entry(&id).await {
         Ok(entry) => entry,
         Err(error) => return error_response(error),
     };
-    let Some(seat) = app.service.seat_of(&entry, &request.token).await else {
+    let Some(seat) = app.service.seat_of(&entry, &posted.request.token).await else {
         return error_response(ApiError::WrongToken);
     };
     match app.service.act(&entry, Some(seat), Action::Cancel).await {

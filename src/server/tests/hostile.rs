@@ -22,6 +22,23 @@ fn error_of(message: &ServerMessage) -> Option<ApiError> {
     }
 }
 
+/// The WebSocket path of a game.
+fn live_path(game: &str) -> String {
+    format!("/api/v1/games/{game}/live")
+}
+
+/// A connection (from `origin`) that says hello as a frame embedded on
+/// the club's site.
+async fn embed_frame(at: std::net::SocketAddr, path: &str, origin: Option<&str>) -> Live {
+    let mut frame = Live::open(at, path, origin).await.unwrap();
+    let hello = ClientMessage::Hello {
+        token: None,
+        embed: Some("https://club.example".into()),
+    };
+    frame.send(&hello).await.unwrap();
+    frame
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hostile_clients_are_refused_and_the_game_goes_on() {
     let server = TestServer::start(Db::Sqlite, &["--max-messages-per-second", "20"]).await;
@@ -143,30 +160,14 @@ async fn hostile_requests_are_refused() {
         colour: Colour::Random,
         public: true,
     };
-    let refused = client::create(at, &request("a\u{1b}[31mb"))
-        .await
-        .unwrap_err();
-    assert_eq!(
-        refused,
-        CallError::Api(
-            400,
-            ApiError::Name {
-                problem: NameError::Control
-            }
-        )
-    );
-    let refused = client::create(at, &request(&"x".repeat(40)))
-        .await
-        .unwrap_err();
-    assert_eq!(
-        refused,
-        CallError::Api(
-            400,
-            ApiError::Name {
-                problem: NameError::TooLong
-            }
-        )
-    );
+    let long_name = "x".repeat(40);
+    for (name, problem) in [
+        ("a\u{1b}[31mb", NameError::Control),
+        (long_name.as_str(), NameError::TooLong),
+    ] {
+        let refused = client::create(at, &request(name)).await.unwrap_err();
+        assert_eq!(refused, CallError::Api(400, ApiError::Name { problem }));
+    }
     let mut bad_setup = request("Eva");
     bad_setup.setup.rules = "size=99".into();
     assert!(matches!(
@@ -209,36 +210,20 @@ async fn hostile_requests_are_refused() {
     for _ in 0..4 {
         open_ones.push(open(at, &seated.game, None).await);
     }
-    let refused = Live::open(at, &format!("/api/v1/games/{}/live", seated.game), None)
-        .await
-        .err();
+    let path = live_path(&seated.game);
+    let refused = Live::open(at, &path, None).await.err();
     assert!(refused.is_some_and(|e| format!("{e:?}").contains("429")));
     drop(open_ones);
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
     // A foreign origin may not connect, nor embed live games.
-    let foreign = Live::open(
-        at,
-        &format!("/api/v1/games/{}/live", seated.game),
-        Some("https://evil.example"),
-    )
-    .await
-    .err();
+    let foreign = Live::open(at, &path, Some("https://evil.example"))
+        .await
+        .err();
     assert!(foreign.is_some_and(|e| format!("{e:?}").contains("403")));
-    let mut frame = Live::open(at, &format!("/api/v1/games/{}/live", seated.game), None)
-        .await
-        .unwrap();
-    frame
-        .send(&ClientMessage::Hello {
-            token: None,
-            embed: Some("https://club.example".into()),
-        })
-        .await
-        .unwrap();
+    let mut frame = embed_frame(at, &path, None).await;
     assert_eq!(frame.until(error_of).await.unwrap(), ApiError::Origin);
     // Silence instead of hello.
-    let mut silent = Live::open(at, &format!("/api/v1/games/{}/live", seated.game), None)
-        .await
-        .unwrap();
+    let mut silent = Live::open(at, &path, None).await.unwrap();
     silent.send(&ClientMessage::Ping { id: 1 }).await.unwrap();
     assert_eq!(silent.until(error_of).await.unwrap(), ApiError::HelloFirst);
 
@@ -275,17 +260,8 @@ async fn allowed_origins_and_embeds_are_configurable() {
     .await;
     let at = server.address();
     let (eva, _) = pair(at, setup(GameKind::Nim, "", live("1+1")), false).await;
-    let path = format!("/api/v1/games/{}/live", eva.game);
-    let mut frame = Live::open(at, &path, Some("https://club.example"))
-        .await
-        .unwrap();
-    frame
-        .send(&ClientMessage::Hello {
-            token: None,
-            embed: Some("https://club.example".into()),
-        })
-        .await
-        .unwrap();
+    let path = live_path(&eva.game);
+    let mut frame = embed_frame(at, &path, Some("https://club.example")).await;
     assert!(matches!(
         frame.next().await.unwrap(),
         ServerMessage::Welcome { seat: None, .. }
