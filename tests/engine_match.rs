@@ -31,6 +31,12 @@ fn json(args: &[&str]) -> Value {
     serde_json::from_str(&stdout).unwrap()
 }
 
+/// Runs `engine args` and asserts that it fails saying `says`.
+fn refused(args: &[&str], says: &str) {
+    let (ok, _, stderr) = engine(args);
+    assert!(!ok && stderr.contains(says), "{args:?}: {stderr}");
+}
+
 fn temp(name: &str) -> String {
     format!("{}/{name}", env!("CARGO_TARGET_TMPDIR"))
 }
@@ -144,57 +150,42 @@ fn an_external_player_takes_one_side() {
     assert_eq!(v["games"], 2);
     assert!(v["faults"].as_u64().unwrap() > 0);
     // A command that is not a player, or both kinds of one side.
-    let (ok, _, stderr) = engine(&[
-        "match",
-        "--player",
-        "pattern",
-        "--opponent-command",
-        "/bin/false",
-        "--depth",
-        "1",
-    ]);
-    assert!(!ok && stderr.contains("line-protocol player"), "{stderr}");
-    let (ok, _, stderr) = engine(&[
-        "match",
-        "--player",
-        "pattern",
-        "--opponent",
-        "handmade",
-        "--opponent-command",
-        &player,
-        "--depth",
-        "1",
-    ]);
-    assert!(!ok && stderr.contains("one of them"), "{stderr}");
+    let not_a_player: &[&str] = &["--opponent-command", "/bin/false"];
+    let both_kinds = &["--opponent", "handmade", "--opponent-command", &player];
+    for (opponent, says) in [
+        (not_a_player, "line-protocol player"),
+        (both_kinds, "one of them"),
+    ] {
+        let args = [
+            &["match", "--player", "pattern"],
+            opponent,
+            &["--depth", "1"],
+        ];
+        refused(&args.concat(), says);
+    }
 }
 
 #[test]
 fn match_mistakes_are_named() {
-    let (ok, _, stderr) = engine(&["match", "--player", "pattern", "--opponent", "handmade"]);
-    assert!(!ok);
-    assert!(stderr.contains("no search limit"), "{stderr}");
-    let (ok, _, stderr) = engine(&[
-        "match",
-        "--player",
-        "eval=pattern,speed=9",
-        "--opponent",
-        "handmade",
-        "--depth",
-        "1",
-    ]);
-    assert!(!ok);
-    assert!(stderr.contains("eval=, depth="), "{stderr}");
-    let (ok, _, stderr) = engine(&[
-        "match",
-        "--player",
-        "no/such/weights.bin",
-        "--opponent",
-        "handmade",
-        "--depth",
-        "1",
-    ]);
-    assert!(!ok);
-    assert!(stderr.contains("no/such/weights.bin"), "{stderr}");
+    let depth = |d| ["--depth", d];
+    let players = [
+        ("pattern", vec![], "no search limit"),
+        ("eval=pattern,speed=9", depth("1").to_vec(), "eval=, depth="),
+        (
+            "no/such/weights.bin",
+            depth("1").to_vec(),
+            "no/such/weights.bin",
+        ),
+        (
+            "selective=maybe",
+            depth("2").to_vec(),
+            "selective=on or selective=off",
+        ),
+    ];
+    for (player, limits, says) in players {
+        let args = ["match", "--player", player, "--opponent", "handmade"];
+        refused(&[&args[..], &limits].concat(), says);
+    }
 }
 
 #[test]
@@ -288,9 +279,7 @@ fn the_othello_level_ladder_plays_each_level_against_the_one_below() {
             .sum();
         assert_eq!(games, 4, "two openings, both colours");
     }
-    let (ok, _, stderr) = engine(&["levels", "othello", "--levels", "9"]);
-    assert!(!ok);
-    assert!(stderr.contains("--levels"), "{stderr}");
+    refused(&["levels", "othello", "--levels", "9"], "--levels");
 }
 
 #[test]
@@ -309,15 +298,4 @@ fn a_match_can_turn_selective_search_off_and_names_it() {
     ]);
     assert_eq!(v["player"], "standard depth 4 not selective");
     assert_eq!(v["opponent"], "standard depth 4");
-    let (ok, _, stderr) = engine(&[
-        "match",
-        "--player",
-        "selective=maybe",
-        "--opponent",
-        "standard",
-        "--depth",
-        "2",
-    ]);
-    assert!(!ok);
-    assert!(stderr.contains("selective=on or selective=off"), "{stderr}");
 }
