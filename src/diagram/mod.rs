@@ -43,6 +43,8 @@ pub mod xml;
 use std::fmt;
 use std::str::FromStr;
 
+use crate::engine::game::Game;
+
 /// The narrowest diagram drawn, in pixels; a smaller [`Options::size_px`]
 /// is raised to it.
 pub const MIN_SIZE_PX: u32 = 16;
@@ -222,30 +224,49 @@ struct Sides {
     held: &'static str,
 }
 
-/// A legend's state line, in English: whose turn it is (`first` to move or
-/// the second side; nobody's once `over`; a pass first when `passes`), then
-/// what each side holds: "Black to move · black 12, white 9".
-fn state_line(sides: &Sides, over: bool, passes: bool, first: bool, counts: [u32; 2]) -> String {
-    let [one, two] = sides.names;
-    let held = format!(
-        "{}{} {}, {} {}",
-        sides.held,
-        one.to_lowercase(),
-        counts[0],
-        two.to_lowercase(),
-        counts[1]
-    );
-    let (side, next) = if first { (one, two) } else { (two, one) };
-    if over {
-        format!("Game over · {held}")
-    } else if passes {
-        format!(
-            "{side} {}, {} to move · {held}",
-            sides.pass_verb,
-            next.to_lowercase()
-        )
-    } else {
-        format!("{side} to move · {held}")
+impl Sides {
+    /// Sides named `names`, whose pass is `pass_verb`, and what they hold
+    /// introduced by `held`.
+    const fn named(names: [&'static str; 2], pass_verb: &'static str, held: &'static str) -> Sides {
+        Sides {
+            names,
+            pass_verb,
+            held,
+        }
+    }
+
+    /// A legend's state line of `position`, in English: whose turn it is
+    /// (the first side's when `first_to_move`; nobody's once the game is
+    /// over; a pass first when the side to move has only that), then what
+    /// each side holds: "Black to move · black 12, white 9".
+    fn state_line<G: Game>(&self, position: &G, first_to_move: bool, held: [u32; 2]) -> String {
+        let [one, two] = self.names;
+        let held = format!(
+            "{}{} {}, {} {}",
+            self.held,
+            one.to_lowercase(),
+            held[0],
+            two.to_lowercase(),
+            held[1]
+        );
+        let (side, next) = if first_to_move {
+            (one, two)
+        } else {
+            (two, one)
+        };
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        if position.is_over() {
+            format!("Game over · {held}")
+        } else if moves.iter().all(|&mv| position.is_pass(mv)) {
+            format!(
+                "{side} {}, {} to move · {held}",
+                self.pass_verb,
+                next.to_lowercase()
+            )
+        } else {
+            format!("{side} to move · {held}")
+        }
     }
 }
 
@@ -534,6 +555,63 @@ fn draw_coordinates(
             false,
             &(u32::from(i) + 1).to_string(),
         );
+    }
+}
+
+/// The positions and options the games' diagram tests draw.
+#[cfg(test)]
+mod fixtures {
+    use super::{Options, Theme};
+    use crate::engine::game::Game;
+
+    /// `position` after its first legal move `plies` times (or until the
+    /// game ends): a few moves in, to draw more than the start.
+    pub fn a_few_moves_in<G: Game>(mut position: G, plies: usize) -> G {
+        let mut moves = Vec::new();
+        for _ in 0..plies {
+            moves.clear();
+            position.legal_moves(&mut moves);
+            let Some(&first) = moves.first() else { break };
+            position = position.play(first);
+        }
+        position
+    }
+
+    /// The print theme with everything a diagram can show.
+    pub fn print_with_everything() -> Options {
+        Options {
+            theme: Theme::Print,
+            coords: true,
+            last_move: true,
+            move_numbers: true,
+            legend: super::Legend::Auto,
+            ..Options::default()
+        }
+    }
+
+    /// Asserts that every fill and stroke of `svg` is one of `allowed`
+    /// (or none).
+    pub fn only_colours(svg: &str, allowed: &[&str]) {
+        for e in super::testing::elements(svg) {
+            for (name, value) in &e.attributes {
+                if matches!(name.as_str(), "fill" | "stroke") {
+                    let value = value.as_str();
+                    assert!(
+                        value == "none" || allowed.contains(&value),
+                        "{name}={value}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// The options with coordinates, in every theme.
+    pub fn every_theme_with_coordinates() -> impl Iterator<Item = Options> {
+        Theme::ALL.into_iter().map(|theme| Options {
+            theme,
+            coords: true,
+            ..Options::default()
+        })
     }
 }
 

@@ -171,32 +171,18 @@ fn colors(theme: Theme) -> Colors {
 }
 
 /// Opok's sides in a legend.
-const SIDES: Sides = Sides {
-    names: ["Circles", "Squares"],
-    pass_verb: "pass",
-    held: "occupied: ",
-};
+const SIDES: Sides = Sides::named(["Circles", "Squares"], "pass", "occupied: ");
 
-/// Who moves and the squares held, in English.
-fn state_line(position: &Position) -> String {
-    super::state_line(
-        &SIDES,
-        position.is_over(),
-        position.must_pass(),
-        position.side_to_move() == Side::Circles,
-        [position.score(Side::Circles), position.score(Side::Squares)],
-    )
-}
-
-/// The English legend line of `position` (who is to move, the squares
-/// held), as [`Legend::Auto`](super::Legend::Auto) writes it.
+/// The English legend line of `position`: who moves and the squares
+/// held, as [`Legend::Auto`](super::Legend::Auto) writes it.
 pub fn legend(position: &Position) -> String {
-    state_line(position)
+    let held = [Side::Circles, Side::Squares].map(|side| position.score(side));
+    SIDES.state_line(position, position.side_to_move() == Side::Circles, held)
 }
 
 fn auto_title(diagram: &Diagram, options: &Options) -> String {
     let g = diagram.position.geometry();
-    let mut title = format!("Opok {g}: {}", state_line(&diagram.position));
+    let mut title = format!("Opok {g}: {}", legend(&diagram.position));
     if let Some(last) = diagram.last_move.as_ref().filter(|_| options.last_move) {
         let mv = Move::Step {
             from: last.from,
@@ -266,7 +252,7 @@ fn draw(diagram: &Diagram, options: &Options) -> String {
         options,
         n,
         frame,
-        || state_line(position),
+        || legend(position),
         || auto_title(diagram, options),
     );
 
@@ -466,8 +452,8 @@ fn arrow(svg: &mut Svg, from: (i32, i32), to: (i32, i32), color: &str, halo: &st
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagram::fixtures::*;
     use crate::diagram::testing::{count_class, elements, texts};
-    use crate::diagram::Legend;
     use crate::engine::opok::notation::{parse_position, replay};
 
     fn d_name(d: &Diagram, s: Square) -> String {
@@ -481,18 +467,8 @@ mod tests {
     #[test]
     fn every_stack_is_drawn_on_every_size() {
         for n in 3..=9 {
-            let mut position = start(n);
-            for _ in 0..5 {
-                if let Some(&mv) = position.moves().first() {
-                    position = position.play(mv);
-                }
-            }
-            for theme in Theme::ALL {
-                let options = Options {
-                    theme,
-                    coords: true,
-                    ..Options::default()
-                };
+            let position = a_few_moves_in(start(n), 5);
+            for options in every_theme_with_coordinates() {
                 let e = elements(&svg(&position, &options));
                 assert_eq!(
                     count_class(&e, "circles") as u32,
@@ -583,15 +559,7 @@ mod tests {
     #[test]
     fn legend_and_print_theme() {
         let game = replay(start(5), "a1:3:b3 e5:2:e3").unwrap();
-        let options = Options {
-            theme: Theme::Print,
-            coords: true,
-            last_move: true,
-            move_numbers: true,
-            legend: Legend::Auto,
-            ..Options::default()
-        };
-        let text = game_svg(&game.start, &game.moves, &options).unwrap();
+        let text = game_svg(&game.start, &game.moves, &print_with_everything()).unwrap();
         let e = elements(&text);
         assert!(e
             .iter()
@@ -600,15 +568,6 @@ mod tests {
             e[1].text,
             "Opok 5×5: Circles to move · occupied: circles 2, squares 2 · last move e5:2:e3"
         );
-        for e in &e {
-            for (name, value) in &e.attributes {
-                if matches!(name.as_str(), "fill" | "stroke") {
-                    assert!(
-                        matches!(value.as_str(), "#000000" | "#ffffff" | "#e6e6e6" | "none"),
-                        "{name}={value}"
-                    );
-                }
-            }
-        }
+        only_colours(&text, &["#000000", "#ffffff", "#e6e6e6"]);
     }
 }

@@ -110,22 +110,7 @@ fn game_name(variant: Variant) -> &'static str {
 }
 
 /// Othello's sides in a legend.
-const SIDES: Sides = Sides {
-    names: ["Black", "White"],
-    pass_verb: "passes",
-    held: "",
-};
-
-/// Who moves and the discs, in English: "Black to move · black 12, white 9".
-fn state_line(position: &Position) -> String {
-    super::state_line(
-        &SIDES,
-        position.is_over(),
-        position.must_pass(),
-        position.side_to_move() == Color::Black,
-        [position.count(Color::Black), position.count(Color::White)],
-    )
-}
+const SIDES: Sides = Sides::named(["Black", "White"], "passes", "");
 
 fn auto_title(diagram: &Diagram, options: &Options) -> String {
     let rules = diagram.position.rules();
@@ -134,7 +119,7 @@ fn auto_title(diagram: &Diagram, options: &Options) -> String {
         game_name(rules.variant),
         rules.size,
         rules.size,
-        state_line(&diagram.position)
+        legend(&diagram.position)
     );
     if let Some(square) = diagram.last_move.filter(|_| options.last_move) {
         title += &format!(" · last move {square}");
@@ -155,7 +140,7 @@ fn draw(diagram: &Diagram, options: &Options) -> String {
         options,
         n,
         frame,
-        || state_line(position),
+        || legend(position),
         || auto_title(diagram, options),
     );
 
@@ -252,15 +237,18 @@ fn draw(diagram: &Diagram, options: &Options) -> String {
     b.finish(svg, c.text)
 }
 
-/// The English legend line of `position` (who is to move, the discs), as
+/// The English legend line of `position`: who moves and the discs
+/// ("Black to move · black 12, white 9"), as
 /// [`Legend::Auto`](super::Legend::Auto) writes it.
 pub fn legend(position: &Position) -> String {
-    state_line(position)
+    let held = [Color::Black, Color::White].map(|color| position.count(color));
+    SIDES.state_line(position, position.side_to_move() == Color::Black, held)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::diagram::fixtures::*;
     use crate::diagram::testing::{count_class, elements, texts};
     use crate::diagram::xml::Element;
     use crate::diagram::Legend;
@@ -272,19 +260,8 @@ mod tests {
         for size in BoardSize::ALL {
             for variant in Variant::ALL {
                 let rules = Rules::new(size, variant);
-                let mut position = Position::start(rules);
-                // A few moves in, to have more than the start.
-                for _ in 0..6 {
-                    if let Some(&mv) = position.moves().first() {
-                        position = position.play(mv);
-                    }
-                }
-                for theme in Theme::ALL {
-                    let options = Options {
-                        theme,
-                        coords: true,
-                        ..Options::default()
-                    };
+                let position = a_few_moves_in(Position::start(rules), 6);
+                for options in every_theme_with_coordinates() {
                     let e = elements(&svg(&position, &options));
                     assert_eq!(e[0].name, "svg");
                     assert_eq!(e[1].name, "title");
@@ -471,24 +448,7 @@ mod tests {
     #[test]
     fn the_print_theme_has_no_colour() {
         let game = replay_from_start(Rules::default(), "f5d6c3").unwrap();
-        let options = Options {
-            theme: Theme::Print,
-            coords: true,
-            last_move: true,
-            move_numbers: true,
-            legend: Legend::Auto,
-            ..Options::default()
-        };
-        let text = game_svg(&game.start, &game.moves, &options).unwrap();
-        for e in elements(&text) {
-            for (name, value) in &e.attributes {
-                if matches!(name.as_str(), "fill" | "stroke") {
-                    assert!(
-                        matches!(value.as_str(), "#000000" | "#ffffff" | "none"),
-                        "{name}={value}"
-                    );
-                }
-            }
-        }
+        let text = game_svg(&game.start, &game.moves, &print_with_everything()).unwrap();
+        only_colours(&text, &["#000000", "#ffffff"]);
     }
 }
