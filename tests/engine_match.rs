@@ -37,24 +37,30 @@ fn refused(args: &[&str], says: &str) {
     assert!(!ok && stderr.contains(says), "{args:?}: {stderr}");
 }
 
+/// The JSON report of `engine match` between `player` and `opponent` at
+/// `depth` on `count` openings.
+fn match_json(player: &str, opponent: &str, depth: &str, count: &str) -> Value {
+    json(&[
+        "match",
+        "--player",
+        player,
+        "--opponent",
+        opponent,
+        "--depth",
+        depth,
+        "--count",
+        count,
+        "--json",
+    ])
+}
+
 fn temp(name: &str) -> String {
     format!("{}/{name}", env!("CARGO_TARGET_TMPDIR"))
 }
 
 #[test]
 fn a_tiny_match_reports_a_consistent_tally() {
-    let v = json(&[
-        "match",
-        "--player",
-        "pattern",
-        "--opponent",
-        "eval=handmade,depth=1",
-        "--depth",
-        "2",
-        "--count",
-        "2",
-        "--json",
-    ]);
+    let v = match_json("pattern", "eval=handmade,depth=1", "2", "2");
     assert_eq!(v["player"], "pattern depth 2");
     assert_eq!(v["opponent"], "handmade depth 1");
     assert_eq!(v["openings"], 2);
@@ -284,18 +290,7 @@ fn the_othello_level_ladder_plays_each_level_against_the_one_below() {
 
 #[test]
 fn a_match_can_turn_selective_search_off_and_names_it() {
-    let v = json(&[
-        "match",
-        "--player",
-        "selective=off",
-        "--opponent",
-        "selective=on",
-        "--depth",
-        "4",
-        "--count",
-        "1",
-        "--json",
-    ]);
+    let v = match_json("selective=off", "selective=on", "4", "1");
     assert_eq!(v["player"], "standard depth 4 not selective");
     assert_eq!(v["opponent"], "standard depth 4");
 }
