@@ -24,18 +24,28 @@ pub type Move<G> = <<G as SessionGame>::Position as Playable>::Move;
 /// Why a move of game `G` was refused.
 pub type PlayError<G> = <<G as SessionGame>::Position as Playable>::Error;
 
-/// What a game asks of the search worker: the jobs, what a search reports
-/// on the way, what it answers.
+/// What a search in the worker is for: the computer's move, which every
+/// game has and the core plays, or one of the game's own analyses (`A`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum SearchJob<A> {
+    /// The computer's move.
+    Play,
+    /// An analysis the game asked for.
+    Analyse(A),
+}
+
+/// The search jobs of game `G`.
+pub type JobOf<G> = SearchJob<<G as GameSearch>::Analysis>;
+
+/// What a game asks of the search worker: its analyses, what a search
+/// reports on the way, what it answers.
 pub trait GameSearch {
-    /// What a search in the worker is for.
-    type Job: Copy + PartialEq + Debug;
+    /// The game's own analyses (besides the computer's move).
+    type Analysis: Copy + PartialEq + Debug;
     /// A search's report of a completed depth.
     type Progress: Clone + PartialEq + Debug;
     /// A search's final answer.
     type Answer: Clone + PartialEq + Debug;
-
-    /// The job of the computer's move.
-    const PLAY: Self::Job;
 }
 
 /// What a game tells of a move and of its end.
@@ -102,8 +112,10 @@ pub trait SessionGame:
     fn must_pass(position: &Self::Position) -> bool;
     /// The pass move, in games that have one.
     fn pass() -> Option<Move<Self>>;
-    /// Who plays `side`.
-    fn player(settings: &Self::Settings, side: Self::Side) -> Player;
+    /// Who plays `side`: the seat of its place in [`SessionGame::sides`].
+    fn player(settings: &Self::Settings, side: Self::Side) -> Player {
+        settings.seats()[usize::from(Self::sides()[0] != side)]
+    }
     /// The result, once `position` (after `ply` moves) is over.
     fn outcome(
         settings: &Self::Settings,
@@ -158,7 +170,7 @@ pub trait SessionGame:
 
     /// A search the game wants besides the computer's move (hints, an
     /// analysis), with the position to search.
-    fn wanted_job(_session: &GameSession<Self>) -> Option<(Self::Job, Self::Position)> {
+    fn wanted_job(_session: &GameSession<Self>) -> Option<(JobOf<Self>, Self::Position)> {
         None
     }
     /// Bookkeeping when a search the session asked for reports progress.
@@ -169,7 +181,7 @@ pub trait SessionGame:
     ) {
     }
     /// Bookkeeping when a search finishes: the core then plays the
-    /// computer's move for [`SessionGame::PLAY`]; other jobs are the
+    /// computer's move for [`SearchJob::Play`]; other jobs are the
     /// game's own.
     fn on_answer(_session: &mut GameSession<Self>, _search: &Search<Self>, _answer: &Self::Answer) {
     }
@@ -237,7 +249,7 @@ pub struct Search<G: SessionGame> {
     /// The request id.
     pub id: u64,
     /// What it is for.
-    pub job: G::Job,
+    pub job: JobOf<G>,
     /// The position searched.
     pub position: G::Position,
     /// The last completed depth, once there is one.
@@ -366,7 +378,7 @@ pub enum Action<G: SessionGame> {
     /// Play forced passes without asking (or ask for each).
     SetAutoPass(bool),
     /// A search was sent to the worker.
-    SearchStarted(u64, G::Job, G::Position),
+    SearchStarted(u64, JobOf<G>, G::Position),
     /// The running search was abandoned.
     SearchCancelled,
     /// The worker kept failing on that request.
@@ -539,16 +551,18 @@ impl<G: SessionGame> GameSession<G> {
 
     /// The search the worker should run now: the computer's move first,
     /// then what the game wants.
-    pub fn wanted_search(&self) -> Option<(G::Job, G::Position)> {
+    pub fn wanted_search(&self) -> Option<(JobOf<G>, G::Position)> {
         if matches!(self.turn(), Turn::Computer(_)) && !self.paused {
-            return Some((G::PLAY, self.position()));
+            return Some((SearchJob::Play, self.position()));
         }
         G::wanted_job(self)
     }
 
     /// The computer is thinking about its move.
     pub fn thinking(&self) -> bool {
-        self.search.as_ref().is_some_and(|s| s.job == G::PLAY)
+        self.search
+            .as_ref()
+            .is_some_and(|s| s.job == SearchJob::Play)
     }
 
     fn stops_at(&self, ply: usize) -> bool {
@@ -782,7 +796,7 @@ impl<G: SessionGame> GameSession<G> {
     /// game stops asking for its own search).
     fn search_failed(&mut self, id: u64) {
         if let Some(search) = self.search.take_if(|s| s.id == id) {
-            if search.job == G::PLAY {
+            if search.job == SearchJob::Play {
                 self.paused = true;
             } else {
                 G::on_failed(self, &search);
@@ -805,7 +819,7 @@ impl<G: SessionGame> GameSession<G> {
     /// The computer plays its best move so far at `now` (the search is
     /// abandoned).
     pub(super) fn move_now(&mut self, now: f64) {
-        let Some(search) = self.search.clone().filter(|s| s.job == G::PLAY) else {
+        let Some(search) = self.search.clone().filter(|s| s.job == SearchJob::Play) else {
             return;
         };
         let best = search
@@ -846,7 +860,7 @@ impl<G: SessionGame> GameSession<G> {
             return;
         };
         G::on_answer(self, &search, &answer);
-        if search.job == G::PLAY {
+        if search.job == SearchJob::Play {
             if let Some(mv) = G::answer_move(&answer) {
                 self.play_computer_move(&search, mv, now);
             }

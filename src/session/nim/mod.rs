@@ -19,7 +19,9 @@ use std::convert::Infallible;
 use crate::engine::nim::position::MoveTextError;
 use crate::engine::nim::theory::{Analysis, BudgetExhausted};
 use crate::engine::nim::{parse_move, parse_move_numbered, Move, Numbering, Position, Rule};
-use crate::session::core::{GameOwn, GameResults, GameSearch, GameSession, Search, SessionGame};
+use crate::session::core::{
+    GameOwn, GameResults, GameSearch, GameSession, Search, SearchJob, SessionGame,
+};
 use crate::session::player::Player;
 
 pub use settings::{Mover, Settings};
@@ -37,14 +39,9 @@ pub const MAX_RECORD_MOVES: usize = 10_000;
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Nim;
 
-/// What a worker job is for.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum NimJob {
-    /// The computer's move.
-    Move,
-    /// The exact misère analysis, for the theory panel.
-    Analysis,
-}
+/// What a worker job is for: the computer's move, or the exact misère
+/// analysis for the theory panel (the take-away games' only analysis).
+pub type NimJob = SearchJob<()>;
 
 /// What the worker answered.
 #[derive(Clone, PartialEq, Debug)]
@@ -56,12 +53,11 @@ pub enum NimAnswer {
 }
 
 impl GameSearch for Nim {
-    type Job = NimJob;
+    /// The exact misère analysis.
+    type Analysis = ();
     /// The theory answers at once: nothing to report on the way.
     type Progress = Infallible;
     type Answer = NimAnswer;
-
-    const PLAY: NimJob = NimJob::Move;
 }
 
 /// The end of a take-away game: who won, and who played.
@@ -194,10 +190,6 @@ impl SessionGame for Nim {
         None
     }
 
-    fn player(settings: &Settings, side: Mover) -> Player {
-        settings.player(side)
-    }
-
     /// Under normal play whoever moved last wins, under misère play the
     /// other one.
     fn outcome(settings: &Settings, position: &Position, ply: usize) -> Option<NimOutcome> {
@@ -247,11 +239,11 @@ impl SessionGame for Nim {
             .as_ref()
             .is_some_and(|(p, _)| *p == position);
         (session.settings.misere && !done && !position.is_over())
-            .then_some((NimJob::Analysis, position))
+            .then_some((SearchJob::Analyse(()), position))
     }
 
     fn on_answer(session: &mut NimState, search: &Search<Nim>, answer: &NimAnswer) {
-        if let (NimJob::Analysis, NimAnswer::Analysis(result)) = (search.job, answer) {
+        if let (SearchJob::Analyse(()), NimAnswer::Analysis(result)) = (search.job, answer) {
             session.extra.misere_analysis = Some((search.position.clone(), result.clone()));
         }
     }
@@ -343,7 +335,7 @@ mod tests {
         let mut state = NimState::new(Settings::default());
         state.apply(Action::Play(Move { heap: 0, take: 3 }));
         let (job, position) = state.wanted_search().unwrap();
-        assert_eq!(job, NimJob::Move);
+        assert_eq!(job, SearchJob::Play);
         state.apply(Action::SearchStarted(1, job, position));
         state.apply(Action::Undo);
         state.apply(Action::Finished(
@@ -381,9 +373,13 @@ mod tests {
         let mut state = two_people("half:9 dim:6", true);
         assert_eq!(
             state.wanted_search(),
-            Some((NimJob::Analysis, state.position()))
+            Some((SearchJob::Analyse(()), state.position()))
         );
-        state.apply(Action::SearchStarted(4, NimJob::Analysis, state.position()));
+        state.apply(Action::SearchStarted(
+            4,
+            SearchJob::Analyse(()),
+            state.position(),
+        ));
         let analysis = crate::engine::nim::theory::analyse(&state.position(), true, 10_000);
         state.apply(Action::Finished(4, NimAnswer::Analysis(analysis)));
         assert_eq!(state.wanted_search(), None);

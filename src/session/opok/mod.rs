@@ -14,8 +14,9 @@ use crate::engine::opok::levels::Choice;
 use crate::engine::opok::notation::{replay, RecordError};
 use crate::engine::opok::{Geometry, Move, Outcome, Position, Side, Square, Stack};
 use crate::engine::search::Progress;
-use crate::session::core::{GameOwn, GameResults, GameSearch, GameSession, Search, SessionGame};
-use crate::session::player::Player;
+use crate::session::core::{
+    GameOwn, GameResults, GameSearch, GameSession, Search, SearchJob, SessionGame,
+};
 use crate::session::turn::Turn;
 
 pub use settings::Settings;
@@ -92,22 +93,15 @@ impl GameOwn for Opok {
     type GameAnnouncement = OpokAnnouncement;
 }
 
-/// What Opok asks the worker for.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum OpokJob {
-    /// The computer's move.
-    Play,
-    /// The engine's view of a position (an `analyse` frame).
-    Analyse,
-}
+/// What Opok asks the worker for: the computer's move, or the engine's
+/// view of a position (an `analyse` frame, Opok's only analysis).
+pub type OpokJob = SearchJob<()>;
 
 impl GameSearch for Opok {
-    /// The computer's move, or an analysis.
-    type Job = OpokJob;
+    /// The engine's view of a position.
+    type Analysis = ();
     type Progress = Progress<Move>;
     type Answer = Choice;
-
-    const PLAY: OpokJob = OpokJob::Play;
 }
 
 impl SessionGame for Opok {
@@ -133,10 +127,6 @@ impl SessionGame for Opok {
         Position::start(settings.geometry)
     }
 
-    fn player(settings: &Settings, side: Side) -> Player {
-        settings.player(side)
-    }
-
     fn effect(before: &Position, mv: &Move) -> Vec<(Square, Stack)> {
         Geometry::iter(before.captures(*mv))
             .filter_map(|s| before.stack(s).map(|stack| (s, stack)))
@@ -159,11 +149,11 @@ impl SessionGame for Opok {
         let position = session.position();
         let done = session.extra.analysis_of(&position).is_some_and(|a| a.done);
         (session.extra.analyse && matches!(session.turn(), Turn::HumanMove(_)) && !done)
-            .then_some((OpokJob::Analyse, position))
+            .then_some((SearchJob::Analyse(()), position))
     }
 
     fn on_progress(session: &mut OpokState, search: &Search<Opok>, progress: &Progress<Move>) {
-        if search.job == OpokJob::Analyse {
+        if search.job == SearchJob::Analyse(()) {
             session.extra.analysis = Some(Analysis {
                 position: search.position,
                 progress: Some(progress.clone()),
@@ -173,7 +163,7 @@ impl SessionGame for Opok {
     }
 
     fn on_answer(session: &mut OpokState, search: &Search<Opok>, _choice: &Choice) {
-        if search.job != OpokJob::Analyse {
+        if search.job != SearchJob::Analyse(()) {
             return;
         }
         match &mut session.extra.analysis {
@@ -190,7 +180,7 @@ impl SessionGame for Opok {
     }
 
     fn on_failed(session: &mut OpokState, search: &Search<Opok>) {
-        if search.job == OpokJob::Analyse {
+        if search.job == SearchJob::Analyse(()) {
             session.extra.analyse = false;
         }
     }
@@ -220,6 +210,7 @@ mod tests {
     use super::*;
     use crate::engine::opok::notation::parse_move;
     use crate::session::core::{Action, Announcement, Notice};
+    use crate::session::player::Player;
     use crate::session::turn::Turn;
 
     fn mv(state: &OpokState, text: &str) -> Move {
@@ -262,7 +253,7 @@ mod tests {
         assert_eq!(state.wanted_search(), None, "no analysis unless asked");
         state.extra.analyse = true;
         let (job, position) = state.wanted_search().unwrap();
-        assert_eq!((job, position), (OpokJob::Analyse, state.position()));
+        assert_eq!((job, position), (SearchJob::Analyse(()), state.position()));
         state.apply(Action::SearchStarted(1, job, position));
         let best = mv(&state, "a1:3:b3");
         let progress = Progress {
@@ -281,14 +272,17 @@ mod tests {
             (analysis.progress.as_ref(), analysis.done),
             (Some(&progress), false)
         );
-        assert_eq!(state.wanted_search(), Some((OpokJob::Analyse, position)));
+        assert_eq!(
+            state.wanted_search(),
+            Some((SearchJob::Analyse(()), position))
+        );
         state.apply(Action::Finished(1, choice(&state, "a1:3:b3")));
         assert!(state.extra.analysis_of(&position).unwrap().done);
         assert_eq!(state.wanted_search(), None, "done for this position");
         assert_eq!(state.record.cursor(), 0, "an analysis plays no move");
         state.apply(Action::Play(best));
         let next = state.position();
-        assert_eq!(state.wanted_search(), Some((OpokJob::Analyse, next)));
+        assert_eq!(state.wanted_search(), Some((SearchJob::Analyse(()), next)));
         assert!(state.extra.analysis_of(&next).is_none());
     }
 

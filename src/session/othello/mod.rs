@@ -18,7 +18,7 @@ use crate::engine::othello::notation::{self, BoardTextError, TranscriptError};
 use crate::engine::othello::{Color, Move, Outcome, Position};
 use crate::engine::search::{MoveScores, Progress};
 use crate::session::core::{
-    Action, GameOwn, GameResults, GameSearch, GameSession, Notice, Search, SessionGame,
+    Action, GameOwn, GameResults, GameSearch, GameSession, Notice, Search, SearchJob, SessionGame,
 };
 use crate::session::turn::Turn;
 
@@ -54,11 +54,13 @@ impl GameResults for Othello {
     type Effect = u64;
 }
 
-/// What a search is for.
+/// What a search is for: the computer's move or one of Othello's
+/// analyses.
+pub type SearchKind = SearchJob<OthelloAnalysis>;
+
+/// Othello's analyses.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum SearchKind {
-    /// The computer's move.
-    Play,
+pub enum OthelloAnalysis {
     /// Scores of every move for the hint display.
     Hint,
     /// The evaluation of the position after `ply` moves, for the graph.
@@ -253,10 +255,6 @@ impl SessionGame for Othello {
         Position::start(settings.rules)
     }
 
-    fn player(settings: &Settings, side: Color) -> Player {
-        settings.player(side)
-    }
-
     fn effect(before: &Position, mv: &Move) -> u64 {
         match mv {
             Move::Place(square) => before.flips(*square),
@@ -284,7 +282,7 @@ impl SessionGame for Othello {
         if matches!(session.turn(), Turn::HumanMove(_)) && session.extra.hint_mode {
             let done = matches!(&session.extra.hints, Some((p, _, true)) if *p == position);
             if !done {
-                return Some((SearchKind::Hint, position));
+                return Some((SearchJob::Analyse(OthelloAnalysis::Hint), position));
             }
         }
         if session.extra.analyse_game {
@@ -294,7 +292,7 @@ impl SessionGame for Othello {
             });
             if let Some(ply) = missing {
                 return Some((
-                    SearchKind::Evaluate { ply },
+                    SearchJob::Analyse(OthelloAnalysis::Evaluate { ply }),
                     session.record.position_at(ply),
                 ));
             }
@@ -310,7 +308,7 @@ impl SessionGame for Othello {
         let OthelloProgress::Scores(scores) = progress else {
             return;
         };
-        if search.job != SearchKind::Hint {
+        if search.job != SearchJob::Analyse(OthelloAnalysis::Hint) {
             return;
         }
         let position = search.position;
@@ -325,7 +323,7 @@ impl SessionGame for Othello {
 
     fn on_answer(session: &mut OthelloState, search: &Search<Othello>, choice: &Choice) {
         match search.job {
-            SearchKind::Play => {
+            SearchJob::Play => {
                 let current = session.position();
                 if search.position == current && !session.paused {
                     if let Some(score) = choice.score {
@@ -334,7 +332,7 @@ impl SessionGame for Othello {
                     }
                 }
             }
-            SearchKind::Hint => {
+            SearchJob::Analyse(OthelloAnalysis::Hint) => {
                 let hints = &mut session.extra.hints;
                 match hints {
                     Some((position, _, done)) if *position == search.position => *done = true,
@@ -355,7 +353,7 @@ impl SessionGame for Othello {
                     }
                 }
             }
-            SearchKind::Evaluate { ply } => {
+            SearchJob::Analyse(OthelloAnalysis::Evaluate { ply }) => {
                 if session.record.position_at(ply) == search.position {
                     let score = choice.score.unwrap_or(0);
                     record_evaluation(session, ply, &search.position, score, choice.exact);
@@ -366,9 +364,11 @@ impl SessionGame for Othello {
 
     fn on_failed(session: &mut OthelloState, search: &Search<Othello>) {
         match search.job {
-            SearchKind::Hint => session.extra.hint_mode = false,
-            SearchKind::Evaluate { .. } => session.extra.analyse_game = false,
-            SearchKind::Play => {}
+            SearchJob::Analyse(OthelloAnalysis::Hint) => session.extra.hint_mode = false,
+            SearchJob::Analyse(OthelloAnalysis::Evaluate { .. }) => {
+                session.extra.analyse_game = false
+            }
+            SearchJob::Play => {}
         }
     }
 
@@ -405,13 +405,11 @@ impl SessionGame for Othello {
 }
 
 impl GameSearch for Othello {
-    /// The computer's move, hints, or the graph's evaluations.
-    type Job = SearchKind;
+    /// Hints, or the graph's evaluations.
+    type Analysis = OthelloAnalysis;
     /// Lines for the computer's move and the graph, scores for hints.
     type Progress = OthelloProgress;
     type Answer = Choice;
-
-    const PLAY: SearchKind = SearchKind::Play;
 }
 
 #[cfg(test)]

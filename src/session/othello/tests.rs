@@ -5,7 +5,8 @@ use super::*;
 use crate::engine::othello::Rules;
 use crate::engine::othello::Square;
 use crate::session::core::PassedBy;
-use crate::session::core::{Action, Announcement, Notice};
+use crate::session::core::{Action, Announcement, Notice, SearchJob};
+use crate::session::othello::OthelloAnalysis;
 use crate::session::turn::Turn;
 
 fn sq(name: &str) -> Move {
@@ -24,7 +25,7 @@ fn choice(mv: &str) -> Choice {
 /// Plays the computer's move `mv` through a search, as the UI would.
 fn computer_plays(state: &mut OthelloState, id: u64, mv: &str) {
     let (kind, position) = state.wanted_search().expect("the computer should be asked");
-    assert_eq!(kind, SearchKind::Play);
+    assert_eq!(kind, SearchJob::Play);
     state.apply(Action::SearchStarted(id, kind, position));
     state.apply(Action::Finished(id, choice(mv)));
 }
@@ -100,7 +101,7 @@ fn going_back_to_the_computers_turn_pauses_it() {
     assert!(state.paused);
     assert_eq!(state.wanted_search(), None);
     state.apply(Action::Resume);
-    assert_eq!(state.wanted_search().map(|w| w.0), Some(SearchKind::Play));
+    assert_eq!(state.wanted_search().map(|w| w.0), Some(SearchJob::Play));
 }
 
 #[test]
@@ -207,7 +208,7 @@ fn hints_are_asked_for_on_the_persons_turn_and_kept() {
     let mut state = OthelloState::new(Settings::default());
     state.apply(Action::Game(OthelloAction::SetHintMode(true)));
     let (kind, position) = state.wanted_search().unwrap();
-    assert_eq!(kind, SearchKind::Hint);
+    assert_eq!(kind, SearchJob::Analyse(OthelloAnalysis::Hint));
     state.apply(Action::SearchStarted(1, kind, position));
     let scores = MoveScores {
         depth: 3,
@@ -241,7 +242,10 @@ fn analysing_the_game_evaluates_each_position_once() {
     let mut id = 0;
     while let Some((kind, position)) = state.wanted_search() {
         id += 1;
-        assert!(matches!(kind, SearchKind::Evaluate { .. }));
+        assert!(matches!(
+            kind,
+            SearchJob::Analyse(OthelloAnalysis::Evaluate { .. })
+        ));
         state.apply(Action::SearchStarted(id, kind, position));
         state.apply(Action::Finished(id, choice("a1")));
         assert!(id < 10);

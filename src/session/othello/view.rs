@@ -3,7 +3,8 @@
 
 use crate::engine::othello::{Color, Move, Position, Square};
 
-use super::{OthelloProgress, OthelloState, SearchKind};
+use super::{OthelloProgress, OthelloState};
+use crate::session::core::SearchJob;
 use crate::session::turn::Turn;
 
 /// What one square shows (and tells a screen reader).
@@ -110,7 +111,7 @@ impl Thinking {
     /// The running search of the computer's move, or else the hints of the
     /// current position.
     pub fn of(state: &OthelloState) -> Option<Thinking> {
-        let play = state.search.as_ref().filter(|s| s.job == SearchKind::Play);
+        let play = state.search.as_ref().filter(|s| s.job == SearchJob::Play);
         let line = play.and_then(|s| match &s.progress {
             Some(OthelloProgress::Line(p)) => Some((s, p)),
             _ => None,

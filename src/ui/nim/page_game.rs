@@ -6,7 +6,7 @@ use crate::diagram::Options;
 use crate::engine::nim::Position;
 use crate::i18n::nim::{rule_name, winner_text};
 use crate::i18n::Texts;
-use crate::session::core::{Action, GameSession};
+use crate::session::core::{Action, GameSession, SearchJob};
 use crate::session::nim::{Mover, Nim, NimAnswer, NimJob};
 use crate::worker::protocol::{Answer, Event, Job};
 
@@ -21,13 +21,13 @@ impl PageGame for Nim {
     fn job(session: &GameSession<Nim>, job: NimJob, position: &Position, seed: u64) -> Job {
         let (position, misere) = (position.clone(), session.settings.misere);
         match job {
-            NimJob::Move => Job::NimMove {
+            SearchJob::Play => Job::NimMove {
                 position,
                 misere,
                 level: session.settings.player(session.side_to_move()).level(),
                 seed,
             },
-            NimJob::Analysis => Job::NimAnalysis { position, misere },
+            SearchJob::Analyse(()) => Job::NimAnalysis { position, misere },
         }
     }
 

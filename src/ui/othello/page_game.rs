@@ -11,10 +11,10 @@ use crate::diagram::{self, Options};
 use crate::engine::othello::{Color, Position, Square};
 use crate::engine::search::RootShare;
 use crate::i18n::Texts;
-use crate::session::core::{Action, GameSession};
+use crate::session::core::{Action, GameSession, SearchJob};
 use crate::session::othello::view::next_legal;
 use crate::session::othello::{
-    Othello, OthelloAction, OthelloAnnouncement, OthelloProgress, SearchKind,
+    Othello, OthelloAction, OthelloAnalysis, OthelloAnnouncement, OthelloProgress, SearchKind,
 };
 use crate::worker::protocol::{Answer, Event, Job, OthelloTask, Report};
 use crate::worker::run::othello_play;
@@ -33,12 +33,12 @@ impl PageGame for Othello {
 
     fn job(session: &GameSession<Othello>, job: SearchKind, position: &Position, seed: u64) -> Job {
         let task = match job {
-            SearchKind::Play => othello_play(session, position, seed),
-            SearchKind::Hint => OthelloTask::ScoreMoves {
+            SearchJob::Play => othello_play(session, position, seed),
+            SearchJob::Analyse(OthelloAnalysis::Hint) => OthelloTask::ScoreMoves {
                 time_ms: HINT_MS,
                 share: RootShare::WHOLE,
             },
-            SearchKind::Evaluate { .. } => OthelloTask::Evaluate {
+            SearchJob::Analyse(OthelloAnalysis::Evaluate { .. }) => OthelloTask::Evaluate {
                 time_ms: EVALUATE_MS,
             },
         };

@@ -18,7 +18,7 @@ use yew::prelude::*;
 use crate::diagram::Options;
 use crate::i18n::session::{announcement_text, GameTexts};
 use crate::i18n::Texts;
-use crate::session::core::{Action, Announcement, GameSession, Notice};
+use crate::session::core::{Action, Announcement, GameSession, JobOf, Notice};
 use crate::session::diagram::DiagramChoices;
 use crate::session::formats;
 use crate::session::start::opening;
@@ -47,7 +47,7 @@ pub trait PageGame: GameTexts {
     /// The worker job for a search the session wants (`seed` is random).
     fn job(
         session: &GameSession<Self>,
-        job: Self::Job,
+        job: JobOf<Self>,
         position: &Self::Position,
         seed: u64,
     ) -> Job;
