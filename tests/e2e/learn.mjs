@@ -265,6 +265,8 @@ try {
       await page.click("[data-testid=answer-p]");
       await page.goto(link);
       await page.waitForSelector("[data-testid=learner-name]");
+      await page.waitForFunction(() => !/nim-1-1/.test(document.querySelector(".set-items li a").textContent));
+      const lessonTitle = await page.textContent(".set-items li a >> nth=0");
       await tabTo(page, "[data-testid=learner-name]");
       await page.keyboard.type("Anna");
       await page.keyboard.press("Enter");
@@ -273,6 +275,8 @@ try {
       // The teacher reads it (and a mistyped one).
       await page.goto(link.replace("#/learn/set?", "#/learn/results?"));
       await page.waitForSelector("[data-testid=codes]");
+      // The set's items by their titles, numbered once (by the list).
+      await page.waitForFunction((title) => document.querySelector(".set-items li").textContent === title, lessonTitle);
       await page.fill("[data-testid=codes]", `${code}\n${code.slice(0, -1)}X`);
       await page.click("[data-testid=show-table]");
       const row = await page.textContent("[data-testid=class-table] tbody tr");

@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use yew::prelude::*;
 
-use crate::i18n::Texts;
+use crate::i18n::{Lang, Texts};
 use crate::learn::progress::Progress;
 use crate::learn::teacher::{ClassTable, Item, Outcome, SetResult, TeacherSet};
 use crate::session::route::LEARN_GAMES;
@@ -214,6 +214,19 @@ fn item_link(item: &Item) -> String {
     }
 }
 
+/// An item's title in `lang`: a lesson's from the course once it is
+/// loaded, otherwise (and for a puzzle) its id.
+fn item_title(item: &Item, course: &Loading<Course>, lang: Lang) -> String {
+    match (item, course) {
+        (Item::Lesson(id), Loading::Ready(course)) => course
+            .iter()
+            .flat_map(|(_, s)| &s.lessons)
+            .find(|l| &l.id == id)
+            .map_or_else(|| id.clone(), |l| pick(&l.title, lang).to_string()),
+        _ => item.id().to_string(),
+    }
+}
+
 /// Props: the set's query.
 #[derive(Properties, PartialEq)]
 pub struct QueryProps {
@@ -242,16 +255,6 @@ pub fn set_page(props: &QueryProps) -> Html {
             }
         }
     };
-    let title_of = |item: &Item| -> String {
-        match (item, &course) {
-            (Item::Lesson(id), Loading::Ready(course)) => course
-                .iter()
-                .flat_map(|(_, s)| &s.lessons)
-                .find(|l| &l.id == id)
-                .map_or_else(|| id.clone(), |l| pick(&l.title, lang).to_string()),
-            _ => item.id().to_string(),
-        }
-    };
     let items = set.items().iter().map(|item| {
         let done = outcome(&progress, item);
         let mark = match item {
@@ -259,7 +262,7 @@ pub fn set_page(props: &QueryProps) -> Html {
             Item::Puzzle(_) if done.solved() => html! { <span class="stars">{ "✓" }</span> },
             Item::Puzzle(_) => Html::default(),
         };
-        html! { <li class="lesson-link"><a href={item_link(item)}>{ title_of(item) }</a>{ mark }</li> }
+        html! { <li class="lesson-link"><a href={item_link(item)}>{ item_title(item, &course, lang) }</a>{ mark }</li> }
     });
     let make_code = {
         let (name, code, set, progress) =
@@ -305,6 +308,7 @@ pub fn set_page(props: &QueryProps) -> Html {
 #[function_component(ResultsPage)]
 pub fn results_page(props: &QueryProps) -> Html {
     let t = use_texts();
+    let course = use_course(0);
     let codes = use_node_ref();
     let table = use_state(|| None::<ClassTable>);
     let set = match TeacherSet::parse_query(&props.query) {
@@ -326,7 +330,7 @@ pub fn results_page(props: &QueryProps) -> Html {
     };
     let view = table.as_ref().map(|table| {
         let heads = set.items().iter().enumerate().map(|(i, item)| {
-            html! { <th scope="col" title={item.id().to_string()}>{ i + 1 }</th> }
+            html! { <th scope="col" title={item_title(item, &course, t.lang())}>{ i + 1 }</th> }
         });
         let rows = table.rows().iter().map(|row| {
             let cells = row.outcomes().iter().map(|o| {
@@ -363,8 +367,8 @@ pub fn results_page(props: &QueryProps) -> Html {
             </>
         }
     });
-    let items = set.items().iter().enumerate().map(|(i, item)| {
-        html! { <li>{ format!("{}. ", i + 1) }<a href={item_link(item)}>{ item.id() }</a></li> }
+    let items = set.items().iter().map(|item| {
+        html! { <li><a href={item_link(item)}>{ item_title(item, &course, t.lang()) }</a></li> }
     });
     html! {
         <section class="learn">
