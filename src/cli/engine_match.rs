@@ -16,7 +16,7 @@ use crate::engine::othello::eval::Evaluator;
 use crate::engine::othello::{Analyzer, Color, Move, Position};
 use crate::engine::search::{Budget, Limits};
 
-use super::common::{time_ms, Progress, Threads};
+use super::common::{Progress, SearchLimits, Threads};
 use super::external::{External, DEFAULT_REQUEST};
 use super::matches::{play_game, PlayerFn, Tally};
 use super::numbers::whole;
@@ -56,15 +56,9 @@ pub struct MatchArgs {
     /// The openings (all of the file unless --count).
     #[command(flatten)]
     pub openings: OpeningsFile,
-    /// Both sides' depth unless their CONFIG says (1 to 60)
-    #[arg(long, value_name = "D", value_parser = whole(1u32, 60, "a depth"))]
-    pub depth: Option<u32>,
-    /// Both sides' time a move in milliseconds unless their CONFIG says
-    #[arg(long = "time-ms", value_name = "T", value_parser = time_ms)]
-    pub time_ms: Option<u64>,
-    /// Both sides' nodes a move unless their CONFIG says
-    #[arg(long, value_name = "N", value_parser = whole(1u64, u64::MAX, "a node count"))]
-    pub nodes: Option<u64>,
+    /// Both sides' limits, where their CONFIG does not say.
+    #[command(flatten)]
+    pub limits: SearchLimits,
     /// Solve exactly from this many empties (0 to 30)
     #[arg(long, value_name = "EMPTIES", value_parser = whole(0u32, 30, "a number of empties"))]
     pub exact: Option<u32>,
@@ -314,9 +308,9 @@ pub fn run_match(args: &MatchArgs) -> Result<Report, CliError> {
     let defaults = Config {
         evaluator: Evaluator::Standard,
         limits: Limits {
-            depth: args.depth,
-            nodes: args.nodes,
-            time_ms: args.time_ms.map(|t| t as f64),
+            depth: args.limits.depth,
+            nodes: args.limits.nodes,
+            time_ms: args.limits.time_ms.map(|t| t as f64),
         },
         exact_empties: args.exact.unwrap_or(0),
         selective: true,
