@@ -37,21 +37,14 @@ fn refused(args: &[&str], says: &str) {
     assert!(!ok && stderr.contains(says), "{args:?}: {stderr}");
 }
 
-/// The JSON report of `engine match` between `player` and `opponent` at
-/// `depth` on `count` openings.
-fn match_json(player: &str, opponent: &str, depth: &str, count: &str) -> Value {
-    json(&[
-        "match",
-        "--player",
-        player,
-        "--opponent",
-        opponent,
-        "--depth",
-        depth,
-        "--count",
-        count,
-        "--json",
-    ])
+/// The JSON report of `engine match` with the options `words` (split at
+/// spaces) and then `more` (which may hold spaces).
+fn match_json(words: &str, more: &[&str]) -> Value {
+    let args: Vec<&str> = ["match"]
+        .into_iter()
+        .chain(words.split_whitespace())
+        .collect();
+    json(&[&args[..], more, &["--json"]].concat())
 }
 
 fn temp(name: &str) -> String {
@@ -60,7 +53,10 @@ fn temp(name: &str) -> String {
 
 #[test]
 fn a_tiny_match_reports_a_consistent_tally() {
-    let v = match_json("pattern", "eval=handmade,depth=1", "2", "2");
+    let v = match_json(
+        "--player pattern --opponent eval=handmade,depth=1 --depth 2 --count 2",
+        &[],
+    );
     assert_eq!(v["player"], "pattern depth 2");
     assert_eq!(v["opponent"], "handmade depth 1");
     assert_eq!(v["openings"], 2);
@@ -125,34 +121,18 @@ fn an_external_player_takes_one_side() {
     // The engine's own line-protocol player as the opponent: every answer
     // is a legal move (no faults), and the games add up.
     let player = format!("{} player othello", env!("CARGO_BIN_EXE_engine"));
-    let v = json(&[
-        "match",
-        "--player",
-        "eval=handmade,depth=1",
-        "--opponent-command",
-        &player,
-        "--time-ms",
-        "20",
-        "--count",
-        "2",
-        "--json",
-    ]);
+    let v = match_json(
+        "--player eval=handmade,depth=1 --time-ms 20 --count 2",
+        &["--opponent-command", &player],
+    );
     assert_eq!(v["games"], 4);
     assert_eq!(v["faults"], 0);
     assert!(v["opponent"].as_str().unwrap().contains("player othello"));
     // A player that answers nonsense: its faults are counted, the match ends.
-    let v = json(&[
-        "match",
-        "--player",
-        "eval=handmade,depth=1",
-        "--opponent-command",
-        &player,
-        "--opponent-request",
-        "ping",
-        "--count",
-        "1",
-        "--json",
-    ]);
+    let v = match_json(
+        "--player eval=handmade,depth=1 --opponent-request ping --count 1",
+        &["--opponent-command", &player],
+    );
     assert_eq!(v["games"], 2);
     assert!(v["faults"].as_u64().unwrap() > 0);
     // A command that is not a player, or both kinds of one side.
@@ -290,7 +270,10 @@ fn the_othello_level_ladder_plays_each_level_against_the_one_below() {
 
 #[test]
 fn a_match_can_turn_selective_search_off_and_names_it() {
-    let v = match_json("selective=off", "selective=on", "4", "1");
+    let v = match_json(
+        "--player selective=off --opponent selective=on --depth 4 --count 1",
+        &[],
+    );
     assert_eq!(v["player"], "standard depth 4 not selective");
     assert_eq!(v["opponent"], "standard depth 4");
 }
