@@ -37,6 +37,7 @@ impl PageGame for Othello {
             SearchKind::Hint => OthelloTask::ScoreMoves {
                 time_ms: HINT_MS,
                 share: RootShare::WHOLE,
+                depth: None,
             },
             SearchKind::Evaluate { .. } => OthelloTask::Evaluate {
                 time_ms: EVALUATE_MS,
