@@ -10,6 +10,43 @@ use crate::engine::search::{MoveScores, RootShare};
 use super::protocol::{Answer, Event, Job, OthelloTask, Report};
 use crate::engine::strength::Choice;
 
+/// Takes a worker's event (by its place among the jobs), returns what the
+/// page is told.
+pub type Merging = Box<dyn FnMut(usize, Event) -> Vec<Event>>;
+
+/// A job as a page's pool runs it: one job per worker, and for more than
+/// one what makes their answers one search's.
+pub struct Shared {
+    /// The workers' jobs (at least one).
+    pub jobs: Vec<Job>,
+    /// With several jobs: what makes their answers one search's.
+    pub merge: Option<Merging>,
+}
+
+/// How a page shares its jobs among up to N workers: a plain function,
+/// so that a page that never shares (Opok, the take-away games, the
+/// embedded frames) does not carry the merging code.
+pub type Share = fn(Job, usize) -> Shared;
+
+/// Every job whole, in one worker.
+pub fn whole(job: Job, _workers: usize) -> Shared {
+    Shared {
+        jobs: vec![job],
+        merge: None,
+    }
+}
+
+/// The Othello page's way: the scores of every move shared out
+/// ([`shares`]) and merged ([`Merge`]), any other job whole.
+pub fn share_scores(job: Job, workers: usize) -> Shared {
+    let jobs = shares(&job, workers);
+    let merge = (jobs.len() > 1).then(|| {
+        let mut merge = Merge::new(jobs.len());
+        Box::new(move |part, event| merge.received(part, event)) as Merging
+    });
+    Shared { jobs, merge }
+}
+
 /// The jobs of `job` for at most `workers` workers: one share of the root
 /// each for the scores of every Othello move, never more shares than
 /// moves; any other job (the computer's move, the graph's evaluations,
@@ -191,9 +228,8 @@ mod tests {
 
     #[test]
     fn two_workers_scores_are_one_search_s() {
-        let position = Position::start(Default::default()).play_unchecked(
-            Position::start(Default::default()).moves()[0],
-        );
+        let position = Position::start(Default::default())
+            .play_unchecked(Position::start(Default::default()).moves()[0]);
         let clock = crate::engine::clock::SystemClock::new();
         let budget = Budget::new(Limits::depth(4), &clock);
         let whole = Analyzer::new(16)
