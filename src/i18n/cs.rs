@@ -196,6 +196,14 @@ pub const CS: Texts = Texts {
         exercise_again: "{square} už máte.",
         exercise_done: "Všech 9 nalezeno. Výborně!",
         exercise_reset: "Začít znovu",
+        search_workers: "Výpočetní vlákna",
+        search_workers_note: "Kolik jader používají nápovědy (každé hodnotí část tahů); tahy počítače používají jedno.",
+        search_speed: "Rychlost",
+        search_rate: Plural {
+            one: "{rate} mil. pozic/s, {workers} vlákno",
+            few: "{rate} mil. pozic/s, {workers} vlákna",
+            many: "{rate} mil. pozic/s, {workers} vláken",
+        },
     },
     opok: OpokTexts {
         lang: Lang::Cs,

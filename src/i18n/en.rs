@@ -195,6 +195,14 @@ pub const EN: Texts = Texts {
         exercise_again: "{square} is already found.",
         exercise_done: "All 9 found. Well done!",
         exercise_reset: "Start again",
+        search_workers: "Search workers",
+        search_workers_note: "How many cores the hints use, each scoring some of the moves; the computer's moves use one.",
+        search_speed: "Speed",
+        search_rate: Plural {
+            one: "{rate} M positions/s, {workers} worker",
+            few: "{rate} M positions/s, {workers} workers",
+            many: "{rate} M positions/s, {workers} workers",
+        },
     },
     opok: OpokTexts {
         lang: Lang::En,

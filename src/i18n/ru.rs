@@ -196,6 +196,14 @@ pub const RU: Texts = Texts {
         exercise_again: "{square} уже найден.",
         exercise_done: "Все 9 найдены. Отлично!",
         exercise_reset: "Начать заново",
+        search_workers: "Потоки поиска",
+        search_workers_note: "Сколько ядер используют подсказки (каждое оценивает часть ходов); ходы компьютера — одно.",
+        search_speed: "Скорость",
+        search_rate: Plural {
+            one: "{rate} млн позиций/с, {workers} поток",
+            few: "{rate} млн позиций/с, {workers} потока",
+            many: "{rate} млн позиций/с, {workers} потоков",
+        },
     },
     opok: OpokTexts {
         lang: Lang::Ru,

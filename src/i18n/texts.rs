@@ -119,7 +119,8 @@ texts! {
             paste_hint, paste_label, board_label, legal_move, last_move_mark, flipped_mark,
             best_move, board_label_aria, keyboard_help, move_box_label, move_box_placeholder,
             play_move, editor_title, editor_paint, side_to_move, clear_board, play_from_here,
-            editor_help, rules_title, exercise_title, exercise_task, exercise_done, exercise_reset;
+            editor_help, rules_title, exercise_title, exercise_task, exercise_done, exercise_reset,
+            search_workers, search_workers_note, search_speed;
         sides: black_forms, white_forms;
         templates:
             your_move(color), must_pass(color), black_wins(a, b), white_wins(a, b),
@@ -134,6 +135,7 @@ texts! {
             not_a_move(text), exercise_found(n), exercise_right(square, flips),
             exercise_wrong(square), exercise_again(square);
         counted:
+            search_rate(rate, #workers),
     }
 }
 

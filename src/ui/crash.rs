@@ -97,7 +97,10 @@ pub fn install_test_hooks() {
     let crash_worker = Closure::<dyn Fn()>::new(super::search::crash_next_request);
     let _ = js_sys::Reflect::set(&hooks, &"panic".into(), panic.as_ref());
     let _ = js_sys::Reflect::set(&hooks, &"crashWorker".into(), crash_worker.as_ref());
+    let solve_scores = Closure::<dyn Fn(f64)>::new(super::search::solve_scores_within);
+    let _ = js_sys::Reflect::set(&hooks, &"solveScoresWithin".into(), solve_scores.as_ref());
     panic.forget();
     crash_worker.forget();
+    solve_scores.forget();
     let _ = js_sys::Reflect::set(&browser::window(), &"mindSportsTest".into(), &hooks);
 }

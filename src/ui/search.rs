@@ -1,12 +1,21 @@
-//! The hook that owns the search worker connection: tags requests with ids,
-//! drops answers to abandoned requests, ends a busy worker when its search
-//! is no longer wanted (a running search cannot be interrupted by a
+//! The hook that owns the search workers' connections: tags requests with
+//! ids, drops answers to abandoned requests, ends a busy worker when its
+//! search is no longer wanted (a running search cannot be interrupted by a
 //! message, so the worker is terminated at once and a fresh one loaded for
 //! the next request), and replaces a worker that died or stopped
-//! answering. A page never has more than one search worker: a burst of
-//! requests (an embedded frame's page may send hundreds of positions at
-//! once) ends each abandoned worker before the next starts, rather than
-//! leaving it to finish its search beside the new one.
+//! answering. A burst of requests (an embedded frame's page may send
+//! hundreds of positions at once) ends each abandoned worker before the
+//! next starts, rather than leaving it to finish its search beside the new
+//! one.
+//!
+//! The pool: a page has up to N workers (the "Search workers" setting,
+//! [`pool_size`] within one memory budget). The scores of every Othello
+//! move (hints, the page's analysis) are shared out among them
+//! ([`split`](crate::worker::split)) and their answers merged; any other
+//! job (the computer's move, the graph, Opok, the take-away games, the
+//! embedded frames' searches) runs in the first worker alone, so a page
+//! that never asks for scores never loads a second one. One worker is
+//! exactly the single worker of before.
 //!
 //! The watchdog: a worker answers every request at once with `Started`,
 //! then within the job's own time limit. A loaded worker that does not say
@@ -25,9 +34,12 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
-use crate::worker::protocol::{Event, Job, Request, Response, GRACE_MS};
+use crate::worker::pool::{default_workers, pool_size, PoolSize, MAX_WORKERS};
+use crate::worker::protocol::{Event, Job, OthelloTask, Request, Response, GRACE_MS};
+use crate::worker::split::{Merging, Share};
 use crate::worker::SearchAgent;
 
+use super::browser;
 use super::context::use_app;
 
 /// Where the worker script is, relative to the page (works under any path).
@@ -40,15 +52,96 @@ const LOAD_MS: f64 = 60_000.0;
 /// Restarts for one request before giving up.
 const MAX_RESTARTS: u32 = 3;
 
+/// Where the "Search workers" setting is kept.
+pub const WORKERS_KEY: &str = "mind-sports.search-workers";
+
 thread_local! {
     /// Set by the test hook: the next request is preceded by one that makes
     /// the worker panic.
     static CRASH_NEXT: Cell<bool> = const { Cell::new(false) };
+    /// Set by the test hook: the scores of every move are solved exactly,
+    /// within this many milliseconds (the analysis figure's positions have
+    /// more empty squares than the hints solve on their own).
+    static SOLVE_SCORES_MS: Cell<Option<f64>> = const { Cell::new(None) };
+    /// The setting as last chosen on this page: it holds until a reload
+    /// even when the storage refused it (the user is told).
+    static CHOSEN_WORKERS: Cell<Option<usize>> = const { Cell::new(None) };
 }
 
 /// Makes the worker of the next request panic first (test hook).
 pub fn crash_next_request() {
     CRASH_NEXT.with(|c| c.set(true));
+}
+
+/// Makes the scores of every move (hints) solve exactly within `ms`
+/// milliseconds; 0 or less: as usual (test hook).
+pub fn solve_scores_within(ms: f64) {
+    SOLVE_SCORES_MS.with(|c| c.set((ms > 0.0).then_some(ms)));
+}
+
+/// `job` as the test hook wants it (see [`solve_scores_within`]).
+fn as_hooked(job: Job) -> Job {
+    match (job, SOLVE_SCORES_MS.with(Cell::get)) {
+        (
+            Job::Othello {
+                position,
+                task: OthelloTask::ScoreMoves { share, .. },
+            },
+            Some(ms),
+        ) => Job::Othello {
+            position,
+            task: OthelloTask::ScoreMoves {
+                time_ms: ms,
+                share,
+                depth: Some(position.empties().count_ones()),
+            },
+        },
+        (job, _) => job,
+    }
+}
+
+/// The "Search workers" setting, when one was chosen (1 to
+/// [`MAX_WORKERS`]).
+pub fn chosen_workers() -> Option<usize> {
+    CHOSEN_WORKERS.with(Cell::get).or_else(|| {
+        browser::load(WORKERS_KEY)?
+            .trim()
+            .parse()
+            .ok()
+            .filter(|n| (1..=MAX_WORKERS).contains(n))
+    })
+}
+
+/// Keeps `workers` as the "Search workers" setting; a failed write is told
+/// through the app's banner, and the setting holds on this page anyway.
+pub fn choose_workers(workers: usize) {
+    let workers = workers.clamp(1, MAX_WORKERS);
+    CHOSEN_WORKERS.with(|c| c.set(Some(workers)));
+    let _ = browser::store_changed(WORKERS_KEY, &workers.to_string());
+}
+
+/// The setting's value to show: the one chosen, or the device's default.
+pub fn shown_workers() -> usize {
+    chosen_workers().unwrap_or_else(|| default_workers(device_cores()))
+}
+
+/// The pool of this device with the setting: how many workers, how big
+/// their tables (`navigator.hardwareConcurrency` and `deviceMemory`).
+pub fn current_pool() -> PoolSize {
+    pool_size(chosen_workers(), device_cores(), device_memory_gb())
+}
+
+/// `navigator.hardwareConcurrency`, where the browser says.
+pub fn device_cores() -> Option<u32> {
+    let cores = browser::window().navigator().hardware_concurrency();
+    (cores.is_finite() && cores >= 1.0).then_some(cores as u32)
+}
+
+/// `navigator.deviceMemory` in GB (Chromium only).
+fn device_memory_gb() -> Option<f64> {
+    js_sys::Reflect::get(&browser::window().navigator(), &"deviceMemory".into())
+        .ok()
+        .and_then(|v| v.as_f64())
 }
 
 /// What the connection knows about the request it waits for.
@@ -67,7 +160,6 @@ struct Connection {
     generation: u64,
     /// Whether the current worker has answered anything (it is loaded).
     loaded: bool,
-    next_id: u64,
     pending: Option<Pending>,
     watchdog: Option<Timeout>,
 }
@@ -141,19 +233,6 @@ impl Notice {
         [Notice::Restarted, Notice::GaveUp]
             .into_iter()
             .find(|n| n.code() == code)
-    }
-}
-
-/// A handle to the search worker; cheap to clone.
-#[derive(Clone)]
-pub struct SearchWorker {
-    connection: Rc<RefCell<Connection>>,
-    sinks: Rc<RefCell<Sinks>>,
-}
-
-impl PartialEq for SearchWorker {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.connection, &other.connection)
     }
 }
 
@@ -253,6 +332,7 @@ fn send_pending(connection: &Rc<RefCell<Connection>>, sinks: &Rc<RefCell<Sinks>>
             bridge.send(Request {
                 id: 0,
                 job: Job::Crash,
+                table_bits: pending.request.table_bits,
             });
         }
         bridge.send(pending.request.clone());
@@ -300,72 +380,232 @@ fn restart(connection: &Rc<RefCell<Connection>>, sinks: &Rc<RefCell<Sinks>>) {
     }
 }
 
-impl SearchWorker {
-    /// Sends `job` under a fresh id, abandoning any request still running,
-    /// and returns the id.
-    pub fn start(&self, job: Job) -> u64 {
-        self.cancel();
-        let id = {
-            let mut c = self.connection.borrow_mut();
-            c.next_id += 1;
-            let id = c.next_id;
-            c.pending = Some(Pending {
-                request: Request { id, job },
-                restarts: 0,
-            });
-            id
-        };
-        if self.connection.borrow().bridge.is_none() {
-            spawn(&self.connection, &self.sinks);
-        }
-        send_pending(&self.connection, &self.sinks);
-        id
-    }
+/// One worker of the pool: its connection, and its sinks (which take its
+/// answers to the pool).
+struct Slot {
+    connection: Rc<RefCell<Connection>>,
+    sinks: Rc<RefCell<Sinks>>,
+}
 
-    /// Abandons the running request, if any: the busy worker is ended at
-    /// once (its answers are never heard), and the next request loads a
-    /// fresh one.
-    pub fn cancel(&self) {
-        let mut c = self.connection.borrow_mut();
-        c.watchdog = None;
-        if c.pending.take().is_some() {
-            c.retire();
-        }
-    }
+/// The job the pool runs: the page's id for it, the merge of its workers'
+/// answers when it was shared out, and which workers have answered.
+struct Running {
+    id: u64,
+    merge: Option<Merging>,
+    answered: Vec<bool>,
+}
 
-    /// Starts the worker loading before the first request needs it.
-    pub fn warm_up(&self) {
-        if self.connection.borrow().bridge.is_none() {
-            spawn(&self.connection, &self.sinks);
-        }
+/// A page's workers.
+struct Pool {
+    slots: Vec<Slot>,
+    /// The page's callbacks (renewed at every render).
+    page: Sinks,
+    running: Option<Running>,
+    next_id: u64,
+    /// How the page shares a job among the workers.
+    share: Share,
+}
+
+/// A handle to the page's search workers; cheap to clone.
+#[derive(Clone)]
+pub struct SearchWorker {
+    pool: Rc<RefCell<Pool>>,
+}
+
+impl PartialEq for SearchWorker {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.pool, &other.pool)
     }
 }
 
-/// The search worker of a component; `on_response` receives the answers to
-/// the current request only (and `Event::Failed` when the worker kept
-/// failing on it). Restarts are told to the user through the app.
-#[hook]
-pub fn use_search_worker(on_response: Callback<Response>) -> SearchWorker {
-    let notify = use_app().worker_notice;
-    let worker = use_memo((), |_| SearchWorker {
+/// A new worker slot of `pool`, number `part`, not yet loaded: its answers
+/// go to [`routed`], its notices to the page.
+fn new_slot(pool: &Rc<RefCell<Pool>>, part: usize) -> Slot {
+    let weak = Rc::downgrade(pool);
+    let on_response = Callback::from(move |response| routed(&weak, part, response));
+    let weak = Rc::downgrade(pool);
+    let notify = Callback::from(move |notice| {
+        let page = weak.upgrade().map(|p| p.borrow().page.notify.clone());
+        if let Some(notify) = page {
+            notify.emit(notice);
+        }
+    });
+    Slot {
         connection: Rc::new(RefCell::new(Connection {
             bridge: None,
             worker: JsValue::NULL,
             generation: 0,
             loaded: false,
-            next_id: 0,
             pending: None,
             watchdog: None,
         })),
         sinks: Rc::new(RefCell::new(Sinks {
-            on_response: on_response.clone(),
-            notify: notify.clone(),
+            on_response,
+            notify,
+        })),
+    }
+}
+
+/// Abandons a slot's request, if any (see [`SearchWorker::cancel`]).
+fn cancel_slot(slot: &Slot) {
+    let mut c = slot.connection.borrow_mut();
+    c.watchdog = None;
+    if c.pending.take().is_some() {
+        c.retire();
+    }
+}
+
+/// Tells tests how many workers answered the running job (the root's
+/// `data-search-workers`).
+fn show_answered(count: usize) {
+    if let Some(root) = browser::window()
+        .document()
+        .and_then(|d| d.document_element())
+    {
+        let _ = root.set_attribute("data-search-workers", &count.to_string());
+    }
+}
+
+/// Takes worker `part`'s answer to the pool's running job to the page:
+/// merged with the others' when the job was shared out. When the job
+/// failed in one worker, the others' searches are ended. No borrow is
+/// held while the page's callback runs (it may start another job at once).
+fn routed(pool: &Weak<RefCell<Pool>>, part: usize, response: Response) {
+    let Some(pool) = pool.upgrade() else {
+        return;
+    };
+    let (events, callback) = {
+        let mut p = pool.borrow_mut();
+        let Some(running) = p.running.as_mut().filter(|r| r.id == response.id) else {
+            return;
+        };
+        if let Some(answered) = running.answered.get_mut(part).filter(|a| !**a) {
+            *answered = true;
+            show_answered(running.answered.iter().filter(|&&a| a).count());
+        }
+        let events = match running.merge.as_mut() {
+            None => vec![response.event],
+            Some(merge) => merge(part, response.event),
+        };
+        if events
+            .iter()
+            .any(|e| matches!(e, Event::Done(_) | Event::Failed))
+        {
+            p.running = None;
+            if events.contains(&Event::Failed) {
+                p.slots.iter().for_each(cancel_slot);
+            }
+        }
+        (events, p.page.on_response.clone())
+    };
+    for event in events {
+        callback.emit(Response {
+            id: response.id,
+            event,
+        });
+    }
+}
+
+/// Sends `request` to `slot`'s worker (loading it first if need be).
+fn start_slot(slot: &Slot, request: Request) {
+    slot.connection.borrow_mut().pending = Some(Pending {
+        request,
+        restarts: 0,
+    });
+    if slot.connection.borrow().bridge.is_none() {
+        spawn(&slot.connection, &slot.sinks);
+    }
+    send_pending(&slot.connection, &slot.sinks);
+}
+
+impl SearchWorker {
+    /// Sends `job` under a fresh id, abandoning any request still running,
+    /// and returns the id: the scores of every Othello move to every
+    /// worker of the pool (a share of the root each), any other job to the
+    /// first.
+    pub fn start(&self, job: Job) -> u64 {
+        self.cancel();
+        let size = current_pool();
+        let share = self.pool.borrow().share;
+        let shared = share(as_hooked(job), size.workers);
+        let jobs = shared.jobs;
+        let id = {
+            let mut p = self.pool.borrow_mut();
+            p.next_id += 1;
+            // Fewer workers chosen: the others' tables are freed.
+            p.slots.truncate(size.workers);
+            while p.slots.len() < jobs.len() {
+                let part = p.slots.len();
+                let slot = new_slot(&self.pool, part);
+                p.slots.push(slot);
+            }
+            p.running = Some(Running {
+                id: p.next_id,
+                merge: shared.merge,
+                answered: vec![false; jobs.len()],
+            });
+            p.next_id
+        };
+        show_answered(0);
+        let p = self.pool.borrow();
+        for (slot, job) in p.slots.iter().zip(jobs) {
+            start_slot(
+                slot,
+                Request {
+                    id,
+                    job,
+                    table_bits: size.table_bits,
+                },
+            );
+        }
+        id
+    }
+
+    /// Abandons the running request, if any: every busy worker is ended at
+    /// once (its answers are never heard), and the next request loads a
+    /// fresh one.
+    pub fn cancel(&self) {
+        let mut p = self.pool.borrow_mut();
+        p.running = None;
+        p.slots.iter().for_each(cancel_slot);
+    }
+
+    /// Starts the first worker loading before the first request needs it.
+    pub fn warm_up(&self) {
+        let mut p = self.pool.borrow_mut();
+        if p.slots.is_empty() {
+            let slot = new_slot(&self.pool, 0);
+            p.slots.push(slot);
+        }
+        let slot = &p.slots[0];
+        if slot.connection.borrow().bridge.is_none() {
+            spawn(&slot.connection, &slot.sinks);
+        }
+    }
+}
+
+/// The search workers of a component; `on_response` receives the answers
+/// to the current request only (and `Event::Failed` when a worker kept
+/// failing on it); `share` says which jobs several workers share.
+/// Restarts are told to the user through the app.
+#[hook]
+pub fn use_search_worker(on_response: Callback<Response>, share: Share) -> SearchWorker {
+    let notify = use_app().worker_notice;
+    let worker = use_memo((), |_| SearchWorker {
+        pool: Rc::new(RefCell::new(Pool {
+            slots: Vec::new(),
+            page: Sinks {
+                on_response: on_response.clone(),
+                notify: notify.clone(),
+            },
+            running: None,
+            next_id: 0,
+            share,
         })),
     });
-    {
-        let mut sinks = worker.sinks.borrow_mut();
-        sinks.on_response = on_response;
-        sinks.notify = notify;
-    }
+    worker.pool.borrow_mut().page = Sinks {
+        on_response,
+        notify,
+    };
     (*worker).clone()
 }

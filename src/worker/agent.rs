@@ -18,7 +18,9 @@ use crate::engine::{nim, opok};
 /// The worker's state: the engines, created on first use and kept between
 /// requests so their tables help the next search.
 pub struct SearchAgent {
-    othello: Option<Analyzer>,
+    /// The Othello analyzer and its tables' size (a new size, when the
+    /// page's pool changed, makes a new analyzer).
+    othello: Option<(u32, Analyzer)>,
     opok: Option<Searcher<opok::Position, OpokEvaluator>>,
 }
 
@@ -37,15 +39,23 @@ impl Worker for SearchAgent {
     fn update(&mut self, _scope: &WorkerScope<Self>, _msg: ()) {}
 
     fn received(&mut self, scope: &WorkerScope<Self>, request: Request, who: HandlerId) {
-        let Request { id, job } = request;
+        let Request {
+            id,
+            job,
+            table_bits,
+        } = request;
         let send = |event| scope.respond(who, Response { id, event });
         send(Event::Started);
         let answer = match job {
             Job::Crash => panic!("the page asked the worker to crash (test hook)"),
             Job::Othello { position, task } => {
-                let analyzer = self.othello.get_or_insert_with(|| {
-                    Analyzer::new(TABLE_BITS).with_exact_empties(EXACT_EMPTIES)
-                });
+                let bits = table_bits.clamp(16, TABLE_BITS);
+                if self.othello.as_ref().is_none_or(|(b, _)| *b != bits) {
+                    self.othello = None;
+                    let analyzer = Analyzer::new(bits).with_exact_empties(EXACT_EMPTIES);
+                    self.othello = Some((bits, analyzer));
+                }
+                let (_, analyzer) = self.othello.as_mut().expect("made above");
                 Answer::Othello(run_othello(analyzer, &position, task, &JsClock, &send))
             }
             Job::Opok {

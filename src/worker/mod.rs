@@ -1,12 +1,14 @@
 //! The search worker: the engine runs here, off the page's main thread.
 //!
-//! [`protocol`] is the message format and [`pool`] the workers' number and
-//! memory (plain data, compiled everywhere so it is tested natively); the
-//! worker itself exists only in wasm.
+//! [`protocol`] is the message format, [`pool`] the workers' number and
+//! memory, [`split`] how one job is shared among them (plain data,
+//! compiled everywhere so it is tested natively); the worker itself exists
+//! only in wasm.
 
 pub mod pool;
 pub mod protocol;
 pub mod run;
+pub mod split;
 
 /// The engine's transposition tables have 2^`TABLE_BITS` entries (about
 /// 40 MB in all); `engine player` uses the same.

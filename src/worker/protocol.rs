@@ -23,6 +23,10 @@ pub struct Request {
     pub id: u64,
     /// What to do.
     pub job: Job,
+    /// The size of the worker's tables (2^`table_bits` entries): every
+    /// worker of a page's pool gets its part of one memory budget
+    /// ([`pool_size`](super::pool::pool_size)).
+    pub table_bits: u32,
 }
 
 /// What an Othello search is for.
@@ -47,6 +51,10 @@ pub enum OthelloTask {
         time_ms: f64,
         /// The root moves this worker scores ([`RootShare::WHOLE`]: all).
         share: RootShare,
+        /// The deepest search (`None`: as deep as the time allows, solving
+        /// exactly from the worker's usual number of empty squares; at
+        /// least the empties: solve exactly at once).
+        depth: Option<u32>,
     },
     /// Evaluate the position (the game graph), for at most `time_ms`.
     Evaluate {
@@ -223,6 +231,7 @@ mod tests {
                 task: OthelloTask::ScoreMoves {
                     time_ms: 100.0,
                     share: RootShare { part: 1, parts: 3 },
+                    depth: Some(20),
                 },
             },
             Job::Opok {
@@ -235,7 +244,11 @@ mod tests {
             Job::Crash,
         ];
         for (id, job) in jobs.into_iter().enumerate() {
-            round_trip(Request { id: id as u64, job });
+            round_trip(Request {
+                id: id as u64,
+                job,
+                table_bits: 18,
+            });
         }
         for event in [
             Event::Started,

@@ -54,8 +54,16 @@ pub fn run_othello(
                 &mut |p| send(Event::Progress(Report::Othello(p.clone()))),
             )
         }
-        OthelloTask::ScoreMoves { time_ms, share } => {
-            let budget = Budget::new(Limits::time_ms(time_ms), clock);
+        OthelloTask::ScoreMoves {
+            time_ms,
+            share,
+            depth,
+        } => {
+            let limits = Limits {
+                depth,
+                ..Limits::time_ms(time_ms)
+            };
+            let budget = Budget::new(limits, clock);
             let scores = analyzer.score_share(position, share, &budget, &mut |s| {
                 send(Event::Progress(Report::OthelloScores(s.clone())))
             });

@@ -105,6 +105,20 @@ pub struct Thinking {
     pub confidence: Option<u8>,
     /// The principal variation (or the best move for hints).
     pub line: Vec<Move>,
+    /// Positions searched per second (all the workers' together).
+    pub nodes_per_second: f64,
+    /// For hints, how many moves were scored (the page's search workers
+    /// share them; the computer's move has one worker).
+    pub scored_moves: Option<usize>,
+}
+
+/// `nodes` in `elapsed_ms` as positions per second (0 before any time).
+fn rate(nodes: u64, elapsed_ms: f64) -> f64 {
+    if elapsed_ms > 0.0 {
+        nodes as f64 * 1000.0 / elapsed_ms
+    } else {
+        0.0
+    }
 }
 
 impl Thinking {
@@ -124,6 +138,8 @@ impl Thinking {
                 exact: p.exact,
                 confidence: p.confidence,
                 line: p.pv.clone(),
+                nodes_per_second: rate(p.nodes, p.elapsed_ms),
+                scored_moves: None,
             });
         }
         let (position, scores, _) = state
@@ -139,6 +155,8 @@ impl Thinking {
             exact: scores.exact,
             confidence: None,
             line: vec![best],
+            nodes_per_second: rate(scores.nodes, scores.elapsed_ms),
+            scored_moves: Some(scores.scores.len()),
         })
     }
 }

@@ -106,7 +106,8 @@ fn use_frame_search<G: EmbedBoard>(
     dispatch: &Callback<Action<G>>,
     params: &EmbedParams,
 ) {
-    let worker = use_game_worker::<G>(dispatch.clone());
+    // A frame on another site's page keeps to one worker.
+    let worker = use_game_worker::<G>(dispatch.clone(), crate::worker::split::whole);
     let searching = matches!(params.mode, Mode::Play | Mode::Analyse);
     let snapshot = (**state).clone();
     let dispatch = dispatch.clone();

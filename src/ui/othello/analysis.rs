@@ -40,12 +40,34 @@ pub fn thinking_panel(props: &ThinkingPanelProps) -> Html {
         Some(percent) => format!("{depth} ({})", t.othello.selective_result(percent)),
         None => depth.to_string(),
     };
+    // The pool shares the scored moves, never more workers than moves.
+    let workers = thinking.scored_moves.map_or(1, |moves| {
+        super::super::search::current_pool()
+            .workers
+            .min(moves)
+            .max(1)
+    });
+    // Millions with one decimal, in integers: float formatting would cost
+    // the page's module several KB.
+    // Czech and Russian write a decimal comma.
+    let tenths = (thinking.nodes_per_second / 1e5).round() as u64;
+    let point = if t.othello.lang == crate::i18n::Lang::En {
+        '.'
+    } else {
+        ','
+    };
+    let speed = t.othello.search_rate(
+        format!("{}{point}{}", tenths / 10, tenths % 10),
+        workers as u64,
+    );
     html! {
         <div class="thinking-panel" data-testid="thinking">
             <dl>
                 <dt>{ t.common.depth }</dt><dd>{ depth_text }</dd>
                 <dt>{ t.common.score }</dt><dd>{ format!("{} ({side})", score_text(score, exact)) }</dd>
                 <dt>{ t.common.line }</dt><dd class="pv">{ line.join(" ") }</dd>
+                <dt>{ t.othello.search_speed }</dt>
+                <dd class="speed" data-workers={workers.to_string()}>{ speed }</dd>
             </dl>
         </div>
     }

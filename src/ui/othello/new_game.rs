@@ -1,5 +1,5 @@
 //! The Othello new-game dialog: board size, variant, who plays each side,
-//! level and thinking time.
+//! level and thinking time, and the search workers of the device.
 
 use yew::prelude::*;
 
@@ -9,12 +9,41 @@ use crate::session::othello::{Othello, Settings};
 
 use super::super::common::dialog::{new_game_form, NewGameProps};
 use super::super::context::use_texts;
+use super::super::search::{choose_workers, shown_workers};
+use crate::i18n::Texts;
+use crate::worker::pool::MAX_WORKERS;
+
+/// The "Search workers" field: how many workers share the hints' search
+/// (kept for the page, not the game: it belongs to the device).
+fn workers_field(t: &'static Texts, workers: &UseStateHandle<usize>) -> Html {
+    let onchange = {
+        let workers = workers.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            if let Ok(n) = select.value().parse() {
+                workers.set(n);
+            }
+        })
+    };
+    html! {
+        <div class="field">
+            <label for="search-workers">{ t.othello.search_workers }</label>
+            <select id="search-workers" aria-describedby="search-workers-note" {onchange}>
+                { for (1..=MAX_WORKERS).map(|n| html! {
+                    <option value={n.to_string()} selected={**workers == n}>{ n }</option>
+                }) }
+            </select>
+            <p class="help" id="search-workers-note">{ t.othello.search_workers_note }</p>
+        </div>
+    }
+}
 
 /// The dialog.
 #[function_component(NewGameDialog)]
 pub fn new_game_dialog(props: &NewGameProps<Settings>) -> Html {
     let t = use_texts();
     let draft = use_state(|| props.initial);
+    let workers = use_state(shown_workers);
     let on_size = |size: BoardSize| {
         let draft = draft.clone();
         Callback::from(move |_: Event| {
@@ -64,7 +93,21 @@ pub fn new_game_dialog(props: &NewGameProps<Settings>) -> Html {
                 }) }
             </select>
         </div>
+        { workers_field(t, &workers) }
         </>
     };
-    new_game_form::<Othello>(t, props, &draft, fields)
+    // Start keeps the setting too; Cancel leaves it as it was.
+    let on_start = {
+        let (workers, on_start) = (workers.clone(), props.on_start.clone());
+        Callback::from(move |settings| {
+            choose_workers(*workers);
+            on_start.emit(settings);
+        })
+    };
+    let props = NewGameProps {
+        initial: props.initial,
+        on_start,
+        on_cancel: props.on_cancel.clone(),
+    };
+    new_game_form::<Othello>(t, &props, &draft, fields)
 }

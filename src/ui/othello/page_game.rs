@@ -18,6 +18,7 @@ use crate::session::othello::{
 };
 use crate::worker::protocol::{Answer, Event, Job, OthelloTask, Report};
 use crate::worker::run::othello_play;
+use crate::worker::split::{self, Share};
 
 use super::super::shell::scores::ScoreItem;
 use super::super::shell::{KeyUse, OnKey, PageGame, PageState};
@@ -30,6 +31,7 @@ const EVALUATE_MS: f64 = 400.0;
 impl PageGame for Othello {
     const SAVE_KEY: &'static str = "mind-sports.othello.game";
     const ROUTE: &'static str = "othello";
+    const SHARE: Share = split::share_scores;
 
     fn job(session: &GameSession<Othello>, job: SearchKind, position: &Position, seed: u64) -> Job {
         let task = match job {
@@ -37,6 +39,7 @@ impl PageGame for Othello {
             SearchJob::Analyse(OthelloAnalysis::Hint) => OthelloTask::ScoreMoves {
                 time_ms: HINT_MS,
                 share: RootShare::WHOLE,
+                depth: None,
             },
             SearchJob::Analyse(OthelloAnalysis::Evaluate { .. }) => OthelloTask::Evaluate {
                 time_ms: EVALUATE_MS,

@@ -28,6 +28,7 @@ use super::browser::{self, SetAside};
 use super::common::listeners::{use_page_listeners, use_speech};
 use super::context::{use_app, use_texts};
 use super::search::{use_search_worker, SearchWorker};
+use crate::worker::split::{self, Share};
 
 /// Where the choice "play forced passes automatically" is kept.
 const AUTO_PASS_KEY: &str = "mind-sports.auto-pass";
@@ -43,6 +44,9 @@ pub trait PageGame: GameTexts {
     /// The game's diagrams number the moves (Othello's discs, Opok's
     /// stacks), so the diagram dialog offers move numbers.
     const NUMBERED_DIAGRAMS: bool = true;
+    /// How the page shares its searches among its workers (by default it
+    /// does not: one worker).
+    const SHARE: Share = split::whole;
 
     /// The worker job for a search the session wants (`seed` is random).
     fn job(
@@ -258,12 +262,16 @@ fn initial_state<G: PageGame>(link: Option<&str>) -> (GameSession<G>, bool) {
     (state, may_save)
 }
 
-/// The search worker of a game, its answers turned into the game's actions
-/// (the game pages and the embed frames).
+/// The search workers of a game, their answers turned into the game's
+/// actions (the game pages with the game's [`PageGame::SHARE`], the embed
+/// frames with one worker).
 #[hook]
-pub(crate) fn use_game_worker<G: PageGame>(dispatch: Callback<Action<G>>) -> SearchWorker {
-    use_search_worker(Callback::from(
-        move |response: crate::worker::protocol::Response| {
+pub(crate) fn use_game_worker<G: PageGame>(
+    dispatch: Callback<Action<G>>,
+    share: Share,
+) -> SearchWorker {
+    use_search_worker(
+        Callback::from(move |response: crate::worker::protocol::Response| {
             let action = match response.event {
                 Event::Failed => Some(Action::SearchFailed(response.id)),
                 event => G::action(response.id, event),
@@ -271,8 +279,9 @@ pub(crate) fn use_game_worker<G: PageGame>(dispatch: Callback<Action<G>>) -> Sea
             if let Some(action) = action {
                 dispatch.emit(action);
             }
-        },
-    ))
+        }),
+        share,
+    )
 }
 
 /// Starts, keeps or cancels the worker's search to match what the state
@@ -373,7 +382,7 @@ pub fn use_game_page<G: PageGame>(
         Callback::from(move |action: Action<G>| dispatcher.dispatch(action))
     };
     let new_game_open = use_state(|| false);
-    let worker = use_game_worker::<G>(dispatch.clone());
+    let worker = use_game_worker::<G>(dispatch.clone(), G::SHARE);
 
     // Save every change of the game and of the pass preference.
     use_effect_with(
