@@ -210,3 +210,49 @@ fn the_binary_speaks_nboard() {
     assert!(stdout.contains("pong 7"), "{stdout}");
     assert!(stdout.contains("set myname MindSports"), "{stdout}");
 }
+
+#[test]
+fn threads_are_set_by_the_command_line_and_by_the_gui() {
+    // `set threads` and `set cores` are taken without a reply (a wrong
+    // number is answered with an error) and the searches after them run.
+    let replies = session(&format!(
+        "set game {}\nset threads 2\nset depth 6\ngo\nset cores 0\nset cores 2\nhint 2\nping 3\n",
+        ggf_of("f5")
+    ));
+    assert!(!go_move(&replies).is_empty());
+    assert_eq!(
+        replies
+            .iter()
+            .filter(|l| l.starts_with("status error"))
+            .collect::<Vec<_>>(),
+        ["status error: cores must be from 1 to 64"]
+    );
+    assert_eq!(
+        replies.iter().filter(|l| l.starts_with("search ")).count(),
+        2
+    );
+    assert_eq!(replies.last().unwrap(), "pong 3");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_engine"))
+        .args(["nboard", "--threads", "2"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("the engine binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"set depth 8\ngo\nping 1\nquit\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let lines: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert!(
+        ["d3", "c4", "f5", "e6"].contains(&go_move(&lines).as_str()),
+        "{lines:?}"
+    );
+    assert_eq!(lines.last().unwrap(), "pong 1");
+}
