@@ -184,22 +184,22 @@ fn garbage_does_not_end_the_session() {
     );
 }
 
-#[test]
-fn the_binary_speaks_nboard() {
+/// What the engine binary run with `args` answers to `input`.
+fn binary_session(args: &[&str], input: &[u8]) -> std::process::Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_engine"))
-        .arg("nboard")
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the engine binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"nboard 2\nping 7\nquit\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn the_binary_speaks_nboard() {
+    let out = binary_session(&["nboard"], b"nboard 2\nping 7\nquit\n");
     assert!(
         out.status.success(),
         "{}",
@@ -232,19 +232,10 @@ fn threads_are_set_by_the_command_line_and_by_the_gui() {
         2
     );
     assert_eq!(replies.last().unwrap(), "pong 3");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_engine"))
-        .args(["nboard", "--threads", "2"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the engine binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"set depth 8\ngo\nping 1\nquit\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = binary_session(
+        &["nboard", "--threads", "2"],
+        b"set depth 8\ngo\nping 1\nquit\n",
+    );
     let lines: Vec<String> = String::from_utf8(out.stdout)
         .unwrap()
         .lines()
