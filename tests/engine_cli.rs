@@ -59,6 +59,65 @@ fn solve_finds_ffo_40() {
 }
 
 #[test]
+fn solve_on_two_threads_proves_the_one_thread_score() {
+    // FFO #40 (20 empties): the parallel solver splits it.
+    let board = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X";
+    let one = json(&["solve", board, "--json"]);
+    let two = json(&["solve", board, "--threads", "2", "--json"]);
+    assert_eq!(
+        (&one["solved"], &two["solved"]),
+        (&Value::Bool(true), &Value::Bool(true))
+    );
+    assert_eq!(one["score"], 38, "{one}");
+    assert_eq!(two["score"], one["score"], "{two}");
+    assert_eq!(
+        (one["threads"].as_u64(), two["threads"].as_u64()),
+        (Some(1), Some(2))
+    );
+    let v = json(&[
+        "search",
+        "othello",
+        "--moves",
+        "f5d6",
+        "--depth",
+        "8",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(
+        (v["depth"].as_u64(), v["threads"].as_u64()),
+        (Some(8), Some(2))
+    );
+    assert!(v["best"].is_string(), "{v}");
+    for bad in ["0", "65", "x", "+2", "2.5"] {
+        let e = error(&["solve", "XO- X", "--threads", bad]);
+        assert!(
+            e.contains("is not a number of threads from 1 to 64"),
+            "{bad}: {e}"
+        );
+    }
+    let e = error(&[
+        "search",
+        "othello",
+        "--moves",
+        "f5",
+        "--depth",
+        "3",
+        "--threads",
+        "0",
+    ]);
+    assert!(
+        e.contains("--threads: \"0\" is not a number of threads from 1 to 64"),
+        "{e}"
+    );
+    assert!(engine_command::stdout(&["help", "solve"]).contains("--threads <N>"));
+    assert!(
+        engine_command::stdout(&["player", "othello", "--help"]).contains("Young Brothers Wait")
+    );
+}
+
+#[test]
 fn search_gives_a_move_a_score_and_a_line() {
     let v = json(&[
         "search", "othello", "--moves", "f5d6", "--depth", "6", "--json",

@@ -5,6 +5,8 @@
 
 use std::process::Command;
 
+use mind_sports::engine::othello::notation::replay_from_start;
+use mind_sports::engine::othello::{Color, Rules};
 use serde_json::Value;
 
 fn engine(args: &[&str]) -> (bool, String, String) {
@@ -92,6 +94,29 @@ fn a_tiny_match_reports_a_consistent_tally() {
     assert_eq!(colours, ["black", "white", "black", "white"]);
     assert_eq!(results[0]["opening"], results[1]["opening"]);
     assert_ne!(results[1]["opening"], results[2]["opening"]);
+    // Each game's record: its moves after the opening play it to the end,
+    // won by the side the result says.
+    for r in results {
+        let record = format!(
+            "{} {}",
+            r["opening"].as_str().unwrap(),
+            r["moves"].as_str().unwrap()
+        );
+        let end = replay_from_start(Rules::default(), &record).unwrap().last();
+        assert!(end.is_over(), "{record}");
+        let black = end.count(Color::Black) as i64 - end.count(Color::White) as i64;
+        let ours = if r["player_colour"] == "black" {
+            black
+        } else {
+            -black
+        };
+        let margin = r["disc_difference"].as_f64().unwrap();
+        assert_eq!(
+            ours.signum(),
+            margin.signum() as i64 * i64::from(margin != 0.0),
+            "{record}"
+        );
+    }
 }
 
 #[test]

@@ -184,22 +184,22 @@ fn garbage_does_not_end_the_session() {
     );
 }
 
-#[test]
-fn the_binary_speaks_nboard() {
+/// What the engine binary run with `args` answers to `input`.
+fn binary_session(args: &[&str], input: &[u8]) -> std::process::Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_engine"))
-        .arg("nboard")
+        .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
         .expect("the engine binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(b"nboard 2\nping 7\nquit\n")
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    child.stdin.take().unwrap().write_all(input).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn the_binary_speaks_nboard() {
+    let out = binary_session(&["nboard"], b"nboard 2\nping 7\nquit\n");
     assert!(
         out.status.success(),
         "{}",
@@ -209,4 +209,41 @@ fn the_binary_speaks_nboard() {
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(stdout.contains("pong 7"), "{stdout}");
     assert!(stdout.contains("set myname MindSports"), "{stdout}");
+}
+
+#[test]
+fn threads_are_set_by_the_command_line_and_by_the_gui() {
+    // `set threads` and `set cores` are taken without a reply (a wrong
+    // number is answered with an error) and the searches after them run.
+    let replies = session(&format!(
+        "set game {}\nset threads 2\nset depth 6\ngo\nset cores 0\nset cores 2\nhint 2\nping 3\n",
+        ggf_of("f5")
+    ));
+    assert!(!go_move(&replies).is_empty());
+    assert_eq!(
+        replies
+            .iter()
+            .filter(|l| l.starts_with("status error"))
+            .collect::<Vec<_>>(),
+        ["status error: cores must be from 1 to 64"]
+    );
+    assert_eq!(
+        replies.iter().filter(|l| l.starts_with("search ")).count(),
+        2
+    );
+    assert_eq!(replies.last().unwrap(), "pong 3");
+    let out = binary_session(
+        &["nboard", "--threads", "2"],
+        b"set depth 8\ngo\nping 1\nquit\n",
+    );
+    let lines: Vec<String> = String::from_utf8(out.stdout)
+        .unwrap()
+        .lines()
+        .map(String::from)
+        .collect();
+    assert!(
+        ["d3", "c4", "f5", "e6"].contains(&go_move(&lines).as_str()),
+        "{lines:?}"
+    );
+    assert_eq!(lines.last().unwrap(), "pong 1");
 }

@@ -6,15 +6,16 @@
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 
-use mind_sports::cli::player::serve;
+use mind_sports::cli::player::{serve, Player};
 use mind_sports::engine::othello::notation::board_text;
 use mind_sports::engine::othello::{Position, Rules};
 use proptest::prelude::*;
 
 #[test]
 fn a_whole_game_between_two_levels_through_the_binary() {
+    // On two threads: the parallel search and solver play every move.
     let mut child = Command::new(env!("CARGO_BIN_EXE_engine"))
-        .args(["player", "othello"])
+        .args(["player", "othello", "--threads", "2"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .spawn()
@@ -71,7 +72,7 @@ proptest! {
         let lines: Vec<&String> = lines.iter().filter(|l| l.trim() != "quit").collect();
         let input: String = lines.iter().map(|l| format!("{l}\n")).collect();
         let mut out = Vec::new();
-        serve(input.as_bytes(), &mut out).unwrap();
+        serve(Player::default(), input.as_bytes(), &mut out).unwrap();
         let answers: Vec<String> = String::from_utf8(out).unwrap().lines().map(String::from).collect();
         prop_assert_eq!(answers.len(), lines.len() + 1);
         for answer in &answers {

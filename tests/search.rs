@@ -180,6 +180,67 @@ fn the_solver_matches_every_ffo_position_up_to_22_empties() {
     assert!(solved >= 23, "{solved}");
 }
 
+/// 30 positions of 14 to 20 empties from seeded random games, none over
+/// or with a pass to make: more of the quick small ones (7 of 14 empties
+/// down to 2 of 20), so that the test takes seconds.
+fn random_endgames() -> Vec<Position> {
+    let mut rng = Rng::new(3030);
+    let mut positions = Vec::new();
+    for (empties, count) in (14..=20).zip([7, 6, 5, 4, 4, 2, 2]) {
+        let mut found = 0;
+        while found < count {
+            let mut p = Position::start(Rules::default());
+            while p.empties().count_ones() > empties {
+                match rng.choose(&p.moves()) {
+                    Some(&m) => p = p.play(m),
+                    None => break,
+                }
+            }
+            if !p.is_over() && !p.must_pass() {
+                positions.push(p);
+                found += 1;
+            }
+        }
+    }
+    positions
+}
+
+#[test]
+fn two_threads_solve_30_random_endgames_as_one_does() {
+    // The analyzer's whole solve (its lazy-SMP estimate, then the YBWC
+    // solver) on 2 threads against 1: the same exact score, and the move
+    // the parallel solve names is worth that score (when it differs from
+    // the single thread's, its position is solved again). FFO #40-#44 on
+    // 2 and 3 threads: the solver's own tests (othello::endgame::parallel).
+    let clock = ManualClock::new();
+    let budget = Budget::new(Limits::default(), &clock);
+    let mut one = Analyzer::new(18);
+    let mut two = Analyzer::new(18).with_threads(2);
+    assert_eq!(two.threads(), 2);
+    let positions = random_endgames();
+    assert_eq!(positions.len(), 30);
+    for position in positions {
+        one.clear();
+        two.clear();
+        let single = one.solve(&position, &budget).unwrap();
+        let parallel = two.solve(&position, &budget).unwrap();
+        assert_eq!(parallel.score, single.score, "{position:?}");
+        let best = parallel.best.expect("a move to make");
+        assert!(position.moves().contains(&best), "{position:?}");
+        if Some(best) == single.best {
+            continue;
+        }
+        let child = position.play(best);
+        let after = one.solve(&child, &budget).unwrap().score;
+        let value = if child.side_to_move() == position.side_to_move() {
+            after
+        } else {
+            -after
+        };
+        assert_eq!(value, single.score, "{position:?}: {best}");
+    }
+}
+
 #[test]
 fn small_boards_have_their_known_results() {
     // With perfect play white wins 4×4 (6×6, also a white win, takes

@@ -14,6 +14,7 @@ use crate::engine::othello::{Analyzer, Position, Rules};
 use crate::engine::rng::Rng;
 use crate::engine::search::{Budget, Limits};
 
+use super::common::Threads;
 use super::numbers::range;
 use super::{CliError, Report};
 
@@ -27,14 +28,20 @@ pub struct BenchArgs {
     /// wrong
     #[arg(long, value_name = "FIRST-LAST", value_parser = range(1u32, 79, "a range of FFO numbers"))]
     pub ffo: Option<(u32, u32)>,
+    /// The threads of the midgame search and the endgame solves (perft
+    /// and the evaluations run on one)
+    #[command(flatten)]
+    pub threads: Threads,
 }
 
 /// Runs the benchmarks; `--full` runs the long versions, `--ffo FIRST-LAST`
 /// only those FFO endgames.
 pub fn bench(args: &BenchArgs) -> Result<Report, CliError> {
     let full = args.full;
+    let threads = args.threads.or(1);
     if let Some(numbers) = args.ffo {
-        let (text, json) = endgames(numbers)?;
+        let (text, mut json) = endgames(numbers, threads)?;
+        json["threads"] = threads.into();
         return Ok(Report { json, text });
     }
     let mut text = Vec::new();
@@ -74,7 +81,7 @@ pub fn bench(args: &BenchArgs) -> Result<Report, CliError> {
 
     let search_depth = if full { 12 } else { 9 };
     let clock = SystemClock::new();
-    let mut analyzer = Analyzer::new(20);
+    let mut analyzer = Analyzer::new(20).with_threads(threads);
     let result = analyzer.analyse(
         &Position::start(Rules::default()),
         &Budget::new(Limits::depth(search_depth), &clock),
@@ -89,7 +96,7 @@ pub fn bench(args: &BenchArgs) -> Result<Report, CliError> {
     ));
 
     let last = if full { 49 } else { 44 };
-    let (endgame_text, endgame_json) = endgames((40, last))?;
+    let (endgame_text, endgame_json) = endgames((40, last), threads)?;
     text.push(endgame_text);
     Ok(Report {
         json: json!({
@@ -98,21 +105,25 @@ pub fn bench(args: &BenchArgs) -> Result<Report, CliError> {
             "search": { "depth": search_depth, "nodes": result.nodes, "seconds": search_seconds },
             "ffo": endgame_json["ffo"],
             "ffo_total": endgame_json["ffo_total"],
+            "threads": threads,
         }),
         text: text.join("\n"),
     })
 }
 
-/// Solves the FFO endgames numbered `first..=last`, each from cleared
-/// tables, and checks the scores and best moves. The tables are allocated
-/// once, as the app and `engine nboard` do: on Linux allocating them (huge
-/// pages) takes the kernel about half a second.
-fn endgames((first, last): (u32, u32)) -> Result<(String, serde_json::Value), CliError> {
+/// Solves the FFO endgames numbered `first..=last` on `threads` threads,
+/// each from cleared tables, and checks the scores and best moves. The
+/// tables are allocated once, as the app and `engine nboard` do: on Linux
+/// allocating them (huge pages) takes the kernel about half a second.
+fn endgames(
+    (first, last): (u32, u32),
+    threads: usize,
+) -> Result<(String, serde_json::Value), CliError> {
     let mut text = Vec::new();
     let mut endgames = Vec::new();
     let mut total_seconds = 0.0;
     let mut total_nodes = 0;
-    let mut analyzer = Analyzer::new(22);
+    let mut analyzer = Analyzer::new(22).with_threads(threads);
     for FfoPosition {
         number,
         position,
@@ -149,7 +160,11 @@ fn endgames((first, last): (u32, u32)) -> Result<(String, serde_json::Value), Cl
         }));
     }
     text.push(format!(
-        "FFO #{first}-#{last}: {total_nodes} nodes in {total_seconds:.3} s"
+        "FFO #{first}-#{last}: {total_nodes} nodes in {total_seconds:.3} s{}",
+        match threads {
+            1 => String::new(),
+            n => format!(" on {n} threads"),
+        }
     ));
     let json = json!({
         "ffo": endgames,

@@ -116,6 +116,21 @@ pub struct Threads {
     pub threads: Option<usize>,
 }
 
+impl Threads {
+    /// The threads asked for, or `default`.
+    pub fn or(&self, default: usize) -> usize {
+        self.threads.unwrap_or(default)
+    }
+}
+
+/// What `--threads` does in a search, for the help of the commands that
+/// search one position (`engine solve`, `engine search`, `engine player`).
+pub const SEARCH_THREADS_HELP: &str = "--threads N (1 unless given): the search runs on N threads \
+sharing one transposition table. An exact solve splits its tree between them (Young Brothers Wait: \
+a node's first move alone, then its other moves shared out) and proves the same score as one \
+thread; a midgame search runs lazy SMP (every thread the same deepening, every other helper one \
+depth ahead), so its move may differ from one run to the next. More threads than cores only slow it down.";
+
 /// `--seed`: every seeded command starts from 1 unless given.
 #[derive(Args, Debug, Clone, Default)]
 pub struct Seed {

@@ -8,6 +8,7 @@
 //! line-protocol driver.
 
 use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::Mutex;
 
 use serde_json::json;
 
@@ -18,7 +19,7 @@ use crate::engine::search::{Budget, Limits};
 
 use super::common::{Progress, SearchLimits, Threads};
 use super::external::{External, DEFAULT_REQUEST};
-use super::matches::{play_game, PlayerFn, Tally};
+use super::matches::{play_recorded_game, PlayerFn, Tally};
 use super::numbers::whole;
 use super::openings::{first_player_colour, openings_from_args, play_from_openings, OpeningsFile};
 use super::usage::ArgsError;
@@ -335,23 +336,29 @@ pub fn run_match(args: &MatchArgs) -> Result<Report, CliError> {
     let progress = args.progress.of("games");
 
     let clock = SystemClock::new();
+    // Each game's moves after its opening, in game order.
+    let records = Mutex::new(vec![String::new(); 2 * openings.len()]);
     let margins = play_from_openings(
         &openings,
         threads,
         progress,
         || (player.side(), opponent.side()),
-        |(ours, theirs), _, start, player_first| {
+        |(ours, theirs), game, start, player_first| {
             ours.new_game();
             theirs.new_game();
-            play_game(
+            let (margin, moves) = play_recorded_game(
                 start,
                 &mut ours.player(&faults),
                 &mut theirs.player(&faults),
                 player_first,
-            )
+            );
+            let moves: Vec<String> = moves.iter().map(Move::to_string).collect();
+            records.lock().expect("no game panics holding it")[game] = moves.join(" ");
+            margin
         },
     );
     let seconds = clock.elapsed_seconds();
+    let records = records.into_inner().expect("no game panicked holding it");
 
     let mut tally = Tally::default();
     let mut games = Vec::new();
@@ -364,6 +371,7 @@ pub fn run_match(args: &MatchArgs) -> Result<Report, CliError> {
                 Color::White => "white",
             },
             "disc_difference": margin,
+            "moves": records[game],
         }));
     }
     let (mean, error) = tally.margin();

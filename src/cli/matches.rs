@@ -59,15 +59,27 @@ pub fn play_game<G: Game>(
     second: &mut PlayerFn<G>,
     first_moves_first: bool,
 ) -> Score {
+    play_recorded_game(start, first, second, first_moves_first).0
+}
+
+/// [`play_game`], with the game's moves from `start` (forced moves and
+/// passes included): the game's record.
+pub fn play_recorded_game<G: Game>(
+    start: &G,
+    first: &mut PlayerFn<G>,
+    second: &mut PlayerFn<G>,
+    first_moves_first: bool,
+) -> (Score, Vec<G::Move>) {
     let mut position = start.clone();
     let mut first_to_move = first_moves_first;
     let mut moves = Vec::new();
+    let mut record = Vec::new();
     loop {
         moves.clear();
         position.legal_moves(&mut moves);
         if moves.is_empty() {
             let score = position.final_score();
-            return if first_to_move { score } else { -score };
+            return (if first_to_move { score } else { -score }, record);
         }
         let mv = if moves.len() == 1 {
             moves[0]
@@ -76,6 +88,7 @@ pub fn play_game<G: Game>(
         } else {
             second(&position)
         };
+        record.push(mv);
         position = position.play(mv);
         first_to_move = !first_to_move;
     }

@@ -261,7 +261,8 @@ pub enum Command {
     Pair(club::TournamentFile),
     /// The NBoard protocol on stdin and stdout (add `engine nboard` to
     /// NBoard)
-    Nboard,
+    #[command(after_help = common::SEARCH_THREADS_HELP)]
+    Nboard(common::Threads),
     /// A line-protocol player for referees (new, play BOARD SIDE MS,
     /// search BOARD SIDE MS, level N, ping, quit; see src/cli/player.rs)
     Player {
@@ -336,7 +337,7 @@ pub enum CalibrateGame {
 #[derive(Subcommand, Debug)]
 pub enum PlayerGame {
     /// Othello
-    Othello,
+    Othello(player::PlayerArgs),
 }
 
 /// `engine lessons STEP`.
@@ -435,7 +436,7 @@ pub fn execute(command: Command, json: bool) -> Result<Report, CliError> {
         Command::Completions { shell } => Ok(completions(shell)),
         // Interactive: they have no single report, so callers start them
         // with `serve`.
-        Command::Nboard | Command::Player { .. } => Err(ArgsError::Conflict(
+        Command::Nboard(_) | Command::Player { .. } => Err(ArgsError::Conflict(
             "engine nboard and engine player are interactive sessions on stdin and stdout; they have no report"
                 .into(),
         )
@@ -448,7 +449,7 @@ impl Command {
     /// `engine player`), which talks on stdin and stdout instead of
     /// returning a [`Report`].
     pub fn is_interactive(&self) -> bool {
-        matches!(self, Command::Nboard | Command::Player { .. })
+        matches!(self, Command::Nboard(_) | Command::Player { .. })
     }
 }
 
@@ -458,10 +459,13 @@ pub fn serve(command: &Command) -> Result<(), CliError> {
     let stdin = std::io::stdin();
     let (input, output) = (stdin.lock(), std::io::stdout().lock());
     match command {
-        Command::Nboard => nboard::serve(input, output).map_err(CliError::Io),
+        Command::Nboard(threads) => {
+            nboard::serve_on_threads(threads.or(1), input, output).map_err(CliError::Io)
+        }
         Command::Player {
-            game: PlayerGame::Othello,
-        } => player::serve(input, output).map_err(CliError::Io),
+            game: PlayerGame::Othello(args),
+        } => player::serve(player::Player::new(args.threads.or(1)), input, output)
+            .map_err(CliError::Io),
         _ => Err(ArgsError::Conflict("not an interactive command".into()).into()),
     }
 }

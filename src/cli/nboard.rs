@@ -6,6 +6,7 @@
 //! `move`, and asks for a move with `go` or for move scores with `hint`.
 //! Searches run to the depth set with `set depth`, synchronously: a `ping`
 //! is answered only after the search before it, as the protocol asks.
+//! `set threads N` (or `set cores N`, the same) runs them on N threads.
 
 use std::fmt::Write as _;
 use std::io::{self, BufRead, Write};
@@ -14,7 +15,7 @@ use crate::engine::clock::SystemClock;
 use crate::engine::othello::eval::DISC;
 use crate::engine::othello::ggf;
 use crate::engine::othello::{Analyzer, Move, Position, Rules};
-use crate::engine::search::{Budget, Limits};
+use crate::engine::search::{Budget, Limits, MAX_THREADS};
 
 /// The name the engine gives the GUI.
 const NAME: &str = "MindSports";
@@ -49,11 +50,21 @@ pub const MAX_LINE: usize = 64 * 1024;
 /// the input and writes the replies to `output`, flushing after each
 /// message. Lines that are not UTF-8, not understood or too long do not end
 /// it; only an I/O error does.
-pub fn serve<R: BufRead, W: Write>(mut input: R, mut output: W) -> io::Result<()> {
+pub fn serve<R: BufRead, W: Write>(input: R, output: W) -> io::Result<()> {
+    serve_on_threads(1, input, output)
+}
+
+/// [`serve`] with searches on `threads` threads until `set threads`
+/// says otherwise (`engine nboard --threads N`).
+pub fn serve_on_threads<R: BufRead, W: Write>(
+    threads: usize,
+    mut input: R,
+    mut output: W,
+) -> io::Result<()> {
     let mut session = Session {
         position: Position::start(Rules::default()),
         depth: DEFAULT_DEPTH,
-        analyzer: Analyzer::new(TT_BITS),
+        analyzer: Analyzer::new(TT_BITS).with_threads(threads),
     };
     let mut bytes = Vec::new();
     loop {
@@ -151,11 +162,21 @@ impl Session {
         true
     }
 
-    /// `set depth N`, `set game GGF`, `set contempt N`; other settings are
-    /// ignored so that newer GUIs still work.
+    /// `set depth N`, `set game GGF`, `set threads N` or `set cores N`;
+    /// other settings (`set contempt N`, …) are ignored so that newer GUIs
+    /// still work.
     fn set(&mut self, rest: &str, out: &mut String) {
         let (what, value) = split_word(rest);
         match what {
+            "threads" | "cores" => match crate::engine::text::parse_number::<usize>(value) {
+                Some(threads) if (1..=MAX_THREADS).contains(&threads) => {
+                    self.analyzer.set_threads(threads)
+                }
+                _ => reply(
+                    out,
+                    format_args!("status error: {what} must be from 1 to {MAX_THREADS}"),
+                ),
+            },
             "depth" => match value.parse::<u32>() {
                 Ok(depth) if (1..=MAX_DEPTH).contains(&depth) => self.depth = depth,
                 _ => reply(
@@ -288,4 +309,44 @@ fn move_text(mv: Move) -> String {
 /// A score in hundredths of a disc as discs with two decimals.
 fn discs(score: i32) -> String {
     format!("{:.2}", f64::from(score) / f64::from(DISC))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn session() -> Session {
+        Session {
+            position: Position::start(Rules::default()),
+            depth: DEFAULT_DEPTH,
+            analyzer: Analyzer::new(16),
+        }
+    }
+
+    #[test]
+    fn set_threads_and_set_cores_set_the_searches_threads() {
+        let mut session = session();
+        let mut out = String::new();
+        assert_eq!(session.analyzer.threads(), 1);
+        assert!(session.handle("set threads 2", &mut out));
+        assert_eq!((session.analyzer.threads(), out.as_str()), (2, ""));
+        assert!(session.handle("set cores 3", &mut out));
+        assert_eq!((session.analyzer.threads(), out.as_str()), (3, ""));
+        // The threads are the ones the next search runs on: it answers.
+        session.handle("set depth 6", &mut out);
+        session.handle("go", &mut out);
+        assert!(out.starts_with("=== "), "{out}");
+        for bad in ["0", "65", "x", "+2", ""] {
+            let mut out = String::new();
+            session.handle(&format!("set threads {bad}"), &mut out);
+            assert_eq!(
+                out, "status error: threads must be from 1 to 64\n",
+                "{bad:?}"
+            );
+            assert_eq!(session.analyzer.threads(), 3);
+        }
+        let mut out = String::new();
+        session.handle("set cores 0", &mut out);
+        assert_eq!(out, "status error: cores must be from 1 to 64\n");
+    }
 }

@@ -9,7 +9,7 @@ use crate::engine::othello::perft::perft_within;
 use crate::engine::othello::{Analyzer, Color, Move, Position, Variant};
 use crate::engine::search::{Budget, Limits};
 
-use super::common::{time_ms, variant, OthelloRules, SearchLimits};
+use super::common::{time_ms, variant, OthelloRules, SearchLimits, Threads, SEARCH_THREADS_HELP};
 use super::numbers::whole;
 use super::perft::DEFAULT_PERFT_MS;
 use super::search_report::{progress_line, search_report};
@@ -60,6 +60,7 @@ pub enum Side {
 
 /// `engine solve`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = SEARCH_THREADS_HELP)]
 pub struct SolveArgs {
     /// The board: n*n characters X, O, - from a1, a space, the side to move
     #[arg(value_name = "BOARD SIDE", allow_hyphen_values = true)]
@@ -71,10 +72,14 @@ pub struct SolveArgs {
     /// bounds proved
     #[arg(long = "time-ms", value_name = "T", value_parser = time_ms)]
     pub time_ms: Option<u64>,
+    /// The solver's threads.
+    #[command(flatten)]
+    pub threads: Threads,
 }
 
 /// `engine search othello`.
 #[derive(clap::Args, Debug)]
+#[command(after_help = SEARCH_THREADS_HELP)]
 pub struct SearchArgs {
     /// The position after these moves from the start
     #[arg(
@@ -100,6 +105,9 @@ pub struct SearchArgs {
     /// ProbCut and the selective endgame: on (unless given) or off
     #[arg(long, value_name = "on|off")]
     pub selective: Option<OnOff>,
+    /// The search's threads.
+    #[command(flatten)]
+    pub threads: Threads,
 }
 
 /// A switch's value.
@@ -217,7 +225,8 @@ pub fn solve(args: &SolveArgs) -> Result<Report, CliError> {
     let position = board_arg(&args.board, variant)?;
     let clock = SystemClock::new();
     let budget = Budget::new(Limits::time_ms(time_ms), &clock);
-    let mut analyzer = Analyzer::new(22);
+    let threads = args.threads.or(1);
+    let mut analyzer = Analyzer::new(22).with_threads(threads);
     let Some(solution) = analyzer.solve(&position, &budget) else {
         let seconds = clock.elapsed_seconds();
         let proven = analyzer.proven();
@@ -230,12 +239,14 @@ pub fn solve(args: &SolveArgs) -> Result<Report, CliError> {
                 "best": best,
                 "nodes": analyzer.solver_nodes(),
                 "seconds": seconds,
+                "threads": threads,
             }),
             text: format!(
-                "not solved within the limit ({time_ms} ms): the score is between {:+} and {:+}{} ({seconds:.3} s)",
+                "not solved within the limit ({time_ms} ms): the score is between {:+} and {:+}{} ({seconds:.3} s{})",
                 proven.lower,
                 proven.upper,
-                best.map_or(String::new(), |b| format!("; {b} reaches at least {:+}", proven.lower))
+                best.map_or(String::new(), |b| format!("; {b} reaches at least {:+}", proven.lower)),
+                on_threads(threads)
             ),
         });
     };
@@ -250,15 +261,26 @@ pub fn solve(args: &SolveArgs) -> Result<Report, CliError> {
             "pv": pv,
             "nodes": solution.nodes,
             "seconds": seconds,
+            "threads": threads,
         }),
         text: format!(
-            "best {} score {:+} (pv {}) in {seconds:.3} s, {} nodes",
+            "best {} score {:+} (pv {}) in {seconds:.3} s, {} nodes{}",
             best.as_deref().unwrap_or("none"),
             solution.score,
             pv.join(" "),
-            solution.nodes
+            solution.nodes,
+            on_threads(threads)
         ),
     })
+}
+
+/// `, on N threads` after a report's time when more than one ran.
+fn on_threads(threads: usize) -> String {
+    if threads > 1 {
+        format!(", on {threads} threads")
+    } else {
+        String::new()
+    }
 }
 
 /// `engine search othello …`: the best move within a depth or time limit.
@@ -292,20 +314,25 @@ pub fn search(args: &SearchArgs, json_mode: bool) -> Result<Report, CliError> {
     let clock = SystemClock::new();
     let budget = Budget::new(args.limits.limits()?, &clock);
     let selective = args.selective != Some(OnOff::Off);
+    let threads = args.threads.or(1);
     let mut analyzer = Analyzer::new(22)
         .with_evaluator(evaluator)
-        .with_selective(selective);
+        .with_selective(selective)
+        .with_threads(threads);
     let mut lines = Vec::new();
     let result = analyzer.analyse(&position, &budget, &mut |p| {
         if !json_mode {
             lines.push(progress_line(p, DISC, Move::to_string));
         }
     });
-    Ok(search_report(
+    let mut report = search_report(
         &result,
         clock.elapsed_seconds(),
         DISC,
         Move::to_string,
         lines,
-    ))
+    );
+    report.json["threads"] = threads.into();
+    report.text += &on_threads(threads);
+    Ok(report)
 }

@@ -1,7 +1,8 @@
 //! `engine player othello`: the engine as a line-protocol player for
 //! external referees (such as `shared/tools/peers/referee.py`), playing as
 //! the app does: the web worker's `levels::choose_move` with one
-//! [`Analyzer`] of the worker's size kept between the moves of a game.
+//! [`Analyzer`] of the worker's size kept between the moves of a game, on
+//! `--threads N` threads (1 unless given).
 //!
 //! After `= ready`, one answer line per command:
 //!
@@ -32,6 +33,7 @@ use crate::engine::search::{Budget, Limits};
 use crate::engine::strength::ThinkTime;
 use crate::worker::{OTHELLO_EXACT_EMPTIES, TABLE_BITS};
 
+use super::common::{Threads, SEARCH_THREADS_HELP};
 use super::nboard::{read_line, Line, MAX_LINE};
 
 /// The longest think time accepted, in milliseconds (an hour).
@@ -46,15 +48,36 @@ pub struct Player {
 
 impl Default for Player {
     fn default() -> Player {
+        Player::new(1)
+    }
+}
+
+/// `engine player othello`.
+#[derive(clap::Args, Debug)]
+#[command(after_help = SEARCH_THREADS_HELP)]
+pub struct PlayerArgs {
+    /// The searches' threads.
+    #[command(flatten)]
+    pub threads: Threads,
+}
+
+impl Player {
+    /// A session whose searches and solves run on `threads` threads.
+    pub fn new(threads: usize) -> Player {
         Player {
-            analyzer: Analyzer::new(TABLE_BITS).with_exact_empties(OTHELLO_EXACT_EMPTIES),
+            analyzer: Analyzer::new(TABLE_BITS)
+                .with_exact_empties(OTHELLO_EXACT_EMPTIES)
+                .with_threads(threads),
             level: Level::MAX,
             rng: Rng::new(1),
         }
     }
-}
 
-impl Player {
+    /// How many threads its searches use.
+    pub fn threads(&self) -> usize {
+        self.analyzer.threads()
+    }
+
     /// The answer to one command line; `None` for `quit`.
     pub fn handle(&mut self, line: &str) -> Option<String> {
         let words: Vec<&str> = line.split_whitespace().collect();
@@ -143,11 +166,14 @@ fn read_job(board: &str, side: &str, ms: &str) -> Result<(Position, f64), String
     Ok((position, ms))
 }
 
-/// Runs a session: `= ready`, then an answer to every line of `input` until
-/// `quit` or its end. Lines that are not UTF-8 or too long are answered
-/// with an error; only an I/O error ends the session early.
-pub fn serve<R: BufRead, W: Write>(mut input: R, mut output: W) -> io::Result<()> {
-    let mut player = Player::default();
+/// Runs a session of `player`: `= ready`, then an answer to every line of
+/// `input` until `quit` or its end. Lines that are not UTF-8 or too long
+/// are answered with an error; only an I/O error ends the session early.
+pub fn serve<R: BufRead, W: Write>(
+    mut player: Player,
+    mut input: R,
+    mut output: W,
+) -> io::Result<()> {
     writeln!(output, "= ready")?;
     output.flush()?;
     let mut bytes = Vec::new();
@@ -178,7 +204,7 @@ mod tests {
 
     fn session(input: &str) -> Vec<String> {
         let mut out = Vec::new();
-        serve(input.as_bytes(), &mut out).unwrap();
+        serve(Player::default(), input.as_bytes(), &mut out).unwrap();
         String::from_utf8(out)
             .unwrap()
             .lines()
@@ -253,7 +279,7 @@ mod tests {
         assert!(lines[1].starts_with("? a line of"));
         assert_eq!(lines[2], "= pong");
         let mut out = Vec::new();
-        serve(&b"\xff\xfe\nping\n"[..], &mut out).unwrap();
+        serve(Player::default(), &b"\xff\xfe\nping\n"[..], &mut out).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.contains("? not UTF-8") && text.ends_with("= pong\n"));
     }
