@@ -21,13 +21,14 @@ export WASM_BINDGEN_TEST_TIMEOUT := 120
 
 .PHONY: serve dev server build test setup-build setup-test wasm-target trunk wasm-bindgen node-tools browser fetch \
         check-format lint test-native test-wasm test-e2e bench bench-wasm wasm-bench-build bench-record docs bench-load \
-        bench-strength sizes train clean
+        bench-strength sizes train clean postgres bench-online
 
-# The production server (src/server): precompressed files, cache headers.
+# The production server (src/server): precompressed files, cache headers,
+# and online play with SQLite in ./state (README, "Online play").
 SERVE := target/release/serve
 
 serve: build
-	$(SERVE) --dir dist --address 127.0.0.1 --port 8080
+	$(SERVE) --dir dist --address 127.0.0.1 --port 8080 --state state
 
 # Rebuilds on every change (no compression, no caching headers).
 dev: setup-build
@@ -62,6 +63,12 @@ sizes: build
 	wasm-bindgen --target web --out-dir $(SIZES)/worker target/wasm32-unknown-unknown/worker/worker.wasm
 	twiggy top -n 25 $(SIZES)/app/app_bg.wasm
 	twiggy top -n 25 $(SIZES)/worker/worker_bg.wasm
+
+# Online play under load: simulated players at a human pace against one
+# instance, SQLite and PostgreSQL (src/server/bench; README, "Online play").
+# The players' processes open many connections: up to the open-file limit.
+bench-online: server postgres
+	ulimit -n "$$(ulimit -Hn)"; target/release/bench-online $(BENCH_ONLINE_ARGS)
 
 # The first and repeat load on an emulated slow phone connection.
 bench-load: build
@@ -126,7 +133,7 @@ train:
 
 setup-build: wasm-target trunk wasm-bindgen node-tools fetch
 
-setup-test: setup-build browser
+setup-test: setup-build browser postgres
 
 wasm-target:
 	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
@@ -163,6 +170,14 @@ fetch:
 browser:
 	@if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null; then \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium chromium-driver; \
+	fi
+
+# Debian's PostgreSQL for the online tests and the benchmark: the tests
+# start a throwaway cluster of their own as the postgres user
+# (src/server/scratch.rs), never the package's.
+postgres:
+	@if ! ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1; then \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql; \
 	fi
 
 # --- tests --------------------------------------------------------------------

@@ -8,6 +8,8 @@
 //! * [`embed`]: boards embedded on other sites: the frame's URL parameters
 //!   and its postMessage API, pure as well.
 //! * [`worker`]: the search worker and its message protocol.
+//! * [`online`]: online play's protocol and game rooms, shared by the
+//!   server and the browser, pure as well.
 //! * `ui`: the Yew front end (wasm only).
 //! * `cli`: the native `engine` command.
 
@@ -18,6 +20,7 @@ pub mod diagram;
 pub mod embed;
 pub mod i18n;
 pub mod learn;
+pub mod online;
 
 /// The game core: its own crate (`mind-sports-engine`, no web
 /// dependencies), re-exported so that the app and the command line reach it

@@ -5,11 +5,24 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 
 /// What `serve --help` prints.
-pub const USAGE: &str = "usage: serve [--dir DIR] [--address IP] [--port N]
+pub const USAGE: &str = "usage: serve [--dir DIR] [--address IP] [--port N] [online options]
 
 Serves the built app (default dir: dist, address 127.0.0.1, port 8080;
 port 0 picks a free one). Files with a content hash in their name are
-cached for a year; everything else is revalidated on every load.";
+cached for a year; everything else is revalidated on every load.
+
+Online play (API v1 under /api/v1/, README \"Online play\"):
+  --state DIR                       the SQLite database's folder (default ./state)
+  --database postgres://...         PostgreSQL instead (several instances may share it)
+  --allow-origin ORIGIN             pages of ORIGIN may connect too (repeatable; * any)
+  --embed-origin ORIGIN             pages of ORIGIN may embed live games (repeatable; * any)
+  --claim-after SECONDS             a player gone this long may be claimed against (60)
+  --behind-proxy                    client addresses from X-Forwarded-For
+  --max-messages-per-second N       per live connection (10)
+  --max-connections-per-address N   live connections (32)
+  --max-open-challenges N           open challenges per address (5)
+  --max-games-per-invitation N      the first game and its rematches (50)
+  --max-requests-per-second N       HTTP requests per address (10)";
 
 /// Where and what to serve.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -20,6 +33,8 @@ pub struct Options {
     pub address: IpAddr,
     /// The port; 0 lets the system pick one (printed at start).
     pub port: u16,
+    /// Online play's settings.
+    pub online: crate::config::Online,
 }
 
 /// What the command line asks for.
@@ -59,14 +74,21 @@ impl Options {
             dir: PathBuf::from("dist"),
             address: IpAddr::from([127, 0, 0, 1]),
             port: 8080,
+            online: crate::config::Online::default(),
         };
         let mut args = args.into_iter();
         while let Some(arg) = args.next() {
-            let option: &'static str = match arg.as_str() {
-                "-h" | "--help" => return Ok(Command::Help),
-                "--dir" => "--dir",
-                "--address" => "--address",
-                "--port" => "--port",
+            let online = crate::config::OPTIONS.iter().find(|(name, _)| *name == arg);
+            let option: &'static str = match (arg.as_str(), online) {
+                ("-h" | "--help", _) => return Ok(Command::Help),
+                ("--dir", _) => "--dir",
+                ("--address", _) => "--address",
+                ("--port", _) => "--port",
+                (_, Some(&(name, false))) => {
+                    options.online.read(name, "");
+                    continue;
+                }
+                (_, Some(&(name, true))) => name,
                 _ => return Err(ArgError::Unknown(arg)),
             };
             let value = args.next().ok_or(ArgError::MissingValue(option))?;
@@ -77,7 +99,9 @@ impl Options {
             match option {
                 "--dir" => options.dir = PathBuf::from(&value),
                 "--address" => options.address = value.parse().map_err(|_| invalid())?,
-                _ => options.port = value.parse().map_err(|_| invalid())?,
+                "--port" => options.port = value.parse().map_err(|_| invalid())?,
+                _ if options.online.read(option, &value) => {}
+                _ => return Err(invalid()),
             }
         }
         Ok(Command::Serve(options))
@@ -206,5 +230,26 @@ mod tests {
             Err(ArgError::Unknown("--adress".into()))
         );
         assert!(Options::parse(args(&["--address", "not an address"])).is_err());
+        let Ok(Command::Serve(o)) = Options::parse(args(&[
+            "--state",
+            "/tmp/s",
+            "--behind-proxy",
+            "--max-open-challenges",
+            "2",
+            "--port",
+            "0",
+        ])) else {
+            panic!("not parsed");
+        };
+        assert_eq!(o.online.state, PathBuf::from("/tmp/s"));
+        assert!(o.online.behind_proxy);
+        assert_eq!(o.online.limits.open_challenges_per_address, 2);
+        assert_eq!(
+            Options::parse(args(&["--claim-after", "x"])),
+            Err(ArgError::Invalid {
+                option: "--claim-after",
+                value: "x".into()
+            })
+        );
     }
 }

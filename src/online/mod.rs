@@ -1,0 +1,21 @@
+//! Online play, the part the server and the browser share: the protocol
+//! (version 1, serde types and a total decoder) and the game-room logic
+//! (moves checked by the engine's rules, the server's clocks, flags with
+//! the world rules' time-loss result, resignation, abort, rematch,
+//! claims, correspondence deadlines). Pure code: no network, no database,
+//! no platform clock, so it builds for wasm32 and is tested natively.
+//! `docs/online.md` describes the protocol with examples.
+//!
+//! * [`setup`]: which game, its rules and timing; display names.
+//! * [`rules`]: the three games behind one interface.
+//! * [`clock`]: the server's clock (the app's time controls, or days a move).
+//! * [`room`]: a game as a log of events, and what each action does.
+//! * [`view`]: a room as the protocol shows it.
+//! * [`protocol`]: the messages and their decoder.
+
+pub mod clock;
+pub mod protocol;
+pub mod room;
+pub mod rules;
+pub mod setup;
+pub mod view;

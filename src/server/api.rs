@@ -1,0 +1,205 @@
+//! HTTP under `/api/v1/`: create, show, join and cancel games, the lobby's
+//! list, and the two WebSocket routes (`live.rs`). Every body is read by
+//! the protocol's decoder; every answer is JSON, errors as `ApiError` with
+//! a fitting status.
+
+use std::net::{IpAddr, SocketAddr};
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use mind_sports::online::protocol::{
+    decode, encode, ApiError, CancelRequest, CreateRequest, JoinRequest, Lobby,
+};
+use mind_sports::online::room::Action;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+use tokio::sync::watch;
+
+use crate::limits::{Connections, Requests};
+use crate::service::{Failure, Service};
+use crate::tokens;
+
+/// What every request handler shares.
+#[derive(Clone)]
+pub struct App {
+    /// The games.
+    pub service: Arc<Service>,
+    /// Live connections per address.
+    pub connections: Connections,
+    /// HTTP requests per address.
+    pub requests: Arc<Requests>,
+    /// Becomes `true` when the server stops (live connections close).
+    pub stopping: watch::Receiver<bool>,
+}
+
+impl App {
+    /// The client's address: the peer's, or behind a proxy the first of
+    /// `X-Forwarded-For`.
+    pub fn address(&self, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
+        let forwarded = || {
+            let value = headers.get("x-forwarded-for")?.to_str().ok()?;
+            value.split(',').next()?.trim().parse().ok()
+        };
+        let behind = self.service.settings().behind_proxy;
+        behind.then(forwarded).flatten().unwrap_or(peer.ip())
+    }
+
+    /// The limit error of HTTP requests.
+    fn too_many(&self) -> ApiError {
+        ApiError::Limit {
+            what: "requests_per_second".into(),
+            limit: self.requests.rate(),
+        }
+    }
+}
+
+/// The routes under `/api/v1`.
+pub fn routes(app: App) -> Router {
+    Router::new()
+        .route("/games", post(create))
+        .route("/games/{id}", get(show))
+        .route("/games/{id}/join", post(join))
+        .route("/games/{id}/cancel", post(cancel))
+        .route("/games/{id}/live", get(crate::live::game_socket))
+        .route("/challenges", get(challenges))
+        .route("/lobby/live", get(crate::live::lobby_socket))
+        .fallback(|| async { error_response(ApiError::NotFound) })
+        .with_state(app)
+}
+
+/// `body` as JSON with `status`, never cached.
+pub fn json<T: Serialize>(status: StatusCode, body: &T) -> Response {
+    let mut response = (status, encode(body)).into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    response
+}
+
+/// The status an error is answered with.
+pub fn status_of(error: &ApiError) -> StatusCode {
+    match error {
+        ApiError::Malformed { .. }
+        | ApiError::Setup { .. }
+        | ApiError::Name { .. }
+        | ApiError::HelloFirst => StatusCode::BAD_REQUEST,
+        ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+        ApiError::NotFound => StatusCode::NOT_FOUND,
+        ApiError::WrongToken | ApiError::WrongInvite | ApiError::Origin => StatusCode::FORBIDDEN,
+        ApiError::Refused { .. } => StatusCode::CONFLICT,
+        ApiError::Limit { .. } => StatusCode::TOO_MANY_REQUESTS,
+        ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+    }
+}
+
+/// An error as its response.
+pub fn error_response(error: ApiError) -> Response {
+    json(status_of(&error), &error)
+}
+
+fn failure_response(failure: Failure) -> Response {
+    match failure {
+        Failure::Refused(refusal) => error_response(ApiError::Refused { refusal }),
+        Failure::Api(error) => error_response(error),
+    }
+}
+
+/// The request's body as `T` and the client's address, if the address is
+/// within its rate and the body reads.
+fn read<T: DeserializeOwned>(
+    app: &App,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+    body: &[u8],
+) -> Result<(T, IpAddr), ApiError> {
+    let address = app.address(peer, headers);
+    if !app.requests.allow(address) {
+        return Err(app.too_many());
+    }
+    decode(body)
+        .map(|request| (request, address))
+        .map_err(|error| error.to_api())
+}
+
+async fn create(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    body: Bytes,
+) -> Response {
+    let (request, address): (CreateRequest, _) = match read(&app, peer, &headers, &body) {
+        Ok(read) => read,
+        Err(error) => return error_response(error),
+    };
+    match app
+        .service
+        .create(request, &tokens::address_key(&address))
+        .await
+    {
+        Ok(seated) => json(StatusCode::CREATED, &seated),
+        Err(error) => error_response(error),
+    }
+}
+
+async fn show(State(app): State<App>, Path(id): Path<String>) -> Response {
+    match app.service.entry(&id).await {
+        Ok(entry) => json(StatusCode::OK, &app.service.view(&entry).await),
+        Err(error) => error_response(error),
+    }
+}
+
+async fn join(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Response {
+    let (request, _): (JoinRequest, _) = match read(&app, peer, &headers, &body) {
+        Ok(read) => read,
+        Err(error) => return error_response(error),
+    };
+    match app.service.join(&id, request).await {
+        Ok(seated) => json(StatusCode::OK, &seated),
+        Err(failure) => failure_response(failure),
+    }
+}
+
+async fn cancel(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+    body: Bytes,
+) -> Response {
+    let (request, _): (CancelRequest, _) = match read(&app, peer, &headers, &body) {
+        Ok(read) => read,
+        Err(error) => return error_response(error),
+    };
+    let entry = match app.service.entry(&id).await {
+        Ok(entry) => entry,
+        Err(error) => return error_response(error),
+    };
+    let Some(seat) = app.service.seat_of(&entry, &request.token).await else {
+        return error_response(ApiError::WrongToken);
+    };
+    match app.service.act(&entry, Some(seat), Action::Cancel).await {
+        Ok(()) => json(StatusCode::OK, &app.service.view(&entry).await),
+        Err(failure) => failure_response(failure),
+    }
+}
+
+async fn challenges(State(app): State<App>) -> Response {
+    match app.service.challenges().await {
+        Ok(challenges) => json(StatusCode::OK, &Lobby { challenges }),
+        Err(error) => error_response(error),
+    }
+}

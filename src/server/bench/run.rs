@@ -1,0 +1,235 @@
+//! The benchmark's driver: a fresh server per database and size, two
+//! workers, the server's memory before and after the set-up, the figures.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::time::Instant;
+
+use mind_sports_server::scratch::Cluster;
+use serde::Deserialize;
+
+/// A worker's report (see `worker::Report`).
+#[derive(Deserialize, Default)]
+struct Report {
+    games: usize,
+    moves: usize,
+    latencies_us: Vec<u32>,
+    failures: usize,
+    setup_s: f64,
+}
+
+struct Settings {
+    sizes: Vec<usize>,
+    seconds: u64,
+    databases: Vec<String>,
+    serve: PathBuf,
+}
+
+fn settings(args: &[String]) -> Settings {
+    let value = |name: &str, default: &str| {
+        args.iter()
+            .position(|a| a == name)
+            .and_then(|i| args.get(i + 1))
+            .map_or(default.to_string(), String::clone)
+    };
+    Settings {
+        sizes: value("--games", "100,1000,9900")
+            .split(',')
+            .map(|n| n.parse().expect("--games N,N,…"))
+            .collect(),
+        seconds: value("--seconds", "60").parse().expect("--seconds N"),
+        databases: value("--databases", "sqlite,postgres")
+            .split(',')
+            .map(str::to_string)
+            .collect(),
+        serve: PathBuf::from(value("--serve", "target/release/serve")),
+    }
+}
+
+/// The server's resident memory, KiB.
+fn resident_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .and_then(|rest| rest.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or(0)
+}
+
+/// The CPU time a process has used, seconds (user and system).
+fn cpu_seconds(pid: u32) -> f64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The fields after the command's closing parenthesis; utime and stime
+    // are the 12th and 13th of them, in clock ticks (100 a second here).
+    let rest = stat.rsplit_once(')').map_or("", |(_, rest)| rest);
+    let fields: Vec<&str> = rest.split_whitespace().collect();
+    let ticks = |i: usize| {
+        fields
+            .get(i)
+            .and_then(|f| f.parse::<f64>().ok())
+            .unwrap_or(0.0)
+    };
+    (ticks(11) + ticks(12)) / 100.0
+}
+
+/// The machine's load average over the last minute (other work shares
+/// these two cores).
+fn load_average() -> f64 {
+    std::fs::read_to_string("/proc/loadavg")
+        .ok()
+        .and_then(|text| text.split_whitespace().next()?.parse().ok())
+        .unwrap_or(f64::NAN)
+}
+
+/// Starts `serve` with the limits lifted for the simulated players.
+fn start_server(serve: &Path, dir: &Path, database: Option<&str>) -> (Child, String) {
+    std::fs::create_dir_all(dir).expect("a scratch folder");
+    std::fs::write(dir.join("index.html"), "<!doctype html>").expect("a page");
+    let mut command = Command::new(serve);
+    command.args(["--dir", &dir.display().to_string(), "--port", "0"]);
+    match database {
+        Some(url) => command.args(["--database", url]),
+        None => command.args(["--state", &dir.join("state").display().to_string()]),
+    };
+    command.args([
+        "--max-connections-per-address",
+        "1000",
+        "--max-open-challenges",
+        "100000",
+        "--max-requests-per-second",
+        "100000",
+    ]);
+    let mut child = command
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("serve starts (make server)");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().expect("stdout"))
+        .read_line(&mut line)
+        .expect("serve's first line");
+    let address = line
+        .split("http://")
+        .nth(1)
+        .expect("serve's address")
+        .trim()
+        .trim_end_matches('/');
+    (child, address.to_string())
+}
+
+fn start_worker(
+    address: &str,
+    games: usize,
+    seconds: u64,
+    index: usize,
+) -> (Child, ChildStdin, BufReader<ChildStdout>) {
+    let mut child = Command::new(std::env::current_exe().expect("this program"))
+        .args([
+            "--worker",
+            "--server",
+            address,
+            "--games",
+            &games.to_string(),
+        ])
+        .args([
+            "--seconds",
+            &seconds.to_string(),
+            "--index",
+            &index.to_string(),
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("a worker");
+    let stdin = child.stdin.take().expect("stdin");
+    let stdout = BufReader::new(child.stdout.take().expect("stdout"));
+    (child, stdin, stdout)
+}
+
+/// One database at one size: the figures' row.
+fn measure(settings: &Settings, database: &str, games: usize, cluster: Option<&Cluster>) -> String {
+    let dir = std::env::temp_dir().join(format!(
+        "mind-sports-bench-{}-{database}-{games}",
+        std::process::id()
+    ));
+    let url = cluster.map(|c| c.database(&format!("bench_{games}")).expect("a database"));
+    let (mut server, address) = start_server(&settings.serve, &dir, url.as_deref());
+    let before = resident_kib(server.id());
+    let started = Instant::now();
+    let mut workers: Vec<_> = (0..2)
+        .map(|i| {
+            start_worker(
+                &address,
+                games / 2 + games % 2 * (1 - i),
+                settings.seconds,
+                i,
+            )
+        })
+        .collect();
+    for (_, _, stdout) in &mut workers {
+        let mut line = String::new();
+        stdout.read_line(&mut line).expect("ready");
+    }
+    let setup_s = started.elapsed().as_secs_f64();
+    let after = resident_kib(server.id());
+    let cpu_before = cpu_seconds(server.id());
+    for (_, stdin, _) in &mut workers {
+        let _ = writeln!(stdin, "go");
+    }
+    let mut total = Report::default();
+    for (mut child, _, mut stdout) in workers {
+        let mut line = String::new();
+        stdout.read_line(&mut line).expect("a report");
+        let report: Report = serde_json::from_str(&line).unwrap_or_default();
+        total.games += report.games;
+        total.moves += report.moves;
+        total.failures += report.failures;
+        total.latencies_us.extend(report.latencies_us);
+        total.setup_s = total.setup_s.max(report.setup_s);
+        let _ = child.wait();
+    }
+    let server_cpu = (cpu_seconds(server.id()) - cpu_before) / settings.seconds as f64;
+    let load = load_average();
+    let _ = Command::new("kill").arg(server.id().to_string()).status();
+    let _ = server.wait();
+    let _ = std::fs::remove_dir_all(&dir);
+    total.latencies_us.sort_unstable();
+    let quantile = |q: f64| {
+        let n = total.latencies_us.len();
+        if n == 0 {
+            return f64::NAN;
+        }
+        f64::from(total.latencies_us[((n - 1) as f64 * q) as usize]) / 1000.0
+    };
+    let per_game = after.saturating_sub(before) as f64 / total.games.max(1) as f64;
+    format!(
+        "| {database} | {} | {} | {:.0} | {:.1} | {:.1} | {:.0} KiB | {:.0}% | {:.1} | {:.0} s | {} |",
+        total.games,
+        2 * total.games,
+        total.moves as f64 / settings.seconds as f64,
+        quantile(0.5),
+        quantile(0.99),
+        per_game,
+        100.0 * server_cpu,
+        load,
+        setup_s,
+        total.failures
+    )
+}
+
+/// Runs the benchmark.
+pub fn main(args: &[String]) {
+    let settings = settings(args);
+    println!("{} s of moves at a human pace per row; latency from the mover's send to the opponent's update", settings.seconds);
+    println!(
+        "| database | games | connections | moves/s | median ms | p99 ms | memory per game | server CPU | load | set-up | failures |"
+    );
+    println!("|---|---|---|---|---|---|---|---|---|---|---|");
+    for database in &settings.databases {
+        let cluster =
+            (database == "postgres").then(|| Cluster::start(true).expect("PostgreSQL starts"));
+        for &games in &settings.sizes {
+            println!("{}", measure(&settings, database, games, cluster.as_ref()));
+        }
+    }
+}

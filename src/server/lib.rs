@@ -1,0 +1,166 @@
+//! `serve`: the production server for the built app, and online play.
+//!
+//! Static files come from tower-http's `ServeDir`, which picks the `.br`
+//! or `.gz` copy `make build` writes beside each file when the browser
+//! accepts it; [`policy`] adds the caching headers. Online play (README,
+//! "Online play"; `docs/online.md`) lives under `/api/v1/`: [`api`] (HTTP)
+//! and [`live`] (WebSockets) over [`service`] (the games, decided by the
+//! room logic of `mind_sports::online`), [`store`] (SQLite or PostgreSQL),
+//! [`time`] (service time: the downtime given back) and [`tasks`] (timers,
+//! sweeper, heartbeat, the other instances' notifications).
+
+#![cfg(not(target_arch = "wasm32"))]
+
+pub mod api;
+pub mod client;
+pub mod config;
+pub mod limits;
+pub mod live;
+pub mod policy;
+pub mod scratch;
+pub mod service;
+pub mod store;
+pub mod tasks;
+pub mod time;
+pub mod tokens;
+
+use std::io::Write;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::extract::Request;
+use axum::middleware::Next;
+use axum::Router;
+use tokio::sync::watch;
+use tower_http::services::ServeDir;
+
+use crate::time::Wall;
+
+/// A server that is running.
+pub struct Running {
+    /// Where it listens.
+    pub address: SocketAddr,
+    /// The games (tests look inside).
+    pub service: Arc<service::Service>,
+    stop: watch::Sender<bool>,
+    served: tokio::task::JoinHandle<std::io::Result<()>>,
+}
+
+impl Running {
+    /// Stops it as SIGTERM does: live connections are closed, the last
+    /// heartbeat written, the database closed.
+    pub async fn stop(self) -> std::io::Result<()> {
+        let _ = self.stop.send(true);
+        let result = self.served.await.unwrap_or(Ok(()));
+        // The live connections close on the same signal: let them say so.
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        let service = &self.service;
+        let _ = service
+            .time()
+            .heartbeat(service.store(), service.instance())
+            .await;
+        let _ = service
+            .store()
+            .execute(
+                "DELETE FROM presence WHERE instance = $1",
+                &[store::Param::Text(service.instance())],
+            )
+            .await;
+        service.store().close().await;
+        result
+    }
+}
+
+/// The caching headers of [`policy::headers_for`] on successful static
+/// responses.
+async fn caching(request: Request, next: Next) -> axum::response::Response {
+    let path = request.uri().path().to_owned();
+    let mut response = next.run(request).await;
+    let api = path.starts_with("/api/");
+    if !api && (response.status().is_success() || response.status().as_u16() == 304) {
+        for (name, value) in policy::headers_for(&path) {
+            response
+                .headers_mut()
+                .insert(name, axum::http::HeaderValue::from_static(value));
+        }
+    }
+    response
+}
+
+/// Opens the database, starts the background tasks and listens; prints
+/// `serving DIR on http://ADDRESS/` once it does.
+pub async fn start(options: policy::Options, wall: Arc<dyn Wall>) -> std::io::Result<Running> {
+    let fail = |e: String| std::io::Error::other(e);
+    if !options.dir.join("index.html").is_file() {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::NotFound,
+            format!(
+                "{} has no index.html: run `make build` first",
+                options.dir.display()
+            ),
+        ));
+    }
+    let url = store::database_url(options.online.database.as_deref(), &options.online.state)
+        .map_err(|e| fail(e.to_string()))?;
+    let store = store::Store::open(&url)
+        .await
+        .map_err(|e| fail(e.to_string()))?;
+    let instance = tokens::secret()[..16].to_string();
+    let time = time::ServiceTime::start(&store, wall, &instance)
+        .await
+        .map_err(|e| fail(e.to_string()))?;
+    let limits = options.online.limits.clone();
+    let (service, timers) =
+        service::Service::new(store, Arc::new(time), instance, options.online.clone());
+    tasks::spawn(&service, timers)
+        .await
+        .map_err(|e| fail(e.to_string()))?;
+    let (stop, stopping) = watch::channel(false);
+    let app = api::App {
+        service: service.clone(),
+        connections: limits::Connections::new(limits.connections_per_address),
+        requests: Arc::new(limits::Requests::new(limits.requests_per_second)),
+        stopping: stopping.clone(),
+    };
+    let files = ServeDir::new(&options.dir)
+        .precompressed_br()
+        .precompressed_gzip();
+    let router = Router::new()
+        .nest("/api/v1", api::routes(app))
+        .fallback_service(files)
+        .layer(axum::middleware::from_fn(caching));
+    let listener = tokio::net::TcpListener::bind((options.address, options.port)).await?;
+    let address = listener.local_addr()?;
+    // Whoever started us may read only the first line and close the pipe:
+    // never fail for it.
+    let database = if url.starts_with("sqlite:") {
+        url.as_str()
+    } else {
+        "postgres"
+    };
+    let mut out = std::io::stdout();
+    let _ = writeln!(
+        out,
+        "serving {} on http://{address}/",
+        options.dir.display()
+    );
+    let _ = writeln!(out, "online play: {database}");
+    let _ = out.flush();
+    let mut stopped = stopping;
+    let served = tokio::spawn(async move {
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async move {
+            let _ = stopped.wait_for(|stop| *stop).await;
+        })
+        .await
+    });
+    Ok(Running {
+        address,
+        service,
+        stop,
+        served,
+    })
+}

@@ -1,0 +1,368 @@
+//! The live connections: one WebSocket per open game page
+//! (`/api/v1/games/<id>/live`) or lobby (`/api/v1/lobby/live`). A game's
+//! connection starts with `hello` (a seat's token, or none to watch), gets
+//! the whole game, then every update as it is committed; a player's
+//! messages are actions answered `ack` or `refused`. Limits: the page's
+//! origin, connections per address, the message size and messages per
+//! second; a client over a limit is told which, and a flood is cut off.
+
+use std::net::SocketAddr;
+use std::time::Duration;
+
+use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::{header, HeaderMap};
+use axum::response::Response;
+use futures_util::StreamExt;
+use mind_sports::online::protocol::{
+    decode, encode, ApiError, ClientMessage, ServerMessage, MAX_MESSAGE_BYTES,
+};
+use mind_sports::online::room::{Action, Seat};
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::api::{error_response, App};
+use crate::limits::{Bucket, ConnectionGuard};
+use crate::service::{Entry, Failure};
+
+/// Frames larger than this close the connection (status 1009); messages
+/// up to it but over [`MAX_MESSAGE_BYTES`] are answered `too_large`.
+const MAX_FRAME_BYTES: usize = 64 * 1024;
+
+/// A connection's read buffer (tungstenite's default, 128 KiB, would be
+/// most of the server's memory per game: the messages are small).
+const READ_BUFFER_BYTES: usize = 4096;
+
+/// The most a connection may have waiting to be written (a client that
+/// stops reading is cut off instead of growing the server's memory).
+const MAX_WRITE_BUFFER_BYTES: usize = 256 * 1024;
+
+/// The time a client has to say `hello`.
+const HELLO_WITHIN: Duration = Duration::from_secs(15);
+
+/// A connection silent this long is closed (pages send `ping`).
+const IDLE: Duration = Duration::from_secs(120);
+
+/// The time a refused client has to answer our close.
+const CLOSE_WITHIN: Duration = Duration::from_secs(2);
+
+/// Messages over the rate this many times in a row close the connection.
+const FLOOD: u32 = 50;
+
+/// Checks the origin and the address's connections; the guard holds the
+/// connection's place.
+fn admit(app: &App, peer: SocketAddr, headers: &HeaderMap) -> Result<ConnectionGuard, ApiError> {
+    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+    if let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) {
+        if !app.service.settings().allows_origin(origin, host) {
+            return Err(ApiError::Origin);
+        }
+    }
+    app.connections
+        .enter(app.address(peer, headers))
+        .ok_or_else(|| ApiError::Limit {
+            what: "connections_per_address".into(),
+            limit: app.connections.limit(),
+        })
+}
+
+/// `GET /api/v1/games/<id>/live`.
+pub async fn game_socket(
+    upgrade: WebSocketUpgrade,
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    let guard = match admit(&app, peer, &headers) {
+        Ok(guard) => guard,
+        Err(error) => return error_response(error),
+    };
+    let host = headers
+        .get(header::HOST)
+        .and_then(|h| h.to_str().ok())
+        .map(str::to_string);
+    upgrade
+        .max_message_size(MAX_FRAME_BYTES)
+        .max_frame_size(MAX_FRAME_BYTES)
+        .read_buffer_size(READ_BUFFER_BYTES)
+        .write_buffer_size(0)
+        .max_write_buffer_size(MAX_WRITE_BUFFER_BYTES)
+        .on_upgrade(move |socket| async move {
+            let mut connection = Connection::new(socket, &app);
+            connection.game(&id, host).await;
+            drop(guard);
+        })
+}
+
+/// `GET /api/v1/lobby/live`.
+pub async fn lobby_socket(
+    upgrade: WebSocketUpgrade,
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+) -> Response {
+    let guard = match admit(&app, peer, &headers) {
+        Ok(guard) => guard,
+        Err(error) => return error_response(error),
+    };
+    upgrade
+        .max_message_size(MAX_FRAME_BYTES)
+        .max_frame_size(MAX_FRAME_BYTES)
+        .read_buffer_size(READ_BUFFER_BYTES)
+        .write_buffer_size(0)
+        .max_write_buffer_size(MAX_WRITE_BUFFER_BYTES)
+        .on_upgrade(move |socket| async move {
+            let mut connection = Connection::new(socket, &app);
+            connection.lobby().await;
+            drop(guard);
+        })
+}
+
+/// What a client's frame was.
+enum Incoming {
+    /// A message that decoded.
+    Message(ClientMessage),
+    /// Something to tell the client (over the size or the rate).
+    Problem(ApiError),
+    /// Nothing to answer (a WebSocket ping or pong).
+    Nothing,
+    /// The connection ends.
+    Closed,
+}
+
+/// One live connection.
+struct Connection {
+    socket: WebSocket,
+    app: App,
+    bucket: Bucket,
+    over_rate: u32,
+}
+
+impl Connection {
+    fn new(socket: WebSocket, app: &App) -> Connection {
+        Connection {
+            socket,
+            app: app.clone(),
+            bucket: Bucket::new(app.service.settings().limits.messages_per_second),
+            over_rate: 0,
+        }
+    }
+
+    async fn send(&mut self, message: &ServerMessage) -> bool {
+        self.send_text(encode(message).into()).await
+    }
+
+    async fn send_text(&mut self, text: Utf8Bytes) -> bool {
+        self.socket.send(Message::Text(text)).await.is_ok()
+    }
+
+    /// Reads one frame within the idle time, applying the size and rate
+    /// limits.
+    async fn receive(&mut self) -> Incoming {
+        let frame = match tokio::time::timeout(IDLE, self.socket.next()).await {
+            Ok(Some(Ok(frame))) => frame,
+            _ => return Incoming::Closed,
+        };
+        let bytes = match frame {
+            Message::Text(text) => text.as_bytes().to_vec(),
+            Message::Binary(bytes) => bytes.to_vec(),
+            Message::Close(_) => return Incoming::Closed,
+            Message::Ping(_) | Message::Pong(_) => return Incoming::Nothing,
+        };
+        if !self.bucket.take() {
+            self.over_rate += 1;
+            let limit = ApiError::Limit {
+                what: "messages_per_second".into(),
+                limit: self.app.service.settings().limits.messages_per_second,
+            };
+            if self.over_rate >= FLOOD {
+                self.refuse(limit).await;
+                return Incoming::Closed;
+            }
+            return Incoming::Problem(limit);
+        }
+        self.over_rate = 0;
+        if bytes.len() > MAX_MESSAGE_BYTES {
+            return Incoming::Problem(ApiError::TooLarge);
+        }
+        match decode::<ClientMessage>(&bytes) {
+            Ok(message) => Incoming::Message(message),
+            Err(error) => Incoming::Problem(error.to_api()),
+        }
+    }
+
+    /// Tells the client why and closes the connection. The frames it has
+    /// sent meanwhile are read (and dropped) until its close answers ours:
+    /// a socket closed with unread data is reset, and a reset makes the
+    /// client's system drop what we sent it, the reason included.
+    async fn refuse(&mut self, error: ApiError) {
+        let _ = self.send(&ServerMessage::Error { error }).await;
+        if self.socket.send(Message::Close(None)).await.is_err() {
+            return;
+        }
+        let _ = tokio::time::timeout(CLOSE_WITHIN, async {
+            while let Some(Ok(_)) = self.socket.next().await {}
+        })
+        .await;
+    }
+
+    /// The lobby: its challenges, then each one opened or closed.
+    async fn lobby(&mut self) {
+        let mut changes = self.app.service.lobby_updates();
+        let challenges = match self.app.service.challenges().await {
+            Ok(challenges) => challenges,
+            Err(error) => return self.refuse(error).await,
+        };
+        if !self.send(&ServerMessage::Lobby { challenges }).await {
+            return;
+        }
+        let mut stopping = self.app.stopping.clone();
+        loop {
+            tokio::select! {
+                incoming = self.receive() => match incoming {
+                    Incoming::Message(ClientMessage::Ping { id }) => {
+                        if !self.send(&ServerMessage::Pong { id }).await { return; }
+                    }
+                    Incoming::Message(_) => {
+                        if !self.send(&ServerMessage::Error { error: ApiError::HelloFirst }).await { return; }
+                    }
+                    Incoming::Problem(error) => {
+                        if !self.send(&ServerMessage::Error { error }).await { return; }
+                    }
+                    Incoming::Nothing => {}
+                    Incoming::Closed => return,
+                },
+                change = changes.recv() => match change {
+                    Ok(text) => if !self.send_text(text.as_ref().into()).await { return },
+                    Err(RecvError::Lagged(_)) => return self.refuse(ApiError::Unavailable).await,
+                    Err(RecvError::Closed) => return,
+                },
+                _ = stopping.changed() => return self.refuse(ApiError::Unavailable).await,
+            }
+        }
+    }
+
+    /// Waits for `hello`; the seat of its token (`None` to watch).
+    async fn hello(&mut self, entry: &Entry, host: Option<&str>) -> Result<Option<Seat>, ApiError> {
+        let incoming = tokio::time::timeout(HELLO_WITHIN, self.receive()).await;
+        let Ok(Incoming::Message(ClientMessage::Hello { token, embed })) = incoming else {
+            return Err(ApiError::HelloFirst);
+        };
+        if let Some(origin) = embed {
+            if !self.app.service.settings().allows_embed(&origin, host) {
+                return Err(ApiError::Origin);
+            }
+        }
+        match token {
+            None => Ok(None),
+            Some(token) => match self.app.service.seat_of(entry, &token).await {
+                Some(seat) => Ok(Some(seat)),
+                None => Err(ApiError::WrongToken),
+            },
+        }
+    }
+
+    /// A game page: hello, the game, then updates and the player's actions.
+    async fn game(&mut self, id: &str, host: Option<String>) {
+        let service = self.app.service.clone();
+        let entry = match service.entry(id).await {
+            Ok(entry) => entry,
+            Err(error) => return self.refuse(error).await,
+        };
+        let seat = match self.hello(&entry, host.as_deref()).await {
+            Ok(seat) => seat,
+            Err(error) => return self.refuse(error).await,
+        };
+        let mut updates = entry.subscribe();
+        if let Some(seat) = seat {
+            service.presence(&entry, seat, true).await;
+        }
+        let view = service.view(&entry).await;
+        if self
+            .send(&ServerMessage::Welcome { seat, game: view })
+            .await
+        {
+            self.follow(&entry, seat, &mut updates).await;
+        }
+        if let Some(seat) = seat {
+            service.presence(&entry, seat, false).await;
+        }
+    }
+
+    async fn follow(
+        &mut self,
+        entry: &Entry,
+        seat: Option<Seat>,
+        updates: &mut tokio::sync::broadcast::Receiver<std::sync::Arc<str>>,
+    ) {
+        let mut stopping = self.app.stopping.clone();
+        loop {
+            tokio::select! {
+                incoming = self.receive() => {
+                    let answer = match incoming {
+                        Incoming::Message(message) => self.answer(entry, seat, message, updates).await,
+                        Incoming::Problem(error) => Some(ServerMessage::Error { error }),
+                        Incoming::Nothing => None,
+                        Incoming::Closed => return,
+                    };
+                    if let Some(answer) = answer {
+                        if !self.send(&answer).await { return; }
+                    }
+                }
+                update = updates.recv() => match update {
+                    Ok(text) => if !self.send_text(text.as_ref().into()).await { return },
+                    Err(RecvError::Lagged(_)) => {
+                        // Too far behind: the whole game again.
+                        let game = self.app.service.view(entry).await;
+                        if !self.send(&ServerMessage::Welcome { seat, game }).await { return; }
+                    }
+                    Err(RecvError::Closed) => return,
+                },
+                _ = stopping.changed() => return self.refuse(ApiError::Unavailable).await,
+            }
+        }
+    }
+
+    /// Does a player's message; its answer. The updates it caused are sent
+    /// first, so that the page sees the new position before the `ack`.
+    async fn answer(
+        &mut self,
+        entry: &Entry,
+        seat: Option<Seat>,
+        message: ClientMessage,
+        updates: &mut tokio::sync::broadcast::Receiver<std::sync::Arc<str>>,
+    ) -> Option<ServerMessage> {
+        let claim_after = self.app.service.settings().claim_after_ms;
+        let (id, action) = match message {
+            ClientMessage::Hello { .. } => {
+                return Some(ServerMessage::Error {
+                    error: ApiError::HelloFirst,
+                })
+            }
+            ClientMessage::Ping { id } => return Some(ServerMessage::Pong { id }),
+            ClientMessage::Move { id, ply, mv } => (id, Action::Move { ply, mv }),
+            ClientMessage::Resign { id } => (id, Action::Resign),
+            ClientMessage::Abort { id } => (id, Action::Abort),
+            ClientMessage::Claim { id } => (
+                id,
+                Action::Claim {
+                    absent_ms: None,
+                    after_ms: claim_after,
+                },
+            ),
+            ClientMessage::Rematch { id } => (id, Action::Rematch),
+            ClientMessage::Settle { id } => (id, Action::Settle),
+        };
+        let result = self.app.service.act(entry, seat, action).await;
+        while let Ok(text) = updates.try_recv() {
+            if !self.send_text(text.as_ref().into()).await {
+                return None;
+            }
+        }
+        Some(match result {
+            Ok(()) => ServerMessage::Ack { id },
+            Err(Failure::Refused(refusal)) => ServerMessage::Refused { id, refusal },
+            Err(Failure::Api(error)) => ServerMessage::Error { error },
+        })
+    }
+}

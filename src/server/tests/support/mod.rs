@@ -1,0 +1,236 @@
+//! What the online tests share: a server in this process on an injected
+//! wall clock (SQLite in a temporary folder, or a database of a throwaway
+//! PostgreSQL cluster), the `serve` binary for the restart and
+//! multi-instance tests, and shortcuts of the protocol's client.
+
+#![allow(dead_code)]
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU32, Ordering};
+use std::sync::{Arc, OnceLock};
+
+use mind_sports::online::protocol::{ClientMessage, Colour, CreateRequest, JoinRequest, Seated};
+use mind_sports::online::setup::{GameKind, Setup, Timing};
+use mind_sports_server::client::{self, Live};
+use mind_sports_server::policy::{Command as ServeCommand, Options};
+use mind_sports_server::scratch::Cluster;
+use mind_sports_server::time::ManualWall;
+use mind_sports_server::Running;
+
+/// Which database a test runs against.
+#[derive(Clone, Copy, Debug)]
+pub enum Db {
+    /// A file in a fresh folder.
+    Sqlite,
+    /// A fresh database of the shared cluster.
+    Postgres,
+}
+
+static CLUSTER: OnceLock<Result<Cluster, String>> = OnceLock::new();
+static NEXT: AtomicU32 = AtomicU32::new(0);
+
+/// A fresh folder under the system's temporary one.
+pub fn scratch_dir(what: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "mind-sports-{what}-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("index.html"), "<!doctype html><title>test</title>").unwrap();
+    dir
+}
+
+/// The URL of a fresh PostgreSQL database; the cluster starts on first use
+/// and a failure to start it fails the test with the reason.
+pub fn postgres_database() -> String {
+    let cluster = CLUSTER.get_or_init(|| Cluster::start(false));
+    let cluster = cluster
+        .as_ref()
+        .unwrap_or_else(|e| panic!("PostgreSQL did not start: {e}"));
+    let name = format!(
+        "test_{}_{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::SeqCst)
+    );
+    cluster
+        .database(&name)
+        .unwrap_or_else(|e| panic!("CREATE DATABASE {name}: {e}"))
+}
+
+/// The command line of a test server: a static folder, port 0, and the
+/// database; `extra` options after.
+pub fn options(db: Db, dir: &Path, extra: &[&str]) -> Options {
+    let mut args: Vec<String> = vec![
+        "--dir".into(),
+        dir.display().to_string(),
+        "--port".into(),
+        "0".into(),
+    ];
+    match db {
+        Db::Sqlite => args.extend(["--state".into(), dir.join("state").display().to_string()]),
+        Db::Postgres => args.extend(["--database".into(), postgres_database()]),
+    }
+    args.extend(extra.iter().map(|s| s.to_string()));
+    match Options::parse(args) {
+        Ok(ServeCommand::Serve(options)) => options,
+        other => panic!("{other:?}"),
+    }
+}
+
+/// A server in this process whose wall clock the test moves.
+pub struct TestServer {
+    pub running: Option<Running>,
+    pub wall: Arc<ManualWall>,
+    pub dir: PathBuf,
+}
+
+impl TestServer {
+    /// Starts one on `db` with the limits raised for tests unless `extra`
+    /// sets them.
+    pub async fn start(db: Db, extra: &[&str]) -> TestServer {
+        let dir = scratch_dir("server");
+        let wall = Arc::new(ManualWall::at(1_800_000_000_000));
+        let running = mind_sports_server::start(options(db, &dir, extra), wall.clone())
+            .await
+            .unwrap();
+        TestServer {
+            running: Some(running),
+            wall,
+            dir,
+        }
+    }
+
+    /// Wall time now.
+    pub fn wall_now(&self) -> u64 {
+        use mind_sports_server::time::Wall;
+        self.wall.now_ms()
+    }
+
+    pub fn address(&self) -> SocketAddr {
+        self.running.as_ref().unwrap().address
+    }
+
+    pub async fn stop(mut self) {
+        if let Some(running) = self.running.take() {
+            running.stop().await.unwrap();
+        }
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}
+
+/// A setup.
+pub fn setup(game: GameKind, rules: &str, timing: Timing) -> Setup {
+    Setup {
+        game,
+        rules: rules.into(),
+        timing,
+    }
+}
+
+/// A live timing.
+pub fn live(control: &str) -> Timing {
+    Timing::Live {
+        control: control.into(),
+        completes: false,
+    }
+}
+
+/// Creates a game as "Eva" playing first, joined by "Petr": both seats.
+pub async fn pair(server: SocketAddr, setup: Setup, public: bool) -> (Seated, Seated) {
+    let request = CreateRequest {
+        setup,
+        name: "Eva".into(),
+        colour: Colour::First,
+        public,
+    };
+    let first = client::create(server, &request).await.unwrap();
+    let join = JoinRequest {
+        name: "Petr".into(),
+        invite: first.invite.clone(),
+    };
+    let second = client::join(server, &first.game, &join).await.unwrap();
+    (first, second)
+}
+
+/// A move message.
+pub fn mv(id: u32, ply: usize, text: &str) -> ClientMessage {
+    ClientMessage::Move {
+        id,
+        ply,
+        mv: text.into(),
+    }
+}
+
+/// Opens the game for a seat (or a watcher with `None`).
+pub async fn open(server: SocketAddr, game: &str, token: Option<&str>) -> Live {
+    Live::game(server, game, token).await.unwrap().0
+}
+
+/// The `serve` binary, started with `args`; its address read from its
+/// first line.
+pub struct Process {
+    pub child: Child,
+    pub address: SocketAddr,
+}
+
+impl Process {
+    pub fn start(args: &[String]) -> Process {
+        use std::io::BufRead;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_serve"))
+            .args(args)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::inherit())
+            .spawn()
+            .unwrap();
+        let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        // Keep reading what it says (nothing is lost to a closed pipe).
+        std::thread::spawn(move || std::io::copy(&mut stdout, &mut std::io::sink()));
+        let address = line
+            .split("http://")
+            .nth(1)
+            .and_then(|rest| rest.trim().trim_end_matches('/').parse().ok())
+            .unwrap_or_else(|| panic!("serve said {line:?}"));
+        Process { child, address }
+    }
+
+    /// Kills it at once (SIGKILL).
+    pub fn kill(mut self) {
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+
+    /// Stops it as an operator does (SIGTERM) and waits.
+    pub fn terminate(mut self) {
+        let _ = Command::new("kill")
+            .arg(self.child.id().to_string())
+            .status();
+        self.child.wait().unwrap();
+    }
+}
+
+impl Drop for Process {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// A legal move after `moves` in a game of `setup`, as a page would offer
+/// it: Othello's squares and take-away moves tried in order.
+pub fn legal_move(setup: &Setup, moves: &[String]) -> Option<String> {
+    let mut board = mind_sports::online::rules::board(&setup.checked().ok()?)?;
+    for text in moves.iter().filter(|m| *m != "pass") {
+        board.play(text).ok()?;
+    }
+    let squares = (0..100).map(|i| format!("{}{}", (b'a' + i % 10) as char, i / 10 + 1));
+    let takes = (0..8).flat_map(|heap| (1..20).map(move |n| format!("{heap}:{n}")));
+    squares
+        .chain(takes)
+        .find(|text| board.try_move(text).is_ok())
+}
