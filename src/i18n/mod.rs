@@ -19,6 +19,7 @@ pub mod nim;
 pub mod opok;
 pub mod othello;
 pub mod pages;
+pub mod online;
 pub mod plain;
 mod ru;
 mod rules;
@@ -28,7 +29,7 @@ mod texts;
 
 pub use texts::{
     ClockTexts, ClubTexts, CommonTexts, EmbedTexts, LearnTexts, NimRulesTexts, NimTexts,
-    OpokRulesTexts, OpokTexts, OthelloRulesTexts, OthelloTexts, Texts,
+    OnlineTexts, OpokRulesTexts, OpokTexts, OthelloRulesTexts, OthelloTexts, Texts,
 };
 
 use serde::{Deserialize, Serialize};

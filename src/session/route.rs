@@ -44,6 +44,13 @@ pub enum Route {
     /// page's "embed this position" opened it: `game=<game>&` and the game
     /// page's share link query.
     EmbedBuilder(Option<String>),
+    /// Online play's lobby (`#/online`): open public challenges and the
+    /// games kept in this browser.
+    Lobby,
+    /// An online game (`#/online/<game>/<id>`, with `?seat=` or
+    /// `?invite=`): what follows `#/online/`, read by
+    /// [`crate::session::online::OnlineLink::parse`].
+    Online(String),
     /// A fragment that names no page.
     NotFound(String),
 }
@@ -79,6 +86,13 @@ impl Route {
             // The embed snippet builder is a club webmaster's tool.
             Route::Club | Route::EmbedBuilder(_) => Some("club"),
             Route::Embed(_) => Some("frame"),
+            // The lobby lists games of every kind: the club's module, which
+            // reads the three games' links already, draws it.
+            Route::Lobby => Some("club"),
+            // A game online is drawn by its game's page module.
+            Route::Online(rest) => LEARN_GAMES
+                .into_iter()
+                .find(|game| rest.split('/').next() == Some(*game)),
             _ => None,
         }
     }
@@ -88,6 +102,12 @@ impl Route {
         let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
         if let Some(frame) = fragment.strip_prefix("/embed/") {
             return Route::Embed(frame.to_string());
+        }
+        if let Some(game) = fragment.strip_prefix("/online/") {
+            return match crate::session::online::OnlineLink::parse(game) {
+                Some(_) => Route::Online(game.to_string()),
+                None => Route::NotFound(format!("/online/{game}")),
+            };
         }
         let (path, query) = match fragment.split_once('?') {
             Some((p, q)) => (p, Some(q.to_string())),
@@ -107,6 +127,7 @@ impl Route {
             "/learn/results" => Route::LearnResults(query.unwrap_or_default()),
             "/puzzles" => Route::Puzzles,
             "/club" => Route::Club,
+            "/online" => Route::Lobby,
             "/embed" => Route::EmbedBuilder(query.filter(|q| !q.is_empty())),
             other => learn_route(other).unwrap_or_else(|| Route::NotFound(other.to_string())),
         }
@@ -137,6 +158,8 @@ impl Route {
             Route::Embed(frame) => format!("#/embed/{frame}"),
             Route::EmbedBuilder(None) => "#/embed".into(),
             Route::EmbedBuilder(Some(query)) => format!("#/embed?{query}"),
+            Route::Lobby => "#/online".into(),
+            Route::Online(game) => format!("#/online/{game}"),
             Route::NotFound(path) => format!("#{path}"),
         }
     }
@@ -202,6 +225,9 @@ mod tests {
             Route::Embed("nim".into()),
             Route::EmbedBuilder(None),
             Route::EmbedBuilder(Some("game=nim&moves=0:1".into())),
+            Route::Lobby,
+            Route::Online("othello/ab23cd45ef67".into()),
+            Route::Online("nim/ab23cd45ef67?invite=0123abcd".into()),
         ] {
             assert_eq!(Route::from_fragment(&route.fragment()), route);
         }
@@ -227,6 +253,15 @@ mod tests {
         )
         .is_some());
         assert_eq!(Route::from_fragment("#/othello?"), Route::Othello(None));
+        assert_eq!(Route::from_fragment("#/online").module(), Some("club"));
+        assert_eq!(
+            Route::from_fragment("#/online/opok/ab23cd45ef67").module(),
+            Some("opok")
+        );
+        assert!(matches!(
+            Route::from_fragment("#/online/chess/ab23cd45ef67"),
+            Route::NotFound(_)
+        ));
         assert_eq!(
             Route::from_fragment("#/chess"),
             Route::NotFound("/chess".into())
