@@ -426,6 +426,8 @@ mod tests {
             "club.brightwell",
             // The same word in Czech.
             "common.diagram",
+            // Two numbers and a dash.
+            "online.score",
         ];
         let english = Lang::En.texts().entries();
         for lang in [Lang::Cs, Lang::Ru] {
