@@ -3,6 +3,7 @@
 use yew::prelude::*;
 
 use super::context::use_texts;
+use super::online::mine::MyGames;
 
 /// The list of games.
 #[function_component(Home)]
@@ -51,6 +52,7 @@ pub fn home() -> Html {
                     </div>
                 </li>
             </ul>
+            <MyGames />
         </section>
     }
 }

@@ -1,7 +1,7 @@
 //! The club page (`#/club`) as a module of its own (`src/bin/club.rs`,
 //! mounted through [`section`](super::section)): a tournament manager
 //! kept in the browser; and the webmasters' embed snippet builder
-//! (`#/embed`).
+//! (`#/embed`); and online play's lobby (`#/online`).
 
 mod page;
 
@@ -17,6 +17,8 @@ pub fn page_of(route: &Route) -> Html {
         Route::EmbedBuilder(query) => {
             html! { <super::embed::builder::EmbedBuilder query={query.clone()} /> }
         }
+        // Online play's lobby: games of every kind (see `Route::module`).
+        Route::Lobby => html! { <super::online::lobby::Lobby /> },
         _ => html! { <ClubPage /> },
     }
 }

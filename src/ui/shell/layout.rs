@@ -14,6 +14,7 @@ use crate::session::player::Player;
 use super::super::common::controls::Controls;
 use super::super::common::move_list::{MoveEntry, MoveList};
 use super::super::common::records::Records;
+use super::super::online::create::PlayOnline;
 use super::clock::game_clock;
 use super::put_aside::PutAsideGames;
 use super::scores::Scores;
@@ -121,6 +122,7 @@ pub fn game_layout<G: PageGame>(props: &GameLayoutProps<G>) -> Html {
                     on_move_now={G::THINKS.then(|| send(Action::MoveNow))}>
                     { props.buttons.clone() }
                 </Controls>
+                <PlayOnline<G> settings={state.settings.clone()} />
                 if G::pass().is_some() {
                     <label class="choice auto-pass">
                         <input type="checkbox" checked={state.auto_pass} onchange={{

@@ -75,6 +75,15 @@ pub trait PageGame: GameTexts {
         Vec::new()
     }
 
+    /// The board of an online game (`ui::online`): the moves picked go to
+    /// `on_action` as [`Action::Play`] (the page sends them to the
+    /// server); `mine` while it is this page's player's move.
+    fn online_board(
+        session: &GameSession<Self>,
+        on_action: Callback<Action<Self>>,
+        mine: bool,
+    ) -> Html;
+
     /// The game's name (in a diagram's title).
     fn game_name(t: &Texts) -> &'static str;
     /// The SVG diagram of the position shown: the record's start and its

@@ -1,0 +1,89 @@
+//! "My online games": the seats this browser holds, each with where its
+//! game stands (asked of the server), linking to the player's page.
+
+use yew::prelude::*;
+
+use crate::i18n::Texts;
+use crate::online::protocol::GameView;
+use crate::online::room::Status;
+use crate::online::setup::GameKind;
+use crate::session::online::KeptSeat;
+
+use super::super::context::use_texts;
+use super::{ask, kept};
+
+/// A game's name.
+pub fn game_name(t: &Texts, kind: GameKind) -> &'static str {
+    match kind {
+        GameKind::Othello => t.othello.name,
+        GameKind::Opok => t.opok.name,
+        GameKind::Nim => t.nim.name,
+    }
+}
+
+/// Where a kept game stands, in a word or two, for its player.
+fn standing(t: &Texts, seat: &KeptSeat, view: &GameView) -> (&'static str, bool) {
+    let o = t.online();
+    match view.brief.status {
+        Status::Open => (o.open_short, false),
+        Status::Over(_) => (o.over_short, false),
+        _ if view.brief.to_move == Some(seat.seat) => (o.my_move_short, true),
+        _ => (o.their_move_short, false),
+    }
+}
+
+/// The list.
+#[function_component(MyGames)]
+pub fn my_games() -> Html {
+    let t = use_texts();
+    let o = t.online();
+    let seats = use_state(kept::seats);
+    let views = use_state(Vec::<(String, GameView)>::new);
+    {
+        let (views, seats) = (views.clone(), (*seats).clone());
+        use_effect_with((), move |_| {
+            wasm_bindgen_futures::spawn_local(async move {
+                let mut found = Vec::new();
+                for seat in seats.iter().take(20) {
+                    let path = format!("/api/v1/games/{}", seat.game);
+                    if let Ok(view) = ask::<GameView>(t, "GET", &path, None).await {
+                        found.push((seat.game.clone(), view));
+                    }
+                }
+                views.set(found);
+            });
+        });
+    }
+    let items = seats.iter().map(|seat| {
+        let view = views.iter().find(|(game, _)| *game == seat.game).map(|(_, v)| v);
+        let names = view.map(|v| {
+            let name = |n: &Option<String>| n.clone().unwrap_or_else(|| "…".into());
+            o.vs(name(&v.names[0]), name(&v.names[1]))
+        });
+        let (state, mine) = view.map(|v| standing(t, seat, v)).unwrap_or(("", false));
+        html! {
+            <li class={classes!("my-game", mine.then_some("my-move"))} data-testid="my-game">
+                <a href={seat.link().fragment()}>
+                    { game_name(t, seat.kind) }
+                    if let Some(names) = names {
+                        { format!(": {names}") }
+                    }
+                </a>
+                if !state.is_empty() {
+                    <span class="my-game-state">{ format!(" · {state}") }</span>
+                }
+            </li>
+        }
+    });
+    html! {
+        <section class="my-games" aria-labelledby="my-games-title">
+            <h2 id="my-games-title">{ o.my_games }</h2>
+            if seats.is_empty() {
+                <p>{ o.my_games_empty }</p>
+            } else {
+                <ul>{ for items }</ul>
+            }
+            <p><a class="button" href="#/online" data-testid="lobby-link">{ o.lobby_link }</a></p>
+        </section>
+    }
+}
