@@ -231,6 +231,9 @@ pub struct OnlineGame<G: Formats> {
     /// Events were missed (a gap in their numbers): the page connects
     /// again, and the welcome brings the whole game.
     pub stale: bool,
+    /// Each seat's player has been seen connected (their coming the
+    /// first time is the joining, not a return).
+    pub seen: [bool; 2],
 }
 
 impl<G: Formats> Default for OnlineGame<G> {
@@ -243,6 +246,7 @@ impl<G: Formats> Default for OnlineGame<G> {
             connected: false,
             news: None,
             stale: false,
+            seen: [false; 2],
         }
     }
 }
@@ -335,6 +339,16 @@ impl<G: Formats> OnlineGame<G> {
     }
 
     fn receive(&mut self, message: ServerMessage, now: f64) {
+        self.receive_message(message, now);
+        if let Some(brief) = self.brief() {
+            let present = brief.present;
+            for (seen, here) in self.seen.iter_mut().zip(present) {
+                *seen |= here;
+            }
+        }
+    }
+
+    fn receive_message(&mut self, message: ServerMessage, now: f64) {
         match message {
             ServerMessage::Welcome { seat, game } => {
                 let first = self.view.as_ref().is_none_or(|v| v.game != game.game);
@@ -348,10 +362,11 @@ impl<G: Formats> OnlineGame<G> {
             ServerMessage::Presence { brief } => {
                 let before = self.brief().map(|b| b.present);
                 if let (Some(before), Some(seat)) = (before, self.seat) {
-                    let other = 1 - (seat & 1);
-                    let now_here = brief.present[usize::from(other)];
-                    if before[usize::from(other)] != now_here {
-                        self.say(News::Presence(other, now_here));
+                    let other = usize::from(1 - (seat & 1));
+                    let here = brief.present[other];
+                    // Coming the first time is the joining, said as such.
+                    if before[other] != here && (self.seen[other] || !here) {
+                        self.say(News::Presence(other as Seat, here));
                     }
                 }
                 if let Some(view) = &mut self.view {

@@ -100,6 +100,18 @@ fn a_page_follows_the_servers_game_and_says_each_move() {
     let joined = server.act(None, RoomAction::Join { name: "Petr".into() });
     receive(&mut page, joined, 0.0);
     assert_eq!(page.news.as_ref().map(|n| &n.1), Some(&News::Joined("Petr".into())));
+    // A presence that changes nothing says nothing; a player who goes and
+    // comes back is said.
+    let mut brief = server.room.brief(server.seen());
+    brief.present = [true, true];
+    page.apply(OnlineAction::Server(ServerMessage::Presence { brief: brief.clone() }, 0.0));
+    assert_eq!(page.news.as_ref().map(|n| &n.1), Some(&News::Joined("Petr".into())));
+    brief.present = [false, true];
+    page.apply(OnlineAction::Server(ServerMessage::Presence { brief: brief.clone() }, 0.0));
+    assert_eq!(page.news.as_ref().map(|n| &n.1), Some(&News::Presence(0, false)));
+    brief.present = [true, true];
+    page.apply(OnlineAction::Server(ServerMessage::Presence { brief }, 0.0));
+    assert_eq!(page.news.as_ref().map(|n| &n.1), Some(&News::Presence(0, true)));
     assert!(page.playing() && !page.my_move());
     let f5 = page.session.position().moves()[0];
     assert_eq!(page.move_message(&f5, 1), Err(NotSent::NotYourTurn));
