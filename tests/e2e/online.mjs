@@ -27,6 +27,12 @@ const PHONE = { width: 360, height: 780 };
 /** Opens `fragment` in a fresh context (its own storage). */
 async function open(fragment, viewport) {
   const page = await freshPage(browser, viewport);
+  if (process.env.DEBUG_WS) {
+    page.on("websocket", (ws) => {
+      ws.on("framesent", (f) => console.log("sent", fragment.slice(0, 30), f.payload));
+      ws.on("framereceived", (f) => console.log("got ", fragment.slice(0, 30), String(f.payload).slice(0, 300)));
+    });
+  }
   await page.goto(url + fragment);
   return page;
 }
@@ -78,7 +84,7 @@ try {
       const eva = await open("#/othello?size=4");
       await eva.waitForSelector("[data-testid=play-online]");
       await create(eva, { name: "Eva", colour: "first" });
-      assert((await status(eva)).includes("Waiting for an opponent"), await status(eva));
+      await eva.waitForFunction(() => document.querySelector("[data-testid=online-status]").textContent.includes("Waiting for an opponent"));
       const invitation = await eva.inputValue("[data-testid=online-invitation]");
       assert(/#\/online\/othello\/[a-z0-9]+\?invite=[0-9a-f]+$/.test(invitation), invitation);
       const watchLink = await eva.inputValue("[data-testid=online-watch-link]");
@@ -157,7 +163,7 @@ try {
       await boris.click("[data-testid=accept]");
       await boris.waitForSelector("[data-testid=online-game]");
       // Boris moves first (Anna chose the second seat).
-      assert((await status(boris)).includes("Your move."), await status(boris));
+      await boris.waitForFunction(() => document.querySelector("[data-testid=online-status]").textContent.includes("Your move."));
 
       const players = [anna, boris];
       for (let turn = 0; turn < 10 && !over(await status(anna)); turn++) {

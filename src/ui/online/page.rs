@@ -96,7 +96,12 @@ fn visitor<G: PageGame>(props: &VisitorProps) -> Html {
         Some(Err(problem)) => {
             html! { <p class="online-problem" data-testid="online-problem">{ problem }</p> }
         }
-        Some(Ok(view)) if view.brief.status == Status::Open => {
+        // A private game is joined only with its invitation; without it the
+        // visitor watches.
+        Some(Ok(view))
+            if view.brief.status == Status::Open
+                && (view.public || props.link.invite.is_some()) =>
+        {
             html! { <JoinForm link={props.link.clone()} view={view.clone()} /> }
         }
         Some(Ok(_)) => html! { <LiveGame<G> game={props.link.game.clone()} token={None::<AttrValue>} /> },
@@ -224,6 +229,50 @@ fn use_live<G: PageGame>(
     live
 }
 
+/// While it is this page's player's move: the page's title says so, and
+/// the app's icon shows a badge where the browser has one (a
+/// correspondence game left open in a tab).
+#[hook]
+fn use_your_move_title(mine: bool, words: &'static str) {
+    use_effect_with(mine, move |mine| {
+        let document = browser::window().document();
+        let base = document.as_ref().map(|d| d.title()).unwrap_or_default();
+        if *mine {
+            if let Some(document) = &document {
+                document.set_title(&format!("{words} · {base}"));
+            }
+        }
+        app_badge(*mine);
+        let mine = *mine;
+        move || {
+            if let (true, Some(document)) = (mine, document) {
+                document.set_title(&base);
+            }
+            app_badge(false);
+        }
+    });
+}
+
+/// Sets or clears the app icon's badge (`navigator.setAppBadge`), where the
+/// browser has it.
+fn app_badge(on: bool) {
+    use wasm_bindgen::JsCast;
+    let navigator = browser::window().navigator();
+    let name = if on { "setAppBadge" } else { "clearAppBadge" };
+    let function = js_sys::Reflect::get(&navigator, &name.into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    let Some(Ok(answer)) = function.map(|f| f.call0(&navigator)) else {
+        return;
+    };
+    // A refused badge (no installed app) is no error of the page's.
+    if let Ok(promise) = answer.dyn_into::<js_sys::Promise>() {
+        wasm_bindgen_futures::spawn_local(async move {
+            let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
+        });
+    }
+}
+
 /// Re-draws every quarter second while a clock runs.
 #[hook]
 fn use_ticks(running: bool) {
@@ -285,10 +334,16 @@ fn live_game<G: PageGame>(props: &LiveGameProps) -> Html {
     );
     let live_clock = state.brief().and_then(|b| b.clock).is_some_and(|c| c.running.is_some());
     use_ticks(state.playing() && live_clock);
+    use_your_move_title(state.my_move(), t.online().my_move_short);
 
+    // The boards may keep the first callback they were given (one listener
+    // for the whole board): it reads the game as it is at the click.
+    let latest = use_mut_ref(|| state.clone());
+    *latest.borrow_mut() = state.clone();
     let on_board = {
-        let (state, live, dispatch) = (state.clone(), live.clone(), dispatch.clone());
+        let (live, dispatch) = (live.clone(), dispatch.clone());
         Callback::from(move |action: Action<G>| {
+            let state = latest.borrow().clone();
             let Action::Play(mv) = action else {
                 return dispatch.emit(OnlineAction::Session(action));
             };
