@@ -461,7 +461,8 @@ impl<G: Formats> OnlineGame<G> {
     fn same_rules(&self, rules: &str) -> bool {
         decode::<G>(rules).is_ok_and(|(settings, record)| {
             record.start() == self.session.record.start()
-                && rules_of_settings::<G>(&settings) == rules_of_settings::<G>(&self.session.settings)
+                && rules_of_settings::<G>(&settings)
+                    == rules_of_settings::<G>(&self.session.settings)
         })
     }
 

@@ -75,13 +75,7 @@ impl Server {
 
     fn play(&mut self, seat: Seat, mv: &str) -> Vec<ServerMessage> {
         let ply = self.room.moves().len();
-        self.act(
-            Some(seat),
-            RoomAction::Move {
-                ply,
-                mv: mv.into(),
-            },
-        )
+        self.act(Some(seat), RoomAction::Move { ply, mv: mv.into() })
     }
 }
 
@@ -97,28 +91,59 @@ fn a_page_follows_the_servers_game_and_says_each_move() {
     let mut page = OnlineGame::<Othello>::default();
     page.apply(OnlineAction::Server(server.welcome(Some(1)), 0.0));
     assert!(!page.playing(), "open until someone joins");
-    let joined = server.act(None, RoomAction::Join { name: "Petr".into() });
+    let joined = server.act(
+        None,
+        RoomAction::Join {
+            name: "Petr".into(),
+        },
+    );
     receive(&mut page, joined, 0.0);
-    assert_eq!(page.news.as_ref().map(|n| &n.1), Some(&News::Joined("Petr".into())));
+    assert_eq!(
+        page.news.as_ref().map(|n| &n.1),
+        Some(&News::Joined("Petr".into()))
+    );
     // A presence that changes nothing says nothing; a player who goes and
     // comes back is said.
     let mut brief = server.room.brief(server.seen());
     brief.present = [true, true];
-    page.apply(OnlineAction::Server(ServerMessage::Presence { brief: brief.clone() }, 0.0));
-    assert_eq!(page.news.as_ref().map(|n| &n.1), Some(&News::Joined("Petr".into())));
+    page.apply(OnlineAction::Server(
+        ServerMessage::Presence {
+            brief: brief.clone(),
+        },
+        0.0,
+    ));
+    assert_eq!(
+        page.news.as_ref().map(|n| &n.1),
+        Some(&News::Joined("Petr".into()))
+    );
     brief.present = [false, true];
-    page.apply(OnlineAction::Server(ServerMessage::Presence { brief: brief.clone() }, 0.0));
-    assert_eq!(page.news.as_ref().map(|n| &n.1), Some(&News::Presence(0, false)));
+    page.apply(OnlineAction::Server(
+        ServerMessage::Presence {
+            brief: brief.clone(),
+        },
+        0.0,
+    ));
+    assert_eq!(
+        page.news.as_ref().map(|n| &n.1),
+        Some(&News::Presence(0, false))
+    );
     brief.present = [true, true];
     page.apply(OnlineAction::Server(ServerMessage::Presence { brief }, 0.0));
-    assert_eq!(page.news.as_ref().map(|n| &n.1), Some(&News::Presence(0, true)));
+    assert_eq!(
+        page.news.as_ref().map(|n| &n.1),
+        Some(&News::Presence(0, true))
+    );
     assert!(page.playing() && !page.my_move());
     let f5 = page.session.position().moves()[0];
     assert_eq!(page.move_message(&f5, 1), Err(NotSent::NotYourTurn));
 
     receive(&mut page, server.play(0, "f5"), 1000.0);
     assert_eq!(page.session.record.line().len(), 1);
-    let said = page.session.announcement.as_ref().map(|(_, list)| list.clone());
+    let said = page
+        .session
+        .announcement
+        .as_ref()
+        .map(|(_, list)| list.clone());
     assert!(
         matches!(said.as_deref(), Some([Announcement::Moved { .. }])),
         "the opponent's move is said: {said:?}"
@@ -148,7 +173,10 @@ fn a_page_follows_the_servers_game_and_says_each_move() {
     let mut watcher = OnlineGame::<Othello>::default();
     watcher.apply(OnlineAction::Server(server.welcome(None), 0.0));
     assert_eq!(watcher.session.record.line().len(), 2);
-    assert!(watcher.session.announcement.is_none(), "a welcome says no moves");
+    assert!(
+        watcher.session.announcement.is_none(),
+        "a welcome says no moves"
+    );
     let c3 = othello_move("c3");
     assert_eq!(watcher.move_message(&c3, 1), Err(NotSent::Watching));
 
@@ -162,7 +190,12 @@ fn a_page_follows_the_servers_game_and_says_each_move() {
 fn a_missed_event_asks_for_the_whole_game_and_a_welcome_brings_it() {
     let mut server = Server::new(GameKind::Nim, "start=nim:3+nim:4", "1+0");
     let mut page = OnlineGame::<Nim>::default();
-    server.act(None, RoomAction::Join { name: "Petr".into() });
+    server.act(
+        None,
+        RoomAction::Join {
+            name: "Petr".into(),
+        },
+    );
     page.apply(OnlineAction::Server(server.welcome(Some(0)), 0.0));
     assert!(page.my_move());
     let missed = server.play(0, "0:3");
@@ -175,7 +208,11 @@ fn a_missed_event_asks_for_the_whole_game_and_a_welcome_brings_it() {
     page.apply(OnlineAction::Server(server.welcome(Some(0)), 0.0));
     assert!(!page.stale);
     assert_eq!(page.session.record.line().len(), 2);
-    let said = page.session.announcement.as_ref().map(|(_, list)| list.len());
+    let said = page
+        .session
+        .announcement
+        .as_ref()
+        .map(|(_, list)| list.len());
     assert_eq!(said, Some(1), "the last new move is said");
 }
 

@@ -90,10 +90,7 @@ struct CreateDialogProps<G: PageGame> {
 }
 
 /// A field's new value, for `draft`.
-fn on_value(
-    draft: &UseStateHandle<Draft>,
-    set: fn(&mut Draft, String),
-) -> Callback<Event> {
+fn on_value(draft: &UseStateHandle<Draft>, set: fn(&mut Draft, String)) -> Callback<Event> {
     let draft = draft.clone();
     Callback::from(move |e: Event| {
         let target: web_sys::HtmlInputElement = e.target_unchecked_into();
@@ -108,7 +105,12 @@ fn time_fields(t: &'static crate::i18n::Texts, draft: &UseStateHandle<Draft>) ->
     let o = t.online();
     let pick = |live: bool| {
         let draft = draft.clone();
-        Callback::from(move |_| draft.set(Draft { live, ..(*draft).clone() }))
+        Callback::from(move |_| {
+            draft.set(Draft {
+                live,
+                ..(*draft).clone()
+            })
+        })
     };
     let clock_names = [o.sudden_death, o.fischer, o.bronstein, o.simple_delay];
     html! {

@@ -31,7 +31,9 @@ fn standing(t: &Texts, seat: &KeptSeat, view: &Value) -> (&'static str, bool) {
     match brief["status"]["state"].as_str() {
         Some("open") => (o.open_short, false),
         Some("over") => (o.over_short, false),
-        Some(_) if brief["to_move"].as_u64() == Some(u64::from(seat.seat)) => (o.my_move_short, true),
+        Some(_) if brief["to_move"].as_u64() == Some(u64::from(seat.seat)) => {
+            (o.my_move_short, true)
+        }
         Some(_) => (o.their_move_short, false),
         None => ("", false),
     }
@@ -70,7 +72,10 @@ pub fn my_games() -> Html {
         });
     }
     let items = seats.iter().map(|seat| {
-        let view = views.iter().find(|(game, _)| *game == seat.game).map(|(_, v)| v);
+        let view = views
+            .iter()
+            .find(|(game, _)| *game == seat.game)
+            .map(|(_, v)| v);
         let names = view.map(|v| {
             let [first, second] = names(v);
             o.vs(first, second)

@@ -87,7 +87,9 @@ fn visitor<G: PageGame>(props: &VisitorProps) -> Html {
         let (found, game) = (found.clone(), props.link.game.clone());
         use_effect_with(game.clone(), move |_| {
             wasm_bindgen_futures::spawn_local(async move {
-                found.set(Some(ask(t, "GET", &format!("/api/v1/games/{game}"), None).await));
+                found.set(Some(
+                    ask(t, "GET", &format!("/api/v1/games/{game}"), None).await,
+                ));
             });
         });
     }
@@ -104,7 +106,9 @@ fn visitor<G: PageGame>(props: &VisitorProps) -> Html {
         {
             html! { <JoinForm link={props.link.clone()} view={view.clone()} /> }
         }
-        Some(Ok(_)) => html! { <LiveGame<G> game={props.link.game.clone()} token={None::<AttrValue>} /> },
+        Some(Ok(_)) => {
+            html! { <LiveGame<G> game={props.link.game.clone()} token={None::<AttrValue>} /> }
+        }
     }
 }
 
@@ -125,7 +129,12 @@ fn join_form(props: &JoinFormProps) -> Html {
     let problem = use_state(|| None::<String>);
     let host = props.view.names.iter().flatten().next().cloned();
     let onsubmit = {
-        let (name, busy, problem, link) = (name.clone(), busy.clone(), problem.clone(), props.link.clone());
+        let (name, busy, problem, link) = (
+            name.clone(),
+            busy.clone(),
+            problem.clone(),
+            props.link.clone(),
+        );
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
             busy.set(true);
@@ -278,9 +287,7 @@ fn app_badge(on: bool) {
 fn use_ticks(running: bool) {
     let tick = use_state(|| 0u32);
     use_effect_with(running, move |running| {
-        let interval = running.then(|| {
-            Interval::new(250, move || tick.set(tick.wrapping_add(1)))
-        });
+        let interval = running.then(|| Interval::new(250, move || tick.set(tick.wrapping_add(1))));
         move || drop(interval)
     });
 }
@@ -330,9 +337,13 @@ fn live_game<G: PageGame>(props: &LiveGameProps) -> Html {
     let news = state.news.as_ref();
     use_speech(
         news.map(|(n, _)| *n),
-        news.map(|(_, news)| news_text::<G>(t, &state, news)).unwrap_or_default(),
+        news.map(|(_, news)| news_text::<G>(t, &state, news))
+            .unwrap_or_default(),
     );
-    let live_clock = state.brief().and_then(|b| b.clock).is_some_and(|c| c.running.is_some());
+    let live_clock = state
+        .brief()
+        .and_then(|b| b.clock)
+        .is_some_and(|c| c.running.is_some());
     use_ticks(state.playing() && live_clock);
     use_your_move_title(state.my_move(), t.online().my_move_short);
 
@@ -347,7 +358,9 @@ fn live_game<G: PageGame>(props: &LiveGameProps) -> Html {
             let Action::Play(mv) = action else {
                 return dispatch.emit(OnlineAction::Session(action));
             };
-            let Some(live) = live.borrow().clone() else { return };
+            let Some(live) = live.borrow().clone() else {
+                return;
+            };
             match state.move_message(&mv, live.next_id()) {
                 Ok(message) => live.send(message),
                 Err(NotSent::Illegal) => dispatch.emit(OnlineAction::Session(Action::Play(mv))),

@@ -142,7 +142,10 @@ fn players<G: PageGame>(t: &Texts, state: &OnlineGame<G>) -> Html {
         .map(|ms| {
             let date = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));
             let lang = wasm_bindgen::JsValue::from_str(t.lang().code());
-            o.deadline(String::from(date.to_locale_string(&lang.as_string().unwrap_or_default(), &wasm_bindgen::JsValue::UNDEFINED)))
+            o.deadline(String::from(date.to_locale_string(
+                &lang.as_string().unwrap_or_default(),
+                &wasm_bindgen::JsValue::UNDEFINED,
+            )))
         });
     html! {
         <>
@@ -155,7 +158,13 @@ fn players<G: PageGame>(t: &Texts, state: &OnlineGame<G>) -> Html {
 }
 
 /// A link to copy, with its button.
-fn copy_link(label: &'static str, url: String, testid: &'static str, t: &Texts, announce: &Callback<String>) -> Html {
+fn copy_link(
+    label: &'static str,
+    url: String,
+    testid: &'static str,
+    t: &Texts,
+    announce: &Callback<String>,
+) -> Html {
     let copied = t.online().copied;
     let onclick = {
         let (url, announce) = (url.clone(), announce.clone());
@@ -177,7 +186,12 @@ fn copy_link(label: &'static str, url: String, testid: &'static str, t: &Texts, 
 
 /// The links: the invitation while the game waits (for its creator), and
 /// the watch link.
-fn links<G: PageGame>(t: &Texts, state: &OnlineGame<G>, game: &str, announce: &Callback<String>) -> Html {
+fn links<G: PageGame>(
+    t: &Texts,
+    state: &OnlineGame<G>,
+    game: &str,
+    announce: &Callback<String>,
+) -> Html {
     let o = t.online();
     let kind = crate::online::setup::GameKind::from_name(G::ROUTE);
     let Some(kind) = kind else {
@@ -229,7 +243,9 @@ fn buttons<G: PageGame>(
     let send = |make: fn(u32) -> ClientMessage| props.send.reform(move |_: MouseEvent| make);
     let other = usize::from(1 - (seat & 1));
     let live = view.setup.timing.is_live();
-    let my_moves = (0..view.moves.len()).filter(|ply| ply % 2 == usize::from(seat)).count();
+    let my_moves = (0..view.moves.len())
+        .filter(|ply| ply % 2 == usize::from(seat))
+        .count();
     let resign = if **confirming {
         let confirm = {
             let (send, confirming) = (props.send.clone(), confirming.clone());
@@ -277,8 +293,10 @@ fn buttons<G: PageGame>(
             </>
         },
         Status::Over(ending) => match &view.brief.next_game {
-            Some(next) => html! { <a class="button primary" href={rematch_link::<G>(next, seat, &props.game)}
-                data-testid="online-open-rematch">{ o.open_rematch }</a> },
+            Some(next) => {
+                html! { <a class="button primary" href={rematch_link::<G>(next, seat, &props.game)}
+                data-testid="online-open-rematch">{ o.open_rematch }</a> }
+            }
             None if matches!(ending.reason, Reason::Cancelled) => Html::default(),
             None => html! {
                 <button type="button" onclick={send(|id| ClientMessage::Rematch { id })}
@@ -309,7 +327,9 @@ fn rematch_link<G: PageGame>(next: &str, seat: u8, game: &str) -> String {
 
 /// Withdraws the open challenge `game` (its creator's token kept here).
 fn cancel_challenge(t: &'static Texts, game: String) {
-    let Some(mine) = kept::seat_of(&game) else { return };
+    let Some(mine) = kept::seat_of(&game) else {
+        return;
+    };
     wasm_bindgen_futures::spawn_local(async move {
         let body = serde_json::to_string(&CancelRequest { token: mine.token }).ok();
         let path = format!("/api/v1/games/{game}/cancel");

@@ -8,9 +8,9 @@ use crate::session::opok::view::{game_squares, Selection};
 use crate::session::opok::Opok;
 use crate::session::turn::Turn;
 
+use super::super::context::use_texts;
 use super::super::shell::layout::GameLayout;
 use super::super::shell::status::Status;
-use super::super::context::use_texts;
 use super::super::shell::use_game_page;
 use super::board::OpokBoard;
 use super::new_game::NewGameDialog;
@@ -90,7 +90,12 @@ pub fn online_board(props: &OnlineBoardProps) -> Html {
     let selection = use_state(|| None::<Selection>);
     let position = props.session.position();
     let g = position.geometry();
-    let moves = use_move_maker(selection.clone(), position, props.mine, props.on_action.clone());
+    let moves = use_move_maker(
+        selection.clone(),
+        position,
+        props.mine,
+        props.on_action.clone(),
+    );
     let views = game_squares(&props.session, selection.as_ref(), props.mine);
     let guidance = selection.as_ref().map(|sel| guidance_text(t, g, sel));
     html! {

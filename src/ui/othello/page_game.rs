@@ -33,7 +33,8 @@ impl PageGame for Othello {
         _mine: bool,
     ) -> Html {
         let position = session.position();
-        let on_pick = on_action.reform(|square| Action::Play(crate::engine::othello::Move::Place(square)));
+        let on_pick =
+            on_action.reform(|square| Action::Play(crate::engine::othello::Move::Place(square)));
         html! {
             <super::board::Board size={position.rules().size} squares={crate::session::othello::view::squares(session)}
                 focus={None::<(Square, u32)>} ply={session.record.cursor()} {on_pick} on_cursor={Callback::noop()} />
