@@ -369,9 +369,10 @@ impl<G: Formats> OnlineGame<G> {
                         self.say(News::Presence(other as Seat, here));
                     }
                 }
+                // Only who is here: a presence may be sent after an update
+                // but describe the game before it.
                 if let Some(view) = &mut self.view {
-                    view.brief = brief;
-                    self.clock_read = now;
+                    view.brief.present = brief.present;
                 }
             }
             ServerMessage::Refused { refusal, .. } => self.say(News::Refused(refusal)),

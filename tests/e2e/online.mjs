@@ -1,25 +1,14 @@
 // End-to-end tests of online play (issue 28) through the real server:
 // `serve` with a fresh SQLite state on a free port serving dist/; two
 // browser contexts as the two players and a third as a watcher.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { SERVER, root, launchBrowser, freshPage, run, assert, shot, spoken } from "./browser.mjs";
+import { serveSite, root, launchBrowser, freshPage, run, assert, shot, spoken } from "./browser.mjs";
 
 const state = mkdtempSync(join(tmpdir(), "mind-sports-online-"));
-const dist = process.env.DIST ?? join(root, "dist");
-const server = spawn(SERVER, ["--dir", dist, "--port", "0", "--state", state], { stdio: ["ignore", "pipe", "inherit"] });
-const url = await new Promise((resolve, reject) => {
-  let out = "";
-  server.stdout.on("data", (chunk) => {
-    out += chunk;
-    const found = out.match(/on (http:\/\/127\.0\.0\.1:\d+\/)/);
-    if (found) resolve(found[1]);
-  });
-  server.on("exit", (code) => reject(new Error(`the server stopped (${code}): ${out}`)));
-  setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 20000);
-});
+const server = await serveSite(process.env.DIST ?? join(root, "dist"), 0, ["--state", state]);
+const url = server.url;
 const browser = await launchBrowser();
 
 const PHONE = { width: 360, height: 780 };
@@ -119,7 +108,13 @@ try {
         assert(squares.length > 0, "a legal square");
         await squares[0].click();
         played = await moves(page).then(async (n) => {
-          await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li").length > n, n, { timeout: 10000 });
+          await page
+            .waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li").length > n, n, { timeout: 10000 })
+            .catch(async (e) => {
+              const said = await page.textContent("#live");
+              const legal = await page.$$eval(".square.legal", (s) => s.map((e) => e.dataset.square));
+              throw new Error(`${e.message}: ${page === eva ? "Eva" : "Petr"} at ${n} moves, "${await status(page)}", said "${said}", legal ${legal}`);
+            });
           return moves(page);
         });
         await allAt([eva, petr, watcher], played);
@@ -186,7 +181,7 @@ try {
   });
 } finally {
   await browser.close();
-  server.kill();
+  await server.stop();
   rmSync(state, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

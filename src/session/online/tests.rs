@@ -128,7 +128,7 @@ fn a_page_follows_the_servers_game_and_says_each_move() {
         Some(&News::Presence(0, false))
     );
     brief.present = [true, true];
-    page.apply(OnlineAction::Server(ServerMessage::Presence { brief }, 0.0));
+    page.apply(OnlineAction::Server(ServerMessage::Presence { brief: brief.clone() }, 0.0));
     assert_eq!(
         page.news.as_ref().map(|n| &n.1),
         Some(&News::Presence(0, true))
@@ -139,6 +139,10 @@ fn a_page_follows_the_servers_game_and_says_each_move() {
 
     receive(&mut page, server.play(0, "f5"), 1000.0);
     assert_eq!(page.session.record.line().len(), 1);
+    // A presence sent after the move but describing the game before it
+    // changes only who is here.
+    page.apply(OnlineAction::Server(ServerMessage::Presence { brief: brief.clone() }, 1000.0));
+    assert!(page.my_move(), "still White's move");
     let said = page
         .session
         .announcement

@@ -377,7 +377,7 @@ fn live_game<G: PageGame>(props: &LiveGameProps) -> Html {
         })
     };
     html! {
-        <div class="online-game" data-testid="online-game">
+        <div class="game-page online-game" data-testid="online-game">
             <div class="play-area">
                 { G::online_board(session, on_board, state.my_move()) }
             </div>

@@ -13,9 +13,10 @@ use crate::session::clock::clock_text;
 use crate::session::online::{KeptSeat, News, OnlineGame, OnlineLink};
 
 use super::super::browser;
-use super::super::common::move_list::{MoveEntry, MoveList};
+use super::super::common::move_list::MoveList;
 use super::super::context::{use_app, use_texts};
 use super::super::shell::clock::now;
+use super::super::shell::layout::move_entries;
 use super::super::shell::PageGame;
 use super::{ask, kept, refusal_text};
 
@@ -345,17 +346,7 @@ pub fn online_panel<G: PageGame>(props: &OnlinePanelProps<G>) -> Html {
     let confirming = use_state(|| false);
     let announce = use_app().announce;
     let session = &state.session;
-    let context = G::context(session);
-    let moves: Vec<MoveEntry> = session
-        .record
-        .line()
-        .iter()
-        .enumerate()
-        .map(|(ply, mv)| MoveEntry {
-            label: G::move_label(t, context, mv),
-            side: G::side_class(G::side_to_move(&session.record.position_at(ply), ply)),
-        })
-        .collect();
+    let moves = move_entries(t, session);
     html! {
         <aside class="side-panel online-panel">
             { players(t, state) }
