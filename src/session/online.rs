@@ -327,6 +327,13 @@ impl<G: Formats> OnlineGame<G> {
     /// Applies `action` at `now`.
     pub fn apply(&mut self, action: OnlineAction<G>) {
         match action {
+            // A move is played only when the server says so: here it is
+            // only refused (and said why) when it is not legal.
+            OnlineAction::Session(Action::Play(mv)) => {
+                if self.session.position().try_play(mv.clone()).is_err() {
+                    self.session.apply(Action::Play(mv));
+                }
+            }
             OnlineAction::Session(action) => self.session.apply(action),
             OnlineAction::Connected(open) => self.connected = open,
             OnlineAction::Server(message, now) => self.receive(message, now),

@@ -57,7 +57,7 @@ async function mover(pages) {
   const until = Date.now() + 10000;
   while (Date.now() < until) {
     for (const page of pages) {
-      if ((await status(page)).includes("Your move.")) return page;
+      if ((await status(page)).endsWith("Your move.")) return page;
     }
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
@@ -113,6 +113,7 @@ try {
             .catch(async (e) => {
               const said = await page.textContent("#live");
               const legal = await page.$$eval(".square.legal", (s) => s.map((e) => e.dataset.square));
+              console.log("games", await page.$$eval("[data-testid=online-game]", (g) => g.length), "statuses", await page.$$eval("[data-testid=online-status]", (g) => g.map((e) => e.textContent)), "boards", await page.$$eval(".board", (g) => g.length));
               throw new Error(`${e.message}: ${page === eva ? "Eva" : "Petr"} at ${n} moves, "${await status(page)}", said "${said}", legal ${legal}`);
             });
           return moves(page);

@@ -160,6 +160,12 @@ fn a_page_follows_the_servers_game_and_says_each_move() {
     assert_eq!((ply, mv.as_str()), (1, "d6"));
     let a1 = othello_move("a1");
     assert_eq!(page.move_message(&a1, 3), Err(NotSent::Illegal));
+    // The page's own moves never reach its board: an illegal one is
+    // refused aloud, a legal one waits for the server.
+    page.apply(OnlineAction::Session(Action::Play(a1)));
+    page.apply(OnlineAction::Session(Action::Play(d6)));
+    assert_eq!(page.session.record.line().len(), 1);
+    assert!(page.session.notice.is_some(), "a1 refused with its reason");
 
     // The clocks: Black used a second of 5 minutes and got 3 back;
     // White's runs from the update (read at the page's 1000 ms).

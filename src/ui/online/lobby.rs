@@ -4,6 +4,7 @@
 
 use yew::prelude::*;
 
+use crate::i18n::Texts;
 use crate::online::protocol::{Challenge, JoinRequest, Seated, ServerMessage};
 use crate::online::setup::Timing;
 
@@ -85,7 +86,7 @@ pub fn lobby() -> Html {
         html! {
             <tr data-testid="challenge">
                 <td>{ game_name(t, c.setup.game) }</td>
-                <td class="rules">{ rules_text(&c.setup.rules) }</td>
+                <td class="rules">{ rules_text(t, &c.setup.rules) }</td>
                 <td>{ time }</td>
                 <td>{ c.name.clone() }</td>
                 <td><button type="button" class="primary" onclick={accept(c)} data-testid="accept">{ o.accept }</button></td>
@@ -124,13 +125,15 @@ pub fn lobby() -> Html {
 
 /// A challenge's rules, shortly: Othello's board and variant, Opok's
 /// size, the take-away game's start (as the link writes them).
-fn rules_text(rules: &str) -> String {
+fn rules_text(t: &Texts, rules: &str) -> String {
     rules
         .split('&')
         .filter_map(|pair| pair.split_once('='))
-        .map(|(key, value)| match key {
-            "size" => format!("{value}×{value}"),
-            _ => value.replace('+', " + "),
+        .filter_map(|(key, value)| match (key, value) {
+            ("size", _) => Some(format!("{value}×{value}")),
+            ("misere", "0") | ("variant", "standard") => None,
+            ("misere", _) => Some(t.nim.misere_play.into()),
+            _ => Some(value.replace('+', " + ")),
         })
         .collect::<Vec<_>>()
         .join(", ")
