@@ -208,7 +208,7 @@ pub enum OnlineAction<G: Formats> {
     /// The session's own (go to a move, say the score…).
     Session(Action<G>),
     /// A message from the server, at the page's time (milliseconds).
-    Server(ServerMessage, f64),
+    Server(Box<ServerMessage>, f64),
     /// The live connection opened (true) or was lost (false).
     Connected(bool),
 }
@@ -336,7 +336,7 @@ impl<G: Formats> OnlineGame<G> {
             }
             OnlineAction::Session(action) => self.session.apply(action),
             OnlineAction::Connected(open) => self.connected = open,
-            OnlineAction::Server(message, now) => self.receive(message, now),
+            OnlineAction::Server(message, now) => self.receive(*message, now),
         }
     }
 

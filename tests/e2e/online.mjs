@@ -129,7 +129,7 @@ try {
         await page.waitForFunction(() => /wins|drawn/.test(document.querySelector("[data-testid=online-status]").textContent));
       }
       const result = await status(watcher);
-      assert(/\d+–\d+/.test(result), `the discs are given: ${result}`);
+      assert(/\d+–\d+\./.test(result), `the discs are given: ${result}`);
       assert((await status(eva)).startsWith(result.split(" You")[0].slice(0, 10)), "the same result for everyone");
       await shot(watcher, "online-watch");
       assert(await eva.$("[data-testid=online-rematch]"), "a rematch is offered");

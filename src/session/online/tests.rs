@@ -81,7 +81,7 @@ impl Server {
 
 fn receive<G: Formats>(page: &mut OnlineGame<G>, messages: Vec<ServerMessage>, now: f64) {
     for message in messages {
-        page.apply(OnlineAction::Server(message, now));
+        page.apply(OnlineAction::Server(Box::new(message), now));
     }
 }
 
@@ -89,7 +89,7 @@ fn receive<G: Formats>(page: &mut OnlineGame<G>, messages: Vec<ServerMessage>, n
 fn a_page_follows_the_servers_game_and_says_each_move() {
     let mut server = Server::new(GameKind::Othello, "", "5+3");
     let mut page = OnlineGame::<Othello>::default();
-    page.apply(OnlineAction::Server(server.welcome(Some(1)), 0.0));
+    page.apply(OnlineAction::Server(Box::new(server.welcome(Some(1))), 0.0));
     assert!(!page.playing(), "open until someone joins");
     let joined = server.act(
         None,
@@ -107,9 +107,9 @@ fn a_page_follows_the_servers_game_and_says_each_move() {
     let mut brief = server.room.brief(server.seen());
     brief.present = [true, true];
     page.apply(OnlineAction::Server(
-        ServerMessage::Presence {
+        Box::new(ServerMessage::Presence {
             brief: brief.clone(),
-        },
+        }),
         0.0,
     ));
     assert_eq!(
@@ -118,9 +118,9 @@ fn a_page_follows_the_servers_game_and_says_each_move() {
     );
     brief.present = [false, true];
     page.apply(OnlineAction::Server(
-        ServerMessage::Presence {
+        Box::new(ServerMessage::Presence {
             brief: brief.clone(),
-        },
+        }),
         0.0,
     ));
     assert_eq!(
@@ -128,7 +128,12 @@ fn a_page_follows_the_servers_game_and_says_each_move() {
         Some(&News::Presence(0, false))
     );
     brief.present = [true, true];
-    page.apply(OnlineAction::Server(ServerMessage::Presence { brief: brief.clone() }, 0.0));
+    page.apply(OnlineAction::Server(
+        Box::new(ServerMessage::Presence {
+            brief: brief.clone(),
+        }),
+        0.0,
+    ));
     assert_eq!(
         page.news.as_ref().map(|n| &n.1),
         Some(&News::Presence(0, true))
@@ -141,7 +146,12 @@ fn a_page_follows_the_servers_game_and_says_each_move() {
     assert_eq!(page.session.record.line().len(), 1);
     // A presence sent after the move but describing the game before it
     // changes only who is here.
-    page.apply(OnlineAction::Server(ServerMessage::Presence { brief: brief.clone() }, 1000.0));
+    page.apply(OnlineAction::Server(
+        Box::new(ServerMessage::Presence {
+            brief: brief.clone(),
+        }),
+        1000.0,
+    ));
     assert!(page.my_move(), "still White's move");
     let said = page
         .session
@@ -181,7 +191,7 @@ fn a_page_follows_the_servers_game_and_says_each_move() {
 
     // A watcher's page never sends.
     let mut watcher = OnlineGame::<Othello>::default();
-    watcher.apply(OnlineAction::Server(server.welcome(None), 0.0));
+    watcher.apply(OnlineAction::Server(Box::new(server.welcome(None)), 0.0));
     assert_eq!(watcher.session.record.line().len(), 2);
     assert!(
         watcher.session.announcement.is_none(),
@@ -206,7 +216,7 @@ fn a_missed_event_asks_for_the_whole_game_and_a_welcome_brings_it() {
             name: "Petr".into(),
         },
     );
-    page.apply(OnlineAction::Server(server.welcome(Some(0)), 0.0));
+    page.apply(OnlineAction::Server(Box::new(server.welcome(Some(0))), 0.0));
     assert!(page.my_move());
     let missed = server.play(0, "0:3");
     receive(&mut page, server.play(1, "1:1"), 0.0);
@@ -215,7 +225,7 @@ fn a_missed_event_asks_for_the_whole_game_and_a_welcome_brings_it() {
     drop(missed);
     // The reconnection's welcome: both moves, said only when new to the
     // page (not the first welcome).
-    page.apply(OnlineAction::Server(server.welcome(Some(0)), 0.0));
+    page.apply(OnlineAction::Server(Box::new(server.welcome(Some(0))), 0.0));
     assert!(!page.stale);
     assert_eq!(page.session.record.line().len(), 2);
     let said = page

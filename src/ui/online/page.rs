@@ -221,7 +221,7 @@ fn use_live<G: PageGame>(
                 let dispatch = dispatch.clone();
                 Callback::from(move |text: String| {
                     if let Ok(message) = serde_json::from_str::<ServerMessage>(&text) {
-                        dispatch.emit(OnlineAction::Server(message, now()));
+                        dispatch.emit(OnlineAction::Server(Box::new(message), now()));
                     }
                 })
             };

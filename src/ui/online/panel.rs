@@ -57,7 +57,7 @@ fn ending_text(t: &Texts, view: &GameView, ending: &Ending) -> String {
         None => o.over_draw.into(),
     };
     match ending.score.points {
-        Some([first, second]) => format!("{result} {}", o.score(first, second)),
+        Some([first, second]) => format!("{result} {}.", o.score(first, second)),
         None => result,
     }
 }
