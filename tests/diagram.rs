@@ -176,7 +176,7 @@ fn take_away_diagrams() {
         "--heaps",
         "nim:11 nim:5 sub{1,2,3}:45",
         "--moves",
-        "0:4",
+        "1:4",
         "--last-move",
         "--coords",
         "--legend",

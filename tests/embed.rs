@@ -76,7 +76,12 @@ fn the_positions_of_share_links_embed_as_they_are() {
         start: mind_sports::engine::nim::parse_position("nim:11 sub{1,3,4}:10 half:9").unwrap(),
         ..Default::default()
     };
-    let record = nim::replay(&settings.start, &["0:3", "1:4"]).unwrap();
+    let record = nim::replay(
+        &settings.start,
+        &["1:3", "2:4"],
+        mind_sports::engine::nim::Numbering::FromOne,
+    )
+    .unwrap();
     let link = encode::<nim::Nim>(&settings, &record);
     let heaps = link_value(&link, "start").unwrap();
     let moves = link_value(&link, "moves").unwrap();
@@ -92,10 +97,10 @@ fn the_positions_of_share_links_embed_as_they_are() {
         panic!("a take-away start");
     };
     assert_eq!(read_heaps, &settings.start);
-    assert_eq!(read.params.moves, "0:3,1:4");
+    assert_eq!(read.params.moves, "1:3,2:4");
     assert_eq!(
         read.params.to_query(),
-        "heaps=11,sub%7B1,3,4%7D:10,half:9&moves=0:3,1:4"
+        "heaps=11,sub%7B1,3,4%7D:10,half:9&moves=1:3,2:4"
     );
 }
 

@@ -5,7 +5,6 @@
 //! Every `fn` (free, in an `impl` or a trait, nested) is measured from its
 //! `fn` keyword to its closing brace; doc comments and attributes above it
 //! do not count.
-
 #![cfg(not(target_arch = "wasm32"))]
 
 use std::path::{Path, PathBuf};

@@ -538,7 +538,7 @@ proptest! {
         );
         let texts: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
         let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-        let mut record = session::nim::replay(&start, &texts).unwrap();
+        let mut record = session::nim::replay(&start, &texts, nim::Numbering::FromOne).unwrap();
         record.go_to(rng.below(moves.len() as u64 + 1) as usize);
         links_and_saves_round_trip::<Nim>(&settings, &record)?;
     }

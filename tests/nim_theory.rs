@@ -239,6 +239,42 @@ fn misere_search_agrees_with_brute_force_on_random_sums() {
     }
 }
 
+/// Issue 27, item 18: sums of six small components (each heap at most 8,
+/// up to 9^6 = 531 441 positions) were refused as too large, their moves
+/// counted against the budget beside their positions.
+#[test]
+fn misere_sums_of_six_small_components_are_decided() {
+    let mut memo = HashMap::new();
+    for text in [
+        "nim:8 dim:8 aliquot:8 evenodd:8 half:8 sub{1,3,4}:8",
+        "nim:8 dim:8 aliquot:8 evenodd:8 half:8 sub{1,2}:8",
+        "nim:7 dim:8 aliquot:6 evenodd:7 half:8 sub{2,5}:8",
+        "half:8 half:8 dim:8 dim:7 evenodd:8 sub{1,2,3,4,5,6,7,8}:8",
+    ] {
+        let p = parse_position(text).unwrap();
+        let started = std::time::Instant::now();
+        let a = analyse_misere(&p, DEFAULT_BUDGET).unwrap_or_else(|e| panic!("{text}: {e}"));
+        assert!(
+            started.elapsed().as_secs_f64() < 5.0,
+            "{text}: {:?}",
+            started.elapsed()
+        );
+        assert_eq!(
+            a.outcome == Outcome::N,
+            brute_wins(p.heaps(), true, &mut memo),
+            "{text}"
+        );
+        assert_eq!(
+            a.winning_moves,
+            brute_winning_moves(&p, true, &mut memo),
+            "{text}"
+        );
+    }
+    // What really is too large is still refused.
+    let p = parse_position("nim:99 dim:99 half:99 evenodd:99").unwrap();
+    assert!(analyse_misere(&p, DEFAULT_BUDGET).is_err());
+}
+
 #[test]
 fn huge_heaps_are_instant() {
     let p = parse_position("nim:1000000000000 dim:999999999999 half:987654321098 evenodd:123456789012 aliquot:600000000000 sub{1,3,4}:999999999999").unwrap();

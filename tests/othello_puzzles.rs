@@ -94,6 +94,14 @@ fn a_wrong_answer_or_a_bad_file_is_refused() {
         .unwrap();
         let out = engine(&["puzzles", "check", "--in", file.to_str().unwrap()]);
         assert_eq!(out.status.code(), Some(2), "a wrong {name} passed");
+        // With --json the report says what was checked and what failed,
+        // on stdout, as when every puzzle holds (not {"error": …}).
+        let out = engine(&["puzzles", "check", "--in", file.to_str().unwrap(), "--json"]);
+        assert_eq!(out.status.code(), Some(2));
+        let report: Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(report["checked"], 1, "{report}");
+        assert_eq!(report["failed"].as_array().unwrap().len(), 1, "{report}");
+        assert!(report.get("error").is_none());
     }
     for text in [
         "",

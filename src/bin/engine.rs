@@ -2,6 +2,8 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
+    use mind_sports::cli::{self, CliError, Parsed};
+
     let raw: Vec<std::ffi::OsString> = std::env::args_os().skip(1).collect();
     let json = raw.iter().any(|w| w == "--json");
     let words: Vec<String> = match raw
@@ -11,30 +13,59 @@ fn main() {
         .collect()
     {
         Ok(words) => words,
-        Err(position) => report_error(&mind_sports::cli::ArgsError::NotUtf8(position).into(), json),
+        Err(position) => report_error(&cli::ArgsError::NotUtf8(position).into(), json),
     };
-    if mind_sports::cli::is_interactive(&words) {
-        if let Err(error) = mind_sports::cli::run_interactive(&words) {
-            report_error(&error, json);
+    let outcome = cli::parse(&words).and_then(|parsed| match parsed {
+        Parsed::Help(text) if json => {
+            print(&serde_json::json!({ "help": text }));
+            Ok(())
         }
-        return;
+        Parsed::Help(text) => {
+            print(&text);
+            Ok(())
+        }
+        Parsed::Run(parsed) if parsed.command.is_interactive() => cli::serve(&parsed.command),
+        Parsed::Run(parsed) => cli::execute(parsed.command, json).map(|report| {
+            if json {
+                print(&report.json)
+            } else {
+                print(&report.text)
+            }
+        }),
+    });
+    if let Err(error) = outcome {
+        report_error(&error, json);
     }
-    match mind_sports::cli::run(&words) {
-        Ok(report) if json => println!("{}", report.json),
-        Ok(report) => println!("{}", report.text),
-        Err(error) => report_error(&error, json),
-    }
-}
 
-/// Prints `error` to stderr (as JSON with `--json`) and exits with status 2.
-#[cfg(not(target_arch = "wasm32"))]
-fn report_error(error: &mind_sports::cli::CliError, json: bool) -> ! {
-    if json {
-        eprintln!("{}", serde_json::json!({ "error": error.to_string() }));
-    } else {
-        eprintln!("engine: {error}");
+    /// Prints a line to stdout; a reader that went away (`engine … | head`)
+    /// ends the program quietly.
+    fn print(text: &dyn std::fmt::Display) {
+        use std::io::Write;
+        if writeln!(std::io::stdout().lock(), "{text}").is_err() {
+            std::process::exit(0);
+        }
     }
-    std::process::exit(2);
+
+    /// Prints `error` to stderr (as JSON with `--json`; for people with
+    /// clap's advice) and exits with status 2.
+    /// A closed stderr (`engine … 2>&1 | head -1`) is no reason to panic.
+    fn report_error(error: &CliError, json: bool) -> ! {
+        use std::io::Write;
+        if let (CliError::Failed(report), true) = (error, json) {
+            // A check that found failures: its report, as on success.
+            print(&report.json);
+            std::process::exit(2);
+        }
+        let text = match error {
+            _ if json => serde_json::json!({ "error": error.to_string() }).to_string(),
+            CliError::Usage { message, advice } if !advice.is_empty() => {
+                format!("engine: {message}\n\n{advice}")
+            }
+            _ => format!("engine: {error}"),
+        };
+        let _ = writeln!(std::io::stderr().lock(), "{text}");
+        std::process::exit(2);
+    }
 }
 
 #[cfg(target_arch = "wasm32")]

@@ -14,16 +14,26 @@ use crate::engine::othello::{Analyzer, Position, Rules};
 use crate::engine::rng::Rng;
 use crate::engine::search::{Budget, Limits};
 
-use super::args::{range_in, Args};
+use super::numbers::range;
 use super::{CliError, Report};
+
+/// `engine bench`.
+#[derive(clap::Args, Debug)]
+pub struct BenchArgs {
+    /// The long versions (perft 12 instead of 9, …)
+    #[arg(long)]
+    pub full: bool,
+    /// Only these FFO endgames, FIRST-LAST (1 to 79): nodes, time, right or
+    /// wrong
+    #[arg(long, value_name = "FIRST-LAST", value_parser = range(1u32, 79, "a range of FFO numbers"))]
+    pub ffo: Option<(u32, u32)>,
+}
 
 /// Runs the benchmarks; `--full` runs the long versions, `--ffo FIRST-LAST`
 /// only those FFO endgames.
-pub fn bench(words: &[String]) -> Result<Report, CliError> {
-    let args = Args::parse(words, &["ffo"], &["json", "full"])?;
-    args.finish()?;
-    let full = args.switch("--full");
-    if let Some(numbers) = args.parsed("--ffo", "FFO numbers FIRST-LAST", range_in(1u32, 79))? {
+pub fn bench(args: &BenchArgs) -> Result<Report, CliError> {
+    let full = args.full;
+    if let Some(numbers) = args.ffo {
         let (text, json) = endgames(numbers)?;
         return Ok(Report { json, text });
     }

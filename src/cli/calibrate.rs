@@ -17,8 +17,33 @@ use crate::engine::othello::{Position, Rules};
 use crate::engine::rng::Rng;
 use crate::engine::search::{Budget, Limits, Searcher};
 
-use super::args::{number_in, range_in, Args, ArgsError};
+use super::common::Seed;
+use super::numbers::{range, whole};
+use super::usage::ArgsError;
 use super::{CliError, Report};
+
+/// `engine calibrate othello`.
+#[derive(clap::Args, Debug)]
+pub struct CalibrateArgs {
+    /// Positions to measure (300 unless given; 40 per number of empties
+    /// with --endgame)
+    #[arg(long, value_name = "N", value_parser = whole(1u32, 1_000_000, "a number of positions"))]
+    pub positions: Option<u32>,
+    /// The deepest search (3 to 14; 8 unless given)
+    #[arg(long = "max-depth", value_name = "D", value_parser = whole(3u32, 14, "a depth"))]
+    pub max_depth: Option<u32>,
+    /// The seed.
+    #[command(flatten)]
+    pub seed: Seed,
+    /// The selective endgame search's errors: exact score against a
+    /// shallow search
+    #[arg(long)]
+    pub endgame: bool,
+    /// With --endgame: the empties measured, MIN-MAX from 4 to 30 (14-20
+    /// unless given)
+    #[arg(long, value_name = "MIN-MAX", value_parser = range(4u32, 30, "a range of empties"))]
+    pub empties: Option<(u32, u32)>,
+}
 
 /// Phases by empty squares: the opening, the midgame, the late midgame.
 const PHASES: [(u32, u32); 3] = [(45, 60), (30, 44), (14, 29)];
@@ -62,34 +87,16 @@ fn random_position(rng: &mut Rng, min_empties: u32) -> Position {
     }
 }
 
-/// `--positions`, or `default` when absent.
-fn positions(args: &Args, default: u32) -> Result<u32, ArgsError> {
-    Ok(args
-        .parsed(
-            "--positions",
-            "a number of positions",
-            number_in(1u32, 1_000_000),
-        )?
-        .unwrap_or(default))
-}
-
 /// Runs the calibration.
-pub fn calibrate(words: &[String]) -> Result<Report, CliError> {
-    let Some((game, rest)) = words.split_first() else {
-        return Err(ArgsError::MissingArgument("game (othello)").into());
-    };
-    if game != "othello" {
-        return Err(ArgsError::UnknownGame(game.clone()).into());
-    }
-    let args = Args::parse(
-        rest,
-        &["positions", "max-depth", "seed", "empties"],
-        &["json", "endgame"],
-    )?;
-    args.finish()?;
-    let endgame = args.switch("--endgame");
+pub fn calibrate(args: &CalibrateArgs) -> Result<Report, CliError> {
+    let endgame = args.endgame;
     let misplaced = if endgame { "--max-depth" } else { "--empties" };
-    if args.option(misplaced).is_some() {
+    let given = if endgame {
+        args.max_depth.is_some()
+    } else {
+        args.empties.is_some()
+    };
+    if given {
         return Err(ArgsError::Conflict(format!(
             "{misplaced} is not an option of this calibration (--endgame {})",
             if endgame { "given" } else { "not given" }
@@ -97,13 +104,11 @@ pub fn calibrate(words: &[String]) -> Result<Report, CliError> {
         .into());
     }
     if endgame {
-        return calibrate_endgame(&args);
+        return calibrate_endgame(args);
     }
-    let count = positions(&args, 300)?;
-    let max_depth = args
-        .parsed("--max-depth", "a depth from 3 to 14", number_in(3u32, 14))?
-        .unwrap_or(8);
-    let seed = args.seed()?;
+    let count = args.positions.unwrap_or(300);
+    let max_depth = args.max_depth.unwrap_or(8);
+    let seed = args.seed.seed();
 
     let depths = max_depth as usize + 1;
     let mut cells = vec![vec![vec![Moments::default(); depths]; depths]; PHASES.len()];
@@ -204,16 +209,10 @@ fn played_position(
 /// `engine calibrate othello --endgame`: the error of the selective
 /// endgame search's predictions, `exact − shallow(d)`, per number of
 /// empties, on positions of plausible games solved exactly.
-fn calibrate_endgame(args: &Args) -> Result<Report, CliError> {
-    let count = positions(args, 40)?;
-    let (lo, hi) = args
-        .parsed(
-            "--empties",
-            "a range of empties such as 14-20 (4 to 30)",
-            range_in(4u32, 30),
-        )?
-        .unwrap_or((14, 20));
-    let seed = args.seed()?;
+fn calibrate_endgame(args: &CalibrateArgs) -> Result<Report, CliError> {
+    let count = args.positions.unwrap_or(40);
+    let (lo, hi) = args.empties.unwrap_or((14, 20));
+    let seed = args.seed.seed();
     let mut rng = Rng::new(seed);
     let clock = ManualClock::new();
     let unlimited = Budget::new(Limits::default(), &clock);

@@ -1,41 +1,57 @@
 //! `engine standings FILE` and `engine pair FILE`: the standings and the
 //! next round of a tournament file, by the same code as the club page
-//! (`club::standings`, `club::pairing`).
+//! (`club::standings`, `club::pairing`), read by the page's one reader
+//! (`club::csv::read`: the JSON or CSV file the page saves, with or
+//! without a byte order mark).
 
 use serde_json::{json, Value};
 
+use crate::club::csv::{read, MAX_FILE_BYTES};
+use crate::club::text::shown;
 use crate::club::tournament::Tournament;
-use crate::club::{pairing, standings, tournament};
+use crate::club::{pairing, standings};
 
-use super::args::Args;
-use super::{read_file, CliError, Report, TEXT_FILE_LIMIT};
+use super::{read_file, CliError, Report};
 
-/// The tournament file named by the one argument of `words` (with `--json`).
-fn tournament_file(words: &[String]) -> Result<(String, Tournament), CliError> {
-    let mut args = Args::parse(words, &[], &["json"])?;
-    let path = args.positional("FILE")?;
-    args.finish()?;
-    let text = String::from_utf8_lossy(&read_file(&path, TEXT_FILE_LIMIT)?).into_owned();
-    let t = tournament::parse(&text).map_err(|e| CliError::NoResult(format!("{path}: {e}")))?;
+/// `engine standings FILE`, `engine pair FILE`.
+#[derive(clap::Args, Debug)]
+pub struct TournamentFile {
+    /// The tournament file the club page saves (JSON or CSV)
+    #[arg(value_name = "FILE")]
+    pub file: String,
+}
+
+/// The tournament file at `path`.
+fn tournament_file(path: &str) -> Result<(String, Tournament), CliError> {
+    let path = path.to_string();
+    let text = String::from_utf8_lossy(&read_file(&path, MAX_FILE_BYTES as u64)?).into_owned();
+    let t = read(&text).map_err(|e| CliError::NoResult(format!("{path}: {e}")))?;
     Ok((path, t))
 }
 
 /// Runs `engine pair FILE`: `{"round", "pairs": [{"black", "white"}],
 /// "bye"}` for the next round.
-pub fn pair_command(words: &[String]) -> Result<Report, CliError> {
-    let (path, t) = tournament_file(words)?;
+pub fn pair_command(path: &str) -> Result<Report, CliError> {
+    let (path, t) = tournament_file(path)?;
     let p = pairing::next_round(&t).map_err(|e| CliError::NoResult(format!("{path}: {e}")))?;
     let pairs: Vec<Value> = p
         .pairs
         .iter()
         .map(|g| json!({ "black": g.black, "white": g.white }))
         .collect();
+    // Names are checked by the reader (no control characters); the text is
+    // made harmless for a terminal all the same.
     let mut text = format!("round {}", p.round);
     for (board, g) in p.pairs.iter().enumerate() {
-        text += &format!("\n{:>3}. {} – {}", board + 1, g.black, g.white);
+        text += &format!(
+            "\n{:>3}. {} – {}",
+            board + 1,
+            shown(&g.black),
+            shown(&g.white)
+        );
     }
     if let Some(bye) = &p.bye {
-        text += &format!("\n     bye: {bye}");
+        text += &format!("\n     bye: {}", shown(bye));
     }
     Ok(Report {
         json: json!({ "round": p.round, "pairs": pairs, "bye": p.bye }),
@@ -44,8 +60,8 @@ pub fn pair_command(words: &[String]) -> Result<Report, CliError> {
 }
 
 /// Runs `engine standings FILE`.
-pub fn standings_command(words: &[String]) -> Result<Report, CliError> {
-    let (_, t) = tournament_file(words)?;
+pub fn standings_command(path: &str) -> Result<Report, CliError> {
+    let (_, t) = tournament_file(path)?;
     let lines = standings::standings(&t);
     let rows: Vec<Value> = lines
         .iter()
@@ -57,32 +73,48 @@ pub fn standings_command(words: &[String]) -> Result<Report, CliError> {
                 "buchholz": s.buchholz,
                 "sonneborn_berger": s.sonneborn_berger,
             });
-            if let (Some(bq), Some(discs)) = (s.brightwell, s.discs) {
-                row["brightwell"] = json!(bq);
+            if let (Some(sum), Some(discs)) = (s.brightwell_sum, s.discs) {
+                row["brightwell"] = json!(sum.total());
                 row["discs"] = json!(discs);
+                row["brightwell_sum"] = json!({
+                    "discs": sum.discs,
+                    "opponents_points": sum.opponents_points,
+                    "set_aside": sum.set_aside,
+                    "set_aside_worth": sum.set_aside_worth(),
+                });
             }
             row
         })
         .collect();
     let text = lines
         .iter()
-        .map(|s| match s.brightwell {
-            Some(bq) => format!(
-                "{:>3}. {} {} (BQ {bq}, discs {})",
+        .map(|s| match (s.brightwell_sum, s.discs) {
+            (Some(sum), Some(discs)) => format!(
+                "{:>3}. {} {} (BQ {} = {} + {} × {} + {} × {}, discs {discs})",
                 s.rank,
-                s.name,
+                shown(&s.name),
                 s.points,
-                s.discs.unwrap_or(0.0)
+                sum.total(),
+                sum.discs,
+                sum.c,
+                sum.opponents_points,
+                sum.set_aside,
+                sum.set_aside_worth(),
             ),
-            None => format!(
+            _ => format!(
                 "{:>3}. {} {} (Buchholz {}, SB {})",
-                s.rank, s.name, s.points, s.buchholz, s.sonneborn_berger
+                s.rank,
+                shown(&s.name),
+                s.points,
+                s.buchholz,
+                s.sonneborn_berger
             ),
         })
         .collect::<Vec<_>>()
         .join("\n");
-    Ok(Report {
-        json: json!({ "standings": rows }),
-        text,
-    })
+    let mut json = json!({ "standings": rows });
+    if t.is_othello() {
+        json["brightwell_c"] = json!(standings::brightwell_constant(t.squares(), t.rounds));
+    }
+    Ok(Report { json, text })
 }

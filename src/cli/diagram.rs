@@ -3,7 +3,7 @@
 //!
 //! The position: Othello `--moves` from the start or from `--board`; Opok
 //! `--moves` from the start or from `--position`; take-away games
-//! `--heaps` and `--moves` (`heap:taken`, heaps numbered from 0 as
+//! `--heaps` and `--moves` (`heap:taken`, heaps numbered from 1 as
 //! `engine nim` writes them). What is drawn: `--coords`, `--last-move`,
 //! `--numbers`, `--legend`, `--print` (black and white), `--title`, `--px`
 //! (the width). SVG goes to stdout, or to `--out FILE`. `--png` is refused:
@@ -17,65 +17,117 @@ use crate::engine::nim;
 use crate::engine::opok;
 use crate::engine::othello;
 
-use super::args::{number_in, Args, ArgsError};
+use super::common::{board_size, opok_size, variant};
+use super::numbers::whole;
+use super::usage::ArgsError;
 use super::{CliError, Report};
-
-/// Options taking a value, for every game.
-const VALUED: &[&str] = &[
-    "moves", "board", "position", "heaps", "size", "variant", "px", "title", "out",
-];
-/// Switches, for every game.
-const SWITCHES: &[&str] = &[
-    "json",
-    "coords",
-    "last-move",
-    "numbers",
-    "print",
-    "legend",
-    "misere",
-    "svg",
-    "png",
-];
 
 /// The message of `--png`.
 const NO_PNG: &str = "--png: the command line writes SVG only (it has no rasteriser); \
      PNG diagrams are drawn from this same SVG in the browser (on a canvas), \
      or convert the SVG with any SVG tool";
 
+/// `engine diagram GAME`.
+#[derive(clap::Subcommand, Debug)]
+pub enum DiagramGame {
+    /// An Othello board: --moves from the start or from --board
+    Othello {
+        /// The moves (f5d6c3…)
+        #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
+        moves: Option<String>,
+        /// The board: n*n characters X, O, - from a1, a space, the side to
+        /// move
+        #[arg(long, value_name = "BOARD SIDE", allow_hyphen_values = true)]
+        board: Option<String>,
+        /// The board: 4, 6 or 8 squares a side
+        #[arg(long, value_name = "N", value_parser = board_size)]
+        size: Option<othello::BoardSize>,
+        /// standard, anti or reversi
+        #[arg(long, value_name = "V", value_parser = variant)]
+        variant: Option<othello::Variant>,
+        /// What is drawn.
+        #[command(flatten)]
+        drawn: Drawn,
+    },
+    /// An Opok board: --moves from the start or from --position
+    Opok {
+        /// The moves (a1:3:b3 e5:1:e4)
+        #[arg(long, value_name = "MOVES")]
+        moves: Option<String>,
+        /// The position (c9,.,./.,.,./.,.,s9 c)
+        #[arg(long, value_name = "POSITION")]
+        position: Option<String>,
+        /// The board: 3 to 9 squares a side
+        #[arg(long, value_name = "N", value_parser = opok_size)]
+        size: Option<opok::Geometry>,
+        /// What is drawn.
+        #[command(flatten)]
+        drawn: Drawn,
+    },
+    /// Take-away heaps: --heaps, then --moves
+    Nim {
+        /// The heaps ("nim:11 nim:5", or "11 5" for Nim)
+        #[arg(long, value_name = "POSITION")]
+        heaps: Option<String>,
+        /// The moves, heap:taken split by commas or spaces, heaps numbered
+        /// from 1 ("1:2,2:1")
+        #[arg(long, value_name = "MOVES")]
+        moves: Option<String>,
+        /// Misère play (said in the legend)
+        #[arg(long)]
+        misere: bool,
+        /// What is drawn.
+        #[command(flatten)]
+        drawn: Drawn,
+    },
+}
+
+/// What a diagram shows, for every game.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Drawn {
+    /// Coordinates around the board
+    #[arg(long)]
+    coords: bool,
+    /// The last move marked
+    #[arg(long = "last-move")]
+    last_move: bool,
+    /// Each piece numbered by the move that placed it
+    #[arg(long)]
+    numbers: bool,
+    /// A legend under the board
+    #[arg(long)]
+    legend: bool,
+    /// Black and white, for print
+    #[arg(long)]
+    print: bool,
+    /// A title above the board
+    #[arg(long, value_name = "T")]
+    title: Option<String>,
+    /// The width in pixels
+    #[arg(long, value_name = "WIDTH", value_parser = whole(MIN_SIZE_PX, MAX_SIZE_PX, "a width in pixels"))]
+    px: Option<u32>,
+    /// Write the SVG to this file instead of stdout
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+    /// SVG (the only format written; the default)
+    #[arg(long)]
+    svg: bool,
+    /// Refused: PNG diagrams are made in the browser
+    #[arg(long)]
+    png: bool,
+}
+
 /// Runs the command.
-pub fn diagram(words: &[String]) -> Result<Report, CliError> {
-    let Some((game, rest)) = words.split_first() else {
-        return Err(ArgsError::MissingArgument("game (othello, opok or nim)").into());
+pub fn diagram(game: &DiagramGame) -> Result<Report, CliError> {
+    let (name, drawn, moves_given) = match game {
+        DiagramGame::Othello { drawn, moves, .. } => ("othello", drawn, moves.is_some()),
+        DiagramGame::Opok { drawn, moves, .. } => ("opok", drawn, moves.is_some()),
+        DiagramGame::Nim { drawn, moves, .. } => ("nim", drawn, moves.is_some()),
     };
-    let args = Args::parse(rest, VALUED, SWITCHES)?;
-    args.finish()?;
-    if args.switch("--png") {
+    if drawn.png {
         return Err(ArgsError::Conflict(NO_PNG.into()).into());
     }
-    let options = options_from(&args)?;
-    let allowed: &[&str] = match game.as_str() {
-        "othello" => &["--moves", "--board", "--size", "--variant"],
-        "opok" => &["--moves", "--position", "--size"],
-        "nim" => &["--moves", "--heaps", "--misere"],
-        other => return Err(ArgsError::UnknownGame(other.to_string()).into()),
-    };
-    for name in [
-        "--moves",
-        "--board",
-        "--position",
-        "--heaps",
-        "--size",
-        "--variant",
-        "--misere",
-    ] {
-        let given = args.option(name).is_some() || args.switch(name);
-        if given && !allowed.contains(&name) {
-            return Err(
-                ArgsError::Conflict(format!("{name} is not an option of {game} diagrams")).into(),
-            );
-        }
-    }
-    let moves_given = args.option("--moves").is_some();
+    let options = options_from(drawn);
     for (flag, asked) in [
         ("--last-move", options.last_move),
         ("--numbers", options.move_numbers),
@@ -87,44 +139,53 @@ pub fn diagram(words: &[String]) -> Result<Report, CliError> {
             .into());
         }
     }
-    let svg = match game.as_str() {
-        "othello" => othello_svg(&args, &options)?,
-        "opok" => opok_svg(&args, &options)?,
-        _ => nim_svg(&args, &options)?,
+    let svg = match game {
+        DiagramGame::Othello {
+            moves,
+            board,
+            size,
+            variant,
+            ..
+        } => othello_svg(moves, board, *size, *variant, &options)?,
+        DiagramGame::Opok {
+            moves,
+            position,
+            size,
+            ..
+        } => opok_svg(moves, position, *size, &options)?,
+        DiagramGame::Nim {
+            heaps,
+            moves,
+            misere,
+            ..
+        } => nim_svg(heaps, moves, *misere, &options)?,
     };
-    report(game, &args, svg)
+    report(name, drawn.out.as_deref(), svg)
 }
 
 /// The options shared by every game.
-fn options_from(args: &Args) -> Result<Options, ArgsError> {
-    let size_px = args
-        .parsed(
-            "--px",
-            &format!("a width in pixels from {MIN_SIZE_PX} to {MAX_SIZE_PX}"),
-            number_in(MIN_SIZE_PX, MAX_SIZE_PX),
-        )?
-        .unwrap_or(diagram::DEFAULT_SIZE_PX);
-    Ok(Options {
-        coords: args.switch("--coords"),
-        last_move: args.switch("--last-move"),
-        move_numbers: args.switch("--numbers"),
-        size_px,
-        theme: if args.switch("--print") {
+fn options_from(drawn: &Drawn) -> Options {
+    Options {
+        coords: drawn.coords,
+        last_move: drawn.last_move,
+        move_numbers: drawn.numbers,
+        size_px: drawn.px.unwrap_or(diagram::DEFAULT_SIZE_PX),
+        theme: if drawn.print {
             Theme::Print
         } else {
             Theme::Light
         },
-        title: args.option("--title").map(str::to_string),
-        legend: if args.switch("--legend") {
+        title: drawn.title.clone(),
+        legend: if drawn.legend {
             Legend::Auto
         } else {
             Legend::None
         },
-    })
+    }
 }
 
-/// Prints the diagram, or writes it to `--out`.
-fn report(game: &str, args: &Args, svg: String) -> Result<Report, CliError> {
+/// Prints the diagram, or writes it to `out`.
+fn report(game: &str, out: Option<&str>, svg: String) -> Result<Report, CliError> {
     // The root's size, read back from the document (which checks it too).
     let root = diagram::xml::check(&svg)
         .ok()
@@ -136,7 +197,7 @@ fn report(game: &str, args: &Args, svg: String) -> Result<Report, CliError> {
             .unwrap_or(0)
     };
     let (width, height) = (dimension("width"), dimension("height"));
-    match args.option("--out") {
+    match out {
         Some(path) => {
             super::create_parent_dir(path)?;
             std::fs::write(path, &svg).map_err(|e| CliError::File(path.to_string(), e))?;
@@ -163,19 +224,15 @@ fn report(game: &str, args: &Args, svg: String) -> Result<Report, CliError> {
     }
 }
 
-fn othello_svg(args: &Args, options: &Options) -> Result<String, CliError> {
-    let size = args.parsed("--size", "a board size (4, 6 or 8)", |s| {
-        s.trim()
-            .parse()
-            .ok()
-            .and_then(othello::BoardSize::from_side)
-    })?;
-    let variant = args
-        .parsed("--variant", "a variant (standard, anti or reversi)", |s| {
-            s.parse().ok()
-        })?
-        .unwrap_or_default();
-    let start = match args.option("--board") {
+fn othello_svg(
+    moves: &Option<String>,
+    board: &Option<String>,
+    size: Option<othello::BoardSize>,
+    variant: Option<othello::Variant>,
+    options: &Options,
+) -> Result<String, CliError> {
+    let variant = variant.unwrap_or_default();
+    let start = match board {
         Some(board) => {
             let p = othello::notation::parse_board(board, variant)?;
             if let Some(size) = size.filter(|&s| s != p.rules().size) {
@@ -189,7 +246,7 @@ fn othello_svg(args: &Args, options: &Options) -> Result<String, CliError> {
         }
         None => othello::Position::start(othello::Rules::new(size.unwrap_or_default(), variant)),
     };
-    let game = othello::notation::replay(start, args.option("--moves").unwrap_or(""))?;
+    let game = othello::notation::replay(start, moves.as_deref().unwrap_or(""))?;
     let diagram = othello_diagram(&game)?;
     Ok(diagram.svg(options))
 }
@@ -202,11 +259,13 @@ fn othello_diagram(
         .map_err(|e| CliError::NoResult(format!("the replayed game is refused: {e}")))
 }
 
-fn opok_svg(args: &Args, options: &Options) -> Result<String, CliError> {
-    let size = args.parsed("--size", "a board size from 3 to 9", |s| {
-        s.trim().parse().ok().and_then(opok::Geometry::new)
-    })?;
-    let start = match args.option("--position") {
+fn opok_svg(
+    moves: &Option<String>,
+    position: &Option<String>,
+    size: Option<opok::Geometry>,
+    options: &Options,
+) -> Result<String, CliError> {
+    let start = match position {
         Some(text) => {
             let p = opok::notation::parse_position(text)?;
             if let Some(size) = size.filter(|&s| s != p.geometry()) {
@@ -223,25 +282,30 @@ fn opok_svg(args: &Args, options: &Options) -> Result<String, CliError> {
             size.unwrap_or_else(|| opok::Geometry::new(5).expect("5 is a size")),
         ),
     };
-    let game = opok::notation::replay(start, args.option("--moves").unwrap_or(""))?;
+    let game = opok::notation::replay(start, moves.as_deref().unwrap_or(""))?;
     let diagram = diagram::opok::Diagram::from_game(game.start, &game.moves)
         .map_err(|e| CliError::NoResult(format!("the replayed game is refused: {e}")))?;
     Ok(diagram.svg(options))
 }
 
-fn nim_svg(args: &Args, options: &Options) -> Result<String, CliError> {
+fn nim_svg(
+    heaps: &Option<String>,
+    moves: &Option<String>,
+    misere: bool,
+    options: &Options,
+) -> Result<String, CliError> {
     if options.move_numbers {
         return Err(ArgsError::Conflict("take-away diagrams have no move numbers".into()).into());
     }
-    let heaps = args.option("--heaps").ok_or(ArgsError::Conflict(
+    let heaps = heaps.as_deref().ok_or(ArgsError::Conflict(
         "give the heaps with --heaps (e.g. \"nim:11 nim:5\", or \"11 5\" for Nim)".into(),
     ))?;
     let start =
         nim::parse_position(&heaps_text(heaps)).map_err(|e| CliError::Nim(e.to_string()))?;
-    let moves = nim_moves(&start, args.option("--moves").unwrap_or(""))?;
+    let moves = nim_moves(&start, moves.as_deref().unwrap_or(""))?;
     let mut diagram = diagram::nim::Diagram::from_game(start, &moves)
         .map_err(|e| CliError::Nim(e.to_string()))?;
-    diagram.misere = args.switch("--misere");
+    diagram.misere = misere;
     Ok(diagram.svg(options))
 }
 
@@ -282,8 +346,11 @@ mod tests {
     use proptest::prelude::*;
 
     fn run(words: &[&str]) -> Result<Report, CliError> {
-        let words: Vec<String> = words.iter().map(|w| w.to_string()).collect();
-        diagram(&words)
+        let words: Vec<String> = std::iter::once("diagram")
+            .chain(words.iter().copied())
+            .map(str::to_string)
+            .collect();
+        super::super::run(&words)
     }
 
     #[test]
@@ -298,12 +365,12 @@ mod tests {
     #[test]
     fn mistakes_are_typed_errors() {
         for (words, message) in [
-            (&["chess"][..], "unknown game \"chess\" for this command"),
-            (&["othello", "--png"], NO_PNG),
             (
-                &["othello", "--heaps", "3"],
-                "--heaps is not an option of othello diagrams",
+                &["chess"][..],
+                "unknown game \"chess\" for engine diagram (othello, opok or nim)",
             ),
+            (&["othello", "--png"], NO_PNG),
+            (&["othello", "--heaps", "3"], "unknown option --heaps"),
             (
                 &["othello", "--last-move"],
                 "--last-move needs the moves that led to the position (--moves)",
@@ -339,11 +406,11 @@ mod tests {
                 "give the heaps with --heaps (e.g. \"nim:11 nim:5\", or \"11 5\" for Nim)",
             ),
             (
-                &["nim", "--heaps", "3", "--moves", "0:4"],
-                "bad position: move 1: heap 0 (nim:3): taking 4 is not allowed (MoreThanHeap)",
+                &["nim", "--heaps", "3", "--moves", "1:4"],
+                "bad position: move 1: heap 1 (nim:3): taking 4 is not allowed (the heap holds fewer tokens)",
             ),
             (
-                &["nim", "--heaps", "3", "--moves", "0:1", "--numbers"],
+                &["nim", "--heaps", "3", "--moves", "1:1", "--numbers"],
                 "take-away diagrams have no move numbers",
             ),
         ] {

@@ -16,12 +16,65 @@ use crate::engine::othello::eval::Evaluator;
 use crate::engine::othello::{Analyzer, Color, Move, Position};
 use crate::engine::search::{Budget, Limits};
 
-use super::args::{number_in, on_off, Args, ArgsError};
+use super::common::{time_ms, Progress, Threads};
 use super::external::{External, DEFAULT_REQUEST};
 use super::matches::{play_game, PlayerFn, Tally};
-use super::openings::{first_player_colour, openings_from_args, play_from_openings};
-use super::parallel::wants_progress;
+use super::numbers::whole;
+use super::openings::{first_player_colour, openings_from_args, play_from_openings, OpeningsFile};
+use super::usage::ArgsError;
 use super::{evaluation, CliError, Report};
+
+/// `engine match`.
+#[derive(clap::Args, Debug)]
+#[command(
+    after_help = "CONFIG: an evaluation E, or eval=E,depth=D,time-ms=T,nodes=N,exact=EMPTIES,selective=on|off \
+(what it does not set comes from --depth, --time-ms, --nodes, --exact).\n\
+--player-command/--opponent-command CMD instead: a line-protocol player in another process, e.g. \
+\"old/engine player othello\", asked \"play BOARD SIDE MS\" with MS from --time-ms (1000 unless given); \
+--opponent-request TEMPLATE for another request."
+)]
+pub struct MatchArgs {
+    /// The first side's configuration (results are from its side)
+    #[arg(long, value_name = "CONFIG")]
+    pub player: Option<String>,
+    /// The second side's configuration
+    #[arg(long, value_name = "CONFIG")]
+    pub opponent: Option<String>,
+    /// The first side as a line-protocol player in another process
+    #[arg(long = "player-command", value_name = "CMD")]
+    pub player_command: Option<String>,
+    /// The second side as a line-protocol player in another process
+    #[arg(long = "opponent-command", value_name = "CMD")]
+    pub opponent_command: Option<String>,
+    /// The request sent to --player-command (play BOARD SIDE MS unless
+    /// given)
+    #[arg(long = "player-request", value_name = "TEMPLATE")]
+    pub player_request: Option<String>,
+    /// The request sent to --opponent-command
+    #[arg(long = "opponent-request", value_name = "TEMPLATE")]
+    pub opponent_request: Option<String>,
+    /// The openings (all of the file unless --count).
+    #[command(flatten)]
+    pub openings: OpeningsFile,
+    /// Both sides' depth unless their CONFIG says (1 to 60)
+    #[arg(long, value_name = "D", value_parser = whole(1u32, 60, "a depth"))]
+    pub depth: Option<u32>,
+    /// Both sides' time a move in milliseconds unless their CONFIG says
+    #[arg(long = "time-ms", value_name = "T", value_parser = time_ms)]
+    pub time_ms: Option<u64>,
+    /// Both sides' nodes a move unless their CONFIG says
+    #[arg(long, value_name = "N", value_parser = whole(1u64, u64::MAX, "a node count"))]
+    pub nodes: Option<u64>,
+    /// Solve exactly from this many empties (0 to 30)
+    #[arg(long, value_name = "EMPTIES", value_parser = whole(0u32, 30, "a number of empties"))]
+    pub exact: Option<u32>,
+    /// Threads (1 unless given).
+    #[command(flatten)]
+    pub threads: Threads,
+    /// Progress.
+    #[command(flatten)]
+    pub progress: Progress,
+}
 
 /// One side of a match: how it evaluates and how long it searches.
 #[derive(Clone, Copy, Debug)]
@@ -65,29 +118,31 @@ fn parse_config(spec: &str, defaults: &Config) -> Result<Described, CliError> {
             eval_name = Some(part.to_string());
             continue;
         };
-        let number = |what: &str| {
-            value
-                .parse::<f64>()
-                .ok()
-                .filter(|v| *v >= 0.0)
-                .ok_or_else(|| bad_spec(spec, what))
+        // The command line's numbers, read the one way (0: not set).
+        let number = |max: u64, what: &'static str| {
+            whole(0u64, max, what)(value).map_err(|expected| bad_spec(spec, &expected))
         };
         match key {
             "eval" => {
                 config.evaluator = evaluation::evaluator(value)?;
                 eval_name = Some(value.to_string());
             }
-            "depth" => config.limits.depth = Some(number("a depth")? as u32).filter(|&d| d > 0),
+            "depth" => config.limits.depth = Some(number(60, "a depth")? as u32).filter(|&d| d > 0),
             "time-ms" => {
-                config.limits.time_ms = Some(number("a time in milliseconds")?).filter(|&t| t > 0.0)
+                config.limits.time_ms = Some(number(1_000_000_000, "a time in milliseconds")?)
+                    .filter(|&t| t > 0)
+                    .map(|t| t as f64)
             }
             "nodes" => {
-                config.limits.nodes = Some(number("a node count")? as u64).filter(|&n| n > 0)
+                config.limits.nodes = Some(number(u64::MAX, "a node count")?).filter(|&n| n > 0)
             }
-            "exact" => config.exact_empties = number("a number of empties")? as u32,
+            "exact" => config.exact_empties = number(30, "a number of empties")? as u32,
             "selective" => {
-                config.selective =
-                    on_off(value).ok_or_else(|| bad_spec(spec, "selective=on or selective=off"))?
+                config.selective = match value {
+                    "on" => true,
+                    "off" => false,
+                    _ => return Err(bad_spec(spec, "selective=on or selective=off")),
+                }
             }
             _ => {
                 return Err(bad_spec(
@@ -160,16 +215,19 @@ enum Spec {
 }
 
 impl Spec {
-    /// Reads `--<side>` or `--<side>-command` (one of them).
-    fn read(args: &Args, side: &str, defaults: &Config) -> Result<Spec, CliError> {
-        let config = args.option(&format!("--{side}"));
-        let command = args.option(&format!("--{side}-command"));
+    /// Reads `--<side>` (`config`) or `--<side>-command` (`command`, with
+    /// its `request`): one of them.
+    fn read(
+        side: &str,
+        config: Option<&str>,
+        command: Option<&str>,
+        request: Option<&str>,
+        defaults: &Config,
+    ) -> Result<Spec, CliError> {
         match (config, command) {
             (Some(config), None) => Ok(Spec::Engine(parse_config(config, defaults)?)),
             (None, Some(command)) => {
-                let request = args
-                    .option(&format!("--{side}-request"))
-                    .unwrap_or(DEFAULT_REQUEST);
+                let request = request.unwrap_or(DEFAULT_REQUEST);
                 let think_ms = defaults.limits.time_ms.unwrap_or(1000.0);
                 // Started once here, so that a command that does not work
                 // is an error of the command line, not of every game.
@@ -252,53 +310,35 @@ impl Side {
 }
 
 /// Runs `engine match`.
-pub fn run_match(words: &[String]) -> Result<Report, CliError> {
-    let args = Args::parse(
-        words,
-        &[
-            "player",
-            "opponent",
-            "openings",
-            "count",
-            "depth",
-            "time-ms",
-            "nodes",
-            "exact",
-            "threads",
-            "player-command",
-            "opponent-command",
-            "player-request",
-            "opponent-request",
-        ],
-        &["json", "progress"],
-    )?;
-    args.finish()?;
+pub fn run_match(args: &MatchArgs) -> Result<Report, CliError> {
     let defaults = Config {
         evaluator: Evaluator::Standard,
         limits: Limits {
-            depth: args.parsed("--depth", "a depth from 1 to 60", number_in(1u32, 60))?,
-            nodes: args.parsed("--nodes", "a node count", number_in(1u64, u64::MAX))?,
-            time_ms: args.parsed(
-                "--time-ms",
-                "a time in milliseconds",
-                number_in(1.0f64, 1e9),
-            )?,
+            depth: args.depth,
+            nodes: args.nodes,
+            time_ms: args.time_ms.map(|t| t as f64),
         },
-        exact_empties: args
-            .parsed(
-                "--exact",
-                "a number of empties up to 30",
-                number_in(0u32, 30),
-            )?
-            .unwrap_or(0),
+        exact_empties: args.exact.unwrap_or(0),
         selective: true,
     };
-    let player = Spec::read(&args, "player", &defaults)?;
-    let opponent = Spec::read(&args, "opponent", &defaults)?;
+    let player = Spec::read(
+        "player",
+        args.player.as_deref(),
+        args.player_command.as_deref(),
+        args.player_request.as_deref(),
+        &defaults,
+    )?;
+    let opponent = Spec::read(
+        "opponent",
+        args.opponent.as_deref(),
+        args.opponent_command.as_deref(),
+        args.opponent_request.as_deref(),
+        &defaults,
+    )?;
     let faults = AtomicU32::new(0);
-    let (openings_path, openings) = openings_from_args(&args, None)?;
-    let threads = args.threads(1)?;
-    let progress = wants_progress(args.switch("--progress")).then_some("games");
+    let (openings_path, openings) = openings_from_args(&args.openings, None)?;
+    let threads = args.threads.threads.unwrap_or(1);
+    let progress = args.progress.of("games");
 
     let clock = SystemClock::new();
     let margins = play_from_openings(

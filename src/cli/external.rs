@@ -13,7 +13,7 @@ use std::sync::atomic::{AtomicU32, Ordering};
 use crate::engine::othello::notation::board_squares;
 use crate::engine::othello::{Move, Position};
 
-use super::args::ArgsError;
+use super::usage::ArgsError;
 use super::CliError;
 
 /// The move request unless the command line gives another.

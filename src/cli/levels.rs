@@ -15,9 +15,50 @@ use crate::engine::rng::Rng;
 use crate::engine::search::Searcher;
 use crate::engine::strength::ThinkTime;
 
-use super::args::{number_in, Args, ArgsError};
+use super::common::OpokBoard;
 use super::matches::{play_game, PlayerFn, Tally};
+use super::numbers::{decimal, whole};
 use super::{CliError, Report};
+
+/// How long the levels think: `--think-ms`, `--time-scale`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ThinkTimeArgs {
+    /// The strongest level's time a move in milliseconds (300 unless
+    /// given)
+    #[arg(long = "think-ms", value_name = "T", value_parser = whole(1u32, 1_000_000, "a time in milliseconds"))]
+    pub think_ms: Option<u32>,
+    /// The factor on the other levels' fixed times (0.01 to 1)
+    #[arg(long = "time-scale", value_name = "F", value_parser = decimal(0.01, 1.0, "a factor"))]
+    pub time_scale: Option<f64>,
+}
+
+impl ThinkTimeArgs {
+    /// The times asked for; `default_scale` unless `--time-scale`.
+    pub fn think_time(&self, default_scale: f64) -> ThinkTime {
+        ThinkTime {
+            strongest_ms: self.think_ms.map_or(300.0, f64::from),
+            scale: self.time_scale.unwrap_or(default_scale),
+            clock_ms: None,
+        }
+    }
+}
+
+/// `engine levels opok`.
+#[derive(clap::Args, Debug)]
+pub struct LevelsArgs {
+    /// The board (5 and 7 unless given).
+    #[command(flatten)]
+    pub board: OpokBoard,
+    /// Games per pairing (2 to 100 000; 100 unless given)
+    #[arg(long, value_name = "G", value_parser = whole(2u32, 100_000, "a number of games"))]
+    pub games: Option<u32>,
+    /// How long the levels think.
+    #[command(flatten)]
+    pub time: ThinkTimeArgs,
+    /// The strongest level measured (1 to 7; 7 unless given)
+    #[arg(long, value_name = "L", value_parser = whole(1u8, 7, "a level"))]
+    pub levels: Option<u8>,
+}
 
 /// Picks uniformly among the legal moves.
 fn random_player<'a>(seed: u64) -> PlayerFn<'a, Position> {
@@ -77,60 +118,15 @@ fn tally_against(
     tally
 }
 
-/// `--think-ms` (the strongest level's time a move, 300 ms unless given)
-/// and `--time-scale` (the factor on the other levels' fixed times).
-pub(super) fn think_time(args: &Args, default_scale: f64) -> Result<ThinkTime, CliError> {
-    Ok(ThinkTime {
-        strongest_ms: args
-            .parsed(
-                "--think-ms",
-                "a time in milliseconds",
-                number_in(1.0f64, 1e6),
-            )?
-            .unwrap_or(300.0),
-        scale: args
-            .parsed(
-                "--time-scale",
-                "a factor from 0.01 to 1",
-                number_in(0.01f64, 1.0),
-            )?
-            .unwrap_or(default_scale),
-        clock_ms: None,
-    })
-}
-
 /// Runs the level table.
-pub fn levels(words: &[String]) -> Result<Report, CliError> {
-    let Some((game, rest)) = words.split_first() else {
-        return Err(ArgsError::MissingArgument("game (othello or opok)").into());
-    };
-    if game == "othello" {
-        return super::levels_othello::levels(rest);
-    }
-    if game != "opok" {
-        return Err(ArgsError::UnknownGame(game.clone()).into());
-    }
-    let args = Args::parse(
-        rest,
-        &["size", "games", "think-ms", "time-scale", "levels"],
-        &["json"],
-    )?;
-    args.finish()?;
-    let sizes: Vec<u8> = match args.option("--size") {
-        Some(text) => vec![number_in(3u8, 9)(text).ok_or_else(|| ArgsError::BadValue {
-            name: "--size".into(),
-            value: text.into(),
-            expected: "a board size from 3 to 9".into(),
-        })?],
+pub fn levels(args: &LevelsArgs) -> Result<Report, CliError> {
+    let sizes: Vec<u8> = match args.board.size {
+        Some(geometry) => vec![geometry.size()],
         None => vec![5, 7],
     };
-    let games = args
-        .parsed("--games", "a number of games", number_in(2u32, 100_000))?
-        .unwrap_or(100);
-    let time = think_time(&args, 1.0)?;
-    let top = args
-        .parsed("--levels", "a level from 1 to 7", number_in(1u8, 7))?
-        .unwrap_or(7);
+    let games = args.games.unwrap_or(100);
+    let time = args.time.think_time(1.0);
+    let top = args.levels.unwrap_or(7);
 
     let mut text = format!(
         "Opok levels: {games} games per pairing, sides alternating; level 7 thinks {} ms, levels 5 and 6 {} and {} ms\n",

@@ -12,12 +12,33 @@ use crate::engine::othello::{Analyzer, Level, Move, Position};
 use crate::engine::rng::Rng;
 use crate::engine::strength::ThinkTime;
 
-use super::args::{number_in, Args};
-use super::levels::think_time;
+use super::common::{Progress, Threads};
+use super::levels::ThinkTimeArgs;
 use super::matches::{play_game, PlayerFn, Tally};
-use super::openings::{openings_from_args, play_from_openings};
-use super::parallel::wants_progress;
+use super::numbers::whole;
+use super::openings::play_from_openings;
+use super::openings::{openings_from_args, OpeningsFile};
 use super::{CliError, Report};
+
+/// `engine levels othello`.
+#[derive(clap::Args, Debug)]
+pub struct LevelsArgs {
+    /// The openings (the first 50 unless --count).
+    #[command(flatten)]
+    pub openings: OpeningsFile,
+    /// How long the levels think.
+    #[command(flatten)]
+    pub time: ThinkTimeArgs,
+    /// The strongest level measured (2 to 7; 7 unless given)
+    #[arg(long, value_name = "L", value_parser = whole(2u8, 7, "a level"))]
+    pub levels: Option<u8>,
+    /// Threads (2 unless given).
+    #[command(flatten)]
+    pub threads: Threads,
+    /// Progress.
+    #[command(flatten)]
+    pub progress: Progress,
+}
 
 /// A level playing with `analyzer`'s tables; `seed` drives its
 /// misjudgements.
@@ -79,27 +100,12 @@ fn pairing(
 }
 
 /// Runs the ladder.
-pub fn levels(words: &[String]) -> Result<Report, CliError> {
-    let args = Args::parse(
-        words,
-        &[
-            "openings",
-            "count",
-            "think-ms",
-            "time-scale",
-            "levels",
-            "threads",
-        ],
-        &["json", "progress"],
-    )?;
-    args.finish()?;
-    let (openings_path, openings) = openings_from_args(&args, Some(50))?;
-    let time = think_time(&args, 0.1)?;
-    let top = args
-        .parsed("--levels", "a level from 2 to 7", number_in(2u8, 7))?
-        .unwrap_or(7);
-    let threads = args.threads(2)?;
-    let progress = wants_progress(args.switch("--progress")).then_some("games");
+pub fn levels(args: &LevelsArgs) -> Result<Report, CliError> {
+    let (openings_path, openings) = openings_from_args(&args.openings, Some(50))?;
+    let time = args.time.think_time(0.1);
+    let top = args.levels.unwrap_or(7);
+    let threads = args.threads.threads.unwrap_or(2);
+    let progress = args.progress.of("games");
 
     let level_ms = |n| think_ms(Level::new(n).expect("a level"), time).expect("a timed level");
     let mut text = format!(

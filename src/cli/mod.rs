@@ -4,11 +4,15 @@
 //! `--json`; errors go to
 //! stderr with exit status 2. `engine nboard` is the exception: a session of
 //! the NBoard protocol on stdin and stdout.
+//!
+//! The words are read by clap ([`Cli`], each command's options beside its
+//! code); numbers by [`numbers`], one way everywhere; mistakes are said in
+//! one line by [`usage`].
 
-mod args;
 mod bench;
 mod calibrate;
 mod club;
+mod common;
 mod diagram;
 mod engine_match;
 mod evaluation;
@@ -19,29 +23,42 @@ mod levels_othello;
 mod matches;
 pub mod nboard;
 mod nim;
+pub mod numbers;
 mod openings;
 mod opok;
 mod othello;
 mod parallel;
+mod perft;
 pub mod player;
 pub mod puzzles;
 mod search_report;
 mod train;
+mod usage;
 
 use std::fmt;
 
+use clap::error::ErrorKind;
+use clap::{CommandFactory, Parser, Subcommand, ValueEnum};
+use clap_complete::generate;
 use serde_json::Value;
 
-pub use args::{Args, ArgsError};
+pub use usage::ArgsError;
 
 use crate::engine::opok::notation::{PositionTextError, RecordError};
 use crate::engine::othello::notation::{BoardTextError, TranscriptError};
 use crate::engine::othello::pattern::weights::DecodeWeightsError;
-use crate::engine::search::Limits;
 
 /// Everything that can go wrong when running a command.
 #[derive(Debug)]
 pub enum CliError {
+    /// The words do not make a command: what is wrong, and clap's advice
+    /// (the usage, a tip) for people.
+    Usage {
+        /// The mistake, in one line.
+        message: String,
+        /// The usage and tips, shown to people after the message.
+        advice: String,
+    },
     /// The command line itself is wrong.
     Args(ArgsError),
     /// A transcript could not be replayed.
@@ -56,6 +73,9 @@ pub enum CliError {
     Nim(String),
     /// The search ran out of its budget before any result.
     NoResult(String),
+    /// A check ran and found failures: its report (`--json` prints the
+    /// report's object, as on success, and the status is 2).
+    Failed(Report),
     /// Reading or writing an interactive session failed.
     Io(std::io::Error),
     /// A file could not be read or written.
@@ -67,6 +87,7 @@ pub enum CliError {
 impl fmt::Display for CliError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
+            CliError::Usage { message, .. } => f.write_str(message),
             CliError::Args(e) => e.fmt(f),
             CliError::Transcript(e) => write!(f, "bad transcript: {e}"),
             CliError::Board(e) => write!(f, "bad board: {e}"),
@@ -74,6 +95,7 @@ impl fmt::Display for CliError {
             CliError::Position(e) => write!(f, "bad position: {e}"),
             CliError::Nim(e) => write!(f, "bad position: {e}"),
             CliError::NoResult(m) => f.write_str(m),
+            CliError::Failed(report) => f.write_str(&report.text),
             CliError::Io(e) => write!(f, "input/output error: {e}"),
             CliError::File(path, e) => write!(f, "{path}: {e}"),
             CliError::Weights(path, e) => write!(f, "{path}: {e}"),
@@ -122,95 +144,342 @@ pub struct Report {
     pub text: String,
 }
 
-const HELP: &str = "\
-engine: the Mind Sports game engine
+/// What the top-level help says after the commands.
+const AFTER_HELP: &str = "\
+Examples:
+  engine perft othello 9
+  engine replay othello \"f5 d6 c3 d3 c4\" --json
+  engine solve \"O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X-------- X\"
+  engine search othello --moves f5d6c3 --time-ms 2000
+  engine search opok --position \"c9,.,./.,.,./.,.,s9 c\" --depth 16
+  engine nim \"nim:11 nim:5 nim:12 nim:20\" --json
+  engine diagram othello --moves f5d6c3 --coords --last-move > game.svg
+  engine diagram nim --heaps \"3 4 5\" --moves 1:2,3:1 --print --out heaps.svg
+  engine standings event.json --json
 
-usage:
-  engine perft othello DEPTH [--size 4|6|8] [--variant standard|anti|reversi] [--time-ms T]
-  engine replay othello MOVES [--size N] [--variant V] [--time-loss black|white]
-                        [--completed]   (--time-loss: the score recorded when that side runs out
-                        of time; with --completed, when the winner then completed the game MOVES)
-  engine solve \"BOARD SIDE\" [--variant V] [--time-ms T]   (60 s unless --time-ms; then the bounds proved)
-  engine search othello (--moves MOVES | --board \"BOARD SIDE\") (--depth D | --time-ms T)
-                        [--size N] [--variant V] [--eval E] [--selective on|off]
-  engine perft opok DEPTH [--size 3..9] [--time-ms T]
-  engine replay opok \"MOVES\" [--size N]
-  engine search opok (--moves \"MOVES\" | --position \"POSITION\") (--depth D | --time-ms T) [--size N]
-  engine nim \"POSITION\" [--misere] [--budget N]   (e.g. \"nim:11 nim:5 nim:12 nim:20\")
-  engine diagram othello [--moves MOVES] [--board \"BOARD SIDE\"] [--size N] [--variant V]
-  engine diagram opok [--moves \"MOVES\"] [--position \"POSITION\"] [--size N]
-  engine diagram nim --heaps \"POSITION\" [--moves \"0:2,1:1\"] [--misere]
-                 [--coords] [--last-move] [--numbers] [--legend] [--print] [--title T]
-                 [--px WIDTH] [--out FILE]   (an SVG diagram, on stdout unless --out; moves from
-                 the board or position when given; nim moves heap:taken, heaps from 0; --heaps
-                 \"3 4 5\" means Nim heaps; --print: black and white; PNG: from a game page)
-  engine levels othello [--count N] [--think-ms T] [--time-scale F] [--levels L] [--threads N]
-  engine levels opok [--size N] [--games G] [--think-ms T] [--time-scale F] [--levels L]
-  engine bench [--full] [--ffo FIRST-LAST]   (--ffo: only those FFO endgames)
-  engine calibrate othello [--positions N] [--max-depth D] [--seed S]   (ProbCut's errors)
-  engine calibrate othello --endgame [--positions N] [--empties MIN-MAX] [--seed S]
-                  (the selective endgame search's errors: exact score against a shallow search)
-  engine openings [--count N] [--plies MIN-MAX] [--seed S] [--depth D] [--max-eval DISCS]
-                  [--eval E] [--out FILE]
-  engine match --player CONFIG --opponent CONFIG [--openings FILE] [--count N]
-               [--depth D] [--time-ms T] [--nodes N] [--exact EMPTIES] [--threads T] [--progress]
-               CONFIG: an evaluation E, or eval=E,depth=D,time-ms=T,nodes=N,exact=EMPTIES
-               (--player-command/--opponent-command CMD instead: a line-protocol player in another
-               process, e.g. \"old/engine player othello\", asked \"play BOARD SIDE MS\" with MS from
-               --time-ms (1000 unless given); --opponent-request TEMPLATE for another request)
-  engine train generate --out FILE [--games G] [--seed S] [--random-moves MIN-MAX] [--depth D]
-                        [--noise DISCS] [--keep SHARE] [--eval E] [--threads T] [--progress]
-  engine train label --in FILE[,FILE…] --out FILE [--exact EMPTIES] [--depth D] [--eval E]
-                     [--threads T] [--progress]
-  engine train fit --in FILE[,FILE…] --out WEIGHTS [--ridge R] [--neighbours W] [--min-count N]
-                   [--validation SHARE] [--unit U] [--iterations N] [--threads T]
-  engine puzzles generate [--count N] [--seed S] [--games G] [--threads T] [--out FILE]
-  engine puzzles export [--in FILE]    (the shipped Othello puzzles, or those of FILE)
-  engine puzzles check [--in FILE] [--threads T]   (every puzzle proved again)
-  engine standings FILE    (a tournament's standings: points, Brightwell quotient, Buchholz;
-                           the file format: docs/tournament.md)
-  engine pair FILE         (the next round of a tournament: Swiss or round robin)
-  engine lessons list|check   (the lessons of data/lessons/, every answer proved)
-  engine nboard            (the NBoard protocol on stdin/stdout: add `engine nboard` to NBoard)
-  engine player othello    (a line-protocol player for referees: new, play BOARD SIDE MS,
-                           search BOARD SIDE MS, level N, ping, quit; see src/cli/player.rs)
-
-Every command accepts --json and then prints exactly one JSON object.
-Searches stop after 60 s and perft after 10 minutes unless --time-ms says otherwise.
+Every command accepts --json and then prints exactly one JSON object; errors go to stderr
+with exit status 2 (with --json as {\"error\": …}).
+Searches stop after 60 s and perft after 10 minutes unless --time-ms says otherwise; a perft
+that cannot finish within its limit is refused at once (see engine help perft).
+Numbers are ASCII digits only: +5, ' 5', 1e3 and 0x10 are refused.
 Boards: n*n characters X (black), O (white), - (empty) from a1, then the side to move.
-Evaluations (E): standard, handmade, pattern (the shipped weights) or a weights file.";
+Evaluations (E): standard, handmade, pattern (the shipped weights) or a weights file.
+`engine help COMMAND` or `engine COMMAND --help` tells more; `engine completions bash|zsh|fish`
+prints shell completions.";
 
-/// Runs the command in `words` (without the program name).
-pub fn run(words: &[String]) -> Result<Report, CliError> {
-    let Some((command, rest)) = words.split_first() else {
-        return Err(ArgsError::MissingCommand.into());
-    };
-    match command.as_str() {
-        "perft" | "replay" | "search" => game_command(command, rest),
-        "solve" => othello::solve(rest),
-        "levels" => levels::levels(rest),
-        "calibrate" => calibrate::calibrate(rest),
-        "nim" => nim::nim(rest),
-        "diagram" => diagram::diagram(rest),
-        "bench" => bench::bench(rest),
-        "train" => train::train(rest),
-        "match" => engine_match::run_match(rest),
-        "openings" => openings::openings(rest),
-        "puzzles" => puzzles::puzzles(rest),
-        "lessons" => lessons::lessons(rest),
-        "standings" => club::standings_command(rest),
-        "pair" => club::pair_command(rest),
-        // Interactive: it has no single report, so callers start it with
-        // `run_interactive` (see `is_interactive`).
-        "nboard" | "player" => Err(ArgsError::Conflict(format!(
-            "engine {command} is an interactive session on stdin and stdout; it has no report"
-        ))
-        .into()),
-        "help" | "--help" | "-h" => Ok(Report {
-            json: serde_json::json!({ "help": HELP }),
-            text: HELP.to_string(),
+/// The `engine` command line.
+#[derive(Parser, Debug)]
+#[command(
+    name = "engine",
+    version,
+    about = "engine: the Mind Sports game engine (Othello, Opok, take-away games)",
+    after_help = AFTER_HELP
+)]
+pub struct Cli {
+    /// Print exactly one JSON object (errors: {"error": …} on stderr)
+    #[arg(long, global = true)]
+    pub json: bool,
+    /// The command.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// Every command.
+#[derive(Subcommand, Debug)]
+pub enum Command {
+    /// Count the leaves of the move tree to a depth (refused at once when
+    /// it cannot finish within its time limit)
+    #[command(after_help = perft::HOW_ESTIMATED)]
+    Perft {
+        /// The game.
+        #[command(subcommand)]
+        game: PerftGame,
+    },
+    /// The position after a game's moves
+    Replay {
+        /// The game.
+        #[command(subcommand)]
+        game: ReplayGame,
+    },
+    /// The best move within a depth or time limit, and the engine's line
+    Search {
+        /// The game.
+        #[command(subcommand)]
+        game: SearchGame,
+    },
+    /// An Othello position's exact result with perfect play (or the bounds
+    /// proved when the time runs out)
+    Solve(othello::SolveArgs),
+    /// A take-away position: Grundy values, nim-sum, P or N and every
+    /// winning move (heaps numbered from 1)
+    Nim(nim::NimArgs),
+    /// An SVG diagram of a position, the same drawing as the game pages'
+    Diagram {
+        /// The game.
+        #[command(subcommand)]
+        game: diagram::DiagramGame,
+    },
+    /// Win rates of the computer's levels
+    Levels {
+        /// The game.
+        #[command(subcommand)]
+        game: LevelsGame,
+    },
+    /// Shallow-versus-deep errors of Othello searches (ProbCut's margins)
+    Calibrate {
+        /// The game.
+        #[command(subcommand)]
+        game: CalibrateGame,
+    },
+    /// Fixed workloads whose speed is worth tracking
+    Bench(bench::BenchArgs),
+    /// Balanced Othello openings for matches
+    Openings(openings::OpeningsArgs),
+    /// An Othello match between two configurations or programs
+    Match(engine_match::MatchArgs),
+    /// Train the pattern evaluation: generate, label, fit
+    Train {
+        /// The step.
+        #[command(subcommand)]
+        step: train::Step,
+    },
+    /// Othello puzzles: generate, export, check
+    Puzzles {
+        /// The step.
+        #[command(subcommand)]
+        step: puzzles::Step,
+    },
+    /// The lessons of data/lessons/: list them, or prove every answer
+    Lessons {
+        /// The step.
+        #[command(subcommand)]
+        step: LessonsStep,
+    },
+    /// A tournament's standings (the file format: docs/tournament.md)
+    Standings(club::TournamentFile),
+    /// The next round of a tournament: Swiss or round robin
+    Pair(club::TournamentFile),
+    /// The NBoard protocol on stdin and stdout (add `engine nboard` to
+    /// NBoard)
+    Nboard,
+    /// A line-protocol player for referees (new, play BOARD SIDE MS,
+    /// search BOARD SIDE MS, level N, ping, quit; see src/cli/player.rs)
+    Player {
+        /// The game.
+        #[command(subcommand)]
+        game: PlayerGame,
+    },
+    /// Shell completions for the engine command
+    Completions {
+        /// The shell: bash, zsh or fish
+        shell: Shell,
+    },
+}
+
+/// The shells completions are written for.
+#[derive(ValueEnum, Clone, Copy, Debug)]
+pub enum Shell {
+    /// Bash.
+    Bash,
+    /// Zsh.
+    Zsh,
+    /// Fish.
+    Fish,
+}
+
+/// `engine perft GAME`.
+#[derive(Subcommand, Debug)]
+pub enum PerftGame {
+    /// Othello (every size and variant)
+    #[command(after_help = perft::HOW_ESTIMATED)]
+    Othello(othello::PerftArgs),
+    /// Opok (distinct moves from:k:to)
+    #[command(after_help = perft::HOW_ESTIMATED)]
+    Opok(opok::PerftArgs),
+}
+
+/// `engine replay GAME`.
+#[derive(Subcommand, Debug)]
+pub enum ReplayGame {
+    /// Othello: board, side to move, counts, the score once over
+    Othello(othello::ReplayArgs),
+    /// Opok: the board in the position format, the score "c-s"
+    Opok(opok::ReplayArgs),
+}
+
+/// `engine search GAME`.
+#[derive(Subcommand, Debug)]
+pub enum SearchGame {
+    /// Othello, from --moves or --board
+    Othello(othello::SearchArgs),
+    /// Opok, from --moves or --position
+    Opok(opok::SearchArgs),
+}
+
+/// `engine levels GAME`.
+#[derive(Subcommand, Debug)]
+pub enum LevelsGame {
+    /// Each Othello level against the one below
+    Othello(levels_othello::LevelsArgs),
+    /// Every Opok level against random and greedy players
+    Opok(levels::LevelsArgs),
+}
+
+/// `engine calibrate GAME`.
+#[derive(Subcommand, Debug)]
+pub enum CalibrateGame {
+    /// Othello
+    Othello(calibrate::CalibrateArgs),
+}
+
+/// `engine player GAME`.
+#[derive(Subcommand, Debug)]
+pub enum PlayerGame {
+    /// Othello
+    Othello,
+}
+
+/// `engine lessons STEP`.
+#[derive(Subcommand, Debug)]
+pub enum LessonsStep {
+    /// The lessons with their routes and opponents
+    List,
+    /// Every stated answer proved by the engine (exit status 2 if one fails)
+    Check,
+}
+
+impl LessonsStep {
+    fn name(&self) -> &'static str {
+        match self {
+            LessonsStep::List => "list",
+            LessonsStep::Check => "check",
+        }
+    }
+}
+
+/// What the words asked for.
+pub enum Parsed {
+    /// Help or the version: the text to print.
+    Help(String),
+    /// A command to run (boxed: it is large beside the help's text).
+    Run(Box<Cli>),
+}
+
+/// Reads the command line `words` (without the program name).
+pub fn parse(words: &[String]) -> Result<Parsed, CliError> {
+    let program = std::iter::once("engine".to_string());
+    // `engine help … --json`: clap's help takes command names only; the
+    // help is then printed as JSON by the caller.
+    let asked_help = words.first().is_some_and(|w| w == "help");
+    let words_read = words
+        .iter()
+        .filter(|w| !(asked_help && *w == "--json"))
+        .cloned();
+    match Cli::try_parse_from(program.chain(words_read)) {
+        Ok(cli) => Ok(Parsed::Run(Box::new(cli))),
+        Err(e) if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) => {
+            Ok(Parsed::Help(e.render().to_string().trim_end().to_string()))
+        }
+        Err(e) => Err(CliError::Usage {
+            message: usage::describe(&e, words),
+            advice: usage::advice(&e),
         }),
-        other => Err(ArgsError::UnknownCommand(other.to_string()).into()),
+    }
+}
+
+/// Runs the command in `words` (without the program name): help is a
+/// report too; an interactive session is refused (see [`Command::is_interactive`]).
+pub fn run(words: &[String]) -> Result<Report, CliError> {
+    match parse(words)? {
+        Parsed::Help(text) => Ok(Report {
+            json: serde_json::json!({ "help": text }),
+            text,
+        }),
+        Parsed::Run(cli) => execute(cli.command, cli.json),
+    }
+}
+
+/// Runs a command that makes a report.
+pub fn execute(command: Command, json: bool) -> Result<Report, CliError> {
+    match command {
+        Command::Perft { game } => match game {
+            PerftGame::Othello(args) => othello::perft(&args),
+            PerftGame::Opok(args) => opok::perft(&args),
+        },
+        Command::Replay { game } => match game {
+            ReplayGame::Othello(args) => othello::replay(&args),
+            ReplayGame::Opok(args) => opok::replay_command(&args),
+        },
+        Command::Search { game } => match game {
+            SearchGame::Othello(args) => othello::search(&args, json),
+            SearchGame::Opok(args) => opok::search(&args, json),
+        },
+        Command::Solve(args) => othello::solve(&args),
+        Command::Nim(args) => nim::nim(&args),
+        Command::Diagram { game } => diagram::diagram(&game),
+        Command::Levels { game } => match game {
+            LevelsGame::Othello(args) => levels_othello::levels(&args),
+            LevelsGame::Opok(args) => levels::levels(&args),
+        },
+        Command::Calibrate {
+            game: CalibrateGame::Othello(args),
+        } => calibrate::calibrate(&args),
+        Command::Bench(args) => bench::bench(&args),
+        Command::Openings(args) => openings::openings(&args),
+        Command::Match(args) => engine_match::run_match(&args),
+        Command::Train { step } => train::train(&step),
+        Command::Puzzles { step } => puzzles::puzzles(&step),
+        Command::Lessons { step } => lessons::lessons(step.name()),
+        Command::Standings(file) => club::standings_command(&file.file),
+        Command::Pair(file) => club::pair_command(&file.file),
+        Command::Completions { shell } => Ok(completions(shell)),
+        // Interactive: they have no single report, so callers start them
+        // with `serve`.
+        Command::Nboard | Command::Player { .. } => Err(ArgsError::Conflict(
+            "engine nboard and engine player are interactive sessions on stdin and stdout; they have no report"
+                .into(),
+        )
+        .into()),
+    }
+}
+
+impl Command {
+    /// Whether the command is an interactive session (`engine nboard`,
+    /// `engine player`), which talks on stdin and stdout instead of
+    /// returning a [`Report`].
+    pub fn is_interactive(&self) -> bool {
+        matches!(self, Command::Nboard | Command::Player { .. })
+    }
+}
+
+/// Runs the interactive session of `command` on the process's stdin and
+/// stdout until `quit` or the end of the input.
+pub fn serve(command: &Command) -> Result<(), CliError> {
+    let stdin = std::io::stdin();
+    let (input, output) = (stdin.lock(), std::io::stdout().lock());
+    match command {
+        Command::Nboard => nboard::serve(input, output).map_err(CliError::Io),
+        Command::Player {
+            game: PlayerGame::Othello,
+        } => player::serve(input, output).map_err(CliError::Io),
+        _ => Err(ArgsError::Conflict("not an interactive command".into()).into()),
+    }
+}
+
+/// The completion script of `shell` (`--json`: in `{"shell", "script"}`).
+fn completions(shell: Shell) -> Report {
+    let mut command = Cli::command();
+    let mut script = Vec::new();
+    let target = match shell {
+        Shell::Bash => clap_complete::Shell::Bash,
+        Shell::Zsh => clap_complete::Shell::Zsh,
+        Shell::Fish => clap_complete::Shell::Fish,
+    };
+    generate(target, &mut command, "engine", &mut script);
+    let script = String::from_utf8_lossy(&script).into_owned();
+    Report {
+        json: serde_json::json!({ "shell": format!("{shell:?}").to_lowercase(), "script": script }),
+        text: script.trim_end().to_string(),
     }
 }
 
@@ -246,143 +515,3 @@ pub(crate) fn create_parent_dir(path: &str) -> Result<(), CliError> {
         None => Ok(()),
     }
 }
-
-/// Whether `words` start an interactive session (`engine nboard`, `engine
-/// player`), which talks on stdin and stdout instead of returning a
-/// [`Report`].
-pub fn is_interactive(words: &[String]) -> bool {
-    words
-        .first()
-        .is_some_and(|w| w == "nboard" || w == "player")
-}
-
-/// Runs the interactive session of `words` on the process's stdin and stdout
-/// until `quit` or the end of the input.
-pub fn run_interactive(words: &[String]) -> Result<(), CliError> {
-    let stdin = std::io::stdin();
-    let (input, output) = (stdin.lock(), std::io::stdout().lock());
-    match words {
-        [command, rest @ ..] if command == "nboard" => {
-            Args::parse(rest, &[], &[])?.finish()?;
-            nboard::serve(input, output).map_err(CliError::Io)
-        }
-        [_, game, rest @ ..] if game == "othello" => {
-            Args::parse(rest, &[], &[])?.finish()?;
-            player::serve(input, output).map_err(CliError::Io)
-        }
-        [_, game, ..] => Err(ArgsError::Conflict(format!(
-            "engine player plays othello only, not {:?}",
-            crate::engine::text::excerpt(game, 30)
-        ))
-        .into()),
-        _ => Err(ArgsError::MissingArgument("game (othello)").into()),
-    }
-}
-
-/// Whether the words ask for JSON output (so errors can be reported in kind).
-pub fn wants_json(words: &[String]) -> bool {
-    words.iter().any(|w| w == "--json")
-}
-
-/// The commands that take a game name first: `perft`, `replay`, `search`.
-fn game_command(command: &str, rest: &[String]) -> Result<Report, CliError> {
-    let Some((game, rest)) = rest.split_first() else {
-        return Err(ArgsError::MissingArgument("game (othello or opok)").into());
-    };
-    let json = &["json"];
-    match (command, game.as_str()) {
-        ("perft", "othello") => othello::perft(&mut Args::parse(
-            rest,
-            &["size", "variant", "time-ms"],
-            json,
-        )?),
-        ("replay", "othello") => othello::replay(&mut Args::parse(
-            rest,
-            &["size", "variant", "time-loss"],
-            &["json", "completed"],
-        )?),
-        ("search", "othello") => othello::search(&mut Args::parse(
-            rest,
-            &[
-                "size",
-                "variant",
-                "moves",
-                "board",
-                "depth",
-                "time-ms",
-                "nodes",
-                "eval",
-                "selective",
-            ],
-            json,
-        )?),
-        ("perft", "opok") => opok::perft(&mut Args::parse(rest, &["size", "time-ms"], json)?),
-        ("replay", "opok") => opok::replay_command(&mut Args::parse(rest, &["size"], json)?),
-        ("search", "opok") => opok::search(&mut Args::parse(
-            rest,
-            &["size", "moves", "position", "depth", "time-ms", "nodes"],
-            json,
-        )?),
-        (_, other) => Err(ArgsError::UnknownGame(other.to_string()).into()),
-    }
-}
-
-/// A perft depth argument.
-fn parse_depth(text: String) -> Result<u32, ArgsError> {
-    args::number_in(0u32, 60)(&text).ok_or(ArgsError::BadValue {
-        name: "DEPTH".into(),
-        value: text,
-        expected: "a depth from 0 to 60".into(),
-    })
-}
-
-/// How long a perft may run unless `--time-ms` says otherwise.
-const DEFAULT_PERFT_MS: f64 = 600_000.0;
-
-/// The time limit of a perft: `--time-ms`, or ten minutes.
-fn perft_time_ms(args: &Args) -> Result<f64, ArgsError> {
-    Ok(args
-        .parsed(
-            "--time-ms",
-            "a time in milliseconds",
-            args::number_in(1.0f64, 1e9),
-        )?
-        .unwrap_or(DEFAULT_PERFT_MS))
-}
-
-/// The error of a perft that ran out of time.
-fn perft_unfinished(depth: u32, time_ms: f64) -> CliError {
-    CliError::NoResult(format!(
-        "perft {depth} did not finish within {time_ms} ms; give a smaller depth or a larger --time-ms"
-    ))
-}
-
-/// The search limits of `--depth`, `--time-ms` and `--nodes`; one is required.
-fn limits_from(args: &Args) -> Result<Limits, ArgsError> {
-    let depth = args.parsed(
-        "--depth",
-        "a depth from 1 to 200",
-        args::number_in(1u32, 200),
-    )?;
-    let time_ms = args.parsed(
-        "--time-ms",
-        "a time in milliseconds",
-        args::number_in(1.0f64, 1e9),
-    )?;
-    let nodes = args.parsed("--nodes", "a node count", args::number_in(1u64, u64::MAX))?;
-    if depth.is_none() && time_ms.is_none() && nodes.is_none() {
-        return Err(ArgsError::Conflict(
-            "give a limit: --depth D or --time-ms T".into(),
-        ));
-    }
-    Ok(Limits {
-        depth,
-        nodes,
-        // A depth the position cannot afford still answers, with the
-        // deepest result reached in a minute.
-        time_ms: time_ms.or(Some(DEFAULT_SEARCH_MS)),
-    })
-}
-
-/// How long `engine search` may take unless `--time-ms` says otherwise.
-const DEFAULT_SEARCH_MS: f64 = 60_000.0;

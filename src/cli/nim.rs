@@ -1,28 +1,35 @@
 //! `engine nim "POSITION" [--misere]`: Grundy values, nim-sum, P or N and
-//! every winning move.
+//! every winning move (`heap:taken`, heaps numbered from 1).
 
 use serde_json::json;
 
 use crate::engine::nim::theory::{analyse, Outcome, DEFAULT_BUDGET};
 use crate::engine::nim::{parse_position, Move};
 
-use super::args::{number_in, Args};
+use super::numbers::whole;
 use super::{CliError, Report};
 
+/// `engine nim`.
+#[derive(clap::Args, Debug)]
+pub struct NimArgs {
+    /// The heaps, rule:size split by spaces: nim, dim, aliquot, evenodd,
+    /// half, sub{1,3,4} (e.g. "nim:11 nim:5 nim:12 nim:20")
+    #[arg(value_name = "POSITION")]
+    pub position: String,
+    /// Misère play: whoever makes the last move loses
+    #[arg(long)]
+    pub misere: bool,
+    /// The positions a misère search may decide (1 000 000 unless given;
+    /// about 25 bytes each)
+    #[arg(long, value_name = "N", value_parser = whole(1u64, 100_000_000, "a number of positions"))]
+    pub budget: Option<u64>,
+}
+
 /// Runs the command.
-pub fn nim(words: &[String]) -> Result<Report, CliError> {
-    let mut args = Args::parse(words, &["budget"], &["json", "misere"])?;
-    let text = args.positional("\"POSITION\" (e.g. \"nim:11 nim:5 nim:12 nim:20\")")?;
-    args.finish()?;
-    let misere = args.switch("--misere");
-    let budget = args
-        .parsed(
-            "--budget",
-            "a number of positions",
-            number_in(1u64, u64::MAX),
-        )?
-        .unwrap_or(DEFAULT_BUDGET);
-    let position = parse_position(&text).map_err(|e| CliError::Nim(e.to_string()))?;
+pub fn nim(args: &NimArgs) -> Result<Report, CliError> {
+    let misere = args.misere;
+    let budget = args.budget.unwrap_or(DEFAULT_BUDGET);
+    let position = parse_position(&args.position).map_err(|e| CliError::Nim(e.to_string()))?;
     let analysis =
         analyse(&position, misere, budget).map_err(|e| CliError::NoResult(e.to_string()))?;
     let outcome = match analysis.outcome {

@@ -16,9 +16,48 @@ use crate::engine::othello::{Analyzer, Color, Move, Position, Rules};
 use crate::engine::rng::Rng;
 use crate::engine::search::{Budget, Limits};
 
-use super::args::{number_in, range_in, Args, ArgsError};
+use super::common::Seed;
+use super::numbers::{decimal, range, whole};
 use super::parallel::map_in_parallel;
+use super::usage::ArgsError;
 use super::{evaluation, CliError, Report};
+
+/// `engine openings`.
+#[derive(clap::Args, Debug)]
+pub struct OpeningsArgs {
+    /// How many openings (1 to 100 000; 100 unless given)
+    #[arg(long, value_name = "N", value_parser = whole(1usize, 100_000, "a number of openings"))]
+    pub count: Option<usize>,
+    /// Random moves in each, MIN-MAX (1 to 30; 6-8 unless given)
+    #[arg(long, value_name = "MIN-MAX", value_parser = range(1u32, 30, "a range of moves"))]
+    pub plies: Option<(u32, u32)>,
+    /// The seed.
+    #[command(flatten)]
+    pub seed: Seed,
+    /// The depth of the search that judges them (1 to 20; 6 unless given)
+    #[arg(long, value_name = "D", value_parser = whole(1u32, 20, "a depth"))]
+    pub depth: Option<u32>,
+    /// The most discs either side may be ahead (0 to 64; 1 unless given)
+    #[arg(long = "max-eval", value_name = "DISCS", value_parser = decimal(0.0, 64.0, "a number of discs"))]
+    pub max_eval: Option<f64>,
+    /// The evaluation E that judges them (handmade unless given)
+    #[arg(long, value_name = "E")]
+    pub eval: Option<String>,
+    /// Also write them to this file
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<String>,
+}
+
+/// The openings a match plays: `--openings`, `--count`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct OpeningsFile {
+    /// The openings file (data/openings.txt unless given)
+    #[arg(long, value_name = "FILE")]
+    pub openings: Option<String>,
+    /// Play only the first N openings
+    #[arg(long, value_name = "N", value_parser = whole(1usize, 1_000_000, "a number of openings"))]
+    pub count: Option<usize>,
+}
 
 /// The openings engine matches play unless told otherwise.
 pub const DEFAULT_OPENINGS: &str = "data/openings.txt";
@@ -54,16 +93,12 @@ pub fn read_openings(path: &str) -> Result<Vec<(String, Position)>, CliError> {
 /// file's name: the first `--count` of them (more than the file holds is
 /// an error), or at most `default_count` (all when `None`).
 pub fn openings_from_args(
-    args: &Args,
+    args: &OpeningsFile,
     default_count: Option<usize>,
 ) -> Result<(String, Vec<(String, Position)>), CliError> {
-    let path = args.option("--openings").unwrap_or(DEFAULT_OPENINGS);
+    let path = args.openings.as_deref().unwrap_or(DEFAULT_OPENINGS);
     let mut openings = read_openings(path)?;
-    let asked = args.parsed(
-        "--count",
-        "a number of openings",
-        number_in(1usize, 1_000_000),
-    )?;
+    let asked = args.count;
     if let Some(count) = asked.filter(|&count| count > openings.len()) {
         return Err(ArgsError::Conflict(format!(
             "{path} has only {} openings, not {count}",
@@ -117,31 +152,13 @@ where
 }
 
 /// Runs `engine openings`.
-pub fn openings(words: &[String]) -> Result<Report, CliError> {
-    let args = Args::parse(
-        words,
-        &["count", "plies", "seed", "depth", "max-eval", "eval", "out"],
-        &["json"],
-    )?;
-    args.finish()?;
-    let count = args
-        .parsed(
-            "--count",
-            "a number of openings",
-            number_in(1usize, 100_000),
-        )?
-        .unwrap_or(100);
-    let (low, high) = args
-        .parsed("--plies", "MIN-MAX moves", range_in(1u32, 30))?
-        .unwrap_or((6, 8));
-    let seed = args.seed()?;
-    let depth = args
-        .parsed("--depth", "a depth from 1 to 20", number_in(1u32, 20))?
-        .unwrap_or(6);
-    let max_eval = args
-        .parsed("--max-eval", "a number of discs", number_in(0.0f64, 64.0))?
-        .unwrap_or(1.0);
-    let eval_name = args.option("--eval").unwrap_or("handmade");
+pub fn openings(args: &OpeningsArgs) -> Result<Report, CliError> {
+    let count = args.count.unwrap_or(100);
+    let (low, high) = args.plies.unwrap_or((6, 8));
+    let seed = args.seed.seed();
+    let depth = args.depth.unwrap_or(6);
+    let max_eval = args.max_eval.unwrap_or(1.0);
+    let eval_name = args.eval.as_deref().unwrap_or("handmade");
     let evaluator = evaluation::evaluator(eval_name)?;
 
     let clock = SystemClock::new();
@@ -184,14 +201,14 @@ pub fn openings(words: &[String]) -> Result<Report, CliError> {
     for (moves, score) in &chosen {
         let _ = writeln!(text, "{moves} {:+.2}", f64::from(*score) / f64::from(DISC));
     }
-    if let Some(path) = args.option("--out") {
+    if let Some(path) = &args.out {
         std::fs::write(path, &text).map_err(|e| CliError::File(path.to_string(), e))?;
     }
     Ok(Report {
         json: json!({
             "openings": chosen.iter().map(|(m, _)| m).collect::<Vec<_>>(),
             "tried": tried,
-            "out": args.option("--out"),
+            "out": args.out,
         }),
         text: text.trim_end().to_string(),
     })

@@ -6,25 +6,109 @@ use crate::engine::clock::SystemClock;
 use crate::engine::othello::eval::DISC;
 use crate::engine::othello::notation::{board_squares, board_text, parse_board, replay_from_start};
 use crate::engine::othello::perft::perft_within;
-use crate::engine::othello::{Analyzer, BoardSize, Color, Move, Position, Rules, Variant};
+use crate::engine::othello::{Analyzer, Color, Move, Position, Variant};
 use crate::engine::search::{Budget, Limits};
 
-use super::args::{number_in, on_off, Args, ArgsError};
+use super::common::{time_ms, variant, OthelloRules, SearchLimits};
+use super::numbers::whole;
+use super::perft::DEFAULT_PERFT_MS;
 use super::search_report::{progress_line, search_report};
-use super::{evaluation, limits_from, parse_depth, CliError, Report};
+use super::usage::ArgsError;
+use super::{evaluation, CliError, Report};
 
-fn rules_from(args: &Args) -> Result<Rules, ArgsError> {
-    let size = args
-        .parsed("--size", "a board size (4, 6 or 8)", |s| {
-            s.trim().parse().ok().and_then(BoardSize::from_side)
-        })?
-        .unwrap_or_default();
-    let variant = args
-        .parsed("--variant", "a variant (standard, anti or reversi)", |s| {
-            s.parse().ok()
-        })?
-        .unwrap_or_default();
-    Ok(Rules::new(size, variant))
+/// `engine perft othello`.
+#[derive(clap::Args, Debug)]
+pub struct PerftArgs {
+    /// The depth (0 to 60)
+    #[arg(value_name = "DEPTH", value_parser = whole(0u32, 60, "a depth"))]
+    pub depth: u32,
+    /// The board and variant.
+    #[command(flatten)]
+    pub rules: OthelloRules,
+    /// The time limit in milliseconds (ten minutes unless given)
+    #[arg(long = "time-ms", value_name = "T", value_parser = time_ms)]
+    pub time_ms: Option<u64>,
+}
+
+/// `engine replay othello`.
+#[derive(clap::Args, Debug)]
+pub struct ReplayArgs {
+    /// The moves (f5d6c3…; spaces, move numbers and passes allowed)
+    #[arg(value_name = "MOVES", allow_hyphen_values = true)]
+    pub moves: String,
+    /// The board and variant.
+    #[command(flatten)]
+    pub rules: OthelloRules,
+    /// The score recorded when this side runs out of time (the world
+    /// rules)
+    #[arg(long = "time-loss", value_name = "SIDE")]
+    pub time_loss: Option<Side>,
+    /// With --time-loss: the winner then completed the game MOVES (seed
+    /// 004's procedure)
+    #[arg(long)]
+    pub completed: bool,
+}
+
+/// A side by its colour.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub enum Side {
+    /// Black.
+    Black,
+    /// White.
+    White,
+}
+
+/// `engine solve`.
+#[derive(clap::Args, Debug)]
+pub struct SolveArgs {
+    /// The board: n*n characters X, O, - from a1, a space, the side to move
+    #[arg(value_name = "BOARD SIDE", allow_hyphen_values = true)]
+    pub board: String,
+    /// standard, anti or reversi
+    #[arg(long, value_name = "V", value_parser = variant)]
+    pub variant: Option<Variant>,
+    /// The time limit in milliseconds (a minute unless given); then the
+    /// bounds proved
+    #[arg(long = "time-ms", value_name = "T", value_parser = time_ms)]
+    pub time_ms: Option<u64>,
+}
+
+/// `engine search othello`.
+#[derive(clap::Args, Debug)]
+pub struct SearchArgs {
+    /// The position after these moves from the start
+    #[arg(
+        long,
+        value_name = "MOVES",
+        allow_hyphen_values = true,
+        conflicts_with = "board"
+    )]
+    pub moves: Option<String>,
+    /// The position: n*n characters X, O, - from a1, a space, the side to
+    /// move
+    #[arg(long, value_name = "BOARD SIDE", allow_hyphen_values = true)]
+    pub board: Option<String>,
+    /// The board and variant.
+    #[command(flatten)]
+    pub rules: OthelloRules,
+    /// The limits.
+    #[command(flatten)]
+    pub limits: SearchLimits,
+    /// The evaluation E: standard, handmade, pattern or a weights file
+    #[arg(long, value_name = "E")]
+    pub eval: Option<String>,
+    /// ProbCut and the selective endgame: on (unless given) or off
+    #[arg(long, value_name = "on|off")]
+    pub selective: Option<OnOff>,
+}
+
+/// A switch's value.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnOff {
+    /// On.
+    On,
+    /// Off.
+    Off,
 }
 
 fn side_letter(color: Color) -> String {
@@ -32,16 +116,12 @@ fn side_letter(color: Color) -> String {
 }
 
 /// `engine perft othello DEPTH`: leaves of the move tree.
-pub fn perft(args: &mut Args) -> Result<Report, CliError> {
-    let depth = parse_depth(args.positional("DEPTH")?)?;
-    args.finish()?;
-    let rules = rules_from(args)?;
-    let time_ms = super::perft_time_ms(args)?;
-    let clock = SystemClock::new();
-    let budget = Budget::new(Limits::time_ms(time_ms), &clock);
-    let nodes = perft_within(&Position::start(rules), depth, &budget)
-        .ok_or_else(|| super::perft_unfinished(depth, time_ms))?;
-    let seconds = clock.elapsed_seconds();
+pub fn perft(args: &PerftArgs) -> Result<Report, CliError> {
+    let (depth, rules) = (args.depth, args.rules.rules());
+    let time_ms = args.time_ms.map_or(DEFAULT_PERFT_MS, |t| t as f64);
+    let start = Position::start(rules);
+    let counted = super::perft::count(depth, time_ms, |d, budget| perft_within(&start, d, budget))?;
+    let (nodes, seconds) = (counted.leaves, counted.seconds);
     Ok(Report {
         json: json!({ "nodes": nodes, "seconds": seconds }),
         text: format!(
@@ -58,31 +138,19 @@ pub fn perft(args: &mut Args) -> Result<Report, CliError> {
 /// `--time-loss SIDE` the score recorded when SIDE runs out of time there
 /// (the world rules), or with `--completed` as well, when SIDE ran out of
 /// time and the winner completed the game MOVES (seed 004's procedure).
-pub fn replay(args: &mut Args) -> Result<Report, CliError> {
-    let moves = args.positional("MOVES")?;
-    args.finish()?;
-    let rules = rules_from(args)?;
-    let game = replay_from_start(rules, &moves)?;
+pub fn replay(args: &ReplayArgs) -> Result<Report, CliError> {
+    let game = replay_from_start(args.rules.rules(), &args.moves)?;
     let last = game.last();
     let to_move = match () {
         _ if last.is_over() => None,
         _ if last.must_pass() => Some(last.side_to_move().opponent()),
         _ => Some(last.side_to_move()),
     };
-    let time_loss = match args.option("--time-loss") {
-        None => None,
-        Some("black") => Some(Color::Black),
-        Some("white") => Some(Color::White),
-        Some(other) => {
-            return Err(ArgsError::BadValue {
-                name: "--time-loss".into(),
-                value: other.to_string(),
-                expected: "black or white".into(),
-            }
-            .into())
-        }
-    };
-    let completed = args.switch("--completed");
+    let time_loss = args.time_loss.map(|side| match side {
+        Side::Black => Color::Black,
+        Side::White => Color::White,
+    });
+    let completed = args.completed;
     let outcome = match time_loss {
         None if completed => {
             return Err(ArgsError::Conflict("--completed goes with --time-loss".into()).into())
@@ -143,19 +211,10 @@ const DEFAULT_SOLVE_MS: f64 = 60_000.0;
 /// `engine solve "BOARD SIDE"`: the exact result with perfect play, or,
 /// when the time limit (60 s unless `--time-ms`) runs out first, the
 /// bounds proved so far (`"solved": false`).
-pub fn solve(words: &[String]) -> Result<Report, CliError> {
-    let mut args = Args::parse(words, &["variant", "time-ms"], &["json"])?;
-    let board = args.positional("\"BOARD SIDE\"")?;
-    args.finish()?;
-    let variant = rules_from(&args)?.variant;
-    let time_ms = args
-        .parsed(
-            "--time-ms",
-            "a time in milliseconds",
-            number_in(1.0f64, 1e9),
-        )?
-        .unwrap_or(DEFAULT_SOLVE_MS);
-    let position = board_arg(&board, variant)?;
+pub fn solve(args: &SolveArgs) -> Result<Report, CliError> {
+    let variant = args.variant.unwrap_or_default();
+    let time_ms = args.time_ms.map_or(DEFAULT_SOLVE_MS, |t| t as f64);
+    let position = board_arg(&args.board, variant)?;
     let clock = SystemClock::new();
     let budget = Budget::new(Limits::time_ms(time_ms), &clock);
     let mut analyzer = Analyzer::new(22);
@@ -203,14 +262,13 @@ pub fn solve(words: &[String]) -> Result<Report, CliError> {
 }
 
 /// `engine search othello …`: the best move within a depth or time limit.
-pub fn search(args: &mut Args) -> Result<Report, CliError> {
-    args.finish()?;
-    let rules = rules_from(args)?;
-    let position = match (args.option("--moves"), args.option("--board")) {
+pub fn search(args: &SearchArgs, json_mode: bool) -> Result<Report, CliError> {
+    let rules = args.rules.rules();
+    let position = match (&args.moves, &args.board) {
         (Some(moves), None) => replay_from_start(rules, moves)?.last(),
         (None, Some(board)) => {
             let p = board_arg(board, rules.variant)?;
-            if args.option("--size").is_some() && p.rules().size != rules.size {
+            if args.rules.size.is_some() && p.rules().size != rules.size {
                 return Err(ArgsError::Conflict(format!(
                     "--size {} does not match the {}x{} board",
                     rules.size,
@@ -230,16 +288,13 @@ pub fn search(args: &mut Args) -> Result<Report, CliError> {
             )
         }
     };
-    let evaluator = evaluation::evaluator(args.option("--eval").unwrap_or("standard"))?;
+    let evaluator = evaluation::evaluator(args.eval.as_deref().unwrap_or("standard"))?;
     let clock = SystemClock::new();
-    let budget = Budget::new(limits_from(args)?, &clock);
-    let selective = args
-        .parsed("--selective", "on or off", on_off)?
-        .unwrap_or(true);
+    let budget = Budget::new(args.limits.limits()?, &clock);
+    let selective = args.selective != Some(OnOff::Off);
     let mut analyzer = Analyzer::new(22)
         .with_evaluator(evaluator)
         .with_selective(selective);
-    let json_mode = args.switch("--json");
     let mut lines = Vec::new();
     let result = analyzer.analyse(&position, &budget, &mut |p| {
         if !json_mode {

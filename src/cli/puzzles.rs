@@ -14,8 +14,9 @@ use crate::engine::othello::{Analyzer, Move, Position, Rules, Variant};
 use crate::engine::rng::Rng;
 use crate::engine::search::{Budget, Limits};
 
-use super::args::{number_in, Args, ArgsError};
-use super::parallel::{map_in_parallel, wants_progress};
+use super::common::{Progress, Seed, Threads};
+use super::numbers::whole;
+use super::parallel::map_in_parallel;
 use super::{create_parent_dir, read_file, CliError, Report, TEXT_FILE_LIMIT};
 
 /// The shipped puzzles (`engine puzzles generate --count 360 --seed 1`).
@@ -38,16 +39,57 @@ const CORNER_EMPTIES: std::ops::RangeInclusive<u32> = 20..=44;
 const WIPEOUT_DISCS: u32 = 6;
 const WIPEOUT_EMPTIES: u32 = 44;
 
+/// `engine puzzles generate`.
+#[derive(clap::Args, Debug)]
+pub struct GenerateArgs {
+    /// How many puzzles (1 to 100 000; 360 unless given)
+    #[arg(long, value_name = "N", value_parser = whole(1usize, 100_000, "a number of puzzles"))]
+    count: Option<usize>,
+    /// The seed.
+    #[command(flatten)]
+    seed: Seed,
+    /// Games to play (six per puzzle unless given)
+    #[arg(long, value_name = "G", value_parser = whole(1usize, 10_000_000, "a number of games"))]
+    games: Option<usize>,
+    /// Threads (1 unless given).
+    #[command(flatten)]
+    threads: Threads,
+    /// Where they are written (the shipped file unless given)
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+    /// Progress.
+    #[command(flatten)]
+    progress: Progress,
+}
+
+/// `engine puzzles STEP`.
+#[derive(clap::Subcommand, Debug)]
+pub enum Step {
+    /// Puzzles from self-play games, proved by the solver
+    Generate(GenerateArgs),
+    /// The shipped puzzles, or those of --in FILE
+    Export {
+        /// A puzzles file instead of the shipped one
+        #[arg(long = "in", value_name = "FILE")]
+        input: Option<String>,
+    },
+    /// Every puzzle proved again from scratch
+    Check {
+        /// A puzzles file instead of the shipped one
+        #[arg(long = "in", value_name = "FILE")]
+        input: Option<String>,
+        /// Threads (1 unless given).
+        #[command(flatten)]
+        threads: Threads,
+    },
+}
+
 /// Runs `engine puzzles STEP`.
-pub fn puzzles(words: &[String]) -> Result<Report, CliError> {
-    let Some((step, rest)) = words.split_first() else {
-        return Err(ArgsError::MissingArgument("step (generate, export or check)").into());
-    };
-    match step.as_str() {
-        "generate" => generate(rest),
-        "export" => export(rest),
-        "check" => check(rest),
-        other => Err(ArgsError::UnknownCommand(format!("puzzles {other}")).into()),
+pub fn puzzles(step: &Step) -> Result<Report, CliError> {
+    match step {
+        Step::Generate(args) => generate(args),
+        Step::Export { input } => export(input.as_deref()),
+        Step::Check { input, threads } => check(input.as_deref(), threads),
     }
 }
 
@@ -190,27 +232,13 @@ fn select(found: Vec<Puzzle>, count: usize) -> Vec<Puzzle> {
 }
 
 /// `engine puzzles generate`.
-fn generate(words: &[String]) -> Result<Report, CliError> {
-    let args = Args::parse(
-        words,
-        &["count", "seed", "games", "threads", "out"],
-        &["json", "progress"],
-    )?;
-    args.finish()?;
-    let count = args
-        .parsed("--count", "a number of puzzles", number_in(1usize, 100_000))?
-        .unwrap_or(360);
-    let seed = args.seed()?;
-    let games = args
-        .parsed(
-            "--games",
-            "a number of games",
-            number_in(1usize, 10_000_000),
-        )?
-        .unwrap_or(count * 6);
-    let out = args.option("--out").unwrap_or(SHIPPED_PATH);
-    let threads = args.threads(1)?;
-    let progress = wants_progress(args.switch("--progress")).then_some("games");
+fn generate(args: &GenerateArgs) -> Result<Report, CliError> {
+    let count = args.count.unwrap_or(360);
+    let seed = args.seed.seed();
+    let games = args.games.unwrap_or(count * 6);
+    let out = args.out.as_deref().unwrap_or(SHIPPED_PATH);
+    let threads = args.threads.threads.unwrap_or(1);
+    let progress = args.progress.of("games");
     let clock = SystemClock::new();
     let found = map_in_parallel(
         games,
@@ -247,8 +275,8 @@ fn generate(words: &[String]) -> Result<Report, CliError> {
 }
 
 /// The puzzles of `--in FILE`, or the shipped ones.
-fn load(args: &Args) -> Result<Vec<Puzzle>, CliError> {
-    let text = match args.option("--in") {
+fn load(input: Option<&str>) -> Result<Vec<Puzzle>, CliError> {
+    let text = match input {
         Some(path) => String::from_utf8_lossy(&read_file(path, TEXT_FILE_LIMIT)?).into_owned(),
         None => SHIPPED.to_string(),
     };
@@ -256,22 +284,20 @@ fn load(args: &Args) -> Result<Vec<Puzzle>, CliError> {
 }
 
 /// `engine puzzles export`: the shipped set.
-fn export(words: &[String]) -> Result<Report, CliError> {
-    let args = Args::parse(words, &["in"], &["json"])?;
-    args.finish()?;
-    let puzzles = load(&args)?;
+fn export(input: Option<&str>) -> Result<Report, CliError> {
+    let puzzles = load(input)?;
     Ok(Report {
         text: format!("{} puzzles (use --json for the list)", puzzles.len()),
         json: json!({ "puzzles": puzzles.iter().map(to_json).collect::<Vec<_>>() }),
     })
 }
 
-/// `engine puzzles check`: every puzzle proved again from its position.
-fn check(words: &[String]) -> Result<Report, CliError> {
-    let args = Args::parse(words, &["in", "threads"], &["json"])?;
-    args.finish()?;
-    let puzzles = load(&args)?;
-    let threads = args.threads(1)?;
+/// `engine puzzles check`: every puzzle proved again from its position;
+/// the report (`{"checked", "failed", "repeated"}`) also when one fails,
+/// with exit status 2.
+fn check(input: Option<&str>, threads: &Threads) -> Result<Report, CliError> {
+    let puzzles = load(input)?;
+    let threads = threads.threads.unwrap_or(1);
     let results = map_in_parallel(
         puzzles.len(),
         threads,
@@ -301,7 +327,7 @@ fn check(words: &[String]) -> Result<Report, CliError> {
     if failed.is_empty() && repeated.is_empty() {
         Ok(report)
     } else {
-        Err(CliError::NoResult(report.text))
+        Err(CliError::Failed(report))
     }
 }
 

@@ -3,8 +3,8 @@
 //! inside doubled). The first field of a line says what the line is:
 //!
 //! ```text
-//! record,game,format,size,rounds
-//! tournament,othello,swiss,8,5
+//! record,game,format,size,rounds,name,place,date
+//! tournament,othello,swiss,8,5,"Spring Open","Praha",2027-03-14
 //! record,name,rating,club,withdrawn_after
 //! player,"Ann",1850,"Praha",
 //! player,"Bob",,,3
@@ -22,12 +22,29 @@
 //! What a spreadsheet does to a file it saves is read as well: a byte
 //! order mark, CRLF line ends, empty fields added at the end of short
 //! lines, empty lines, text left unquoted, and (in Czech or Russian
-//! spreadsheets) semicolons between the fields and decimal commas.
+//! spreadsheets) semicolons between the fields and decimal commas; files
+//! written before the tournament had a name, place and date (four fields
+//! on the `tournament` line).
+//!
+//! A text a spreadsheet would take for a formula (starting with `=`, `+`,
+//! `-`, `@`, a tab or a carriage return) is written with a single quote
+//! before it, as spreadsheets and the usual guidance (OWASP's "CSV
+//! injection") want, and the quote is taken off again when the file is
+//! read ([`guard`], [`unguard`]).
 
-use super::tournament::{check_located, Entry, Format, Part, Player, Tournament, TournamentError};
+use super::date::Date;
+use super::standings::Standing;
+use super::tournament::{
+    check_located, check_player_count, Entry, Format, Part, Player, Tournament, TournamentError,
+};
+
+/// The largest tournament file read (JSON or CSV): far above what
+/// [`MAX_PLAYERS`](super::tournament::MAX_PLAYERS) players over a hundred
+/// rounds take.
+pub const MAX_FILE_BYTES: usize = 16_000_000;
 
 /// The columns of each kind of line (after the first field, the kind).
-const TOURNAMENT: [&str; 4] = ["game", "format", "size", "rounds"];
+const TOURNAMENT: [&str; 7] = ["game", "format", "size", "rounds", "name", "place", "date"];
 const PLAYER: [&str; 4] = ["name", "rating", "club", "withdrawn_after"];
 const GAME: [&str; 5] = ["round", "black", "white", "black_score", "white_score"];
 const BYE: [&str; 2] = ["round", "name"];
@@ -77,35 +94,7 @@ pub enum CsvReason {
 
 impl std::fmt::Display for ParseCsvError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if let Some(line) = self.line {
-            write!(f, "line {line}: ")?;
-        }
-        match &self.reason {
-            CsvReason::UnclosedQuote => write!(f, "a quoted field is never closed"),
-            CsvReason::TextAfterQuote => write!(f, "text after a closing quote"),
-            CsvReason::UnknownRecord(kind) => write!(
-                f,
-                "{kind:?} is not a kind of line (tournament, player, game, bye or record)"
-            ),
-            CsvReason::Missing(column) => write!(f, "the {column} is missing"),
-            CsvReason::Extra(value) => write!(f, "one field too many ({value:?})"),
-            CsvReason::Number { column, value } => {
-                write!(f, "the {column} {value:?} is not a number")
-            }
-            CsvReason::Format(format) => write!(
-                f,
-                "unknown format {format:?} (swiss, round-robin or double-round-robin)"
-            ),
-            CsvReason::NoTournament => {
-                write!(f, "no tournament line (tournament,game,format,size,rounds)")
-            }
-            CsvReason::SecondTournament => write!(f, "a second tournament line"),
-            CsvReason::Standings => write!(
-                f,
-                "this is the standings table, which has no games: load the tournament's CSV or JSON file"
-            ),
-            CsvReason::Tournament(e) => write!(f, "{e}"),
-        }
+        f.write_str(&crate::i18n::Lang::En.texts().club_errors().csv(self))
     }
 }
 
@@ -115,6 +104,8 @@ impl std::error::Error for ParseCsvError {}
 /// with `{`, as CSV otherwise.
 #[derive(Clone, Debug, PartialEq)]
 pub enum ImportError {
+    /// Larger than [`MAX_FILE_BYTES`] (its size in bytes).
+    TooLarge(usize),
     /// The JSON file's refusal.
     Json(TournamentError),
     /// The CSV file's refusal.
@@ -123,18 +114,19 @@ pub enum ImportError {
 
 impl std::fmt::Display for ImportError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Json(e) => write!(f, "{e}"),
-            Self::Csv(e) => write!(f, "{e}"),
-        }
+        f.write_str(&crate::i18n::Lang::En.texts().club_errors().import(self))
     }
 }
 
 impl std::error::Error for ImportError {}
 
-/// A tournament file of either kind: JSON when its text (after a byte
-/// order mark and blanks) starts with `{`, CSV otherwise.
+/// A tournament file of either kind, the one reader of the page and the
+/// commands: JSON when its text (after a byte order mark and blanks)
+/// starts with `{`, CSV otherwise; at most [`MAX_FILE_BYTES`].
 pub fn read(text: &str) -> Result<Tournament, ImportError> {
+    if text.len() > MAX_FILE_BYTES {
+        return Err(ImportError::TooLarge(text.len()));
+    }
     let text = text.trim_start_matches('\u{feff}');
     if text.trim_start().starts_with('{') {
         super::tournament::parse(text).map_err(ImportError::Json)
@@ -143,10 +135,35 @@ pub fn read(text: &str) -> Result<Tournament, ImportError> {
     }
 }
 
+/// Whether a spreadsheet would take `text` for a formula.
+fn formula_like(text: &str) -> bool {
+    text.starts_with(['=', '+', '-', '@', '\t', '\r'])
+}
+
+/// `text` as a spreadsheet may be given it: with a single quote before a
+/// text it would take for a formula, and before a text that starts with a
+/// quote the reader would otherwise take off ([`unguard`] reverses it).
+pub fn guard(text: &str) -> String {
+    let guarded = |rest: &str| formula_like(rest) || rest.starts_with('\'');
+    if formula_like(text) || text.strip_prefix('\'').is_some_and(guarded) {
+        format!("'{text}")
+    } else {
+        text.to_string()
+    }
+}
+
+/// A text as [`guard`] wrote it, back as it was.
+pub fn unguard(text: &str) -> &str {
+    match text.strip_prefix('\'') {
+        Some(rest) if formula_like(rest) || rest.starts_with('\'') => rest,
+        _ => text,
+    }
+}
+
 /// A text field, always quoted (a club that is there but empty is `""`,
-/// one that is not there an empty field).
+/// one that is not there an empty field) and guarded against formulas.
 fn quoted(s: &str) -> String {
-    format!("\"{}\"", s.replace('"', "\"\""))
+    format!("\"{}\"", guard(s).replace('"', "\"\""))
 }
 
 /// The name of a format in the files.
@@ -158,39 +175,58 @@ fn format_name(format: Format) -> &'static str {
     }
 }
 
+/// Lines of fields, each ended by CRLF.
+#[derive(Default)]
+struct Lines(String);
+
+impl Lines {
+    fn line(&mut self, fields: &[String]) {
+        self.0.push_str(&fields.join(","));
+        self.0.push_str("\r\n");
+    }
+
+    /// A `record` line naming `columns`.
+    fn heading(&mut self, columns: &[&str]) {
+        let fields: Vec<String> = std::iter::once("record")
+            .chain(columns.iter().copied())
+            .map(String::from)
+            .collect();
+        self.line(&fields);
+    }
+}
+
+/// A number as the files write it (`1850`, `0.5`; never `-0`).
+fn number(x: f64) -> String {
+    (x + 0.0).to_string()
+}
+
 /// The tournament as CSV (see the module's documentation); [`parse_csv`]
 /// reads it back as it was.
 pub fn to_csv(t: &Tournament) -> String {
-    let mut out = String::new();
-    let mut line = |fields: &[String]| {
-        out.push_str(&fields.join(","));
-        out.push_str("\r\n");
-    };
-    let heading = |columns: &[&str]| -> Vec<String> {
-        std::iter::once("record")
-            .chain(columns.iter().copied())
-            .map(String::from)
-            .collect()
-    };
-    line(&heading(&TOURNAMENT));
-    line(&[
+    let mut out = Lines::default();
+    out.heading(&TOURNAMENT);
+    let optional = |text: &Option<String>| text.as_deref().map(quoted).unwrap_or_default();
+    out.line(&[
         "tournament".into(),
         t.game.clone(),
         format_name(t.format).into(),
         t.size.to_string(),
         t.rounds.to_string(),
+        optional(&t.name),
+        optional(&t.place),
+        t.date.map(|d| d.to_string()).unwrap_or_default(),
     ]);
-    line(&heading(&PLAYER));
+    out.heading(&PLAYER);
     for p in &t.players {
-        line(&[
+        out.line(&[
             "player".into(),
             quoted(&p.name),
-            p.rating.map(|r| r.to_string()).unwrap_or_default(),
-            p.club.as_deref().map(quoted).unwrap_or_default(),
+            p.rating.map(number).unwrap_or_default(),
+            optional(&p.club),
             p.withdrawn_after.map(|r| r.to_string()).unwrap_or_default(),
         ]);
     }
-    line(&heading(&GAME));
+    out.heading(&GAME);
     for entry in &t.games {
         match entry {
             Entry::Game {
@@ -198,19 +234,71 @@ pub fn to_csv(t: &Tournament) -> String {
                 black,
                 white,
                 score: [b, w],
-            } => line(&[
+            } => out.line(&[
                 "game".into(),
                 round.to_string(),
                 quoted(black),
                 quoted(white),
-                b.to_string(),
-                w.to_string(),
+                number(*b),
+                number(*w),
             ]),
-            Entry::Bye { round, bye } => line(&["bye".into(), round.to_string(), quoted(bye)]),
+            Entry::Bye { round, bye } => out.line(&["bye".into(), round.to_string(), quoted(bye)]),
         }
     }
-    out
+    out.0
 }
+
+/// The standings as CSV, for spreadsheets: rank, name, rating, club,
+/// points, then for Othello the Brightwell quotient, the discs and the
+/// quotient's parts (the discs of the games that count, the opponents'
+/// points, the games set aside, the constant c), for the other games
+/// Buchholz and Sonneborn–Berger. Names are quoted and guarded as in
+/// [`to_csv`]; the file is refused by [`parse_csv`] (it has no games).
+pub fn standings_csv(t: &Tournament, rows: &[Standing]) -> String {
+    let mut out = Lines::default();
+    let mut columns = vec!["rank", "name", "rating", "club", "points"];
+    columns.extend(if t.is_othello() {
+        &STANDINGS_OTHELLO[..]
+    } else {
+        &STANDINGS_OTHER[..]
+    });
+    out.line(&columns.iter().map(|c| c.to_string()).collect::<Vec<_>>());
+    for r in rows {
+        let player = &t.players[r.player];
+        let mut fields = vec![
+            r.rank.to_string(),
+            quoted(&r.name),
+            player.rating.map(number).unwrap_or_default(),
+            player.club.as_deref().map(quoted).unwrap_or_default(),
+            number(r.points),
+        ];
+        match (r.brightwell_sum, r.discs) {
+            (Some(sum), Some(discs)) => fields.extend([
+                number(sum.total()),
+                number(discs),
+                number(sum.discs),
+                number(sum.opponents_points),
+                sum.set_aside.to_string(),
+                sum.c.to_string(),
+            ]),
+            _ => fields.extend([number(r.buchholz), number(r.sonneborn_berger)]),
+        }
+        out.line(&fields);
+    }
+    out.0
+}
+
+/// The standings' columns after the points, for Othello.
+const STANDINGS_OTHELLO: [&str; 6] = [
+    "brightwell",
+    "discs",
+    "brightwell_discs",
+    "brightwell_opponents_points",
+    "brightwell_set_aside",
+    "brightwell_c",
+];
+/// The standings' columns after the points, for the other games.
+const STANDINGS_OTHER: [&str; 2] = ["buchholz", "sonneborn_berger"];
 
 /// One field of a line as read: its text and whether it was quoted (an
 /// empty quoted field is an empty text; an empty unquoted one, nothing).
@@ -356,7 +444,7 @@ impl Line<'_> {
 
     /// A text column that may be absent.
     fn text(&self, i: usize) -> Option<String> {
-        self.field(i).map(|f| f.text.clone())
+        self.field(i).map(|f| unguard(&f.text).to_string())
     }
 
     /// A text column that must be there (it may be an empty `""`).
@@ -407,68 +495,29 @@ impl Line<'_> {
     }
 }
 
-/// Reads a tournament from the CSV [`to_csv`] writes (see the module's
-/// documentation), checked as a JSON file is; a refusal says the line.
-pub fn parse_csv(text: &str) -> Result<Tournament, ParseCsvError> {
-    let text = text.trim_start_matches('\u{feff}');
-    let records = records(text, delimiter(text))?;
-    let mut head: Option<(usize, Tournament)> = None;
-    let mut players = Vec::new();
-    let mut games = Vec::new();
-    for (number, fields) in &records {
-        // Empty lines, and lines of empty fields only.
-        if fields.iter().all(|f| !f.quoted && f.text.trim().is_empty()) {
-            continue;
-        }
-        let kind = fields[0].text.trim();
-        let line = |columns: &'static [&'static str]| Line {
-            number: *number,
-            columns,
-            fields,
-        };
-        let line = match kind {
-            "record" => continue,
-            "rank" if head.is_none() => {
-                return Err(ParseCsvError {
-                    line: Some(*number),
-                    reason: CsvReason::Standings,
-                })
-            }
-            "tournament" => line(&TOURNAMENT),
-            "player" => line(&PLAYER),
-            "game" => line(&GAME),
-            "bye" => line(&BYE),
-            other => {
-                return Err(ParseCsvError {
-                    line: Some(*number),
-                    reason: CsvReason::UnknownRecord(other.to_string()),
-                })
-            }
-        };
+/// What the lines read so far hold: the `tournament` line (and its line
+/// number), and the players and entries with theirs.
+#[derive(Default)]
+struct Read {
+    head: Option<(usize, Tournament)>,
+    players: Vec<(usize, Player)>,
+    games: Vec<(usize, Entry)>,
+}
+
+impl Read {
+    /// Reads one line of kind `kind` (`tournament`, `player`, `game` or
+    /// `bye`).
+    fn line(&mut self, kind: &str, line: &Line) -> Result<(), ParseCsvError> {
         line.check_width()?;
         match kind {
             "tournament" => {
-                if head.is_some() {
+                if self.head.is_some() {
                     return Err(line.error(CsvReason::SecondTournament));
                 }
-                let format = match line.required_text(1)?.trim() {
-                    "swiss" => Format::Swiss,
-                    "round-robin" => Format::RoundRobin,
-                    "double-round-robin" => Format::DoubleRoundRobin,
-                    other => return Err(line.error(CsvReason::Format(other.to_string()))),
-                };
-                let t = Tournament {
-                    game: line.required_text(0)?.trim().to_string(),
-                    format,
-                    size: line.required(2)?,
-                    rounds: line.required(3)?,
-                    players: Vec::new(),
-                    games: Vec::new(),
-                };
-                head = Some((*number, t));
+                self.head = Some((line.number, head(line)?));
             }
-            "player" => players.push((
-                *number,
+            "player" => self.players.push((
+                line.number,
                 Player {
                     name: line.required_text(0)?,
                     rating: line.real(1)?,
@@ -476,8 +525,8 @@ pub fn parse_csv(text: &str) -> Result<Tournament, ParseCsvError> {
                     withdrawn_after: line.number(3)?,
                 },
             )),
-            "game" => games.push((
-                *number,
+            "game" => self.games.push((
+                line.number,
                 Entry::Game {
                     round: line.required(0)?,
                     black: line.required_text(1)?,
@@ -485,41 +534,128 @@ pub fn parse_csv(text: &str) -> Result<Tournament, ParseCsvError> {
                     score: [line.required_real(3)?, line.required_real(4)?],
                 },
             )),
-            _ => games.push((
-                *number,
+            _ => self.games.push((
+                line.number,
                 Entry::Bye {
                     round: line.required(0)?,
                     bye: line.required_text(1)?,
                 },
             )),
         }
+        Ok(())
     }
-    let Some((head_line, mut t)) = head else {
-        return Err(ParseCsvError {
-            line: None,
-            reason: CsvReason::NoTournament,
-        });
+
+    /// The tournament read, checked as a JSON file is; a refusal says the
+    /// line it is about.
+    fn finish(self) -> Result<Tournament, ParseCsvError> {
+        let Some((head_line, mut t)) = self.head else {
+            return Err(ParseCsvError {
+                line: None,
+                reason: CsvReason::NoTournament,
+            });
+        };
+        let (player_lines, players): (Vec<usize>, Vec<Player>) = self.players.into_iter().unzip();
+        let (entry_lines, games): (Vec<usize>, Vec<Entry>) = self.games.into_iter().unzip();
+        t.players = players;
+        t.games = games;
+        check_located(&mut t).map_err(|(part, e)| ParseCsvError {
+            line: Some(match part {
+                Part::Head => head_line,
+                Part::Player(i) => player_lines[i],
+                Part::Entry(i) => entry_lines[i],
+            }),
+            reason: CsvReason::Tournament(e),
+        })?;
+        Ok(t)
+    }
+}
+
+/// The `tournament` line: the game, format, size and rounds, then the
+/// name, place and date (absent from files written before them).
+fn head(line: &Line) -> Result<Tournament, ParseCsvError> {
+    let format = match line.required_text(1)?.trim() {
+        "swiss" => Format::Swiss,
+        "round-robin" => Format::RoundRobin,
+        "double-round-robin" => Format::DoubleRoundRobin,
+        other => return Err(line.error(CsvReason::Format(other.to_string()))),
     };
-    let (player_lines, players): (Vec<usize>, Vec<Player>) = players.into_iter().unzip();
-    let (entry_lines, games): (Vec<usize>, Vec<Entry>) = games.into_iter().unzip();
-    t.players = players;
-    t.games = games;
-    check_located(&t).map_err(|(part, e)| ParseCsvError {
-        line: Some(match part {
-            Part::Head => head_line,
-            Part::Player(i) => player_lines[i],
-            Part::Entry(i) => entry_lines[i],
-        }),
+    let mut t = Tournament::new(
+        line.required_text(0)?.trim(),
+        format,
+        line.required(2)?,
+        line.required(3)?,
+    );
+    t.name = line.text(4);
+    t.place = line.text(5);
+    t.date = match line.text(6).filter(|d| !d.trim().is_empty()) {
+        None => None,
+        Some(date) => Some(
+            Date::parse(&date)
+                .map_err(|e| line.error(CsvReason::Tournament(TournamentError::Date(e.0))))?,
+        ),
+    };
+    Ok(t)
+}
+
+/// Reads a tournament from the CSV [`to_csv`] writes (see the module's
+/// documentation), checked as a JSON file is; a refusal says the line.
+pub fn parse_csv(text: &str) -> Result<Tournament, ParseCsvError> {
+    let text = text.trim_start_matches('\u{feff}');
+    let records = records(text, delimiter(text))?;
+    // More players than the page takes are refused before anything else
+    // is done with them (at the first line too many).
+    let player_lines: Vec<usize> = records
+        .iter()
+        .filter(|(_, fields)| fields[0].text.trim() == "player")
+        .map(|(number, _)| *number)
+        .collect();
+    check_player_count(player_lines.len()).map_err(|e| ParseCsvError {
+        line: player_lines.get(super::tournament::MAX_PLAYERS).copied(),
         reason: CsvReason::Tournament(e),
     })?;
-    Ok(t)
+    let mut read = Read::default();
+    for (number, fields) in &records {
+        // Empty lines, and lines of empty fields only.
+        if fields.iter().all(|f| !f.quoted && f.text.trim().is_empty()) {
+            continue;
+        }
+        let kind = fields[0].text.trim();
+        let columns: &'static [&'static str] = match kind {
+            "record" => continue,
+            "rank" if read.head.is_none() => {
+                return Err(ParseCsvError {
+                    line: Some(*number),
+                    reason: CsvReason::Standings,
+                })
+            }
+            "tournament" => &TOURNAMENT,
+            "player" => &PLAYER,
+            "game" => &GAME,
+            "bye" => &BYE,
+            other => {
+                return Err(ParseCsvError {
+                    line: Some(*number),
+                    reason: CsvReason::UnknownRecord(other.to_string()),
+                })
+            }
+        };
+        let line = Line {
+            number: *number,
+            columns,
+            fields,
+        };
+        read.line(kind, &line)?;
+    }
+    read.finish()
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests {
     use super::*;
+    use crate::club::text;
     use crate::engine::rng::Rng;
     use proptest::prelude::*;
+    use std::collections::BTreeSet;
     use std::time::{Duration, Instant};
 
     fn sample() -> Tournament {
@@ -540,7 +676,9 @@ mod tests {
         let t = sample();
         let text = to_csv(&t);
         assert!(
-            text.starts_with("record,game,format,size,rounds\r\ntournament,othello,swiss,8,3\r\n"),
+            text.starts_with(
+                "record,game,format,size,rounds,name,place,date\r\ntournament,othello,swiss,8,3,,,\r\n"
+            ),
             "{text}"
         );
         assert!(
@@ -558,6 +696,97 @@ mod tests {
     }
 
     #[test]
+    fn formulas_are_written_as_text_and_read_back() {
+        let mut t = sample();
+        let names = [
+            "=HYPERLINK(\"x\")",
+            "+1",
+            "-2",
+            "@SUM(A1)",
+            "'=quoted",
+            "'plain",
+            "''=x",
+        ];
+        t.players = names.iter().map(|n| Player::named(*n)).collect();
+        t.players[0].club = Some("=cmd|' /C calc'!A0".into());
+        t.name = Some("=Open".into());
+        t.place = Some("@home".into());
+        t.games.clear();
+        let text = to_csv(&t);
+        for written in [
+            "player,\"'=HYPERLINK(\"\"x\"\")\",,\"'=cmd|' /C calc'!A0\",",
+            "player,\"'+1\"",
+            "player,\"'-2\"",
+            "player,\"'@SUM(A1)\"",
+            "player,\"''=quoted\"",
+            "player,\"'plain\"",
+            "player,\"'''=x\"",
+            ",\"'=Open\",\"'@home\",",
+        ] {
+            assert!(text.contains(written), "{written} in {text}");
+        }
+        assert_eq!(parse_csv(&text), Ok(t.clone()));
+        // Both exports: the standings too.
+        let standings = standings_csv(&t, &super::super::standings::standings(&t));
+        assert!(
+            standings.contains(",\"'=HYPERLINK(\"\"x\"\")\","),
+            "{standings}"
+        );
+        assert!(
+            !standings.contains(",\"=") && !standings.contains(",\"+"),
+            "{standings}"
+        );
+        for text in ["=1", "'=1", "''=1", "'x", "x", "", "'", "-", "'\t"] {
+            assert_eq!(unguard(&guard(text)), text, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn files_of_the_earlier_format_still_read() {
+        // Four fields on the tournament line: no name, place or date.
+        let t = parse_csv("tournament,othello,swiss,8,5\nplayer,Ann\nplayer,Bob\n").unwrap();
+        assert_eq!(
+            (t.name, t.place, t.date, t.players.len()),
+            (None, None, None, 2)
+        );
+        let t = parse_csv("tournament,nim,swiss,8,5,\"Open\",,2027-03-14\nplayer,Ann\n").unwrap();
+        assert_eq!(
+            (t.name.as_deref(), t.place, t.date.map(|d| d.to_string())),
+            (Some("Open"), None, Some("2027-03-14".into()))
+        );
+        let error = parse_csv("tournament,nim,swiss,8,5,,,14.3.2027\n").unwrap_err();
+        assert_eq!(
+            (error.line, error.reason),
+            (
+                Some(1),
+                CsvReason::Tournament(TournamentError::Date("14.3.2027".into()))
+            )
+        );
+    }
+
+    #[test]
+    fn more_players_than_the_limit_are_refused_at_the_first_too_many() {
+        use super::super::tournament::MAX_PLAYERS;
+        let players: String = (0..MAX_PLAYERS + 5)
+            .map(|i| format!("player,P{i}\n"))
+            .collect();
+        let error = parse_csv(&format!("tournament,othello,swiss,8,5\n{players}")).unwrap_err();
+        assert_eq!(error.line, Some(MAX_PLAYERS + 2));
+        assert_eq!(
+            error.reason,
+            CsvReason::Tournament(TournamentError::TooManyPlayers {
+                players: MAX_PLAYERS + 5,
+                limit: MAX_PLAYERS
+            })
+        );
+        let too_large = "x".repeat(MAX_FILE_BYTES + 1);
+        assert_eq!(
+            read(&too_large),
+            Err(ImportError::TooLarge(MAX_FILE_BYTES + 1))
+        );
+    }
+
+    #[test]
     fn the_documented_example_is_read() {
         let doc = include_str!("../../docs/tournament.md");
         let example = doc
@@ -571,6 +800,7 @@ mod tests {
             (3, 3, 5),
             "{t:?}"
         );
+        assert_eq!(t.name.as_deref(), Some("Spring Open"));
         assert_eq!(t.players[1].name, "Bob \"the Wall\"");
         assert_eq!(t.players[2].club.as_deref(), Some(""));
         // Written back, it is the example again (with CRLF line ends).
@@ -612,7 +842,7 @@ mod tests {
         let head = "record,game,format,size,rounds\ntournament,othello,swiss,8,3\nplayer,Ann\nplayer,Bob\n";
         /// A file, the line of its refusal, and the reason it must have.
         type Case = (String, Option<usize>, fn(&CsvReason) -> bool);
-        let cases: [Case; 14] = [
+        let cases: [Case; 15] = [
             (String::new(), None, |r| *r == CsvReason::NoTournament),
             (
                 "rank,name,points,brightwell,discs\n1,\"Ann\",1,50,33\n".into(),
@@ -660,12 +890,26 @@ mod tests {
             }),
             (
                 // A quoted line end counts: the game is on line 7.
-                format!("{head}player,\"Cid\nthe second\"\ngame,1,Ann,Zed,33,31\n"),
+                format!("{head}game,\"1\n\",Ann,Bob,33,31\ngame,1,Ann,Zed,33,31\n"),
                 Some(7),
                 |r| matches!(r, CsvReason::Tournament(TournamentError::UnknownPlayer(_))),
             ),
+            (
+                // A name is one line.
+                format!("{head}player,\"Cid\nthe second\"\n"),
+                Some(5),
+                |r| {
+                    matches!(
+                        r,
+                        CsvReason::Tournament(TournamentError::Text {
+                            error: crate::club::text::NameError::LineBreak,
+                            ..
+                        })
+                    )
+                },
+            ),
             (format!("{head}game,1,Ann,Bob,60,31\n"), Some(5), |r| {
-                matches!(r, CsvReason::Tournament(TournamentError::Score(_)))
+                matches!(r, CsvReason::Tournament(TournamentError::Score { .. }))
             }),
             (format!("{head}player,Ann\n"), Some(5), |r| {
                 matches!(r, CsvReason::Tournament(TournamentError::DuplicateName(_)))
@@ -679,7 +923,7 @@ mod tests {
         let error = parse_csv("tournament,chess,swiss,8,3\n").unwrap_err();
         assert_eq!(
             error.to_string(),
-            "line 1: unknown game \"chess\"",
+            "Line 1: “chess” is not a game of the club (othello, opok or nim).",
             "the message names the line"
         );
     }
@@ -746,22 +990,23 @@ mod tests {
                 }
             }
         }
-        Tournament {
-            game: game.into(),
-            format,
-            size,
-            rounds,
-            players,
-            games,
-        }
+        let mut t = Tournament::new(game, format, size, rounds);
+        t.players = players;
+        t.games = games;
+        t
     }
 
     proptest! {
         #[test]
         fn a_written_tournament_reads_back_as_it_was(
             seed in any::<u64>(),
-            names in proptest::collection::btree_set("[\\PC\",;\r\n ]{0,10}", 2..12),
-            clubs in proptest::collection::vec(proptest::option::of("[\\PC\",\n]{0,6}"), 0..12),
+            names in proptest::collection::btree_set("[\\PC\",;=+@'\r\n -]{0,10}", 2..12)
+                .prop_map(|names| names.iter().filter_map(|n| text::name(n).ok()).collect::<BTreeSet<_>>())
+                .prop_filter("two names", |names| names.len() >= 2),
+            clubs in proptest::collection::vec(
+                proptest::option::of("[\\PC\",=+@'\n-]{0,6}".prop_filter_map("a label", |c| text::label(&c).ok())),
+                0..12,
+            ),
         ) {
             let t = generated(seed, names.into_iter().collect(), clubs);
             prop_assert_eq!(super::super::tournament::check(t.clone()), Ok(t.clone()));
@@ -827,14 +1072,9 @@ mod tests {
                 })
             })
             .collect();
-        let t = Tournament {
-            game: "othello".into(),
-            format: Format::Swiss,
-            size: 8,
-            rounds: 13,
-            players,
-            games,
-        };
+        let mut t = Tournament::new("othello", Format::Swiss, 8, 13);
+        t.players = players;
+        t.games = games;
         let text = to_csv(&t);
         let started = Instant::now();
         for _ in 0..20 {

@@ -678,171 +678,48 @@ mod tests {
 
     /// The classic cases of blossom handling (as in Galil's paper and the
     /// test suites of its implementations): each needs a blossom formed,
-    /// relabelled, nested or expanded to reach the optimum.
+    /// relabelled, nested or expanded to reach the optimum. Edges are
+    /// `i-j:weight`, the matching each vertex's mate (-1 for none).
+    const BLOSSOMS: [(&str, &str); 10] = [
+        // A triangle 1–2–3 becomes an S-blossom and is augmented through.
+        ("1-2:8 1-3:9 2-3:10 3-4:7", "-1 2 1 4 3"),
+        ("1-2:8 1-3:9 2-3:10 3-4:7 1-6:5 4-5:6", "-1 6 3 2 5 4 1"),
+        // An S-blossom relabelled T, then used for the augmentation.
+        ("1-2:9 1-3:8 2-3:10 1-4:5 4-5:4 1-6:3", "-1 6 3 2 5 4 1"),
+        ("1-2:9 1-3:8 2-3:10 1-4:5 4-5:3 3-6:4", "-1 2 1 6 5 4 3"),
+        // Nested S-blossoms.
+        ("1-2:9 1-3:9 2-3:10 2-4:8 3-5:8 4-5:10 5-6:6", "-1 3 4 1 2 6 5"),
+        // Nested, augmented, expanded recursively.
+        ("1-2:8 1-3:8 2-3:10 2-4:12 3-5:12 4-5:14 4-6:12 5-7:12 6-7:14 7-8:12", "-1 2 1 5 6 3 4 8 7"),
+        // An S-blossom relabelled T, then expanded.
+        ("1-2:23 1-5:22 1-6:15 2-3:25 3-4:22 4-5:25 4-8:14 5-7:13", "-1 6 3 2 8 7 1 5 4"),
+        // A blossom relabelled T in more than one way, expanded, augmented.
+        ("1-2:45 1-5:45 2-3:50 3-4:45 4-5:50 1-6:30 3-9:35 4-8:35 5-7:26 9-10:5", "-1 6 3 2 8 7 1 5 4 10 9"),
+        // A nested blossom whose outer blossom is expanded so that the inner
+        // one lies on the augmenting path.
+        ("1-2:45 1-7:45 2-3:50 3-4:45 4-5:95 4-6:94 5-6:94 6-7:50 1-8:30 3-11:35 5-9:36 7-10:26 11-12:5", "-1 8 3 2 6 9 4 10 1 5 7 12 11"),
+        // Nested S-blossom relabelled S, expanded recursively.
+        ("1-2:40 1-3:40 2-3:60 2-4:55 3-5:55 4-5:50 1-8:15 5-7:30 7-6:10 8-10:10 4-9:30", "-1 2 1 5 9 3 7 6 10 4 8"),
+    ];
+
     #[test]
     fn blossoms() {
-        // A triangle 1–2–3 becomes an S-blossom and is augmented through.
-        assert_eq!(
-            mates(5, &[(1, 2, 8), (1, 3, 9), (2, 3, 10), (3, 4, 7)]),
-            [-1, 2, 1, 4, 3]
-        );
-        assert_eq!(
-            mates(
-                7,
-                &[
-                    (1, 2, 8),
-                    (1, 3, 9),
-                    (2, 3, 10),
-                    (3, 4, 7),
-                    (1, 6, 5),
-                    (4, 5, 6)
-                ]
-            ),
-            [-1, 6, 3, 2, 5, 4, 1]
-        );
-        // An S-blossom relabelled T, then used for the augmentation.
-        assert_eq!(
-            mates(
-                7,
-                &[
-                    (1, 2, 9),
-                    (1, 3, 8),
-                    (2, 3, 10),
-                    (1, 4, 5),
-                    (4, 5, 4),
-                    (1, 6, 3)
-                ]
-            ),
-            [-1, 6, 3, 2, 5, 4, 1]
-        );
-        assert_eq!(
-            mates(
-                7,
-                &[
-                    (1, 2, 9),
-                    (1, 3, 8),
-                    (2, 3, 10),
-                    (1, 4, 5),
-                    (4, 5, 3),
-                    (3, 6, 4)
-                ]
-            ),
-            [-1, 2, 1, 6, 5, 4, 3]
-        );
-        // Nested S-blossoms.
-        assert_eq!(
-            mates(
-                7,
-                &[
-                    (1, 2, 9),
-                    (1, 3, 9),
-                    (2, 3, 10),
-                    (2, 4, 8),
-                    (3, 5, 8),
-                    (4, 5, 10),
-                    (5, 6, 6)
-                ]
-            ),
-            [-1, 3, 4, 1, 2, 6, 5]
-        );
-        // Nested, augmented, expanded recursively.
-        assert_eq!(
-            mates(
-                9,
-                &[
-                    (1, 2, 8),
-                    (1, 3, 8),
-                    (2, 3, 10),
-                    (2, 4, 12),
-                    (3, 5, 12),
-                    (4, 5, 14),
-                    (4, 6, 12),
-                    (5, 7, 12),
-                    (6, 7, 14),
-                    (7, 8, 12)
-                ]
-            ),
-            [-1, 2, 1, 5, 6, 3, 4, 8, 7]
-        );
-        // An S-blossom relabelled T, then expanded.
-        assert_eq!(
-            mates(
-                9,
-                &[
-                    (1, 2, 23),
-                    (1, 5, 22),
-                    (1, 6, 15),
-                    (2, 3, 25),
-                    (3, 4, 22),
-                    (4, 5, 25),
-                    (4, 8, 14),
-                    (5, 7, 13)
-                ]
-            ),
-            [-1, 6, 3, 2, 8, 7, 1, 5, 4]
-        );
-        // A blossom relabelled T in more than one way, expanded, augmented.
-        assert_eq!(
-            mates(
-                11,
-                &[
-                    (1, 2, 45),
-                    (1, 5, 45),
-                    (2, 3, 50),
-                    (3, 4, 45),
-                    (4, 5, 50),
-                    (1, 6, 30),
-                    (3, 9, 35),
-                    (4, 8, 35),
-                    (5, 7, 26),
-                    (9, 10, 5)
-                ]
-            ),
-            [-1, 6, 3, 2, 8, 7, 1, 5, 4, 10, 9]
-        );
-        // A nested blossom whose outer blossom is expanded so that the
-        // inner one lies on the augmenting path.
-        assert_eq!(
-            mates(
-                13,
-                &[
-                    (1, 2, 45),
-                    (1, 7, 45),
-                    (2, 3, 50),
-                    (3, 4, 45),
-                    (4, 5, 95),
-                    (4, 6, 94),
-                    (5, 6, 94),
-                    (6, 7, 50),
-                    (1, 8, 30),
-                    (3, 11, 35),
-                    (5, 9, 36),
-                    (7, 10, 26),
-                    (11, 12, 5)
-                ]
-            ),
-            [-1, 8, 3, 2, 6, 9, 4, 10, 1, 5, 7, 12, 11]
-        );
-        // Nested S-blossom relabelled S, expanded recursively.
-        assert_eq!(
-            mates(
-                11,
-                &[
-                    (1, 2, 40),
-                    (1, 3, 40),
-                    (2, 3, 60),
-                    (2, 4, 55),
-                    (3, 5, 55),
-                    (4, 5, 50),
-                    (1, 8, 15),
-                    (5, 7, 30),
-                    (7, 6, 10),
-                    (8, 10, 10),
-                    (4, 9, 30)
-                ]
-            ),
-            [-1, 2, 1, 5, 9, 3, 7, 6, 10, 4, 8]
-        );
+        for (edges, expected) in BLOSSOMS {
+            let edges: Vec<(usize, usize, i64)> = edges
+                .split(' ')
+                .map(|edge| {
+                    let (pair, weight) = edge.split_once(':').unwrap();
+                    let (i, j) = pair.split_once('-').unwrap();
+                    (
+                        i.parse().unwrap(),
+                        j.parse().unwrap(),
+                        weight.parse().unwrap(),
+                    )
+                })
+                .collect();
+            let expected: Vec<i64> = expected.split(' ').map(|m| m.parse().unwrap()).collect();
+            assert_eq!(mates(expected.len(), &edges), expected, "{edges:?}");
+        }
     }
 
     /// The best total weight by trying every matching (small graphs).

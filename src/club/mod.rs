@@ -4,17 +4,26 @@
 //!
 //! * [`tournament`]: the file, read and checked, and corrections of
 //!   results entered;
-//! * [`csv`]: the same tournament as CSV, written and read back;
+//! * [`csv`]: the same tournament as CSV, written and read back, and
+//!   [`csv::read`], the one reader of either kind of file;
+//! * [`text`]: names and labels, checked and made alike once for every
+//!   way in; [`date`]: the tournament's date;
+//! * [`setup`]: a new tournament from the page's form, late entries,
+//!   withdrawals; [`result`]: results as the page's fields give them;
 //! * [`standings`]: points, the Brightwell quotient (RULES.md §4) and the
 //!   disc total for Othello; Buchholz and Sonneborn–Berger for the others;
 //! * [`pairing`]: the next round; round robins by Berger tables;
 //! * [`swiss`]: Swiss rounds by maximum-weight matching ([`matching`]).
 
 pub mod csv;
+pub mod date;
 pub mod matching;
 pub mod pairing;
+pub mod result;
+pub mod setup;
 #[cfg(test)]
 mod simulation;
 pub mod standings;
 pub mod swiss;
+pub mod text;
 pub mod tournament;

@@ -8,7 +8,7 @@
 //! the other. A double round robin plays the table twice, colours swapped.
 
 use super::swiss;
-use super::tournament::{Entry, Format, Tournament};
+use super::tournament::{Format, Tournament};
 
 /// The most players a round robin takes.
 pub const MAX_ROUND_ROBIN_PLAYERS: usize = 16;
@@ -83,28 +83,7 @@ pub enum PairError {
 
 impl std::fmt::Display for PairError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Finished { rounds } => write!(
-                f,
-                "the tournament is finished: all {rounds} rounds have results"
-            ),
-            Self::TooFewPlayers { round, players } => write!(
-                f,
-                "round {round} has {players} player(s) to pair; a game needs two"
-            ),
-            Self::TooManyPlayers { players, limit } => write!(
-                f,
-                "{players} players: this format pairs at most {limit}"
-            ),
-            Self::RoundRobinRounds {
-                players,
-                table,
-                planned,
-            } => write!(
-                f,
-                "a round robin of {players} players has {table} rounds, but the file plans {planned}"
-            ),
-        }
+        f.write_str(&crate::i18n::Lang::En.texts().club_errors().pair(self))
     }
 }
 
@@ -113,14 +92,7 @@ impl std::error::Error for PairError {}
 /// The round after the last one with any game or bye (1 for a new
 /// tournament).
 pub fn next_round_number(t: &Tournament) -> u32 {
-    t.games
-        .iter()
-        .map(|e| match e {
-            Entry::Game { round, .. } | Entry::Bye { round, .. } => *round,
-        })
-        .max()
-        .unwrap_or(0)
-        + 1
+    t.rounds_played() + 1
 }
 
 /// Whether a player still plays in `round` (withdrawn players play no

@@ -65,16 +65,15 @@ fn simulate(seed: u64, figures: &mut Figures) {
             withdrawn_after: None,
         }
     };
-    let mut t = Tournament {
-        game: if othello { "othello" } else { "nim" }.into(),
-        format: Format::Swiss,
-        size: 8,
+    let mut t = Tournament::new(
+        if othello { "othello" } else { "nim" },
+        Format::Swiss,
+        8,
         rounds,
-        players: (0..players)
-            .map(|i| new_player(&mut rng, &mut strength, i))
-            .collect(),
-        games: Vec::new(),
-    };
+    );
+    t.players = (0..players)
+        .map(|i| new_player(&mut rng, &mut strength, i))
+        .collect();
     // Late entries join before round 2 or 3.
     let joins: Vec<u32> = (0..late_entries).map(|_| 2 + rng.below(2) as u32).collect();
     figures.events += 1;

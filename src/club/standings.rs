@@ -14,7 +14,7 @@
 //! **[interpretation]** The disc total (the last tie-break) counts the
 //! discs of the games played; a bye counts none.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::tournament::{Entry, Tournament};
 
@@ -23,12 +23,16 @@ use super::tournament::{Entry, Tournament};
 pub struct Standing {
     /// 1 for the best; players equal on every criterion share a rank.
     pub rank: usize,
+    /// The player's place in the tournament's list (`t.players[player]`).
+    pub player: usize,
     /// The player.
     pub name: String,
     /// Points.
     pub points: f64,
     /// Othello: the Brightwell quotient.
     pub brightwell: Option<f64>,
+    /// Othello: the Brightwell quotient as its sum.
+    pub brightwell_sum: Option<BrightwellSum>,
     /// Othello: the discs of the games played.
     pub discs: Option<f64>,
     /// The sum of the opponents' points.
@@ -38,9 +42,60 @@ pub struct Standing {
     pub sonneborn_berger: f64,
 }
 
+/// A player's Brightwell quotient as RULES.md §4 adds it up, so that it
+/// can be checked by hand: `discs + c × opponents_points + set_aside ×
+/// (Q / 2 + c × own_points)`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BrightwellSum {
+    /// The constant c of the tournament.
+    pub c: u32,
+    /// Q / 2: half the board's squares.
+    pub half_board: f64,
+    /// The discs of the games that count (not set aside).
+    pub discs: f64,
+    /// The final points of the opponents of those games.
+    pub opponents_points: f64,
+    /// The games set aside: against an opponent who withdrew, and byes.
+    pub set_aside: u32,
+    /// The player's own final points (what a game set aside counts).
+    pub own_points: f64,
+}
+
+impl BrightwellSum {
+    /// What one game set aside counts: Q / 2 + c × the player's own points.
+    pub fn set_aside_worth(&self) -> f64 {
+        self.half_board + f64::from(self.c) * self.own_points
+    }
+
+    /// The quotient: the sum of its parts.
+    pub fn total(&self) -> f64 {
+        self.discs
+            + f64::from(self.c) * self.opponents_points
+            + f64::from(self.set_aside) * self.set_aside_worth()
+            + 0.0
+    }
+}
+
+/// One game (or bye) of a player as the Brightwell quotient counts it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BrightwellGame {
+    /// The round.
+    pub round: u32,
+    /// The opponent (`None` for a bye).
+    pub opponent: Option<String>,
+    /// The player's discs (`None` for a bye).
+    pub discs: Option<f64>,
+    /// The opponent's final points.
+    pub opponent_points: f64,
+    /// Set aside (the opponent withdrew, or a bye): the game counts
+    /// Q / 2 + c × the player's own points instead.
+    pub set_aside: bool,
+}
+
 /// A game from one player's side: the opponent, the player's score (discs
 /// or 1/½/0) and the points it earned.
 struct Played<'a> {
+    round: u32,
     opponent: &'a str,
     own: f64,
     points: f64,
@@ -64,87 +119,123 @@ pub fn brightwell_constant(squares: u32, rounds: u32) -> u32 {
     (2 * squares + rounds) / (2 * rounds)
 }
 
-/// The standings, best first.
-pub fn standings(t: &Tournament) -> Vec<Standing> {
-    let mut played: HashMap<&str, Vec<Played>> = HashMap::new();
-    let mut byes: HashMap<&str, u32> = HashMap::new();
-    for entry in &t.games {
-        match entry {
-            Entry::Game {
-                black,
-                white,
-                score,
-                ..
-            } => {
-                let [b, w] = *score;
-                played.entry(black).or_default().push(Played {
-                    opponent: white,
-                    own: b,
-                    points: points(t, b, w),
-                });
-                played.entry(white).or_default().push(Played {
-                    opponent: black,
-                    own: w,
-                    points: points(t, w, b),
-                });
+/// A sum of numbers, 0 (not −0) when there are none: `Iterator::sum` of
+/// no `f64` is −0, which would be shown as "-0".
+fn total(values: impl Iterator<Item = f64>) -> f64 {
+    values.sum::<f64>() + 0.0
+}
+
+/// What the standings are computed from: every player's games and byes,
+/// their points, and who withdrew.
+struct Results<'a> {
+    played: HashMap<&'a str, Vec<Played<'a>>>,
+    byes: HashMap<&'a str, Vec<u32>>,
+    points: HashMap<&'a str, f64>,
+    withdrawn: HashSet<&'a str>,
+}
+
+impl<'a> Results<'a> {
+    fn of(t: &'a Tournament) -> Results<'a> {
+        let mut played: HashMap<&str, Vec<Played>> = HashMap::new();
+        let mut byes: HashMap<&str, Vec<u32>> = HashMap::new();
+        for entry in &t.games {
+            match entry {
+                Entry::Game {
+                    round,
+                    black,
+                    white,
+                    score: [b, w],
+                } => {
+                    for (player, opponent, own, theirs) in
+                        [(black, white, *b, *w), (white, black, *w, *b)]
+                    {
+                        played.entry(player).or_default().push(Played {
+                            round: *round,
+                            opponent,
+                            own,
+                            points: points(t, own, theirs),
+                        });
+                    }
+                }
+                Entry::Bye { round, bye } => byes.entry(bye).or_default().push(*round),
             }
-            Entry::Bye { bye, .. } => *byes.entry(bye).or_default() += 1,
+        }
+        let mut results = Results {
+            played,
+            byes,
+            points: HashMap::new(),
+            withdrawn: t
+                .players
+                .iter()
+                .filter(|p| p.withdrawn_after.is_some())
+                .map(|p| p.name.as_str())
+                .collect(),
+        };
+        results.points = t
+            .players
+            .iter()
+            .map(|p| {
+                let name = p.name.as_str();
+                let from_games = total(results.games(name).iter().map(|g| g.points));
+                (name, from_games + results.byes(name).len() as f64)
+            })
+            .collect();
+        results
+    }
+
+    fn games(&self, name: &str) -> &[Played<'a>] {
+        self.played.get(name).map(Vec::as_slice).unwrap_or_default()
+    }
+
+    fn byes(&self, name: &str) -> &[u32] {
+        self.byes.get(name).map(Vec::as_slice).unwrap_or_default()
+    }
+
+    fn points_of(&self, name: &str) -> f64 {
+        self.points.get(name).copied().unwrap_or(0.0)
+    }
+
+    /// The Brightwell quotient of `name` as its sum.
+    fn brightwell(&self, t: &Tournament, name: &str) -> BrightwellSum {
+        let games = self.games(name);
+        let counted = || {
+            games
+                .iter()
+                .filter(|g| !self.withdrawn.contains(g.opponent))
+        };
+        BrightwellSum {
+            c: brightwell_constant(t.squares(), t.rounds),
+            half_board: f64::from(t.squares()) / 2.0,
+            discs: total(counted().map(|g| g.own)),
+            opponents_points: total(counted().map(|g| self.points_of(g.opponent))),
+            set_aside: (games.len() - counted().count() + self.byes(name).len()) as u32,
+            own_points: self.points_of(name),
         }
     }
-    let games_of = |name: &str| played.get(name).map(Vec::as_slice).unwrap_or_default();
-    let points_of: HashMap<&str, f64> = t
-        .players
-        .iter()
-        .map(|p| {
-            let name = p.name.as_str();
-            let from_games: f64 = games_of(name).iter().map(|g| g.points).sum();
-            (
-                name,
-                from_games + f64::from(byes.get(name).copied().unwrap_or(0)),
-            )
-        })
-        .collect();
-    let withdrawn: std::collections::HashSet<&str> = t
-        .players
-        .iter()
-        .filter(|p| p.withdrawn_after.is_some())
-        .map(|p| p.name.as_str())
-        .collect();
-    let withdrew = |name: &str| withdrawn.contains(name);
-    let q = f64::from(t.squares());
-    let c = f64::from(brightwell_constant(t.squares(), t.rounds));
+}
 
+/// The standings, best first.
+pub fn standings(t: &Tournament) -> Vec<Standing> {
+    let results = Results::of(t);
     let mut lines: Vec<Standing> = t
         .players
         .iter()
-        .map(|p| {
+        .enumerate()
+        .map(|(player, p)| {
             let name = p.name.as_str();
-            let own_points = points_of[name];
-            let games = games_of(name);
-            let opponents = |g: &Played| points_of.get(g.opponent).copied().unwrap_or(0.0);
-            let buchholz = games.iter().map(opponents).sum();
-            let sonneborn_berger = games.iter().map(|g| g.points * opponents(g)).sum();
-            let (brightwell, discs) = if t.is_othello() {
-                let set_aside = games.iter().filter(|g| withdrew(g.opponent)).count() as f64
-                    + f64::from(byes.get(name).copied().unwrap_or(0));
-                let counted: f64 = games
-                    .iter()
-                    .filter(|g| !withdrew(g.opponent))
-                    .map(|g| g.own + c * opponents(g))
-                    .sum();
-                let bq = counted + set_aside * (q / 2.0 + c * own_points);
-                (Some(bq), Some(games.iter().map(|g| g.own).sum()))
-            } else {
-                (None, None)
-            };
+            let games = results.games(name);
+            let opponents = |g: &Played| results.points_of(g.opponent);
+            let sum = t.is_othello().then(|| results.brightwell(t, name));
             Standing {
                 rank: 0,
+                player,
                 name: p.name.clone(),
-                points: own_points,
-                brightwell,
-                discs,
-                buchholz,
-                sonneborn_berger,
+                points: results.points_of(name),
+                brightwell: sum.map(|s| s.total()),
+                brightwell_sum: sum,
+                discs: t.is_othello().then(|| total(games.iter().map(|g| g.own))),
+                buchholz: total(games.iter().map(opponents)),
+                sonneborn_berger: total(games.iter().map(|g| g.points * opponents(g))),
             }
         })
         .collect();
@@ -160,11 +251,43 @@ pub fn standings(t: &Tournament) -> Vec<Standing> {
             .unwrap_or(std::cmp::Ordering::Equal)
             .then_with(|| a.name.cmp(&b.name))
     });
-    let keys: Vec<[f64; 3]> = lines.iter().map(key).collect();
-    for (i, line) in lines.iter_mut().enumerate() {
-        line.rank = 1 + keys.iter().filter(|k| **k > keys[i]).count();
+    // Sorted best first: a line's rank is one more than the lines before
+    // it with a better key (equal keys are neighbours).
+    for i in 0..lines.len() {
+        lines[i].rank = if i > 0 && key(&lines[i]) == key(&lines[i - 1]) {
+            lines[i - 1].rank
+        } else {
+            i + 1
+        };
     }
     lines
+}
+
+/// The games and byes of `player` as the Brightwell quotient counts them,
+/// in round order (for the standings' details; [`BrightwellSum`] adds them
+/// up).
+pub fn brightwell_games(t: &Tournament, player: &str) -> Vec<BrightwellGame> {
+    let results = Results::of(t);
+    let mut games: Vec<BrightwellGame> = results
+        .games(player)
+        .iter()
+        .map(|g| BrightwellGame {
+            round: g.round,
+            opponent: Some(g.opponent.to_string()),
+            discs: Some(g.own),
+            opponent_points: results.points_of(g.opponent),
+            set_aside: results.withdrawn.contains(g.opponent),
+        })
+        .chain(results.byes(player).iter().map(|&round| BrightwellGame {
+            round,
+            opponent: None,
+            discs: None,
+            opponent_points: 0.0,
+            set_aside: true,
+        }))
+        .collect();
+    games.sort_by_key(|g| g.round);
+    games
 }
 
 #[cfg(test)]
@@ -346,7 +469,7 @@ mod tests {
                 CorrectError::NoSuchGame { .. } => {
                     assert_eq!(
                         error.to_string(),
-                        format!("round {round} has no game on board {board}")
+                        format!("Round {round} has no game on board {board}.")
                     )
                 }
                 CorrectError::Score(_) => assert!(score[0] + score[1] != 1.0 || score[0].is_nan()),
@@ -373,10 +496,10 @@ mod tests {
         );
     }
 
-    #[test]
-    fn withdrawals_and_byes_on_six_by_six_with_a_half() {
-        // 6×6, 8 rounds: Q / R = 4.5, so c = 5; Q / 2 = 18.
-        let t = parse(
+    /// 6×6 over 8 rounds: A beat B (who withdrew after round 1) 20–16 while
+    /// C had a bye; A and C drew 18–18 in round 2.
+    fn six_by_six_with_a_withdrawal() -> Tournament {
+        parse(
             r#"{"game": "othello", "size": 6, "rounds": 8,
             "players": [{"name": "A"}, {"name": "B", "withdrawn_after": 1}, {"name": "C"}],
             "games": [
@@ -384,7 +507,13 @@ mod tests {
               {"round": 1, "bye": "C"},
               {"round": 2, "black": "A", "white": "C", "score": [18, 18]}]}"#,
         )
-        .unwrap();
+        .unwrap()
+    }
+
+    #[test]
+    fn withdrawals_and_byes_on_six_by_six_with_a_half() {
+        // 6×6, 8 rounds: Q / R = 4.5, so c = 5; Q / 2 = 18.
+        let t = six_by_six_with_a_withdrawal();
         let lines = standings(&t);
         // A: 1.5 points. The game with B (withdrawn) is set aside:
         // 18 + 5 × 1.5 = 25.5; against C: 18 + 5 × 1.5 = 25.5. BQ 51.
@@ -459,27 +588,127 @@ mod tests {
         /// A game, its entries, and the refusal they must get.
         type Case = (&'static str, String, fn(&E) -> bool);
         let cases: [Case; 6] = [
-            ("chess", String::new(), |e| matches!(e, E::Game(_))),
+            ("chess", String::new(), |e| matches!(e, E::UnknownGame(_))),
             ("othello", game("Z", "[33, 31]"), |e| {
                 matches!(e, E::UnknownPlayer(_))
             }),
             ("othello", game("B", "[60, 31]"), |e| {
-                matches!(e, E::Score(_))
+                matches!(e, E::Score { othello: true, .. })
             }),
-            ("opok", game("B", "[1, 1]"), |e| matches!(e, E::Score(_))),
+            ("opok", game("B", "[1, 1]"), |e| {
+                matches!(e, E::Score { othello: false, .. })
+            }),
             (
                 "nim",
                 game("B", "[1, 0]") + r#", {"round": 1, "bye": "A"}"#,
-                |e| matches!(e, E::Pairing(_)),
+                |e| matches!(e, E::PairedTwice { round: 1, .. }),
             ),
             ("nim", r#"{"round": 3, "bye": "A"}"#.into(), |e| {
-                matches!(e, E::Rounds(3))
+                matches!(
+                    e,
+                    E::EntryRound {
+                        round: 3,
+                        rounds: 2
+                    }
+                )
             }),
         ];
         for (game, entries, expected) in cases {
             let error = parse(&base(game, &entries)).unwrap_err();
             assert!(expected(&error), "{game} {entries}: {error}");
         }
-        assert!(matches!(parse("{"), Err(E::Format(_))));
+        assert!(matches!(parse("{"), Err(E::Json(_))));
+    }
+
+    #[test]
+    fn a_player_with_no_game_has_zero_not_minus_zero() {
+        // Round 1 of five players: Eva has the bye, nobody has played yet
+        // in the other sense; a sum of no numbers is 0, never −0.
+        let t = parse(
+            r#"{"game": "othello", "rounds": 4,
+            "players": [{"name": "A"}, {"name": "B"}, {"name": "C"}, {"name": "D"}, {"name": "Eva"}],
+            "games": [{"round": 1, "black": "A", "white": "B", "score": [40, 24]},
+                      {"round": 1, "black": "C", "white": "D", "score": [33, 31]},
+                      {"round": 1, "bye": "Eva"}]}"#,
+        )
+        .unwrap();
+        let eva = find(&standings(&t), "Eva").clone();
+        for value in [
+            eva.discs.unwrap(),
+            eva.buchholz,
+            eva.sonneborn_berger,
+            eva.brightwell_sum.unwrap().discs,
+            eva.brightwell_sum.unwrap().opponents_points,
+        ] {
+            assert!(value == 0.0 && value.is_sign_positive(), "{eva:?}");
+            assert_eq!(value.to_string(), "0");
+        }
+        let fresh =
+            parse(r#"{"game": "othello", "rounds": 4, "players": [{"name": "A"}], "games": []}"#)
+                .unwrap();
+        let a = &standings(&fresh)[0];
+        assert!(a.discs.unwrap().is_sign_positive() && a.brightwell.unwrap().is_sign_positive());
+    }
+
+    #[test]
+    fn the_brightwell_quotient_is_its_sum_and_its_games() {
+        // 6×6, 8 rounds (c = 5, Q/2 = 18): A met B (who withdrew) and C; C
+        // had a bye.
+        let t = six_by_six_with_a_withdrawal();
+        let lines = standings(&t);
+        let a = find(&lines, "A");
+        let sum = a.brightwell_sum.unwrap();
+        assert_eq!(
+            sum,
+            BrightwellSum {
+                c: 5,
+                half_board: 18.0,
+                discs: 18.0,
+                opponents_points: 1.5,
+                set_aside: 1,
+                own_points: 1.5
+            }
+        );
+        // 18 + 5 × 1.5 + 1 × (18 + 5 × 1.5) = 51.
+        assert_eq!(
+            (sum.set_aside_worth(), sum.total(), a.brightwell),
+            (25.5, 51.0, Some(51.0))
+        );
+        for line in &lines {
+            assert_eq!(line.brightwell, line.brightwell_sum.map(|s| s.total()));
+            assert_eq!(t.players[line.player].name, line.name);
+        }
+        assert_eq!(
+            brightwell_games(&t, "A"),
+            [
+                BrightwellGame {
+                    round: 1,
+                    opponent: Some("B".into()),
+                    discs: Some(20.0),
+                    opponent_points: 0.0,
+                    set_aside: true
+                },
+                BrightwellGame {
+                    round: 2,
+                    opponent: Some("C".into()),
+                    discs: Some(18.0),
+                    opponent_points: 1.5,
+                    set_aside: false
+                }
+            ]
+        );
+        assert_eq!(
+            brightwell_games(&t, "C")[0],
+            BrightwellGame {
+                round: 1,
+                opponent: None,
+                discs: None,
+                opponent_points: 0.0,
+                set_aside: true
+            }
+        );
+        // Not Othello: no quotient.
+        let nim = four_players("nim", [[1.0, 0.0]; 6]);
+        assert!(standings(&nim).iter().all(|s| s.brightwell_sum.is_none()));
     }
 }

@@ -402,6 +402,22 @@ mod tests {
     use super::super::tournament::parse;
     use super::*;
 
+    /// Entries in short: `round black white score score` or `round bye
+    /// name`, separated by `;`, as the file's JSON.
+    fn games(short: &str) -> String {
+        short
+            .split(';')
+            .map(|entry| match entry.split_whitespace().collect::<Vec<_>>()[..] {
+                [round, "bye", name] => format!(r#"{{"round": {round}, "bye": "{name}"}}"#),
+                [round, black, white, b, w] => format!(
+                    r#"{{"round": {round}, "black": "{black}", "white": "{white}", "score": [{b}, {w}]}}"#
+                ),
+                _ => panic!("{entry}"),
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    }
+
     fn file(players: &str, games: &str) -> Tournament {
         parse(&format!(
             r#"{{"game": "nim", "rounds": 9, "players": [{players}], "games": [{games}]}}"#
@@ -470,29 +486,14 @@ mod tests {
     fn the_bye_goes_to_the_lowest_ranked_player_without_one() {
         // Round 1: A beat B, C beat D, E had the bye. B and D have no
         // points and equal tie-breaks: D ranks last, by name.
-        let t = file(
-            &names(5),
-            r#"{"round": 1, "black": "A", "white": "B", "score": [1, 0]},
-               {"round": 1, "black": "C", "white": "D", "score": [1, 0]},
-               {"round": 1, "bye": "E"}"#,
-        );
+        let t = file(&names(5), &games("1 A B 1 0; 1 C D 1 0; 1 bye E"));
         assert_eq!(pair(&t, 2).unwrap().bye.as_deref(), Some("D"));
         // D had the bye in round 1: the next lowest, B, gets it.
-        let t = file(
-            &names(5),
-            r#"{"round": 1, "black": "A", "white": "B", "score": [1, 0]},
-               {"round": 1, "black": "C", "white": "E", "score": [1, 0]},
-               {"round": 1, "bye": "D"}"#,
-        );
+        let t = file(&names(5), &games("1 A B 1 0; 1 C E 1 0; 1 bye D"));
         assert_eq!(pair(&t, 2).unwrap().bye.as_deref(), Some("E"));
         let t = file(
             &names(5),
-            r#"{"round": 1, "black": "A", "white": "E", "score": [1, 0]},
-               {"round": 1, "black": "C", "white": "B", "score": [1, 0]},
-               {"round": 1, "bye": "D"},
-               {"round": 2, "black": "E", "white": "D", "score": [1, 0]},
-               {"round": 2, "black": "B", "white": "A", "score": [0, 1]},
-               {"round": 2, "bye": "C"}"#,
+            &games("1 A E 1 0; 1 C B 1 0; 1 bye D; 2 E D 1 0; 2 B A 0 1; 2 bye C"),
         );
         // Points: A 2, C 2, D 1, E 1, B 0: B has had no bye.
         assert_eq!(pair(&t, 3).unwrap().bye.as_deref(), Some("B"));
@@ -504,9 +505,7 @@ mod tests {
         let t = file(
             r#"{"name": "A"}, {"name": "B", "withdrawn_after": 1}, {"name": "C"},
                {"name": "D"}, {"name": "E"}, {"name": "F"}"#,
-            r#"{"round": 1, "black": "A", "white": "B", "score": [1, 0]},
-               {"round": 1, "black": "C", "white": "D", "score": [0.5, 0.5]},
-               {"round": 1, "bye": "E"}"#,
+            &games("1 A B 1 0; 1 C D 0.5 0.5; 1 bye E"),
         );
         let p = pair(&t, 2).unwrap();
         assert_eq!(p.seated(), ["A", "C", "D", "E", "F"]);
@@ -526,12 +525,7 @@ mod tests {
         // round 2: round 3 pairs them all across.
         let t = file(
             &names(6),
-            r#"{"round": 1, "black": "A", "white": "B", "score": [1, 0]},
-               {"round": 1, "black": "C", "white": "D", "score": [0, 1]},
-               {"round": 1, "black": "E", "white": "F", "score": [1, 0]},
-               {"round": 2, "black": "B", "white": "A", "score": [1, 0]},
-               {"round": 2, "black": "D", "white": "C", "score": [0, 1]},
-               {"round": 2, "black": "F", "white": "E", "score": [1, 0]}"#,
+            &games("1 A B 1 0; 1 C D 0 1; 1 E F 1 0; 2 B A 1 0; 2 D C 0 1; 2 F E 1 0"),
         );
         let p = pair(&t, 3).unwrap();
         let met = |x: &str, y: &str| {
@@ -549,12 +543,7 @@ mod tests {
         // repeats the fewest games (one each), still in score order.
         let t = file(
             &names(4),
-            r#"{"round": 1, "black": "A", "white": "B", "score": [1, 0]},
-               {"round": 1, "black": "C", "white": "D", "score": [1, 0]},
-               {"round": 2, "black": "D", "white": "A", "score": [0, 1]},
-               {"round": 2, "black": "B", "white": "C", "score": [0, 1]},
-               {"round": 3, "black": "A", "white": "C", "score": [1, 0]},
-               {"round": 3, "black": "D", "white": "B", "score": [0.5, 0.5]}"#,
+            &games("1 A B 1 0; 1 C D 1 0; 2 D A 0 1; 2 B C 0 1; 3 A C 1 0; 3 D B 0.5 0.5"),
         );
         let p = pair(&t, 4).unwrap();
         // A 3, C 2, B 0.5, D 0.5: A–C and B–D, the smallest score gaps.
@@ -577,10 +566,7 @@ mod tests {
         // losers losers.
         let t = file(
             &names(8),
-            r#"{"round": 1, "black": "A", "white": "E", "score": [1, 0]},
-               {"round": 1, "black": "F", "white": "B", "score": [0, 1]},
-               {"round": 1, "black": "C", "white": "G", "score": [1, 0]},
-               {"round": 1, "black": "H", "white": "D", "score": [0, 1]}"#,
+            &games("1 A E 1 0; 1 F B 0 1; 1 C G 1 0; 1 H D 0 1"),
         );
         let p = pair(&t, 2).unwrap();
         // A and C played first (they want second), B and D second. The
@@ -601,12 +587,7 @@ mod tests {
         // keeps it without a rematch is A–C, B–F, D–E.
         let t = file(
             &names(6),
-            r#"{"round": 1, "black": "A", "white": "E", "score": [0.5, 0.5]},
-               {"round": 1, "black": "D", "white": "B", "score": [0.5, 0.5]},
-               {"round": 1, "black": "C", "white": "F", "score": [0.5, 0.5]},
-               {"round": 2, "black": "A", "white": "F", "score": [0.5, 0.5]},
-               {"round": 2, "black": "D", "white": "C", "score": [0.5, 0.5]},
-               {"round": 2, "black": "B", "white": "E", "score": [0.5, 0.5]}"#,
+            &games("1 A E 0.5 0.5; 1 D B 0.5 0.5; 1 C F 0.5 0.5; 2 A F 0.5 0.5; 2 D C 0.5 0.5; 2 B E 0.5 0.5"),
         );
         let p = pair(&t, 3).unwrap();
         assert_eq!(pairs(&p), [("C", "A"), ("F", "B"), ("E", "D")]);
@@ -621,11 +602,7 @@ mod tests {
             r#"{"name": "D"}"#,
             r#"{"name": "E"}"#,
         ];
-        let games = [
-            r#"{"round": 1, "black": "A", "white": "B", "score": [1, 0]}"#,
-            r#"{"round": 1, "black": "C", "white": "D", "score": [0.5, 0.5]}"#,
-            r#"{"round": 1, "bye": "E"}"#,
-        ];
+        let games = ["1 A B 1 0", "1 C D 0.5 0.5", "1 bye E"].map(games);
         let forward = file(&players.join(","), &games.join(","));
         let mut p = players;
         p.reverse();

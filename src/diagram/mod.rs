@@ -196,7 +196,7 @@ impl<P, L, S> BoardDiagram<P, L, S> {
 pub struct IllegalMove {
     /// The move's number in the list given, from 1 (passes counted).
     pub number: usize,
-    /// The move as text (`f5`, `a1:3:b3`, `0:2` for taking 2 from the first
+    /// The move as text (`f5`, `a1:3:b3`, `1:2` for taking 2 from the first
     /// heap).
     pub text: String,
 }
@@ -213,27 +213,37 @@ impl fmt::Display for IllegalMove {
 
 impl std::error::Error for IllegalMove {}
 
-/// Whose turn a legend states: the side to move's name, the verb of its
-/// pass ("passes", "pass": it agrees with the name) and the next side's.
-struct Turn<'a> {
-    side: &'a str,
-    pass_verb: &'a str,
-    next: &'a str,
+/// How a legend names a game's two sides: "Black" and "White" to move,
+/// the verb of their pass ("passes", "pass": it agrees with the name), and
+/// the words before the count of what each side holds.
+struct Sides {
+    names: [&'static str; 2],
+    pass_verb: &'static str,
+    held: &'static str,
 }
 
-/// A legend's state line, in English: whose turn it is (nobody's once
-/// `over`; a pass first when `passes`), then `held` (the discs or squares
-/// each side holds): "Black to move · black 12, white 9".
-fn state_line(over: bool, passes: bool, turn: Turn, held: &str) -> String {
-    let Turn {
-        side,
-        pass_verb,
-        next,
-    } = turn;
+/// A legend's state line, in English: whose turn it is (`first` to move or
+/// the second side; nobody's once `over`; a pass first when `passes`), then
+/// what each side holds: "Black to move · black 12, white 9".
+fn state_line(sides: &Sides, over: bool, passes: bool, first: bool, counts: [u32; 2]) -> String {
+    let [one, two] = sides.names;
+    let held = format!(
+        "{}{} {}, {} {}",
+        sides.held,
+        one.to_lowercase(),
+        counts[0],
+        two.to_lowercase(),
+        counts[1]
+    );
+    let (side, next) = if first { (one, two) } else { (two, one) };
     if over {
         format!("Game over · {held}")
     } else if passes {
-        format!("{side} {pass_verb}, {next} to move · {held}")
+        format!(
+            "{side} {}, {} to move · {held}",
+            sides.pass_verb,
+            next.to_lowercase()
+        )
     } else {
         format!("{side} to move · {held}")
     }

@@ -484,7 +484,7 @@ mod tests {
             Diagram::from_game(start.clone(), &[Move { heap: 1, take: 3 }]),
             Err(IllegalMove {
                 number: 1,
-                text: "1:3".into()
+                text: "2:3".into()
             })
         );
         assert_eq!(

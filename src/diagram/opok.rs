@@ -23,7 +23,7 @@ use crate::engine::opok::notation::move_text;
 use crate::engine::opok::{Geometry, Move, Position, Side, Square, Stack};
 
 use super::svg::{Svg, Tag};
-use super::{Board, BoardDiagram, IllegalMove, Options, Theme, Turn, CELL};
+use super::{Board, BoardDiagram, IllegalMove, Options, Sides, Theme, CELL};
 
 /// The radius of a circle; a square's half side.
 const PIECE: i32 = 32;
@@ -170,23 +170,22 @@ fn colors(theme: Theme) -> Colors {
     }
 }
 
+/// Opok's sides in a legend.
+const SIDES: Sides = Sides {
+    names: ["Circles", "Squares"],
+    pass_verb: "pass",
+    held: "occupied: ",
+};
+
 /// Who moves and the squares held, in English.
 fn state_line(position: &Position) -> String {
-    let held = format!(
-        "occupied: circles {}, squares {}",
-        position.score(Side::Circles),
-        position.score(Side::Squares)
-    );
-    let (side, next) = match position.side_to_move() {
-        Side::Circles => ("Circles", "squares"),
-        Side::Squares => ("Squares", "circles"),
-    };
-    let turn = Turn {
-        side,
-        pass_verb: "pass",
-        next,
-    };
-    super::state_line(position.is_over(), position.must_pass(), turn, &held)
+    super::state_line(
+        &SIDES,
+        position.is_over(),
+        position.must_pass(),
+        position.side_to_move() == Side::Circles,
+        [position.score(Side::Circles), position.score(Side::Squares)],
+    )
 }
 
 /// The English legend line of `position` (who is to move, the squares

@@ -17,7 +17,7 @@
 
 use crate::engine::othello::{BoardSize, Color, Move, Position, Square, Variant};
 
-use super::{Board, BoardDiagram, IllegalMove, Options, Theme, Turn, CELL};
+use super::{Board, BoardDiagram, IllegalMove, Options, Sides, Theme, CELL};
 
 /// The disc's radius.
 const DISC: i32 = 42;
@@ -109,23 +109,22 @@ fn game_name(variant: Variant) -> &'static str {
     }
 }
 
+/// Othello's sides in a legend.
+const SIDES: Sides = Sides {
+    names: ["Black", "White"],
+    pass_verb: "passes",
+    held: "",
+};
+
 /// Who moves and the discs, in English: "Black to move · black 12, white 9".
 fn state_line(position: &Position) -> String {
-    let discs = format!(
-        "black {}, white {}",
-        position.count(Color::Black),
-        position.count(Color::White)
-    );
-    let (side, next) = match position.side_to_move() {
-        Color::Black => ("Black", "white"),
-        Color::White => ("White", "black"),
-    };
-    let turn = Turn {
-        side,
-        pass_verb: "passes",
-        next,
-    };
-    super::state_line(position.is_over(), position.must_pass(), turn, &discs)
+    super::state_line(
+        &SIDES,
+        position.is_over(),
+        position.must_pass(),
+        position.side_to_move() == Color::Black,
+        [position.count(Color::Black), position.count(Color::White)],
+    )
 }
 
 fn auto_title(diagram: &Diagram, options: &Options) -> String {

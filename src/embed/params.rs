@@ -1422,7 +1422,7 @@ mod tests {
         // Take-away games: bare sizes take the variant's rule.
         let read = parse(
             Game::Nim,
-            "variant=dim&heaps=5,sub{1,2}:4+6&misere=1&moves=0:1",
+            "variant=dim&heaps=5,sub{1,2}:4+6&misere=1&moves=1:1",
         );
         assert_eq!(read.errors, vec![]);
         let Start::Nim {
@@ -1437,7 +1437,7 @@ mod tests {
         assert_eq!((variant, *misere), (&Rule::Dim, true));
         assert_eq!(
             read.params.to_query(),
-            "variant=dim&heaps=5,sub%7B1,2%7D:4,6&misere=1&moves=0:1"
+            "variant=dim&heaps=5,sub%7B1,2%7D:4,6&misere=1&moves=1:1"
         );
         assert!(
             matches!(&errors(Game::Nim, "heaps=3,x")[0], (k, Reason::Invalid(_)) if k == "heaps")
@@ -1446,15 +1446,15 @@ mod tests {
             matches!(&errors(Game::Nim, "variant=chess")[0], (k, Reason::Invalid(_)) if k == "variant")
         );
         assert!(
-            matches!(&errors(Game::Nim, "moves=0:9")[0], (k, Reason::Invalid(_)) if k == "moves")
+            matches!(&errors(Game::Nim, "moves=1:9")[0], (k, Reason::Invalid(_)) if k == "moves")
         );
         assert_eq!(
             errors(Game::Nim, "misere=yes"),
             vec![("misere".into(), expected("0 or 1"))]
         );
         // ply counts the moves given.
-        assert_eq!(parse(Game::Nim, "moves=0:1,1:1&ply=2").params.ply, Some(2));
-        assert_eq!(errors(Game::Nim, "moves=0:1,1:1&ply=3")[0].0, "ply");
+        assert_eq!(parse(Game::Nim, "moves=1:1,2:1&ply=2").params.ply, Some(2));
+        assert_eq!(errors(Game::Nim, "moves=1:1,2:1&ply=3")[0].0, "ply");
         assert_eq!(errors(Game::Nim, "ply=1")[0].0, "ply");
     }
 

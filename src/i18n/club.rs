@@ -6,7 +6,25 @@
 //! `texts.rs`), with the same rules, checked by this file's test.
 
 use super::texts::ClubTexts;
-use super::{Lang, Texts};
+use super::{Lang, Plural, Texts};
+
+/// A number as a result or the standings show it: `1`, `½`, `2½`,
+/// `12.25` (never `-0`).
+pub fn number(x: f64) -> String {
+    let x = x + 0.0;
+    let whole = x.trunc();
+    if x.fract() == 0.0 {
+        format!("{whole}")
+    } else if x.fract() == 0.5 {
+        if whole == 0.0 {
+            "½".into()
+        } else {
+            format!("{whole}½")
+        }
+    } else {
+        format!("{:.2}", x)
+    }
+}
 
 /// English.
 pub(super) const EN: ClubTexts = ClubTexts {
@@ -34,7 +52,6 @@ pub(super) const EN: ClubTexts = ClubTexts {
     first: "First",
     second: "Second",
     result: "Result",
-    results_missing: "Enter every result (Othello: both disc counts, at most the board's squares together).",
     save_round: "Save the round",
     game: "Game",
     format: "Format",
@@ -47,7 +64,51 @@ pub(super) const EN: ClubTexts = ClubTexts {
     withdrawn_after: "withdrawn after round {round}",
     round: "Round {n}",
     pair_round: "Pair round {n}",
-    summary: "{game}: {rounds} rounds, {players} players.",
+    name_label: "Name of the tournament (optional)",
+    place_label: "Place (optional)",
+    date_label: "Date (optional)",
+    rating: "Rating",
+    club: "Club",
+    withdraw_confirm_othello: "In the Brightwell quotient of each of their opponents, the game against them then counts as set aside (half the board + c × the opponent's own points).",
+    opponent: "Opponent",
+    opponents_points: "Opponent's points",
+    counts: "Counts",
+    set_aside_withdrew: "set aside: withdrew",
+    set_aside_bye: "set aside: bye",
+    brightwell_sum: "Brightwell as a sum",
+    unreadable_download: "Download the unreadable tournament",
+    unreadable_retry: "Set it aside again",
+    unreadable_discard: "Discard it",
+    unreadable_discard_confirm: "Discard the unreadable tournament? It cannot be recovered unless you downloaded it.",
+    unsaved: "Not saved on this device: the browser's storage is full or turned off. What you see stays on this page only; after a reload the last saved state comes back. Save the tournament to a file (JSON), or free space for this site, then try again.",
+    unsaved_blocked: "Not saved on this device: the unreadable tournament above is still kept where this one would be saved, and nothing is saved over it. Download it, then set it aside or discard it; then try again.",
+    try_again: "Try saving again",
+    results_refused: "Some results cannot be: see the boards marked below.",
+    round_heading: "Round",
+    withdraw_label: "Withdraw {name}",
+    withdraw_confirm: "Withdraw {name} after round {round}? {name} will not be paired again; the games played stay in the standings. Undo takes it back.",
+    withdraw_confirm_start: "Withdraw {name} before round 1? {name} will not be paired. Undo takes it back.",
+    brightwell_show: "How the Brightwell quotient of {name} is made up",
+    brightwell_heading: "The Brightwell quotient of {name}",
+    unreadable_moved: "The tournament kept on this device could not be read: {reason} Nothing is lost: it was set aside under “{key}”. Download it to keep it, or to send it to whoever maintains this site.",
+    unreadable_kept: "The tournament kept on this device could not be read: {reason} The browser's storage has no room to set it aside, so it stays where it is and nothing is saved over it. Download it, then free space for this site and set it aside again, or discard it.",
+    late_added: "{name} is entered and is paired from the next round.",
+    withdrawn: "{name} is withdrawn.",
+    brightwell_caption: Plural {
+        one: "Brightwell quotient (BQ): for each game, the player's discs + c × the opponent's final points; a game against a player who withdrew, and a bye, count {half} + c × the player's own points instead. c = {c}: {squares} squares ÷ {rounds} round, rounded.",
+        few: "Brightwell quotient (BQ): for each game, the player's discs + c × the opponent's final points; a game against a player who withdrew, and a bye, count {half} + c × the player's own points instead. c = {c}: {squares} squares ÷ {rounds} rounds, rounded.",
+        many: "Brightwell quotient (BQ): for each game, the player's discs + c × the opponent's final points; a game against a player who withdrew, and a bye, count {half} + c × the player's own points instead. c = {c}: {squares} squares ÷ {rounds} rounds, rounded.",
+    },
+    rounds_count: Plural {
+        one: "{n} round",
+        few: "{n} rounds",
+        many: "{n} rounds",
+    },
+    players_count: Plural {
+        one: "{n} player",
+        few: "{n} players",
+        many: "{n} players",
+    },
 };
 
 /// Czech.
@@ -63,7 +124,7 @@ pub(super) const CS: ClubTexts = ClubTexts {
     new_confirm: "Začít nový turnaj? Turnaj uložený v tomto zařízení bude nahrazen (pokud ho potřebujete, nejdřív ho uložte).",
     players: "Hráči",
     late_entry: "Pozdní přihláška (jméno, Enter)",
-    withdraw: "Odstoupit",
+    withdraw: "Odhlásit",
     standings: "Pořadí",
     name: "Jméno",
     points: "Body",
@@ -76,7 +137,6 @@ pub(super) const CS: ClubTexts = ClubTexts {
     first: "První",
     second: "Druhý",
     result: "Výsledek",
-    results_missing: "Zadejte všechny výsledky (Othello: počty kamenů obou hráčů, dohromady nejvýše počet polí).",
     save_round: "Uložit kolo",
     game: "Hra",
     format: "Systém",
@@ -89,7 +149,51 @@ pub(super) const CS: ClubTexts = ClubTexts {
     withdrawn_after: "odstoupil(a) po {round}. kole",
     round: "{n}. kolo",
     pair_round: "Nalosovat {n}. kolo",
-    summary: "{game}: {rounds} kol, hráčů: {players}.",
+    name_label: "Název turnaje (nepovinné)",
+    place_label: "Místo konání (nepovinné)",
+    date_label: "Datum (nepovinné)",
+    rating: "Rating",
+    club: "Klub",
+    withdraw_confirm_othello: "V Brightwellově koeficientu každého jeho soupeře se pak partie s ním počítá jako vyřazená (polovina desky + c × vlastní body soupeře).",
+    opponent: "Soupeř",
+    opponents_points: "Body soupeře",
+    counts: "Započteno",
+    set_aside_withdrew: "vyřazeno: odstoupil(a)",
+    set_aside_bye: "vyřazeno: volno",
+    brightwell_sum: "Brightwell jako součet",
+    unreadable_download: "Stáhnout nečitelný turnaj",
+    unreadable_retry: "Znovu odložit",
+    unreadable_discard: "Zahodit",
+    unreadable_discard_confirm: "Zahodit nečitelný turnaj? Pokud jste si ho nestáhli, nepůjde obnovit.",
+    unsaved: "Neuloženo v tomto zařízení: úložiště prohlížeče je plné nebo vypnuté. To, co vidíte, zůstane jen na této stránce; po obnovení stránky se vrátí naposledy uložený stav. Uložte turnaj do souboru (JSON), nebo uvolněte místo pro tento web a zkuste to znovu.",
+    unsaved_blocked: "Neuloženo v tomto zařízení: nečitelný turnaj výše je stále uložen tam, kam by se ukládal tento, a nic se přes něj neukládá. Stáhněte si ho, pak ho odložte nebo zahoďte a zkuste to znovu.",
+    try_again: "Zkusit znovu uložit",
+    results_refused: "Některé výsledky nejsou možné: viz označené stoly níže.",
+    round_heading: "Kolo",
+    withdraw_label: "Odhlásit hráče {name}",
+    withdraw_confirm: "Odhlásit hráče {name} po {round}. kole? Hráč {name} už nebude losován; odehrané partie zůstanou v pořadí. Tlačítko Vrátit to vezme zpět.",
+    withdraw_confirm_start: "Odhlásit hráče {name} před 1. kolem? Hráč {name} nebude losován. Tlačítko Vrátit to vezme zpět.",
+    brightwell_show: "Jak se skládá Brightwellův koeficient hráče {name}",
+    brightwell_heading: "Brightwellův koeficient hráče {name}",
+    unreadable_moved: "Turnaj uložený v tomto zařízení nelze přečíst: {reason} Nic se neztratilo: byl odložen pod klíčem „{key}“. Stáhněte si ho, abyste ho zachovali nebo ho poslali správci tohoto webu.",
+    unreadable_kept: "Turnaj uložený v tomto zařízení nelze přečíst: {reason} V úložišti prohlížeče není místo, kam ho odložit, takže zůstává, kde je, a nic se přes něj neukládá. Stáhněte si ho, pak uvolněte místo pro tento web a znovu ho odložte, nebo ho zahoďte.",
+    late_added: "Hráč {name} je přihlášen a bude losován od příštího kola.",
+    withdrawn: "Hráč {name} je odhlášen.",
+    brightwell_caption: Plural {
+        one: "Brightwellův koeficient (BQ): za každou partii kameny hráče + c × konečné body soupeře; partie se soupeřem, který odstoupil, a volno se místo toho počítají jako {half} + c × vlastní body hráče. c = {c}: {squares} polí ÷ {rounds} kolo, zaokrouhleno.",
+        few: "Brightwellův koeficient (BQ): za každou partii kameny hráče + c × konečné body soupeře; partie se soupeřem, který odstoupil, a volno se místo toho počítají jako {half} + c × vlastní body hráče. c = {c}: {squares} polí ÷ {rounds} kola, zaokrouhleno.",
+        many: "Brightwellův koeficient (BQ): za každou partii kameny hráče + c × konečné body soupeře; partie se soupeřem, který odstoupil, a volno se místo toho počítají jako {half} + c × vlastní body hráče. c = {c}: {squares} polí ÷ {rounds} kol, zaokrouhleno.",
+    },
+    rounds_count: Plural {
+        one: "{n} kolo",
+        few: "{n} kola",
+        many: "{n} kol",
+    },
+    players_count: Plural {
+        one: "{n} hráč",
+        few: "{n} hráči",
+        many: "{n} hráčů",
+    },
 };
 
 /// Russian.
@@ -105,7 +209,7 @@ pub(super) const RU: ClubTexts = ClubTexts {
     new_confirm: "Начать новый турнир? Турнир, сохранённый на этом устройстве, будет заменён (при необходимости сначала сохраните его).",
     players: "Участники",
     late_entry: "Поздняя заявка (имя, Enter)",
-    withdraw: "Выбыл",
+    withdraw: "Снять с турнира",
     standings: "Турнирная таблица",
     name: "Имя",
     points: "Очки",
@@ -118,7 +222,6 @@ pub(super) const RU: ClubTexts = ClubTexts {
     first: "Первый",
     second: "Второй",
     result: "Результат",
-    results_missing: "Введите все результаты (отелло: число фишек обоих игроков, в сумме не больше числа полей).",
     save_round: "Сохранить тур",
     game: "Игра",
     format: "Система",
@@ -131,7 +234,51 @@ pub(super) const RU: ClubTexts = ClubTexts {
     withdrawn_after: "выбыл после {round}-го тура",
     round: "Тур {n}",
     pair_round: "Жеребьёвка {n}-го тура",
-    summary: "{game}: туров — {rounds}, участников — {players}.",
+    name_label: "Название турнира (необязательно)",
+    place_label: "Место проведения (необязательно)",
+    date_label: "Дата (необязательно)",
+    rating: "Рейтинг",
+    club: "Клуб",
+    withdraw_confirm_othello: "В коэффициенте Брайтуэлла каждого его соперника партия с ним будет тогда считаться отложенной (половина доски + c × собственные очки соперника).",
+    opponent: "Соперник",
+    opponents_points: "Очки соперника",
+    counts: "Учтено",
+    set_aside_withdrew: "отложено: выбыл",
+    set_aside_bye: "отложено: пропуск тура",
+    brightwell_sum: "Брайтуэлл как сумма",
+    unreadable_download: "Скачать нечитаемый турнир",
+    unreadable_retry: "Отложить снова",
+    unreadable_discard: "Удалить",
+    unreadable_discard_confirm: "Удалить нечитаемый турнир? Если вы его не скачали, восстановить его будет нельзя.",
+    unsaved: "Не сохранено на этом устройстве: хранилище браузера переполнено или отключено. То, что вы видите, останется только на этой странице; после перезагрузки вернётся последнее сохранённое состояние. Сохраните турнир в файл (JSON) или освободите место для этого сайта и попробуйте снова.",
+    unsaved_blocked: "Не сохранено на этом устройстве: нечитаемый турнир выше всё ещё хранится там, куда сохранялся бы этот, и поверх него ничего не сохраняется. Скачайте его, затем отложите или удалите и попробуйте снова.",
+    try_again: "Попробовать сохранить снова",
+    results_refused: "Некоторые результаты невозможны: см. отмеченные столы ниже.",
+    round_heading: "Тур",
+    withdraw_label: "Снять с турнира: {name}",
+    withdraw_confirm: "Снять участника {name} с турнира после {round}-го тура? Больше он не попадёт в пары; сыгранные партии останутся в таблице. Кнопка «Отменить» вернёт его.",
+    withdraw_confirm_start: "Снять участника {name} с турнира до 1-го тура? Он не попадёт в пары. Кнопка «Отменить» вернёт его.",
+    brightwell_show: "Из чего складывается коэффициент Брайтуэлла: {name}",
+    brightwell_heading: "Коэффициент Брайтуэлла: {name}",
+    unreadable_moved: "Турнир, сохранённый на этом устройстве, не читается: {reason} Ничего не потеряно: он отложен под ключом «{key}». Скачайте его, чтобы сохранить или отправить тем, кто обслуживает этот сайт.",
+    unreadable_kept: "Турнир, сохранённый на этом устройстве, не читается: {reason} В хранилище браузера нет места, чтобы его отложить, поэтому он остаётся на месте и поверх него ничего не сохраняется. Скачайте его, затем освободите место для этого сайта и отложите его снова или удалите.",
+    late_added: "{name} внесён в список и попадёт в пары со следующего тура.",
+    withdrawn: "{name} снят с турнира.",
+    brightwell_caption: Plural {
+        one: "Коэффициент Брайтуэлла (BQ): за каждую партию — фишки игрока + c × итоговые очки соперника; партия с выбывшим соперником и пропуск тура считаются вместо этого как {half} + c × собственные очки игрока. c = {c}: {squares} полей ÷ {rounds} тур, с округлением.",
+        few: "Коэффициент Брайтуэлла (BQ): за каждую партию — фишки игрока + c × итоговые очки соперника; партия с выбывшим соперником и пропуск тура считаются вместо этого как {half} + c × собственные очки игрока. c = {c}: {squares} полей ÷ {rounds} тура, с округлением.",
+        many: "Коэффициент Брайтуэлла (BQ): за каждую партию — фишки игрока + c × итоговые очки соперника; партия с выбывшим соперником и пропуск тура считаются вместо этого как {half} + c × собственные очки игрока. c = {c}: {squares} полей ÷ {rounds} туров, с округлением.",
+    },
+    rounds_count: Plural {
+        one: "{n} тур",
+        few: "{n} тура",
+        many: "{n} туров",
+    },
+    players_count: Plural {
+        one: "{n} участник",
+        few: "{n} участника",
+        many: "{n} участников",
+    },
 };
 
 /// The club page's texts of corrections, CSV import and result slips.
@@ -147,7 +294,6 @@ pub struct ClubPlayTexts {
     /// What a correction does (shown with its fields).
     pub correction_note: &'static str,
     corrected: &'static str,
-    correction_bad: &'static str,
     /// The button that saves the whole tournament as CSV.
     pub export_tournament_csv: &'static str,
     import_failed: &'static str,
@@ -170,11 +316,10 @@ pub struct ClubPlayTexts {
 impl ClubPlayTexts {
     /// The templates and their placeholders (for the test).
     #[cfg(test)]
-    fn templates(&self) -> [(&'static str, &'static str, &'static [&'static str]); 6] {
+    fn templates(&self) -> [(&'static str, &'static str, &'static [&'static str]); 5] {
         [
             ("edit_label", self.edit_label, &["round", "board"]),
             ("corrected", self.corrected, &["round", "board"]),
-            ("correction_bad", self.correction_bad, &["squares"]),
             ("import_failed", self.import_failed, &["reason"]),
             ("slips_heading", self.slips_heading, &["round"]),
             ("slip_title", self.slip_title, &["round", "board"]),
@@ -200,14 +345,6 @@ impl ClubPlayTexts {
                 ("round", &round as &dyn super::Fill),
                 ("board", &board as &dyn super::Fill),
             ],
-        )
-    }
-
-    /// Said when a corrected Othello result is not one.
-    pub fn correction_bad(&self, squares: u32) -> String {
-        super::fill(
-            self.correction_bad,
-            &[("squares", &squares as &dyn super::Fill)],
         )
     }
 
@@ -255,7 +392,6 @@ const PLAY_EN: ClubPlayTexts = ClubPlayTexts {
     save_correction: "Save the correction",
     correction_note: "The standings are recomputed; pairings already made stay as they are.",
     corrected: "Round {round}, board {board}: the result is corrected and the standings recomputed. Pairings already made stay as they are.",
-    correction_bad: "Enter both disc counts: whole numbers, together at most {squares}.",
     export_tournament_csv: "Save the tournament (CSV)",
     import_failed: "The file was not loaded, and the tournament in progress is unchanged: {reason}",
     imported: "The tournament is loaded.",
@@ -276,7 +412,6 @@ const PLAY_CS: ClubPlayTexts = ClubPlayTexts {
     save_correction: "Uložit opravu",
     correction_note: "Pořadí se přepočítá; už vylosovaná kola zůstanou beze změny.",
     corrected: "Výsledek {round}. kola na {board}. stole je opraven a pořadí přepočítáno. Už vylosovaná kola zůstávají beze změny.",
-    correction_bad: "Zadejte počty kamenů obou hráčů: celá čísla, dohromady nejvýše {squares}.",
     export_tournament_csv: "Uložit turnaj (CSV)",
     import_failed: "Soubor se nenačetl a rozehraný turnaj zůstal beze změny: {reason}",
     imported: "Turnaj je načten.",
@@ -297,7 +432,6 @@ const PLAY_RU: ClubPlayTexts = ClubPlayTexts {
     save_correction: "Сохранить исправление",
     correction_note: "Таблица будет пересчитана; уже составленные пары туров не изменятся.",
     corrected: "Результат {round}-го тура за {board}-м столом исправлен, таблица пересчитана. Уже составленные пары туров не изменились.",
-    correction_bad: "Введите число фишек обоих игроков: целые числа, в сумме не больше {squares}.",
     export_tournament_csv: "Сохранить турнир (CSV)",
     import_failed: "Файл не загружен, текущий турнир не изменился: {reason}",
     imported: "Турнир загружен.",

@@ -287,6 +287,8 @@ pub const CS: Texts = Texts {
         second_player_forms: SideName { nom: "druhý hráč", acc: "druhého hráče", gen: "druhého hráče" },
         your_move: "Jste na tahu ({who}): odeberte žetony z jedné hromádky.",
         wins: "Vyhrává {who}",
+        you_win: "Vyhráli jste",
+        computer_wins: "Vyhrál počítač",
         heap_label: "Hromádka {i}, {tokens}, {rule}",
         tokens: Plural {
             one: "{n} žeton",

@@ -286,6 +286,8 @@ pub const EN: Texts = Texts {
         second_player_forms: SideName { nom: "second player", acc: "second player", gen: "second player" },
         your_move: "Your move ({who}): take tokens from one heap.",
         wins: "{who} wins",
+        you_win: "You win",
+        computer_wins: "The computer wins",
         heap_label: "Heap {i}, {tokens}, {rule}",
         tokens: Plural {
             one: "{n} token",

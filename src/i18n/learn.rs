@@ -1,8 +1,14 @@
 //! The learning pages' texts in English, Czech and Russian (the lessons'
-//! own texts are in their data files).
+//! own texts are in their data files), and every error a learner or a
+//! teacher reads, as a sentence in their language.
 
 use super::texts::LearnTexts;
 use super::{Lang, Plural};
+use crate::learn::progress::ProgressError;
+use crate::learn::teacher::{
+    CodeError, LineError, NameError, ResultError, SetError, MAX_CODE, MAX_ITEMS, MAX_NAME,
+    MAX_QUERY, MAX_TITLE,
+};
 
 /// English.
 pub(super) const EN: LearnTexts = LearnTexts {
@@ -16,7 +22,6 @@ pub(super) const EN: LearnTexts = LearnTexts {
     hint_show: "Show the answer",
     start_again: "Start again",
     next_lesson: "Next lesson",
-    all_lessons: "All lessons",
     check: "Check",
     answer_label: "Your answer",
     right: "Right!",
@@ -40,19 +45,17 @@ pub(super) const EN: LearnTexts = LearnTexts {
     kind_only_move: "Only move",
     kind_exact_score: "Exact score",
     kind_best_move: "Best move",
-    task_wipeout: "Find the move that wipes out all of your opponent's discs.",
+    task_wipeout: "Find the first move of the line that takes every one of your opponent's discs: the wipe-out comes at the end of that line, whatever your opponent does.",
     task_parity: "Find the winning move: play in the right region.",
     task_only_move: "Only one move keeps the result. Find it.",
     task_exact_score: "Find the best move, then say how it ends.",
     task_best_move: "One move is clearly best. Find it.",
     score_question: "With perfect play from here, how many discs will you have at the end?",
-    expected_line: "Expected line",
     verified_exact: "Checked by the exact solver.",
     verified_deep: "Checked by a deep search (too early for the exact solver).",
     rating_note: "Only your first try at a puzzle counts for the rating; a hint or a wrong move counts as a miss.",
     why_cannot_land: "The lifted pieces cannot land there.",
     why_no_capture: "That move captures nothing.",
-    why_illegal: "That is not a legal move here.",
     solved_puzzle: "Solved.",
     wrong_puzzle: "That is not the move. Look again.",
     teacher_intro: "Pick lessons and puzzles, give the set a name and send the link to your class. Each learner gets a short result code at the end; paste the codes into the results page to see a class table. Nothing is sent to a server.",
@@ -75,6 +78,46 @@ pub(super) const EN: LearnTexts = LearnTexts {
     choose_items: "Lessons in the set",
     pick_puzzles: "Puzzles in the set (numbers, e.g. 1 5 12)",
     pass_button: "Pass",
+    star_rule: "Stars: three for a lesson done without a wrong answer or a hint; each wrong answer, lost game or hint costs one; a lesson done always earns at least one.",
+    play_again: "Play again",
+    hint_region_note: "A few squares are marked on the board: an answer is among them.",
+    hint_show_played: "From now on the best move is marked on the board at every turn.",
+    lost_cannot_move: "The computer made the last move, so you cannot move: you lose.",
+    lost_last_token: "You took the last token, and in misère play that loses.",
+    answer_yes: "Yes, it captures",
+    answer_no: "No, nothing is captured",
+    lesson_broken: "This lesson cannot be shown: its position does not read.",
+    mark_found: "found",
+    mark_answer: "the answer",
+    mark_region: "in the hinted area",
+    mark_flips: "would flip",
+    mark_tried: "tried, not an answer",
+    line_title: "The solution, move by move",
+    line_start: "Start",
+    line_back: "Back",
+    line_next: "Next",
+    line_end: "End",
+    rating_new_note: "Your puzzle rating is still new, so every result moves it a long way; after some ten puzzles it settles and moves less.",
+    progress_set_aside: "Your saved progress could not be read. It was set aside (kept in this browser under another name, not deleted), and you start with a fresh one.",
+    progress_kept: "Your saved progress could not be read, and there was no room to set it aside, so it is left as it was. Nothing you do now is saved in this browser: save your progress to a file before you leave.",
+    err_progress_large: "This file is too large to be a progress file.",
+    err_progress_format: "This file is not a progress file of this app.",
+    err_progress_value: "This progress file holds a value out of range; it may be damaged.",
+    err_set_title_hidden: "The set's name holds an invisible or control character.",
+    err_set_empty: "The set has no lessons or puzzles.",
+    err_name_empty: "Enter your name first.",
+    err_name_hidden: "Your name holds an invisible or control character.",
+    err_code_not: "This is not a result code: codes start with MS1-.",
+    err_code_check: "The code does not check out: a character is mistyped, missing or extra.",
+    err_code_short: "The code is cut short.",
+    err_code_extra: "The code goes on after its end.",
+    err_code_name_text: "The name in the code is not text.",
+    err_code_name_empty: "The code holds no name.",
+    err_code_name_long: "The name in the code is too long.",
+    err_code_name_hidden: "The name in the code holds an invisible or control character.",
+    err_code_other_set: "This is a code for another set.",
+    err_outcomes: "The set has changed since this page opened: reload the page.",
+    kind_about_wipeout: "A wipeout: with perfect play you can take every one of your opponent's discs, whatever they do. The first move need not flip many; the wipe-out comes at the end of the line.",
     found: "Found {found} of {total}.",
     why_occupied: "{square} is already taken.",
     why_no_flips: "A disc on {square} would flip nothing.",
@@ -86,6 +129,36 @@ pub(super) const EN: LearnTexts = LearnTexts {
     score_answer: "You {mine}, your opponent {theirs}",
     lesson_number: "Lesson {n} of {total}",
     puzzle_number: "Puzzle {n} of {total}",
+        rules_of: "The rules: {game}",
+    game_turn: "You: {mine}. The computer: {theirs}.",
+    game_move: "You: {mine}.",
+    take_move: "heap {heap}, take {n}",
+    opok_move: "{from}, lift {k}, to {to}",
+    answer_is: "The answer: {list}.",
+    heaps_now: "The heaps now: {sizes}. Their nim-sum: {nimsum}.",
+    heaps_now_values: "The heaps now: {sizes}, with the values {values}. The nim-sum of the values: {nimsum}.",
+    lost_game: "The game is over at {mine}–{theirs}, and you did not win.",
+    lost_margin: "The game is over at {mine}–{theirs}: a win, but not by {needed} or more.",
+    line_move: "{side}: {square} (move {n} of {total}).",
+    line_pass: "{side}: cannot move, passes (move {n} of {total}).",
+    line_at_start: "The puzzle's position (move 0 of {total}).",
+    rating_change: "Your rating: {before} → {after} ({delta}).",
+    err_progress_newer: "This progress file was written by a newer version of the app (format {version}): update the app to load it.",
+    err_progress_unknown: "This progress file has an unknown format ({version}).",
+    err_set_long: "The link is too long: a set's link has at most {max} characters.",
+    err_set_key: "The link gives “{key}=” twice.",
+    err_set_escape: "The link has a broken %-escape in “{key}=”.",
+    err_set_utf8: "The link's “{key}=” is not text.",
+    err_set_title_long: "The set's name is too long: at most {max} characters.",
+    err_set_many: "The set has too many items: at most {max}.",
+    err_set_id: "“{token}” is not a lesson or a puzzle.",
+    err_set_twice: "“{item}” is in the set twice.",
+    err_name_long: "Your name is too long: at most {max} characters.",
+    err_code_long: "The line is too long to be a code: codes have at most {max} characters.",
+    err_code_version: "This is a code of format {version}; this app reads format {ours}.",
+    err_code_char: "Character {at} (“{found}”) cannot be in a code.",
+    err_code_items: "The code lists no items, or more than a set can have (1 to {max}).",
+    refused_line: "Line {line} ({text}): {why}",
     why_flips: Plural {
         one: "{square} flips {n} disc (shown on the board).",
         few: "{square} flips {n} discs (shown on the board).",
@@ -110,7 +183,6 @@ pub(super) const CS: LearnTexts = LearnTexts {
     hint_show: "Ukázat řešení",
     start_again: "Začít znovu",
     next_lesson: "Další lekce",
-    all_lessons: "Všechny lekce",
     check: "Ověřit",
     answer_label: "Vaše odpověď",
     right: "Správně!",
@@ -134,19 +206,17 @@ pub(super) const CS: LearnTexts = LearnTexts {
     kind_only_move: "Jediný tah",
     kind_exact_score: "Přesný výsledek",
     kind_best_move: "Nejlepší tah",
-    task_wipeout: "Najděte tah, po kterém soupeři nezůstane jediný kámen.",
+    task_wipeout: "Najděte první tah pokračování, ve kterém soupeři seberete všechny kameny: vymazání přijde na jeho konci, ať soupeř hraje cokoli.",
     task_parity: "Najděte vítězný tah: hrajte ve správné oblasti.",
     task_only_move: "Výsledek udrží jen jeden tah. Najděte ho.",
     task_exact_score: "Najděte nejlepší tah a pak řekněte, jak partie skončí.",
     task_best_move: "Jeden tah je jasně nejlepší. Najděte ho.",
     score_question: "Kolik kamenů budete mít na konci, když obě strany hrají bezchybně?",
-    expected_line: "Očekávané pokračování",
     verified_exact: "Ověřeno přesným řešičem.",
     verified_deep: "Ověřeno hlubokým propočtem (na přesný řešič je příliš brzy).",
     rating_note: "Do hodnocení se počítá jen první pokus o úlohu; nápověda nebo chybný tah se počítá jako neúspěch.",
     why_cannot_land: "Zvednuté kameny tam dopadnout nemohou.",
     why_no_capture: "Tento tah nic nezajme.",
-    why_illegal: "Takový tah tu není možný.",
     solved_puzzle: "Vyřešeno.",
     wrong_puzzle: "To není ten tah. Podívejte se znovu.",
     teacher_intro: "Vyberte lekce a úlohy, pojmenujte sadu a pošlete odkaz třídě. Každý žák dostane na konci krátký kód výsledku; vložte kódy na stránku výsledků a uvidíte tabulku třídy. Nic se neposílá na server.",
@@ -169,6 +239,46 @@ pub(super) const CS: LearnTexts = LearnTexts {
     choose_items: "Lekce v sadě",
     pick_puzzles: "Úlohy v sadě (čísla, např. 1 5 12)",
     pass_button: "Pasovat",
+    star_rule: "Hvězdy: tři za lekci bez chyby a bez nápovědy; každá chybná odpověď, prohraná hra nebo nápověda stojí jednu; za dokončenou lekci je vždy aspoň jedna.",
+    play_again: "Hrát znovu",
+    hint_region_note: "Na desce je vyznačeno několik polí: odpověď je mezi nimi.",
+    hint_show_played: "Od teď je na desce v každém tahu vyznačen nejlepší tah.",
+    lost_cannot_move: "Poslední tah udělal počítač, takže nemůžete táhnout: prohráváte.",
+    lost_last_token: "Vzali jste poslední žeton, a v misère hře to znamená prohru.",
+    answer_yes: "Ano, bere",
+    answer_no: "Ne, nic se nebere",
+    lesson_broken: "Tuto lekci nelze zobrazit: její pozici se nepodařilo přečíst.",
+    mark_found: "nalezeno",
+    mark_answer: "řešení",
+    mark_region: "v naznačené oblasti",
+    mark_flips: "otočil by se",
+    mark_tried: "zkoušeno, není to odpověď",
+    line_title: "Řešení tah po tahu",
+    line_start: "Začátek",
+    line_back: "Zpět",
+    line_next: "Další",
+    line_end: "Konec",
+    rating_new_note: "Vaše hodnocení v úlohách je zatím nové, takže ho každý výsledek posune hodně; asi po deseti úlohách se ustálí a mění se méně.",
+    progress_set_aside: "Uložený pokrok se nepodařilo přečíst. Byl odložen (zůstává v tomto prohlížeči pod jiným jménem, nesmazali jsme ho) a začínáte s novým.",
+    progress_kept: "Uložený pokrok se nepodařilo přečíst a nebylo místo, kam ho odložit, proto zůstává, jak byl. Nic z toho, co teď uděláte, se v tomto prohlížeči neuloží: než odejdete, uložte pokrok do souboru.",
+    err_progress_large: "Tento soubor je na soubor s pokrokem příliš velký.",
+    err_progress_format: "Tento soubor není soubor s pokrokem z této aplikace.",
+    err_progress_value: "Tento soubor s pokrokem obsahuje hodnotu mimo povolený rozsah; může být poškozený.",
+    err_set_title_hidden: "Název sady obsahuje neviditelný nebo řídicí znak.",
+    err_set_empty: "Sada neobsahuje žádné lekce ani úlohy.",
+    err_name_empty: "Nejdřív zadejte své jméno.",
+    err_name_hidden: "Vaše jméno obsahuje neviditelný nebo řídicí znak.",
+    err_code_not: "Tohle není kód výsledku: kódy začínají MS1-.",
+    err_code_check: "Kód nesedí: nějaký znak je přepsaný, chybí nebo přebývá.",
+    err_code_short: "Kód je useknutý.",
+    err_code_extra: "Kód pokračuje za svým koncem.",
+    err_code_name_text: "Jméno v kódu není text.",
+    err_code_name_empty: "Kód neobsahuje žádné jméno.",
+    err_code_name_long: "Jméno v kódu je příliš dlouhé.",
+    err_code_name_hidden: "Jméno v kódu obsahuje neviditelný nebo řídicí znak.",
+    err_code_other_set: "Tohle je kód jiné sady.",
+    err_outcomes: "Sada se od otevření stránky změnila: načtěte stránku znovu.",
+    kind_about_wipeout: "Vymazání: při dokonalé hře můžete soupeři sebrat všechny kameny, ať hraje cokoli. První tah nemusí otočit mnoho; vymazání přijde až na konci pokračování.",
     found: "Nalezeno {found} z {total}.",
     why_occupied: "Pole {square} je už obsazené.",
     why_no_flips: "Kámen na {square} by nic neotočil.",
@@ -180,6 +290,36 @@ pub(super) const CS: LearnTexts = LearnTexts {
     score_answer: "Vy {mine}, soupeř {theirs}",
     lesson_number: "Lekce {n} z {total}",
     puzzle_number: "Úloha {n} z {total}",
+        rules_of: "Pravidla: {game}",
+    game_turn: "Vy: {mine}. Počítač: {theirs}.",
+    game_move: "Vy: {mine}.",
+    take_move: "hromádka {heap}, vzít {n}",
+    opok_move: "{from}, zvednout {k}, na {to}",
+    answer_is: "Řešení: {list}.",
+    heaps_now: "Hromádky teď: {sizes}. Jejich nim-součet: {nimsum}.",
+    heaps_now_values: "Hromádky teď: {sizes}, s hodnotami {values}. Nim-součet hodnot: {nimsum}.",
+    lost_game: "Partie skončila {mine}:{theirs} a nevyhráli jste.",
+    lost_margin: "Partie skončila {mine}:{theirs}: výhra, ale ne o {needed} a víc.",
+    line_move: "{side}: {square} (tah {n} z {total}).",
+    line_pass: "{side}: nemůže táhnout, pasuje (tah {n} z {total}).",
+    line_at_start: "Pozice úlohy (tah 0 z {total}).",
+    rating_change: "Vaše hodnocení: {before} → {after} ({delta}).",
+    err_progress_newer: "Tento soubor s pokrokem zapsala novější verze aplikace (formát {version}): aktualizujte aplikaci, abyste ho mohli načíst.",
+    err_progress_unknown: "Tento soubor s pokrokem má neznámý formát ({version}).",
+    err_set_long: "Odkaz je příliš dlouhý: odkaz sady má nejvýš {max} znaků.",
+    err_set_key: "Odkaz uvádí „{key}=“ dvakrát.",
+    err_set_escape: "Odkaz má v „{key}=“ poškozenou %-sekvenci.",
+    err_set_utf8: "„{key}=“ v odkazu není text.",
+    err_set_title_long: "Název sady je příliš dlouhý: nejvýš {max} znaků.",
+    err_set_many: "Sada má příliš mnoho položek: nejvýš {max}.",
+    err_set_id: "„{token}“ není lekce ani úloha.",
+    err_set_twice: "„{item}“ je v sadě dvakrát.",
+    err_name_long: "Vaše jméno je příliš dlouhé: nejvýš {max} znaků.",
+    err_code_long: "Řádek je na kód příliš dlouhý: kódy mají nejvýš {max} znaků.",
+    err_code_version: "Tohle je kód formátu {version}; tato aplikace čte formát {ours}.",
+    err_code_char: "Znak {at} („{found}“) nemůže být v kódu.",
+    err_code_items: "Kód neuvádí žádnou položku, nebo jich uvádí víc, než může mít sada (1 až {max}).",
+    refused_line: "Řádek {line} ({text}): {why}",
     why_flips: Plural {
         one: "{square} otočí {n} kámen (ukázáno na desce).",
         few: "{square} otočí {n} kameny (ukázáno na desce).",
@@ -204,7 +344,6 @@ pub(super) const RU: LearnTexts = LearnTexts {
     hint_show: "Показать ответ",
     start_again: "Начать заново",
     next_lesson: "Следующий урок",
-    all_lessons: "Все уроки",
     check: "Проверить",
     answer_label: "Ваш ответ",
     right: "Верно!",
@@ -228,19 +367,17 @@ pub(super) const RU: LearnTexts = LearnTexts {
     kind_only_move: "Единственный ход",
     kind_exact_score: "Точный счёт",
     kind_best_move: "Лучший ход",
-    task_wipeout: "Найдите ход, после которого у соперника не останется ни одной фишки.",
+    task_wipeout: "Найдите первый ход продолжения, в котором вы заберёте все фишки соперника: разгром наступит в его конце, что бы соперник ни делал.",
     task_parity: "Найдите выигрывающий ход: играйте в нужной области.",
     task_only_move: "Результат сохраняет только один ход. Найдите его.",
     task_exact_score: "Найдите лучший ход, а затем скажите, чем кончится партия.",
     task_best_move: "Один ход явно лучше остальных. Найдите его.",
     score_question: "Сколько фишек будет у вас в конце при безошибочной игре обеих сторон?",
-    expected_line: "Ожидаемое продолжение",
     verified_exact: "Проверено точным решателем.",
     verified_deep: "Проверено глубоким перебором (для точного решателя ещё рано).",
     rating_note: "В рейтинг идёт только первая попытка решить задачу; подсказка или неверный ход считаются неудачей.",
     why_cannot_land: "Снятые фишки туда прийти не могут.",
     why_no_capture: "Этот ход ничего не берёт.",
-    why_illegal: "Такой ход здесь невозможен.",
     solved_puzzle: "Решено.",
     wrong_puzzle: "Это не тот ход. Посмотрите ещё раз.",
     teacher_intro: "Выберите уроки и задачи, назовите набор и отправьте ссылку классу. В конце каждый ученик получит короткий код результата; вставьте коды на странице результатов и увидите таблицу класса. На сервер ничего не отправляется.",
@@ -263,6 +400,46 @@ pub(super) const RU: LearnTexts = LearnTexts {
     choose_items: "Уроки в наборе",
     pick_puzzles: "Задачи в наборе (номера, например 1 5 12)",
     pass_button: "Пас",
+    star_rule: "Звёзды: три за урок без ошибок и подсказок; каждый неверный ответ, проигранная партия или подсказка стоит одну; за пройденный урок всегда даётся хотя бы одна.",
+    play_again: "Сыграть снова",
+    hint_region_note: "На доске отмечено несколько полей: ответ среди них.",
+    hint_show_played: "Теперь на доске в каждом ходу отмечен лучший ход.",
+    lost_cannot_move: "Последний ход сделал компьютер, и вам нечем ходить: вы проиграли.",
+    lost_last_token: "Вы взяли последнюю фишку, а в мизерной игре это проигрыш.",
+    answer_yes: "Да, взятие есть",
+    answer_no: "Нет, ничего не взято",
+    lesson_broken: "Этот урок нельзя показать: его позицию не удалось прочитать.",
+    mark_found: "найдено",
+    mark_answer: "ответ",
+    mark_region: "в подсказанной области",
+    mark_flips: "перевернулась бы",
+    mark_tried: "проверено, не ответ",
+    line_title: "Решение ход за ходом",
+    line_start: "В начало",
+    line_back: "Назад",
+    line_next: "Дальше",
+    line_end: "В конец",
+    rating_new_note: "Ваш рейтинг в задачах ещё новый, поэтому каждый результат сильно его сдвигает; примерно после десяти задач он устоится и будет меняться меньше.",
+    progress_set_aside: "Сохранённые успехи не удалось прочитать. Они отложены (остаются в этом браузере под другим именем, мы их не удалили), и вы начинаете заново.",
+    progress_kept: "Сохранённые успехи не удалось прочитать, и их некуда было отложить, поэтому они оставлены как есть. Ничего из того, что вы сделаете сейчас, в этом браузере не сохранится: перед уходом сохраните успехи в файл.",
+    err_progress_large: "Этот файл слишком велик для файла успехов.",
+    err_progress_format: "Этот файл — не файл успехов этого приложения.",
+    err_progress_value: "В этом файле успехов есть значение вне допустимого диапазона; возможно, он повреждён.",
+    err_set_title_hidden: "Название набора содержит невидимый или управляющий символ.",
+    err_set_empty: "В наборе нет ни уроков, ни задач.",
+    err_name_empty: "Сначала введите своё имя.",
+    err_name_hidden: "Ваше имя содержит невидимый или управляющий символ.",
+    err_code_not: "Это не код результата: коды начинаются с MS1-.",
+    err_code_check: "Код не сходится: какой-то символ введён неверно, пропущен или лишний.",
+    err_code_short: "Код обрезан.",
+    err_code_extra: "Код продолжается после своего конца.",
+    err_code_name_text: "Имя в коде — не текст.",
+    err_code_name_empty: "В коде нет имени.",
+    err_code_name_long: "Имя в коде слишком длинное.",
+    err_code_name_hidden: "Имя в коде содержит невидимый или управляющий символ.",
+    err_code_other_set: "Это код другого набора.",
+    err_outcomes: "Набор изменился с тех пор, как открылась страница: перезагрузите её.",
+    kind_about_wipeout: "Разгром: при безошибочной игре вы можете забрать все фишки соперника, что бы он ни делал. Первый ход может перевернуть совсем немного; разгром наступает в конце продолжения.",
     found: "Найдено {found} из {total}.",
     why_occupied: "Поле {square} уже занято.",
     why_no_flips: "Фишка на {square} ничего не перевернёт.",
@@ -274,6 +451,36 @@ pub(super) const RU: LearnTexts = LearnTexts {
     score_answer: "У вас {mine}, у соперника {theirs}",
     lesson_number: "Урок {n} из {total}",
     puzzle_number: "Задача {n} из {total}",
+        rules_of: "Правила: {game}",
+    game_turn: "Вы: {mine}. Компьютер: {theirs}.",
+    game_move: "Вы: {mine}.",
+    take_move: "кучка {heap}, взять {n}",
+    opok_move: "{from}, снять {k}, на {to}",
+    answer_is: "Ответ: {list}.",
+    heaps_now: "Кучки сейчас: {sizes}. Их ним-сумма: {nimsum}.",
+    heaps_now_values: "Кучки сейчас: {sizes}, значения {values}. Ним-сумма значений: {nimsum}.",
+    lost_game: "Партия окончена со счётом {mine}:{theirs}, и вы не выиграли.",
+    lost_margin: "Партия окончена со счётом {mine}:{theirs}: победа, но не с перевесом {needed} или больше.",
+    line_move: "{side}: {square} (ход {n} из {total}).",
+    line_pass: "{side}: хода нет, пас (ход {n} из {total}).",
+    line_at_start: "Позиция задачи (ход 0 из {total}).",
+    rating_change: "Ваш рейтинг: {before} → {after} ({delta}).",
+    err_progress_newer: "Этот файл успехов записан более новой версией приложения (формат {version}): обновите приложение, чтобы его загрузить.",
+    err_progress_unknown: "У этого файла успехов неизвестный формат ({version}).",
+    err_set_long: "Ссылка слишком длинная: в ссылке набора не больше {max} символов.",
+    err_set_key: "В ссылке «{key}=» указано дважды.",
+    err_set_escape: "В ссылке в «{key}=» испорчена %-последовательность.",
+    err_set_utf8: "«{key}=» в ссылке — не текст.",
+    err_set_title_long: "Название набора слишком длинное: не больше {max} символов.",
+    err_set_many: "В наборе слишком много заданий: не больше {max}.",
+    err_set_id: "«{token}» — не урок и не задача.",
+    err_set_twice: "«{item}» есть в наборе дважды.",
+    err_name_long: "Ваше имя слишком длинное: не больше {max} символов.",
+    err_code_long: "Строка слишком длинная для кода: в кодах не больше {max} символов.",
+    err_code_version: "Это код формата {version}; это приложение читает формат {ours}.",
+    err_code_char: "Символ {at} («{found}») не может быть в коде.",
+    err_code_items: "В коде нет заданий или их больше, чем может быть в наборе (от 1 до {max}).",
+    refused_line: "Строка {line} ({text}): {why}",
     why_flips: Plural {
         one: "{square} переворачивает {n} фишку (показано на доске).",
         few: "{square} переворачивает {n} фишки (показано на доске).",
@@ -285,3 +492,168 @@ pub(super) const RU: LearnTexts = LearnTexts {
         many: "{n} звёзд",
     },
 };
+
+impl LearnTexts {
+    /// Why a progress file (or the stored progress) does not read.
+    pub fn progress_error(&self, e: &ProgressError) -> String {
+        match e {
+            ProgressError::TooLarge => self.err_progress_large.into(),
+            ProgressError::Format(_) => self.err_progress_format.into(),
+            ProgressError::Newer(v) => self.err_progress_newer(v),
+            ProgressError::UnknownVersion(v) => self.err_progress_unknown(v),
+            ProgressError::Value(_) => self.err_progress_value.into(),
+        }
+    }
+
+    /// Why a teacher's set (or its link) is refused.
+    pub fn set_error(&self, e: &SetError) -> String {
+        match e {
+            SetError::TooLong => self.err_set_long(MAX_QUERY),
+            SetError::RepeatedKey(key) => self.err_set_key(key),
+            SetError::BadEscape(key) => self.err_set_escape(key),
+            SetError::NotUtf8(key) => self.err_set_utf8(key),
+            SetError::TitleTooLong { .. } => self.err_set_title_long(MAX_TITLE),
+            SetError::HiddenCharacter => self.err_set_title_hidden.into(),
+            SetError::NoItems => self.err_set_empty.into(),
+            SetError::TooManyItems(_) => self.err_set_many(MAX_ITEMS),
+            SetError::BadId(token) => self.err_set_id(token),
+            SetError::Duplicate(item) => self.err_set_twice(item),
+        }
+    }
+
+    /// Why a learner's name is refused.
+    pub fn name_error(&self, e: &NameError) -> String {
+        match e {
+            NameError::Empty => self.err_name_empty.into(),
+            NameError::TooLong { .. } => self.err_name_long(MAX_NAME),
+            NameError::HiddenCharacter => self.err_name_hidden.into(),
+        }
+    }
+
+    /// Why a learner's result code could not be made.
+    pub fn result_error(&self, e: &ResultError) -> String {
+        match e {
+            ResultError::Name(e) => self.name_error(e),
+            ResultError::OutcomeCount { .. } => self.err_outcomes.into(),
+        }
+    }
+
+    /// Why a result code does not read.
+    pub fn code_error(&self, e: &CodeError) -> String {
+        match e {
+            CodeError::TooLong => self.err_code_long(MAX_CODE),
+            CodeError::NotACode => self.err_code_not.into(),
+            CodeError::UnknownVersion(v) => {
+                self.err_code_version(v, crate::learn::teacher::CODE_VERSION)
+            }
+            CodeError::BadCharacter { at, found } => self.err_code_char(at, found),
+            CodeError::BadChecksum => self.err_code_check.into(),
+            CodeError::Truncated => self.err_code_short.into(),
+            CodeError::ExtraData => self.err_code_extra.into(),
+            CodeError::ItemCount(_) => self.err_code_items(MAX_ITEMS),
+            CodeError::NameNotUtf8 => self.err_code_name_text.into(),
+            CodeError::Name(NameError::Empty) => self.err_code_name_empty.into(),
+            CodeError::Name(NameError::TooLong { .. }) => self.err_code_name_long.into(),
+            CodeError::Name(NameError::HiddenCharacter) => self.err_code_name_hidden.into(),
+        }
+    }
+
+    /// Why a pasted line of the class table gave no row.
+    pub fn line_error(&self, e: &LineError) -> String {
+        match e {
+            LineError::Code(e) => self.code_error(e),
+            LineError::AnotherSet => self.err_code_other_set.into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::learn::teacher::Item;
+
+    /// Every error of the learning pages, one of each kind.
+    fn errors(t: &LearnTexts) -> Vec<String> {
+        let progress = [
+            ProgressError::TooLarge,
+            ProgressError::Format("x".into()),
+            ProgressError::Newer(7),
+            ProgressError::UnknownVersion(0),
+            ProgressError::Value("x".into()),
+        ];
+        let set = [
+            SetError::TooLong,
+            SetError::RepeatedKey('t'),
+            SetError::BadEscape('t'),
+            SetError::NotUtf8('i'),
+            SetError::TitleTooLong { chars: 90 },
+            SetError::HiddenCharacter,
+            SetError::NoItems,
+            SetError::TooManyItems(61),
+            SetError::BadId("X".into()),
+            SetError::Duplicate(Item::Lesson("nim-1-1".into())),
+        ];
+        let names = [
+            NameError::Empty,
+            NameError::TooLong { chars: 41 },
+            NameError::HiddenCharacter,
+        ];
+        let codes = [
+            CodeError::TooLong,
+            CodeError::NotACode,
+            CodeError::UnknownVersion(2),
+            CodeError::BadCharacter { at: 4, found: 'U' },
+            CodeError::BadChecksum,
+            CodeError::Truncated,
+            CodeError::ExtraData,
+            CodeError::ItemCount(0),
+            CodeError::NameNotUtf8,
+        ];
+        progress
+            .iter()
+            .map(|e| t.progress_error(e))
+            .chain(set.iter().map(|e| t.set_error(e)))
+            .chain(names.iter().map(|e| t.name_error(e)))
+            .chain(
+                names
+                    .iter()
+                    .map(|e| t.code_error(&CodeError::Name(e.clone()))),
+            )
+            .chain(
+                codes
+                    .iter()
+                    .map(|e| t.line_error(&LineError::Code(e.clone()))),
+            )
+            .chain([
+                t.line_error(&LineError::AnotherSet),
+                t.result_error(&ResultError::OutcomeCount {
+                    items: 2,
+                    outcomes: 3,
+                }),
+            ])
+            .collect()
+    }
+
+    #[test]
+    fn every_error_is_a_sentence_in_the_readers_language() {
+        let english = errors(&EN);
+        for t in [&EN, &CS, &RU] {
+            for (n, text) in errors(t).iter().enumerate() {
+                let first = text.chars().next().unwrap();
+                assert!(
+                    first.is_uppercase() || "“„«".contains(first),
+                    "{:?}: {text}",
+                    t.lang
+                );
+                assert!(text.ends_with('.'), "{:?}: {text}", t.lang);
+                if t.lang != Lang::En {
+                    assert_ne!(text, &english[n], "{:?}: left in English", t.lang);
+                }
+            }
+        }
+        // Version 0 is not "newer".
+        assert!(!EN
+            .progress_error(&ProgressError::UnknownVersion(0))
+            .contains("newer"));
+    }
+}

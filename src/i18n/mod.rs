@@ -9,7 +9,8 @@
 //! language.
 
 mod clock;
-mod club;
+pub mod club;
+mod club_errors;
 mod cs;
 mod diagram;
 mod embed;
@@ -28,8 +29,8 @@ pub mod session;
 mod texts;
 
 pub use texts::{
-    ClockTexts, ClubTexts, CommonTexts, EmbedTexts, LearnTexts, NimRulesTexts, NimTexts,
-    OnlineTexts, OpokRulesTexts, OpokTexts, OthelloRulesTexts, OthelloTexts, Texts,
+    ClockTexts, ClubErrorTexts, ClubTexts, CommonTexts, EmbedTexts, LearnTexts, NimRulesTexts,
+    NimTexts, OnlineTexts, OpokRulesTexts, OpokTexts, OthelloRulesTexts, OthelloTexts, Texts,
 };
 
 use serde::{Deserialize, Serialize};
@@ -424,6 +425,9 @@ mod tests {
             "nim.rule_aliquot",
             // A person's name (the quotient's author).
             "club.brightwell",
+            // The same word in Czech; a sentence of two placeholders.
+            "club.rating",
+            "club_errors.text_error",
             // The same word in Czech.
             "common.diagram",
             // Two numbers and a dash.

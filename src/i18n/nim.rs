@@ -102,6 +102,7 @@ pub fn play_error_text(t: &Texts, error: &PlayError) -> String {
 fn move_error_text(t: &Texts, number: usize, error: &MoveTextError) -> String {
     match error {
         MoveTextError::NotAMove(token) => t.nim.err_not_a_move(number.to_string(), token),
+        MoveTextError::HeapZero { .. } => t.nim.err_move(number.to_string(), t.nim.err_no_heap(0)),
         MoveTextError::RecordFull { max } => {
             t.nim.err_record_full(number.to_string(), max.to_string())
         }
@@ -171,8 +172,14 @@ impl GameTexts for Nim {
             .said_last_move(mover_forms(t, mover), move_label(mv))
     }
 
+    /// "You win" or "The computer wins" when one person played the
+    /// computer; otherwise who won by turn ("First player wins").
     fn outcome_text(t: &Texts, outcome: &NimOutcome) -> String {
-        t.nim.wins(mover_forms(t, outcome.winner))
+        match outcome.person_won() {
+            Some(true) => t.nim.you_win.to_string(),
+            Some(false) => t.nim.computer_wins.to_string(),
+            None => winner_text(t, outcome),
+        }
     }
 
     fn must_pass_text(_t: &Texts, _mover: Mover) -> String {
@@ -211,9 +218,16 @@ impl GameTexts for Nim {
     }
 }
 
-/// A move as the move list shows it, heaps numbered from 1: "4: −18".
+/// Who won, by turn: "First player wins" (a diagram's caption, a game of
+/// two people).
+pub fn winner_text(t: &Texts, outcome: &NimOutcome) -> String {
+    t.nim.wins(mover_forms(t, outcome.winner))
+}
+
+/// A move as the move list shows it: `heap:taken`, heaps numbered from 1,
+/// the same text as the record and the paste box ("4:18").
 pub fn move_label(mv: &Move) -> String {
-    format!("{}: −{}", mv.heap + 1, mv.take)
+    mv.to_string()
 }
 
 #[cfg(test)]
@@ -222,6 +236,7 @@ mod tests {
     use crate::i18n::session::announcement_text;
     use crate::i18n::Lang;
     use crate::session::core::Announcement;
+    use crate::session::player::Player;
 
     #[test]
     fn refusals_read_like_the_issue_says() {
@@ -244,22 +259,37 @@ mod tests {
 
     #[test]
     fn the_result_and_moves_read_as_sentences() {
-        let over = |lang: Lang| {
+        let computer = Player::Computer(crate::engine::strength::Level::MAX);
+        let over = |lang: Lang, players: [Player; 2]| {
             announcement_text::<Nim>(
                 lang.texts(),
                 (),
                 &[Announcement::GameOver(NimOutcome {
                     winner: Mover::First,
+                    players,
                 })],
             )
         };
-        assert_eq!(over(Lang::En), "Game over. First player wins.");
-        assert_eq!(over(Lang::Cs), "Konec hry. Vyhrává první hráč.");
-        assert_eq!(over(Lang::Ru), "Игра окончена. Побеждает первый игрок.");
+        let people = [Player::Human; 2];
+        assert_eq!(over(Lang::En, people), "Game over. First player wins.");
+        assert_eq!(over(Lang::Cs, people), "Konec hry. Vyhrává první hráč.");
+        assert_eq!(
+            over(Lang::Ru, people),
+            "Игра окончена. Побеждает первый игрок."
+        );
+        let you = [Player::Human, computer];
+        assert_eq!(over(Lang::En, you), "Game over. You win.");
+        assert_eq!(over(Lang::Cs, you), "Konec hry. Vyhráli jste.");
+        assert_eq!(over(Lang::Ru, you), "Игра окончена. Вы победили.");
+        let it = [computer, Player::Human];
+        assert_eq!(over(Lang::En, it), "Game over. The computer wins.");
+        assert_eq!(over(Lang::Cs, it), "Konec hry. Vyhrál počítač.");
+        assert_eq!(over(Lang::Ru, it), "Игра окончена. Победил компьютер.");
         let t = Lang::Cs.texts();
         assert_eq!(
-            Nim::last_move_text(t, (), Mover::Second, &Move { heap: 0, take: 2 }),
-            "Poslední tah: druhý hráč 1: −2."
+            Nim::last_move_text(t, (), Mover::Second, &Move { heap: 3, take: 18 }),
+            "Poslední tah: druhý hráč 4:18."
         );
+        assert_eq!(move_label(&Move { heap: 3, take: 18 }), "4:18");
     }
 }

@@ -319,16 +319,7 @@ mod tests {
     fn square_names_read_well() {
         let t = Lang::En.texts();
         let d3 = Square::new(3, 2).unwrap();
-        let empty = SquareView {
-            square: d3,
-            disc: None,
-            legal: false,
-            marked: false,
-            last: false,
-            flipped: false,
-            hint: None,
-            shown: false,
-        };
+        let empty = SquareView::plain(d3, None);
         let label = square_label(
             t,
             &SquareView {
@@ -435,14 +426,8 @@ mod tests {
         let label = square_label(
             t,
             &SquareView {
-                square: Square::new(3, 2).unwrap(),
-                disc: Some(Color::White),
-                legal: false,
-                marked: false,
-                last: false,
                 flipped: true,
-                hint: None,
-                shown: false,
+                ..SquareView::plain(Square::new(3, 2).unwrap(), Some(Color::White))
             },
         );
         assert_eq!(label, "d3, белая, только что перевёрнута");

@@ -287,6 +287,8 @@ pub const RU: Texts = Texts {
         second_player_forms: SideName { nom: "второй игрок", acc: "второго игрока", gen: "второго игрока" },
         your_move: "Ваш ход ({who}): возьмите фишки из одной кучки.",
         wins: "Побеждает {who}",
+        you_win: "Вы победили",
+        computer_wins: "Победил компьютер",
         heap_label: "Кучка {i}, {tokens}, {rule}",
         tokens: Plural {
             one: "{n} фишка",

@@ -170,7 +170,8 @@ texts! {
             strip_up_to, mex_choose, misere_note, misere_budget, analysing, preset, preset_three,
             preset_source, random_game, custom_game, add_heap, remove_heap, heap_size, heap_rule,
             sub_set, play_convention, normal_play, misere_play, level_note, err_set, err_size,
-            err_period, err_no_heaps, keyboard_help, record_label, rules_title;
+            err_period, err_no_heaps, keyboard_help, record_label, rules_title, you_win,
+            computer_wins;
         sides: first_player_forms, second_player_forms;
         templates:
             rule_sub(set), rule_sub_desc(set), refuse_more_than_heap(rule, n),
@@ -194,23 +195,41 @@ texts! {
         plain:
              intro,   puzzles_intro, daily, next_puzzle,
               hint, hint_region, hint_show, start_again, next_lesson,
-            all_lessons, check, answer_label, right, wrong, already, not_found, progress_title,
+            check, answer_label, right, wrong, already, not_found, progress_title,
             export, import, reset_progress, reset_confirm, reset_done, imported, pieces_to_lift,
             pick_stack, outcome_p_button, outcome_n_button, kind_wipeout, kind_corner,
             kind_parity, kind_only_move, kind_exact_score, kind_best_move, task_wipeout,
             task_parity, task_only_move, task_exact_score, task_best_move, score_question,
-            expected_line, verified_exact, verified_deep, rating_note, why_cannot_land,
-            why_no_capture, why_illegal, solved_puzzle, wrong_puzzle,
+            verified_exact, verified_deep, rating_note, why_cannot_land,
+            why_no_capture, solved_puzzle, wrong_puzzle,
             teacher_intro, set_name, make_link, set_link, set_empty,  set_intro,
             result_code, your_name, get_code,  results_intro, paste_codes,
             show_table, learner, solved_count, refused_codes, set_bad, code_copied, choose_items,
-            pick_puzzles, pass_button;
+            pick_puzzles, pass_button,
+            star_rule, play_again, hint_region_note, hint_show_played, lost_cannot_move,
+            lost_last_token, answer_yes, answer_no, lesson_broken, mark_found, mark_answer,
+            mark_region, mark_flips, mark_tried, line_title, line_start, line_back, line_next,
+            line_end, rating_new_note, progress_set_aside, progress_kept, err_progress_large,
+            err_progress_format, err_progress_value, err_set_title_hidden, err_set_empty,
+            err_name_empty, err_name_hidden, err_code_not, err_code_check, err_code_short,
+            err_code_extra, err_code_name_text, err_code_name_empty, err_code_name_long,
+            err_code_name_hidden, err_code_other_set, err_outcomes, kind_about_wipeout;
         sides: ;
         templates:
             found(found, total), why_occupied(square), why_no_flips(square),
             task_corner(turns), your_rating(rating), puzzle_rating(rating), corner_lost(square),
             stage_stars(got, max), score_answer(mine, theirs), lesson_number(n, total),
-            puzzle_number(n, total);
+            puzzle_number(n, total),
+            rules_of(game), game_turn(mine, theirs), game_move(mine), take_move(heap, n),
+            opok_move(from, k, to), answer_is(list), heaps_now(sizes, nimsum),
+            heaps_now_values(sizes, values, nimsum), lost_game(mine, theirs),
+            lost_margin(mine, theirs, needed), line_move(n, total, side, square),
+            line_pass(n, total, side), line_at_start(total), rating_change(before, after, delta),
+            err_progress_newer(version), err_progress_unknown(version), err_set_long(max),
+            err_set_key(key), err_set_escape(key), err_set_utf8(key), err_set_title_long(max),
+            err_set_many(max), err_set_id(token), err_set_twice(item), err_name_long(max),
+            err_code_long(max), err_code_version(version, ours), err_code_char(at, found),
+            err_code_items(max), refused_line(line, text, why);
         counted:
             why_flips(square, #n), stars(#n)
     }
@@ -222,11 +241,48 @@ texts! {
         plain:
             title, export_json, export_csv, import_json, print, undo, new_tournament, new_confirm,
             players, late_entry, withdraw, standings, name, points, brightwell, discs, bye, finished,
-            results, board, first, second, result, results_missing, save_round, game, format, swiss,
-            round_robin, double_round_robin, rounds, players_help, start;
+            results, board, first, second, result, save_round, game, format, swiss,
+            round_robin, double_round_robin, rounds, players_help, start,
+            name_label, place_label, date_label, rating, club, withdraw_confirm_othello,
+            opponent, opponents_points, counts, set_aside_withdrew, set_aside_bye, brightwell_sum,
+            unreadable_download, unreadable_retry, unreadable_discard, unreadable_discard_confirm,
+            unsaved, unsaved_blocked, try_again, results_refused, round_heading;
         sides: ;
         templates:
-            withdrawn_after(round), round(n), pair_round(n), summary(game, rounds, players);
+            withdrawn_after(round), round(n), pair_round(n), withdraw_label(name),
+            withdraw_confirm(name, round), withdraw_confirm_start(name), brightwell_show(name),
+            brightwell_heading(name), unreadable_moved(reason, key), unreadable_kept(reason),
+            late_added(name), withdrawn(name);
+        counted:
+            brightwell_caption(c, half, squares, #rounds), rounds_count(#n), players_count(#n)
+    }
+}
+
+texts! {
+    /// The club's refusals (files, forms, pairings, results) as sentences:
+    /// the page's in the reader's language, the commands' in English
+    /// (`i18n/club_errors.rs` puts them together).
+    ClubErrorTexts {
+        plain:
+            csv_unclosed_quote, csv_text_after_quote, csv_no_tournament, csv_second_tournament,
+            csv_standings, pair_finished, too_few_players, too_many_parts, the_name,
+            tournament_name, place, name_empty, name_line_break;
+        sides: ;
+        templates:
+            json_syntax(line, column), json_eof(line, column), json_unknown_field(field, line, column),
+            json_missing_field(field, line, column), json_unknown_value(value, line, column),
+            json_wrong_value(line, column), unknown_game(game), board_size(size), rounds(rounds),
+            entry_round(round, rounds), too_many_players(players, limit), text_error(what, problem),
+            player_name(n), player_club(n), name_control(code), name_too_long(limit), date(date),
+            duplicate_name(name), unknown_player(name), plays_themselves(name),
+            paired_twice(name, round), score_othello(score, squares), score_other(score),
+            game_and_bye(round), incomplete_game(round, field), file_too_large(size, limit),
+            at_line(line, reason), csv_unknown_record(kind), csv_missing(column), csv_extra(value),
+            csv_number(column, value), csv_format(format), pair_too_few(round),
+            pair_too_many(players, limit), pair_round_robin(players, table, planned),
+            no_such_game(round, board), rating(value), duplicate(name), full(limit),
+            result_missing_discs(board), result_missing_choice(board),
+            result_not_whole(board, squares), result_too_many(board, black, white, total, squares);
         counted:
     }
 }
@@ -396,6 +452,15 @@ impl Texts {
         }
     }
 
+    /// The club's refusals (apart, like the club page's texts).
+    pub fn club_errors(&self) -> &'static ClubErrorTexts {
+        match self.lang() {
+            super::Lang::En => &super::club_errors::EN,
+            super::Lang::Cs => &super::club_errors::CS,
+            super::Lang::Ru => &super::club_errors::RU,
+        }
+    }
+
     /// The embed snippet builder's texts (apart, like the club page's).
     pub fn embed(&self) -> &'static EmbedTexts {
         match self.lang() {
@@ -484,6 +549,7 @@ impl Texts {
             ("nim", self.nim.entries()),
             ("learn", self.learn().entries()),
             ("club", self.club().entries()),
+            ("club_errors", self.club_errors().entries()),
             ("diagram", self.diagram().entries()),
             ("saving", self.saving().entries()),
             ("clock", self.clock().entries()),

@@ -14,7 +14,9 @@ use crate::engine::othello::puzzle;
 use crate::engine::othello::{Analyzer, Position, Rules, Square, Variant};
 use crate::engine::search::{Budget, Limits};
 
-use super::lesson::{Goal, Lesson, Opponent, Start, GRUNDY_TABLE_MAX, PLAY_OUT_EMPTIES};
+use super::lesson::{
+    take_text, Goal, Lesson, Opponent, Stage, Start, GRUNDY_TABLE_MAX, PLAY_OUT_EMPTIES,
+};
 use super::opponent::{
     corner_keeping_move, corner_turn, keeps_corner, perfect_move, perfect_take, play_out_turn,
     win_turn, Replier,
@@ -34,6 +36,8 @@ pub enum CheckError {
     Goal(String),
     /// Its opponent does not fit its goal or its position.
     Opponent(String),
+    /// Its texts break a rule of [`super::wording`].
+    Wording(super::wording::WordingError),
     /// The engine's answer differs from the stated one.
     Answer {
         /// What the lesson says.
@@ -49,6 +53,7 @@ impl std::fmt::Display for CheckError {
             CheckError::Start(e) => write!(f, "bad start: {e}"),
             CheckError::Goal(e) => write!(f, "bad goal: {e}"),
             CheckError::Opponent(e) => write!(f, "bad opponent: {e}"),
+            CheckError::Wording(e) => write!(f, "bad wording: {e}"),
             CheckError::Answer { stated, engine } => {
                 write!(f, "the answer is {engine:?}, not {stated:?}")
             }
@@ -167,6 +172,23 @@ fn check_opponent(lesson: &Lesson) -> Result<(), CheckError> {
             goal.name()
         ))),
     }
+}
+
+/// Checks a whole stage: the wording of its lessons ([`super::wording`])
+/// and each lesson's answer; the lessons that fail, with why, in order.
+pub fn check_stage(stage: &Stage, clock: &dyn Clock) -> Vec<(String, CheckError)> {
+    let mut failed = Vec::new();
+    if let Err((id, e)) = super::wording::check_stage(stage) {
+        failed.push((id, CheckError::Wording(e)));
+    }
+    for lesson in &stage.lessons {
+        if let Err(e) = check(lesson, clock) {
+            if !failed.iter().any(|(id, _)| *id == lesson.id) {
+                failed.push((lesson.id.clone(), e));
+            }
+        }
+    }
+    failed
 }
 
 /// The Othello position a lesson starts from.
@@ -317,6 +339,32 @@ fn opok_answer(position: &opok::Position, goal: &Goal) -> Result<BTreeSet<String
             position.score(opok::Side::Circles),
             position.score(opok::Side::Squares)
         )]),
+        Goal::Immobilise { at } => {
+            let at = g
+                .parse_square(at)
+                .ok_or_else(|| CheckError::Goal(format!("no square {at}")))?;
+            let theirs = position.side_to_move().opponent();
+            if position.stack(at).map(|s| s.owner) != Some(theirs) || !can_walk(position, at) {
+                return Err(CheckError::Goal(
+                    "the stack to wall in must be the opponent's and able to move".into(),
+                ));
+            }
+            moves
+                .iter()
+                .filter(|&&mv| {
+                    let after = position.play_unchecked(mv);
+                    after.stack(at).map(|s| s.owner) == Some(theirs) && !can_walk(&after, at)
+                })
+                .map(|&mv| opok::notation::move_text(g, mv))
+                .collect()
+        }
+        Goal::CaptureVerdict { mv } => {
+            let mv = opok::notation::parse_move(g, mv)
+                .filter(|mv| moves.contains(mv))
+                .ok_or_else(|| CheckError::Goal(format!("{mv} is not a legal move here")))?;
+            let captures = position.captures(mv) != 0;
+            BTreeSet::from([if captures { "yes" } else { "no" }.to_string()])
+        }
         other => {
             return Err(CheckError::Goal(format!(
                 "{} is not an Opok goal",
@@ -324,6 +372,15 @@ fn opok_answer(position: &opok::Position, goal: &Goal) -> Result<BTreeSet<String
             )))
         }
     })
+}
+
+/// Whether the stack on `square` can move: two pieces or more, and an
+/// empty square next to it.
+pub fn can_walk(position: &opok::Position, square: opok::Square) -> bool {
+    let tall = position.stack(square).is_some_and(|s| s.height >= 2);
+    let mut way_out = false;
+    position.walks(square, 1, |_, landings| way_out |= landings != 0);
+    tall && way_out
 }
 
 fn nim_answer(
@@ -339,7 +396,7 @@ fn nim_answer(
         Goal::MoveToP => analysis
             .winning_moves
             .iter()
-            .map(|m| m.to_string())
+            .map(|&m| take_text(m))
             .collect(),
         Goal::Grundy { heap } => {
             let values = analysis
@@ -395,10 +452,36 @@ mod tests {
         let clock = SystemClock::new();
         for (name, text) in STAGES {
             let stage = parse_stage(text).unwrap_or_else(|e| panic!("{name}: {e}"));
-            for lesson in &stage.lessons {
-                assert_eq!(check(lesson, &clock), Ok(()), "{}", lesson.id);
-            }
+            assert_eq!(check_stage(&stage, &clock), Vec::new(), "{name}");
         }
+    }
+
+    #[test]
+    fn walling_in_and_judging_a_capture_are_proved() {
+        let clock = SystemClock::new();
+        let mut lesson = shipped_lesson("opok-4-4");
+        assert!(matches!(lesson.goal, Goal::Immobilise { .. }));
+        assert_eq!(check(&lesson, &clock), Ok(()));
+        // A move that leaves the stack a way out is no answer.
+        lesson.answer.push("a1:1:a2".into());
+        assert!(matches!(
+            check(&lesson, &clock),
+            Err(CheckError::Answer { .. })
+        ));
+        lesson.goal = Goal::Immobilise { at: "a1".into() };
+        assert!(matches!(check(&lesson, &clock), Err(CheckError::Goal(_))));
+        let mut verdict = shipped_lesson("opok-3-5");
+        assert_eq!(verdict.answer, vec!["no".to_string()]);
+        assert_eq!(check(&verdict, &clock), Ok(()));
+        verdict.answer = vec!["yes".into()];
+        assert!(matches!(
+            check(&verdict, &clock),
+            Err(CheckError::Answer { .. })
+        ));
+        verdict.goal = Goal::CaptureVerdict {
+            mv: "a1:9:a2".into(),
+        };
+        assert!(matches!(check(&verdict, &clock), Err(CheckError::Goal(_))));
     }
 
     #[test]
@@ -422,11 +505,11 @@ mod tests {
         assert_eq!(check(&win, &clock), Ok(()));
         win.opponent = Opponent::Level(8);
         assert!(bad(&win));
-        // From 5 7 9 12 the learner's winning move leaves the 9 (heap 2,
-        // counted from 0): one can be taken from it, not ten.
-        win.opponent = Opponent::Replies(vec!["2:1".into()]);
+        // From 5 7 9 12 the learner's winning move leaves the 9 (heap 3,
+        // counted from 1): one can be taken from it, not ten.
+        win.opponent = Opponent::Replies(vec!["3:1".into()]);
         assert_eq!(check(&win, &clock), Ok(()));
-        win.opponent = Opponent::Replies(vec!["2:10".into()]);
+        win.opponent = Opponent::Replies(vec!["3:10".into()]);
         assert!(bad(&win));
         // No opponent in a lesson that is not played.
         let mut legal = shipped_lesson("othello-1-1");
@@ -443,8 +526,7 @@ mod tests {
     #[test]
     fn a_wrong_or_partial_answer_is_caught() {
         let clock = SystemClock::new();
-        let (_, text) = STAGES[1];
-        let mut lesson = parse_stage(text).unwrap().lessons[0].clone();
+        let mut lesson = shipped_lesson("othello-2-1");
         // The club's example without g6.
         lesson.answer.retain(|a| a != "g6");
         let Err(CheckError::Answer { engine, .. }) = check(&lesson, &clock) else {

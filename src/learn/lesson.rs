@@ -4,12 +4,34 @@
 
 use serde::Deserialize;
 
+use crate::engine::nim;
+use crate::engine::text::parse_number;
+
 /// The most empty squares of a `play-out` lesson (the app answers every
 /// move with a perfect reply, found by a plain search).
 pub const PLAY_OUT_EMPTIES: u32 = 10;
 
 /// The largest table of a `grundy-table` lesson.
 pub const GRUNDY_TABLE_MAX: u64 = 30;
+
+/// A take-away move as lessons write and show it: `heap:taken`, heaps
+/// counted from 1 as people count them (`1:2` takes 2 from the first heap),
+/// as the engine writes every move.
+pub fn take_text(mv: nim::Move) -> String {
+    mv.to_string()
+}
+
+/// Reads a take-away move written as [`take_text`] writes it (ASCII
+/// digits, heaps from 1); `None` unless it is legal in `position`.
+pub fn parse_take(position: &nim::Position, text: &str) -> Option<nim::Move> {
+    let (heap, take) = text.trim().split_once(':')?;
+    let heap: usize = parse_number(heap.trim())?;
+    let mv = nim::Move {
+        heap: heap.checked_sub(1)?,
+        take: parse_number(take.trim())?,
+    };
+    position.try_play(mv).ok().map(|_| mv)
+}
 
 /// A text in each of the app's languages.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
@@ -157,6 +179,19 @@ pub enum Goal {
     },
     /// Take-away: the nim-sum of the heaps' values (the answer: the number).
     NimSum,
+    /// Opok: every move after which the opponent's stack on `at` can no
+    /// longer move (the answer: those moves, `from:k:to`).
+    Immobilise {
+        /// The stack to wall in.
+        at: String,
+    },
+    /// Opok: whether the move `mv` captures anything (the answer: `["yes"]`
+    /// or `["no"]`): the book's diagrams, judged.
+    CaptureVerdict {
+        /// The move judged (`from:k:to`).
+        #[serde(rename = "move")]
+        mv: String,
+    },
 }
 
 impl Goal {
@@ -181,6 +216,8 @@ impl Goal {
             Goal::MoveToP => "move-to-p",
             Goal::Grundy { .. } => "grundy",
             Goal::NimSum => "nim-sum",
+            Goal::Immobilise { .. } => "immobilise",
+            Goal::CaptureVerdict { .. } => "capture-verdict",
         }
     }
 }
@@ -193,6 +230,11 @@ pub struct Lesson {
     pub id: String,
     /// Its title.
     pub title: Texts,
+    /// What the lesson teaches, shown before the task with a link to the
+    /// game's rules (every stage's first lesson has one: nothing is asked
+    /// before it is explained).
+    #[serde(default)]
+    pub explain: Option<Texts>,
     /// What to do.
     pub instruction: Texts,
     /// Said after success: why the answer is right.
@@ -207,9 +249,6 @@ pub struct Lesson {
     pub goal: Goal,
     /// The stated answer (see [`Goal`]); [`super::check`] proves it.
     pub answer: Vec<String>,
-    /// Wrong tries allowed for three stars.
-    #[serde(default)]
-    pub par: u32,
     /// Who answers the learner's moves in a played lesson (`corner`,
     /// `play-out`, `win`); the best defence when not given.
     #[serde(default)]
@@ -333,7 +372,8 @@ fn validate(stage: Stage) -> Result<Stage, StageError> {
             ("failure", &lesson.failure),
         ];
         let hints = lesson.hints.iter().map(|h| ("hint", h));
-        for (name, texts) in named.into_iter().chain(hints) {
+        let explain = lesson.explain.iter().map(|e| ("explanation", e));
+        for (name, texts) in named.into_iter().chain(hints).chain(explain) {
             if let Some(lang) = texts.missing().first() {
                 return Err(incomplete(format!("no {lang} {name}")));
             }
@@ -398,6 +438,34 @@ mod tests {
             let _ = parse_course(&text);
             let _ = parse_stage(&text);
         }
+
+        #[test]
+        fn any_take_is_read_or_refused(text in "\\PC{0,40}") {
+            let heaps = nim::parse_position("nim:3 dim:12 half:9").unwrap();
+            if let Some(mv) = parse_take(&heaps, &text) {
+                proptest::prop_assert!(heaps.try_play(mv).is_ok());
+            }
+        }
+
+        #[test]
+        fn a_take_written_reads_back(heap in 0usize..4, take in 0u64..14) {
+            let heaps = nim::parse_position("nim:3 dim:12 half:9").unwrap();
+            let mv = nim::Move { heap, take };
+            let read = parse_take(&heaps, &take_text(mv));
+            proptest::prop_assert_eq!(read, heaps.try_play(mv).ok().map(|_| mv));
+        }
+    }
+
+    #[test]
+    fn takes_count_heaps_from_one() {
+        let heaps = nim::parse_position("nim:3 nim:4 nim:5").unwrap();
+        let first_two = nim::Move { heap: 0, take: 2 };
+        assert_eq!(take_text(first_two), "1:2");
+        assert_eq!(parse_take(&heaps, " 1 : 2 "), Some(first_two));
+        assert_eq!(parse_take(&heaps, "0:1"), None, "no heap 0");
+        assert_eq!(parse_take(&heaps, "4:1"), None, "three heaps");
+        assert_eq!(parse_take(&heaps, "1:4"), None, "more than the heap");
+        assert_eq!(parse_take(&heaps, "\u{ff11}:2"), None, "ASCII digits only");
     }
 
     #[test]

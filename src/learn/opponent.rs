@@ -10,7 +10,7 @@ use crate::engine::othello::{Color, Move, Position};
 use crate::engine::rng::Rng;
 use crate::engine::strength::{pick_with_noise, Level};
 
-use super::lesson::Opponent;
+use super::lesson::{parse_take, Opponent};
 
 /// The opponent of one try at a lesson: where its script has got to.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -114,7 +114,7 @@ impl Replier {
         if position.is_over() {
             return None;
         }
-        if let Some(mv) = self.scripted(|text| nim::parse_move(position, text).ok()) {
+        if let Some(mv) = self.scripted(|text| parse_take(position, text)) {
             return Some(mv);
         }
         match self.level() {
@@ -317,7 +317,8 @@ mod tests {
         let take = perfect_take(&nim, false).unwrap();
         assert_eq!((take.heap, take.take), (0, 1));
         let nim = crate::engine::nim::parse_position("nim:1 nim:2").unwrap();
-        assert_eq!(perfect_take(&nim, false).unwrap().to_string(), "1:1");
+        let take = perfect_take(&nim, false).unwrap();
+        assert_eq!((take.heap, take.take), (1, 1));
     }
 
     #[test]
@@ -380,11 +381,12 @@ mod tests {
     #[test]
     fn a_script_is_followed_while_legal_then_the_best_defence_answers() {
         let start = nim::parse_position("nim:3 nim:4 nim:6").unwrap();
-        let script = Opponent::Replies(vec!["0:1".into(), "2:9".into()]);
+        // Heaps counted from 1: take 1 from the first, 9 from the third.
+        let script = Opponent::Replies(vec!["1:1".into(), "3:9".into()]);
         let mut replier = Replier::new(script, 7);
         assert_eq!(replier.script_left(), 2);
         let first = replier.take(&start, false).unwrap();
-        assert_eq!(first.to_string(), "0:1");
+        assert_eq!((first.heap, first.take), (0, 1));
         assert!(!replier.left_script());
         // Nine cannot be taken from a heap of six: the perfect take instead.
         let now = start.play_unchecked(first);

@@ -1,18 +1,13 @@
 //! One try at a lesson, as plain data (tested natively; the page only draws
-//! it): the position shown, the answers found, wrong tries, the hint ladder
-//! climbed and the stars earned.
-//!
-//! On a retry an Othello position is shown under a random symmetry of the
-//! board, so that a learner cannot learn the clicks by heart; a lesson whose
-//! texts name a square keeps its orientation (the text would be wrong).
+//! it): the answers found, the misses, the hint ladder climbed and the
+//! stars earned, by the one rule every lesson follows ([`stars`]).
 
 use std::collections::BTreeSet;
 
-use crate::engine::othello::notation::board_squares;
-use crate::engine::othello::{Color, Position, Square};
+use crate::engine::othello::{Position, Square};
 
-use super::check::othello_start;
-use super::lesson::{Goal, Lesson, Opponent, Start, Texts};
+use super::lesson::{Goal, Lesson};
+use super::transform::square_of;
 
 /// How the learner answers a goal.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +34,27 @@ pub enum Input {
     PlayNim,
     /// A row of Grundy values.
     Table,
+    /// Yes or no (does a move capture?).
+    YesNo,
+}
+
+impl Input {
+    /// Whether the answers are places on the board (then the hint ladder
+    /// has a "show where" step).
+    pub fn on_board(self) -> bool {
+        matches!(
+            self,
+            Input::Squares | Input::OpokMove | Input::PlayOthello | Input::PlayCorner
+        )
+    }
+
+    /// Whether the lesson is a game played against the computer.
+    pub fn played(self) -> bool {
+        matches!(
+            self,
+            Input::PlayOthello | Input::PlayCorner | Input::PlayNim
+        )
+    }
 }
 
 /// How the learner answers `goal`.
@@ -50,7 +66,8 @@ pub fn input(goal: &Goal) -> Input {
         | Goal::BestMove
         | Goal::Landings { .. } => Input::Squares,
         Goal::Corner { .. } => Input::PlayCorner,
-        Goal::Captures => Input::OpokMove,
+        Goal::Captures | Goal::Immobilise { .. } => Input::OpokMove,
+        Goal::CaptureVerdict { .. } => Input::YesNo,
         Goal::Pass => Input::Pass,
         Goal::Classify => Input::Outcome,
         Goal::Grundy { .. } | Goal::NimSum => Input::Number,
@@ -84,14 +101,23 @@ pub fn normalize(answer: &str) -> String {
         .collect()
 }
 
+/// The star rule of every lesson: three stars for a lesson done without a
+/// miss or a hint, one less for each miss (a wrong answer, a lost game) and
+/// each hint, and at least one for a lesson done.
+pub fn stars(misses: u32, hints: usize) -> u8 {
+    let cost = (misses as usize).saturating_add(hints);
+    3 - cost.min(2) as u8
+}
+
 /// A step of the hint ladder.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Hint {
     /// The lesson's hint text number `n` (gentlest first).
     Text(usize),
-    /// The board region (quarter) holding an answer not yet found.
+    /// A few squares of the board, one of them an answer not found yet.
     Region,
-    /// The answer itself.
+    /// The answer itself: every answer not found yet (in a played lesson,
+    /// the best move at every turn from then on).
     Show,
 }
 
@@ -120,23 +146,21 @@ pub struct Attempt {
     answer: BTreeSet<String>,
     all: bool,
     found: Vec<String>,
-    wrong: u32,
-    par: u32,
+    wrong_answers: Vec<String>,
+    misses: u32,
     ladder: Vec<Hint>,
     hints: usize,
+    revealed: Vec<String>,
     stars: Option<u8>,
 }
 
 impl Attempt {
     /// A fresh try at `lesson` whose (possibly transformed) answer is
-    /// `answer`.
-    pub fn new(lesson: &Lesson, answer: &[String]) -> Attempt {
-        let squares = matches!(
-            input(&lesson.goal),
-            Input::Squares | Input::PlayCorner | Input::PlayOthello
-        );
+    /// `answer`; `board` says whether the answers are places on a board
+    /// (then "show where" comes before the answer).
+    pub fn new(lesson: &Lesson, answer: &[String], board: bool) -> Attempt {
         let mut ladder: Vec<Hint> = (0..lesson.hints.len()).map(Hint::Text).collect();
-        if squares {
+        if board {
             ladder.push(Hint::Region);
         }
         ladder.push(Hint::Show);
@@ -144,10 +168,11 @@ impl Attempt {
             answer: answer.iter().map(|a| normalize(a)).collect(),
             all: needs_all(&lesson.goal),
             found: Vec::new(),
-            wrong: 0,
-            par: lesson.par,
+            wrong_answers: Vec::new(),
+            misses: 0,
             ladder,
             hints: 0,
+            revealed: Vec::new(),
             stars: None,
         }
     }
@@ -159,7 +184,10 @@ impl Attempt {
         }
         let answer = normalize(answer);
         if !self.answer.contains(&answer) {
-            self.wrong += 1;
+            self.misses += 1;
+            if !self.wrong_answers.contains(&answer) {
+                self.wrong_answers.push(answer);
+            }
             return Verdict::Wrong;
         }
         if self.found.contains(&answer) {
@@ -174,23 +202,20 @@ impl Attempt {
         if left > 0 {
             return Verdict::Found { left };
         }
-        let stars = self.earned();
+        let stars = stars(self.misses, self.hints);
         self.stars = Some(stars);
         Verdict::Solved { stars }
     }
 
-    /// Three stars, less one for going over par and one for each hint,
-    /// never below one for a solved lesson.
-    fn earned(&self) -> u8 {
-        let cost = usize::from(self.wrong > self.par) + self.hints;
-        3u8.saturating_sub(cost.min(2) as u8)
-    }
-
-    /// Climbs the ladder one step; `None` at its top.
+    /// Climbs the ladder one step; `None` at its top (or once solved).
     pub fn take_hint(&mut self) -> Option<Hint> {
+        if self.stars.is_some() {
+            return None;
+        }
         let step = *self.ladder.get(self.hints)?;
-        if self.stars.is_none() {
-            self.hints += 1;
+        self.hints += 1;
+        if step == Hint::Show {
+            self.revealed = self.left().into_iter().map(str::to_string).collect();
         }
         Some(step)
     }
@@ -200,9 +225,14 @@ impl Attempt {
         &self.ladder[..self.hints]
     }
 
+    /// Whether `step` has been taken.
+    pub fn took(&self, step: Hint) -> bool {
+        self.hints_taken().contains(&step)
+    }
+
     /// Whether a hint is left.
     pub fn hint_left(&self) -> bool {
-        self.hints < self.ladder.len()
+        self.stars.is_none() && self.hints < self.ladder.len()
     }
 
     /// What the next hint would show (for the button's label).
@@ -210,17 +240,34 @@ impl Attempt {
         self.ladder.get(self.hints).copied()
     }
 
-    /// An answer not found yet (the one hints point at).
-    pub fn target(&self) -> Option<&str> {
+    /// The answers not found yet, in order.
+    pub fn left(&self) -> Vec<&str> {
         self.answer
             .iter()
-            .find(|a| !self.found.contains(a))
+            .filter(|a| !self.found.contains(a))
             .map(String::as_str)
+            .collect()
+    }
+
+    /// An answer not found yet (the one "show where" points at).
+    pub fn target(&self) -> Option<&str> {
+        self.left().first().copied()
+    }
+
+    /// The answers "show the answer" revealed (those not found when it was
+    /// taken; empty before).
+    pub fn revealed(&self) -> &[String] {
+        &self.revealed
     }
 
     /// The answers found, in the order found.
     pub fn found(&self) -> &[String] {
         &self.found
+    }
+
+    /// The wrong answers given, each once, in order.
+    pub fn wrong_answers(&self) -> &[String] {
+        &self.wrong_answers
     }
 
     /// How many answers there are to find.
@@ -232,185 +279,14 @@ impl Attempt {
         }
     }
 
-    /// Wrong tries so far.
-    pub fn wrong(&self) -> u32 {
-        self.wrong
+    /// Misses so far (wrong answers and lost games).
+    pub fn misses(&self) -> u32 {
+        self.misses
     }
 
     /// The stars, once solved.
     pub fn stars(&self) -> Option<u8> {
         self.stars
-    }
-}
-
-/// One of the eight symmetries of a square board (0 is the identity).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Symmetry(pub u8);
-
-impl Symmetry {
-    /// Where `(column, row)` of an `n`×`n` board goes.
-    pub fn map(self, column: u8, row: u8, n: u8) -> (u8, u8) {
-        let last = n - 1;
-        let (c, r) = if self.0 & 4 != 0 {
-            (row, column)
-        } else {
-            (column, row)
-        };
-        let c = if self.0 & 1 != 0 { last - c } else { c };
-        let r = if self.0 & 2 != 0 { last - r } else { r };
-        (c, r)
-    }
-
-    /// The name of the square `name` maps to (other text unchanged).
-    pub fn map_name(self, name: &str, n: u8) -> String {
-        match square_of(name) {
-            Some((c, r)) if c < n && r < n => {
-                let (c, r) = self.map(c, r, n);
-                format!("{}{}", char::from(b'a' + c), r + 1)
-            }
-            _ => name.to_string(),
-        }
-    }
-}
-
-/// `(column, row)` of a square name such as `d3`.
-fn square_of(name: &str) -> Option<(u8, u8)> {
-    let bytes = name.as_bytes();
-    match bytes {
-        [c @ b'a'..=b'z', r @ b'1'..=b'9'] => Some((c - b'a', r - b'1')),
-        _ => None,
-    }
-}
-
-/// Whether `text` names a square (`d3`, `A1`) as a word of its own.
-fn names_a_square(text: &str) -> bool {
-    text.split(|c: char| !c.is_alphanumeric())
-        .any(|word| square_of(&word.to_lowercase()).is_some())
-}
-
-/// Whether any of the lesson's texts (in any language) names a square.
-fn texts_name_squares(lesson: &Lesson) -> bool {
-    let texts: Vec<&Texts> = [&lesson.instruction, &lesson.success, &lesson.failure]
-        .into_iter()
-        .chain(&lesson.hints)
-        .collect();
-    texts
-        .iter()
-        .any(|t| [&t.en, &t.cs, &t.ru].iter().any(|s| names_a_square(s)))
-}
-
-/// Whether any of the lesson's texts names a colour (in any language).
-fn texts_name_colours(lesson: &Lesson) -> bool {
-    const COLOURS: [&str; 7] = ["black", "white", "čern", "bíl", "чёрн", "черн", "бел"];
-    [
-        &lesson.title,
-        &lesson.instruction,
-        &lesson.success,
-        &lesson.failure,
-    ]
-    .into_iter()
-    .chain(&lesson.hints)
-    .flat_map(|t| [&t.en, &t.cs, &t.ru])
-    .any(|text| {
-        let text = text.to_lowercase();
-        COLOURS.iter().any(|c| text.contains(c))
-    })
-}
-
-/// Whether the lesson's answer is the same with the colours swapped: an
-/// answer of squares (a score, black's first, would change).
-fn answer_ignores_colours(goal: &Goal) -> bool {
-    matches!(
-        goal,
-        Goal::AllLegalMoves
-            | Goal::FlipMost
-            | Goal::FlipExactly { .. }
-            | Goal::BestMove
-            | Goal::Corner { .. }
-            | Goal::PlayOut { .. }
-    )
-}
-
-/// The lesson as shown: its start and answer under a symmetry, and with
-/// the colours swapped or not.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Shown {
-    /// The start.
-    pub start: Start,
-    /// The answer.
-    pub answer: Vec<String>,
-    /// The opponent (a script's squares under the symmetry).
-    pub opponent: Opponent,
-    /// The symmetry used (the identity when the lesson must keep its
-    /// orientation).
-    pub symmetry: Symmetry,
-    /// The colours are swapped (only where no text names a colour and the
-    /// answer does not depend on them).
-    pub swapped: bool,
-}
-
-/// `lesson` under `symmetry`, and with the colours swapped if `swap`,
-/// where its meaning is kept: the symmetry for Othello lessons whose texts
-/// name no square, the swap for those whose texts name no colour and whose
-/// answer is squares; every other lesson as written.
-pub fn shown(lesson: &Lesson, symmetry: Symmetry, swap: bool) -> Shown {
-    let as_written = Shown {
-        start: lesson.start.clone(),
-        answer: lesson.answer.clone(),
-        opponent: lesson.opponent.clone(),
-        symmetry: Symmetry(0),
-        swapped: false,
-    };
-    let symmetry = if texts_name_squares(lesson) {
-        Symmetry(0)
-    } else {
-        symmetry
-    };
-    let swap = swap && answer_ignores_colours(&lesson.goal) && !texts_name_colours(lesson);
-    if symmetry.0 == 0 && !swap {
-        return as_written;
-    }
-    let Ok(position) = othello_start(&lesson.start) else {
-        return as_written;
-    };
-    let n = position.rules().size.side();
-    let squares: Vec<char> = board_squares(&position).chars().collect();
-    let mut board = vec!['-'; squares.len()];
-    for (i, &c) in squares.iter().enumerate() {
-        let (column, row) = ((i % usize::from(n)) as u8, (i / usize::from(n)) as u8);
-        let (c2, r2) = symmetry.map(column, row, n);
-        board[usize::from(r2) * usize::from(n) + usize::from(c2)] = match (c, swap) {
-            ('X', true) => 'O',
-            ('O', true) => 'X',
-            (c, _) => c,
-        };
-    }
-    let side = match (position.side_to_move(), swap) {
-        (Color::Black, false) | (Color::White, true) => 'X',
-        (Color::White, false) | (Color::Black, true) => 'O',
-    };
-    let board: String = board.into_iter().collect();
-    Shown {
-        start: Start::Board {
-            board: format!("{board} {side}"),
-            variant: match lesson.start {
-                Start::Board { ref variant, .. } => variant.clone(),
-                _ => None,
-            },
-        },
-        answer: lesson
-            .answer
-            .iter()
-            .map(|a| symmetry.map_name(a, n))
-            .collect(),
-        opponent: match &lesson.opponent {
-            Opponent::Replies(replies) => {
-                Opponent::Replies(replies.iter().map(|r| symmetry.map_name(r, n)).collect())
-            }
-            other => other.clone(),
-        },
-        symmetry,
-        swapped: swap,
     }
 }
 
@@ -438,26 +314,31 @@ pub fn othello_why(position: &Position, square: Square) -> (SquareWhy, u64) {
     }
 }
 
-/// The quarter of an `n`×`n` board holding the square `name`, as a set of
-/// square names (the "region" hint).
-pub fn region_of(name: &str, n: u8) -> Vec<String> {
-    let Some((c, r)) = square_of(name) else {
+/// The "show where" hint: the squares of a 3×3 block of an `n`×`n` board
+/// that holds `target`, as far as they could still be an answer (`open`:
+/// empty, not tried wrong, not found). The block is not always centred on
+/// the target, so its middle gives nothing away; an answer known to be
+/// wrong is never in it. Empty if `target` is no square.
+pub fn region(target: &str, n: u8, open: impl Fn(&str) -> bool) -> Vec<String> {
+    let Some((c, r)) = square_of(target).filter(|&(c, r)| c < n && r < n) else {
         return Vec::new();
     };
-    let half = n.div_ceil(2);
-    let (c0, r0) = (
-        if c < half { 0 } else { n / 2 },
-        if r < half { 0 } else { n / 2 },
-    );
-    (r0..(r0 + half).min(n))
-        .flat_map(|r| (c0..(c0 + half).min(n)).map(move |c| (c, r)))
+    // Where the target sits in its block: varies with the square.
+    let (dc, dr) = ((c * 2 + r) % 3, (c + r * 2 + 1) % 3);
+    let first = |at: u8, d: u8| at.saturating_sub(d).min(n.saturating_sub(3));
+    let (c0, r0) = (first(c, dc), first(r, dr));
+    (r0..(r0 + 3).min(n))
+        .flat_map(|r| (c0..(c0 + 3).min(n)).map(move |c| (c, r)))
         .map(|(c, r)| format!("{}{}", char::from(b'a' + c), r + 1))
+        .filter(|name| name == target || open(name))
         .collect()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::learn::check::othello_start;
+    use crate::learn::lesson::Start;
     use crate::learn::shipped_lesson;
 
     #[test]
@@ -469,33 +350,75 @@ mod tests {
     }
 
     #[test]
-    fn all_moves_must_be_found_and_stars_fall_with_hints_and_errors() {
+    fn one_star_rule_for_every_lesson() {
+        // Three without a miss or a hint, one less for each, at least one.
+        assert_eq!(stars(0, 0), 3);
+        assert_eq!(stars(1, 0), 2);
+        assert_eq!(stars(0, 1), 2);
+        assert_eq!(stars(1, 1), 1);
+        assert_eq!(stars(3, 0), 1);
+        assert_eq!(stars(40, 9), 1);
+        // The three lessons now agree: one wrong and one hint is
+        // one star, three wrong one star, one wrong two stars, whatever
+        // the lesson.
+        for id in ["nim-1-1", "opok-1-1", "othello-1-3"] {
+            let lesson = shipped_lesson(id);
+            let wrong = "zz";
+            let mut one_each = Attempt::new(&lesson, &lesson.answer, true);
+            one_each.try_answer(wrong);
+            one_each.take_hint();
+            let mut three_wrong = Attempt::new(&lesson, &lesson.answer, true);
+            for _ in 0..3 {
+                three_wrong.try_answer(wrong);
+            }
+            let mut one_wrong = Attempt::new(&lesson, &lesson.answer, true);
+            one_wrong.try_answer(wrong);
+            let solve = |attempt: &mut Attempt| {
+                let answers: Vec<String> = attempt.left().iter().map(|a| a.to_string()).collect();
+                answers.iter().map(|a| attempt.try_answer(a)).last()
+            };
+            assert_eq!(
+                solve(&mut one_each),
+                Some(Verdict::Solved { stars: 1 }),
+                "{id}"
+            );
+            assert_eq!(
+                solve(&mut three_wrong),
+                Some(Verdict::Solved { stars: 1 }),
+                "{id}"
+            );
+            assert_eq!(
+                solve(&mut one_wrong),
+                Some(Verdict::Solved { stars: 2 }),
+                "{id}"
+            );
+        }
+    }
+
+    #[test]
+    fn all_moves_must_be_found() {
         let lesson = shipped_lesson("othello-1-1");
-        let mut attempt = Attempt::new(&lesson, &lesson.answer);
+        let mut attempt = Attempt::new(&lesson, &lesson.answer, true);
         assert_eq!(attempt.to_find(), 4);
         assert_eq!(attempt.try_answer("d3"), Verdict::Found { left: 3 });
         assert_eq!(attempt.try_answer("d3"), Verdict::Again);
         assert_eq!(attempt.try_answer("e3"), Verdict::Wrong);
+        assert_eq!(attempt.wrong_answers(), ["e3".to_string()]);
         assert_eq!(attempt.try_answer("c4"), Verdict::Found { left: 2 });
         assert_eq!(attempt.try_answer("F5"), Verdict::Found { left: 1 });
         assert_eq!(attempt.target(), Some("e6"));
-        assert_eq!(attempt.try_answer("e6"), Verdict::Solved { stars: 3 });
-        assert_eq!(attempt.stars(), Some(3));
-
-        let mut attempt = Attempt::new(&lesson, &lesson.answer);
-        attempt.try_answer("a1");
-        attempt.try_answer("a2");
-        assert_eq!(attempt.take_hint(), Some(Hint::Text(0)));
-        for answer in ["d3", "c4", "f5"] {
-            attempt.try_answer(answer);
-        }
-        assert_eq!(attempt.try_answer("e6"), Verdict::Solved { stars: 1 });
+        assert_eq!(attempt.try_answer("e6"), Verdict::Solved { stars: 2 });
+        assert_eq!(attempt.stars(), Some(2));
+        assert_eq!(attempt.take_hint(), None, "no hint once solved");
     }
 
     #[test]
-    fn the_ladder_ends_with_the_region_and_the_answer() {
-        let lesson = shipped_lesson("othello-1-3");
-        let mut attempt = Attempt::new(&lesson, &lesson.answer);
+    fn the_answer_shows_every_square_left_and_the_list_keeps_them() {
+        // othello-1-1: two texts, "show where", then every answer not
+        // found (not one of four as a dot, then an empty line).
+        let lesson = shipped_lesson("othello-1-1");
+        let mut attempt = Attempt::new(&lesson, &lesson.answer, true);
+        attempt.try_answer("d3");
         let mut steps = Vec::new();
         while let Some(step) = attempt.take_hint() {
             steps.push(step);
@@ -503,67 +426,50 @@ mod tests {
         assert_eq!(steps.len(), lesson.hints.len() + 2);
         assert_eq!(&steps[steps.len() - 2..], &[Hint::Region, Hint::Show]);
         assert!(!attempt.hint_left());
-        // One right move is enough here, and still earns a star.
-        let answer = attempt.target().unwrap().to_string();
-        assert_eq!(attempt.try_answer(&answer), Verdict::Solved { stars: 1 });
-        let nim = self::shipped_lesson("nim-1-1");
-        let mut attempt = Attempt::new(&nim, &nim.answer);
+        assert_eq!(attempt.revealed(), ["c4", "e6", "f5"]);
+        for answer in ["c4", "e6", "f5"] {
+            attempt.try_answer(answer);
+        }
+        assert_eq!(attempt.stars(), Some(1));
+        // What was revealed is kept for the list of hints.
+        assert_eq!(attempt.revealed(), ["c4", "e6", "f5"]);
+        // A take-away lesson has no board step.
+        let nim = shipped_lesson("nim-1-1");
+        let mut attempt = Attempt::new(&nim, &nim.answer, false);
         assert_eq!(attempt.next_hint(), Some(Hint::Text(0)));
         assert_eq!(attempt.try_answer("p"), Verdict::Solved { stars: 3 });
     }
 
     #[test]
-    fn symmetries_keep_the_answer_right() {
-        // The first lesson names no square: every symmetry gives a position
-        // whose legal moves are the mapped answer.
+    fn show_where_leaves_out_wrong_and_taken_squares() {
+        // othello-1-1 after a wrong c3: the block around the target c4
+        // holds neither c3 nor an occupied square, and only a few squares.
         let lesson = shipped_lesson("othello-1-1");
-        for k in 0..8 {
-            let shown = shown(&lesson, Symmetry(k), false);
-            let position = othello_start(&shown.start).unwrap();
-            let legal: BTreeSet<String> = Square::iter(position.legal_squares())
-                .map(|s| s.to_string())
-                .collect();
-            let answer: BTreeSet<String> = shown.answer.iter().cloned().collect();
-            assert_eq!(legal, answer, "symmetry {k}");
+        let position = othello_start(&lesson.start).unwrap();
+        let mut attempt = Attempt::new(&lesson, &lesson.answer, true);
+        attempt.try_answer("c3");
+        let target = attempt.target().unwrap().to_string();
+        assert_eq!(target, "c4");
+        let open = |name: &str| {
+            let square = Square::iter(!0).find(|s| s.to_string() == name).unwrap();
+            position.at(square).is_none() && !attempt.wrong_answers().iter().any(|w| w == name)
+        };
+        let shown = region(&target, 8, open);
+        assert!(shown.contains(&target));
+        assert!(!shown.contains(&"c3".to_string()), "{shown:?}");
+        assert!(!shown.iter().any(|s| s == "d4" || s == "e4"), "{shown:?}");
+        assert!(shown.len() <= 9);
+        // Every square of the board gets a block of its own that holds it.
+        for c in 0..8u8 {
+            for r in 0..8u8 {
+                let name = format!("{}{}", char::from(b'a' + c), r + 1);
+                let block = region(&name, 8, |_| true);
+                assert_eq!(block.len(), 9, "{name}");
+                assert!(block.contains(&name));
+            }
         }
-        // The second says "Black played f5": it keeps its orientation.
-        let named = self::shipped_lesson("othello-1-2");
-        assert_eq!(shown(&named, Symmetry(5), false).symmetry, Symmetry(0));
-        // Its texts name Black: the colours stay.
-        assert!(!shown(&lesson, Symmetry(3), true).swapped);
-        // Without a colour named, the colours swap and the answer holds.
-        let mut neutral = lesson.clone();
-        for t in [
-            &mut neutral.title,
-            &mut neutral.instruction,
-            &mut neutral.success,
-            &mut neutral.failure,
-        ]
-        .into_iter()
-        .chain(neutral.hints.iter_mut())
-        {
-            *t = Texts {
-                en: "the side to move".into(),
-                cs: "strana na tahu".into(),
-                ru: "очередь хода".into(),
-            };
-        }
-        for k in 0..8 {
-            let shown = shown(&neutral, Symmetry(k), true);
-            assert!(shown.swapped);
-            let position = othello_start(&shown.start).unwrap();
-            assert_eq!(position.side_to_move(), Color::White);
-            let legal: BTreeSet<String> = Square::iter(position.legal_squares())
-                .map(|s| s.to_string())
-                .collect();
-            let answer: BTreeSet<String> = shown.answer.iter().cloned().collect();
-            assert_eq!(legal, answer, "symmetry {k}, swapped");
-        }
-        // Eight different images of an asymmetric square.
-        let images: BTreeSet<String> = (0..8).map(|k| Symmetry(k).map_name("b1", 8)).collect();
-        assert_eq!(images.len(), 8);
-        assert_eq!(Symmetry(3).map_name("a1", 4), "d4");
-        assert_eq!(Symmetry(0).map_name("pass", 8), "pass");
+        assert_eq!(region("c3", 3, |_| true).len(), 9);
+        assert_eq!(region("pass", 8, |_| true), Vec::<String>::new());
     }
 
     #[test]
@@ -575,9 +481,5 @@ mod tests {
         let (why, flips) = othello_why(&position, at("d3"));
         assert_eq!(why, SquareWhy::Flips(1));
         assert_eq!(flips, at("d4").bit());
-        assert_eq!(region_of("b7", 8).len(), 16);
-        assert!(region_of("b7", 8).contains(&"a8".to_string()));
-        assert!(region_of("c3", 6).contains(&"c3".to_string()));
-        assert_eq!(region_of("pass", 8), Vec::<String>::new());
     }
 }

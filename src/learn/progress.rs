@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::rating::{after_try, Rating, START};
+use super::rating::{after_try, Rating, RatingChange, START};
 
 /// The format's version, written into every file.
 pub const VERSION: u32 = 1;
@@ -110,8 +110,10 @@ pub enum ProgressError {
     TooLarge,
     /// Not a progress file (serde's message).
     Format(String),
-    /// Written by a newer app.
-    Version(u32),
+    /// Written by a newer app (its format's version).
+    Newer(u32),
+    /// A format version no app ever wrote (0).
+    UnknownVersion(u32),
     /// A value out of its range.
     Value(String),
 }
@@ -121,7 +123,8 @@ impl std::fmt::Display for ProgressError {
         match self {
             ProgressError::TooLarge => write!(f, "the file is too large"),
             ProgressError::Format(e) => write!(f, "not a progress file: {e}"),
-            ProgressError::Version(v) => write!(f, "written by a newer version ({v})"),
+            ProgressError::Newer(v) => write!(f, "written by a newer version (format {v})"),
+            ProgressError::UnknownVersion(v) => write!(f, "an unknown format version ({v})"),
             ProgressError::Value(e) => write!(f, "a value is out of range: {e}"),
         }
     }
@@ -139,8 +142,11 @@ impl Progress {
         }
         let progress: Progress =
             serde_json::from_str(text).map_err(|e| ProgressError::Format(e.to_string()))?;
-        if progress.version > VERSION || progress.version == 0 {
-            return Err(ProgressError::Version(progress.version));
+        if progress.version > VERSION {
+            return Err(ProgressError::Newer(progress.version));
+        }
+        if progress.version == 0 {
+            return Err(ProgressError::UnknownVersion(0));
         }
         if let Some((id, stars)) = progress.lessons.iter().find(|(_, s)| !(1..=3).contains(*s)) {
             return Err(ProgressError::Value(format!("{id}: {stars} stars")));
@@ -207,14 +213,15 @@ impl Progress {
     }
 
     /// Records the first try at a puzzle (solved without a hint or not)
-    /// and moves both ratings. Later tries of the same puzzle change
-    /// nothing: the learner has seen the answer.
-    pub fn try_puzzle(&mut self, id: &str, shipped: u32, solved: bool) -> bool {
+    /// and moves both ratings; the learner's change, or `None` for a later
+    /// try of the same puzzle, which changes nothing (the learner has seen
+    /// the answer).
+    pub fn try_puzzle(&mut self, id: &str, shipped: u32, solved: bool) -> Option<RatingChange> {
         if self.puzzles.contains_key(id) {
-            return false;
+            return None;
         }
-        let (learner, puzzle) =
-            after_try(self.learner.into(), self.puzzle_rating(id, shipped), solved);
+        let before: Rating = self.learner.into();
+        let (learner, puzzle) = after_try(before, self.puzzle_rating(id, shipped), solved);
         self.learner = learner.into();
         self.puzzles.insert(
             id.to_string(),
@@ -223,7 +230,7 @@ impl Progress {
                 rating: puzzle.into(),
             },
         );
-        true
+        Some(RatingChange::between(before, self.learner.into()))
     }
 
     /// The learner's rating, rounded.
@@ -250,14 +257,15 @@ mod tests {
         assert_eq!(progress.stars("othello-1-1"), 2);
         assert_eq!(progress.stars("othello-1-2"), 3);
         assert_eq!(progress.stars("nim-1-1"), 0);
-        assert!(progress.try_puzzle("corner-1", 1400, true));
+        assert!(progress.try_puzzle("corner-1", 1400, true).is_some());
         let after_win = progress.learner_rating();
         assert!(after_win > 1500, "{after_win}");
         assert!(progress.puzzle_rating("corner-1", 1400).rating < 1400.0);
         // A second try changes nothing.
-        assert!(!progress.try_puzzle("corner-1", 1400, false));
+        assert_eq!(progress.try_puzzle("corner-1", 1400, false), None);
         assert_eq!(progress.learner_rating(), after_win);
-        assert!(progress.try_puzzle("wipeout-2", 1700, false));
+        let miss = progress.try_puzzle("wipeout-2", 1700, false).unwrap();
+        assert!(miss.delta() < 0 && miss.after == progress.learner_rating());
         assert!(progress.learner_rating() < after_win);
         let text = progress.to_text();
         assert_eq!(Progress::parse(&text), Ok(progress));
@@ -275,7 +283,16 @@ mod tests {
         ));
         let good = Progress::default().to_text();
         let newer = good.replace("\"version\":1", "\"version\":7");
-        assert_eq!(Progress::parse(&newer), Err(ProgressError::Version(7)));
+        assert_eq!(Progress::parse(&newer), Err(ProgressError::Newer(7)));
+        // Version 0 was never written: not "newer".
+        let zero = good.replace("\"version\":1", "\"version\":0");
+        assert_eq!(
+            Progress::parse(&zero),
+            Err(ProgressError::UnknownVersion(0))
+        );
+        assert!(!ProgressError::UnknownVersion(0)
+            .to_string()
+            .contains("newer"));
         let mut stars = Progress::default();
         stars.lessons.insert("x".into(), 5);
         assert!(matches!(

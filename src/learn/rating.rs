@@ -128,6 +128,39 @@ impl Rating {
     }
 }
 
+/// A learner's deviation above which the rating is still new: a result
+/// then moves it a long way (a new learner's first miss costs 120 to 170
+/// points), and the page says so with the change.
+pub const SETTLING_DEVIATION: f64 = 150.0;
+
+/// How one try moved the learner's rating, as the page tells it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RatingChange {
+    /// The rating before, rounded.
+    pub before: i64,
+    /// The rating after, rounded.
+    pub after: i64,
+    /// The rating was still new (its deviation above
+    /// [`SETTLING_DEVIATION`]): that is why it moved so far.
+    pub new: bool,
+}
+
+impl RatingChange {
+    /// The change from `before` to `after`.
+    pub fn between(before: Rating, after: Rating) -> RatingChange {
+        RatingChange {
+            before: before.rating.round() as i64,
+            after: after.rating.round() as i64,
+            new: before.deviation > SETTLING_DEVIATION,
+        }
+    }
+
+    /// The points won (negative: lost).
+    pub fn delta(self) -> i64 {
+        self.after - self.before
+    }
+}
+
 /// The learner's and the puzzle's ratings after one try: solved (without
 /// hints) or not.
 pub fn after_try(learner: Rating, puzzle: Rating, solved: bool) -> (Rating, Rating) {
@@ -236,6 +269,31 @@ mod tests {
         };
         assert!(settled.after(&[]).deviation > 60.0);
         assert_eq!(START.after(&[]).deviation, START.deviation);
+    }
+
+    #[test]
+    fn a_new_rating_moves_far_and_says_why_a_settled_one_does_not() {
+        // A new learner's first miss at a 1170 puzzle costs well over a
+        // hundred points: the change says the rating is new.
+        let puzzle = |rating| Rating {
+            rating,
+            deviation: 200.0,
+            volatility: 0.06,
+        };
+        let (after, _) = after_try(START, puzzle(1170.0), false);
+        let first = RatingChange::between(START, after);
+        assert!(first.delta() <= -120, "{first:?}");
+        assert!(first.new);
+        // Twenty tries later (half of them solved) a miss costs far less,
+        // and the rating is no longer new.
+        let mut learner = START;
+        for n in 0..20 {
+            learner = after_try(learner, puzzle(1500.0), n % 2 == 0).0;
+        }
+        let (after, _) = after_try(learner, puzzle(1170.0), false);
+        let settled = RatingChange::between(learner, after);
+        assert!(settled.delta() > -60, "{settled:?}");
+        assert!(!settled.new);
     }
 
     #[test]

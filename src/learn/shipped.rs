@@ -6,7 +6,7 @@ use serde::Deserialize;
 
 use crate::engine::othello::notation::parse_board;
 use crate::engine::othello::puzzle::Kind;
-use crate::engine::othello::{Position, Variant};
+use crate::engine::othello::{Move, Position, Variant};
 
 /// The largest puzzle file read.
 pub const MAX_LEN: usize = 4 << 20;
@@ -44,6 +44,25 @@ impl ShippedPuzzle {
     /// The kind.
     pub fn kind(&self) -> Option<Kind> {
         Kind::from_name(&self.kind)
+    }
+
+    /// The solution played from the puzzle's position, move by move: each
+    /// move (a pass where the side to move has none) with the position
+    /// after it. `None` if the position does not read or a move is not
+    /// legal where it comes.
+    pub fn line(&self) -> Option<Vec<(Move, Position)>> {
+        let mut now = self.position()?;
+        self.solution
+            .iter()
+            .map(|text| {
+                let mv = now
+                    .moves()
+                    .into_iter()
+                    .find(|m| m.to_string().eq_ignore_ascii_case(text.trim()))?;
+                now = now.play(mv);
+                Some((mv, now))
+            })
+            .collect()
     }
 }
 
@@ -88,6 +107,17 @@ mod tests {
             );
         }
         assert!(parse_puzzles(r#"{"puzzles": [{"id": "x", "board": "XO", "kind": "corner", "solution": ["a1"], "rating": 1}]}"#).is_err());
+        // Every solution plays out on the board, passes included; a
+        // wipeout's line ends with the opponent's last disc gone.
+        for puzzle in &puzzles {
+            let line = puzzle.line().unwrap_or_else(|| panic!("{}", puzzle.id));
+            assert_eq!(line.len(), puzzle.solution.len());
+            if puzzle.kind() == Some(Kind::Wipeout) {
+                let (_, end) = line.last().unwrap();
+                let mover = puzzle.position().unwrap().side_to_move();
+                assert_eq!(end.count(mover.opponent()), 0, "{}", puzzle.id);
+            }
+        }
     }
 
     proptest! {

@@ -61,9 +61,6 @@ pub const MAX_ATTEMPTS: u8 = 15;
 pub const MAX_CODE: usize = 400;
 /// The version of the code format written (`MS1-`).
 pub const CODE_VERSION: u32 = 1;
-/// The wrong tries allowed for three stars in the class table (the code
-/// does not carry a lesson's own par).
-pub const TABLE_PAR: u8 = 2;
 
 /// The bits of a set's digest kept in a code.
 const DIGEST_BITS: u32 = 20;
@@ -93,6 +90,34 @@ fn at_most(text: &str, max: usize) -> bool {
 /// bidirectional overrides and isolates (they reorder the rest of a row).
 fn hidden(c: char) -> bool {
     c.is_control() || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+}
+
+/// Characters nobody sees (Unicode's default-ignorable ones: zero-width
+/// spaces and joiners, the soft hyphen, variation selectors, tags…): two
+/// names that differ only by them look like one name, so a learner's name
+/// is kept without them.
+fn invisible(c: char) -> bool {
+    matches!(
+        c,
+        '\u{00AD}'
+            | '\u{034F}'
+            | '\u{061C}'
+            | '\u{115F}'
+            | '\u{1160}'
+            | '\u{17B4}'
+            | '\u{17B5}'
+            | '\u{180B}'..='\u{180F}'
+            | '\u{200B}'..='\u{200F}'
+            | '\u{202A}'..='\u{202E}'
+            | '\u{2060}'..='\u{206F}'
+            | '\u{3164}'
+            | '\u{FE00}'..='\u{FE0F}'
+            | '\u{FEFF}'
+            | '\u{FFA0}'
+            | '\u{1BCA0}'..='\u{1BCA3}'
+            | '\u{1D173}'..='\u{1D17A}'
+            | '\u{E0000}'..='\u{E0FFF}'
+    )
 }
 
 /// One thing to do in a set.
@@ -414,17 +439,14 @@ impl Outcome {
         self.attempts
     }
 
-    /// The class table's stars, as a lesson counts them with a par of
-    /// [`TABLE_PAR`]: none if not solved, else three, less one for each
-    /// hint and one for going over par, never below one.
+    /// The class table's stars, by the lessons' one rule
+    /// ([`super::play::stars`]): none if not solved, else three, less one
+    /// for each hint and each wrong try, at least one.
     pub fn stars(self) -> u8 {
         if !self.solved {
             return 0;
         }
-        let cost = self
-            .hints
-            .saturating_add(u8::from(self.attempts > TABLE_PAR));
-        3u8.saturating_sub(cost.min(2))
+        super::play::stars(u32::from(self.attempts), usize::from(self.hints))
     }
 
     /// Its 8 bits in a code.
@@ -469,21 +491,36 @@ impl fmt::Display for NameError {
 
 impl std::error::Error for NameError {}
 
-/// The name without surrounding spaces, if it is valid.
-fn check_name(name: &str) -> Result<&str, NameError> {
+/// The name as it is kept, if it is valid: without surrounding spaces,
+/// without characters nobody sees ([`invisible`]) and with every run of
+/// spaces (a no-break space too) written as one space, so that names that
+/// look alike are alike.
+fn check_name(name: &str) -> Result<String, NameError> {
     let name = name.trim();
-    if name.is_empty() {
-        return Err(NameError::Empty);
-    }
-    if !at_most(name, MAX_NAME) {
-        return Err(NameError::TooLong {
-            chars: name.chars().count(),
-        });
-    }
     if name.chars().any(hidden) {
         return Err(NameError::HiddenCharacter);
     }
-    Ok(name)
+    let mut kept = String::with_capacity(name.len());
+    let mut space = false;
+    for c in name.chars().filter(|&c| !invisible(c)) {
+        if c.is_whitespace() {
+            space = !kept.is_empty();
+            continue;
+        }
+        if std::mem::take(&mut space) {
+            kept.push(' ');
+        }
+        kept.push(c);
+    }
+    if kept.is_empty() {
+        return Err(NameError::Empty);
+    }
+    if !at_most(&kept, MAX_NAME) {
+        return Err(NameError::TooLong {
+            chars: kept.chars().count(),
+        });
+    }
+    Ok(kept)
 }
 
 /// Why [`SetResult::new`] refuses a result.
@@ -600,7 +637,7 @@ impl SetResult {
             });
         }
         Ok(SetResult {
-            name: name.to_string(),
+            name,
             set_digest: set.digest(),
             outcomes,
         })
@@ -711,7 +748,7 @@ impl SetResult {
         let name = String::from_utf8(name).map_err(|_| CodeError::NameNotUtf8)?;
         let name = check_name(&name).map_err(CodeError::Name)?;
         Ok(SetResult {
-            name: name.to_string(),
+            name,
             set_digest,
             outcomes,
         })
@@ -1268,11 +1305,12 @@ mod tests {
         let capped = Outcome::new(true, 200, 200);
         assert_eq!((capped.hints(), capped.attempts()), (7, 15));
         let stars = |solved, hints, attempts| Outcome::new(solved, hints, attempts).stars();
+        // The lessons' rule: each hint and each wrong try costs a star.
         assert_eq!(stars(true, 0, 0), 3);
-        assert_eq!(stars(true, 0, 2), 3);
-        assert_eq!(stars(true, 0, 3), 2);
+        assert_eq!(stars(true, 0, 1), 2);
+        assert_eq!(stars(true, 0, 3), 1);
         assert_eq!(stars(true, 1, 0), 2);
-        assert_eq!(stars(true, 1, 3), 1);
+        assert_eq!(stars(true, 1, 1), 1);
         assert_eq!(stars(true, 7, 15), 1);
         assert_eq!(stars(false, 0, 0), 0);
         for bits in 0..256 {
@@ -1581,6 +1619,52 @@ mod tests {
         assert_eq!(empty.solved_per_item(), &[0, 0]);
     }
 
+    #[test]
+    fn names_that_look_alike_are_one_learner() {
+        // A code of the older app could carry a zero-width space or a
+        // no-break space; a name is now kept without them, so the row of
+        // "Anna" and that of "An\u{200B}na" are one row, as they look.
+        let set = example_set();
+        let old_code = |name: &str| {
+            let mut fields = vec![
+                (set.digest(), DIGEST_BITS),
+                (2, COUNT_BITS),
+                (0x80, 8),
+                (0x80, 8),
+            ];
+            fields.push((name.len() as u32, 8));
+            fields.extend(name.bytes().map(|b| (u32::from(b), 8)));
+            code_from_fields(&fields)
+        };
+        let anna = SetResult::new(&set, "Anna", vec![Outcome::new(true, 0, 0); 2])
+            .unwrap()
+            .code();
+        let text = [
+            anna.clone(),
+            old_code("An\u{200B}na"),
+            old_code("Anna\u{00A0}\u{00A0}B"),
+            old_code("Anna B"),
+            old_code("\u{FEFF}anna\u{00AD}"),
+        ]
+        .join("\n");
+        let table = ClassTable::from_codes(&set, &text);
+        let rows: Vec<(&str, &[usize])> = table
+            .rows()
+            .iter()
+            .map(|r| (r.name(), r.replaced()))
+            .collect();
+        assert_eq!(rows, vec![("anna", &[1, 2][..]), ("Anna B", &[3][..])]);
+        assert!(table.refused().is_empty());
+        // A new code never carries them.
+        let made =
+            SetResult::new(&set, "\u{200B}Bo\u{200D}ris ", vec![Outcome::default(); 2]).unwrap();
+        assert_eq!(made.name(), "Boris");
+        assert_eq!(
+            SetResult::new(&set, "\u{200B}\u{2060}", vec![Outcome::default(); 2]),
+            Err(ResultError::Name(NameError::Empty))
+        );
+    }
+
     // Hostile input.
 
     /// Runs `work` on its own thread and fails if it panics or takes more
@@ -1682,7 +1766,7 @@ mod tests {
             1..=MAX_NAME,
         )
         .prop_map(|c| c.into_iter().collect::<String>())
-        .prop_filter("not blank", |name| !name.trim().is_empty())
+        .prop_filter("not blank", |name| check_name(name).is_ok())
     }
 
     fn items() -> impl Strategy<Value = Vec<Item>> {

@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use mind_sports::online::protocol::{decode, ClientMessage};
-//! let hello: ClientMessage = decode(br#"{"type":"hello","token":"0f3a…"}"#).unwrap();
+//! let hello: ClientMessage = decode(br#"{"type":"hello","token":"0f3a9c"}"#).unwrap();
 //! assert!(matches!(hello, ClientMessage::Hello { .. }));
 //! let moved = decode::<ClientMessage>(br#"{"type":"move","id":7,"ply":0,"mv":"f5"}"#);
 //! assert_eq!(moved.unwrap(), ClientMessage::Move { id: 7, ply: 0, mv: "f5".into() });

@@ -346,7 +346,7 @@ fn correspondence_deadlines_are_days_a_move() {
     );
     game.act(None, join(), day).unwrap();
     assert_eq!(game.room.next_due(), Some(3 * day));
-    game.play(0, "0:1", 2 * day).unwrap();
+    game.play(0, "1:1", 2 * day).unwrap();
     assert_eq!(game.room.next_due(), Some(4 * day));
     game.tick(4 * day - 1);
     assert_eq!(game.room.status(), Status::Playing);

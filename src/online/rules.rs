@@ -49,6 +49,10 @@ pub trait Board: Send + Sync + std::fmt::Debug {
     fn try_move(&self, text: &str) -> Result<Vec<String>, MoveError>;
     /// Plays what [`Board::try_move`] gives.
     fn play(&mut self, text: &str) -> Result<Vec<String>, MoveError>;
+    /// Up to `most` of the legal moves here, as the game writes them (no
+    /// passes: a forced pass is played with the move that forces it).
+    /// Empty exactly when the game is over.
+    fn legal_moves(&self, most: usize) -> Vec<String>;
     /// The result, once nobody can move.
     fn result(&self) -> Option<Score>;
     /// The recorded result when `loser` runs out of time now.
@@ -62,6 +66,9 @@ pub trait Board: Send + Sync + std::fmt::Debug {
 pub trait OnlineGame: Formats {
     /// `outcome` as seats and points.
     fn score(outcome: &Self::Outcome) -> Score;
+    /// Up to `most` legal moves in `position` (a pass included when it is
+    /// the only one), from the engine.
+    fn legal(position: &Self::Position, most: usize) -> Vec<Move<Self>>;
 }
 
 impl OnlineGame for Othello {
@@ -70,6 +77,10 @@ impl OnlineGame for Othello {
             winner: outcome.winner.map(seat_of::<Othello>),
             points: Some([outcome.black, outcome.white]),
         }
+    }
+
+    fn legal(position: &Self::Position, most: usize) -> Vec<Move<Self>> {
+        position.moves().into_iter().take(most).collect()
     }
 }
 
@@ -80,6 +91,10 @@ impl OnlineGame for Opok {
             points: Some([outcome.circles, outcome.squares]),
         }
     }
+
+    fn legal(position: &Self::Position, most: usize) -> Vec<Move<Self>> {
+        position.moves().into_iter().take(most).collect()
+    }
 }
 
 impl OnlineGame for Nim {
@@ -88,6 +103,11 @@ impl OnlineGame for Nim {
             winner: Some(u8::from(outcome.winner == Mover::Second)),
             points: None,
         }
+    }
+
+    fn legal(position: &Self::Position, most: usize) -> Vec<Move<Self>> {
+        // A heap may have more moves than memory holds: only `most`.
+        position.moves().take(most).collect()
     }
 }
 
@@ -185,6 +205,16 @@ where
         Ok(texts)
     }
 
+    fn legal_moves(&self, most: usize) -> Vec<String> {
+        let pass = G::pass();
+        G::legal(&self.position, most)
+            .into_iter()
+            .filter(|mv| Some(mv) != pass.as_ref())
+            .filter_map(|mv| self.step(&self.position, mv).ok())
+            .map(|(_, text)| text)
+            .collect()
+    }
+
     fn result(&self) -> Option<Score> {
         G::outcome(&self.settings, &self.position, self.texts.len()).map(|o| G::score(&o))
     }
@@ -257,9 +287,9 @@ mod tests {
         assert!(opok.play("a1:2:a3").is_err(), "Squares to move");
 
         let mut nim = board_of(GameKind::Nim, "start=nim:2+nim:2");
-        assert_eq!(nim.play("0:2"), Ok(vec!["0:2".to_string()]));
-        assert!(nim.result().is_none());
         assert_eq!(nim.play("1:2"), Ok(vec!["1:2".to_string()]));
+        assert!(nim.result().is_none());
+        assert_eq!(nim.play("2:2"), Ok(vec!["2:2".to_string()]));
         assert_eq!(
             nim.result(),
             Some(Score {
@@ -267,6 +297,29 @@ mod tests {
                 points: None
             })
         );
+    }
+
+    #[test]
+    fn legal_moves_are_the_engines_and_each_plays() {
+        let othello = board_of(GameKind::Othello, "");
+        assert_eq!(othello.legal_moves(10), ["d3", "c4", "f5", "e6"]);
+        assert_eq!(othello.legal_moves(2).len(), 2);
+        let nim = board_of(GameKind::Nim, "start=nim:2+nim:3");
+        assert_eq!(nim.legal_moves(10), ["1:1", "1:2", "2:1", "2:2", "2:3"]);
+        let opok = board_of(GameKind::Opok, "size=3");
+        assert!(!opok.legal_moves(100).is_empty());
+        for mut board in [othello, nim, opok] {
+            // Played to the end by the first legal move: never a pass, and
+            // nothing legal exactly when the game has its result.
+            for _ in 0..500 {
+                let moves = board.legal_moves(1);
+                assert_eq!(moves.is_empty(), board.result().is_some());
+                let Some(mv) = moves.first() else { break };
+                assert_ne!(mv, "pass");
+                board.play(mv).unwrap();
+            }
+            assert!(board.result().is_some(), "{board:?}");
+        }
     }
 
     /// A 4×4 line on which a side must pass, found by the engine.

@@ -81,17 +81,21 @@ pub async fn game_socket(
         .get(header::HOST)
         .and_then(|h| h.to_str().ok())
         .map(str::to_string);
+    limited(upgrade).on_upgrade(move |socket| async move {
+        let mut connection = Connection::new(socket, &app);
+        connection.game(&id, host).await;
+        drop(guard);
+    })
+}
+
+/// The frame size and buffer limits of every live connection.
+fn limited(upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
     upgrade
         .max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
         .read_buffer_size(READ_BUFFER_BYTES)
         .write_buffer_size(0)
         .max_write_buffer_size(MAX_WRITE_BUFFER_BYTES)
-        .on_upgrade(move |socket| async move {
-            let mut connection = Connection::new(socket, &app);
-            connection.game(&id, host).await;
-            drop(guard);
-        })
 }
 
 /// `GET /api/v1/lobby/live`.
@@ -105,17 +109,11 @@ pub async fn lobby_socket(
         Ok(guard) => guard,
         Err(error) => return error_response(error),
     };
-    upgrade
-        .max_message_size(MAX_FRAME_BYTES)
-        .max_frame_size(MAX_FRAME_BYTES)
-        .read_buffer_size(READ_BUFFER_BYTES)
-        .write_buffer_size(0)
-        .max_write_buffer_size(MAX_WRITE_BUFFER_BYTES)
-        .on_upgrade(move |socket| async move {
-            let mut connection = Connection::new(socket, &app);
-            connection.lobby().await;
-            drop(guard);
-        })
+    limited(upgrade).on_upgrade(move |socket| async move {
+        let mut connection = Connection::new(socket, &app);
+        connection.lobby().await;
+        drop(guard);
+    })
 }
 
 /// What a client's frame was.

@@ -49,6 +49,27 @@ pub trait Formats: SessionGame {
     fn check_settings(_settings: &Self::Settings) -> Result<(), String> {
         Ok(())
     }
+    /// The version of [`Formats::moves_text`]: 1 until a game changes how
+    /// it writes its moves. Above 1, links carry `v=<version>` and saves
+    /// `"moves_version"`; a link or a save without it is of version 1.
+    const MOVES_VERSION: u32 = 1;
+    /// Reads moves written by version `version` (1 to
+    /// [`Formats::MOVES_VERSION`]) of [`Formats::moves_text`]; a game that
+    /// never changed it has only [`Formats::read_moves`].
+    fn read_moves_of(
+        settings: &Self::Settings,
+        start: &Self::Position,
+        text: &str,
+        _version: u32,
+    ) -> Result<Vec<Move<Self>>, Self::RecordError> {
+        Self::read_moves(settings, start, text)
+    }
+}
+
+/// The version of the moves' text a link's `v` or a save names, if `G`
+/// has written it.
+fn moves_version<G: Formats>(version: u32) -> Option<u32> {
+    (1..=G::MOVES_VERSION).contains(&version).then_some(version)
 }
 
 /// Why a link was refused.
@@ -77,15 +98,23 @@ pub type LinkErrorOf<G> =
 fn link_keys<G: Formats>() -> Vec<&'static str> {
     let mut keys = G::SETTING_KEYS.to_vec();
     keys.extend(["start", "moves", "at"]);
+    if G::MOVES_VERSION > 1 {
+        keys.push("v");
+    }
     keys
 }
 
 /// The link query of a game.
 pub fn encode<G: Formats>(settings: &G::Settings, record: &Record<G::Position>) -> String {
-    let mut parts: Vec<String> = G::SETTING_KEYS
-        .iter()
-        .zip(G::setting_values(settings))
-        .map(|(key, value)| format!("{key}={value}"))
+    let version = (G::MOVES_VERSION > 1).then(|| format!("v={}", G::MOVES_VERSION));
+    let mut parts: Vec<String> = version
+        .into_iter()
+        .chain(
+            G::SETTING_KEYS
+                .iter()
+                .zip(G::setting_values(settings))
+                .map(|(key, value)| format!("{key}={value}")),
+        )
         .collect();
     if let Some(start) = G::start_text(settings, &record.start()) {
         parts.push(format!("start={}", start.replace(' ', "+")));
@@ -104,10 +133,18 @@ pub fn encode<G: Formats>(settings: &G::Settings, record: &Record<G::Position>) 
 pub fn decode<G: Formats>(query: &str) -> Result<Game<G>, LinkErrorOf<G>> {
     let mut settings = G::Settings::default();
     let (mut start, mut moves, mut cursor) = (None, String::new(), None);
-    let mut given = Vec::new();
+    let (mut given, mut version) = (Vec::new(), 1);
     for (key, value) in pairs(query, &link_keys::<G>()).map_err(LinkError::Query)? {
         match key.as_str() {
             "start" => start = Some(value),
+            "v" => {
+                version = crate::engine::text::parse_number(&value)
+                    .and_then(moves_version::<G>)
+                    .ok_or(LinkError::BadValue {
+                        key: key.clone(),
+                        value,
+                    })?
+            }
             "moves" => moves = value,
             "at" => {
                 cursor = Some(crate::engine::text::parse_number::<usize>(&value).ok_or(
@@ -125,7 +162,7 @@ pub fn decode<G: Formats>(query: &str) -> Result<Game<G>, LinkErrorOf<G>> {
         Some(text) => G::read_start(&mut settings, &text, &given).map_err(LinkError::Start)?,
         None => G::start(&settings),
     };
-    let line = G::read_moves(&settings, &start, &moves).map_err(LinkError::Moves)?;
+    let line = G::read_moves_of(&settings, &start, &moves, version).map_err(LinkError::Moves)?;
     let cursor = cursor.unwrap_or(line.len());
     let record = Record::from_moves(start, &line, cursor).ok_or(LinkError::BadValue {
         key: "at".into(),
@@ -178,12 +215,15 @@ pub fn save<G: Formats>(settings: &G::Settings, record: &Record<G::Position>) ->
         start,
         vec![G::moves_text(settings, record.line())],
         record.cursor(),
+        G::MOVES_VERSION,
     )
 }
 
 /// Restores a game from its autosave text, checking everything.
 pub fn load<G: Formats>(text: &str) -> Result<Game<G>, SavedError> {
     let saved = super::saved::read::<G::Settings>(text)?;
+    let version =
+        moves_version::<G>(saved.moves_version).ok_or(SavedError::Version(saved.moves_version))?;
     let invalid = |e: String| SavedError::Invalid(e);
     G::check_settings(&saved.settings).map_err(invalid)?;
     let mut settings = saved.settings.clone();
@@ -197,7 +237,7 @@ pub fn load<G: Formats>(text: &str) -> Result<Game<G>, SavedError> {
         return Err(invalid("the start does not match the settings".into()));
     }
     // Saves list the moves one by one (older ones) or as one text.
-    let line = G::read_moves(&settings, &start, &saved.moves.join(" "))
+    let line = G::read_moves_of(&settings, &start, &saved.moves.join(" "), version)
         .map_err(|e| invalid(format!("moves: {e:?}")))?;
     let record = Record::from_moves(start, &line, saved.cursor)
         .ok_or_else(|| invalid(format!("move {} is beyond the game", saved.cursor)))?;

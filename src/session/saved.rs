@@ -23,6 +23,18 @@ pub struct SavedGame<S> {
     pub moves: Vec<String>,
     /// How many moves are played.
     pub cursor: usize,
+    /// The version of the moves' text (`Formats::MOVES_VERSION`): written
+    /// only above 1, so saves without it are of version 1.
+    #[serde(default = "first_version", skip_serializing_if = "is_first_version")]
+    pub moves_version: u32,
+}
+
+fn first_version() -> u32 {
+    1
+}
+
+fn is_first_version(version: &u32) -> bool {
+    *version == 1
 }
 
 /// Why a saved game could not be restored.
@@ -48,12 +60,14 @@ impl fmt::Display for SavedError {
 
 impl std::error::Error for SavedError {}
 
-/// The JSON text of a game.
+/// The JSON text of a game, its moves written by `moves_version` of the
+/// game's text.
 pub fn save<S: Serialize>(
     settings: &S,
     start: String,
     moves: Vec<String>,
     cursor: usize,
+    moves_version: u32,
 ) -> String {
     let saved = SavedGame {
         version: VERSION,
@@ -61,6 +75,7 @@ pub fn save<S: Serialize>(
         start,
         moves,
         cursor,
+        moves_version,
     };
     serde_json::to_string(&saved).expect("plain data serialises")
 }

@@ -25,10 +25,21 @@ pub struct HeaderProps {
 #[function_component(Header)]
 pub fn header(props: &HeaderProps) -> Html {
     let t = use_texts();
-    let on_lang = props.on_lang.reform(|e: Event| {
-        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
-        Lang::from_code(&select.value()).unwrap_or_default()
-    });
+    // Only the menu's own change: a module's page is a Yew app of its own,
+    // and a change inside it (a file chosen, a box ticked) can reach this
+    // handler through the shared event delegation.
+    let on_lang = {
+        let on_lang = props.on_lang.clone();
+        Callback::from(move |e: Event| {
+            let chosen = e
+                .target_dyn_into::<web_sys::HtmlSelectElement>()
+                .filter(|select| select.id() == "language")
+                .and_then(|select| Lang::from_code(&select.value()));
+            if let Some(lang) = chosen {
+                on_lang.emit(lang);
+            }
+        })
+    };
     // The page's routes live in the fragment, so the skip link moves the
     // focus itself instead of following `#main`.
     let skip = Callback::from(|e: MouseEvent| {

@@ -1,8 +1,10 @@
 //! The search worker: the engine runs here, off the page's main thread.
 //!
-//! [`protocol`] is the message format (plain data, compiled everywhere so it
-//! is tested natively); the worker itself exists only in wasm.
+//! [`protocol`] is the message format and [`pool`] the workers' number and
+//! memory (plain data, compiled everywhere so it is tested natively); the
+//! worker itself exists only in wasm.
 
+pub mod pool;
 pub mod protocol;
 pub mod run;
 

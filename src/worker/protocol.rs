@@ -8,7 +8,7 @@
 use serde::{Deserialize, Serialize};
 
 use crate::engine::nim::theory::{Analysis, BudgetExhausted};
-use crate::engine::search::{MoveScores, Progress};
+use crate::engine::search::{MoveScores, Progress, RootShare};
 use crate::engine::strength::{Choice, Level, ThinkTime};
 use crate::engine::{nim, opok, othello};
 
@@ -40,10 +40,13 @@ pub enum OthelloTask {
         /// Seed of the level's misjudgements.
         seed: u64,
     },
-    /// Score every legal move (hints), for at most `time_ms`.
+    /// Score every legal move of `share` (hints; several workers share the
+    /// root), for at most `time_ms`.
     ScoreMoves {
         /// The time limit in milliseconds.
         time_ms: f64,
+        /// The root moves this worker scores ([`RootShare::WHOLE`]: all).
+        share: RootShare,
     },
     /// Evaluate the position (the game graph), for at most `time_ms`.
     Evaluate {
@@ -101,7 +104,7 @@ pub enum Job {
 
 impl Job {
     /// How long the job may run, in milliseconds: its own time limit (the
-    /// take-away jobs are bounded by steps: about a second), without the
+    /// take-away jobs are bounded by positions and moves: about a second), without the
     /// grace the page adds. An Othello move may take several per-move
     /// times near the end (the strongest level's time plan).
     pub fn time_limit_ms(&self) -> f64 {
@@ -117,7 +120,9 @@ impl Job {
                     ThinkTime::new(*think_ms).within_clock(*clock_ms),
                     position.empties().count_ones(),
                 ),
-                OthelloTask::ScoreMoves { time_ms } | OthelloTask::Evaluate { time_ms } => *time_ms,
+                OthelloTask::ScoreMoves { time_ms, .. } | OthelloTask::Evaluate { time_ms } => {
+                    *time_ms
+                }
             },
             Job::Opok {
                 think_ms, clock_ms, ..
@@ -215,7 +220,10 @@ mod tests {
             },
             Job::Othello {
                 position: othello::Position::start(Default::default()),
-                task: OthelloTask::ScoreMoves { time_ms: 100.0 },
+                task: OthelloTask::ScoreMoves {
+                    time_ms: 100.0,
+                    share: RootShare { part: 1, parts: 3 },
+                },
             },
             Job::Opok {
                 position: opok::Position::start(opok::Geometry::new(5).unwrap()),
@@ -232,7 +240,7 @@ mod tests {
         for event in [
             Event::Started,
             Event::Done(Answer::NimAnalysis(nim::theory::analyse(&heaps, false, 10))),
-            Event::Done(Answer::NimAnalysis(Err(BudgetExhausted { steps: 3 }))),
+            Event::Done(Answer::NimAnalysis(Err(BudgetExhausted { positions: 3 }))),
             Event::Done(Answer::NimMove(Some(nim::Move { heap: 1, take: 3 }))),
         ] {
             round_trip(Response { id: 9, event });

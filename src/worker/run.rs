@@ -54,9 +54,9 @@ pub fn run_othello(
                 &mut |p| send(Event::Progress(Report::Othello(p.clone()))),
             )
         }
-        OthelloTask::ScoreMoves { time_ms } => {
+        OthelloTask::ScoreMoves { time_ms, share } => {
             let budget = Budget::new(Limits::time_ms(time_ms), clock);
-            let scores = analyzer.score_moves(position, &budget, &mut |s| {
+            let scores = analyzer.score_share(position, share, &budget, &mut |s| {
                 send(Event::Progress(Report::OthelloScores(s.clone())))
             });
             Choice {

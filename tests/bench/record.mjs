@@ -6,7 +6,7 @@
 //   node tests/bench/record.mjs [--runs N] [--ffo FIRST-LAST]
 import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -28,8 +28,12 @@ const wasm = () =>
   lastJson(execFileSync("node", [join(root, "tests", "bench", "wasm.mjs"), "--perft", "1", "--ffo", range, "--json"], { encoding: "utf8" })).ffo;
 
 const best = { native: new Map(), wasm: new Map() };
+// The 1-minute load average before each measurement: the record says how
+// busy the shared machine was (quiet is below 1.5 on its 2 cores).
+const loads = [];
 for (let run = 0; run < runs; run++) {
   for (const [side, measure] of [["native", native], ["wasm", wasm]]) {
+    loads.push(loadavg()[0]);
     for (const p of measure()) {
       if (!p.correct) throw new Error(`FFO #${p.number} solved wrong in ${side}: ${JSON.stringify(p)}`);
       const seen = best[side].get(p.number);
@@ -48,7 +52,7 @@ const commit = execFileSync("git", ["-C", root, "rev-parse", "--short", "HEAD"],
 const record = {
   date: new Date().toISOString().slice(0, 10),
   commit,
-  machine: `${cpus().length} cores, ${cpus()[0]?.model ?? "unknown"}`,
+  machine: `${cpus().length} cores, ${cpus()[0]?.model ?? "unknown"}, load average ${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}${Math.max(...loads) >= 1.5 ? " (busy: times are noisy, the ratio less so)" : ""}`,
   method: `make bench-record: engine bench --ffo ${range} and tests/bench/wasm.mjs interleaved, ${runs} runs each, the faster kept`,
   positions,
 };

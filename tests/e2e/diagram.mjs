@@ -50,8 +50,8 @@ const GAMES = {
     },
   },
   nim: {
-    fragment: "#/nim?misere=1&first=human&second=human&start=nim:3+nim:4+nim:5&moves=0:2,2:1",
-    engine: ["nim", "--heaps", "nim:3 nim:4 nim:5", "--moves", "0:2,2:1", "--misere"],
+    fragment: "#/nim?v=2&misere=1&first=human&second=human&start=nim:3+nim:4+nim:5&moves=1:2,3:1",
+    engine: ["nim", "--heaps", "nim:3 nim:4 nim:5", "--moves", "1:2,3:1", "--misere"],
     plies: 2,
     numbers: false,
     // Heaps of 1, 4 and 4 tokens; the last move took one.

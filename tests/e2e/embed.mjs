@@ -279,7 +279,7 @@ try {
       const p = await waitFor(page, (m) => m.type === "position", n);
       assert(p.ply === 0 && p.moves === "" && p.toMove === "first", JSON.stringify(p));
       n = (await got(page)).length;
-      await page.evaluate(() => window.send({ type: "play", move: "0:1" }));
+      await page.evaluate(() => window.send({ type: "play", move: "1:1" }));
       const over = await waitFor(page, (m) => m.type === "gameOver", n);
       assert(over.result === "first" && over.score === null, JSON.stringify(over));
       const move = await waitFor(page, (m) => m.type === "move", n);
@@ -365,15 +365,15 @@ try {
       const r = await waitFor(nim.page, (m) => m.type === "ready");
       assert(r.game === "nim" && r.size === null, JSON.stringify(r));
       const n = (await got(nim.page)).length;
-      await nim.page.evaluate(() => window.send({ type: "play", move: "0:3" }));
+      await nim.page.evaluate(() => window.send({ type: "play", move: "1:3" }));
       const move = await waitFor(nim.page, (m) => m.type === "move", n);
-      assert(move.move === "0:3" && move.toMove === "second", JSON.stringify(move));
+      assert(move.move === "1:3" && move.toMove === "second", JSON.stringify(move));
       await shot(nim.page, "embed-nim");
       await shot(page, "embed-opok");
     },
 
     "every game in every mode: ready, resize heights that match the content, the computer's reply in play": async () => {
-      const first = { othello: "f5", opok: "a1:3:b3", nim: "0:1" };
+      const first = { othello: "f5", opok: "a1:3:b3", nim: "1:1" };
       const modes = {
         othello: ["view", "play", "analyse", "lesson=othello-1-1", "mode=puzzle&puzzle=wipeout-bf96bde7"],
         opok: ["view", "play", "analyse", "lesson=opok-1-1"],
@@ -578,7 +578,7 @@ try {
       assert(winning >= 1, "the winning move is marked");
       await shot(page, "embed-analyse-nim");
       const n = (await got(page)).length;
-      await page.evaluate(() => window.send({ type: "play", move: "0:2" }));
+      await page.evaluate(() => window.send({ type: "play", move: "1:2" }));
       await waitFor(page, (m) => m.type === "move" && m.ply === 1, n);
       await frame.waitForFunction(() => (document.querySelector("[data-testid=embed-analysis]")?.textContent || "").startsWith("P-position"));
       assert((await frame.$$eval(".token.winning", (all) => all.length)) === 0, "no winning move in a P-position");

@@ -2,19 +2,22 @@
 // the served release build, by keyboard only: a lesson of each game (the
 // club's all-legal-moves example, a capture diagram of the book, P or N),
 // a puzzle, hints, wrong tries, stars and progress kept across a reload,
-// and a teacher's set whose result code the results page reads.
+// and a teacher's set whose result code the results page reads; the first
+// week's findings (issue 27, items 9-13, 23, 30).
 // Screenshots of a lesson per game at 1280 and 360 px in each language go
-// to docs/screenshots/issue-15/.
+// to tests/e2e/artifacts/ (ignored by git); with DOCS_SCREENSHOTS=1 they
+// refresh the documentation's copies in docs/screenshots/issue-15/ instead,
+// so that a test run never leaves the tree dirty.
 import { readFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { serveDist, launchBrowser, freshPage, run, assert, root } from "./browser.mjs";
+import { serveDist, launchBrowser, freshPage, run, assert, root, artifacts } from "./browser.mjs";
 
 const server = await serveDist();
 const browser = await launchBrowser();
 const course = JSON.parse(readFileSync(join(root, "dist", "learn", "lessons.json"), "utf8"));
 const lesson = (id) => course.flatMap(([, stage]) => stage.lessons).find((l) => l.id === id);
 const puzzles = JSON.parse(readFileSync(join(root, "dist", "learn", "puzzles.json"), "utf8")).puzzles;
-const screenshots = join(root, "docs", "screenshots", "issue-15");
+const screenshots = process.env.DOCS_SCREENSHOTS === "1" ? join(root, "docs", "screenshots", "issue-15") : join(artifacts, "learn");
 mkdirSync(screenshots, { recursive: true });
 
 /** Presses `key` until the focused element matches `selector`. */
@@ -28,6 +31,29 @@ async function tabTo(page, selector, key = "Tab", most = 80) {
 
 /** Column and row of a square's name (`b3` → [1, 2]). */
 const coords = (name) => [name.charCodeAt(0) - 97, Number(name.slice(1)) - 1];
+
+/** Where symmetry `k` of an n×n board takes a square (as learn::transform
+ *  does: bit 4 transposes, bit 1 mirrors the columns, bit 2 the rows). */
+function mapName(k, name, n) {
+  const [c, r] = coords(name);
+  let [x, y] = k & 4 ? [r, c] : [c, r];
+  if (k & 1) x = n - 1 - x;
+  if (k & 2) y = n - 1 - y;
+  return String.fromCharCode(97 + x) + (y + 1);
+}
+
+/** The discs of a lesson's board, square by square (a1, b1, …). */
+const discs = (page) =>
+  page.$$eval(".lesson-board .square", (s) => s.map((b) => b.querySelector(".disc")?.className.replace("disc ", "") ?? "-"));
+
+/** The symmetry that takes the board `before` to `after`, or null. */
+function symmetryBetween(before, after, n) {
+  const names = before.map((_, i) => String.fromCharCode(97 + (i % n)) + (Math.floor(i / n) + 1));
+  for (let k = 0; k < 8; k++) {
+    if (names.every((name, i) => after[names.indexOf(mapName(k, name, n))] === before[i])) return k;
+  }
+  return null;
+}
 
 /** Moves the board's cursor (focus on a square) to `name` with the arrow
  *  keys and presses Enter. */
@@ -106,14 +132,14 @@ try {
       }
       await page.waitForSelector("[data-testid=solved]");
       const stars = await page.getAttribute("[data-testid=solved] .stars", "aria-label");
-      // One hint and one wrong try (par 2): two stars.
-      assert(stars === "2 stars", stars);
+      // One hint and one wrong try: one star (each costs one).
+      assert(stars === "1 star", stars);
       assert((await page.textContent("[data-testid=learn-live]")).includes("Right!"), "announced");
       await page.reload();
       await page.goto(server.url + "#/learn/othello");
       await page.waitForSelector(".stage");
       const kept = await page.getAttribute(`a[href='#/learn/othello/${id}'] + .stars`, "aria-label");
-      assert(kept === "2 stars", `kept: ${kept}`);
+      assert(kept === "1 star", `kept: ${kept}`);
       assert(page.errors.length === 0, page.errors.join("\n"));
     },
 
@@ -155,17 +181,51 @@ try {
     "start again shows the position under another symmetry, with the answer moved with it": async () => {
       const page = await open("#/learn/othello/othello-1-1");
       await page.waitForSelector(".lesson-board .square");
-      const board = () => page.$$eval(".lesson-board .square", (s) => s.map((b) => b.querySelector(".disc")?.className ?? "-").join(","));
-      const before = await board();
-      let changed = false;
-      for (let i = 0; i < 6 && !changed; i++) {
-        await page.click("text=Start again");
-        changed = (await board()) !== before;
+      const before = await discs(page);
+      let after = before;
+      for (let i = 0; i < 6 && after.join() === before.join(); i++) {
+        await page.click("[data-testid=start-again]");
+        after = await discs(page);
       }
-      assert(changed, "the board never changed");
-      // Still four legal moves, wherever they are now.
-      const legal = await page.$$eval(".lesson-board .square", (s) => s.length);
-      assert(legal === 64, "a full board");
+      assert(after.join() !== before.join(), "the board never changed");
+      // The symmetry that turned the board turns the answer: the four
+      // squares of the lesson, moved, solve it.
+      const k = symmetryBetween(before, after, 8);
+      assert(k !== null, "the new board is no symmetry of the old one");
+      const moved = lesson("othello-1-1").answer.map((a) => mapName(k, a, 8));
+      for (const square of moved) await page.click(`.lesson-board [data-square=${square}]`);
+      await page.waitForSelector("[data-testid=solved]");
+      assert((await page.$$(".lesson-board .mark-tried")).length === 0, "no moved answer was wrong");
+      assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
+    "an Opok board is mirrored and take-away heaps reordered on a retry": async () => {
+      let page = await open("#/learn/opok/opok-1-5");
+      await page.waitForSelector(".lesson-board .square");
+      const stacks = () => page.$$eval(".lesson-board .square", (s) => s.map((b) => b.querySelector(".stack")?.textContent ?? "-"));
+      const before = await stacks();
+      await page.click("[data-testid=start-again]");
+      const after = await stacks();
+      assert(after.join() !== before.join(), "the Opok board is the same");
+      // Mirrored in the main diagonal: b1 is now a2, and a3, b2 now c1, b2.
+      const at = (name) => { const [c, r] = coords(name); return r * 5 + c; };
+      assert(after[at("a2")] === before[at("b1")] && after[at("b1")] === "-", `${after}`);
+      assert((await page.textContent(".instruction")).includes("a2"), await page.textContent(".instruction"));
+      for (const square of ["c1", "b2"]) await page.click(`.lesson-board [data-square=${square}]`);
+      await page.waitForSelector("[data-testid=solved]");
+      await page.close();
+      page = await open("#/learn/nim/nim-1-3");
+      await page.waitForSelector(".heaps .heap");
+      const sizes = () => page.$$eval(".heaps .heap", (hs) => hs.map((h) => h.querySelectorAll(".token").length));
+      assert((await sizes()).join() === "3,4,5", `${await sizes()}`);
+      await page.click("[data-testid=start-again]");
+      const order = await sizes();
+      assert(order.join() !== "3,4,5" && [...order].sort().join() === "3,4,5", `${order}`);
+      // The answer moved with its heap: take 2 from the 3, wherever it is.
+      const three = order.indexOf(3);
+      await page.click(`.heaps .heap >> nth=${three} >> .token >> nth=1`);
+      await page.waitForSelector("[data-testid=solved]");
+      assert(page.errors.length === 0, page.errors.join("\n"));
     },
 
     "a puzzle by keyboard: a hint, the answer, the rating moves and is kept": async () => {
@@ -174,7 +234,7 @@ try {
       await page.waitForSelector(".lesson-board .square");
       await tabTo(page, "[data-testid=hint]");
       await page.keyboard.press("Enter");
-      await page.waitForSelector(".square.shown");
+      await page.waitForSelector(".square.mark-region");
       await pickSquare(page, puzzle.solution[0]);
       await page.waitForSelector("[data-testid=solution]");
       const rating = async () => Number((await page.textContent(".rating")).match(/Your puzzle rating: (\d+)/)[1]);
@@ -308,7 +368,7 @@ try {
         await page.click("[data-testid=hint]");
       }
       for (let turn = 0; turn < 10 && !(await page.$("[data-testid=solved]")); turn++) {
-        const marked = await page.$(".lesson-board .square.marked");
+        const marked = await page.$(".lesson-board .square.mark-answer");
         assert(marked, "the perfect move is shown");
         await marked.click();
       }
@@ -335,12 +395,15 @@ try {
         }
       }
       assert(lost, "a move that gives the corner up is refused");
+      // The lost game stays on the board until the learner plays again.
+      assert((await page.$$eval(".lesson-board .disc", (d) => d.length)) > start, "the final position is shown");
+      await page.click("[data-testid=play-again]");
       assert((await page.$$eval(".lesson-board .disc", (d) => d.length)) === start, "the lesson starts again");
       // With the answer shown each turn, the corner comes in time.
       while (!(await page.textContent("[data-testid=hint]")).includes("Show the answer")) await page.click("[data-testid=hint]");
       await page.click("[data-testid=hint]");
       for (let turn = 0; turn < 6 && !(await page.$("[data-testid=solved]")); turn++) {
-        const marked = await page.$(".lesson-board .square.marked");
+        const marked = await page.$(".lesson-board .square.mark-answer");
         assert(marked, "a forcing move is shown");
         await marked.click();
       }
@@ -356,7 +419,7 @@ try {
       await page.waitForSelector(".lesson-board .square");
       assert(JSON.stringify(lesson("othello-4-5").opponent) === JSON.stringify({ replies: ["b2"] }), "the lesson's script");
       await pickSquare(page, "a3");
-      await page.waitForFunction(() => document.querySelector("[data-testid=feedback]")?.textContent.includes("a3 → b2"));
+      await page.waitForFunction(() => document.querySelector("[data-testid=feedback]")?.textContent.includes("You: a3. The computer: b2."));
       await pickSquare(page, "a1");
       await page.waitForSelector("[data-testid=solved]");
       assert((await feedback(page)).includes("whole diagonal"), await feedback(page));
@@ -376,6 +439,201 @@ try {
       await page.goto(server.url + "#/learn/othello/othello-99-9");
       await page.waitForSelector("text=There is no such lesson or puzzle.");
       assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
+    "a take-away game says its moves from heap 1, keeps a lost game on the board, and its hint tells the heaps now": async () => {
+      const page = await open("#/learn/nim/nim-1-6");
+      await page.waitForSelector(".heaps .heap");
+      const sizes = () => page.$$eval(".heaps .heap", (hs) => hs.map((h) => h.querySelectorAll(".token").length));
+      // Take all three from the first heap: a losing move.
+      await page.click(".heaps .heap >> nth=0 >> .token >> nth=0");
+      await page.waitForFunction(() => document.querySelector("[data-testid=feedback]")?.textContent.includes("The computer:"));
+      const said = await feedback(page);
+      assert(said.startsWith("You: heap 1, take 3. The computer: heap "), said);
+      assert(!/\d:\d/.test(said), `a raw move: ${said}`);
+      // The hint tells the heaps as they are now, not 3, 5 and 7.
+      await page.click("[data-testid=hint]");
+      const now = await page.textContent("[data-testid=heaps-now]");
+      assert(now.startsWith(`The heaps now: ${(await sizes()).join(", ")}.`), now);
+      // Play on badly (one token from the first heap that has one) until lost.
+      for (let turn = 0; turn < 20 && !(await page.$("[data-testid=play-again]")); turn++) {
+        const heap = (await sizes()).findIndex((n) => n > 0);
+        const count = (await sizes())[heap];
+        await page.click(`.heaps .heap >> nth=${heap} >> .token >> nth=${count - 1}`);
+      }
+      const lost = await feedback(page);
+      assert(lost.startsWith("Not right.") && lost.includes("you lose"), lost);
+      // The final position stays: every heap empty, nothing to take.
+      assert((await sizes()).every((n) => n === 0), `${await sizes()}`);
+      await page.click("[data-testid=play-again]");
+      assert((await sizes()).join() === "3,5,7", `${await sizes()}`);
+      await winNim(page);
+      await page.waitForSelector("[data-testid=solved]");
+      const stars = await page.getAttribute("[data-testid=solved] .stars", "aria-label");
+      assert(stars === "1 star", `a loss and a hint: ${stars}`);
+      assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
+    "the hint ladder: the area leaves out the square tried wrong, the answer shows every square left, the success says it once": async () => {
+      const page = await open("#/learn/othello/othello-1-1");
+      await page.waitForSelector(".lesson-board .square");
+      await page.click("[data-square=c3]");
+      await page.click("[data-square=d3]");
+      while (!(await page.textContent("[data-testid=hint]")).includes("Show where")) await page.click("[data-testid=hint]");
+      await page.click("[data-testid=hint]");
+      const area = await page.$$eval(".lesson-board .mark-region", (s) => s.map((b) => b.dataset.square));
+      assert(area.length > 0 && area.length <= 9, `${area}`);
+      assert(!area.includes("c3") && !area.includes("d4") && !area.includes("d3"), `${area}`);
+      assert(area.some((s) => ["c4", "e6", "f5"].includes(s)), `${area}`);
+      assert((await page.$$(".lesson-board .mark-tried")).length === 1, "c3 is marked as tried");
+      await page.click("[data-testid=hint]");
+      const shown = await page.$$eval(".lesson-board .mark-answer", (s) => s.map((b) => b.dataset.square).sort());
+      assert(shown.join() === "c4,e6,f5", `${shown}`);
+      const last = await page.$$eval("[data-testid=hints] li", (l) => l.map((x) => x.textContent));
+      assert(last[last.length - 1] === "The answer: c4, e6, f5.", `${last}`);
+      for (const square of shown) await page.click(`[data-square=${square}]`);
+      await page.waitForSelector("[data-testid=solved]");
+      const said = await feedback(page);
+      assert(said.startsWith("Right! Each of these four squares") && !said.includes("Right: "), said);
+      assert(!last.some((x) => x.trim() === "" || /^\d+\.$/.test(x.trim())), "no empty hint");
+      // The star rule, on the Learn page.
+      await page.goto(server.url + "#/learn");
+      const rule = await page.textContent("[data-testid=star-rule]");
+      assert(rule.includes("each wrong answer, lost game or hint costs one"), rule);
+      assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
+    "every stage opens with a lesson that explains, with the rules' link": async () => {
+      const page = await open("#/learn/othello");
+      await page.waitForSelector(".stage");
+      const firsts = await page.$$eval(".stage .lesson-list li:first-child a", (a) => a.map((x) => x.getAttribute("href")));
+      assert(firsts[0] === "#/learn/othello/othello-1-6", `${firsts}`);
+      for (const href of firsts) {
+        await page.goto(server.url + href);
+        await page.waitForSelector("[data-testid=explain]");
+      }
+      await page.goto(server.url + "#/learn/nim");
+      await page.waitForSelector(".stage");
+      assert((await page.getAttribute(".stage .lesson-list li:first-child a", "href")) === "#/learn/nim/nim-1-8", "Nim starts with its rules");
+      await page.click(".stage .lesson-list li:first-child a");
+      await page.waitForSelector("[data-testid=explain]");
+      assert((await page.textContent("[data-testid=explain]")).includes("whoever takes the last token wins"), "the rules explained");
+      await page.click("[data-testid=rules-link]");
+      await page.waitForFunction(() => location.hash === "#/nim/rules");
+      await page.goto(server.url + "#/learn/opok/opok-1-1");
+      await page.waitForSelector(".instruction");
+      const opok = await page.textContent(".instruction");
+      assert(opok.includes("walk together") && !opok.includes("one step per piece"), opok);
+      assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
+    "a wipeout puzzle says what it means, plays its line on the board, and a new rating's fall is explained": async () => {
+      const puzzle = puzzles.find((p) => p.kind === "wipeout");
+      const page = await open(`#/puzzles/${puzzle.id}`);
+      await page.waitForSelector(".lesson-board .square");
+      assert((await page.textContent("[data-testid=kind-about]")).includes("the wipe-out comes at the end of the line"), "the kind explained");
+      // A miss first: the rating falls far, and the page says why.
+      const wrong = await page.$$eval(".lesson-board .square", (s, answer) => s.find((b) => !b.querySelector(".disc") && b.dataset.square !== answer).dataset.square, puzzle.solution[0]);
+      await page.click(`[data-square=${wrong}]`);
+      const change = await page.textContent("[data-testid=rating-change]");
+      const [, before, after] = change.match(/Your rating: (\d+) → (\d+)/);
+      assert(Number(before) - Number(after) >= 100, change);
+      assert(change.includes("still new"), change);
+      await page.click(`[data-square=${puzzle.solution[0]}]`);
+      await page.waitForSelector("[data-testid=solution]");
+      // The line, move by move, on the board.
+      const step = () => page.textContent("[data-testid=line-step]");
+      assert((await step()).includes(`(move 1 of ${puzzle.solution.length})`), await step());
+      const board1 = await discs(page);
+      await page.click("[data-testid=line-next]");
+      assert((await step()).includes(`(move 2 of ${puzzle.solution.length})`), await step());
+      for (let i = 2; i < puzzle.solution.length; i++) await page.click("[data-testid=line-next]");
+      const end = await discs(page);
+      assert(end.join() !== board1.join(), "the board follows the line");
+      const mover = puzzle.board.endsWith("X") ? "black" : "white";
+      const theirs = mover === "black" ? "white" : "black";
+      assert(!end.includes(theirs), `the opponent's discs are gone at the end: ${end.filter((d) => d !== "-").length}`);
+      assert(!(await page.textContent(".learn")).includes(" pass "), "no move list as text");
+      assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
+    "an unreadable stored progress is set aside, or left alone when there is no room, and the learner is told": async () => {
+      // Set aside: copied under another key, and a fresh progress is kept.
+      let page = await freshPage(browser);
+      await page.goto(server.url + "#/");
+      await page.evaluate(() => localStorage.setItem("mind-sports.progress", "{broken"));
+      await page.goto(server.url + "#/learn/nim/nim-1-1");
+      await page.waitForSelector("[data-testid=progress-notice]");
+      assert((await page.textContent("[data-testid=progress-notice]")).includes("set aside"), "told");
+      assert((await page.evaluate(() => localStorage.getItem("mind-sports.progress.unreadable"))) === "{broken", "copied");
+      await page.click("[data-testid=answer-p]");
+      await page.waitForSelector("[data-testid=solved]");
+      assert((await page.evaluate(() => localStorage.getItem("mind-sports.progress"))).includes("nim-1-1"), "the new progress is kept");
+      await page.close();
+      // No room for the copy: the unreadable progress stays as it was.
+      page = await freshPage(browser);
+      await page.goto(server.url + "#/");
+      const broken = "{broken" + "x".repeat(8000);
+      await page.evaluate((broken) => {
+        localStorage.setItem("mind-sports.progress", broken);
+        let size = 1 << 20;
+        for (let i = 0; size >= 512; i++) {
+          try {
+            localStorage.setItem(`filler-${i}`, "x".repeat(size));
+          } catch {
+            size >>= 1;
+          }
+        }
+      }, broken);
+      await page.goto(server.url + "#/learn/nim/nim-1-1");
+      await page.waitForSelector("[data-testid=progress-notice]");
+      const notice = await page.textContent("[data-testid=progress-notice]");
+      assert(notice.includes("no room to set it aside") && notice.includes("save your progress to a file"), notice);
+      await page.click("[data-testid=answer-p]");
+      await page.waitForSelector("[data-testid=solved]");
+      assert((await page.evaluate(() => localStorage.getItem("mind-sports.progress"))) === broken, "never overwritten");
+      assert((await page.evaluate(() => localStorage.getItem("mind-sports.progress.unreadable"))) === null, "no copy");
+      // The visit's progress is held in memory: the stars show.
+      await page.goto(server.url + "#/learn/nim");
+      await page.waitForSelector(".stage");
+      const stars = await page.getAttribute("a[href='#/learn/nim/nim-1-1'] + .stars", "aria-label");
+      assert(stars === "3 stars", stars);
+      assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
+    "names that differ only by invisible characters are one learner; errors are sentences in the reader's language": async () => {
+      const page = await open("#/learn/teacher", "cs");
+      await page.waitForSelector("[data-testid=make-set]");
+      await page.click("summary >> nth=2");
+      await page.check("[data-lesson='nim-1-1']");
+      // A change inside the learning pages leaves the app's language alone.
+      assert((await page.evaluate(() => document.documentElement.lang)) === "cs", "still Czech");
+      await page.click("[data-testid=make-set]");
+      const link = await page.inputValue("[data-testid=set-link]");
+      const codes = [];
+      for (const name of ["Anna", "An\u200bna", "Anna\u00a0"]) {
+        await page.goto(link);
+        await page.waitForSelector("[data-testid=learner-name]");
+        await page.fill("[data-testid=learner-name]", name);
+        await page.click("[data-testid=make-code]");
+        codes.push(await page.inputValue("[data-testid=result-code]"));
+      }
+      await page.goto(link.replace("#/learn/set?", "#/learn/results?"));
+      await page.waitForSelector("[data-testid=codes]");
+      await page.fill("[data-testid=codes]", [...codes, "MS1-NOPE-00"].join("\n"));
+      await page.click("[data-testid=show-table]");
+      assert((await page.$$("[data-testid=class-table] tbody tr")).length === 1, "one learner");
+      const refused = await page.textContent("[data-testid=refused]");
+      assert(refused.startsWith("Řádek 4 (MS1-NOPE-00): ") && refused.trim().endsWith("."), refused);
+      await page.close();
+      // A progress file of version 0, in Czech: a Czech sentence, not "newer".
+      const cs = await open("#/learn", "cs");
+      await cs.waitForSelector(".learn-progress input[type=file]");
+      const zero = JSON.stringify({ version: 0, learner: { r: 15000, d: 3500, v: 60000 } });
+      await cs.setInputFiles(".learn-progress input[type=file]", { name: "p.json", mimeType: "application/json", buffer: Buffer.from(zero) });
+      await cs.waitForSelector("text=neznámý formát");
+      assert((await cs.evaluate(() => document.documentElement.lang)) === "cs", "loading a file leaves the language alone");
+      assert(cs.errors.length === 0, cs.errors.join("\n"));
     },
 
     "screenshots: a lesson per game at 1280 and 360 px in each language": async () => {

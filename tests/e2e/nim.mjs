@@ -30,9 +30,10 @@ try {
         await tokens[tokens.length - 1].click();
         await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li").length > n, before);
       }
+      // The person played the computer: told so, not by turn.
       const result = await page.textContent(".result");
-      assert(result.includes("First player wins"), result);
-      assert((await spoken(page, (t) => t.includes("First player wins"))).includes("First player wins"), "announced");
+      assert(result.includes("The computer wins"), result);
+      assert((await spoken(page, (t) => t.includes("The computer wins"))).includes("The computer wins"), "announced");
       await shot(page, "nim-game-over");
       assert(page.errors.length === 0, page.errors.join("\n"));
     },
@@ -85,11 +86,71 @@ try {
       assert(odd === 3, "three odd columns");
       assert((await page.textContent("[data-testid=outcome]")).startsWith("N"), "N-position");
       await page.click("button.show-me");
-      assert((await page.textContent("[data-testid=winning-moves]")) === "Winning moves: 4: −18", "only 18 from the heap of 20");
+      assert((await page.textContent("[data-testid=winning-moves]")) === "Winning moves: 4:18", "only 18 from the heap of 20");
       assert((await page.$$(".token.winning")).length === 1, "highlighted on the heap");
       await page.click(".strip-cell[data-n='6']");
       assert((await page.textContent("[data-testid=mex]")).includes("The smallest value not reached is 6."), "mex spelled out");
       await shot(page, "nim-theory");
+    },
+
+    "heaps are numbered from 1 in the move list, the result, links and the autosave; old ones still read": async () => {
+      // A share link written before heaps were numbered from 1 (no v=2):
+      // the computer took 18 from the fourth heap first.
+      const old = "#/nim?first=c7&second=human&start=nim:11+nim:5+nim:12+nim:20&moves=3:18,0:11,2:5,1:5,2:5,2:2,3:2";
+      const labels = (page) => page.$$eval("[data-testid=moves] li", (items) => items.map((li) => li.textContent.replace(/^\d+\.\s*/, "")));
+      const line = ["4:18", "1:11", "3:5", "2:5", "3:5", "3:2", "4:2"];
+      const sameGame = async (page, what) => {
+        await page.waitForSelector(".result");
+        assert(JSON.stringify(await labels(page)) === JSON.stringify(line), `${what}: ${await labels(page)}`);
+        const result = await page.textContent(".result");
+        assert(result.includes("Game over. The computer wins."), `${what}: ${result}`);
+      };
+      const page = await open(old);
+      await sameGame(page, "the old link");
+      assert((await page.textContent("[data-testid=transcript]")) === line.join(" "), "the record copied");
+      await page.dispatchEvent("[data-testid=share-link]", "pointerdown");
+      const href = await page.getAttribute("[data-testid=share-link]", "href");
+      assert(href.includes("v=2&") && href.includes("moves=4:18,1:11,3:5,2:5,3:5,3:2,4:2"), href);
+      const copy = await open(href.slice(server.url.length));
+      await sameGame(copy, "the new link");
+      await copy.reload();
+      await sameGame(copy, "the autosave");
+      const saved = await copy.evaluate(() => localStorage.getItem("mind-sports.nim.game"));
+      assert(saved.includes('"moves":["4:18,1:11,3:5,2:5,3:5,3:2,4:2"]') && saved.includes('"moves_version":2'), saved);
+      // An autosave written before: heaps from 0, no moves_version.
+      const oldSave = saved.replace("4:18,1:11,3:5,2:5,3:5,3:2,4:2", "3:18,0:11,2:5,1:5,2:5,2:2,3:2").replace(',"moves_version":2', "");
+      assert(oldSave !== saved && !oldSave.includes("moves_version"), oldSave);
+      const restored = await freshPage(browser);
+      await restored.addInitScript((text) => localStorage.setItem("mind-sports.nim.game", text), oldSave);
+      await restored.goto(server.url + "#/nim");
+      await sameGame(restored, "the old autosave");
+      // Two people are told the winner by turn.
+      const people = await open(old.replace("first=c7", "first=human"));
+      assert((await people.textContent(".result")).includes("Game over. First player wins."), "two people");
+      assert(page.errors.length === 0 && copy.errors.length === 0, [...page.errors, ...copy.errors].join("\n"));
+    },
+
+    "a misère sum of six small components is decided by the worker; a too large one says so in time": async () => {
+      const six = "nim:8+dim:8+aliquot:8+evenodd:8+half:8+sub{1,3,4}:8";
+      const page = await open(`#/nim?v=2&misere=1&first=human&second=human&start=${six}`);
+      const started = Date.now();
+      await page.waitForSelector("[data-testid=outcome], .theory .notice", { timeout: 10000 });
+      const decided = Date.now() - started;
+      assert(!(await page.$(".theory .notice")), await page.textContent(".theory"));
+      assert((await page.textContent("[data-testid=outcome]")).startsWith("N"), "an N-position");
+      await page.click("button.show-me");
+      assert((await page.textContent("[data-testid=winning-moves]")) === "Winning moves: 1:7", await page.textContent("[data-testid=winning-moves]"));
+      console.log(`  six components decided in the browser in ${decided} ms`);
+      // 34 heaps of Half: too large, refused within the worker's time.
+      const many = Array(34).fill("half:15").join("+") + "+dim:2";
+      const large = await open(`#/nim?v=2&misere=1&first=human&second=human&start=${many}`);
+      const asked = Date.now();
+      await large.waitForSelector(".theory .notice", { timeout: 10000 });
+      const refused = Date.now() - asked;
+      assert((await large.textContent(".theory .notice")).includes("too large to decide exactly"), "refused");
+      assert(!(await large.textContent("body")).includes("restarted"), "the worker was not replaced");
+      console.log(`  34 heaps refused in the browser in ${refused} ms`);
+      assert(page.errors.length === 0 && large.errors.length === 0, [...page.errors, ...large.errors].join("\n"));
     },
 
     "keyboard-only play": async () => {

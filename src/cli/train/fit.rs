@@ -22,7 +22,8 @@ use crate::engine::othello::eval::DISC;
 use crate::engine::othello::pattern::features::{indices, CANONICAL, FEATURES, TABLE_LEN};
 use crate::engine::othello::pattern::weights::{phase_of, Weights, PHASES};
 
-use super::super::args::{number_in, Args, ArgsError};
+use super::super::common::Threads;
+use super::super::numbers::{decimal, whole};
 use super::super::parallel::map_in_parallel;
 use super::super::{evaluation, CliError, Report};
 use super::samples::{self, Label, Sample};
@@ -178,71 +179,51 @@ fn held_out(sample: &Sample, share: f64) -> bool {
     (h % 10_000) as f64 / 10_000.0 < share
 }
 
+/// `engine train fit`.
+#[derive(clap::Args, Debug)]
+pub struct FitArgs {
+    /// The labelled positions, FILE[,FILE…]
+    #[arg(long = "in", value_name = "FILE")]
+    pub input: String,
+    /// Where the weights are written
+    #[arg(long, value_name = "WEIGHTS")]
+    pub out: String,
+    /// The ridge (0 to 10 000; 4 unless given)
+    #[arg(long, value_name = "R", value_parser = decimal(0.0, 1e4, "a number"))]
+    pub ridge: Option<f64>,
+    /// Iterations (1 to 100 000; 300 unless given)
+    #[arg(long, value_name = "N", value_parser = whole(1usize, 100_000, "a number of iterations"))]
+    pub iterations: Option<usize>,
+    /// The weight of a pattern's neighbours (0 to 1; 0.5 unless given)
+    #[arg(long, value_name = "W", value_parser = decimal(0.0, 1.0, "a weight"))]
+    pub neighbours: Option<f64>,
+    /// Patterns seen fewer times are smoothed (0 to 10^6; 3 unless given)
+    #[arg(long = "min-count", value_name = "N", value_parser = decimal(0.0, 1e6, "a count"))]
+    pub min_count: Option<f64>,
+    /// The share held out for validation (0 to 0.5; 0.05 unless given)
+    #[arg(long, value_name = "SHARE", value_parser = decimal(0.0, 0.5, "a share"))]
+    pub validation: Option<f64>,
+    /// The weights' unit in hundredths of a disc (1 to 100; 4 unless
+    /// given)
+    #[arg(long, value_name = "U", value_parser = whole(1u8, 100, "hundredths of a disc"))]
+    pub unit: Option<u8>,
+    /// Threads (1 unless given).
+    #[command(flatten)]
+    pub threads: Threads,
+}
+
 /// Runs `engine train fit`.
-pub fn fit(words: &[String]) -> Result<Report, CliError> {
-    let args = Args::parse(
-        words,
-        &[
-            "in",
-            "out",
-            "ridge",
-            "iterations",
-            "neighbours",
-            "min-count",
-            "validation",
-            "unit",
-            "threads",
-        ],
-        &["json"],
-    )?;
-    args.finish()?;
-    let input = args
-        .option("--in")
-        .ok_or(ArgsError::MissingArgument("--in FILE[,FILE…]"))?;
-    let out = args
-        .option("--out")
-        .ok_or(ArgsError::MissingArgument("--out FILE"))?;
+pub fn fit(args: &FitArgs) -> Result<Report, CliError> {
+    let (input, out) = (args.input.as_str(), args.out.as_str());
     let options = Options {
-        ridge: args
-            .parsed(
-                "--ridge",
-                "a number from 0 to 10000",
-                number_in(0.0f64, 1e4),
-            )?
-            .unwrap_or(4.0),
-        iterations: args
-            .parsed(
-                "--iterations",
-                "a number of iterations",
-                number_in(1usize, 100_000),
-            )?
-            .unwrap_or(300),
-        neighbour_weight: args
-            .parsed(
-                "--neighbours",
-                "a weight from 0 to 1",
-                number_in(0.0f64, 1.0),
-            )?
-            .unwrap_or(0.5),
-        min_count: args
-            .parsed("--min-count", "a count", number_in(0.0f64, 1e6))?
-            .unwrap_or(3.0),
-        validation: args
-            .parsed(
-                "--validation",
-                "a share from 0 to 0.5",
-                number_in(0.0f64, 0.5),
-            )?
-            .unwrap_or(0.05),
-        unit: args
-            .parsed(
-                "--unit",
-                "hundredths of a disc from 1 to 100",
-                number_in(1u8, 100),
-            )?
-            .unwrap_or(4),
+        ridge: args.ridge.unwrap_or(4.0),
+        iterations: args.iterations.unwrap_or(300),
+        neighbour_weight: args.neighbours.unwrap_or(0.5),
+        min_count: args.min_count.unwrap_or(3.0),
+        validation: args.validation.unwrap_or(0.05),
+        unit: args.unit.unwrap_or(4),
     };
-    let threads = args.threads(1)?;
+    let threads = args.threads.threads.unwrap_or(1);
 
     let clock = SystemClock::new();
     let all = samples::read_all(input)?;

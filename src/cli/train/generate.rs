@@ -15,8 +15,9 @@ use crate::engine::rng::Rng;
 use crate::engine::search::{Budget, Limits};
 use crate::engine::strength::pick_with_noise;
 
-use super::super::args::{number_in, range_in, Args, ArgsError};
-use super::super::parallel::{map_in_parallel, wants_progress};
+use super::super::common::{Progress, Seed, Threads};
+use super::super::numbers::{decimal, range, whole};
+use super::super::parallel::map_in_parallel;
 use super::super::{evaluation, CliError, Report};
 use super::samples::{self, Sample};
 
@@ -70,56 +71,55 @@ fn play_game(options: &Options, game: usize, analyzer: &mut Analyzer) -> Vec<Sam
     samples
 }
 
+/// `engine train generate`.
+#[derive(clap::Args, Debug)]
+pub struct GenerateArgs {
+    /// Where the positions are written
+    #[arg(long, value_name = "FILE")]
+    pub out: String,
+    /// Games to play (1 to 10 000 000; 1000 unless given)
+    #[arg(long, value_name = "G", value_parser = whole(1usize, 10_000_000, "a number of games"))]
+    pub games: Option<usize>,
+    /// The seed.
+    #[command(flatten)]
+    pub seed: Seed,
+    /// Random opening moves, MIN-MAX (0 to 60; 4-14 unless given)
+    #[arg(long = "random-moves", value_name = "MIN-MAX", value_parser = range(0u32, 60, "a range of random opening moves"))]
+    pub random_moves: Option<(u32, u32)>,
+    /// The depth of the players' searches (1 to 20; 2 unless given)
+    #[arg(long, value_name = "D", value_parser = whole(1u32, 20, "a depth"))]
+    pub depth: Option<u32>,
+    /// Noise on the moves' scores in discs (0 to 64; 2 unless given)
+    #[arg(long, value_name = "DISCS", value_parser = decimal(0.0, 64.0, "a number of discs"))]
+    pub noise: Option<f64>,
+    /// The evaluation E (standard unless given)
+    #[arg(long, value_name = "E")]
+    pub eval: Option<String>,
+    /// The share of positions kept (0 to 1; 1 unless given)
+    #[arg(long, value_name = "SHARE", value_parser = decimal(0.0, 1.0, "a share"))]
+    pub keep: Option<f64>,
+    /// Threads (1 unless given).
+    #[command(flatten)]
+    pub threads: Threads,
+    /// Progress.
+    #[command(flatten)]
+    pub progress: Progress,
+}
+
 /// Runs `engine train generate`.
-pub fn generate(words: &[String]) -> Result<Report, CliError> {
-    let args = Args::parse(
-        words,
-        &[
-            "games",
-            "seed",
-            "random-moves",
-            "depth",
-            "noise",
-            "eval",
-            "threads",
-            "keep",
-            "out",
-        ],
-        &["json", "progress"],
-    )?;
-    args.finish()?;
-    let out = args
-        .option("--out")
-        .ok_or(ArgsError::MissingArgument("--out FILE"))?;
+pub fn generate(args: &GenerateArgs) -> Result<Report, CliError> {
+    let out = args.out.as_str();
     let options = Options {
-        games: args
-            .parsed(
-                "--games",
-                "a number of games",
-                number_in(1usize, 10_000_000),
-            )?
-            .unwrap_or(1000),
-        seed: args.seed()?,
-        random_moves: args
-            .parsed(
-                "--random-moves",
-                "MIN-MAX random opening moves",
-                range_in(0u32, 60),
-            )?
-            .unwrap_or((4, 14)),
-        depth: args
-            .parsed("--depth", "a depth from 1 to 20", number_in(1u32, 20))?
-            .unwrap_or(2),
-        noise_discs: args
-            .parsed("--noise", "a number of discs", number_in(0.0f64, 64.0))?
-            .unwrap_or(2.0),
-        evaluator: evaluation::evaluator(args.option("--eval").unwrap_or("standard"))?,
-        keep: args
-            .parsed("--keep", "a share from 0 to 1", number_in(0.0f64, 1.0))?
-            .unwrap_or(1.0),
+        games: args.games.unwrap_or(1000),
+        seed: args.seed.seed(),
+        random_moves: args.random_moves.unwrap_or((4, 14)),
+        depth: args.depth.unwrap_or(2),
+        noise_discs: args.noise.unwrap_or(2.0),
+        evaluator: evaluation::evaluator(args.eval.as_deref().unwrap_or("standard"))?,
+        keep: args.keep.unwrap_or(1.0),
     };
-    let threads = args.threads(1)?;
-    let progress = wants_progress(args.switch("--progress")).then_some("games");
+    let threads = args.threads.threads.unwrap_or(1);
+    let progress = args.progress.of("games");
 
     let clock = SystemClock::new();
     let games = map_in_parallel(

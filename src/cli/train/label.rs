@@ -14,8 +14,9 @@ use crate::engine::othello::eval::{Evaluator, DISC};
 use crate::engine::othello::Analyzer;
 use crate::engine::search::{Budget, Limits};
 
-use super::super::args::{number_in, Args, ArgsError};
-use super::super::parallel::{map_in_parallel, wants_progress};
+use super::super::common::{Progress, Threads};
+use super::super::numbers::whole;
+use super::super::parallel::map_in_parallel;
 use super::super::{evaluation, CliError, Report};
 use super::samples::{self, Label, Sample};
 
@@ -76,35 +77,42 @@ fn label(options: &Options, analyzer: &mut Analyzer, sample: Sample) -> (Sample,
     (labelled, clock.elapsed_seconds() * 1e3)
 }
 
+/// `engine train label`.
+#[derive(clap::Args, Debug)]
+pub struct LabelArgs {
+    /// The positions to label, FILE[,FILE…]
+    #[arg(long = "in", value_name = "FILE")]
+    pub input: String,
+    /// Where the labelled positions are written
+    #[arg(long, value_name = "FILE")]
+    pub out: String,
+    /// Solve exactly from this many empties (0 to 30; 16 unless given)
+    #[arg(long, value_name = "EMPTIES", value_parser = whole(0u32, 30, "a number of empties"))]
+    pub exact: Option<u32>,
+    /// The depth of the searches earlier (1 to 30; 4 unless given)
+    #[arg(long, value_name = "D", value_parser = whole(1u32, 30, "a depth"))]
+    pub depth: Option<u32>,
+    /// The evaluation E (standard unless given)
+    #[arg(long, value_name = "E")]
+    pub eval: Option<String>,
+    /// Threads (1 unless given).
+    #[command(flatten)]
+    pub threads: Threads,
+    /// Progress.
+    #[command(flatten)]
+    pub progress: Progress,
+}
+
 /// Runs `engine train label`.
-pub fn label_command(words: &[String]) -> Result<Report, CliError> {
-    let args = Args::parse(
-        words,
-        &["in", "out", "exact", "depth", "eval", "threads"],
-        &["json", "progress"],
-    )?;
-    args.finish()?;
-    let input = args
-        .option("--in")
-        .ok_or(ArgsError::MissingArgument("--in FILE"))?;
-    let out = args
-        .option("--out")
-        .ok_or(ArgsError::MissingArgument("--out FILE"))?;
+pub fn label_command(args: &LabelArgs) -> Result<Report, CliError> {
+    let (input, out) = (args.input.as_str(), args.out.as_str());
     let options = Options {
-        exact_empties: args
-            .parsed(
-                "--exact",
-                "a number of empties up to 30",
-                number_in(0u32, 30),
-            )?
-            .unwrap_or(16),
-        depth: args
-            .parsed("--depth", "a depth from 1 to 30", number_in(1u32, 30))?
-            .unwrap_or(4),
-        evaluator: evaluation::evaluator(args.option("--eval").unwrap_or("standard"))?,
+        exact_empties: args.exact.unwrap_or(16),
+        depth: args.depth.unwrap_or(4),
+        evaluator: evaluation::evaluator(args.eval.as_deref().unwrap_or("standard"))?,
     };
-    let threads = args.threads(1)?;
-    let progress = wants_progress(args.switch("--progress")).then_some("positions");
+    let threads = args.threads.threads.unwrap_or(1);
+    let progress = args.progress.of("positions");
 
     let input_samples = samples::read_all(input)?;
     let clock = SystemClock::new();

@@ -13,18 +13,24 @@ mod generate;
 mod label;
 pub mod samples;
 
-use super::args::ArgsError;
 use super::{CliError, Report};
 
+/// `engine train STEP`.
+#[derive(clap::Subcommand, Debug)]
+pub enum Step {
+    /// Positions from self-play games with random openings
+    Generate(generate::GenerateArgs),
+    /// Exact results near the end, searches earlier
+    Label(label::LabelArgs),
+    /// Least-squares weights per phase, written as a weights file
+    Fit(fit::FitArgs),
+}
+
 /// Runs `engine train STEP …`.
-pub fn train(words: &[String]) -> Result<Report, CliError> {
-    let Some((step, rest)) = words.split_first() else {
-        return Err(ArgsError::MissingArgument("step (generate, label or fit)").into());
-    };
-    match step.as_str() {
-        "generate" => generate::generate(rest),
-        "label" => label::label_command(rest),
-        "fit" => fit::fit(rest),
-        other => Err(ArgsError::UnknownCommand(format!("train {other}")).into()),
+pub fn train(step: &Step) -> Result<Report, CliError> {
+    match step {
+        Step::Generate(args) => generate::generate(args),
+        Step::Label(args) => label::label_command(args),
+        Step::Fit(args) => fit::fit(args),
     }
 }

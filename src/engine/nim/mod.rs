@@ -4,7 +4,8 @@
 //! * [`rules`]: subtraction sets, Dim, Nim, Aliquot, Even/Odd, Half.
 //! * [`position`]: heaps, moves `heap:taken`, the text format.
 //! * [`grundy`]: Sprague–Grundy values: mex, closed forms, periods.
-//! * [`theory`]: P/N, nim-sums, winning moves; misère play.
+//! * [`theory`]: P/N, nim-sums, winning moves; misère play;
+//!   [`misere`]: the exact misère search of other sums.
 //! * [`game`]: the sum as a [`Game`](crate::game::Game);
 //!   [`levels`]: from a player who makes mistakes to a perfect one.
 
@@ -12,11 +13,15 @@ pub mod divisors;
 pub mod game;
 pub mod grundy;
 pub mod levels;
+pub mod misere;
 pub mod period;
 pub mod position;
 pub mod rules;
 pub mod theory;
 
-pub use position::{parse_move, parse_position, Heap, Move, PlayError, Position, PositionError};
+pub use position::{
+    parse_move, parse_move_numbered, parse_position, Heap, Move, Numbering, PlayError, Position,
+    PositionError,
+};
 pub use rules::{Refusal, Rule, RuleError, SubtractionSet, MAX_HEAPS};
 pub use theory::{analyse, Analysis, BudgetExhausted, Outcome};

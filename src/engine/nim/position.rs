@@ -1,5 +1,10 @@
 //! A take-away game position: a list of heaps, each with its own rule (a
-//! disjunctive sum), and moves `heap_index:taken`.
+//! disjunctive sum), and moves `heap:taken`.
+//!
+//! Heaps are numbered from 1 in every text (moves, errors): `4:18` takes
+//! 18 tokens from the fourth heap. Inside the program a [`Move`] holds the
+//! heap's index from 0; only [`Numbering::FromZero`] reads the older texts
+//! that counted from 0 (share links and saved games written before).
 
 use std::fmt;
 
@@ -23,10 +28,12 @@ impl fmt::Display for Heap {
     }
 }
 
-/// A move: take `take` tokens from heap number `heap` (0-based).
+/// A move: take `take` tokens from the heap at index `heap` (from 0);
+/// written `heap:taken` with the heap numbered from 1 (`4:18` is
+/// `Move { heap: 3, take: 18 }`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
 pub struct Move {
-    /// The heap's index.
+    /// The heap's index, from 0.
     pub heap: usize,
     /// Tokens taken.
     pub take: u64,
@@ -34,7 +41,14 @@ pub struct Move {
 
 impl fmt::Display for Move {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}:{}", self.heap, self.take)
+        write!(f, "{}:{}", self.number(), self.take)
+    }
+}
+
+impl Move {
+    /// The heap's number as texts write it, from 1.
+    pub fn number(&self) -> usize {
+        self.heap + 1
     }
 }
 
@@ -68,8 +82,8 @@ impl fmt::Display for PlayError {
         match self {
             PlayError::NoSuchHeap { heap, heaps } => write!(
                 f,
-                "there is no heap {heap} (heaps are numbered 0 to {})",
-                heaps.saturating_sub(1)
+                "there is no heap {} (heaps are numbered 1 to {heaps})",
+                heap + 1
             ),
             PlayError::Refused {
                 heap,
@@ -79,7 +93,8 @@ impl fmt::Display for PlayError {
                 refusal,
             } => write!(
                 f,
-                "heap {heap} ({rule}:{size}): taking {take} is not allowed ({refusal:?})"
+                "heap {} ({rule}:{size}): taking {take} is not allowed ({refusal})",
+                heap + 1
             ),
         }
     }
@@ -212,7 +227,8 @@ impl fmt::Display for Position {
     }
 }
 
-/// Why a position text was refused.
+/// Why a position text was refused (each heap named by its index from 0;
+/// messages number heaps from 1).
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum PositionError {
     /// No heaps at all.
@@ -246,13 +262,16 @@ impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PositionError::NoHeaps => f.write_str("a position needs at least one heap"),
-            PositionError::BadHeap { index, token } => {
-                write!(f, "heap {index} ({token:?}): write rule:size, e.g. nim:7")
-            }
-            PositionError::Rule { index, error } => write!(f, "heap {index}: {error}"),
+            PositionError::BadHeap { index, token } => write!(
+                f,
+                "heap {} ({token:?}): write rule:size, e.g. nim:7",
+                index + 1
+            ),
+            PositionError::Rule { index, error } => write!(f, "heap {}: {error}", index + 1),
             PositionError::BadSize { index, token } => write!(
                 f,
-                "heap {index}: size {token:?} is not a whole number from 0 to {}",
+                "heap {}: size {token:?} is not a whole number from 0 to {}",
+                index + 1,
                 u64::MAX
             ),
             PositionError::TooManyHeaps(n) => {
@@ -301,6 +320,11 @@ pub fn parse_position(text: &str) -> Result<Position, PositionError> {
 pub enum MoveTextError {
     /// Not `heap:taken`.
     NotAMove(String),
+    /// Heap 0 in a text that numbers heaps from 1.
+    HeapZero {
+        /// How many heaps there are.
+        heaps: usize,
+    },
     /// Well-formed but not legal.
     Illegal(PlayError),
     /// The record already holds the most moves a record may hold.
@@ -314,7 +338,10 @@ impl fmt::Display for MoveTextError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             MoveTextError::NotAMove(t) => {
-                write!(f, "{t:?} is not a move; write heap:taken, e.g. 3:18")
+                write!(f, "{t:?} is not a move; write heap:taken, e.g. 4:18")
+            }
+            MoveTextError::HeapZero { heaps } => {
+                write!(f, "there is no heap 0 (heaps are numbered 1 to {heaps})")
             }
             MoveTextError::Illegal(e) => e.fmt(f),
             MoveTextError::RecordFull { max } => {
@@ -326,16 +353,42 @@ impl fmt::Display for MoveTextError {
 
 impl std::error::Error for MoveTextError {}
 
-/// Reads a move `heap:taken` and checks it in `position`.
+/// How a move text numbers its heaps.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Numbering {
+    /// From 1: every text written now.
+    FromOne,
+    /// From 0: share links and saved games written before heaps were
+    /// numbered from 1 (read, never written).
+    FromZero,
+}
+
+/// Reads a move `heap:taken` (heaps numbered from 1) and checks it in
+/// `position`.
 pub fn parse_move(position: &Position, text: &str) -> Result<Move, MoveTextError> {
+    parse_move_numbered(position, text, Numbering::FromOne)
+}
+
+/// Reads a move `heap:taken` whose heaps are numbered as `numbering` says
+/// and checks it in `position`.
+pub fn parse_move_numbered(
+    position: &Position,
+    text: &str,
+    numbering: Numbering,
+) -> Result<Move, MoveTextError> {
     let text = crate::text::fold(text);
     let text = text.trim();
     let bad = || MoveTextError::NotAMove(crate::text::excerpt(text, 30));
     let (heap, take) = text.split_once(':').ok_or_else(bad)?;
-    let mv = Move {
-        heap: crate::text::parse_number(heap.trim()).ok_or_else(bad)?,
-        take: crate::text::parse_number(take.trim()).ok_or_else(bad)?,
+    let number: usize = crate::text::parse_number(heap.trim()).ok_or_else(bad)?;
+    let take = crate::text::parse_number(take.trim()).ok_or_else(bad)?;
+    let heap = match numbering {
+        Numbering::FromZero => number,
+        Numbering::FromOne => number.checked_sub(1).ok_or(MoveTextError::HeapZero {
+            heaps: position.heaps().len(),
+        })?,
     };
+    let mv = Move { heap, take };
     position.try_play(mv).map_err(MoveTextError::Illegal)?;
     Ok(mv)
 }
@@ -423,18 +476,43 @@ mod tests {
     }
 
     #[test]
+    fn moves_number_heaps_from_one() {
+        let p = parse_position("nim:11 nim:5 nim:12 nim:20").unwrap();
+        let mv = Move { heap: 3, take: 18 };
+        assert_eq!(mv.to_string(), "4:18");
+        assert_eq!(parse_move(&p, "4:18"), Ok(mv));
+        assert_eq!(parse_move_numbered(&p, "3:18", Numbering::FromZero), Ok(mv));
+        assert_eq!(
+            parse_move(&p, "0:1"),
+            Err(MoveTextError::HeapZero { heaps: 4 })
+        );
+        assert_eq!(
+            parse_move(&p, "5:1").unwrap_err().to_string(),
+            "there is no heap 5 (heaps are numbered 1 to 4)"
+        );
+        assert_eq!(
+            parse_move(&p, "4:21").unwrap_err().to_string(),
+            "heap 4 (nim:20): taking 21 is not allowed (the heap holds fewer tokens)"
+        );
+        assert_eq!(
+            parse_position("nim:1 nim:x").unwrap_err().to_string(),
+            "heap 2: size \"x\" is not a whole number from 0 to 18446744073709551615"
+        );
+    }
+
+    #[test]
     fn moves_are_checked() {
         let p = parse_position("nim:3 half:9").unwrap();
-        assert_eq!(parse_move(&p, "1:4"), Ok(Move { heap: 1, take: 4 }));
+        assert_eq!(parse_move(&p, "2:4"), Ok(Move { heap: 1, take: 4 }));
         assert!(matches!(
-            parse_move(&p, "1:5"),
+            parse_move(&p, "2:5"),
             Err(MoveTextError::Illegal(PlayError::Refused {
                 refusal: Refusal::MoreThanHalf,
                 ..
             }))
         ));
         assert!(matches!(
-            parse_move(&p, "2:1"),
+            parse_move(&p, "3:1"),
             Err(MoveTextError::Illegal(PlayError::NoSuchHeap { .. }))
         ));
         assert!(matches!(

@@ -238,6 +238,21 @@ pub enum Refusal {
     MoreThanHalf,
 }
 
+impl fmt::Display for Refusal {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Refusal::Nothing => "a move takes at least one token",
+            Refusal::MoreThanHeap => "the heap holds fewer tokens",
+            Refusal::NotInSet => "the amount is not in the subtraction set",
+            Refusal::NotDivisor => "the amount does not divide the heap",
+            Refusal::WholeHeap => "the rule never takes the whole heap",
+            Refusal::OddNotWhole => "an odd amount only when it is the whole (odd) heap",
+            Refusal::EvenWhole => "an even amount never empties the heap",
+            Refusal::MoreThanHalf => "at most half the heap",
+        })
+    }
+}
+
 fn is_divisor(c: u64, n: u64) -> bool {
     c >= 1 && n % c == 0
 }

@@ -1,14 +1,13 @@
 //! Who wins and how: Sprague–Grundy values and nim-sums for normal play;
 //! the classic rule for misère Nim; an exact memoised search for other
-//! misère sums, which says so when its budget runs out.
+//! misère sums ([`super::misere`]), which says so when its budget runs out.
 
-use std::collections::HashMap;
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 use super::grundy::grundy;
-use super::position::{Heap, Move, Position};
+use super::position::{Move, Position};
 use super::rules::Rule;
 
 /// P: the previous player wins (the player to move loses with best play).
@@ -37,30 +36,26 @@ pub struct Analysis {
 /// The exact misère search gave up.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, Serialize, Deserialize)]
 pub struct BudgetExhausted {
-    /// Steps taken before stopping (positions examined and moves generated).
-    pub steps: u64,
+    /// Positions decided before stopping.
+    pub positions: u64,
 }
 
 impl fmt::Display for BudgetExhausted {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "not solved exactly within the budget: the misère search stopped after {} steps (positions and moves); this sum is too large to decide",
-            self.steps
+            "not solved exactly within the budget: the misère search stopped after {} positions; this sum is too large to decide",
+            self.positions
         )
     }
 }
 
 impl std::error::Error for BudgetExhausted {}
 
-/// Steps the misère search may take by default: every position examined
-/// and every move generated costs one (about a second and 100 MB at most).
+/// Positions the misère search may decide by default, each once (with
+/// [`super::misere::MOVES_PER_POSITION`] moves a position looked at on
+/// average: about a second and 50 MB at most).
 pub const DEFAULT_BUDGET: u64 = 1_000_000;
-
-/// The deepest line the misère search follows: its recursion must fit the
-/// stack, also in a browser worker (2 000 levels overflowed Chromium's);
-/// longer games count as over budget.
-const MAX_DEPTH: usize = 400;
 
 /// The amounts that move a heap of `n` to a heap of Grundy value `target`,
 /// found from the value structure of each rule (no enumeration of huge heaps).
@@ -190,100 +185,13 @@ fn misere_nim(position: &Position) -> Analysis {
     }
 }
 
-/// The exact misère search: memoised over the sorted multiset of the heaps
-/// that can still move. Its budget counts steps: every position examined
-/// and every move generated, so a heap with a huge number of moves costs
-/// what is actually looked at, never more than the budget.
-struct MisereSearch {
-    memo: HashMap<Vec<Heap>, bool>,
-    steps: u64,
-    budget: u64,
-}
-
-impl MisereSearch {
-    fn canonical(heaps: &[Heap]) -> Vec<Heap> {
-        let mut live: Vec<Heap> = heaps
-            .iter()
-            .filter(|h| h.rule.can_move(h.size))
-            .cloned()
-            .collect();
-        live.sort();
-        live
-    }
-
-    /// Takes one step of the budget.
-    fn spend(&mut self) -> Result<(), BudgetExhausted> {
-        self.steps += 1;
-        if self.steps > self.budget {
-            Err(BudgetExhausted { steps: self.steps })
-        } else {
-            Ok(())
-        }
-    }
-
-    /// True when the player to move wins `heaps` (canonical) under misère
-    /// play, `depth` moves into the search.
-    fn wins(&mut self, heaps: &[Heap], depth: usize) -> Result<bool, BudgetExhausted> {
-        if heaps.is_empty() {
-            // No move at all: the player who made the last move lost.
-            return Ok(true);
-        }
-        if let Some(&known) = self.memo.get(heaps) {
-            return Ok(known);
-        }
-        self.spend()?;
-        if depth > MAX_DEPTH {
-            return Err(BudgetExhausted { steps: self.steps });
-        }
-        let mut wins = false;
-        'search: for (i, heap) in heaps.iter().enumerate() {
-            for take in heap.rule.takes(heap.size) {
-                self.spend()?;
-                let mut next = heaps.to_vec();
-                next[i].size -= take;
-                if !self.wins(&MisereSearch::canonical(&next), depth + 1)? {
-                    wins = true;
-                    break 'search;
-                }
-            }
-        }
-        self.memo.insert(heaps.to_vec(), wins);
-        Ok(wins)
-    }
-}
-
-/// Misère play: the classic rule for pure Nim, otherwise an exact search of
-/// at most `budget` steps (positions examined and moves generated).
+/// Misère play: the classic rule for pure Nim, otherwise an exact search
+/// of at most `budget` positions ([`super::misere`]).
 pub fn analyse_misere(position: &Position, budget: u64) -> Result<Analysis, BudgetExhausted> {
     if position.heaps().iter().all(|h| h.rule == Rule::Nim) {
         return Ok(misere_nim(position));
     }
-    let mut search = MisereSearch {
-        memo: HashMap::new(),
-        steps: 0,
-        budget,
-    };
-    let outcome = if search.wins(&MisereSearch::canonical(position.heaps()), 0)? {
-        Outcome::N
-    } else {
-        Outcome::P
-    };
-    let mut winning_moves = Vec::new();
-    if outcome == Outcome::N {
-        for mv in position.moves() {
-            search.spend()?;
-            let after = position.play_unchecked(mv);
-            if !search.wins(&MisereSearch::canonical(after.heaps()), 1)? {
-                winning_moves.push(mv);
-            }
-        }
-    }
-    Ok(Analysis {
-        values: None,
-        nimsum: None,
-        outcome,
-        winning_moves,
-    })
+    super::misere::search(position, budget)
 }
 
 /// Analyses a position under normal or misère play.

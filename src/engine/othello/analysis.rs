@@ -2,7 +2,7 @@
 //! the exact endgame solver when the end is within reach.
 
 use crate::game::Game;
-use crate::search::{Budget, Limits, MoveScores, Progress, SearchResult, Searcher};
+use crate::search::{Budget, Limits, MoveScores, Progress, RootShare, SearchResult, Searcher};
 
 use super::endgame::{EndgameSolver, Selectivity};
 use super::eval::{Evaluator, DISC};
@@ -199,6 +199,19 @@ impl Analyzer {
         budget: &Budget,
         on_progress: &mut dyn FnMut(&MoveScores<Move>),
     ) -> Option<MoveScores<Move>> {
+        self.score_share(position, RootShare::WHOLE, budget, on_progress)
+    }
+
+    /// [`Analyzer::score_moves`] for the moves of `share` only (the
+    /// browser's workers share the root this way; each solves its moves
+    /// exactly near the end).
+    pub fn score_share(
+        &mut self,
+        position: &Position,
+        share: RootShare,
+        budget: &Budget,
+        on_progress: &mut dyn FnMut(&MoveScores<Move>),
+    ) -> Option<MoveScores<Move>> {
         let empties = position.empties().count_ones();
         let exact_reachable = match budget.limits().depth {
             Some(depth) => depth >= empties,
@@ -206,15 +219,15 @@ impl Analyzer {
         };
         let root = *position;
         if !exact_reachable {
-            return self.searcher.score_moves(&root, budget, on_progress);
+            return self.searcher.score_share(&root, share, budget, on_progress);
         }
         let quick_limits = Limits {
             depth: Some(empties.min(2)),
             ..budget.remaining(0)
         };
-        let quick = self
-            .searcher
-            .score_moves(&root, &budget.child(quick_limits), on_progress)?;
+        let quick =
+            self.searcher
+                .score_share(&root, share, &budget.child(quick_limits), on_progress)?;
         let mut nodes = quick.nodes;
         let mut scores = Vec::with_capacity(quick.scores.len());
         for &(mv, _) in &quick.scores {
@@ -293,4 +306,80 @@ fn estimate_depth(empties: u32) -> u32 {
 /// A midgame search's score in whole discs, when it completed a depth.
 fn estimate_in_discs(result: &SearchResult<Move>) -> Option<i32> {
     (result.depth > 0).then(|| (result.score as f64 / f64::from(DISC)).round() as i32)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::ManualClock;
+    use crate::othello::endgame::tests::random_positions;
+    use crate::othello::Rules;
+
+    /// Every move's score, by square, from the shares of `parts` fresh
+    /// analyzers put together.
+    fn shared_scores(position: &Position, parts: usize) -> MoveScores<Move> {
+        let clock = ManualClock::new();
+        let budget = Budget::new(Limits::default(), &clock);
+        let mut moves = Vec::new();
+        position.legal_moves(&mut moves);
+        let shares: Vec<_> = RootShare::split(parts, moves.len())
+            .map(|share| {
+                Analyzer::new(16)
+                    .score_share(position, share, &budget, &mut |_| {})
+                    .expect("the game goes on")
+            })
+            .collect();
+        MoveScores::merge(&shares).expect("at least one share")
+    }
+
+    fn by_square(scores: &MoveScores<Move>) -> Vec<(String, i32)> {
+        let mut all: Vec<_> = scores
+            .scores
+            .iter()
+            .map(|(m, s)| (m.to_string(), *s))
+            .collect();
+        all.sort();
+        all
+    }
+
+    #[test]
+    fn shared_roots_score_every_move_as_one_search_does() {
+        let clock = ManualClock::new();
+        let budget = Budget::new(Limits::default(), &clock);
+        for empties in [14, 16, 18] {
+            for position in random_positions(30 + u64::from(empties), empties, 2) {
+                let whole = Analyzer::new(16)
+                    .score_moves(&position, &budget, &mut |_| {})
+                    .expect("the game goes on");
+                assert!(whole.exact);
+                for parts in [2, 3, 40] {
+                    let shared = shared_scores(&position, parts);
+                    assert!(shared.exact, "{parts} shares of {position:?}");
+                    assert_eq!(by_square(&shared), by_square(&whole), "{parts} shares");
+                    assert_eq!(shared.best().map(|b| b.1), whole.best().map(|b| b.1));
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shares_split_the_moves_once_each() {
+        let start = Position::start(Rules::default());
+        let mut moves = Vec::new();
+        start.legal_moves(&mut moves);
+        for searches in 1..=6 {
+            let mut seen = Vec::new();
+            for share in RootShare::split(searches, moves.len()) {
+                let mut mine = moves.clone();
+                share.keep(&mut mine);
+                assert!(!mine.is_empty(), "{share:?}");
+                seen.extend(mine);
+            }
+            seen.sort_by_key(|m| m.to_string());
+            let mut all = moves.clone();
+            all.sort_by_key(|m| m.to_string());
+            assert_eq!(seen, all, "{searches} searches");
+        }
+        assert_eq!(RootShare::split(0, 4).count(), 1);
+    }
 }

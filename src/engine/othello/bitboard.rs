@@ -4,6 +4,7 @@
 
 use std::fmt;
 
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 use super::lines::{
     gather_column, gather_diagonal, gather_row, line_flips, scatter_column, scatter_diagonal,
     scatter_row, ANTI_DIAGONALS, DIAGONALS,
@@ -11,11 +12,17 @@ use super::lines::{
 
 /// Squares not on the a- or h-file: a horizontal or diagonal line of flipped
 /// discs never contains them, which stops shifts from wrapping between rows.
-const INNER_COLUMNS: u64 = 0x7E7E_7E7E_7E7E_7E7E;
+pub(super) const INNER_COLUMNS: u64 = 0x7E7E_7E7E_7E7E_7E7E;
+
+// The wasm builds have SIMD128 (every current browser does): there the two
+// kernels are `super::simd`'s, which give the same results.
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+pub use super::simd::{flips, legal_moves};
 
 /// The legal moves of `player` against `opponent` on the squares of
 /// `board` (all ones for 8×8): empty squares that flank at least one line of
 /// opponent discs.
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 #[inline]
 pub fn legal_moves(player: u64, opponent: u64, board: u64) -> u64 {
     let empty = board & !(player | opponent);
@@ -30,7 +37,7 @@ pub fn legal_moves(player: u64, opponent: u64, board: u64) -> u64 {
 /// Squares beyond a line of `mask` discs that starts next to a `player` disc,
 /// along `shift` in both senses (Edax's parallel-prefix form).
 #[inline(always)]
-fn flanking(player: u64, mask: u64, shift: u32) -> u64 {
+pub(super) fn flanking(player: u64, mask: u64, shift: u32) -> u64 {
     let mut forward = mask & (player << shift);
     let mut backward = mask & (player >> shift);
     forward |= mask & (forward << shift);
@@ -47,6 +54,7 @@ fn flanking(player: u64, mask: u64, shift: u32) -> u64 {
 /// The opponent discs flipped when `player` plays on empty square `square`
 /// (0 when the move is illegal): line by line, each gathered into a byte
 /// and looked up (no branches, no bit scans).
+#[cfg(not(all(target_arch = "wasm32", target_feature = "simd128")))]
 #[inline(always)]
 pub fn flips(player: u64, opponent: u64, square: usize) -> u64 {
     let (column, row) = (square & 7, square >> 3);
@@ -150,7 +158,8 @@ mod tests {
         all
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn start_position_has_four_moves() {
         let black = bits(&["d5", "e4"]);
         let white = bits(&["d4", "e5"]);
@@ -160,7 +169,8 @@ mod tests {
         );
     }
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn fast_flips_and_moves_match_a_square_by_square_walk() {
         let mut rng = crate::rng::Rng::new(11);
         for _ in 0..20_000 {

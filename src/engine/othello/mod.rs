@@ -8,7 +8,8 @@
 //!   trained evaluation of the standard board.
 //! * [`endgame`]: the exact solver ([`last_flip`]: its last ply); [`analysis`]: midgame search plus solver;
 //!   [`levels`]: playing strength from beginner to full engine.
-//! * [`perft`]: fast move-tree counts.
+//! * [`perft`]: fast move-tree counts; `simd`: the move generator's kernels
+//!   in wasm SIMD128 (the wasm builds).
 
 pub mod analysis;
 pub mod bitboard;
@@ -26,6 +27,8 @@ pub mod perft;
 pub mod position;
 pub mod puzzle;
 pub mod rules;
+#[cfg(all(target_arch = "wasm32", target_feature = "simd128"))]
+mod simd;
 pub mod square;
 pub mod stability;
 pub mod time_plan;

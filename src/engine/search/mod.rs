@@ -21,7 +21,7 @@ mod parallel;
 pub mod reference;
 pub mod tt;
 
-pub use all_moves::MoveScores;
+pub use all_moves::{MoveScores, RootShare};
 pub use driver::{Progress, SearchResult, Searcher};
 pub use limits::{Budget, Limits};
 

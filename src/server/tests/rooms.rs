@@ -11,9 +11,9 @@ mod support;
 use mind_sports::online::protocol::{
     ApiError, ClientMessage, Colour, CreateRequest, JoinRequest, ServerMessage,
 };
-use mind_sports::online::room::{Event, Reason, Refusal, Status};
+use mind_sports::online::room::{Ending, Event, Reason, Refusal, Status};
 use mind_sports::online::rules::Score;
-use mind_sports::online::setup::{GameKind, Timing};
+use mind_sports::online::setup::{GameKind, Setup, Timing};
 use mind_sports_server::client::{self, CallError, Live};
 use support::*;
 
@@ -53,17 +53,36 @@ async fn update(live: &mut Live) -> (Event, mind_sports::online::protocol::Brief
     .unwrap()
 }
 
+/// Every game to its end through the server, each move relayed to the
+/// opponent and a watcher: Othello and Opok live, a take-away game by
+/// correspondence.
 async fn a_whole_game_is_played_and_watched(db: Db) {
     let server = TestServer::start(db, &[]).await;
+    let othello = setup(GameKind::Othello, "size=4", live("5+0"));
+    let ending = play_to_the_end(&server, othello).await;
+    assert_eq!(ending.score.points.map(|[a, b]| a + b), Some(16));
+    let opok = setup(GameKind::Opok, "size=4", live("4+0"));
+    let ending = play_to_the_end(&server, opok).await;
+    assert!(ending.score.points.is_some(), "{ending:?}");
+    let days = Timing::Correspondence { days: 1 };
+    let take_away = setup(GameKind::Nim, "start=nim:3+sub{1,2}:5", days);
+    let ending = play_to_the_end(&server, take_away).await;
+    assert!(ending.score.winner.is_some(), "{ending:?}");
+    server.stop().await;
+}
+
+/// Plays a game of `game_setup` between two players to its end, two
+/// seconds a move, and watches it; its ending.
+async fn play_to_the_end(server: &TestServer, game_setup: Setup) -> Ending {
     let at = server.address();
-    let (eva, petr) = pair(at, setup(GameKind::Othello, "size=4", live("5+0")), false).await;
+    let (eva, petr) = pair(at, game_setup.clone(), false).await;
     let mut black = open(at, &eva.game, Some(&eva.token)).await;
     let mut white = open(at, &eva.game, Some(&petr.token)).await;
     let (mut watcher, seat, view) = Live::game(at, &eva.game, None).await.unwrap();
     assert_eq!(seat, None);
     assert_eq!(view.names, [Some("Eva".into()), Some("Petr".into())]);
     assert_eq!(view.brief.status, Status::Playing);
-    let game_setup = setup(GameKind::Othello, "size=4", live("5+0"));
+    let full = view.brief.clock.unwrap().left_ms;
     let mut ply = 0;
     let mut id = 0;
     loop {
@@ -72,7 +91,7 @@ async fn a_whole_game_is_played_and_watched(db: Db) {
         if matches!(view.brief.status, Status::Over(_)) {
             break;
         }
-        let to_move = view.brief.to_move.unwrap();
+        let to_move = usize::from(view.brief.to_move.unwrap());
         let (mover, other) = if to_move == 0 {
             (&mut black, &mut white)
         } else {
@@ -87,12 +106,14 @@ async fn a_whole_game_is_played_and_watched(db: Db) {
         };
         let (seen, _) = update(&mut watcher).await;
         assert_eq!(seen, event, "the watcher sees the same move");
-        // The mover's clock was charged for the two seconds.
         let clock = brief.clock.unwrap();
-        assert!(
-            clock.left_ms[usize::from(to_move)] <= 300_000 - 2_000,
-            "{clock:?}"
-        );
+        if matches!(game_setup.timing, Timing::Live { .. }) {
+            // The mover's clock was charged for the two seconds.
+            assert!(clock.left_ms[to_move] <= full[to_move] - 2_000, "{clock:?}");
+        } else if brief.to_move.is_some() {
+            // The opponent has the whole day again.
+            assert_eq!(clock.left_ms[1 - to_move], full[0], "{clock:?}");
+        }
         ply += moves.len();
     }
     let view = client::view(at, &eva.game).await.unwrap();
@@ -100,9 +121,8 @@ async fn a_whole_game_is_played_and_watched(db: Db) {
         panic!("{view:?}");
     };
     assert_eq!(ending.reason, Reason::Finished);
-    assert_eq!(ending.score.points.map(|[a, b]| a + b), Some(16));
     assert_eq!(view.moves.len(), ply);
-    server.stop().await;
+    ending
 }
 
 async fn the_flag_falls_with_the_world_rules_score(db: Db) {
@@ -207,7 +227,7 @@ async fn a_win_is_claimed_against_a_player_gone_long_enough(db: Db) {
     .await;
     let mut first = open(at, &eva.game, Some(&eva.token)).await;
     let second = open(at, &eva.game, Some(&petr.token)).await;
-    first.act(mv(1, 0, "0:2")).await.unwrap();
+    first.act(mv(1, 0, "1:2")).await.unwrap();
     let refused = first.act(ClientMessage::Claim { id: 2 }).await.unwrap_err();
     assert!(matches!(
         refused,

@@ -5,9 +5,10 @@
 //! * [`settings`]: the heaps to start with, normal or misère, who plays.
 //! * [`formats`]: how a game writes itself in links and saves.
 //!
-//! Heaps are numbered from 1 wherever people read or type them (the
-//! screen, the move list, the moves copied and pasted here); share links
-//! and the autosave keep the engine's numbering from 0.
+//! Heaps are numbered from 1 in every text: the screen, the move list, the
+//! moves copied and pasted, share links and the autosave. Links and saves
+//! written before counted from 0; they carry no version marker and are
+//! read as they were meant ([`formats`]).
 
 pub mod formats;
 pub mod settings;
@@ -17,7 +18,7 @@ use std::convert::Infallible;
 
 use crate::engine::nim::position::MoveTextError;
 use crate::engine::nim::theory::{Analysis, BudgetExhausted};
-use crate::engine::nim::{Move, Position, Rule};
+use crate::engine::nim::{parse_move, parse_move_numbered, Move, Numbering, Position, Rule};
 use crate::session::core::{GameOwn, GameResults, GameSearch, GameSession, Search, SessionGame};
 use crate::session::player::Player;
 
@@ -63,11 +64,33 @@ impl GameSearch for Nim {
     const PLAY: NimJob = NimJob::Move;
 }
 
-/// The end of a take-away game: who won.
+/// The end of a take-away game: who won, and who played.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct NimOutcome {
     /// The winner.
     pub winner: Mover,
+    /// Who played first and second: a person who played the computer is
+    /// told "You win" or "The computer wins".
+    pub players: [Player; 2],
+}
+
+impl NimOutcome {
+    /// The end of a game of `settings` won by `winner`.
+    pub fn new(settings: &Settings, winner: Mover) -> NimOutcome {
+        NimOutcome {
+            winner,
+            players: [settings.first, settings.second],
+        }
+    }
+
+    /// When one person played the computer: whether that person won.
+    pub fn person_won(&self) -> Option<bool> {
+        match self.players {
+            [Player::Human, Player::Computer(_)] => Some(self.winner == Mover::First),
+            [Player::Computer(_), Player::Human] => Some(self.winner == Mover::Second),
+            _ => None,
+        }
+    }
 }
 
 /// What a move did to its heap.
@@ -100,32 +123,16 @@ impl GameOwn for Nim {
     type GameAnnouncement = Infallible;
 }
 
-/// Replays `heap:taken` moves (heaps from 0, as links and saves write
-/// them) from `start`, naming the first bad one (1-based) and why.
-pub fn replay(start: &Position, moves: &[&str]) -> Result<Record, (usize, MoveTextError)> {
+/// Replays `heap:taken` moves (heaps numbered as `numbering` says) from
+/// `start`, naming the first bad one (from 1) and why.
+pub fn replay(
+    start: &Position,
+    moves: &[&str],
+    numbering: Numbering,
+) -> Result<Record, (usize, MoveTextError)> {
     replay_with(start, moves, |position, text| {
-        crate::engine::nim::parse_move(position, text)
+        parse_move_numbered(position, text, numbering)
     })
-}
-
-/// A move as people write it: `heap:taken` with heaps numbered from 1.
-pub fn parse_person_move(position: &Position, text: &str) -> Result<Move, MoveTextError> {
-    let folded = crate::engine::text::fold(text);
-    let text = folded.trim();
-    let bad = || MoveTextError::NotAMove(crate::engine::text::excerpt(text, 30));
-    let (heap, take) = text.split_once(':').ok_or_else(bad)?;
-    let heap: usize = crate::engine::text::parse_number(heap.trim()).ok_or_else(bad)?;
-    let mv = Move {
-        heap: heap.checked_sub(1).ok_or_else(bad)?,
-        take: crate::engine::text::parse_number(take.trim()).ok_or_else(bad)?,
-    };
-    position.try_play(mv).map_err(MoveTextError::Illegal)?;
-    Ok(mv)
-}
-
-/// A move as people read it: `heap:taken` with heaps numbered from 1.
-pub fn person_move_text(mv: &Move) -> String {
-    format!("{}:{}", mv.heap + 1, mv.take)
 }
 
 fn replay_with(
@@ -195,19 +202,18 @@ impl SessionGame for Nim {
     /// other one.
     fn outcome(settings: &Settings, position: &Position, ply: usize) -> Option<NimOutcome> {
         let to_move = Mover::at(ply);
-        position.is_over().then(|| NimOutcome {
-            winner: if settings.misere {
-                to_move
-            } else {
-                to_move.other()
-            },
-        })
+        let winner = if settings.misere {
+            to_move
+        } else {
+            to_move.other()
+        };
+        position
+            .is_over()
+            .then(|| NimOutcome::new(settings, winner))
     }
 
-    fn time_loss(_settings: &Settings, _position: &Position, loser: Mover) -> NimOutcome {
-        NimOutcome {
-            winner: loser.other(),
-        }
+    fn time_loss(settings: &Settings, _position: &Position, loser: Mover) -> NimOutcome {
+        NimOutcome::new(settings, loser.other())
     }
 
     fn effect(before: &Position, mv: &Move) -> Took {
@@ -219,7 +225,7 @@ impl SessionGame for Nim {
     }
 
     fn replay(settings: &Settings, text: &str) -> Result<Record, (usize, MoveTextError)> {
-        replay_with(&settings.start, &move_texts(text), parse_person_move)
+        replay_with(&settings.start, &move_texts(text), parse_move)
     }
 
     fn answer_move(answer: &NimAnswer) -> Option<Move> {
@@ -251,7 +257,7 @@ impl SessionGame for Nim {
     }
 
     fn on_failed(session: &mut NimState, search: &Search<Nim>) {
-        let gave_up = Err(BudgetExhausted { steps: 0 });
+        let gave_up = Err(BudgetExhausted { positions: 0 });
         session.extra.misere_analysis = Some((search.position.clone(), gave_up));
     }
 }
@@ -278,16 +284,44 @@ mod tests {
             let mut state = two_people("nim:2", misere);
             state.apply(Action::Play(Move { heap: 0, take: 2 }));
             assert_eq!(state.turn(), Turn::Over);
-            assert_eq!(state.outcome(), Some(NimOutcome { winner }));
+            let outcome = NimOutcome {
+                winner,
+                players: [Player::Human; 2],
+            };
+            assert_eq!(state.outcome(), Some(outcome));
+            assert_eq!(outcome.person_won(), None);
             let said = &state.announcement.as_ref().unwrap().1;
-            assert_eq!(
-                said.last(),
-                Some(&Announcement::GameOver(NimOutcome { winner }))
-            );
+            assert_eq!(said.last(), Some(&Announcement::GameOver(outcome)));
             // A click on the finished game says so (the other games do too).
             state.apply(Action::Play(Move { heap: 0, take: 1 }));
             assert_eq!(state.notice, Some(Notice::GameOver));
         }
+    }
+
+    #[test]
+    fn a_person_who_played_the_computer_is_told_who_won() {
+        let computer = Player::Computer(crate::engine::strength::Level::MAX);
+        let outcome = |first, second, winner| {
+            let settings = Settings {
+                first,
+                second,
+                ..Settings::default()
+            };
+            NimOutcome::new(&settings, winner).person_won()
+        };
+        assert_eq!(outcome(Player::Human, computer, Mover::First), Some(true));
+        assert_eq!(outcome(Player::Human, computer, Mover::Second), Some(false));
+        assert_eq!(outcome(computer, Player::Human, Mover::Second), Some(true));
+        assert_eq!(outcome(computer, Player::Human, Mover::First), Some(false));
+        assert_eq!(outcome(computer, computer, Mover::First), None);
+        assert_eq!(outcome(Player::Human, Player::Human, Mover::First), None);
+        // The session's result carries who played.
+        let mut state = NimState::new(Settings {
+            start: parse_position("nim:2").unwrap(),
+            ..Settings::default()
+        });
+        state.apply(Action::Play(Move { heap: 0, take: 2 }));
+        assert_eq!(state.outcome().unwrap().person_won(), Some(true));
     }
 
     #[test]
@@ -328,7 +362,7 @@ mod tests {
         state.apply(Action::Paste("0:1".into()));
         assert!(matches!(
             state.notice,
-            Some(Notice::Record((1, MoveTextError::NotAMove(_))))
+            Some(Notice::Record((1, MoveTextError::HeapZero { heaps: 2 })))
         ));
         state.apply(Action::Paste("1:1, 2:2".into()));
         assert_eq!(state.record.cursor(), 2);

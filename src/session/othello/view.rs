@@ -27,6 +27,23 @@ pub struct SquareView {
     pub shown: bool,
 }
 
+impl SquareView {
+    /// `square` with its `disc` and nothing else to show: not playable,
+    /// unmarked (a still board, as a lesson's diagram draws it).
+    pub fn plain(square: Square, disc: Option<Color>) -> SquareView {
+        SquareView {
+            square,
+            disc,
+            legal: false,
+            marked: false,
+            last: false,
+            flipped: false,
+            hint: None,
+            shown: false,
+        }
+    }
+}
+
 /// Every square of the position shown, in reading order (a1, b1, …).
 pub fn squares(state: &OthelloState) -> Vec<SquareView> {
     let position = state.position();

@@ -3,7 +3,17 @@
 //! kept in the browser; and the webmasters' embed snippet builder
 //! (`#/embed`); and online play's lobby (`#/online`).
 
+mod actions;
+mod heading;
 mod page;
+mod players;
+mod results;
+mod round;
+mod setup;
+mod slips;
+mod standings_table;
+mod state;
+mod storage;
 
 use yew::prelude::*;
 

@@ -90,6 +90,20 @@ pub fn outcome_answer(props: &AnswerProps) -> Html {
     }
 }
 
+/// Yes or no: does the move capture?
+pub fn yes_no_answer(t: &crate::i18n::Texts, answer: &Answer) -> Html {
+    let choose = |word: &'static str| {
+        let answer = answer.clone();
+        Callback::from(move |_| answer.emit((word.into(), None, 0)))
+    };
+    html! {
+        <div class="answer-choices" role="group" aria-label={t.learn().answer_label}>
+            <button onclick={choose("yes")} data-testid="answer-yes">{ t.learn().answer_yes }</button>
+            <button onclick={choose("no")} data-testid="answer-no">{ t.learn().answer_no }</button>
+        </div>
+    }
+}
+
 /// A whole number.
 #[function_component(NumberAnswer)]
 pub fn number_answer(props: &AnswerProps) -> Html {

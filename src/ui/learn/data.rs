@@ -121,23 +121,67 @@ pub fn lessons_of<'a>(course: &'a Course, game: &'a str) -> Vec<&'a Lesson> {
     stages_of(course, game).flat_map(|s| &s.lessons).collect()
 }
 
-/// The learner's progress (a fresh one when none is kept or it does not
-/// read: an unreadable one is set aside, never deleted).
-pub fn load_progress() -> Progress {
-    match browser::load(PROGRESS_KEY).map(|text| Progress::parse(&text)) {
-        Some(Ok(progress)) => progress,
-        Some(Err(_)) => {
-            browser::set_aside(PROGRESS_KEY);
-            Progress::default()
-        }
-        None => Progress::default(),
-    }
+/// What became of the stored progress when this visit first read it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stored {
+    /// Read (or none yet): progress is kept in the browser's storage.
+    Fine,
+    /// It did not read, and was set aside under another key; the learner
+    /// starts afresh, and the new progress is stored.
+    SetAside,
+    /// It did not read, and its copy could not be stored, so it stays
+    /// where it is and is never overwritten: this visit's progress is held
+    /// in memory only (and can be saved to a file).
+    Kept,
 }
 
-/// Keeps the learner's progress (a failed save is told by the app's
-/// banner).
+thread_local! {
+    /// What became of the stored progress.
+    static STORED: std::cell::Cell<Stored> = const { std::cell::Cell::new(Stored::Fine) };
+    /// The visit's progress while storage cannot take it (the unreadable
+    /// one was kept, or the last save failed); `None` while storage holds
+    /// the progress.
+    static HELD: RefCell<Option<Progress>> = const { RefCell::new(None) };
+}
+
+/// What became of the stored progress ([`Stored`]).
+pub fn stored() -> Stored {
+    STORED.with(std::cell::Cell::get)
+}
+
+/// The learner's progress: the one held for this visit if storage cannot
+/// take it, else the stored one (a fresh one when none is stored). An
+/// unreadable stored progress is set aside, never deleted; if it cannot be
+/// set aside it is left alone ([`Stored::Kept`]).
+pub fn load_progress() -> Progress {
+    if let Some(held) = HELD.with(|h| h.borrow().clone()) {
+        return held;
+    }
+    match browser::load(PROGRESS_KEY).map(|text| Progress::parse(&text)) {
+        None => return Progress::default(),
+        Some(Ok(progress)) => return progress,
+        Some(Err(_)) => {}
+    }
+    let fresh = Progress::default();
+    match browser::set_aside(PROGRESS_KEY) {
+        browser::SetAside::Kept => {
+            STORED.with(|s| s.set(Stored::Kept));
+            HELD.with(|h| *h.borrow_mut() = Some(fresh.clone()));
+        }
+        browser::SetAside::Moved | browser::SetAside::Nothing => {
+            STORED.with(|s| s.set(Stored::SetAside));
+        }
+    }
+    fresh
+}
+
+/// Keeps the learner's progress: in storage, unless the unreadable stored
+/// one is kept there (it is never overwritten) or the save fails (the
+/// app's banner says so); then it is held for the visit.
 pub fn save_progress(progress: &Progress) {
-    let _ = browser::store(PROGRESS_KEY, &progress.to_text());
+    let saved =
+        stored() != Stored::Kept && browser::store(PROGRESS_KEY, &progress.to_text()).is_ok();
+    HELD.with(|h| *h.borrow_mut() = (!saved).then(|| progress.clone()));
 }
 
 /// A change to the progress, kept and shown once made.

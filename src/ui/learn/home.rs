@@ -67,6 +67,7 @@ pub fn learn_home() -> Html {
         <section class="learn">
             <h1 tabindex="-1">{ t.common.learn_title }</h1>
             <p class="intro">{ t.learn().intro }</p>
+            <p class="star-rule" data-testid="star-rule">{ t.learn().star_rule }</p>
             { games }
             <ul class="learn-cards">
                 <li class="learn-card">

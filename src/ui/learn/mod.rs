@@ -8,9 +8,13 @@ mod data;
 mod embedded;
 mod home;
 mod lesson;
+mod lesson_board;
+mod lesson_input;
+mod lesson_play;
 mod module;
 mod progress_file;
 mod puzzles;
+mod solution_line;
 mod stages;
 mod teacher;
 

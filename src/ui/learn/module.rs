@@ -6,12 +6,22 @@ use yew::prelude::*;
 use crate::session::route::Route;
 
 use super::embedded::EmbeddedLearning;
+use super::progress_file::ProgressNotice;
 use super::{
     LearnHome, LearnStages, LessonPage, PuzzlePage, PuzzlesHome, ResultsPage, SetPage, TeacherPage,
 };
 
-/// The page of a learning route.
+/// The page of a learning route, under the notice of an unreadable stored
+/// progress (never in a frame, which does not read the app's storage).
 pub fn page_of(route: &Route) -> Html {
+    let page = page(route);
+    match route {
+        Route::Embed(_) => page,
+        _ => html! { <><ProgressNotice />{ page }</> },
+    }
+}
+
+fn page(route: &Route) -> Html {
     match route {
         Route::LearnGame(game) => html! { <LearnStages game={game.clone()} /> },
         // A lesson or a puzzle in an embedded frame (the frames' module

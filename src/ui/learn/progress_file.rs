@@ -1,5 +1,6 @@
 //! Saving the progress to a file, loading it from one, and resetting it
-//! (after a confirmation).
+//! (after a confirmation); and the notice of a stored progress that did
+//! not read.
 
 use std::rc::Rc;
 
@@ -9,7 +10,7 @@ use crate::learn::progress::Progress;
 
 use super::super::browser;
 use super::super::context::use_app;
-use super::data::{load_progress, UpdateProgress};
+use super::data::{load_progress, stored, Stored, UpdateProgress};
 
 /// Props: how to change the progress.
 #[derive(Properties, PartialEq)]
@@ -41,7 +42,7 @@ pub fn progress_file(props: &ProgressFileProps) -> Html {
                     update.emit(Box::new(move |p: &mut Progress| *p = (*read).clone()));
                     t.learn().imported.to_string()
                 }
-                Some(Err(e)) => e.to_string(),
+                Some(Err(e)) => t.learn().progress_error(&e),
                 None => t.common.load_failed.to_string(),
             };
             announce.emit(said.clone());
@@ -73,4 +74,23 @@ pub fn progress_file(props: &ProgressFileProps) -> Html {
             if !message.is_empty() { <p>{ (*message).clone() }</p> }
         </section>
     }
+}
+
+/// Says what became of a stored progress that did not read: set aside, or
+/// (when there was no room for its copy) left where it was, with nothing
+/// saved in the browser this visit. Shown on whichever learning page read
+/// it first, and on every page after.
+#[function_component(ProgressNotice)]
+pub fn progress_notice() -> Html {
+    let t = super::super::context::use_texts();
+    let state = use_state(|| {
+        let _ = load_progress();
+        stored()
+    });
+    let text = match *state {
+        Stored::Fine => return Html::default(),
+        Stored::SetAside => t.learn().progress_set_aside,
+        Stored::Kept => t.learn().progress_kept,
+    };
+    html! { <p class="learn-note progress-notice" role="alert" data-testid="progress-notice">{ text }</p> }
 }

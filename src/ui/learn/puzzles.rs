@@ -2,6 +2,9 @@
 //! puzzle near it; `#/puzzles/<id>` one puzzle; `#/puzzles/daily` the
 //! puzzle of the day (the same for everyone on a date, no server).
 
+use std::cell::Cell;
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use crate::engine::othello::puzzle::Kind;
@@ -9,17 +12,18 @@ use crate::engine::othello::{Move, Position, Square};
 use crate::i18n::othello::color_name;
 use crate::i18n::Texts;
 use crate::learn::opponent::keeps_corner;
-use crate::learn::play::region_of;
+use crate::learn::play::region;
 use crate::learn::progress::Progress;
-use crate::learn::rating::{daily, next_puzzle};
+use crate::learn::rating::{daily, next_puzzle, RatingChange};
 use crate::learn::shipped::ShippedPuzzle;
 
 use super::super::context::use_app;
-use super::super::othello::board::Board;
 use super::answers::NumberAnswer;
-use super::data::{not_ready, use_progress, use_puzzles, Loading, Puzzles};
+use super::data::{not_ready, use_progress, use_puzzles, Loading, Puzzles, UpdateProgress};
 use super::embedded::use_embedded;
-use super::lesson::{lesson_squares, why_text};
+use super::lesson_board::{othello_board, Marks};
+use super::lesson_play::why_text;
+use super::solution_line::SolutionLine;
 
 /// The kind's name.
 fn kind_name(t: &Texts, kind: Kind) -> &'static str {
@@ -172,7 +176,7 @@ struct Try {
     moved: bool,
     /// Done.
     solved: bool,
-    /// Hints taken: 1 the region, 2 the move.
+    /// Hints taken: 1 the area, 2 the move.
     hints: u8,
     /// Wrong moves and scores so far.
     misses: u32,
@@ -180,6 +184,8 @@ struct Try {
     said: Option<(bool, String)>,
     /// Discs to pick out (a wrong move's flips).
     flips: u64,
+    /// How the first try moved the learner's rating.
+    change: Option<RatingChange>,
 }
 
 /// Whether `square` answers the puzzle: its stated move, or for a corner
@@ -194,6 +200,125 @@ fn answers(puzzle: &ShippedPuzzle, kind: Kind, position: &Position, square: Squa
         && keeps_corner(position, Move::Place(square), puzzle.turns.unwrap_or(2))
 }
 
+/// Records the first try at the puzzle (a miss or a hint counts against)
+/// and keeps how it moved the rating in the try.
+fn record(update: &UpdateProgress, puzzle: &ShippedPuzzle, solved: bool, now: &mut Try) {
+    let change = Rc::new(Cell::new(None));
+    let (id, rating, kept) = (puzzle.id.clone(), puzzle.rating, change.clone());
+    update.emit(Box::new(move |p: &mut Progress| {
+        kept.set(p.try_puzzle(&id, rating, solved));
+    }));
+    if let Some(change) = change.get() {
+        now.change = Some(change);
+    }
+}
+
+/// What a try at the puzzle needs to be judged.
+#[derive(Clone)]
+struct Judge {
+    t: &'static Texts,
+    state: UseStateHandle<Try>,
+    puzzle: ShippedPuzzle,
+    position: Position,
+    update: UpdateProgress,
+    announce: Callback<String>,
+    /// Tells a frame's page of a solve, with the tries it took.
+    solved: Callback<u32>,
+}
+
+impl Judge {
+    /// Keeps the try and says what it gave (and how the rating moved, the
+    /// first time).
+    fn set(&self, next: Try) {
+        if let Some((_, said)) = &next.said {
+            self.announce.emit(format!("{said}{}", self.moved(&next)));
+        }
+        self.state.set(next);
+    }
+
+    /// How the rating moved, to say after the try that moved it.
+    fn moved(&self, next: &Try) -> String {
+        match (next.change, self.state.change) {
+            (Some(change), None) => format!(" {}", change_said(self.t, change)),
+            _ => String::new(),
+        }
+    }
+
+    /// A click on a square.
+    fn pick(&self, square: Square) {
+        let (t, kind) = (self.t, self.puzzle.kind().unwrap_or(Kind::BestMove));
+        let mut next = (*self.state).clone();
+        if next.moved {
+            return;
+        }
+        if !answers(&self.puzzle, kind, &self.position, square) {
+            record(&self.update, &self.puzzle, false, &mut next);
+            next.misses += 1;
+            let (why, flips) = why_text(t, &self.position, square);
+            next.flips = flips;
+            next.said = Some((false, format!("{} {why}", t.learn().wrong_puzzle)));
+            return self.set(next);
+        }
+        next.moved = true;
+        next.flips = 0;
+        let said = if kind == Kind::ExactScore {
+            t.learn().score_question
+        } else {
+            next.solved = true;
+            record(&self.update, &self.puzzle, next.hints == 0, &mut next);
+            self.solved.emit(next.misses);
+            t.learn().solved_puzzle
+        };
+        next.said = Some((true, format!("{} {said}", t.learn().right)));
+        self.set(next);
+    }
+
+    /// The final score typed in (exact-score puzzles).
+    fn score(&self, text: &str) {
+        let t = self.t;
+        let mut next = (*self.state).clone();
+        let end = self.puzzle.score.map(|s| (64 + s) / 2);
+        let right = text.trim().parse::<i32>().ok() == end;
+        record(
+            &self.update,
+            &self.puzzle,
+            right && next.hints == 0,
+            &mut next,
+        );
+        if right {
+            self.solved.emit(next.misses);
+        }
+        next.solved = true;
+        let end = end.unwrap_or_default();
+        let said = if right {
+            format!("{} {}", t.learn().right, t.learn().solved_puzzle)
+        } else {
+            format!(
+                "{} {}",
+                t.learn().wrong,
+                t.learn().score_answer(end, 64 - end)
+            )
+        };
+        next.said = Some((right, said));
+        self.set(next);
+    }
+
+    /// The next hint: the area, then the move.
+    fn hint(&self) {
+        let t = self.t;
+        let mut next = (*self.state).clone();
+        next.hints = (next.hints + 1).min(2);
+        record(&self.update, &self.puzzle, false, &mut next);
+        let hint = if next.hints == 1 {
+            t.learn().hint_region_note.to_string()
+        } else {
+            t.learn().answer_is(&self.puzzle.solution[0])
+        };
+        self.announce.emit(format!("{hint}{}", self.moved(&next)));
+        self.state.set(next);
+    }
+}
+
 #[function_component(PuzzlePlayer)]
 fn puzzle_player(props: &PlayerProps) -> Html {
     let app = use_app();
@@ -202,175 +327,154 @@ fn puzzle_player(props: &PlayerProps) -> Html {
     let (progress, update) = use_progress();
     let embedded = use_embedded();
     let puzzle = props.puzzle.clone();
-    // A frame's page hears of a solve, with the tries it took.
-    let solved = {
-        let (embedded, id) = (embedded.clone(), puzzle.id.clone());
-        move |misses: u32| {
-            if let Some(embedded) = &embedded {
-                embedded.puzzle_solved.emit((id.clone(), misses + 1));
-            }
-        }
-    };
     let kind = puzzle.kind().unwrap_or(Kind::BestMove);
     let position = props.position;
-    let id = puzzle.id.clone();
-    // The first try decides the ratings: a miss or a hint counts against.
-    let record = {
-        let (id, update, rating) = (id.clone(), update.clone(), puzzle.rating);
-        move |solved: bool| {
-            let id = id.clone();
-            update.emit(Box::new(move |p: &mut Progress| {
-                p.try_puzzle(&id, rating, solved);
-            }));
-        }
-    };
-    let on_pick = {
-        let (state, puzzle, announce, record, solved) = (
-            state.clone(),
-            puzzle.clone(),
-            app.announce.clone(),
-            record.clone(),
-            solved.clone(),
-        );
-        Callback::from(move |square: Square| {
-            let mut next = (*state).clone();
-            if next.moved {
-                return;
-            }
-            if answers(&puzzle, kind, &position, square) {
-                next.moved = true;
-                next.flips = 0;
-                if kind != Kind::ExactScore {
-                    next.solved = true;
-                    record(next.hints == 0);
-                    solved(next.misses);
-                    next.said = Some((
-                        true,
-                        format!("{} {}", t.learn().right, t.learn().solved_puzzle),
-                    ));
-                } else {
-                    next.said = Some((
-                        true,
-                        format!("{} {}", t.learn().right, t.learn().score_question),
-                    ));
+    let judge = Judge {
+        t,
+        state: state.clone(),
+        puzzle: puzzle.clone(),
+        position,
+        update,
+        announce: app.announce.clone(),
+        solved: {
+            let (embedded, id) = (embedded.clone(), puzzle.id.clone());
+            Callback::from(move |misses: u32| {
+                if let Some(embedded) = &embedded {
+                    embedded.puzzle_solved.emit((id.clone(), misses + 1));
                 }
-            } else {
-                record(false);
-                next.misses += 1;
-                let (why, flips) = why_text(t, &position, square);
-                next.flips = flips;
-                next.said = Some((false, format!("{} {why}", t.learn().wrong_puzzle)));
-            }
-            if let Some((_, said)) = &next.said {
-                announce.emit(said.clone());
-            }
-            state.set(next);
-        })
+            })
+        },
     };
-    let discs_at_end = puzzle.score.map(|s| (64 + s) / 2);
-    let on_score = {
-        let (state, announce, record) = (state.clone(), app.announce.clone(), record.clone());
-        Callback::from(move |(text, _, _): (String, Option<String>, u64)| {
-            let mut next = (*state).clone();
-            let right = text.trim().parse::<i32>().ok() == discs_at_end;
-            record(right && next.hints == 0);
-            if right {
-                solved(next.misses);
-            }
-            next.solved = true;
-            let end = discs_at_end.unwrap_or_default();
-            let said = if right {
-                format!("{} {}", t.learn().right, t.learn().solved_puzzle)
-            } else {
-                format!(
-                    "{} {}",
-                    t.learn().wrong,
-                    t.learn().score_answer(end, 64 - end)
-                )
-            };
-            announce.emit(said.clone());
-            next.said = Some((right, said));
-            state.set(next);
-        })
+    let board = match (state.solved, puzzle.line()) {
+        (true, Some(line)) => html! { <SolutionLine start={position} {line} /> },
+        _ => puzzle_board(t, &puzzle, &position, &state, &judge),
     };
-    let hint = {
-        let (state, record, announce, answer) = (
-            state.clone(),
-            record.clone(),
-            app.announce.clone(),
-            puzzle.solution[0].clone(),
-        );
-        Callback::from(move |_| {
-            let mut next = (*state).clone();
-            next.hints = (next.hints + 1).min(2);
-            record(false);
-            announce.emit(if next.hints == 1 {
-                t.learn().hint_region.to_string()
-            } else {
-                answer.clone()
-            });
-            state.set(next);
-        })
-    };
-    let answer = puzzle.solution[0].clone();
-    let region = if state.hints >= 1 && !state.moved {
-        region_of(&answer, 8)
-    } else {
-        Vec::new()
-    };
-    let shows_answer = state.hints >= 2 || state.moved;
-    let squares = lesson_squares(
-        &position,
-        |name| shows_answer && name == answer,
-        &region,
-        state.flips,
-    );
-    let side = color_name(t, position.side_to_move());
+    let next = next_for(&props.puzzles, &progress)
+        .map(|i| props.puzzles[i].id.clone())
+        .filter(|next| *next != puzzle.id && embedded.is_none());
     let rating = progress
         .puzzle_rating(&puzzle.id, puzzle.rating)
         .rating
         .round() as i64;
-    let next = next_for(&props.puzzles, &progress)
-        .map(|i| props.puzzles[i].id.clone())
-        .filter(|next| *next != puzzle.id && embedded.is_none());
-    let verified = if puzzle.verified == "exact" {
+    let side = color_name(t, position.side_to_move());
+    html! {
+        <>
+            <p class="lesson-number">{ t.learn().puzzle_number(props.number, props.total) }</p>
+            <h1 tabindex="-1">{ if props.daily { t.learn().daily } else { kind_name(t, kind) } }</h1>
+            if kind == Kind::Wipeout {
+                <p class="explain" data-testid="kind-about">{ t.learn().kind_about_wipeout }</p>
+            }
+            <p class="instruction">{ format!("{} ({side})", task(t, &puzzle, kind)) }</p>
+            <div class="lesson-play">
+                <div class="lesson-board">{ board }</div>
+                { puzzle_side(t, &state, SideFacts { rating, learner: progress.learner_rating(), verified: puzzle.verified == "exact", next }, &judge) }
+            </div>
+        </>
+    }
+}
+
+/// The puzzle's board while it is being solved: the hinted area, the
+/// answer once shown or found, a wrong move's flips.
+fn puzzle_board(
+    t: &'static Texts,
+    puzzle: &ShippedPuzzle,
+    position: &Position,
+    state: &Try,
+    judge: &Judge,
+) -> Html {
+    let answer = puzzle.solution[0].clone();
+    let area = if state.hints >= 1 && !state.moved {
+        let open = |name: &str| Square::iter(position.empties()).any(|s| s.to_string() == name);
+        region(&answer, 8, open)
+    } else {
+        Vec::new()
+    };
+    let shows_answer = state.hints >= 2 || state.moved;
+    let flips = state.flips;
+    let marks = |name: &str| Marks {
+        answer: shows_answer && name == answer,
+        region: area.iter().any(|a| a == name),
+        flips: Square::iter(flips).any(|s| s.to_string() == name),
+        ..Marks::default()
+    };
+    let judge = judge.clone();
+    othello_board(
+        t,
+        position,
+        marks,
+        Callback::from(move |square| judge.pick(square)),
+    )
+}
+
+/// How the first try moved the learner's rating, in words, and why it
+/// moved so far while the rating is new.
+fn change_said(t: &Texts, change: RatingChange) -> String {
+    let delta = match change.delta() {
+        d if d > 0 => format!("+{d}"),
+        d => format!("−{}", d.unsigned_abs()),
+    };
+    let moved = t.learn().rating_change(change.before, change.after, delta);
+    if change.new {
+        format!("{moved} {}", t.learn().rating_new_note)
+    } else {
+        moved
+    }
+}
+
+/// What the side of a puzzle shows besides the try.
+struct SideFacts {
+    /// The puzzle's rating here.
+    rating: i64,
+    /// The learner's rating.
+    learner: i64,
+    /// Checked by the exact solver (else by a deep search).
+    verified: bool,
+    /// The next puzzle's id.
+    next: Option<String>,
+}
+
+/// Beside the puzzle's board: the ratings, the feedback, how the rating
+/// moved and why, the score to type, the hint and the next puzzle.
+fn puzzle_side(t: &Texts, state: &Try, facts: SideFacts, judge: &Judge) -> Html {
+    let change = state.change.map(|change| {
+        html! { <p class="rating-change" data-testid="rating-change">{ change_said(t, change) }</p> }
+    });
+    let on_score = {
+        let judge = judge.clone();
+        Callback::from(move |(text, _, _): (String, Option<String>, u64)| judge.score(&text))
+    };
+    let on_hint = {
+        let judge = judge.clone();
+        Callback::from(move |_| judge.hint())
+    };
+    let verified = if facts.verified {
         t.learn().verified_exact
     } else {
         t.learn().verified_deep
     };
     html! {
-        <>
-            <p class="lesson-number">{ t.learn().puzzle_number(props.number, props.total) }</p>
-            <h1 tabindex="-1">{ if props.daily { t.learn().daily } else { kind_name(t, kind) } }</h1>
-            <p class="instruction">{ format!("{} ({side}) ", task(t, &puzzle, kind)) }</p>
-            <div class="lesson-play">
-                <div class="lesson-board">
-                    <Board size={position.rules().size} {squares} ply={0} {on_pick} />
-                </div>
-                <div class="lesson-side">
-                    <p class="rating">{ t.learn().puzzle_rating(rating) }{ " · " }{ t.learn().your_rating(progress.learner_rating()) }</p>
-                    if let Some((good, said)) = &state.said {
-                        <p class={classes!("feedback", if *good { "right" } else { "wrong" })} data-testid="feedback">{ said.clone() }</p>
-                    }
-                    if state.moved && !state.solved {
-                        <NumberAnswer answer={on_score} />
-                    }
-                    if state.solved {
-                        <p class="solution" data-testid="solution">{ format!("{}: {}", t.learn().expected_line, puzzle.solution.join(" ")) }</p>
-                        <p class="note">{ verified }</p>
-                    }
-                    <div class="card-actions">
-                        if !state.moved {
-                            <button onclick={hint} disabled={state.hints >= 2} data-testid="hint">
-                                { if state.hints == 0 { t.learn().hint_region } else { t.learn().hint_show } }
-                            </button>
-                        }
-                        if let Some(next) = next {
-                            <a class={classes!("button", state.solved.then_some("primary"))} href={format!("#/puzzles/{next}")} data-testid="next-puzzle">{ t.learn().next_puzzle }</a>
-                        }
-                    </div>
-                </div>
+        <div class="lesson-side">
+            <p class="rating">{ t.learn().puzzle_rating(facts.rating) }{ " · " }{ t.learn().your_rating(facts.learner) }</p>
+            if let Some((good, said)) = &state.said {
+                <p class={classes!("feedback", if *good { "right" } else { "wrong" })} data-testid="feedback">{ said.clone() }</p>
+            }
+            { change.unwrap_or_default() }
+            if state.moved && !state.solved {
+                <NumberAnswer answer={on_score} />
+            }
+            if state.solved {
+                <p class="note">{ verified }</p>
+            }
+            <div class="card-actions">
+                if !state.moved {
+                    <button onclick={on_hint} disabled={state.hints >= 2} data-testid="hint">
+                        { if state.hints == 0 { t.learn().hint_region } else { t.learn().hint_show } }
+                    </button>
+                }
+                if let Some(next) = facts.next {
+                    <a class={classes!("button", state.solved.then_some("primary"))} href={format!("#/puzzles/{next}")} data-testid="next-puzzle">{ t.learn().next_puzzle }</a>
+                }
             </div>
-        </>
+        </div>
     }
 }

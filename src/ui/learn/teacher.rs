@@ -7,6 +7,7 @@ use std::collections::BTreeSet;
 
 use yew::prelude::*;
 
+use crate::i18n::Texts;
 use crate::learn::progress::Progress;
 use crate::learn::teacher::{ClassTable, Item, Outcome, SetResult, TeacherSet};
 use crate::session::route::LEARN_GAMES;
@@ -14,7 +15,9 @@ use crate::session::route::LEARN_GAMES;
 use super::super::browser;
 use super::super::context::{use_app, use_texts};
 use super::answers::SubmitGroup;
-use super::data::{not_ready, stages_of, use_course, use_progress, use_puzzles, Loading};
+use super::data::{
+    not_ready, stages_of, use_course, use_progress, use_puzzles, Course, Loading, Puzzles,
+};
 use super::home::{game_name, stars_view};
 use super::stages::pick;
 
@@ -34,25 +37,9 @@ fn address(fragment: &str) -> String {
     format!("{}{fragment}", browser::page_address())
 }
 
-/// Making a set.
-#[function_component(TeacherPage)]
-pub fn teacher_page() -> Html {
-    let app = use_app();
-    let t = app.t();
+/// Every lesson by game and stage, each with a check box.
+fn lesson_picker(t: &Texts, course: &Course, picked: &UseStateHandle<BTreeSet<String>>) -> Html {
     let lang = t.lang();
-    let course = use_course(0);
-    let puzzles = use_puzzles(0);
-    let picked = use_state(BTreeSet::<String>::new);
-    let (title, numbers) = (use_node_ref(), use_node_ref());
-    let made = use_state(|| None::<Result<TeacherSet, String>>);
-    let (Loading::Ready(course), Loading::Ready(puzzles)) = (&course, &puzzles) else {
-        return html! {
-            <section class="learn">
-                <h1 tabindex="-1">{ t.common.learn_teacher }</h1>
-                { not_ready(t, &Loading::<()>::Waiting, Callback::noop()) }
-            </section>
-        };
-    };
     let toggle = |id: String| {
         let picked = picked.clone();
         Callback::from(move |_| {
@@ -80,68 +67,108 @@ pub fn teacher_page() -> Html {
         });
         html! { <details><summary>{ game_name(t, game) }</summary><ul class="pick-list">{ for stages }</ul></details> }
     });
-    let make = {
-        let (picked, title, numbers, made, puzzles, course) = (
-            picked.clone(),
-            title.clone(),
-            numbers.clone(),
-            made.clone(),
-            puzzles.clone(),
-            course.clone(),
-        );
-        Callback::from(move |_: ()| {
-            // Lessons in course order, then the puzzles in the order typed.
-            let mut items: Vec<Item> = course
-                .iter()
-                .flat_map(|(_, stage)| &stage.lessons)
-                .filter(|l| picked.contains(&l.id))
-                .map(|l| Item::Lesson(l.id.clone()))
-                .collect();
-            for word in field_value(&numbers).split(|c: char| !c.is_ascii_digit()) {
-                let puzzle = word
-                    .parse::<usize>()
-                    .ok()
-                    .and_then(|n| n.checked_sub(1))
-                    .and_then(|i| puzzles.get(i));
-                if let Some(puzzle) = puzzle {
-                    let item = Item::Puzzle(puzzle.id.clone());
-                    if !items.contains(&item) {
-                        items.push(item);
-                    }
-                }
+    html! {
+        <fieldset>
+            <legend>{ t.learn().choose_items }</legend>
+            { for games }
+        </fieldset>
+    }
+}
+
+/// Copies `text` to the clipboard and says so.
+fn copying(t: &'static Texts, text: String, announce: &Callback<String>) -> Callback<MouseEvent> {
+    let announce = announce.clone();
+    Callback::from(move |_| {
+        if browser::copy_to_clipboard(&text) {
+            announce.emit(t.learn().code_copied.to_string());
+        }
+    })
+}
+
+/// A set's link for the learners, to copy, and the way to its results.
+fn made_set(t: &'static Texts, set: &TeacherSet, announce: &Callback<String>) -> Html {
+    let link = address(&format!("#/learn/set?{}", set.query()));
+    let results = format!("#/learn/results?{}", set.query());
+    let copy = copying(t, link.clone(), announce);
+    html! {
+        <div class="set-made">
+            <label>{ t.learn().set_link }
+                <input type="text" readonly=true value={link} data-testid="set-link" />
+            </label>
+            <div class="card-actions">
+                <button onclick={copy}>{ t.common.copy_link }</button>
+                <a class="button" href={results} data-testid="results-link">{ t.common.learn_results }</a>
+            </div>
+        </div>
+    }
+}
+
+/// The set the teacher's choices make: the lessons in course order, then
+/// the puzzles by the numbers typed, in that order.
+fn make_set(
+    t: &Texts,
+    course: &Course,
+    puzzles: &Puzzles,
+    picked: &BTreeSet<String>,
+    title: &str,
+    numbers: &str,
+) -> Result<TeacherSet, String> {
+    let mut items: Vec<Item> = course
+        .iter()
+        .flat_map(|(_, stage)| &stage.lessons)
+        .filter(|l| picked.contains(&l.id))
+        .map(|l| Item::Lesson(l.id.clone()))
+        .collect();
+    for word in numbers.split(|c: char| !c.is_ascii_digit()) {
+        let puzzle = word
+            .parse::<usize>()
+            .ok()
+            .and_then(|n| n.checked_sub(1))
+            .and_then(|i| puzzles.get(i));
+        if let Some(puzzle) = puzzle {
+            let item = Item::Puzzle(puzzle.id.clone());
+            if !items.contains(&item) {
+                items.push(item);
             }
-            let set = if items.is_empty() {
-                Err(t.learn().set_empty.to_string())
-            } else {
-                TeacherSet::new(field_value(&title).trim(), items).map_err(|e| e.to_string())
-            };
-            made.set(Some(set));
+        }
+    }
+    if items.is_empty() {
+        return Err(t.learn().set_empty.to_string());
+    }
+    TeacherSet::new(title.trim(), items).map_err(|e| t.learn().set_error(&e))
+}
+
+/// Making a set.
+#[function_component(TeacherPage)]
+pub fn teacher_page() -> Html {
+    let app = use_app();
+    let t = app.t();
+    let course = use_course(0);
+    let puzzles = use_puzzles(0);
+    let picked = use_state(BTreeSet::<String>::new);
+    let (title, numbers) = (use_node_ref(), use_node_ref());
+    let made = use_state(|| None::<Result<TeacherSet, String>>);
+    let (Loading::Ready(course), Loading::Ready(puzzles)) = (&course, &puzzles) else {
+        return html! {
+            <section class="learn">
+                <h1 tabindex="-1">{ t.common.learn_teacher }</h1>
+                { not_ready(t, &Loading::<()>::Waiting, Callback::noop()) }
+            </section>
+        };
+    };
+    let make = {
+        let (picked, title, numbers, made) =
+            (picked.clone(), title.clone(), numbers.clone(), made.clone());
+        let (course, puzzles) = (course.clone(), puzzles.clone());
+        Callback::from(move |_: ()| {
+            let (title, numbers) = (field_value(&title), field_value(&numbers));
+            made.set(Some(make_set(
+                t, &course, &puzzles, &picked, &title, &numbers,
+            )));
         })
     };
     let result = made.as_ref().map(|made| match made {
-        Ok(set) => {
-            let link = address(&format!("#/learn/set?{}", set.query()));
-            let results = format!("#/learn/results?{}", set.query());
-            let copy = {
-                let (link, announce) = (link.clone(), app.announce.clone());
-                Callback::from(move |_| {
-                    if browser::copy_to_clipboard(&link) {
-                        announce.emit(t.learn().code_copied.to_string());
-                    }
-                })
-            };
-            html! {
-                <div class="set-made">
-                    <label>{ t.learn().set_link }
-                        <input type="text" readonly=true value={link} data-testid="set-link" />
-                    </label>
-                    <div class="card-actions">
-                        <button onclick={copy}>{ t.common.copy_link }</button>
-                        <a class="button" href={results} data-testid="results-link">{ t.common.learn_results }</a>
-                    </div>
-                </div>
-            }
-        }
+        Ok(set) => made_set(t, set, &app.announce),
         Err(e) => html! { <p class="feedback wrong" role="alert">{ e.clone() }</p> },
     });
     html! {
@@ -151,10 +178,7 @@ pub fn teacher_page() -> Html {
             <p class="intro">{ t.learn().teacher_intro }</p>
             <SubmitGroup class="set-form" on_submit={make}>
                 <label>{ t.learn().set_name }<input ref={title} type="text" maxlength="80" data-testid="set-name" /></label>
-                <fieldset>
-                    <legend>{ t.learn().choose_items }</legend>
-                    { for games }
-                </fieldset>
+                { lesson_picker(t, course, &picked) }
                 <label>{ t.learn().pick_puzzles }
                     <input ref={numbers} type="text" inputmode="numeric" data-testid="set-puzzles" />
                 </label>
@@ -213,7 +237,7 @@ pub fn set_page(props: &QueryProps) -> Html {
             return html! {
                 <section class="learn">
                     <h1 tabindex="-1">{ t.common.learn_set }</h1>
-                    <p class="feedback wrong" role="alert">{ format!("{}: {e}.", t.learn().set_bad) }</p>
+                    <p class="feedback wrong" role="alert">{ format!("{}. {}", t.learn().set_bad, t.learn().set_error(&e)) }</p>
                 </section>
             }
         }
@@ -244,20 +268,13 @@ pub fn set_page(props: &QueryProps) -> Html {
             let outcomes = set.items().iter().map(|i| outcome(&progress, i)).collect();
             let made = SetResult::new(&set, &field_value(&name), outcomes)
                 .map(|r| r.code())
-                .map_err(|e| e.to_string());
+                .map_err(|e| t.learn().result_error(&e));
             code.set(Some(made));
         })
     };
     let shown = code.as_ref().map(|made| match made {
         Ok(code) => {
-            let copy = {
-                let (code, announce) = (code.clone(), app.announce.clone());
-                Callback::from(move |_| {
-                    if browser::copy_to_clipboard(&code) {
-                        announce.emit(t.learn().code_copied.to_string());
-                    }
-                })
-            };
+            let copy = copying(t, code.clone(), &app.announce);
             html! {
                 <div class="set-made">
                     <label>{ t.learn().result_code }
@@ -296,7 +313,7 @@ pub fn results_page(props: &QueryProps) -> Html {
             return html! {
                 <section class="learn">
                     <h1 tabindex="-1">{ t.common.learn_results }</h1>
-                    <p class="feedback wrong" role="alert">{ format!("{}: {e}.", t.learn().set_bad) }</p>
+                    <p class="feedback wrong" role="alert">{ format!("{}. {}", t.learn().set_bad, t.learn().set_error(&e)) }</p>
                 </section>
             }
         }
@@ -328,7 +345,7 @@ pub fn results_page(props: &QueryProps) -> Html {
         });
         let totals = table.solved_per_item().iter().map(|n| html! { <td>{ n }</td> });
         let refused = table.refused().iter().map(|r| {
-            html! { <li>{ format!("{} {}: {}", r.line(), r.text(), r.error()) }</li> }
+            html! { <li>{ t.learn().refused_line(r.line(), r.text(), t.learn().line_error(r.error())) }</li> }
         });
         html! {
             <>

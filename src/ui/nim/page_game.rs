@@ -4,8 +4,7 @@
 use crate::diagram::nim::Diagram;
 use crate::diagram::Options;
 use crate::engine::nim::Position;
-use crate::i18n::nim::rule_name;
-use crate::i18n::session::GameTexts;
+use crate::i18n::nim::{rule_name, winner_text};
 use crate::i18n::Texts;
 use crate::session::core::{Action, GameSession};
 use crate::session::nim::{Mover, Nim, NimAnswer, NimJob};
@@ -82,7 +81,9 @@ impl PageGame for Nim {
         diagram.svg(options)
     }
 
-    /// Normal or misère play, and the result once the game is over.
+    /// Normal or misère play, and the result once the game is over, by
+    /// turn ("First player wins": a diagram is shown to others than the
+    /// player, so never "You win").
     fn diagram_caption(t: &Texts, session: &GameSession<Nim>) -> Vec<String> {
         let convention = if session.settings.misere {
             t.nim.misere_play
@@ -90,7 +91,7 @@ impl PageGame for Nim {
             t.nim.normal_play
         };
         let mut lines = vec![convention.to_string()];
-        lines.extend(session.outcome().map(|o| Nim::outcome_text(t, &o)));
+        lines.extend(session.outcome().map(|o| winner_text(t, &o)));
         lines
     }
 }

@@ -9,6 +9,7 @@ use yew::prelude::*;
 
 use crate::diagram::{self, Options};
 use crate::engine::othello::{Color, Position, Square};
+use crate::engine::search::RootShare;
 use crate::i18n::Texts;
 use crate::session::core::{Action, GameSession};
 use crate::session::othello::view::next_legal;
@@ -47,7 +48,10 @@ impl PageGame for Othello {
     fn job(session: &GameSession<Othello>, job: SearchKind, position: &Position, seed: u64) -> Job {
         let task = match job {
             SearchKind::Play => othello_play(session, position, seed),
-            SearchKind::Hint => OthelloTask::ScoreMoves { time_ms: HINT_MS },
+            SearchKind::Hint => OthelloTask::ScoreMoves {
+                time_ms: HINT_MS,
+                share: RootShare::WHOLE,
+            },
             SearchKind::Evaluate { .. } => OthelloTask::Evaluate {
                 time_ms: EVALUATE_MS,
             },

@@ -32,7 +32,7 @@ mod parallel;
 mod selective;
 mod table;
 #[cfg(test)]
-mod tests;
+pub(super) mod tests;
 
 use std::sync::Arc;
 

@@ -29,7 +29,8 @@ fn play_randomly_to(rng: &mut crate::rng::Rng, rules: Rules, empties: u32) -> Po
     p
 }
 
-/// FFO position `number`.
+/// FFO position `number` (the parallel solver's tests, native only).
+#[cfg(not(target_arch = "wasm32"))]
 pub(super) fn ffo_position(number: u32) -> Position {
     crate::othello::ffo::positions()
         .find(|p| p.number == number)
@@ -116,7 +117,7 @@ fn the_ordering_evaluation_changes_the_work_not_the_result() {
 }
 
 /// Positions of `empties` empty squares after random games from the start.
-pub(super) fn random_positions(seed: u64, empties: u32, count: usize) -> Vec<Position> {
+pub(in crate::othello) fn random_positions(seed: u64, empties: u32, count: usize) -> Vec<Position> {
     let mut rng = crate::rng::Rng::new(seed);
     let mut out = Vec::new();
     while out.len() < count {

@@ -221,16 +221,11 @@ impl Drop for Process {
     }
 }
 
-/// A legal move after `moves` in a game of `setup`, as a page would offer
-/// it: Othello's squares and take-away moves tried in order.
+/// A legal move after `moves` in a game of `setup`: the engine's first.
 pub fn legal_move(setup: &Setup, moves: &[String]) -> Option<String> {
     let mut board = mind_sports::online::rules::board(&setup.checked().ok()?)?;
     for text in moves.iter().filter(|m| *m != "pass") {
         board.play(text).ok()?;
     }
-    let squares = (0..100).map(|i| format!("{}{}", (b'a' + i % 10) as char, i / 10 + 1));
-    let takes = (0..8).flat_map(|heap| (1..20).map(move |n| format!("{heap}:{n}")));
-    squares
-        .chain(takes)
-        .find(|text| board.try_move(text).is_ok())
+    board.legal_moves(1).pop()
 }
