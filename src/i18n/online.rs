@@ -7,9 +7,6 @@ use super::{Lang, Plural};
 /// English.
 pub(super) const EN: OnlineTexts = OnlineTexts {
     lang: Lang::En,
-    play_online: "Play online",
-    lobby_title: "Play online",
-    game_title: "Online game",
     create_heading: "Play a friend online",
     create_intro: "The game is set up as on this page (board, rules and start). You get a link to send; the game starts when your opponent opens it.",
     your_name: "Your name",
@@ -109,9 +106,6 @@ pub(super) const EN: OnlineTexts = OnlineTexts {
 /// Czech.
 pub(super) const CS: OnlineTexts = OnlineTexts {
     lang: Lang::Cs,
-    play_online: "Hrát online",
-    lobby_title: "Hra online",
-    game_title: "Partie online",
     create_heading: "Hrát s přítelem online",
     create_intro: "Partie se hraje podle nastavení této stránky (deska, pravidla a začátek). Dostanete odkaz k odeslání; partie začne, až ho soupeř otevře.",
     your_name: "Vaše jméno",
@@ -211,9 +205,6 @@ pub(super) const CS: OnlineTexts = OnlineTexts {
 /// Russian.
 pub(super) const RU: OnlineTexts = OnlineTexts {
     lang: Lang::Ru,
-    play_online: "Играть онлайн",
-    lobby_title: "Игра онлайн",
-    game_title: "Партия онлайн",
     create_heading: "Сыграть с другом онлайн",
     create_intro: "Партия играется по настройкам этой страницы (доска, правила и начальная позиция). Вы получите ссылку для соперника; партия начнётся, когда он её откроет.",
     your_name: "Ваше имя",

@@ -95,7 +95,8 @@ texts! {
             said_redone, said_new_game, said_loaded, interpretation, learn_title, learn_lessons,
             learn_puzzles, learn_set, learn_teacher, learn_results, loading, load_failed, try_again,
             club_title, embed_title, embed_this, clock, no_clock, clock_start, clock_pause, clock_custom, clock_bad, clock_next_game, clock_completes,
-            diagram, diagram_failed, store_failed_game, store_failed_club, store_failed_progress,
+            diagram, diagram_failed, play_online, online_play, online_game, online_link, online_failed,
+            store_failed_game, store_failed_club, store_failed_progress,
             store_failed_setting;
         sides: ;
         templates:
@@ -337,7 +338,7 @@ texts! {
     /// page, the online game's page, the lobby and "My online games".
     OnlineTexts {
         plain:
-            play_online, lobby_title, game_title, create_heading, create_intro, your_name,
+            create_heading, create_intro, your_name,
             name_problem, timing, live, correspondence, clock_kind, sudden_death, fischer,
             bronstein, simple_delay, minutes, seconds, days, colour, random, public, create,
             creating, invitation, invitation_private, watch_link, copy, copied, waiting, join,

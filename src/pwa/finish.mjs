@@ -29,6 +29,7 @@ const TARGETS = {
   club: 300_000,
   diagram: 200_000,
   frame: 250_000,
+  online: 300_000,
   worker: 450_000,
 };
 /** What a build may not exceed: a group's size when its limit was last set
@@ -85,14 +86,16 @@ const LIMITS = {
   club: 300_000,
   diagram: 200_000,
   frame: 295_000,
+  online: 400_000,
   worker: 450_000,
 };
 const COMPRESSIBLE = /\.(wasm|js|css|html|svg|webmanifest|json)$/;
 const COPIES = /\.(gz|br)$/;
 const WORKER = /^worker(_bg\.wasm|\.js)$/;
 /** The learning pages' module and data, the club page's module and the
- *  diagram dialog's, fetched when one of their pages (the dialog) opens. */
-const LEARN = /^(learn(_bg\.wasm|\.js|\/.*\.json)|(othello|opok|nim|club|diagram|frame)(_bg\.wasm|\.js))$/;
+ *  diagram dialog's, online play's, fetched when one of their pages (the
+ *  dialog) opens. */
+const LEARN = /^(learn(_bg\.wasm|\.js|\/.*\.json)|(othello|opok|nim|club|diagram|frame|online)(_bg\.wasm|\.js))$/;
 /** What the first paint does not need: cached once the page is idle. */
 const LAZY = (path) => WORKER.test(path) || LEARN.test(path);
 

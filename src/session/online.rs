@@ -86,6 +86,42 @@ impl OnlineLink {
     }
 }
 
+/// An embedded frame that follows a live game: `#/embed/<game>?live=<id>`
+/// and the frame's other parameters (docs/embed.md).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LiveFrame {
+    /// Which game.
+    pub kind: GameKind,
+    /// The game's id.
+    pub game: String,
+    /// The frame's query without `live=` (`parent=…&theme=dark`).
+    pub rest: String,
+}
+
+impl LiveFrame {
+    /// Reads what follows `#/embed/` (`othello?live=ab23cd45ef67&…`);
+    /// `None` when the frame follows no live game (no `live=`, or not one
+    /// of a game id's form).
+    pub fn parse(text: &str) -> Option<LiveFrame> {
+        let (path, query) = text.split_once('?')?;
+        let kind = GameKind::from_name(path.trim_end_matches('/'))?;
+        let mut game = None;
+        let mut rest = Vec::new();
+        for pair in query.split('&').filter(|p| !p.is_empty()) {
+            match pair.strip_prefix("live=") {
+                Some(id) if game.is_none() && is_word(id, 32) => game = Some(id.to_string()),
+                Some(_) => return None,
+                None => rest.push(pair),
+            }
+        }
+        Some(LiveFrame {
+            kind,
+            game: game?,
+            rest: rest.join("&"),
+        })
+    }
+}
+
 /// A seat this browser holds.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct KeptSeat {

@@ -58,9 +58,10 @@ pub enum Route {
 impl Route {
     /// Whether the page of this route brings its own visible heading (the
     /// app gives the others a hidden one): the learning, club and frame
-    /// pages do, the game pages do not.
+    /// pages and the lobby do, the game pages (online too) do not.
     pub fn has_own_heading(&self) -> bool {
-        matches!(self.module(), Some("learn" | "club" | "frame"))
+        matches!(self, Route::Lobby | Route::Embed(_))
+            || matches!(self.module(), Some("learn" | "club" | "frame"))
     }
 
     /// The wasm module of its own that draws this route's page (a game's,
@@ -85,14 +86,17 @@ impl Route {
             | Route::NimRules => Some("learn"),
             // The embed snippet builder is a club webmaster's tool.
             Route::Club | Route::EmbedBuilder(_) => Some("club"),
+            // A frame that follows a live game needs the live client,
+            // which the online module has and the frames' module need not
+            // carry.
+            Route::Embed(frame) if crate::session::online::LiveFrame::parse(frame).is_some() => {
+                Some("online")
+            }
             Route::Embed(_) => Some("frame"),
-            // The lobby lists games of every kind: the club's module, which
-            // reads the three games' links already, draws it.
-            Route::Lobby => Some("club"),
-            // A game online is drawn by its game's page module.
-            Route::Online(rest) => LEARN_GAMES
-                .into_iter()
-                .find(|game| rest.split('/').next() == Some(*game)),
+            // Online play: the lobby, the games' pages and the "Play
+            // online" dialog (called from the game pages), loaded by these
+            // routes only.
+            Route::Lobby | Route::Online(_) => Some("online"),
             _ => None,
         }
     }
@@ -253,10 +257,19 @@ mod tests {
         )
         .is_some());
         assert_eq!(Route::from_fragment("#/othello?"), Route::Othello(None));
-        assert_eq!(Route::from_fragment("#/online").module(), Some("club"));
+        assert_eq!(Route::from_fragment("#/online").module(), Some("online"));
         assert_eq!(
             Route::from_fragment("#/online/opok/ab23cd45ef67").module(),
-            Some("opok")
+            Some("online")
+        );
+        // A live frame is the online module's; any other frame the frames'.
+        assert_eq!(
+            Route::from_fragment("#/embed/nim?parent=https://a.example&live=ab23cd45ef67").module(),
+            Some("online")
+        );
+        assert_eq!(
+            Route::from_fragment("#/embed/nim?live=AB!").module(),
+            Some("frame")
         );
         assert!(matches!(
             Route::from_fragment("#/online/chess/ab23cd45ef67"),

@@ -283,6 +283,24 @@ fn links_read_and_write() {
 }
 
 #[test]
+fn live_frames_read_their_game_and_keep_the_other_parameters() {
+    let frame = LiveFrame::parse("nim?parent=https://club.example&live=ab23cd45ef67&theme=dark").unwrap();
+    assert_eq!(frame.kind, GameKind::Nim);
+    assert_eq!(frame.game, "ab23cd45ef67");
+    assert_eq!(frame.rest, "parent=https://club.example&theme=dark");
+    for bad in [
+        "nim",
+        "nim?heaps=3,4",
+        "chess?live=ab",
+        "othello?live=AB",
+        "othello?live=",
+        "othello?live=ab&live=cd",
+    ] {
+        assert_eq!(LiveFrame::parse(bad), None, "{bad}");
+    }
+}
+
+#[test]
 fn kept_seats_read_back_and_bad_text_is_left_out() {
     let seat = |game: &str| KeptSeat {
         kind: GameKind::Opok,
@@ -313,6 +331,14 @@ proptest! {
         if let Some(link) = OnlineLink::parse(&text) {
             let fragment = link.fragment();
             prop_assert_eq!(OnlineLink::parse(&fragment["#/online/".len()..]), Some(link));
+        }
+    }
+
+    #[test]
+    fn any_live_frame_text_reads_without_panicking(text in "\\PC{0,80}") {
+        if let Some(frame) = LiveFrame::parse(&text) {
+            let again = format!("{}?{}&live={}", frame.kind.name(), frame.rest, frame.game);
+            prop_assert_eq!(LiveFrame::parse(&again), Some(frame));
         }
     }
 

@@ -1,7 +1,7 @@
 //! The club page (`#/club`) as a module of its own (`src/bin/club.rs`,
 //! mounted through [`section`](super::section)): a tournament manager
 //! kept in the browser; and the webmasters' embed snippet builder
-//! (`#/embed`); and online play's lobby (`#/online`).
+//! (`#/embed`).
 
 mod actions;
 mod heading;
@@ -27,8 +27,6 @@ pub fn page_of(route: &Route) -> Html {
         Route::EmbedBuilder(query) => {
             html! { <super::embed::builder::EmbedBuilder query={query.clone()} /> }
         }
-        // Online play's lobby: games of every kind (see `Route::module`).
-        Route::Lobby => html! { <super::online::lobby::Lobby /> },
         _ => html! { <ClubPage /> },
     }
 }

@@ -27,9 +27,6 @@ pub fn page_of(route: &Route) -> Html {
         Route::Nim(link) => {
             html! { <NimPage key={link.clone().unwrap_or_default()} link={link.clone()} /> }
         }
-        Route::Online(rest) => html! {
-            <super::online::page::OnlinePage<crate::session::nim::Nim> key={rest.clone()} rest={rest.clone()} />
-        },
         _ => Html::default(),
     }
 }

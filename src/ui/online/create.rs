@@ -1,20 +1,97 @@
-//! "Play online" on every game page (drawn once, by the shell's layout):
-//! the game as the page has it set up, the time (a clock of one of the
+//! The "Play online" dialog, opened over a game page by its button (the
+//! shell's `PlayOnline`, which loads this module and calls [`open`] with
+//! the game as the page has it set up): the time (a clock of one of the
 //! app's kinds, or days a move), the colour and whether the challenge is
 //! listed in the lobby; it creates the game on the server and opens its
 //! page, which shows the invitation link to send.
 
+use std::cell::RefCell;
+
 use yew::prelude::*;
 
+use crate::i18n::Lang;
 use crate::online::protocol::{Colour, CreateRequest, Seated};
 use crate::online::setup::{GameKind, Setup, Timing, CORRESPONDENCE_DAYS};
+use crate::session::formats;
+use crate::session::nim::Nim;
 use crate::session::online::rules_of;
+use crate::session::opok::Opok;
+use crate::session::othello::Othello;
 
-use super::super::common::dialog::{radio, ModalDialog};
-use super::super::context::use_texts;
+use super::super::browser;
+use super::super::common::dialog::{radio, show_apart, ModalDialog};
+use super::super::context::{use_texts, AppContext};
+use super::super::crash;
 use super::super::shell::PageGame;
 use super::page::seated_here;
 use super::{ask, kept};
+
+thread_local! {
+    /// Takes the dialog down, while it is shown.
+    static SHOWN: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
+}
+
+/// Shows the dialog, in the language `code`, for the game of the page
+/// `route` (`othello`, `opok`, `nim`) set up as its share link's `query`
+/// says (a dialog already shown is closed first); an error when the route
+/// or the query does not read.
+pub fn open(code: &str, route: &str, query: &str) -> Result<(), String> {
+    close();
+    crash::install_panic_hook();
+    let lang = Lang::from_code(code).unwrap_or_default();
+    match route {
+        "othello" => show::<Othello>(lang, query),
+        "opok" => show::<Opok>(lang, query),
+        "nim" => show::<Nim>(lang, query),
+        _ => Err(format!("no online play for {route:?}")),
+    }
+}
+
+/// Takes the dialog down.
+pub fn close() {
+    if let Some(take_down) = SHOWN.with(|shown| shown.borrow_mut().take()) {
+        take_down();
+    }
+}
+
+/// Takes the dialog down after the event being handled, and gives the
+/// focus back to the page's button.
+fn close_later() {
+    wasm_bindgen_futures::spawn_local(async {
+        close();
+        browser::focus("button.play-online");
+    });
+}
+
+/// Draws the dialog of game `G` apart from the page.
+fn show<G: PageGame>(lang: Lang, query: &str) -> Result<(), String> {
+    let (settings, _) =
+        formats::decode::<G>(query).map_err(|e| format!("the game does not read: {e:?}"))?;
+    let take_down = show_apart::<CreateRoot<G>>(CreateRootProps { lang, settings })?;
+    SHOWN.with(|shown| *shown.borrow_mut() = Some(take_down));
+    Ok(())
+}
+
+/// Props of the dialog's root: the language and the game.
+#[derive(Properties, PartialEq)]
+struct CreateRootProps<G: PageGame> {
+    lang: Lang,
+    settings: G::Settings,
+}
+
+/// The dialog in its language.
+#[function_component(CreateRoot)]
+fn create_root<G: PageGame>(props: &CreateRootProps<G>) -> Html {
+    let context = AppContext {
+        lang: props.lang,
+        ..AppContext::default()
+    };
+    html! {
+        <ContextProvider<AppContext> {context}>
+            <CreateDialog<G> settings={props.settings.clone()} on_cancel={Callback::from(|_| close_later())} />
+        </ContextProvider<AppContext>>
+    }
+}
 
 /// The kinds of clock on offer, by the letter the time control writes
 /// between minutes and seconds (`+0` is sudden death).
@@ -31,6 +108,9 @@ struct Draft {
     days: u8,
     colour: Colour,
     public: bool,
+    /// Seed 004's completion: after a flag the winner completes the game
+    /// (where the game offers it: Othello).
+    completes: bool,
 }
 
 impl Draft {
@@ -44,41 +124,8 @@ impl Draft {
         };
         Timing::Live {
             control,
-            completes: false,
+            completes: self.completes,
         }
-    }
-}
-
-/// Props: the page's settings.
-#[derive(Properties, PartialEq)]
-pub struct PlayOnlineProps<G: PageGame> {
-    /// The game as the page has it set up.
-    pub settings: G::Settings,
-}
-
-/// The button and its dialog.
-#[function_component(PlayOnline)]
-pub fn play_online<G: PageGame>(props: &PlayOnlineProps<G>) -> Html {
-    let t = use_texts();
-    let open = use_state(|| false);
-    let onclick = {
-        let open = open.clone();
-        Callback::from(move |_: MouseEvent| open.set(true))
-    };
-    let on_cancel = {
-        let open = open.clone();
-        Callback::from(move |_: ()| {
-            open.set(false);
-            super::super::browser::focus("button.play-online");
-        })
-    };
-    html! {
-        <>
-            <button type="button" class="play-online" {onclick} data-testid="play-online">{ t.online().play_online }</button>
-            if *open {
-                <CreateDialog<G> settings={props.settings.clone()} {on_cancel} />
-            }
-        </>
     }
 }
 
@@ -101,7 +148,11 @@ fn on_value(draft: &UseStateHandle<Draft>, set: fn(&mut Draft, String)) -> Callb
 }
 
 /// The time fields: live with a clock, or correspondence.
-fn time_fields(t: &'static crate::i18n::Texts, draft: &UseStateHandle<Draft>) -> Html {
+fn time_fields(
+    t: &'static crate::i18n::Texts,
+    draft: &UseStateHandle<Draft>,
+    offers_completion: bool,
+) -> Html {
     let o = t.online();
     let pick = |live: bool| {
         let draft = draft.clone();
@@ -138,6 +189,13 @@ fn time_fields(t: &'static crate::i18n::Texts, draft: &UseStateHandle<Draft>) ->
                             onchange={on_value(draft, |d, v| d.seconds = v.parse().unwrap_or(d.seconds).min(60))} />
                     </label>
                 }
+                if offers_completion {
+                    <label class="choice">
+                        <input type="checkbox" checked={draft.completes} data-testid="online-completes"
+                            onchange={on_value(draft, |d, _| d.completes = !d.completes)} />
+                        { t.common.clock_completes }
+                    </label>
+                }
             } else {
                 <label>{ o.days }
                     <select data-testid="online-days" onchange={on_value(draft, |d, v| d.days = v.parse().unwrap_or(d.days))}>
@@ -165,6 +223,7 @@ fn create_dialog<G: PageGame>(props: &CreateDialogProps<G>) -> Html {
         days: 3,
         colour: Colour::Random,
         public: false,
+        completes: false,
     });
     let busy = use_state(|| false);
     let problem = use_state(|| None::<String>);
@@ -192,6 +251,7 @@ fn create_dialog<G: PageGame>(props: &CreateDialogProps<G>) -> Html {
                     Ok(seated) => {
                         kept::keep_name(&request.name);
                         seated_here(kind, seated);
+                        close_later();
                     }
                     Err(text) => {
                         busy.set(false);
@@ -221,7 +281,7 @@ fn create_dialog<G: PageGame>(props: &CreateDialogProps<G>) -> Html {
                             })
                         }} />
                 </div>
-                { time_fields(t, &draft) }
+                { time_fields(t, &draft, G::offers_completion(&props.settings)) }
                 <fieldset class="field">
                     <legend>{ o.colour }</legend>
                     { for colours.into_iter().map(|(colour, label, code)| {

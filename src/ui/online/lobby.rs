@@ -95,7 +95,7 @@ pub fn lobby() -> Html {
     });
     html! {
         <section class="lobby">
-            <h1>{ o.lobby_title }</h1>
+            <h1>{ t.common.online_play }</h1>
             <p>{ o.lobby_intro }</p>
             <div class="field">
                 <label for="lobby-name">{ o.your_name }</label>

@@ -1,5 +1,6 @@
-//! "My online games": the seats this browser holds, each with where its
-//! game stands (asked of the server), linking to the player's page.
+//! "My online games" (in the lobby): the seats this browser holds, each
+//! with where its game stands (asked of the server), linking to the
+//! player's page.
 
 use yew::prelude::*;
 
@@ -103,7 +104,6 @@ pub fn my_games() -> Html {
             } else {
                 <ul>{ for items }</ul>
             }
-            <p><a class="button" href="#/online" data-testid="lobby-link">{ o.lobby_link }</a></p>
         </section>
     }
 }

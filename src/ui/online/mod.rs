@@ -1,11 +1,18 @@
-//! Online play's pages (issue 28), written once for the three games:
+//! Online play's pages (issue 28), written once for the three games, as a
+//! wasm module of their own (`src/bin/online.rs`, `online.js`): the app
+//! loads it for the online routes only, and a game page for its "Play
+//! online" dialog, so that neither pays for the protocol's decoders and
+//! the live connection.
 //!
-//! * `create`: the "Play online" dialog every game page has (through the
-//!   shell's layout): the page's settings, the time, the colour, public or
-//!   private; it creates the game and opens its page.
-//! * `page`: an online game's page (`#/online/<game>/<id>`), drawn by the
-//!   game's module with the game's own board: the join form of an
-//!   invitation, then the live game for the players and the watchers.
+//! * `create`: the "Play online" dialog (opened by the button every game
+//!   page has, through the shell's layout, with the page's game as its
+//!   share link writes it): the time, the colour, public or private; it
+//!   creates the game and opens its page.
+//! * `page`: an online game's page (`#/online/<game>/<id>`), with the
+//!   game's own board: the join form of an invitation, then the live game
+//!   for the players and the watchers.
+//! * `frame`: an embedded frame that follows a live game
+//!   (`#/embed/<game>?live=<id>`).
 //! * `panel`: the players, the clocks, the links and the buttons.
 //! * `lobby`: the open public challenges (`#/online`); `mine`: "My online
 //!   games" (the home page and the lobby).
@@ -13,16 +20,49 @@
 //!   holds.
 
 pub mod create;
+mod frame;
 mod kept;
-pub mod lobby;
-pub mod mine;
+mod lobby;
+mod mine;
 mod net;
-pub mod page;
+mod page;
 mod panel;
+
+use yew::prelude::*;
 
 use crate::i18n::Texts;
 use crate::online::protocol::ApiError;
 use crate::online::room::Refusal;
+use crate::online::setup::GameKind;
+use crate::session::nim::Nim;
+use crate::session::online::{LiveFrame, OnlineLink};
+use crate::session::opok::Opok;
+use crate::session::othello::Othello;
+use crate::session::route::Route;
+
+/// The module's pages, by route.
+pub fn page_of(route: &Route) -> Html {
+    match route {
+        Route::Lobby => html! { <lobby::Lobby /> },
+        Route::Online(rest) => match OnlineLink::parse(rest).map(|link| link.kind) {
+            Some(GameKind::Othello) => {
+                html! { <page::OnlinePage<Othello> key={rest.clone()} rest={rest.clone()} /> }
+            }
+            Some(GameKind::Opok) => {
+                html! { <page::OnlinePage<Opok> key={rest.clone()} rest={rest.clone()} /> }
+            }
+            Some(GameKind::Nim) => {
+                html! { <page::OnlinePage<Nim> key={rest.clone()} rest={rest.clone()} /> }
+            }
+            None => Html::default(),
+        },
+        Route::Embed(rest) => match LiveFrame::parse(rest) {
+            Some(live) => frame::live_frame(live),
+            None => Html::default(),
+        },
+        _ => Html::default(),
+    }
+}
 
 /// What a refusal means to the player.
 pub fn refusal_text(t: &Texts, refusal: &Refusal) -> String {

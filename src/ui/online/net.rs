@@ -59,6 +59,7 @@ struct Inner {
     socket: Option<web_sys::WebSocket>,
     listeners: Vec<EventListener>,
     online: Option<EventListener>,
+    offline: Option<EventListener>,
     waiting: Vec<String>,
     retry_ms: u32,
     timer: Option<Timeout>,
@@ -90,6 +91,7 @@ impl Live {
             socket: None,
             listeners: Vec::new(),
             online: None,
+            offline: None,
             waiting: Vec::new(),
             retry_ms: 500,
             timer: None,
@@ -107,6 +109,12 @@ impl Live {
         let again = live.clone();
         let online = EventListener::new(&browser::window(), "online", move |_| again.reconnect());
         live.0.borrow_mut().online = Some(online);
+        // Offline: a socket may look open for a long while after the
+        // network is gone (what is sent on it is lost); dropped at once,
+        // the moves made meanwhile wait and go after the next hello.
+        let gone = live.clone();
+        let offline = EventListener::new(&browser::window(), "offline", move |_| gone.went_offline());
+        live.0.borrow_mut().offline = Some(offline);
         live
     }
 
@@ -181,6 +189,21 @@ impl Live {
         inner.timer = Some(Timeout::new(wait, move || again.connect()));
     }
 
+    /// Drops the connection without trying again: the browser is
+    /// offline, and its `online` event connects again.
+    fn went_offline(&self) {
+        let (socket, on_open) = {
+            let mut inner = self.0.borrow_mut();
+            inner.listeners.clear();
+            inner.timer = None;
+            (inner.socket.take(), inner.on_open.clone())
+        };
+        if let Some(socket) = socket {
+            let _ = socket.close();
+            on_open.emit(false);
+        }
+    }
+
     /// Drops the connection and makes a new one at once (the page missed
     /// an event, or the network is back).
     pub fn reconnect(&self) {
@@ -217,6 +240,7 @@ impl Live {
         inner.ping = None;
         inner.listeners.clear();
         inner.online = None;
+        inner.offline = None;
         if let Some(socket) = inner.socket.take() {
             let _ = socket.close();
         }

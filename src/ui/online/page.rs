@@ -204,11 +204,14 @@ struct LiveGameProps {
     token: Option<AttrValue>,
 }
 
-/// Opens the live connection of `game` for as long as the page shows it.
+/// Opens the live connection of `game` for as long as the page shows it:
+/// a player's with `token`, else a watcher's (in a frame embedded on
+/// another site, `embed` is that site's origin).
 #[hook]
-fn use_live<G: PageGame>(
+pub(super) fn use_live<G: PageGame>(
     game: &AttrValue,
     token: &Option<AttrValue>,
+    embed: Option<String>,
     dispatch: Callback<OnlineAction<G>>,
 ) -> Rc<std::cell::RefCell<Option<Live>>> {
     let live = use_mut_ref(|| None::<Live>);
@@ -216,7 +219,7 @@ fn use_live<G: PageGame>(
         let live = live.clone();
         let token = token.as_ref().map(|t| t.to_string());
         use_effect_with(game.clone(), move |game| {
-            let hello = ClientMessage::Hello { token, embed: None };
+            let hello = ClientMessage::Hello { token, embed };
             let on_message = {
                 let dispatch = dispatch.clone();
                 Callback::from(move |text: String| {
@@ -284,7 +287,7 @@ fn app_badge(on: bool) {
 
 /// Re-draws every quarter second while a clock runs.
 #[hook]
-fn use_ticks(running: bool) {
+pub(super) fn use_ticks(running: bool) {
     let tick = use_state(|| 0u32);
     use_effect_with(running, move |running| {
         let interval = running.then(|| Interval::new(250, move || tick.set(tick.wrapping_add(1))));
@@ -302,7 +305,7 @@ fn live_game<G: PageGame>(props: &LiveGameProps) -> Html {
         let dispatcher = state.dispatcher();
         Callback::from(move |action| dispatcher.dispatch(action))
     };
-    let live = use_live::<G>(&props.game, &props.token, dispatch.clone());
+    let live = use_live::<G>(&props.game, &props.token, None, dispatch.clone());
     // A missed event: connect again (the welcome brings the whole game).
     {
         let live = live.clone();

@@ -63,7 +63,7 @@ fn ending_text(t: &Texts, view: &GameView, ending: &Ending) -> String {
 }
 
 /// Where the game stands, in a sentence.
-fn status_text<G: PageGame>(t: &Texts, state: &OnlineGame<G>) -> String {
+pub(super) fn status_text<G: PageGame>(t: &Texts, state: &OnlineGame<G>) -> String {
     let o = t.online();
     let Some(view) = &state.view else {
         return o.connecting.into();

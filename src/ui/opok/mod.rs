@@ -29,9 +29,6 @@ pub fn page_of(route: &Route) -> Html {
         Route::Opok(link) => {
             html! { <OpokPage key={link.clone().unwrap_or_default()} link={link.clone()} /> }
         }
-        Route::Online(rest) => html! {
-            <super::online::page::OnlinePage<crate::session::opok::Opok> key={rest.clone()} rest={rest.clone()} />
-        },
         _ => Html::default(),
     }
 }

@@ -32,9 +32,6 @@ pub fn page_of(route: &Route) -> Html {
         Route::Othello(link) => {
             html! { <OthelloPage key={link.clone().unwrap_or_default()} link={link.clone()} /> }
         }
-        Route::Online(rest) => html! {
-            <super::online::page::OnlinePage<crate::session::othello::Othello> key={rest.clone()} rest={rest.clone()} />
-        },
         _ => Html::default(),
     }
 }

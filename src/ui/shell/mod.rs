@@ -7,6 +7,7 @@
 
 pub mod clock;
 pub mod layout;
+mod play_online;
 pub mod put_aside;
 pub mod scores;
 pub mod status;
