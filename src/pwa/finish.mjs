@@ -76,7 +76,13 @@ const TARGETS = {
  *    learning texts are part of the app's `Texts`): about 2 KB.
  *  - learn: 2.5 KB more with the exact misère search of take-away sums
  *    (issue 27, item 18: engine::nim::misere, its own stack and position
- *    table), which the lessons' opponent runs in the page. */
+ *    table), which the lessons' opponent runs in the page.
+ *  - online: online play (issue 28; `online.js`, fetched by `#/online…`
+ *    and `#/embed/<game>?live=…` and by a game page's "Play online"): the
+ *    lobby, the three games' boards and sessions for the online games'
+ *    pages, the protocol's decoders, the live connection, the dialog and
+ *    the live frame: 363.4 KB when first built (target unmet). Out of the
+ *    game modules (353 KB each with it) and the app (153.6). */
 const LIMITS = {
   app: 130_000,
   othello: 253_000,
@@ -86,7 +92,7 @@ const LIMITS = {
   club: 300_000,
   diagram: 200_000,
   frame: 295_000,
-  online: 400_000,
+  online: 368_000,
   worker: 450_000,
 };
 const COMPRESSIBLE = /\.(wasm|js|css|html|svg|webmanifest|json)$/;

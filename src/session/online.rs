@@ -99,6 +99,14 @@ pub struct LiveFrame {
 }
 
 impl LiveFrame {
+    /// Whether a frame's address (what follows `#/embed/`) asks to follow
+    /// a live game: a `live=` in its query, read or not (the app and the
+    /// frames' module route by this alone, without the reader).
+    pub fn named(text: &str) -> bool {
+        text.split_once('?')
+            .is_some_and(|(_, query)| query.split('&').any(|pair| pair.starts_with("live=")))
+    }
+
     /// Reads what follows `#/embed/` (`othello?live=ab23cd45ef67&…`);
     /// `None` when the frame follows no live game (no `live=`, or not one
     /// of a game id's form).

@@ -298,6 +298,8 @@ fn live_frames_read_their_game_and_keep_the_other_parameters() {
     ] {
         assert_eq!(LiveFrame::parse(bad), None, "{bad}");
     }
+    assert!(LiveFrame::named("othello?live=AB"));
+    assert!(!LiveFrame::named("othello?alive=1&moves=f5"));
 }
 
 #[test]

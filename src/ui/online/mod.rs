@@ -54,14 +54,26 @@ pub fn page_of(route: &Route) -> Html {
             Some(GameKind::Nim) => {
                 html! { <page::OnlinePage<Nim> key={rest.clone()} rest={rest.clone()} /> }
             }
-            None => Html::default(),
+            None => not_found(),
         },
         Route::Embed(rest) => match LiveFrame::parse(rest) {
             Some(live) => frame::live_frame(live),
-            None => Html::default(),
+            None => not_found(),
         },
         _ => Html::default(),
     }
+}
+
+/// An address of the module's that names no game.
+fn not_found() -> Html {
+    html! { <NotFound /> }
+}
+
+/// Says that the address names no game.
+#[function_component(NotFound)]
+fn not_found_page() -> Html {
+    let t = super::context::use_texts();
+    html! { <p class="online-problem" data-testid="online-problem">{ t.online().not_found }</p> }
 }
 
 /// What a refusal means to the player.
