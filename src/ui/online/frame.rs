@@ -38,6 +38,18 @@ pub fn live_frame(live: LiveFrame) -> Html {
     }
 }
 
+/// The frame's parameters: its query's, with the game's rules once the
+/// server has sent them where they read as a frame's (the board's size and
+/// the variant that `ready` tells; a take-away game's start is the
+/// server's, not a frame parameter).
+fn frame_params(live: &LiveFrame, rules: Option<&str>) -> EmbedParams {
+    let game = Game::from_name(live.kind.name()).unwrap_or(Game::Othello);
+    let with_rules = rules
+        .map(|rules| parse(game, &format!("{}&{rules}", live.rest)))
+        .filter(|parsed| parsed.errors.is_empty());
+    with_rules.unwrap_or_else(|| parse(game, &live.rest)).params
+}
+
 /// Props: the live game and the frame's other parameters.
 #[derive(Properties, PartialEq)]
 struct FollowProps {
@@ -48,11 +60,9 @@ struct FollowProps {
 #[function_component(Follow)]
 fn follow<G: EmbedBoard>(props: &FollowProps) -> Html {
     let t = use_texts();
-    let params = {
-        let game = Game::from_name(props.live.kind.name()).unwrap_or(Game::Othello);
-        parse(game, &props.live.rest).params
-    };
     let state = use_reducer(OnlineGame::<G>::default);
+    let rules = state.view.as_ref().map(|view| view.setup.rules.clone());
+    let params = frame_params(&props.live, rules.as_deref());
     let dispatch = {
         let dispatcher = state.dispatcher();
         Callback::from(move |action| dispatcher.dispatch(action))
