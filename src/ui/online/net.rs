@@ -113,7 +113,8 @@ impl Live {
         // network is gone (what is sent on it is lost); dropped at once,
         // the moves made meanwhile wait and go after the next hello.
         let gone = live.clone();
-        let offline = EventListener::new(&browser::window(), "offline", move |_| gone.went_offline());
+        let offline =
+            EventListener::new(&browser::window(), "offline", move |_| gone.went_offline());
         live.0.borrow_mut().offline = Some(offline);
         live
     }

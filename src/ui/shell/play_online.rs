@@ -30,7 +30,11 @@ pub fn play_online<G: PageGame>(props: &PlayOnlineProps<G>) -> Html {
         let query = encode::<G>(settings, &Record::new(G::start(settings)));
         let note = note.clone();
         Callback::from(move |_: MouseEvent| {
-            let args = [t.lang().code().into(), G::ROUTE.into(), query.as_str().into()];
+            let args = [
+                t.lang().code().into(),
+                G::ROUTE.into(),
+                query.as_str().into(),
+            ];
             let note = note.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 let opened = call_module("online", "create", &args).await.is_ok();
