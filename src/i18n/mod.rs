@@ -17,6 +17,7 @@ mod embed;
 mod en;
 mod learn;
 pub mod nim;
+mod online;
 pub mod opok;
 pub mod othello;
 pub mod pages;
@@ -29,7 +30,7 @@ mod texts;
 
 pub use texts::{
     ClockTexts, ClubErrorTexts, ClubTexts, CommonTexts, EmbedTexts, LearnTexts, NimRulesTexts,
-    NimTexts, OpokRulesTexts, OpokTexts, OthelloRulesTexts, OthelloTexts, Texts,
+    NimTexts, OnlineTexts, OpokRulesTexts, OpokTexts, OthelloRulesTexts, OthelloTexts, Texts,
 };
 
 use serde::{Deserialize, Serialize};
@@ -429,6 +430,8 @@ mod tests {
             "club_errors.text_error",
             // The same word in Czech.
             "common.diagram",
+            // Two numbers and a dash.
+            "online.score",
         ];
         let english = Lang::En.texts().entries();
         for lang in [Lang::Cs, Lang::Ru] {

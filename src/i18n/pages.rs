@@ -24,6 +24,8 @@ pub fn page_name(t: &Texts, route: &Route) -> &'static str {
         Route::Club => t.common.club_title,
         Route::Embed(_) => t.common.app_name,
         Route::EmbedBuilder(_) => t.common.embed_title,
+        Route::Lobby => t.common.online_play,
+        Route::Online(_) => t.common.online_game,
     }
 }
 

@@ -95,7 +95,8 @@ texts! {
             said_redone, said_new_game, said_loaded, interpretation, learn_title, learn_lessons,
             learn_puzzles, learn_set, learn_teacher, learn_results, loading, load_failed, try_again,
             club_title, embed_title, embed_this, clock, no_clock, clock_start, clock_pause, clock_custom, clock_bad, clock_next_game, clock_completes,
-            diagram, diagram_failed, store_failed_game, store_failed_club, store_failed_progress,
+            diagram, diagram_failed, play_online, online_play, online_game, online_link, online_failed,
+            store_failed_game, store_failed_club, store_failed_progress,
             store_failed_setting;
         sides: ;
         templates:
@@ -335,6 +336,33 @@ texts! {
 }
 
 texts! {
+    /// Online play (issue 28): the "Play online" dialog of every game
+    /// page, the online game's page, the lobby and "My online games".
+    OnlineTexts {
+        plain:
+            create_heading, create_intro, your_name,
+            name_problem, timing, live, correspondence, clock_kind, sudden_death, fischer,
+            bronstein, simple_delay, minutes, seconds, days, colour, random, public, create,
+            creating, invitation, invitation_private, watch_link, copy, copied, waiting, join,
+            joining, watching, your_move, connecting, reconnecting, resign, resign_confirm, abort,
+            claim, rematch, rematch_sent, open_rematch, settle, cancel_challenge, no_server,
+            not_found, refused_not_your_turn, refused_moved_on, refused_illegal, refused_abort,
+            refused_present, refused_other, server_error, not_sent_watching, not_sent_reviewing,
+            over_draw, over_aborted, over_cancelled, reason_finished, reason_time, reason_completed,
+            reason_resigned, reason_abandoned, my_games, my_games_empty, my_move_short,
+            their_move_short, open_short, over_short, lobby_intro, lobby_empty, accept, waits,
+            settings, time_control, game, lobby_link, completing, present, absent, live_region;
+        sides: ;
+        templates:
+            to_move(name), wins(name, how), score(first, second), joined(name), left(name),
+            back(name), rematch_asked(name), claim_wait(seconds), deadline(date), vs(first, second),
+            invited(name);
+        counted:
+            days_a_move(#days)
+    }
+}
+
+texts! {
     /// The Othello rules page: its sections (apart, so that only the learning
     /// module, which draws the rules pages, carries them).
     OthelloRulesTexts {
@@ -474,6 +502,15 @@ impl Texts {
         }
     }
 
+    /// Online play's texts (apart, like the club page's).
+    pub fn online(&self) -> &'static OnlineTexts {
+        match self.lang() {
+            super::Lang::En => &super::online::EN,
+            super::Lang::Cs => &super::online::CS,
+            super::Lang::Ru => &super::online::RU,
+        }
+    }
+
     /// The Othello rules page's sections (apart, like the learning pages').
     pub fn othello_rules(&self) -> &'static OthelloRulesTexts {
         match self.lang() {
@@ -520,6 +557,7 @@ impl Texts {
             ("saving", self.saving().entries()),
             ("clock", self.clock().entries()),
             ("embed", self.embed().entries()),
+            ("online", self.online().entries()),
             ("othello_rules", self.othello_rules().entries()),
             ("opok_rules", self.opok_rules().entries()),
             ("nim_rules", self.nim_rules().entries()),

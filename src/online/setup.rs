@@ -167,12 +167,17 @@ fn canonical_rules<G: Formats>(rules: &str, keys: &[&str]) -> Result<(String, bo
         return Err(SetupError::StartOver);
     }
     let written = encode::<G>(&settings, &Record::new(record.start()));
-    let canonical = written
+    Ok((only_keys(&written, keys), G::offers_completion(&settings)))
+}
+
+/// The pairs of a link's query `written` whose keys are among `keys`, in
+/// their order (the browser writes a page's settings as rules with it).
+pub fn only_keys(written: &str, keys: &[&str]) -> String {
+    written
         .split('&')
         .filter(|pair| keys.contains(&pair.split_once('=').map_or(*pair, |(k, _)| k)))
         .collect::<Vec<_>>()
-        .join("&");
-    Ok((canonical, G::offers_completion(&settings)))
+        .join("&")
 }
 
 impl Setup {

@@ -9,6 +9,7 @@ pub mod embed;
 pub mod formats;
 pub mod game_clock;
 pub mod nim;
+pub mod online;
 pub mod opok;
 pub mod othello;
 pub mod player;

@@ -44,6 +44,13 @@ pub enum Route {
     /// page's "embed this position" opened it: `game=<game>&` and the game
     /// page's share link query.
     EmbedBuilder(Option<String>),
+    /// Online play's lobby (`#/online`): open public challenges and the
+    /// games kept in this browser.
+    Lobby,
+    /// An online game (`#/online/<game>/<id>`, with `?seat=` or
+    /// `?invite=`): what follows `#/online/`, read by the online module
+    /// ([`crate::session::online::OnlineLink::parse`]).
+    Online(String),
     /// A fragment that names no page.
     NotFound(String),
 }
@@ -51,9 +58,10 @@ pub enum Route {
 impl Route {
     /// Whether the page of this route brings its own visible heading (the
     /// app gives the others a hidden one): the learning, club and frame
-    /// pages do, the game pages do not.
+    /// pages and the lobby do, the game pages (online too) do not.
     pub fn has_own_heading(&self) -> bool {
-        matches!(self.module(), Some("learn" | "club" | "frame"))
+        matches!(self, Route::Lobby | Route::Embed(_))
+            || matches!(self.module(), Some("learn" | "club" | "frame"))
     }
 
     /// The wasm module of its own that draws this route's page (a game's,
@@ -78,7 +86,15 @@ impl Route {
             | Route::NimRules => Some("learn"),
             // The embed snippet builder is a club webmaster's tool.
             Route::Club | Route::EmbedBuilder(_) => Some("club"),
+            // A frame that follows a live game needs the live client,
+            // which the online module has and the frames' module need not
+            // carry.
+            Route::Embed(frame) if crate::session::online::LiveFrame::named(frame) => Some("online"),
             Route::Embed(_) => Some("frame"),
+            // Online play: the lobby, the games' pages and the "Play
+            // online" dialog (called from the game pages), loaded by these
+            // routes only.
+            Route::Lobby | Route::Online(_) => Some("online"),
             _ => None,
         }
     }
@@ -88,6 +104,11 @@ impl Route {
         let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
         if let Some(frame) = fragment.strip_prefix("/embed/") {
             return Route::Embed(frame.to_string());
+        }
+        // Read by the online module (`OnlineLink::parse`, which says when
+        // it names no game), so that no other module carries the reader.
+        if let Some(game) = fragment.strip_prefix("/online/") {
+            return Route::Online(game.to_string());
         }
         let (path, query) = match fragment.split_once('?') {
             Some((p, q)) => (p, Some(q.to_string())),
@@ -107,6 +128,7 @@ impl Route {
             "/learn/results" => Route::LearnResults(query.unwrap_or_default()),
             "/puzzles" => Route::Puzzles,
             "/club" => Route::Club,
+            "/online" => Route::Lobby,
             "/embed" => Route::EmbedBuilder(query.filter(|q| !q.is_empty())),
             other => learn_route(other).unwrap_or_else(|| Route::NotFound(other.to_string())),
         }
@@ -137,6 +159,8 @@ impl Route {
             Route::Embed(frame) => format!("#/embed/{frame}"),
             Route::EmbedBuilder(None) => "#/embed".into(),
             Route::EmbedBuilder(Some(query)) => format!("#/embed?{query}"),
+            Route::Lobby => "#/online".into(),
+            Route::Online(game) => format!("#/online/{game}"),
             Route::NotFound(path) => format!("#{path}"),
         }
     }
@@ -202,6 +226,9 @@ mod tests {
             Route::Embed("nim".into()),
             Route::EmbedBuilder(None),
             Route::EmbedBuilder(Some("game=nim&moves=0:1".into())),
+            Route::Lobby,
+            Route::Online("othello/ab23cd45ef67".into()),
+            Route::Online("nim/ab23cd45ef67?invite=0123abcd".into()),
         ] {
             assert_eq!(Route::from_fragment(&route.fragment()), route);
         }
@@ -227,6 +254,20 @@ mod tests {
         )
         .is_some());
         assert_eq!(Route::from_fragment("#/othello?"), Route::Othello(None));
+        assert_eq!(Route::from_fragment("#/online").module(), Some("online"));
+        assert_eq!(
+            Route::from_fragment("#/online/opok/ab23cd45ef67").module(),
+            Some("online")
+        );
+        // A live frame is the online module's; any other frame the frames'.
+        assert_eq!(
+            Route::from_fragment("#/embed/nim?parent=https://a.example&live=ab23cd45ef67").module(),
+            Some("online")
+        );
+        assert_eq!(
+            Route::from_fragment("#/embed/nim?heaps=3&alive=1").module(),
+            Some("frame")
+        );
         assert_eq!(
             Route::from_fragment("#/chess"),
             Route::NotFound("/chess".into())

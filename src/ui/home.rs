@@ -51,6 +51,12 @@ pub fn home() -> Html {
                     </div>
                 </li>
             </ul>
+            // Online play is a module of its own (`online.js`): the home
+            // page only links to its lobby, where "My online games" are.
+            <section class="my-games" aria-labelledby="my-games-title">
+                <h2 id="my-games-title">{ t.common.online_play }</h2>
+                <p><a class="button" href="#/online" data-testid="lobby-link">{ t.common.online_link }</a></p>
+            </section>
         </section>
     }
 }

@@ -22,6 +22,7 @@ pub mod learn;
 mod module_section;
 pub mod nim;
 mod offline;
+pub mod online;
 pub mod opok;
 pub mod othello;
 mod search;

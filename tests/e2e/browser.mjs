@@ -30,10 +30,11 @@ export const SERVER = join(root, "target", "release", "serve");
 
 /**
  * Serves `dir` with the project's server on loopback (on `port`, or a free
- * one), with its precompressed files and cache headers; returns { url, stop }.
+ * one), with its precompressed files and cache headers, and the server's
+ * other options `args` (`--state DIR`); returns { url, stop }.
  */
-export async function serveSite(dir, port = 0) {
-  const server = spawn(SERVER, ["--dir", dir, "--port", String(port)], { stdio: ["ignore", "pipe", "inherit"] });
+export async function serveSite(dir, port = 0, args = []) {
+  const server = spawn(SERVER, ["--dir", dir, "--port", String(port), ...args], { stdio: ["ignore", "pipe", "inherit"] });
   const url = await new Promise((resolve, reject) => {
     let out = "";
     server.stdout.on("data", (chunk) => {

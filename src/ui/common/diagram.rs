@@ -29,7 +29,7 @@ use super::super::browser;
 use super::super::context::{use_texts, AppContext};
 use super::super::crash;
 use super::super::shell::{diagram_svg, PageGame};
-use super::dialog::ModalDialog;
+use super::dialog::{show_apart, ModalDialog};
 
 /// Draws `svg` on a white canvas [`PNG_SCALE`] times its size and offers
 /// the PNG as a file called `name` (an image of the SVG's blob, drawn once
@@ -125,30 +125,16 @@ pub fn close() {
     }
 }
 
-/// Draws the dialog of game `G` in a container of its own after the page's
-/// body: outside the app's body, so that the app's event handling (Yew's,
-/// on the body) never sees the dialog's events; two Yew apps from two wasm
-/// modules number their listeners alike, and the app would run its own
-/// handlers for the dialog's clicks and keys.
+/// Draws the dialog of game `G` apart from the page ([`show_apart`]).
 fn show<G: PageGame>(lang: Lang, query: &str) -> Result<(), String> {
     let (settings, record) =
         formats::decode::<G>(query).map_err(|e| format!("the game does not read: {e:?}"))?;
-    let root = browser::window()
-        .document()
-        .and_then(|d| Some((d.create_element("div").ok()?, d.document_element()?)))
-        .and_then(|(root, page)| page.append_child(&root).ok().map(|_| root))
-        .ok_or("no page to draw on")?;
     let props = DiagramRootProps::<G> {
         lang,
         session: Rc::new(GameSession::with_record(settings, record)),
     };
-    let handle = yew::Renderer::<DiagramRoot<G>>::with_root_and_props(root.clone(), props).render();
-    SHOWN.with(|shown| {
-        *shown.borrow_mut() = Some(Box::new(move || {
-            handle.destroy();
-            root.remove();
-        }))
-    });
+    let take_down = show_apart::<DiagramRoot<G>>(props)?;
+    SHOWN.with(|shown| *shown.borrow_mut() = Some(take_down));
     Ok(())
 }
 

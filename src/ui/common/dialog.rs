@@ -1,5 +1,6 @@
 //! Modal dialogs: focus moves in on opening, Tab stays inside, Escape
-//! cancels; and the form fields the games' new-game dialogs share.
+//! cancels; the form fields the games' new-game dialogs share; and the
+//! dialogs a module of their own shows over a game page.
 
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -10,6 +11,26 @@ use crate::i18n::Texts;
 use crate::session::player::{Player, Seats};
 
 use super::super::shell::PageGame;
+
+/// Draws the Yew app `C` in a container of its own after the page's body,
+/// and returns what takes it down: a dialog that a module of its own shows
+/// over another module's page (the diagram, "Play online"). Outside the
+/// body, so that the page's event handling (Yew's, on the body) never sees
+/// the dialog's events: two Yew apps from two wasm modules number their
+/// listeners alike, and the page would run its own handlers for the
+/// dialog's clicks and keys.
+pub fn show_apart<C: BaseComponent>(props: C::Properties) -> Result<Box<dyn FnOnce()>, String> {
+    let root = web_sys::window()
+        .and_then(|w| w.document())
+        .and_then(|d| Some((d.create_element("div").ok()?, d.document_element()?)))
+        .and_then(|(root, page)| page.append_child(&root).ok().map(|_| root))
+        .ok_or("no page to draw on")?;
+    let handle = yew::Renderer::<C>::with_root_and_props(root.clone(), props).render();
+    Ok(Box::new(move || {
+        handle.destroy();
+        root.remove();
+    }))
+}
 
 /// Props: the title, how to cancel, and the content.
 #[derive(Properties, PartialEq)]

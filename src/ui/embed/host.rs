@@ -36,7 +36,7 @@ fn shown<G: EmbedBoard>(game: &GameSession<G>) -> Shown<G> {
 /// and the parameters; every message writes what it leaves, so that the
 /// messages of a burst, each answered before the frame renders again, are
 /// read one after the other.
-pub(super) struct Latest<G: EmbedBoard> {
+pub(crate) struct Latest<G: EmbedBoard> {
     game: GameSession<G>,
     params: EmbedParams,
     flipped: bool,
@@ -46,7 +46,7 @@ pub(super) struct Latest<G: EmbedBoard> {
 
 /// The shared [`Latest`], written with the page as it is rendered now.
 #[hook]
-pub(super) fn use_latest<G: EmbedBoard>(
+pub(crate) fn use_latest<G: EmbedBoard>(
     game: &GameSession<G>,
     params: &EmbedParams,
     flipped: bool,
@@ -71,7 +71,7 @@ pub(super) fn use_latest<G: EmbedBoard>(
 /// `move` or `position` after every change of the game shown that no
 /// answer has told, `gameOver` when the game ends.
 #[hook]
-pub(super) fn use_reports<G: EmbedBoard>(
+pub(crate) fn use_reports<G: EmbedBoard>(
     latest: &Rc<RefCell<Latest<G>>>,
     state: &GameSession<G>,
     params: &EmbedParams,

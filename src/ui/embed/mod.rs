@@ -43,6 +43,13 @@ mod page;
 
 use page::EmbedPage;
 
+// What a frame that follows a live game (online play's module,
+// `ui::online::frame`) shares with every frame: its reports to the page,
+// its height, its look.
+pub(crate) use host::{use_latest, use_reports};
+pub(crate) use page::{use_document_look, CSS};
+pub(crate) use talk::use_resize_reports;
+
 /// The frame's page.
 pub fn page_of(route: &Route) -> Html {
     let fragment = route.fragment();

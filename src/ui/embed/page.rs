@@ -19,7 +19,7 @@ use super::talk::use_resize_reports;
 use super::{BoardProps, EmbedBoard};
 
 /// The frame's own styles (not in the app's first load).
-const CSS: &str = include_str!("../../../styles/embed.css");
+pub(crate) const CSS: &str = include_str!("../../../styles/embed.css");
 
 /// Props: the parameters and what was wrong with them.
 #[derive(Properties, PartialEq)]
@@ -129,7 +129,7 @@ fn use_frame_search<G: EmbedBoard>(
 /// The frame's colours and language on its document (the app's contrast
 /// attribute included).
 #[hook]
-fn use_document_look(theme: Theme, lang: Lang) {
+pub(crate) fn use_document_look(theme: Theme, lang: Lang) {
     use_effect_with((theme, lang), |(theme, lang)| {
         let root = web_sys::window()
             .and_then(|w| w.document())

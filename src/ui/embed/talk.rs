@@ -66,7 +66,7 @@ pub(super) fn listen(on_message: &Closure<dyn Fn(String, String)>) -> Listening 
 /// lesson or a puzzle only when the learning module has drawn it (its
 /// heading, or what failed), never the few pixels of "loading".
 #[hook]
-pub(super) fn use_resize_reports(params: &EmbedParams) -> NodeRef {
+pub(crate) fn use_resize_reports(params: &EmbedParams) -> NodeRef {
     let content = use_node_ref();
     {
         let content = content.clone();

@@ -9,10 +9,22 @@ use crate::i18n::Texts;
 use crate::session::core::{Action, GameSession, SearchJob};
 use crate::session::nim::{Mover, Nim, NimAnswer, NimJob};
 use crate::worker::protocol::{Answer, Event, Job};
+use yew::Callback;
 
 use super::super::shell::PageGame;
 
 impl PageGame for Nim {
+    fn online_board(
+        session: &GameSession<Nim>,
+        on_action: Callback<Action<Nim>>,
+        mine: bool,
+    ) -> yew::Html {
+        yew::html! {
+            <super::heaps::Heaps position={session.position()} interactive={mine} highlight={Vec::new()}
+                values={None::<Vec<u64>>} on_take={on_action.reform(Action::Play)} />
+        }
+    }
+
     const SAVE_KEY: &'static str = "mind-sports.nim.game";
     const ROUTE: &'static str = "nim";
     const THINKS: bool = false;

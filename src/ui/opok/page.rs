@@ -8,6 +8,7 @@ use crate::session::opok::view::{game_squares, Selection};
 use crate::session::opok::Opok;
 use crate::session::turn::Turn;
 
+use super::super::context::use_texts;
 use super::super::shell::layout::GameLayout;
 use super::super::shell::status::Status;
 use super::super::shell::use_game_page;
@@ -67,5 +68,46 @@ pub fn opok_page(props: &OpokPageProps) -> Html {
             dialog={html! {
                 <NewGameDialog initial={state.settings} on_start={page.start_game()} on_cancel={page.close_dialog()} />
             }} />
+    }
+}
+
+/// Props of the board of an online game.
+#[derive(Properties, PartialEq)]
+pub struct OnlineBoardProps {
+    /// The game as shown.
+    pub session: crate::session::core::GameSession<Opok>,
+    /// Gets the moves put together.
+    pub on_action: Callback<crate::session::core::Action<Opok>>,
+    /// It is this page's player's move.
+    pub mine: bool,
+}
+
+/// The board of an online game: moves put together as on the page (stack,
+/// pieces, landing) and handed to the online page.
+#[function_component(OnlineBoard)]
+pub fn online_board(props: &OnlineBoardProps) -> Html {
+    let t = use_texts();
+    let selection = use_state(|| None::<Selection>);
+    let position = props.session.position();
+    let g = position.geometry();
+    let moves = use_move_maker(
+        selection.clone(),
+        position,
+        props.mine,
+        props.on_action.clone(),
+    );
+    let views = game_squares(&props.session, selection.as_ref(), props.mine);
+    let guidance = selection.as_ref().map(|sel| guidance_text(t, g, sel));
+    html! {
+        <>
+            <OpokBoard geometry={g} squares={views} ply={props.session.record.cursor()} on_square={moves.on_square} />
+            if let Some(sel) = &*selection {
+                <Picker k={sel.k} max={sel.max()} reachable={sel.landings.iter().map(|&l| l != 0).collect::<Vec<_>>()}
+                    on_change={moves.set_k} on_cancel={moves.cancel} />
+            }
+            if let Some(guidance) = guidance {
+                <p class="guidance">{ guidance }</p>
+            }
+        </>
     }
 }

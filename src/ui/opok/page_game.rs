@@ -17,6 +17,14 @@ use super::super::shell::PageGame;
 const ANALYSIS_MS: f64 = 3000.0;
 
 impl PageGame for Opok {
+    fn online_board(
+        session: &GameSession<Opok>,
+        on_action: yew::Callback<Action<Opok>>,
+        mine: bool,
+    ) -> yew::Html {
+        yew::html! { <super::page::OnlineBoard session={session.clone()} {on_action} {mine} /> }
+    }
+
     const SAVE_KEY: &'static str = "mind-sports.opok.game";
     const ROUTE: &'static str = "opok";
 

@@ -29,6 +29,20 @@ const HINT_MS: f64 = 4000.0;
 const EVALUATE_MS: f64 = 400.0;
 
 impl PageGame for Othello {
+    fn online_board(
+        session: &GameSession<Othello>,
+        on_action: Callback<Action<Othello>>,
+        _mine: bool,
+    ) -> Html {
+        let position = session.position();
+        let on_pick =
+            on_action.reform(|square| Action::Play(crate::engine::othello::Move::Place(square)));
+        html! {
+            <super::board::Board size={position.rules().size} squares={crate::session::othello::view::squares(session)}
+                focus={None::<(Square, u32)>} ply={session.record.cursor()} {on_pick} on_cursor={Callback::noop()} />
+        }
+    }
+
     const SAVE_KEY: &'static str = "mind-sports.othello.game";
     const ROUTE: &'static str = "othello";
     const SHARE: Share = split::share_scores;

@@ -15,6 +15,7 @@ use super::super::common::controls::Controls;
 use super::super::common::move_list::{MoveEntry, MoveList};
 use super::super::common::records::Records;
 use super::clock::game_clock;
+use super::play_online::PlayOnline;
 use super::put_aside::PutAsideGames;
 use super::scores::Scores;
 use super::PageGame;
@@ -76,6 +77,22 @@ pub fn seats_text<G: PageGame>(t: &Texts, settings: &G::Settings) -> String {
         .join(" · ")
 }
 
+/// The moves of the recorded line as the move list shows them (the game
+/// pages and the online game's page).
+pub fn move_entries<G: PageGame>(t: &Texts, state: &GameSession<G>) -> Vec<MoveEntry> {
+    let context = G::context(state);
+    state
+        .record
+        .line()
+        .iter()
+        .enumerate()
+        .map(|(ply, mv)| MoveEntry {
+            label: G::move_label(t, context, mv),
+            side: G::side_class(G::side_to_move(&state.record.position_at(ply), ply)),
+        })
+        .collect()
+}
+
 /// A game page.
 #[function_component(GameLayout)]
 pub fn game_layout<G: PageGame>(props: &GameLayoutProps<G>) -> Html {
@@ -89,18 +106,8 @@ pub fn game_layout<G: PageGame>(props: &GameLayoutProps<G>) -> Html {
         let open = props.new_game_open.clone();
         Callback::from(move |_| open.set(true))
     };
-    let context = G::context(state);
     let scores = G::scores(t, state);
-    let moves: Vec<MoveEntry> = state
-        .record
-        .line()
-        .iter()
-        .enumerate()
-        .map(|(ply, mv)| MoveEntry {
-            label: G::move_label(t, context, mv),
-            side: G::side_class(G::side_to_move(&state.record.position_at(ply), ply)),
-        })
-        .collect();
+    let moves = move_entries(t, state);
     html! {
         <section class={classes!("game-page", format!("{}-page", G::ROUTE), props.class.clone())}>
             <div class="play-area">
@@ -121,6 +128,7 @@ pub fn game_layout<G: PageGame>(props: &GameLayoutProps<G>) -> Html {
                     on_move_now={G::THINKS.then(|| send(Action::MoveNow))}>
                     { props.buttons.clone() }
                 </Controls>
+                <PlayOnline<G> settings={state.settings.clone()} />
                 if G::pass().is_some() {
                     <label class="choice auto-pass">
                         <input type="checkbox" checked={state.auto_pass} onchange={{

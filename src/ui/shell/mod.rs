@@ -7,6 +7,7 @@
 
 pub mod clock;
 pub mod layout;
+mod play_online;
 pub mod put_aside;
 pub mod scores;
 pub mod status;
@@ -78,6 +79,15 @@ pub trait PageGame: GameTexts {
     fn scores(_t: &Texts, _session: &GameSession<Self>) -> Vec<scores::ScoreItem> {
         Vec::new()
     }
+
+    /// The board of an online game (`ui::online`): the moves picked go to
+    /// `on_action` as [`Action::Play`] (the page sends them to the
+    /// server); `mine` while it is this page's player's move.
+    fn online_board(
+        session: &GameSession<Self>,
+        on_action: Callback<Action<Self>>,
+        mine: bool,
+    ) -> Html;
 
     /// The game's name (in a diagram's title).
     fn game_name(t: &Texts) -> &'static str;

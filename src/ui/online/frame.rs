@@ -1,0 +1,129 @@
+//! An embedded frame that follows a live game (`#/embed/<game>?live=<id>`,
+//! docs/embed.md): the game's board as in `mode=view`, kept up to date over
+//! the game's live connection as a watcher's (the embedding page's origin,
+//! `parent=`, is said in the hello: the server lets only the origins it was
+//! given embed live games), with the reports every frame sends its page:
+//! `ready`, `position` for the game as it first arrives, then a `move` for
+//! every move, `gameOver` when the board's game ends, `resize`. The frame's
+//! other parameters (`parent`, `theme`, `lang`, `coords`) read as any
+//! frame's; one that does not read is left at its default.
+
+use yew::prelude::*;
+
+use crate::embed::messages::FrameMessage;
+use crate::embed::params::{parse, EmbedParams, Game};
+use crate::online::setup::GameKind;
+use crate::session::core::GameSession;
+use crate::session::embed::position_info;
+use crate::session::nim::Nim;
+use crate::session::online::{LiveFrame, OnlineGame};
+use crate::session::opok::Opok;
+use crate::session::othello::Othello;
+
+use super::super::context::{use_app, use_texts, AppContext};
+use super::super::embed::talk::post;
+use super::super::embed::{
+    use_document_look, use_latest, use_reports, use_resize_reports, EmbedBoard, CSS,
+};
+use super::page::{use_live, use_ticks};
+use super::panel::status_text;
+
+/// The frame of a live game.
+pub fn live_frame(live: LiveFrame) -> Html {
+    let key = format!("{}/{}?{}", live.kind.name(), live.game, live.rest);
+    match live.kind {
+        GameKind::Othello => html! { <Follow<Othello> {key} {live} /> },
+        GameKind::Opok => html! { <Follow<Opok> {key} {live} /> },
+        GameKind::Nim => html! { <Follow<Nim> {key} {live} /> },
+    }
+}
+
+/// The frame's parameters: its query's, with the game's rules once the
+/// server has sent them where they read as a frame's (the board's size and
+/// the variant that `ready` tells; a take-away game's start is the
+/// server's, not a frame parameter).
+fn frame_params(live: &LiveFrame, rules: Option<&str>) -> EmbedParams {
+    let game = Game::from_name(live.kind.name()).unwrap_or(Game::Othello);
+    let with_rules = rules
+        .map(|rules| parse(game, &format!("{}&{rules}", live.rest)))
+        .filter(|parsed| parsed.errors.is_empty());
+    with_rules.unwrap_or_else(|| parse(game, &live.rest)).params
+}
+
+/// Props: the live game and the frame's other parameters.
+#[derive(Properties, PartialEq)]
+struct FollowProps {
+    live: LiveFrame,
+}
+
+/// Follows the game; draws it once the server has sent it.
+#[function_component(Follow)]
+fn follow<G: EmbedBoard>(props: &FollowProps) -> Html {
+    let t = use_texts();
+    let state = use_reducer(OnlineGame::<G>::default);
+    let rules = state.view.as_ref().map(|view| view.setup.rules.clone());
+    let params = frame_params(&props.live, rules.as_deref());
+    let dispatch = {
+        let dispatcher = state.dispatcher();
+        Callback::from(move |action| dispatcher.dispatch(action))
+    };
+    let embed = params.parent.as_ref().map(|origin| origin.to_string());
+    let game = AttrValue::from(props.live.game.clone());
+    use_live::<G>(&game, &None, embed, dispatch);
+    let clock_runs = state
+        .brief()
+        .and_then(|b| b.clock)
+        .is_some_and(|c| c.running.is_some());
+    use_ticks(state.playing() && clock_runs);
+    let status = status_text::<G>(t, &state);
+    if state.view.is_none() {
+        return html! { <p class="embed-status" data-testid="live-status">{ status }</p> };
+    }
+    html! {
+        <Shown<G> session={state.session.clone()} {params} {status} />
+    }
+}
+
+/// Props of the game shown.
+#[derive(Properties, PartialEq)]
+struct ShownProps<G: EmbedBoard> {
+    session: GameSession<G>,
+    params: EmbedParams,
+    status: String,
+}
+
+/// The board and where the game stands, and the frame's reports; mounted
+/// once the game has arrived, so that `ready` tells the game's board.
+#[function_component(Shown)]
+fn shown<G: EmbedBoard>(props: &ShownProps<G>) -> Html {
+    let p = &props.params;
+    let latest = use_latest(&props.session, p, false);
+    use_reports(&latest, &props.session, p, &[]);
+    // After `ready`: the game so far, which `ready` does not carry.
+    {
+        let (p, session) = (p.clone(), props.session.clone());
+        use_effect_with((), move |_| {
+            post(&p, &FrameMessage::Position(position_info(&p, &session)));
+        });
+    }
+    let content = use_resize_reports(p);
+    let app = use_app();
+    let lang = p.lang.unwrap_or(app.lang);
+    use_document_look(p.theme, lang);
+    let classes = classes!(
+        "embed",
+        "embed-live",
+        format!("embed-{}", p.game().name()),
+        (!p.coords).then_some("no-coords"),
+    );
+    let context = AppContext { lang, ..app };
+    html! {
+        <ContextProvider<AppContext> {context}>
+            <style>{ CSS }</style>
+            <div ref={content} class={classes} data-testid="embed" data-mode="view">
+                <div class="embed-board">{ G::online_board(&props.session, Callback::noop(), false) }</div>
+                <p class="embed-status" data-testid="live-status">{ &props.status }</p>
+            </div>
+        </ContextProvider<AppContext>>
+    }
+}

@@ -1,0 +1,140 @@
+//! The lobby (`#/online`): the open public challenges, live (a new one
+//! appears, a taken one goes), each with a button that takes its seat;
+//! and "My online games".
+
+use yew::prelude::*;
+
+use crate::i18n::Texts;
+use crate::online::protocol::{Challenge, JoinRequest, Seated, ServerMessage};
+use crate::online::setup::Timing;
+
+use super::super::context::use_texts;
+use super::mine::{game_name, MyGames};
+use super::net::Live;
+use super::page::seated_here;
+use super::{ask, kept};
+
+/// The challenges as the lobby's messages change them.
+fn follow(list: &mut Vec<Challenge>, message: ServerMessage) {
+    match message {
+        ServerMessage::Lobby { challenges } => *list = challenges,
+        ServerMessage::ChallengeOpened { challenge } => {
+            list.retain(|c| c.game != challenge.game);
+            list.insert(0, challenge);
+        }
+        ServerMessage::ChallengeClosed { game } => list.retain(|c| c.game != game),
+        _ => {}
+    }
+}
+
+/// The lobby page.
+#[function_component(Lobby)]
+pub fn lobby() -> Html {
+    let t = use_texts();
+    let o = t.online();
+    let challenges = use_mut_ref(Vec::<Challenge>::new);
+    let shown = use_state(Vec::<Challenge>::new);
+    let name = use_state(kept::name);
+    let problem = use_state(|| None::<String>);
+    {
+        let shown = shown.clone();
+        use_effect_with((), move |_| {
+            let on_message = Callback::from(move |text: String| {
+                if let Ok(message) = serde_json::from_str::<ServerMessage>(&text) {
+                    follow(&mut challenges.borrow_mut(), message);
+                    shown.set(challenges.borrow().clone());
+                }
+            });
+            let live = Live::open("/api/v1/lobby/live", None, on_message, Callback::noop());
+            move || live.close()
+        });
+    }
+    let accept = |challenge: &Challenge| {
+        let (name, problem) = (name.clone(), problem.clone());
+        let (game, kind) = (challenge.game.clone(), challenge.setup.game);
+        Callback::from(move |_: MouseEvent| {
+            let request = JoinRequest {
+                name: (*name).clone(),
+                invite: None,
+            };
+            let (game, problem) = (game.clone(), problem.clone());
+            wasm_bindgen_futures::spawn_local(async move {
+                let path = format!("/api/v1/games/{game}/join");
+                let body = serde_json::to_string(&request).ok();
+                match ask::<Seated>(t, "POST", &path, body).await {
+                    Ok(seated) => {
+                        kept::keep_name(&request.name);
+                        seated_here(kind, seated);
+                    }
+                    Err(text) => problem.set(Some(text)),
+                }
+            });
+        })
+    };
+    let oninput = {
+        let name = name.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            name.set(input.value());
+        })
+    };
+    let rows = shown.iter().map(|c| {
+        let time = match &c.setup.timing {
+            Timing::Live { control, .. } => control.clone(),
+            Timing::Correspondence { days } => o.days_a_move(u64::from(*days)),
+        };
+        html! {
+            <tr data-testid="challenge">
+                <td>{ game_name(t, c.setup.game) }</td>
+                <td class="rules">{ rules_text(t, &c.setup.rules) }</td>
+                <td>{ time }</td>
+                <td>{ c.name.clone() }</td>
+                <td><button type="button" class="primary" onclick={accept(c)} data-testid="accept">{ o.accept }</button></td>
+            </tr>
+        }
+    });
+    html! {
+        <section class="lobby">
+            <h1>{ t.common.online_play }</h1>
+            <p>{ o.lobby_intro }</p>
+            <div class="field">
+                <label for="lobby-name">{ o.your_name }</label>
+                <input id="lobby-name" type="text" maxlength="32" value={(*name).clone()} {oninput}
+                    autocomplete="nickname" data-testid="online-name" />
+            </div>
+            if let Some(problem) = &*problem {
+                <p class="online-problem" role="alert">{ problem }</p>
+            }
+            if shown.is_empty() {
+                <p data-testid="lobby-empty">{ o.lobby_empty }</p>
+            } else {
+                <div class="table-scroll">
+                    <table class="challenges">
+                        <thead><tr>
+                            <th scope="col">{ o.game }</th><th scope="col">{ o.settings }</th>
+                            <th scope="col">{ o.time_control }</th><th scope="col">{ o.waits }</th><th />
+                        </tr></thead>
+                        <tbody>{ for rows }</tbody>
+                    </table>
+                </div>
+            }
+            <MyGames />
+        </section>
+    }
+}
+
+/// A challenge's rules, shortly: Othello's board and variant, Opok's
+/// size, the take-away game's start (as the link writes them).
+fn rules_text(t: &Texts, rules: &str) -> String {
+    rules
+        .split('&')
+        .filter_map(|pair| pair.split_once('='))
+        .filter_map(|(key, value)| match (key, value) {
+            ("size", _) => Some(format!("{value}×{value}")),
+            ("misere", "0") | ("variant", "standard") => None,
+            ("misere", _) => Some(t.nim.misere_play.into()),
+            _ => Some(value.replace('+', " + ")),
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}

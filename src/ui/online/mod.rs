@@ -1,0 +1,121 @@
+//! Online play's pages (issue 28), written once for the three games, as a
+//! wasm module of their own (`src/bin/online.rs`, `online.js`): the app
+//! loads it for the online routes only, and a game page for its "Play
+//! online" dialog, so that neither pays for the protocol's decoders and
+//! the live connection.
+//!
+//! * `create`: the "Play online" dialog (opened by the button every game
+//!   page has, through the shell's layout, with the page's game as its
+//!   share link writes it): the time, the colour, public or private; it
+//!   creates the game and opens its page.
+//! * `page`: an online game's page (`#/online/<game>/<id>`), with the
+//!   game's own board: the join form of an invitation, then the live game
+//!   for the players and the watchers.
+//! * `frame`: an embedded frame that follows a live game
+//!   (`#/embed/<game>?live=<id>`).
+//! * `panel`: the players, the clocks, the links and the buttons.
+//! * `lobby`: the open public challenges (`#/online`); `mine`: "My online
+//!   games" (the home page and the lobby).
+//! * `net`: HTTP and the live connections; `kept`: the seats this browser
+//!   holds.
+
+pub mod create;
+mod frame;
+mod kept;
+mod lobby;
+mod mine;
+mod net;
+mod page;
+mod panel;
+
+use yew::prelude::*;
+
+use crate::i18n::Texts;
+use crate::online::protocol::ApiError;
+use crate::online::room::Refusal;
+use crate::online::setup::GameKind;
+use crate::session::nim::Nim;
+use crate::session::online::{LiveFrame, OnlineLink};
+use crate::session::opok::Opok;
+use crate::session::othello::Othello;
+use crate::session::route::Route;
+
+/// The module's pages, by route.
+pub fn page_of(route: &Route) -> Html {
+    match route {
+        Route::Lobby => html! { <lobby::Lobby /> },
+        Route::Online(rest) => match OnlineLink::parse(rest).map(|link| link.kind) {
+            Some(GameKind::Othello) => {
+                html! { <page::OnlinePage<Othello> key={rest.clone()} rest={rest.clone()} /> }
+            }
+            Some(GameKind::Opok) => {
+                html! { <page::OnlinePage<Opok> key={rest.clone()} rest={rest.clone()} /> }
+            }
+            Some(GameKind::Nim) => {
+                html! { <page::OnlinePage<Nim> key={rest.clone()} rest={rest.clone()} /> }
+            }
+            None => not_found(),
+        },
+        Route::Embed(rest) => match LiveFrame::parse(rest) {
+            Some(live) => frame::live_frame(live),
+            None => not_found(),
+        },
+        _ => Html::default(),
+    }
+}
+
+/// An address of the module's that names no game.
+fn not_found() -> Html {
+    html! { <NotFound /> }
+}
+
+/// Says that the address names no game.
+#[function_component(NotFound)]
+fn not_found_page() -> Html {
+    let t = super::context::use_texts();
+    html! { <p class="online-problem" data-testid="online-problem">{ t.online().not_found }</p> }
+}
+
+/// What a refusal means to the player.
+pub fn refusal_text(t: &Texts, refusal: &Refusal) -> String {
+    let o = t.online();
+    match refusal {
+        Refusal::NotYourTurn => o.refused_not_your_turn.into(),
+        Refusal::MovedOn { .. } => o.refused_moved_on.into(),
+        Refusal::Move { .. } => o.refused_illegal.into(),
+        Refusal::TooLateToAbort => o.refused_abort.into(),
+        Refusal::OpponentPresent => o.refused_present.into(),
+        Refusal::ClaimTooEarly { wait_ms } => o.claim_wait(wait_ms.div_ceil(1000)),
+        Refusal::NotAPlayer => o.not_sent_watching.into(),
+        _ => o.refused_other.into(),
+    }
+}
+
+/// What an answer of the HTTP API says to the person.
+pub fn api_error_text(t: &Texts, status: u16, body: &str) -> String {
+    let o = t.online();
+    match serde_json::from_str::<ApiError>(body) {
+        Ok(ApiError::Name { .. }) => o.name_problem.into(),
+        Ok(ApiError::NotFound) => o.not_found.into(),
+        Ok(ApiError::Refused { refusal }) => refusal_text(t, &refusal),
+        _ if status == 404 => o.not_found.into(),
+        _ => o.refused_other.into(),
+    }
+}
+
+/// The server's answer to a request, read as `T`, or what to tell the
+/// person.
+pub async fn ask<T: serde::de::DeserializeOwned>(
+    t: &'static Texts,
+    method: &str,
+    path: &str,
+    body: Option<String>,
+) -> Result<T, String> {
+    match net::request(method, path, body).await {
+        Some((status, text)) if (200..300).contains(&status) => {
+            serde_json::from_str(&text).map_err(|_| t.online().no_server.to_string())
+        }
+        Some((status, text)) => Err(api_error_text(t, status, &text)),
+        None => Err(t.online().no_server.into()),
+    }
+}
