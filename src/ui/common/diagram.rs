@@ -12,6 +12,7 @@
 
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
+use std::thread::LocalKey;
 
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
@@ -21,15 +22,11 @@ use crate::i18n::Lang;
 use crate::session::core::GameSession;
 use crate::session::diagram::{file_name, DiagramChoices, PNG_SCALE};
 use crate::session::formats;
-use crate::session::nim::Nim;
-use crate::session::opok::Opok;
-use crate::session::othello::Othello;
 
 use super::super::browser;
 use super::super::context::{use_texts, AppContext};
-use super::super::crash;
 use super::super::shell::{diagram_svg, PageGame};
-use super::dialog::{show_apart, ModalDialog};
+use super::dialog::{close_apart, open_apart, show_apart, ApartDialog, ModalDialog, TakeDown};
 
 /// Draws `svg` on a white canvas [`PNG_SCALE`] times its size and offers
 /// the PNG as a file called `name` (an image of the SVG's blob, drawn once
@@ -99,43 +96,39 @@ thread_local! {
     /// The choices made last (kept while the app runs).
     static CHOICES: Cell<DiagramChoices> = Cell::new(DiagramChoices::default());
     /// Takes the dialog down, while it is shown.
-    static SHOWN: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
+    static SHOWN: RefCell<Option<TakeDown>> = const { RefCell::new(None) };
+}
+
+/// The diagram dialog, drawn apart from the page ([`show_apart`]).
+pub struct ApartDiagram;
+
+impl ApartDialog for ApartDiagram {
+    const WHAT: &'static str = "diagrams";
+
+    fn shown() -> &'static LocalKey<RefCell<Option<TakeDown>>> {
+        &SHOWN
+    }
+
+    fn show<G: PageGame>(lang: Lang, query: &str) -> Result<TakeDown, String> {
+        let (settings, record) =
+            formats::decode::<G>(query).map_err(|e| format!("the game does not read: {e:?}"))?;
+        let props = DiagramRootProps::<G> {
+            lang,
+            session: Rc::new(GameSession::with_record(settings, record)),
+        };
+        show_apart::<DiagramRoot<G>>(props)
+    }
 }
 
 /// Shows the dialog, in the language `code`, for the game of the page
-/// `route` (`othello`, `opok`, `nim`) as its share link's `query` holds it
-/// (a dialog already shown is closed first); an error when the route or
-/// the query does not read.
+/// `route` as its share link's `query` holds it ([`open_apart`]).
 pub fn open(code: &str, route: &str, query: &str) -> Result<(), String> {
-    close();
-    crash::install_panic_hook();
-    let lang = Lang::from_code(code).unwrap_or_default();
-    match route {
-        "othello" => show::<Othello>(lang, query),
-        "opok" => show::<Opok>(lang, query),
-        "nim" => show::<Nim>(lang, query),
-        _ => Err(format!("no diagrams for {route:?}")),
-    }
+    open_apart::<ApartDiagram>(code, route, query)
 }
 
 /// Takes the dialog down.
 pub fn close() {
-    if let Some(take_down) = SHOWN.with(|shown| shown.borrow_mut().take()) {
-        take_down();
-    }
-}
-
-/// Draws the dialog of game `G` apart from the page ([`show_apart`]).
-fn show<G: PageGame>(lang: Lang, query: &str) -> Result<(), String> {
-    let (settings, record) =
-        formats::decode::<G>(query).map_err(|e| format!("the game does not read: {e:?}"))?;
-    let props = DiagramRootProps::<G> {
-        lang,
-        session: Rc::new(GameSession::with_record(settings, record)),
-    };
-    let take_down = show_apart::<DiagramRoot<G>>(props)?;
-    SHOWN.with(|shown| *shown.borrow_mut() = Some(take_down));
-    Ok(())
+    close_apart::<ApartDiagram>();
 }
 
 /// Props of the module's root: the language and the game.

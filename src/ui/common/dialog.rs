@@ -19,7 +19,7 @@ use super::super::shell::PageGame;
 /// the dialog's events: two Yew apps from two wasm modules number their
 /// listeners alike, and the page would run its own handlers for the
 /// dialog's clicks and keys.
-pub fn show_apart<C: BaseComponent>(props: C::Properties) -> Result<Box<dyn FnOnce()>, String> {
+pub fn show_apart<C: BaseComponent>(props: C::Properties) -> Result<TakeDown, String> {
     let root = web_sys::window()
         .and_then(|w| w.document())
         .and_then(|d| Some((d.create_element("div").ok()?, d.document_element()?)))
@@ -30,6 +30,50 @@ pub fn show_apart<C: BaseComponent>(props: C::Properties) -> Result<Box<dyn FnOn
         handle.destroy();
         root.remove();
     }))
+}
+
+/// What takes a dialog drawn apart down (see [`show_apart`]).
+pub type TakeDown = Box<dyn FnOnce()>;
+
+/// A dialog that a module of its own shows over a game's page, one at a
+/// time: the module's `open(lang, route, query)` and `close()` are
+/// [`open_apart`] and [`close_apart`] of it.
+pub trait ApartDialog: 'static {
+    /// What the dialog is of, for the error of a page without it.
+    const WHAT: &'static str;
+
+    /// Where the shown dialog's take-down is kept.
+    fn shown() -> &'static std::thread::LocalKey<std::cell::RefCell<Option<TakeDown>>>;
+
+    /// Draws the dialog for game `G`, set up as its share link's `query`
+    /// says, in `lang`.
+    fn show<G: PageGame>(lang: crate::i18n::Lang, query: &str) -> Result<TakeDown, String>;
+}
+
+/// Shows dialog `D`, in the language `code`, for the game of the page
+/// `route` (`othello`, `opok`, `nim`) as its share link's `query` holds it
+/// (a dialog already shown is closed first); an error when the route or
+/// the query does not read.
+pub fn open_apart<D: ApartDialog>(code: &str, route: &str, query: &str) -> Result<(), String> {
+    use crate::session::{nim::Nim, opok::Opok, othello::Othello};
+    close_apart::<D>();
+    super::super::crash::install_panic_hook();
+    let lang = crate::i18n::Lang::from_code(code).unwrap_or_default();
+    let take_down = match route {
+        "othello" => D::show::<Othello>(lang, query),
+        "opok" => D::show::<Opok>(lang, query),
+        "nim" => D::show::<Nim>(lang, query),
+        _ => Err(format!("no {} for {route:?}", D::WHAT)),
+    }?;
+    D::shown().with(|shown| *shown.borrow_mut() = Some(take_down));
+    Ok(())
+}
+
+/// Takes dialog `D` down, if it is shown.
+pub fn close_apart<D: ApartDialog>() {
+    if let Some(take_down) = D::shown().with(|shown| shown.borrow_mut().take()) {
+        take_down();
+    }
 }
 
 /// Props: the title, how to cancel, and the content.

@@ -6,6 +6,7 @@
 //! page, which shows the invitation link to send.
 
 use std::cell::RefCell;
+use std::thread::LocalKey;
 
 use yew::prelude::*;
 
@@ -13,45 +14,48 @@ use crate::i18n::Lang;
 use crate::online::protocol::{Colour, CreateRequest, Seated};
 use crate::online::setup::{GameKind, Setup, Timing, CORRESPONDENCE_DAYS};
 use crate::session::formats;
-use crate::session::nim::Nim;
 use crate::session::online::rules_of;
-use crate::session::opok::Opok;
-use crate::session::othello::Othello;
 
 use super::super::browser;
-use super::super::common::dialog::{radio, show_apart, ModalDialog};
+use super::super::common::dialog::{
+    close_apart, open_apart, radio, show_apart, ApartDialog, ModalDialog, TakeDown,
+};
 use super::super::context::{use_texts, AppContext};
-use super::super::crash;
 use super::super::shell::PageGame;
 use super::page::seated_here;
 use super::{ask, kept};
 
 thread_local! {
     /// Takes the dialog down, while it is shown.
-    static SHOWN: RefCell<Option<Box<dyn FnOnce()>>> = const { RefCell::new(None) };
+    static SHOWN: RefCell<Option<TakeDown>> = const { RefCell::new(None) };
+}
+
+/// The "Play online" dialog, drawn apart from the page.
+pub struct CreateOnline;
+
+impl ApartDialog for CreateOnline {
+    const WHAT: &'static str = "online play";
+
+    fn shown() -> &'static LocalKey<RefCell<Option<TakeDown>>> {
+        &SHOWN
+    }
+
+    fn show<G: PageGame>(lang: Lang, query: &str) -> Result<TakeDown, String> {
+        let (settings, _) =
+            formats::decode::<G>(query).map_err(|e| format!("the game does not read: {e:?}"))?;
+        show_apart::<CreateRoot<G>>(CreateRootProps { lang, settings })
+    }
 }
 
 /// Shows the dialog, in the language `code`, for the game of the page
-/// `route` (`othello`, `opok`, `nim`) set up as its share link's `query`
-/// says (a dialog already shown is closed first); an error when the route
-/// or the query does not read.
+/// `route` set up as its share link's `query` says ([`open_apart`]).
 pub fn open(code: &str, route: &str, query: &str) -> Result<(), String> {
-    close();
-    crash::install_panic_hook();
-    let lang = Lang::from_code(code).unwrap_or_default();
-    match route {
-        "othello" => show::<Othello>(lang, query),
-        "opok" => show::<Opok>(lang, query),
-        "nim" => show::<Nim>(lang, query),
-        _ => Err(format!("no online play for {route:?}")),
-    }
+    open_apart::<CreateOnline>(code, route, query)
 }
 
 /// Takes the dialog down.
 pub fn close() {
-    if let Some(take_down) = SHOWN.with(|shown| shown.borrow_mut().take()) {
-        take_down();
-    }
+    close_apart::<CreateOnline>();
 }
 
 /// Takes the dialog down after the event being handled, and gives the
@@ -61,15 +65,6 @@ fn close_later() {
         close();
         browser::focus("button.play-online");
     });
-}
-
-/// Draws the dialog of game `G` apart from the page.
-fn show<G: PageGame>(lang: Lang, query: &str) -> Result<(), String> {
-    let (settings, _) =
-        formats::decode::<G>(query).map_err(|e| format!("the game does not read: {e:?}"))?;
-    let take_down = show_apart::<CreateRoot<G>>(CreateRootProps { lang, settings })?;
-    SHOWN.with(|shown| *shown.borrow_mut() = Some(take_down));
-    Ok(())
 }
 
 /// Props of the dialog's root: the language and the game.

@@ -32,13 +32,17 @@ impl PageGame for Othello {
     fn online_board(
         session: &GameSession<Othello>,
         on_action: Callback<Action<Othello>>,
-        _mine: bool,
+        mine: bool,
     ) -> Html {
         let position = session.position();
+        // Legal moves are marked for the player to move only: a watcher,
+        // or a player while the other side thinks, sees none.
+        let mut squares = crate::session::othello::view::squares(session);
+        squares.iter_mut().for_each(|square| square.marked &= mine);
         let on_pick =
             on_action.reform(|square| Action::Play(crate::engine::othello::Move::Place(square)));
         html! {
-            <super::board::Board size={position.rules().size} squares={crate::session::othello::view::squares(session)}
+            <super::board::Board size={position.rules().size} {squares}
                 focus={None::<(Square, u32)>} ply={session.record.cursor()} {on_pick} on_cursor={Callback::noop()} />
         }
     }
