@@ -167,6 +167,22 @@ export async function spoken(page, expected, ms = 3000) {
   return text;
 }
 /** Saves a full-page screenshot as artifacts/<name>.png. */
+/** A club's page on another origin that embeds the frame at `src`, `width`
+ *  px wide: it records what the frame posts in `window.got` (following its
+ *  height), and `window.send(message)` posts to the frame at `app`. */
+export const hostPage = (src, width, app) => `<!doctype html><meta charset="utf-8"><title>club</title><body style="margin:0">
+<iframe id="f" src="${src.replace(/"/g, "&quot;")}" style="width:${width}px;height:600px;border:0"></iframe>
+<script>
+window.got = [];
+addEventListener("message", (e) => {
+  if (e.source !== document.getElementById("f").contentWindow) return;
+  window.got.push({ origin: e.origin, data: e.data });
+  if (e.data && e.data.type === "resize") document.getElementById("f").style.height = e.data.height + "px";
+});
+window.send = (m) => document.getElementById("f").contentWindow.postMessage(
+  Object.assign({ source: "mind-sports-host", version: 1 }, m), ${JSON.stringify(app)});
+</script>`;
+
 export const shot = (page, name) => page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
 
 /** Pastes `text` as if with Ctrl+V outside any text field. */

@@ -9,7 +9,7 @@
 // Run: `DIST=/tmp/embed-dist node tests/e2e/embed.mjs` after a build.
 import { createServer } from "node:http";
 import { readdirSync, readFileSync } from "node:fs";
-import { serveDist, launchBrowser, freshPage, run, assert, shot } from "./browser.mjs";
+import { serveDist, launchBrowser, freshPage, run, assert, shot, hostPage } from "./browser.mjs";
 
 const server = await serveDist();
 const APP = new URL(server.url).origin;
@@ -25,18 +25,7 @@ const host = createServer((req, res) => {
   if (url.pathname === "/host") {
     const src = url.searchParams.get("src");
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-    res.end(`<!doctype html><meta charset="utf-8"><title>club</title><body style="margin:0">
-<iframe id="f" src="${src.replace(/"/g, "&quot;")}" style="width:${width}px;height:600px;border:0"></iframe>
-<script>
-window.got = [];
-addEventListener("message", (e) => {
-  if (e.source !== document.getElementById("f").contentWindow) return;
-  window.got.push({ origin: e.origin, data: e.data });
-  if (e.data && e.data.type === "resize") document.getElementById("f").style.height = e.data.height + "px";
-});
-window.send = (m) => document.getElementById("f").contentWindow.postMessage(
-  Object.assign({ source: "mind-sports-host", version: 1 }, m), ${JSON.stringify(APP)});
-</script>`);
+    res.end(hostPage(src, width, APP));
   } else if (url.pathname === "/element") {
     res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
     res.end(`<!doctype html><meta charset="utf-8"><title>club</title><body style="margin:0">

@@ -5,23 +5,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serveSite, root, launchBrowser, freshPage, run, assert, shot, spoken } from "./browser.mjs";
+import { serveSite, root, launchBrowser, freshPage, run, assert, shot, spoken, hostPage } from "./browser.mjs";
 
 // A club's site on another origin, which embeds a frame following a live
 // game: `/host?src=<frame address>` records what the frame posts.
 const host = createServer((req, res) => {
   const src = new URL(req.url, "http://x").searchParams.get("src") ?? "";
   res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-  res.end(`<!doctype html><meta charset="utf-8"><title>club</title><body style="margin:0">
-<iframe id="f" src="${src.replace(/"/g, "&quot;")}" style="width:480px;height:600px;border:0"></iframe>
-<script>
-window.got = [];
-addEventListener("message", (e) => {
-  if (e.source !== document.getElementById("f").contentWindow) return;
-  window.got.push({ origin: e.origin, data: e.data });
-  if (e.data && e.data.type === "resize") document.getElementById("f").style.height = e.data.height + "px";
-});
-</script>`);
+  res.end(hostPage(src, 480, new URL(url).origin));
 });
 await new Promise((resolve) => host.listen(0, "127.0.0.1", resolve));
 const HOST = `http://127.0.0.1:${host.address().port}`;

@@ -105,39 +105,19 @@ fn a_page_follows_the_servers_game_and_says_each_move() {
     // A presence that changes nothing says nothing; a player who goes and
     // comes back is said.
     let mut brief = server.room.brief(server.seen());
-    brief.present = [true, true];
-    page.apply(OnlineAction::Server(
-        Box::new(ServerMessage::Presence {
+    let comings_and_goings = [
+        ([true, true], News::Joined("Petr".into())),
+        ([false, true], News::Presence(0, false)),
+        ([true, true], News::Presence(0, true)),
+    ];
+    for (present, news) in comings_and_goings {
+        brief.present = present;
+        let presence = ServerMessage::Presence {
             brief: brief.clone(),
-        }),
-        0.0,
-    ));
-    assert_eq!(
-        page.news.as_ref().map(|n| &n.1),
-        Some(&News::Joined("Petr".into()))
-    );
-    brief.present = [false, true];
-    page.apply(OnlineAction::Server(
-        Box::new(ServerMessage::Presence {
-            brief: brief.clone(),
-        }),
-        0.0,
-    ));
-    assert_eq!(
-        page.news.as_ref().map(|n| &n.1),
-        Some(&News::Presence(0, false))
-    );
-    brief.present = [true, true];
-    page.apply(OnlineAction::Server(
-        Box::new(ServerMessage::Presence {
-            brief: brief.clone(),
-        }),
-        0.0,
-    ));
-    assert_eq!(
-        page.news.as_ref().map(|n| &n.1),
-        Some(&News::Presence(0, true))
-    );
+        };
+        page.apply(OnlineAction::Server(Box::new(presence), 0.0));
+        assert_eq!(page.news.as_ref().map(|n| &n.1), Some(&news));
+    }
     assert!(page.playing() && !page.my_move());
     let f5 = page.session.position().moves()[0];
     assert_eq!(page.move_message(&f5, 1), Err(NotSent::NotYourTurn));
