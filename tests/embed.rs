@@ -13,6 +13,7 @@ use mind_sports::embed::Origin;
 use mind_sports::engine::othello::notation::{parse_board, replay_from_start};
 use mind_sports::engine::othello::{Rules, Variant};
 use mind_sports::session::formats::encode;
+use mind_sports::session::online::LiveFrame;
 use mind_sports::session::query::percent_decode;
 
 fn read(path: &str) -> String {
@@ -163,7 +164,23 @@ fn the_docs_examples_are_valid() {
     let fragments = doc_fragments(&doc);
     assert!(fragments.len() >= 8, "{fragments:?}");
     for fragment in &fragments {
-        let read = mind_sports::embed::params::parse_fragment(fragment)
+        // A frame following a live game is read by the online module
+        // (its `live=`), the rest of its address by the frame's reader.
+        let address = &fragment["#/embed/".len()..];
+        let plain = match LiveFrame::parse(address) {
+            Some(live) => {
+                let game = address.split('?').next().unwrap_or_default();
+                format!("#/embed/{game}?{}", live.rest)
+            }
+            None => {
+                assert!(
+                    !LiveFrame::named(address),
+                    "{fragment}: its live= does not read"
+                );
+                fragment.clone()
+            }
+        };
+        let read = mind_sports::embed::params::parse_fragment(&plain)
             .unwrap_or_else(|| panic!("{fragment} is not an embed route"));
         assert_eq!(read.errors, vec![], "{fragment}");
     }
