@@ -67,16 +67,6 @@ impl Default for Settings {
     }
 }
 
-impl Settings {
-    /// Who plays `mover`.
-    pub fn player(&self, mover: Mover) -> Player {
-        match mover {
-            Mover::First => self.first,
-            Mover::Second => self.second,
-        }
-    }
-}
-
 impl Seats for Settings {
     fn seats(&self) -> [Player; 2] {
         [self.first, self.second]

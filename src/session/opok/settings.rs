@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::opok::{Geometry, Level, Side};
+use crate::engine::opok::{Geometry, Level};
 use crate::session::player::{Player, Seats};
 
 /// Board size, players and thinking time.
@@ -25,16 +25,6 @@ impl Default for Settings {
             circles: Player::Human,
             squares: Player::Computer(Level::new(3).expect("level 3 exists")),
             think_ms: 3000,
-        }
-    }
-}
-
-impl Settings {
-    /// Who plays `side`.
-    pub fn player(&self, side: Side) -> Player {
-        match side {
-            Side::Circles => self.circles,
-            Side::Squares => self.squares,
         }
     }
 }

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::engine::othello::{Color, Level, Rules};
+use crate::engine::othello::{Level, Rules};
 
 pub use crate::session::player::{Player, Seats};
 
@@ -31,14 +31,6 @@ impl Default for Settings {
 }
 
 impl Settings {
-    /// Who plays `color`.
-    pub fn player(&self, color: Color) -> Player {
-        match color {
-            Color::Black => self.black,
-            Color::White => self.white,
-        }
-    }
-
     /// Whether legal-move markers start switched on: for two people, and
     /// against the beginner levels.
     pub fn suggests_markers(&self) -> bool {

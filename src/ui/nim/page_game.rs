@@ -6,7 +6,7 @@ use crate::diagram::Options;
 use crate::engine::nim::Position;
 use crate::i18n::nim::{rule_name, winner_text};
 use crate::i18n::Texts;
-use crate::session::core::{Action, GameSession, SearchJob};
+use crate::session::core::{Action, GameSession, SearchJob, SessionGame};
 use crate::session::nim::{Mover, Nim, NimAnswer, NimJob};
 use crate::worker::protocol::{Answer, Event, Job};
 use yew::Callback;
@@ -36,7 +36,7 @@ impl PageGame for Nim {
             SearchJob::Play => Job::NimMove {
                 position,
                 misere,
-                level: session.settings.player(session.side_to_move()).level(),
+                level: Nim::player(&session.settings, session.side_to_move()).level(),
                 seed,
             },
             SearchJob::Analyse(()) => Job::NimAnalysis { position, misere },

@@ -5,7 +5,7 @@ use crate::diagram::{self, Options};
 use crate::engine::opok::{Geometry, Position, Side};
 use crate::engine::strength::Level;
 use crate::i18n::Texts;
-use crate::session::core::{Action, GameSession, SearchJob};
+use crate::session::core::{Action, GameSession, SearchJob, SessionGame};
 use crate::session::opok::{Opok, OpokAnnouncement, OpokJob};
 use crate::worker::protocol::{Answer, Event, Job, Report};
 
@@ -31,7 +31,7 @@ impl PageGame for Opok {
     fn job(session: &GameSession<Opok>, job: OpokJob, position: &Position, seed: u64) -> Job {
         let (level, think_ms, clock_ms) = match job {
             SearchJob::Play => (
-                session.settings.player(position.side_to_move()).level(),
+                Opok::player(&session.settings, position.side_to_move()).level(),
                 f64::from(session.settings.think_ms),
                 session.computer_time_ms(),
             ),
