@@ -189,8 +189,11 @@ lint:
 	cargo clippy --workspace --all-targets -- -D warnings
 	cargo clippy --workspace --all-targets --target wasm32-unknown-unknown -- -D warnings
 
+# Doctests link their binaries in TMPDIR: keep them beside the build, not in a
+# /tmp that may be a small tmpfs.
 test-native:
-	cargo test --workspace
+	mkdir -p target/tmp
+	TMPDIR=$(CURDIR)/target/tmp cargo test --workspace
 
 # wasm-bindgen-test in headless Chromium (the core in wasm, and the UI).
 test-wasm:
