@@ -658,17 +658,11 @@ mod tests {
     use std::collections::BTreeSet;
     use std::time::{Duration, Instant};
 
+    /// Names that need quoting (a quote, a comma, a non-ASCII character), a
+    /// rating, an empty club, a withdrawal and a bye.
     fn sample() -> Tournament {
-        super::super::tournament::parse(
-            r#"{"game": "othello", "size": 8, "rounds": 3,
-            "players": [{"name": "Ann", "rating": 1850, "club": "Praha"},
-                        {"name": "Bob \"the \u2588\", Jr.", "withdrawn_after": 1},
-                        {"name": "Cid", "club": ""}],
-            "games": [{"round": 1, "black": "Ann", "white": "Bob \"the \u2588\", Jr.", "score": [33, 31]},
-                      {"round": 1, "bye": "Cid"},
-                      {"round": 2, "black": "Cid", "white": "Ann", "score": [32, 32]}]}"#,
-        )
-        .unwrap()
+        super::super::tournament::parse(include_str!("../../tests/data/club/quoted-names.json"))
+            .unwrap()
     }
 
     #[test]

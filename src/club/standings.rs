@@ -499,14 +499,9 @@ mod tests {
     /// 6×6 over 8 rounds: A beat B (who withdrew after round 1) 20–16 while
     /// C had a bye; A and C drew 18–18 in round 2.
     fn six_by_six_with_a_withdrawal() -> Tournament {
-        parse(
-            r#"{"game": "othello", "size": 6, "rounds": 8,
-            "players": [{"name": "A"}, {"name": "B", "withdrawn_after": 1}, {"name": "C"}],
-            "games": [
-              {"round": 1, "black": "A", "white": "B", "score": [20, 16]},
-              {"round": 1, "bye": "C"},
-              {"round": 2, "black": "A", "white": "C", "score": [18, 18]}]}"#,
-        )
+        parse(include_str!(
+            "../../tests/data/club/six-by-six-withdrawal.json"
+        ))
         .unwrap()
     }
 

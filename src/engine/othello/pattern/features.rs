@@ -27,62 +27,19 @@ use std::sync::LazyLock;
 use crate::othello::bitboard::legal_moves;
 
 /// The pattern families, in table order.
+#[rustfmt::skip]
 pub const FAMILIES: [Family; 11] = [
-    Family {
-        name: "edge+2X",
-        base: &[0, 1, 2, 3, 4, 5, 6, 7, 9, 14],
-        views: &[0, 2, 4, 5],
-    },
-    Family {
-        name: "corner 3x3",
-        base: &[0, 1, 2, 8, 9, 10, 16, 17, 18],
-        views: &[0, 1, 2, 3],
-    },
-    Family {
-        name: "corner 2x5",
-        base: &[0, 1, 2, 3, 4, 8, 9, 10, 11, 12],
-        views: &[0, 1, 2, 3, 4, 5, 6, 7],
-    },
-    Family {
-        name: "line 2",
-        base: &[8, 9, 10, 11, 12, 13, 14, 15],
-        views: &[0, 2, 4, 5],
-    },
-    Family {
-        name: "line 3",
-        base: &[16, 17, 18, 19, 20, 21, 22, 23],
-        views: &[0, 2, 4, 5],
-    },
-    Family {
-        name: "line 4",
-        base: &[24, 25, 26, 27, 28, 29, 30, 31],
-        views: &[0, 2, 4, 5],
-    },
-    Family {
-        name: "diagonal 8",
-        base: &[0, 9, 18, 27, 36, 45, 54, 63],
-        views: &[0, 1],
-    },
-    Family {
-        name: "diagonal 7",
-        base: &[1, 10, 19, 28, 37, 46, 55],
-        views: &[0, 1, 2, 3],
-    },
-    Family {
-        name: "diagonal 6",
-        base: &[2, 11, 20, 29, 38, 47],
-        views: &[0, 1, 2, 3],
-    },
-    Family {
-        name: "diagonal 5",
-        base: &[3, 12, 21, 30, 39],
-        views: &[0, 1, 2, 3],
-    },
-    Family {
-        name: "diagonal 4",
-        base: &[4, 13, 22, 31],
-        views: &[0, 1, 2, 3],
-    },
+    Family::new("edge+2X",    &[0, 1, 2, 3, 4, 5, 6, 7, 9, 14],   &[0, 2, 4, 5]),
+    Family::new("corner 3x3", &[0, 1, 2, 8, 9, 10, 16, 17, 18],   &[0, 1, 2, 3]),
+    Family::new("corner 2x5", &[0, 1, 2, 3, 4, 8, 9, 10, 11, 12], &[0, 1, 2, 3, 4, 5, 6, 7]),
+    Family::new("line 2",     &[8, 9, 10, 11, 12, 13, 14, 15],    &[0, 2, 4, 5]),
+    Family::new("line 3",     &[16, 17, 18, 19, 20, 21, 22, 23],  &[0, 2, 4, 5]),
+    Family::new("line 4",     &[24, 25, 26, 27, 28, 29, 30, 31],  &[0, 2, 4, 5]),
+    Family::new("diagonal 8", &[0, 9, 18, 27, 36, 45, 54, 63],    &[0, 1]),
+    Family::new("diagonal 7", &[1, 10, 19, 28, 37, 46, 55],       &[0, 1, 2, 3]),
+    Family::new("diagonal 6", &[2, 11, 20, 29, 38, 47],           &[0, 1, 2, 3]),
+    Family::new("diagonal 5", &[3, 12, 21, 30, 39],               &[0, 1, 2, 3]),
+    Family::new("diagonal 4", &[4, 13, 22, 31],                   &[0, 1, 2, 3]),
 ];
 
 const EDGE: usize = 0;
@@ -110,6 +67,11 @@ pub struct Family {
 }
 
 impl Family {
+    /// A family named `name` of the shape `base`, read in `views`.
+    pub const fn new(name: &'static str, base: &'static [u8], views: &'static [u8]) -> Family {
+        Family { name, base, views }
+    }
+
     /// The number of configurations: `3^squares`.
     pub const fn size(&self) -> usize {
         3usize.pow(self.base.len() as u32)
