@@ -151,7 +151,7 @@ impl Analyzer {
                 depth: empties,
                 score: solution.score * DISC,
                 best,
-                pv: solution.pv.clone(),
+                pv: solution.pv,
                 nodes,
                 elapsed_ms: budget.elapsed_ms(),
                 exact,
@@ -159,15 +159,10 @@ impl Analyzer {
             };
             on_progress(&progress);
             estimate = Some(solution.score);
+            // The solver's own best move: `None` only on a finished board.
             result = SearchResult {
                 best: solution.best,
-                score: progress.score,
-                depth: empties,
-                pv: solution.pv,
-                nodes,
-                elapsed_ms: progress.elapsed_ms,
-                exact,
-                confidence,
+                ..progress.into_result()
             };
         }
         SearchResult {

@@ -12,16 +12,21 @@ use super::limits::Budget;
 use super::ordering::MoveOrdering;
 use super::tt::TranspositionTable;
 
-/// What a completed iteration found.
+/// What a search reports. After each completed depth it is a
+/// [`Progress`], whose best move is always there; at the end it is a
+/// [`SearchResult`]: the last completed iteration with the whole search's
+/// nodes and time, or, when not even depth 1 completed, the best-ordered
+/// legal move with no score (depth 0, score 0), and no move only when the
+/// game is over.
 #[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-pub struct Progress<M> {
+pub struct Report<M, B> {
     /// The depth completed, in moves.
     pub depth: u32,
     /// The score of the best move, for the side to move at the root.
     pub score: Score,
-    /// The best move.
-    pub best: M,
-    /// The principal variation, starting with `best`.
+    /// The best move: `M` in a progress report, `Option<M>` in a result.
+    pub best: B,
+    /// The principal variation, starting with the best move.
     pub pv: Vec<M>,
     /// Nodes visited so far in this search.
     pub nodes: u64,
@@ -36,29 +41,26 @@ pub struct Progress<M> {
     pub confidence: Option<u8>,
 }
 
-/// The answer of a search: the last completed iteration, or, when not even
-/// depth 1 completed, the best-ordered legal move with no score.
-#[derive(Clone, PartialEq, Debug, Serialize, Deserialize)]
-pub struct SearchResult<M> {
-    /// The move to play; `None` only when the game is over.
-    pub best: Option<M>,
-    /// The score of `best` (0 when no iteration completed).
-    pub score: Score,
-    /// The last completed depth (0 when none completed).
-    pub depth: u32,
-    /// The principal variation.
-    pub pv: Vec<M>,
-    /// Nodes visited.
-    pub nodes: u64,
-    /// Milliseconds spent.
-    pub elapsed_ms: f64,
-    /// True when the score is the exact game result with perfect play.
-    pub exact: bool,
-    /// For a selective endgame solve, how sure its score is: the chance
-    /// in percent that a cut's prediction does not err past its margin
-    /// (Edax's "@93%"); `None` for a midgame search and an exact result.
-    #[serde(default)]
-    pub confidence: Option<u8>,
+/// What a completed iteration found.
+pub type Progress<M> = Report<M, M>;
+
+/// The answer of a search (see [`Report`]).
+pub type SearchResult<M> = Report<M, Option<M>>;
+
+impl<M> Progress<M> {
+    /// The answer a search gives when this iteration is its last.
+    pub fn into_result(self) -> SearchResult<M> {
+        Report {
+            depth: self.depth,
+            score: self.score,
+            best: Some(self.best),
+            pv: self.pv,
+            nodes: self.nodes,
+            elapsed_ms: self.elapsed_ms,
+            exact: self.exact,
+            confidence: self.confidence,
+        }
+    }
 }
 
 /// The search state kept between searches: the evaluator, the
@@ -84,6 +86,32 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     /// Whether this searcher is a helper thread's (it adds its nodes to
     /// `helper_nodes`).
     pub(super) helper: bool,
+    /// How often the budget is checked (see `alphabeta`'s checkpoint).
+    pub(super) pace: Pace,
+}
+
+/// How often a search looks at its budget: every `mask + 1` nodes, fewer
+/// when nodes are slow. A game whose positions have hundreds of moves
+/// (Opok on 9×9) spends milliseconds a node ordering them, and a fixed
+/// 1024 nodes between checks would overrun a time limit by a third of a
+/// second.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Pace {
+    /// Checked when `nodes & mask == 0`; a power of two minus one.
+    pub(super) mask: u64,
+    /// The budget's clock at the last check.
+    pub(super) last_ms: f64,
+    /// The nodes already added to the helpers' count.
+    pub(super) counted: u64,
+}
+
+impl Pace {
+    /// The pace a search starts with: a check every 1024 nodes.
+    pub(super) const START: Pace = Pace {
+        mask: 1023,
+        last_ms: 0.0,
+        counted: 0,
+    };
 }
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
@@ -102,6 +130,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             threads: 1,
             helper_nodes: None,
             helper: false,
+            pace: Pace::START,
         }
     }
 
@@ -157,6 +186,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// Resets the counters and ages the tables before a new search.
     pub(super) fn start_search(&mut self) {
         self.nodes = 0;
+        self.pace = Pace::START;
         self.aborted = false;
         self.tt.new_search();
         self.ordering.age();
@@ -229,16 +259,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             };
             on_progress(&progress);
             before_last = (result.depth > 0).then_some(result.score);
-            result = SearchResult {
-                best: Some(progress.best),
-                score,
-                depth,
-                pv: progress.pv,
-                nodes: progress.nodes,
-                elapsed_ms: progress.elapsed_ms,
-                exact: progress.exact,
-                confidence: None,
-            };
+            result = progress.into_result();
             if budget.too_late_for_next_iteration() || budget.exhausted(self.nodes) {
                 break;
             }

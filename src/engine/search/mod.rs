@@ -22,7 +22,7 @@ pub mod reference;
 pub mod tt;
 
 pub use all_moves::{MoveScores, RootShare};
-pub use driver::{Progress, SearchResult, Searcher};
+pub use driver::{Progress, Report, SearchResult, Searcher};
 pub use limits::{Budget, Limits};
 
 /// The most threads a search or a solve uses.
