@@ -7,8 +7,9 @@ use super::driver::Searcher;
 use super::limits::Budget;
 use super::tt::Bound;
 
-/// How often (in nodes) the budget is checked; a power of two minus one.
-const CHECK_INTERVAL: u64 = 1023;
+/// Checks further apart than this, in milliseconds, make them more
+/// frequent.
+const CHECK_EVERY_MS: f64 = 2.0;
 
 impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
     /// The negamax value of `position` searched `depth` moves deep, within
@@ -24,7 +25,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         budget: &Budget,
     ) -> Score {
         self.nodes += 1;
-        if self.nodes & CHECK_INTERVAL == 0 {
+        if self.nodes & self.pace.mask == 0 {
             self.checkpoint(budget);
         }
         if self.aborted {
@@ -139,18 +140,30 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         best_score
     }
 
-    /// Every `CHECK_INTERVAL + 1` nodes: a helper thread adds them to the
-    /// parallel search's count; the search stops when its budget has run
-    /// out.
+    /// Every so many nodes (see [`Pace`](super::driver::Pace)): a helper
+    /// thread adds its new nodes to the parallel search's count; the
+    /// search stops when its budget has run out. Under a time limit, checks
+    /// more than [`CHECK_EVERY_MS`] apart come four times as often from
+    /// then on (a node limit keeps its fixed pace: its stopping point must
+    /// not depend on the machine).
     #[cold]
     fn checkpoint(&mut self, budget: &Budget) {
         if self.helper {
             if let Some(count) = &self.helper_nodes {
-                count.fetch_add(CHECK_INTERVAL + 1, std::sync::atomic::Ordering::Relaxed);
+                let new = self.nodes - self.pace.counted;
+                count.fetch_add(new, std::sync::atomic::Ordering::Relaxed);
+                self.pace.counted = self.nodes;
             }
         }
         if budget.exhausted(self.nodes) {
             self.aborted = true;
+        }
+        if budget.limits().time_ms.is_some() && self.pace.mask > 0 {
+            let now = budget.elapsed_ms();
+            if now - self.pace.last_ms > CHECK_EVERY_MS {
+                self.pace.mask >>= 2;
+            }
+            self.pace.last_ms = now;
         }
     }
 
