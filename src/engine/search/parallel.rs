@@ -1,10 +1,12 @@
 //! The search on several threads: lazy SMP. Every thread runs the same
 //! iterative deepening on the shared transposition table, each with its
 //! own move-ordering tables; half the helpers run one depth ahead of the
-//! main thread. The helpers' results are never read: what they store in
-//! the table makes the main thread's iterations cheaper (their cut-offs
-//! and best moves are found before it gets there), and the main thread
-//! alone reports progress and the answer, within its own budget.
+//! main thread. What the helpers store in the table makes the main
+//! thread's iterations cheaper (their cut-offs and best moves are found
+//! before it gets there). The main thread alone reports progress and keeps
+//! the budget; its answer is the deepest iteration any thread completed,
+//! as a helper one depth ahead often finishes a depth the main thread
+//! has not reached when the time is up.
 //!
 //! A midgame search is a sequence of depths over a tree that ProbCut and
 //! the evaluation make irregular, which lazy SMP suits (no node waits for
@@ -12,7 +14,7 @@
 //! solver's `parallel`). Native only, as that is.
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
 use crate::clock::ManualClock;
 use crate::game::{Evaluator, Game};
@@ -43,9 +45,10 @@ where
         let helpers: Vec<Searcher<G, E>> = (1..self.threads).map(|_| self.helper(&count)).collect();
         self.helper_nodes = Some(count.clone());
         let depth = budget.limits().depth;
+        let deepest: Mutex<Option<Progress<G::Move>>> = Mutex::new(None);
         let result = std::thread::scope(|scope| {
             for (k, mut helper) in helpers.into_iter().enumerate() {
-                let stop = &stop;
+                let (stop, deepest) = (&stop, &deepest);
                 scope.spawn(move || {
                     let clock = ManualClock::new();
                     let limits = Limits {
@@ -56,7 +59,9 @@ where
                     // The first helper one depth ahead, the next level
                     // with the main thread, and so on.
                     let first_depth = if k % 2 == 0 { 2 } else { 1 };
-                    helper.deepen(root, &budget, first_depth, &mut |_| {});
+                    helper.deepen(root, &budget, first_depth, &mut |progress| {
+                        keep_deeper(deepest, progress);
+                    });
                 });
             }
             let result = self.search(root, budget, on_progress);
@@ -64,7 +69,19 @@ where
             result
         });
         self.helper_nodes = None;
-        result
+        match deepest.into_inner().unwrap_or_else(|e| e.into_inner()) {
+            // A helper may go one depth past a depth limit: not past it.
+            Some(helper)
+                if helper.depth > result.depth && depth.is_none_or(|d| helper.depth <= d) =>
+            {
+                SearchResult {
+                    nodes: result.nodes,
+                    elapsed_ms: result.elapsed_ms,
+                    ..helper.into_result()
+                }
+            }
+            _ => result,
+        }
     }
 
     /// A helper thread's searcher: this one's table, evaluator and
@@ -77,6 +94,14 @@ where
         helper.helper_nodes = Some(count.clone());
         helper.helper = true;
         helper
+    }
+}
+
+/// Keeps `progress` in `deepest` when it went deeper than what is there.
+fn keep_deeper<M: Clone>(deepest: &Mutex<Option<Progress<M>>>, progress: &Progress<M>) {
+    let mut kept = deepest.lock().unwrap_or_else(|e| e.into_inner());
+    if kept.as_ref().is_none_or(|k| progress.depth > k.depth) {
+        *kept = Some(progress.clone());
     }
 }
 
