@@ -25,13 +25,15 @@ const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
-/** The production server (`make build` builds it), as `make serve` runs it. */
-export const SERVER = join(root, "target", "release", "serve");
+/** The production server (`make build` builds it), as `make serve` runs it
+ *  ($SERVE names another build of it). */
+export const SERVER = process.env.SERVE ?? join(root, "target", "release", "serve");
 
 /**
  * Serves `dir` with the project's server on loopback (on `port`, or a free
  * one), with its precompressed files and cache headers, and the server's
- * other options `args` (`--state DIR`); returns { url, stop }.
+ * other options `args` (`--state DIR`); returns { url, stop }. `stop`
+ * takes the signal to send (SIGTERM by default; SIGKILL for a crash).
  */
 export async function serveSite(dir, port = 0, args = []) {
   const server = spawn(SERVER, ["--dir", dir, "--port", String(port), ...args], { stdio: ["ignore", "pipe", "inherit"] });
@@ -46,11 +48,11 @@ export async function serveSite(dir, port = 0, args = []) {
     setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 10000);
   });
   // Stopping resolves once the server is gone (and its port free).
-  const stop = () =>
+  const stop = (signal = "SIGTERM") =>
     new Promise((resolve) => {
       if (server.exitCode !== null || server.signalCode !== null) return resolve();
       server.once("exit", () => resolve());
-      server.kill();
+      server.kill(signal);
     });
   return { url, stop };
 }

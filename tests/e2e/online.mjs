@@ -1,6 +1,8 @@
 // End-to-end tests of online play (issue 28) through the real server:
 // `serve` with a fresh SQLite state on a free port serving dist/; two
-// browser contexts as the two players and a third as a watcher.
+// browser contexts as the two players and a third as a watcher; the
+// server killed and restarted on the same port and state; a hostile
+// client's socket opened from a page.
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
@@ -18,8 +20,17 @@ await new Promise((resolve) => host.listen(0, "127.0.0.1", resolve));
 const HOST = `http://127.0.0.1:${host.address().port}`;
 
 const state = mkdtempSync(join(tmpdir(), "mind-sports-online-"));
-const server = await serveSite(process.env.DIST ?? join(root, "dist"), 0, ["--state", state, "--embed-origin", HOST]);
+const serverArgs = ["--state", state, "--embed-origin", HOST];
+const site = process.env.DIST ?? join(root, "dist");
+let server = await serveSite(site, 0, serverArgs);
 const url = server.url;
+/** Kills the server as a crash would (SIGKILL) and starts it again on the
+ *  same port and state. */
+async function crashAndRestart() {
+  await server.stop("SIGKILL");
+  server = await serveSite(site, Number(new URL(url).port), serverArgs);
+  assert(server.url === url, `${server.url} is not ${url}`);
+}
 const browser = await launchBrowser();
 
 const PHONE = { width: 360, height: 780 };
@@ -107,6 +118,56 @@ async function othelloMove(players, pages) {
   await allAt(pages, before + 1);
   return before + 1;
 }
+
+
+/** The server's view of game `id` (`GET /api/v1/games/<id>`), read from `page`. */
+const serverView = (page, id) => page.evaluate(async (id) => (await fetch(`/api/v1/games/${id}`)).json(), id);
+
+/** Creates a game through the API from `page` (any page of the app) with
+ *  the live `control`: returns the creator's seat (game, token, invite). */
+const createByApi = (page, game, control) =>
+  page.evaluate(
+    async ([game, control]) => {
+      const body = { setup: { game, rules: "", timing: { kind: "live", control } }, name: "Eva", colour: "first" };
+      const response = await fetch("/api/v1/games", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      if (!response.ok) throw new Error(`create: ${response.status} ${await response.text()}`);
+      return response.json();
+    },
+    [game, control],
+  );
+
+/** Takes the free seat of the invitation `link` in a fresh context as Petr. */
+async function takeSeat(link, viewport) {
+  const page = await open(link.slice(url.length), viewport);
+  await page.waitForSelector("[data-testid=online-join]");
+  await page.fill("[data-testid=online-join] [data-testid=online-name]", "Petr");
+  await page.click("[data-testid=online-take-seat]");
+  await page.waitForSelector("[data-testid=online-game]");
+  return page;
+}
+
+/** What a hostile client gets from the game's socket: opens it from
+ *  `page`, sends `messages` (strings) once open, and returns what came back
+ *  within `ms` and whether the server closed the socket. */
+const hostile = (page, id, messages, ms = 1500) =>
+  page.evaluate(
+    ([id, messages, ms]) =>
+      new Promise((resolve) => {
+        const got = [];
+        let closed = false;
+        const socket = new WebSocket(`ws://${location.host}/api/v1/games/${id}/live`);
+        socket.onmessage = (e) => got.push(String(e.data).slice(0, 300));
+        socket.onclose = () => (closed = true);
+        socket.onopen = () => {
+          for (const m of messages) if (socket.readyState === WebSocket.OPEN) socket.send(m);
+        };
+        setTimeout(() => {
+          socket.close();
+          resolve({ got, closed });
+        }, ms);
+      }),
+    [id, messages, ms],
+  );
 
 let failed = 1;
 try {
@@ -293,6 +354,70 @@ try {
       }
       assert((await status(eva)).split(".")[0] === (await status(petr)).split(".")[0], `${await status(eva)} / ${await status(petr)}`);
       await shot(petr, "online-opok-over-360");
+      for (const page of players) assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
+    "a flag falls at a six-second control: the server ends the game with the WOF score": async () => {
+      const eva = await open("#/othello");
+      await eva.waitForSelector("[data-testid=play-online]");
+      const seat = await createByApi(eva, "othello", "0.1+0");
+      await eva.goto(`${url}#/online/othello/${seat.game}?seat=${seat.token}`);
+      await eva.waitForSelector("[data-testid=online-game]");
+      const petr = await takeSeat(`${url}#/online/othello/${seat.game}?invite=${seat.invite}`, PHONE);
+      const players = [eva, petr];
+      await othelloMove(players, players);
+      // Petr (White) does not move: his six seconds run out on the server.
+      for (const page of players) {
+        await page.waitForFunction(() => /wins/.test(document.querySelector("[data-testid=online-status]").textContent), null, { timeout: 15000 });
+      }
+      const view = await serverView(eva, seat.game);
+      const ending = JSON.stringify(view.brief.status);
+      assert(ending.includes('"reason":"time"'), ending);
+      // Black's four discs and the 59 empty squares against White's one
+      // (RULES.md §1): 63-1.
+      assert(ending.includes('"points":[63,1]'), ending);
+      assert(/63–1/.test(await status(petr)), await status(petr));
+      await shot(petr, "online-flag-360");
+      for (const page of players) assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
+    "the server killed (SIGKILL) mid-game and started again: the game goes on with every move kept": async () => {
+      const [eva, petr] = await pair("#/othello?size=6", {});
+      const players = [eva, petr];
+      const id = gameId(eva);
+      for (let i = 0; i < 3; i++) await othelloMove(players, players);
+      await crashAndRestart();
+      // Both pages reconnect by themselves and show the three moves.
+      await allAt(players, 3);
+      for (let i = 0; i < 2; i++) await othelloMove(players, players);
+      const view = await serverView(eva, id);
+      assert(view.moves.length === 5, JSON.stringify(view.moves));
+      for (const page of players) assert(!(await status(page)).includes("reconnecting"), await status(page));
+      for (const page of players) assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
+    "a hostile client (a forged token, moves without a seat, a huge message, a flood) is refused and the game goes on": async () => {
+      const [eva, petr] = await pair("#/othello", {});
+      const players = [eva, petr];
+      const id = gameId(eva);
+      await othelloMove(players, players);
+      const intruder = await open("#/");
+      const forged = await hostile(intruder, id, [JSON.stringify({ type: "hello", token: "f".repeat(32) }), JSON.stringify({ type: "move", id: 1, ply: 1, mv: "d3" })]);
+      assert(forged.closed || forged.got.some((m) => /"error"|refus/.test(m)), `forged token: ${JSON.stringify(forged)}`);
+      const noHello = await hostile(intruder, id, [JSON.stringify({ type: "move", id: 1, ply: 1, mv: "d3" })]);
+      assert(noHello.closed || noHello.got.some((m) => /hello_first/.test(m)), `a move before hello: ${JSON.stringify(noHello)}`);
+      const watcherMove = await hostile(intruder, id, [JSON.stringify({ type: "hello" }), JSON.stringify({ type: "move", id: 2, ply: 1, mv: "d3" })]);
+      assert(watcherMove.got.some((m) => /not_playing|refus/.test(m)) || watcherMove.closed, `a watcher's move: ${JSON.stringify(watcherMove)}`);
+      const large = await hostile(intruder, id, [JSON.stringify({ type: "hello" }), "y".repeat(10000)]);
+      assert(large.got.some((m) => /too_large/.test(m)), `a 10 kB message is refused: ${JSON.stringify(large).slice(0, 300)}`);
+      const huge = await hostile(intruder, id, [JSON.stringify({ type: "hello" }), "x".repeat(2 << 20)]);
+      assert(huge.closed, `a 2 MB message closes the socket: ${JSON.stringify(huge).slice(0, 300)}`);
+      const flood = await hostile(intruder, id, [JSON.stringify({ type: "hello" }), ...Array.from({ length: 400 }, (_, i) => JSON.stringify({ type: "ping", id: i }))], 2500);
+      assert(flood.closed || flood.got.some((m) => /limit/.test(m)), `a flood is cut: ${flood.got.length} answers, closed ${flood.closed}`);
+      // Nothing of it reached the game: one move, and the players go on.
+      assert((await moves(eva)) === 1 && (await moves(petr)) === 1, "the intruder's moves were not played");
+      await othelloMove(players, players);
+      await othelloMove(players, players);
       for (const page of players) assert(page.errors.length === 0, page.errors.join("\n"));
     },
 
