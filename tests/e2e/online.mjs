@@ -2,7 +2,8 @@
 // `serve` with a fresh SQLite state on a free port serving dist/; two
 // browser contexts as the two players and a third as a watcher; the
 // server killed and restarted on the same port and state; a hostile
-// client's socket opened from a page.
+// client's socket opened from a page; two instances on one PostgreSQL.
+import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
@@ -35,8 +36,9 @@ const browser = await launchBrowser();
 
 const PHONE = { width: 360, height: 780 };
 
-/** Opens `fragment` in a fresh context (its own storage). */
-async function open(fragment, viewport) {
+/** Opens `fragment` of the app at `base` (this test's server unless
+ *  told) in a fresh context (its own storage). */
+async function open(fragment, viewport, base = url) {
   const page = await freshPage(browser, viewport);
   if (process.env.DEBUG_WS) {
     page.on("websocket", (ws) => {
@@ -44,7 +46,7 @@ async function open(fragment, viewport) {
       ws.on("framereceived", (f) => console.log("got ", fragment.slice(0, 30), String(f.payload).slice(0, 300)));
     });
   }
-  await page.goto(url + fragment);
+  await page.goto(base + fragment);
   return page;
 }
 
@@ -168,6 +170,30 @@ const hostile = (page, id, messages, ms = 1500) =>
       }),
     [id, messages, ms],
   );
+
+/** A throwaway PostgreSQL cluster (`scratch-postgres`, built with the
+ *  server): returns { database, stop }. */
+async function scratchPostgres() {
+  const program = join(root, "target", "release", "scratch-postgres");
+  const child = spawn(program, [], { stdio: ["pipe", "pipe", "inherit"] });
+  const database = await new Promise((resolve, reject) => {
+    let out = "";
+    child.stdout.on("data", (chunk) => {
+      out += chunk;
+      const found = out.match(/^(postgres:\/\/\S+)$/m);
+      if (found) resolve(found[1]);
+    });
+    child.on("exit", (code) => reject(new Error(`scratch-postgres stopped (${code}): ${out}`)));
+    setTimeout(() => reject(new Error(`PostgreSQL did not start: ${out}`)), 60000);
+  });
+  const stop = () =>
+    new Promise((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.once("exit", () => resolve());
+      child.stdin.end();
+    });
+  return { database, stop };
+}
 
 let failed = 1;
 try {
@@ -419,6 +445,50 @@ try {
       await othelloMove(players, players);
       await othelloMove(players, players);
       for (const page of players) assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
+    "two server instances on one PostgreSQL: the players on different instances, a watcher on either, a game to its end": async () => {
+      const postgres = await scratchPostgres();
+      const instances = [];
+      try {
+        for (let i = 0; i < 2; i++) instances.push(await serveSite(site, 0, ["--database", postgres.database]));
+        const [a, b] = instances.map((instance) => instance.url);
+        assert(a !== b, "two ports");
+        const eva = await open("#/othello?size=4", undefined, a);
+        await eva.waitForSelector("[data-testid=play-online]");
+        await create(eva, { name: "Eva", colour: "first" });
+        await eva.waitForFunction(() => document.querySelector("[data-testid=online-status]").textContent.includes("Waiting for an opponent"));
+        const invitation = await eva.inputValue("[data-testid=online-invitation]");
+        assert(invitation.startsWith(a), invitation);
+        // Petr follows the same link on the other instance.
+        const petr = await open(invitation.slice(a.length), PHONE, b);
+        await petr.waitForSelector("[data-testid=online-join]");
+        await petr.fill("[data-testid=online-join] [data-testid=online-name]", "Petr");
+        await petr.click("[data-testid=online-take-seat]");
+        await petr.waitForSelector("[data-testid=online-game]");
+        const id = gameId(eva);
+        const watcher = await open(`#/online/othello/${id}`, undefined, b);
+        await watcher.waitForFunction(() => document.querySelector("[data-testid=online-status]").textContent.includes("watching"));
+        const players = [eva, petr];
+        for (let turn = 0; turn < 40 && !over(await status(eva)); turn++) {
+          const page = await mover(players);
+          const n = await moves(page);
+          await (await page.$$(".square.legal"))[0].click();
+          await allAt([eva, petr, watcher], n + 1).catch(() => allAt([eva, petr, watcher], n + 2));
+        }
+        for (const page of [eva, petr, watcher]) {
+          await page.waitForFunction(() => /wins|drawn/.test(document.querySelector("[data-testid=online-status]").textContent));
+        }
+        const fromA = await serverView(eva, id);
+        const fromB = await serverView(petr, id);
+        assert(JSON.stringify(fromA.moves) === JSON.stringify(fromB.moves) && fromA.moves.length > 0, `${fromA.moves} / ${fromB.moves}`);
+        assert(JSON.stringify(fromA.brief.status) === JSON.stringify(fromB.brief.status), JSON.stringify([fromA.brief.status, fromB.brief.status]));
+        assert((await status(eva)).split(".")[0] === (await status(petr)).split(".")[0], `${await status(eva)} / ${await status(petr)}`);
+        for (const page of [eva, petr, watcher]) assert(page.errors.length === 0, page.errors.join("\n"));
+      } finally {
+        for (const instance of instances) await instance.stop();
+        await postgres.stop();
+      }
     },
 
     "seed 004's completion chosen in the dialog is the game's": async () => {
