@@ -39,9 +39,15 @@ fn ratings_of_one_event_as_json_and_as_a_table() {
     std::fs::write(&autumn, AUTUMN).unwrap();
     let path = autumn.to_str().unwrap();
     let v = json(&["ratings", path, "--json"]);
-    assert_eq!((v["events"].as_u64(), v["periods"].as_u64()), (Some(1), Some(2)));
+    assert_eq!(
+        (v["events"].as_u64(), v["periods"].as_u64()),
+        (Some(1), Some(2))
+    );
     let players = v["players"].as_array().unwrap();
-    let names: Vec<&str> = players.iter().map(|p| p["name"].as_str().unwrap()).collect();
+    let names: Vec<&str> = players
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
     assert_eq!(names, ["Ann", "Cid", "Bob"]);
     // The numbers worked by hand (tests/data/glicko2_two_periods.py).
     assert!(close(&players[0]["rating"], 1623.9965), "{v}");
@@ -54,13 +60,25 @@ fn ratings_of_one_event_as_json_and_as_a_table() {
     let round2 = &players[0]["history"][1];
     assert_eq!(round2["event"], 1);
     assert_eq!(round2["event_name"], "Autumn Cup");
-    assert_eq!((round2["round"].as_u64(), round2["games"].as_u64()), (Some(2), Some(1)));
+    assert_eq!(
+        (round2["round"].as_u64(), round2["games"].as_u64()),
+        (Some(2), Some(1))
+    );
     assert_eq!(round2["score"], 0.5);
     let mut keys: Vec<&String> = players[0].as_object().unwrap().keys().collect();
     keys.sort();
     assert_eq!(
         keys,
-        ["deviation", "games", "history", "name", "provisional", "rank", "rating", "volatility"]
+        [
+            "deviation",
+            "games",
+            "history",
+            "name",
+            "provisional",
+            "rank",
+            "rating",
+            "volatility"
+        ]
     );
     let text = stdout(&["ratings", path]);
     let lines: Vec<&str> = text.lines().collect();
@@ -69,7 +87,8 @@ fn ratings_of_one_event_as_json_and_as_a_table() {
     assert_eq!(lines[2], "   2  Cid    1558?       ±287      1", "{text}");
     assert_eq!(lines[3], "   3  Bob    1338?       ±291      1", "{text}");
     assert!(
-        lines[4] == "? provisional: deviation above 110. Events: 1, rating periods: 2 (one per round).",
+        lines[4]
+            == "? provisional: deviation above 110. Events: 1, rating periods: 2 (one per round).",
         "{text}"
     );
     let _ = std::fs::remove_dir_all(dir);
@@ -83,7 +102,10 @@ fn ratings_over_two_files_follow_the_players_from_event_to_event() {
     std::fs::write(&winter, WINTER).unwrap();
     let (autumn, winter) = (autumn.to_str().unwrap(), winter.to_str().unwrap());
     let v = json(&["ratings", autumn, winter, "--json"]);
-    assert_eq!((v["events"].as_u64(), v["periods"].as_u64()), (Some(2), Some(3)));
+    assert_eq!(
+        (v["events"].as_u64(), v["periods"].as_u64()),
+        (Some(2), Some(3))
+    );
     let player = |name: &str| {
         v["players"]
             .as_array()
@@ -128,7 +150,11 @@ fn ratings_refuse_a_missing_or_malformed_file_naming_it() {
     assert!(message.starts_with(&format!("{bad}: ")), "{message}");
     assert!(message.contains("not a tournament file"), "{message}");
     let csv = dir.join("bad.csv");
-    std::fs::write(&csv, "tournament,nim,swiss,8,2\nplayer,Ann\ngame,1,Ann,Zed,1,0\n").unwrap();
+    std::fs::write(
+        &csv,
+        "tournament,nim,swiss,8,2\nplayer,Ann\ngame,1,Ann,Zed,1,0\n",
+    )
+    .unwrap();
     let said = error(&["ratings", csv.to_str().unwrap()]);
     assert!(said.contains("bad.csv: Line 3:"), "{said}");
     // No file at all is a usage mistake, the same status.

@@ -8,9 +8,9 @@
 use serde_json::{json, Value};
 
 use crate::club::csv::{read, MAX_FILE_BYTES};
+use crate::club::ratings::{self, RatingList, PROVISIONAL_DEVIATION};
 use crate::club::text::shown;
 use crate::club::tournament::Tournament;
-use crate::club::ratings::{self, RatingList, PROVISIONAL_DEVIATION};
 use crate::club::{pairing, standings};
 
 use super::{read_file, CliError, Report};
@@ -148,7 +148,12 @@ pub fn ratings_command(paths: &[String]) -> Result<Report, CliError> {
 /// ±deviation, games; names as the files have them, made harmless.
 fn rating_table(list: &RatingList) -> String {
     let names: Vec<String> = list.players.iter().map(|p| shown(&p.name)).collect();
-    let width = names.iter().map(|n| n.chars().count()).max().unwrap_or(0).max(4);
+    let width = names
+        .iter()
+        .map(|n| n.chars().count())
+        .max()
+        .unwrap_or(0)
+        .max(4);
     let mut text = format!("Rank  {:width$}  Rating  Deviation  Games", "Name");
     for (p, name) in list.players.iter().zip(&names) {
         let mark = if p.provisional { "?" } else { " " };

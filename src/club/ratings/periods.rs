@@ -41,7 +41,8 @@ pub(super) fn rounds(event: &Tournament) -> BTreeMap<u32, Vec<Played>> {
         else {
             continue;
         };
-        let (Some(first), Some(second), Some(score)) = (player(black), player(white), outcome(*score))
+        let (Some(first), Some(second), Some(score)) =
+            (player(black), player(white), outcome(*score))
         else {
             continue;
         };

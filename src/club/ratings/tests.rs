@@ -75,13 +75,22 @@ fn two_periods_worked_by_hand() {
     let ann = line(&list, "Ann");
     assert!(close(ann.history[0].rating, 1662.3109), "{ann:?}");
     assert!(close(ann.history[0].deviation, 290.3190), "{ann:?}");
-    assert!(close(ann.rating, 1623.9965) && close(ann.deviation, 256.3452), "{ann:?}");
+    assert!(
+        close(ann.rating, 1623.9965) && close(ann.deviation, 256.3452),
+        "{ann:?}"
+    );
     assert!((ann.volatility - 0.059999).abs() < 1e-6, "{ann:?}");
     let cid = line(&list, "Cid");
-    assert!(close(cid.rating, 1557.6215) && close(cid.deviation, 286.9272), "{cid:?}");
+    assert!(
+        close(cid.rating, 1557.6215) && close(cid.deviation, 286.9272),
+        "{cid:?}"
+    );
     // Bob sat round 2 out: his rating stays, his deviation grows.
     let bob = line(&list, "Bob");
-    assert!(close(bob.rating, 1337.6891) && close(bob.deviation, 290.5060), "{bob:?}");
+    assert!(
+        close(bob.rating, 1337.6891) && close(bob.deviation, 290.5060),
+        "{bob:?}"
+    );
     assert_eq!((ann.games, bob.games, cid.games), (2, 1, 1));
     assert!(ann.provisional && bob.provisional && cid.provisional);
     assert_eq!(
@@ -107,7 +116,10 @@ fn two_periods_worked_by_hand() {
 fn a_draw_between_equals_moves_no_rating_and_narrows_both() {
     let list = rate(&[event("opok", "Draw", vec![game(1, "A", "B", [0.5, 0.5])])]);
     for p in &list.players {
-        assert!(close(p.rating, 1500.0) && close(p.deviation, 290.3190), "{p:?}");
+        assert!(
+            close(p.rating, 1500.0) && close(p.deviation, 290.3190),
+            "{p:?}"
+        );
         assert_eq!(p.rank, 1, "equal ratings share the rank");
     }
 }
@@ -131,7 +143,10 @@ fn a_player_who_sits_out_grows_less_certain_each_round() {
     for _ in 0..5 {
         deviation = (deviation * deviation + bob_before.volatility.powi(2)).sqrt();
     }
-    assert!(close(bob_after.deviation, deviation * SCALE), "{bob_after:?}");
+    assert!(
+        close(bob_after.deviation, deviation * SCALE),
+        "{bob_after:?}"
+    );
     assert!(bob_after.deviation > bob_before.deviation);
     assert_eq!(bob_after.rating, bob_before.rating);
     assert_eq!(bob_after.history, bob_before.history);
@@ -162,7 +177,11 @@ fn byes_rate_nobody_and_a_round_without_games_is_no_period() {
     let list = rate(&[event(
         "nim",
         "Byes",
-        vec![bye(1, "Ann"), game(2, "Bob", "Cid", [0.0, 1.0]), bye(3, "Bob")],
+        vec![
+            bye(1, "Ann"),
+            game(2, "Bob", "Cid", [0.0, 1.0]),
+            bye(3, "Bob"),
+        ],
     )]);
     assert_eq!(list.periods, 1);
     let names: Vec<&str> = list.players.iter().map(|p| p.name.as_str()).collect();
@@ -200,7 +219,12 @@ fn provisional_until_the_deviation_falls_to_110() {
         let games: Vec<Entry> = (1..=60)
             .map(|r| game(r, "Old", &format!("Club{}", r % 7), [0.5, 0.5]))
             .chain((61..=60 + newcomer_rounds).map(|r| {
-                game(r, "New", "Old", [[0.5, 0.5], [1.0, 0.0], [0.0, 1.0]][r as usize % 3])
+                game(
+                    r,
+                    "New",
+                    "Old",
+                    [[0.5, 0.5], [1.0, 0.0], [0.0, 1.0]][r as usize % 3],
+                )
             }))
             .collect();
         let mut t = event("nim", "Long", games);
@@ -218,7 +242,10 @@ fn provisional_until_the_deviation_falls_to_110() {
     assert!((9..=14).contains(&settled), "{settled}: {new:?}");
     assert!(line(&long(settled - 1), "New").provisional);
     assert!(!line(&long(settled), "New").provisional);
-    assert!(line(&list, "Club3").provisional, "idle for long: uncertain again");
+    assert!(
+        line(&list, "Club3").provisional,
+        "idle for long: uncertain again"
+    );
     assert!(!line(&list, "Old").provisional);
 }
 
@@ -226,7 +253,9 @@ fn provisional_until_the_deviation_falls_to_110() {
 fn the_list_reads_back_from_its_json() {
     let list = rate(&[autumn_cup()]);
     let text = serde_json::to_string(&list).unwrap();
-    assert!(text.starts_with(r#"{"events":1,"periods":2,"players":[{"rank":1,"name":"Ann","rating":"#));
+    assert!(
+        text.starts_with(r#"{"events":1,"periods":2,"players":[{"rank":1,"name":"Ann","rating":"#)
+    );
     assert_eq!(serde_json::from_str::<RatingList>(&text).unwrap(), list);
 }
 
@@ -234,7 +263,8 @@ fn the_list_reads_back_from_its_json() {
 /// few, scores of any kind (NaN, infinities, negative).
 fn any_entry() -> impl Strategy<Value = Entry> {
     let name = prop_oneof![
-        prop::sample::select(vec!["Ann", "Bob", "Cid", "Dan", "ann", " Ann ", ""]).prop_map(String::from),
+        prop::sample::select(vec!["Ann", "Bob", "Cid", "Dan", "ann", " Ann ", ""])
+            .prop_map(String::from),
         "\\PC{0,6}",
         "(?s:.{0,4})",
     ];
@@ -244,8 +274,19 @@ fn any_entry() -> impl Strategy<Value = Entry> {
     ];
     let round = 0u32..5;
     prop_oneof![
-        (round.clone(), name.clone(), name.clone(), score.clone(), score)
-            .prop_map(|(round, black, white, a, b)| Entry::Game { round, black, white, score: [a, b] }),
+        (
+            round.clone(),
+            name.clone(),
+            name.clone(),
+            score.clone(),
+            score
+        )
+            .prop_map(|(round, black, white, a, b)| Entry::Game {
+                round,
+                black,
+                white,
+                score: [a, b]
+            }),
         (round, name).prop_map(|(round, bye)| Entry::Bye { round, bye }),
     ]
 }
@@ -255,9 +296,8 @@ fn any_entry() -> impl Strategy<Value = Entry> {
 fn busy_game() -> impl Strategy<Value = Entry> {
     let name = prop::sample::select(vec!["Ann", "Bob", "Cid", "Dan"]);
     let score = prop::sample::select(vec![[1.0, 0.0], [0.5, 0.5], [0.0, 1.0]]);
-    (1u32..3, name.clone(), name, score).prop_map(|(round, black, white, score)| {
-        game(round, black, white, score)
-    })
+    (1u32..3, name.clone(), name, score)
+        .prop_map(|(round, black, white, score)| game(round, black, white, score))
 }
 
 proptest! {
