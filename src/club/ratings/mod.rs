@@ -92,6 +92,16 @@ struct Standing {
     history: Vec<RoundRating>,
 }
 
+/// A player's games of one period, rated.
+struct PlayedRound {
+    /// The rating after the period.
+    rating: Rating,
+    /// The games played.
+    games: u32,
+    /// The points scored.
+    score: f64,
+}
+
 /// Which period is being rated, for the histories.
 struct PeriodOf<'a> {
     event: usize,
@@ -139,45 +149,48 @@ fn rate_period(pool: &mut BTreeMap<String, Standing>, games: &[Played], period: 
             .push((&game.first, 1.0 - game.score));
     }
     let before = |name: &str| pool.get(name).map_or(START, |s| s.rating);
-    let mut after: Vec<(String, Rating, Option<(u32, f64)>)> = Vec::new();
-    for (name, list) in &mut results {
-        // One order whatever the file's: the same sums, the same numbers.
-        list.sort_by(|a, b| a.0.cmp(b.0).then(a.1.total_cmp(&b.1)));
-        let played: Vec<Game> = list
-            .iter()
-            .map(|&(opponent, score)| Game {
-                opponent: before(opponent),
-                score,
-            })
-            .collect();
-        let score = list.iter().map(|r| r.1).sum();
-        let new = before(name).after(&played);
-        after.push((name.to_string(), new, Some((list.len() as u32, score))));
-    }
-    for (name, standing) in pool.iter() {
-        if !results.contains_key(name.as_str()) {
-            after.push((name.clone(), standing.rating.after(&[]), None));
+    let rated: BTreeMap<String, PlayedRound> = results
+        .iter_mut()
+        .map(|(name, list)| {
+            // One order whatever the file's: the same sums, the same numbers.
+            list.sort_by(|a, b| a.0.cmp(b.0).then(a.1.total_cmp(&b.1)));
+            let played: Vec<Game> = list
+                .iter()
+                .map(|&(opponent, score)| Game {
+                    opponent: before(opponent),
+                    score,
+                })
+                .collect();
+            let round = PlayedRound {
+                rating: before(name).after(&played),
+                games: list.len() as u32,
+                score: list.iter().map(|r| r.1).sum(),
+            };
+            (name.to_string(), round)
+        })
+        .collect();
+    for (name, standing) in pool.iter_mut() {
+        if !rated.contains_key(name) {
+            standing.rating = standing.rating.after(&[]);
         }
     }
-    for (name, rating, played) in after {
+    for (name, round) in rated {
         let standing = pool.entry(name).or_insert(Standing {
             rating: START,
             games: 0,
             history: Vec::new(),
         });
-        standing.rating = rating;
-        if let Some((games, score)) = played {
-            standing.games += games;
-            standing.history.push(RoundRating {
-                event: period.event,
-                event_name: period.event_name.clone(),
-                round: period.round,
-                games,
-                score,
-                rating: rating.rating,
-                deviation: rating.deviation,
-            });
-        }
+        standing.rating = round.rating;
+        standing.games += round.games;
+        standing.history.push(RoundRating {
+            event: period.event,
+            event_name: period.event_name.clone(),
+            round: period.round,
+            games: round.games,
+            score: round.score,
+            rating: round.rating.rating,
+            deviation: round.rating.deviation,
+        });
     }
 }
 
