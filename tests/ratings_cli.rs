@@ -16,6 +16,13 @@ fn folder(name: &str) -> std::path::PathBuf {
     dir
 }
 
+/// Writes `text` to the file `name` in `dir`; its path.
+fn written(dir: &std::path::Path, name: &str, text: &str) -> String {
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
 /// The Autumn Cup of tests/data/glicko2_two_periods.py as the page saves
 /// it: round 1 Ann beats Bob (Cid's bye), round 2 Ann draws Cid (Bob's).
 const AUTUMN: &str = r#"{"name": "Autumn Cup", "game": "othello", "size": 6, "rounds": 3,
@@ -35,9 +42,7 @@ fn close(value: &Value, expected: f64) -> bool {
 #[test]
 fn ratings_of_one_event_as_json_and_as_a_table() {
     let dir = folder("ratings-one");
-    let autumn = dir.join("autumn.json");
-    std::fs::write(&autumn, AUTUMN).unwrap();
-    let path = autumn.to_str().unwrap();
+    let path = &written(&dir, "autumn.json", AUTUMN);
     let v = json(&["ratings", path, "--json"]);
     assert_eq!(
         (v["events"].as_u64(), v["periods"].as_u64()),
@@ -97,10 +102,8 @@ fn ratings_of_one_event_as_json_and_as_a_table() {
 #[test]
 fn ratings_over_two_files_follow_the_players_from_event_to_event() {
     let dir = folder("ratings-two");
-    let (autumn, winter) = (dir.join("autumn.json"), dir.join("winter.csv"));
-    std::fs::write(&autumn, AUTUMN).unwrap();
-    std::fs::write(&winter, WINTER).unwrap();
-    let (autumn, winter) = (autumn.to_str().unwrap(), winter.to_str().unwrap());
+    let autumn = &written(&dir, "autumn.json", AUTUMN);
+    let winter = &written(&dir, "winter.csv", WINTER);
     let v = json(&["ratings", autumn, winter, "--json"]);
     assert_eq!(
         (v["events"].as_u64(), v["periods"].as_u64()),
@@ -134,28 +137,23 @@ fn ratings_over_two_files_follow_the_players_from_event_to_event() {
 #[test]
 fn ratings_refuse_a_missing_or_malformed_file_naming_it() {
     let dir = folder("ratings-bad");
-    let good = dir.join("autumn.json");
-    std::fs::write(&good, AUTUMN).unwrap();
-    let good = good.to_str().unwrap();
+    let good = &written(&dir, "autumn.json", AUTUMN);
     let missing = dir.join("missing.json");
     let missing = missing.to_str().unwrap();
     let said = error(&["ratings", good, missing]);
     assert!(said.starts_with(&format!("engine: {missing}: ")), "{said}");
-    let bad = dir.join("bad.json");
-    std::fs::write(&bad, r#"{"game": "othello"}"#).unwrap();
-    let bad = bad.to_str().unwrap();
+    let bad = &written(&dir, "bad.json", r#"{"game": "othello"}"#);
     let said = error(&["ratings", good, bad, "--json"]);
     let said: Value = serde_json::from_str(&said).unwrap();
     let message = said["error"].as_str().unwrap();
     assert!(message.starts_with(&format!("{bad}: ")), "{message}");
     assert!(message.contains("not a tournament file"), "{message}");
-    let csv = dir.join("bad.csv");
-    std::fs::write(
-        &csv,
+    let csv = written(
+        &dir,
+        "bad.csv",
         "tournament,nim,swiss,8,2\nplayer,Ann\ngame,1,Ann,Zed,1,0\n",
-    )
-    .unwrap();
-    let said = error(&["ratings", csv.to_str().unwrap()]);
+    );
+    let said = error(&["ratings", &csv]);
     assert!(said.contains("bad.csv: Line 3:"), "{said}");
     // No file at all is a usage mistake, the same status.
     assert!(error(&["ratings"]).contains("FILE"));

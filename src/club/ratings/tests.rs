@@ -52,18 +52,23 @@ fn line<'a>(list: &'a RatingList, name: &str) -> &'a PlayerRating {
 
 /// The hand-worked case of `tests/data/glicko2_two_periods.py` (an
 /// independent Python implementation of Glickman's steps): round 1 Ann
-/// beats Bob (Cid's bye), round 2 Ann draws Cid (Bob's bye).
-fn autumn_cup() -> Tournament {
+/// beats Bob (Cid's bye), round 2 Ann draws Cid (Bob's bye); a game of
+/// Nim, or of `game_name` with these scores for the win and the draw.
+fn autumn_cup_of(game_name: &str, win: [f64; 2], draw: [f64; 2]) -> Tournament {
     event(
-        "nim",
+        game_name,
         "Autumn Cup",
         vec![
-            game(1, "Ann", "Bob", [1.0, 0.0]),
+            game(1, "Ann", "Bob", win),
             bye(1, "Cid"),
-            game(2, "Ann", "Cid", [0.5, 0.5]),
+            game(2, "Ann", "Cid", draw),
             bye(2, "Bob"),
         ],
     )
+}
+
+fn autumn_cup() -> Tournament {
+    autumn_cup_of("nim", [1.0, 0.0], [0.5, 0.5])
 }
 
 #[test]
@@ -155,16 +160,7 @@ fn a_player_who_sits_out_grows_less_certain_each_round() {
 
 #[test]
 fn othello_results_rate_by_their_discs() {
-    let othello = event(
-        "othello",
-        "Autumn Cup",
-        vec![
-            game(1, "Ann", "Bob", [33.0, 31.0]),
-            bye(1, "Cid"),
-            game(2, "Ann", "Cid", [32.0, 32.0]),
-            bye(2, "Bob"),
-        ],
-    );
+    let othello = autumn_cup_of("othello", [33.0, 31.0], [32.0, 32.0]);
     assert_eq!(rate(&[othello]), rate(&[autumn_cup()]));
     // A win by 64–0 rates as a win by 33–31: a result, not a margin.
     let big = event("othello", "B", vec![game(1, "X", "Y", [64.0, 0.0])]);
