@@ -127,6 +127,15 @@ fn ratings_over_two_files_follow_the_players_from_event_to_event() {
     assert!(close(&ann["rating"], 1623.9965), "{ann}");
     assert!(ann["deviation"].as_f64().unwrap() > 256.3452 + 0.1, "{ann}");
     assert_eq!(player("Dan")["games"], 1);
+    // docs/tournament.md shows this run: its table is what the command
+    // prints.
+    let doc = include_str!("../docs/tournament.md");
+    let shown = doc
+        .split("$ engine ratings autumn.json winter.csv\n")
+        .nth(1)
+        .and_then(|rest| rest.split("```").next())
+        .expect("docs/tournament.md shows engine ratings");
+    assert_eq!(stdout(&["ratings", autumn, winter]), shown);
     // The order of the files is the order of the events.
     let reversed = json(&["ratings", winter, autumn, "--json"]);
     assert_ne!(reversed, v);
