@@ -441,7 +441,7 @@ pub fn execute(command: Command, json: bool) -> Result<Report, CliError> {
         Command::Lessons { step } => lessons::lessons(step.name()),
         Command::Standings(file) => club::standings_command(&file.file),
         Command::Pair(file) => club::pair_command(&file.file),
-        Command::Ratings(files) => club::ratings_command(&files.files),
+        Command::Ratings(files) => club::ratings_command(&files.files, json),
         Command::Completions { shell } => Ok(completions(shell)),
         // Interactive: they have no single report, so callers start them
         // with `serve`.
