@@ -28,10 +28,11 @@ use super::tournament::Tournament;
 use crate::glicko2::{Game, Rating, START};
 use periods::Played;
 
-/// The deviation above which a rating is provisional: Lichess's rule, and
-/// about two games in three decided within ±220 points of it (a class). A
-/// new player reaches it after about a dozen games against settled
-/// players, and a player back after a long pause is provisional again.
+/// The deviation above which a rating is provisional (Lichess's rule):
+/// the player's strength is not yet known to within ±220 points (two
+/// deviations). A newcomer gets below it after about a dozen games
+/// against settled players; a player back after a long pause may be
+/// provisional again.
 pub const PROVISIONAL_DEVIATION: f64 = 110.0;
 
 /// The club's rating list.
