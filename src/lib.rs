@@ -10,6 +10,8 @@
 //! * [`worker`]: the search worker and its message protocol.
 //! * [`online`]: online play's protocol and game rooms, shared by the
 //!   server and the browser, pure as well.
+//! * [`glicko2`]: the one Glicko-2 rating step, for the puzzles and the
+//!   club's rating list.
 //! * `ui`: the Yew front end (wasm only).
 //! * `cli`: the native `engine` command.
 
@@ -18,6 +20,7 @@ pub mod cli;
 pub mod club;
 pub mod diagram;
 pub mod embed;
+pub mod glicko2;
 pub mod i18n;
 pub mod learn;
 pub mod online;

@@ -204,3 +204,31 @@ async fn the_language_switch_translates_the_page() {
     root.remove();
     storage.clear().unwrap();
 }
+
+/// The club's rating list in the page's wasm gives the numbers of
+/// `engine ratings` natively, to the last bit (the Autumn Cup of
+/// tests/data/glicko2_two_periods.py; the native values as the command
+/// prints them).
+#[wasm_bindgen_test]
+fn the_club_rating_list_in_wasm_has_the_native_numbers() {
+    use mind_sports::club::{csv, ratings};
+    let autumn = "tournament,nim,swiss,8,3,\"Autumn Cup\",,\n\
+                  player,Ann\nplayer,Bob\nplayer,Cid\n\
+                  game,1,Ann,Bob,1,0\nbye,1,Cid\ngame,2,Ann,Cid,0.5,0.5\nbye,2,Bob\n";
+    let list = ratings::rate(&[csv::read(autumn).unwrap()]);
+    let numbers: Vec<(&str, f64, f64)> = list
+        .players
+        .iter()
+        .map(|p| (p.name.as_str(), p.rating, p.deviation))
+        .collect();
+    let native = [
+        ("Ann", 1623.996484575735, 256.3451684359266),
+        ("Cid", 1557.6214863132009, 286.9272058793522),
+        ("Bob", 1337.6891060937023, 290.5060065906196),
+    ];
+    for ((name, rating, deviation), (n, r, d)) in numbers.iter().zip(native) {
+        assert_eq!(*name, n);
+        assert_eq!((*rating, *deviation), (r, d), "{name}");
+    }
+    assert_eq!(numbers.len(), 3);
+}

@@ -82,6 +82,9 @@ pub enum CliError {
     File(String, std::io::Error),
     /// A weights file could not be decoded.
     Weights(String, DecodeWeightsError),
+    /// A tournament file (its path) was read but is not one: the reader's
+    /// refusal.
+    Tournament(String, crate::club::csv::ImportError),
 }
 
 impl fmt::Display for CliError {
@@ -99,6 +102,7 @@ impl fmt::Display for CliError {
             CliError::Io(e) => write!(f, "input/output error: {e}"),
             CliError::File(path, e) => write!(f, "{path}: {e}"),
             CliError::Weights(path, e) => write!(f, "{path}: {e}"),
+            CliError::Tournament(path, e) => write!(f, "{path}: {e}"),
         }
     }
 }
@@ -156,6 +160,7 @@ Examples:
   engine diagram othello --moves f5d6c3 --coords --last-move > game.svg
   engine diagram nim --heaps \"3 4 5\" --moves 1:2,3:1 --print --out heaps.svg
   engine standings event.json --json
+  engine ratings spring.json summer.csv
 
 Every command accepts --json and then prints exactly one JSON object; errors go to stderr
 with exit status 2 (with --json as {\"error\": …}).
@@ -259,6 +264,9 @@ pub enum Command {
     Standings(club::TournamentFile),
     /// The next round of a tournament: Swiss or round robin
     Pair(club::TournamentFile),
+    /// A club's rating list (Glicko-2) from its tournament files, in the
+    /// order given
+    Ratings(club::TournamentFiles),
     /// The NBoard protocol on stdin and stdout (add `engine nboard` to
     /// NBoard)
     #[command(after_help = common::SEARCH_THREADS_HELP)]
@@ -433,6 +441,7 @@ pub fn execute(command: Command, json: bool) -> Result<Report, CliError> {
         Command::Lessons { step } => lessons::lessons(step.name()),
         Command::Standings(file) => club::standings_command(&file.file),
         Command::Pair(file) => club::pair_command(&file.file),
+        Command::Ratings(files) => club::ratings_command(&files.files, json),
         Command::Completions { shell } => Ok(completions(shell)),
         // Interactive: they have no single report, so callers start them
         // with `serve`.

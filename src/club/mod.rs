@@ -13,12 +13,16 @@
 //! * [`standings`]: points, the Brightwell quotient (RULES.md §4) and the
 //!   disc total for Othello; Buchholz and Sonneborn–Berger for the others;
 //! * [`pairing`]: the next round; round robins by Berger tables;
-//! * [`swiss`]: Swiss rounds by maximum-weight matching ([`matching`]).
+//! * [`swiss`]: Swiss rounds by maximum-weight matching ([`matching`]);
+//! * [`ratings`]: the club's rating list over its events (Glicko-2, a
+//!   rating period per round), for the page, the server and
+//!   `engine ratings`.
 
 pub mod csv;
 pub mod date;
 pub mod matching;
 pub mod pairing;
+pub mod ratings;
 pub mod result;
 pub mod setup;
 #[cfg(test)]
