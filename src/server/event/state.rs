@@ -188,9 +188,9 @@ impl State {
             .is_none_or(|r| r.boards.iter().all(|b| b.score.is_some()));
         match self.current() {
             _ if complete && self.last_round() >= self.base.rounds => Stage::Finished,
-            None => Stage::Registering,
-            Some(_) if complete => Stage::BetweenRounds,
-            Some(_) => Stage::Playing,
+            None if self.base.rounds_played() == 0 => Stage::Registering,
+            _ if complete => Stage::BetweenRounds,
+            _ => Stage::Playing,
         }
     }
 

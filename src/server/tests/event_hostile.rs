@@ -23,22 +23,52 @@ fn settings() -> Value {
 /// Refused uploads: a 10 000-player file, one over the size limit,
 /// markup in a name, a broken file.
 async fn bad_uploads(at: std::net::SocketAddr) {
-    let players: Vec<String> = (0..10_000).map(|i| format!(r#"{{"name":"P{i}"}}"#)).collect();
-    let file = format!(r#"{{"game":"nim","rounds":5,"players":[{}],"games":[]}}"#, players.join(","));
+    let players: Vec<String> = (0..10_000)
+        .map(|i| format!(r#"{{"name":"P{i}"}}"#))
+        .collect();
+    let file = format!(
+        r#"{{"game":"nim","rounds":5,"players":[{}],"games":[]}}"#,
+        players.join(",")
+    );
     let upload = |file: String| json!({"file": file, "timing": {"kind": "live", "control": "5+0"}});
     let (status, error) = call(at, "POST", "/api/v1/events/import", Some(upload(file))).await;
     assert_eq!(status, 400, "{error}");
-    assert_eq!((error["error"].as_str(), error["problem"].as_str()), (Some("file"), Some("too_many_players")));
-    assert!(error["detail"].as_str().unwrap().contains("1000"), "{error}");
+    assert_eq!(
+        (error["error"].as_str(), error["problem"].as_str()),
+        (Some("file"), Some("too_many_players"))
+    );
+    assert!(
+        error["detail"].as_str().unwrap().contains("1000"),
+        "{error}"
+    );
     let huge = "x".repeat(300 * 1024);
     let (status, error) = call(at, "POST", "/api/v1/events/import", Some(upload(huge))).await;
     assert_eq!((status, error["error"].as_str()), (413, Some("too_large")));
     let markup = r#"{"game":"nim","rounds":2,"players":[{"name":"<img src=x onerror=alert(1)>"},{"name":"B"}],"games":[]}"#;
-    let (status, error) = call(at, "POST", "/api/v1/events/import", Some(upload(markup.into()))).await;
-    assert_eq!((status, error["error"].as_str(), error["problem"].as_str()), (400, Some("name"), Some("markup")));
+    let (status, error) = call(
+        at,
+        "POST",
+        "/api/v1/events/import",
+        Some(upload(markup.into())),
+    )
+    .await;
+    assert_eq!(
+        (status, error["error"].as_str(), error["problem"].as_str()),
+        (400, Some("name"), Some("markup"))
+    );
     let broken = "tournament,nim,swiss\r\nplayer,\"A";
-    let (status, error) = call(at, "POST", "/api/v1/events/import", Some(upload(broken.into()))).await;
-    assert_eq!((status, error["error"].as_str()), (400, Some("file")), "{error}");
+    let (status, error) = call(
+        at,
+        "POST",
+        "/api/v1/events/import",
+        Some(upload(broken.into())),
+    )
+    .await;
+    assert_eq!(
+        (status, error["error"].as_str()),
+        (400, Some("file")),
+        "{error}"
+    );
     let (status, error) = call(at, "POST", "/api/v1/events", Some(json!({"name": 1}))).await;
     assert_eq!((status, error["error"].as_str()), (400, Some("malformed")));
     let mut extra = settings();
@@ -60,29 +90,76 @@ async fn hostile_requests_are_refused_and_the_event_is_intact() {
     let players_before: Value = ok(at, "GET", &club.path("/players"), None).await;
 
     // Markup and duplicates in registration.
-    for (name, problem) in [("<script>x</script>", "markup"), ("a\u{202e}b", "control"), ("", "empty")] {
-        let (status, error) = call(at, "POST", &club.path("/register"), Some(json!({"name": name}))).await;
-        assert_eq!((status, error["problem"].as_str()), (400, Some(problem)), "{name:?}");
+    for (name, problem) in [
+        ("<script>x</script>", "markup"),
+        ("a\u{202e}b", "control"),
+        ("", "empty"),
+    ] {
+        let (status, error) = call(
+            at,
+            "POST",
+            &club.path("/register"),
+            Some(json!({"name": name})),
+        )
+        .await;
+        assert_eq!(
+            (status, error["problem"].as_str()),
+            (400, Some(problem)),
+            "{name:?}"
+        );
     }
-    let (status, error) = call(at, "POST", &club.path("/register"), Some(json!({"name": " Ann "}))).await;
-    assert_eq!((status, error["refusal"]["reason"].as_str()), (409, Some("name_taken")));
+    let (status, error) = call(
+        at,
+        "POST",
+        &club.path("/register"),
+        Some(json!({"name": " Ann "})),
+    )
+    .await;
+    assert_eq!(
+        (status, error["refusal"]["reason"].as_str()),
+        (409, Some("name_taken"))
+    );
 
     // Forged organiser tokens, and a player's token as the organiser's.
     for token in ["0".repeat(40), club.token("Ann").to_string(), String::new()] {
         let body = json!({"token": token, "action": {"type": "withdraw", "name": "Bob"}});
         let (status, error) = call(at, "POST", &club.path("/manage"), Some(body)).await;
-        assert_eq!((status, error["error"].as_str()), (403, Some("wrong_token")));
-        let (status, _) = call(at, "POST", &club.path("/log"), Some(json!({"token": token}))).await;
+        assert_eq!(
+            (status, error["error"].as_str()),
+            (403, Some("wrong_token"))
+        );
+        let (status, _) = call(
+            at,
+            "POST",
+            &club.path("/log"),
+            Some(json!({"token": token})),
+        )
+        .await;
         assert_eq!(status, 403);
     }
     // A player enters a result for a board not theirs; a forged player token.
-    let theirs = round.boards.iter().find(|b| b.black != "Ann" && b.white != "Ann").unwrap();
-    let (status, error) = club.report("Ann", round.round, theirs.board, [1.0, 0.0]).await;
-    assert_eq!((status, error["refusal"]["reason"].as_str()), (409, Some("not_your_board")));
+    let theirs = round
+        .boards
+        .iter()
+        .find(|b| b.black != "Ann" && b.white != "Ann")
+        .unwrap();
+    let (status, error) = club
+        .report("Ann", round.round, theirs.board, [1.0, 0.0])
+        .await;
+    assert_eq!(
+        (status, error["refusal"]["reason"].as_str()),
+        (409, Some("not_your_board"))
+    );
     let forged = json!({"token": "f".repeat(40), "round": 1, "board": 1, "score": [1, 0]});
     let (status, _) = call(at, "POST", &club.path("/report"), Some(forged)).await;
     assert_eq!(status, 403);
-    let (status, _) = call(at, "POST", &club.path("/me"), Some(json!({"token": "f".repeat(40)}))).await;
+    let (status, _) = call(
+        at,
+        "POST",
+        &club.path("/me"),
+        Some(json!({"token": "f".repeat(40)})),
+    )
+    .await;
     assert_eq!(status, 403);
     // A player's token does not hold a seat of another game.
     let game = theirs.game.clone().unwrap();

@@ -21,10 +21,19 @@ fn serve_args(dir: &std::path::Path, port: u16) -> Vec<String> {
     let state = dir.join("state").display().to_string();
     let dir = dir.display().to_string();
     let port = port.to_string();
-    ["--dir", &dir, "--port", &port, "--state", &state, "--max-requests-per-second", "10000"]
-        .iter()
-        .map(|s| s.to_string())
-        .collect()
+    [
+        "--dir",
+        &dir,
+        "--port",
+        &port,
+        "--state",
+        &state,
+        "--max-requests-per-second",
+        "10000",
+    ]
+    .iter()
+    .map(|s| s.to_string())
+    .collect()
 }
 
 /// Waits until the restarted server answers.
@@ -78,10 +87,15 @@ async fn a_restart_mid_round_keeps_the_round_its_games_and_clocks() {
     let (was, is) = (before.brief.clock.unwrap(), view.brief.clock.unwrap());
     let mover = usize::from(view.brief.to_move.unwrap());
     let charged = was.left_ms[mover] - is.left_ms[mover];
-    assert!((-1_500..2_500).contains(&charged), "the downtime was given back: {charged} ms");
+    assert!(
+        (-1_500..2_500).contains(&charged),
+        "the downtime was given back: {charged} ms"
+    );
     // The round goes on after the restart: played to its end, recorded.
     play(&club, &game_setup, &second.black, &second.white, None).await;
-    let done = club.wait_round(|r| r.boards.iter().all(|b| b.score.is_some())).await;
+    let done = club
+        .wait_round(|r| r.boards.iter().all(|b| b.score.is_some()))
+        .await;
     assert_eq!(done.boards.len(), 2);
     assert_eq!(club.summary().await.stage, Stage::BetweenRounds);
     server.terminate();

@@ -258,3 +258,134 @@ async fn an_event_of_ten_players_over_five_swiss_rounds_sqlite() {
 async fn an_event_of_ten_players_over_five_swiss_rounds_postgres() {
     an_event_of_ten_players_over_five_swiss_rounds(Db::Postgres).await;
 }
+
+/// A tournament file of the club manager with round 1 played.
+fn saved_file() -> String {
+    use mind_sports::club::tournament::{Entry, Format, Player, Tournament};
+    let mut t = Tournament::new("nim", Format::Swiss, 8, 3);
+    t.name = Some("Autumn Cup".into());
+    t.players = ["Ann", "Bob", "Cid", "Dan", "Eve"]
+        .map(Player::named)
+        .to_vec();
+    let game = |black: &str, white: &str, score| Entry::Game {
+        round: 1,
+        black: black.into(),
+        white: white.into(),
+        score,
+    };
+    t.games = vec![
+        game("Ann", "Bob", [1.0, 0.0]),
+        game("Cid", "Dan", [0.5, 0.5]),
+        Entry::Bye {
+            round: 1,
+            bye: "Eve".into(),
+        },
+    ];
+    t.to_text()
+}
+
+/// The next event message of a live stream whose round is `round`.
+async fn streamed(live: &mut mind_sports_server::client::Live, round: u32) -> Value {
+    loop {
+        let text = live.next_text().await.unwrap();
+        let message: Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(message["type"], json!("event"));
+        if message["summary"]["round"] == json!(round) {
+            return message;
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_uploaded_file_goes_on_online_with_late_entries_and_withdrawals() {
+    let server = TestServer::start(Db::Sqlite, &["--max-requests-per-second", "100000"]).await;
+    let at = server.address();
+    let upload = json!({"file": saved_file(), "timing": {"kind": "live", "control": "5+0"}});
+    let created: Value = ok(at, "POST", "/api/v1/events/import", Some(upload)).await;
+    let mut club = Club {
+        at,
+        id: created["event"].as_str().unwrap().into(),
+        organiser: created["organiser"].as_str().unwrap().into(),
+        players: serde_json::from_value::<Vec<(String, String)>>(json!(created["players"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|p| json!([p["name"], p["token"]]))
+            .collect::<Vec<_>>()))
+        .unwrap(),
+    };
+    assert_eq!(club.players.len(), 5);
+    let summary = club.summary().await;
+    assert_eq!((summary.round, summary.stage), (1, Stage::BetweenRounds));
+    let path = club.path("/live");
+    let mut live = mind_sports_server::client::Live::open(at, &path, None)
+        .await
+        .unwrap();
+    streamed(&mut live, 1).await;
+
+    let added = club.must(json!({"type": "add", "name": "Fay"})).await;
+    club.players
+        .push(("Fay".into(), added["token"].as_str().unwrap().into()));
+    club.must(json!({"type": "withdraw", "name": "Dan"})).await;
+    let (status, _) = club
+        .manage(json!({"type": "withdraw", "name": "Dan"}))
+        .await;
+    assert_eq!(status, 409, "withdrawn once");
+    club.must(json!({"type": "publish"})).await;
+    let pushed = streamed(&mut live, 2).await;
+    let round = club.round().await;
+    assert_eq!(
+        pushed["round"]["boards"].as_array().unwrap().len(),
+        round.boards.len()
+    );
+    let seated: Vec<&str> = round
+        .boards
+        .iter()
+        .flat_map(|b| [b.black.as_str(), b.white.as_str()])
+        .chain(round.bye.as_deref())
+        .collect();
+    assert_eq!(seated.len(), 5, "{round:?}");
+    assert!(
+        !seated.contains(&"Dan") && seated.contains(&"Fay"),
+        "{seated:?}"
+    );
+    let bye = round.bye.clone().unwrap();
+    assert!(club.me(&bye).await.bye, "the bye is told");
+    for b in &round.boards {
+        club.must(json!({"type": "result", "round": 2, "board": b.board, "score": [1, 0]}))
+            .await;
+    }
+    // A game the file brought is corrected like one played here.
+    club.must(json!({"type": "correct", "round": 1, "board": 2, "score": [1, 0]}))
+        .await;
+    // Every change is pushed: the last one says the round is over.
+    let seq = json!(club.summary().await.seq);
+    let mut pushed = streamed(&mut live, 2).await;
+    for _ in 0..round.boards.len() + 1 {
+        if pushed["summary"]["seq"] == seq {
+            break;
+        }
+        pushed = streamed(&mut live, 2).await;
+    }
+    assert_eq!(pushed["summary"]["seq"], seq);
+    assert_eq!(pushed["summary"]["stage"], json!("between_rounds"));
+
+    let (_, export) = client_text(at, &club.path("/export.json")).await;
+    let t = mind_sports::club::csv::read(&export).unwrap();
+    assert_eq!(t.players.len(), 6);
+    assert_eq!(t.players[3].withdrawn_after, Some(1));
+    assert_eq!(t.boards(1).nth(1).unwrap().score, [1.0, 0.0]);
+    assert_eq!(t.rounds_played(), 2);
+    let (library, _) = engine_standings(&export);
+    let standings: Value = ok(at, "GET", &club.path("/standings"), None).await;
+    assert_eq!(standings, library);
+    // The CSV export is a file to start another event from.
+    let (_, csv) = client_text(at, &club.path("/export.csv")).await;
+    let again = json!({"file": csv, "timing": {"kind": "correspondence", "days": 3}});
+    let created: Value = ok(at, "POST", "/api/v1/events/import", Some(again)).await;
+    let id = created["event"].as_str().unwrap();
+    let copy: Value = ok(at, "GET", &format!("/api/v1/events/{id}/standings"), None).await;
+    assert_eq!(copy, standings);
+    live.close().await;
+    server.stop().await;
+}
