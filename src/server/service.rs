@@ -101,6 +101,8 @@ pub struct Service {
     /// Told the id of every game that ends here (club events record its
     /// result).
     ended: std::sync::OnceLock<mpsc::UnboundedSender<String>>,
+    /// Told the club events another instance changed (id, changes).
+    events_elsewhere: std::sync::OnceLock<mpsc::UnboundedSender<(String, u64)>>,
 }
 
 impl Service {
@@ -121,6 +123,7 @@ impl Service {
             lobby: broadcast::channel(1024).0,
             timers,
             ended: std::sync::OnceLock::new(),
+            events_elsewhere: std::sync::OnceLock::new(),
         };
         (Arc::new(service), due)
     }
@@ -150,6 +153,20 @@ impl Service {
     pub fn games_ending(&self) -> Option<mpsc::UnboundedReceiver<String>> {
         let (sender, receiver) = mpsc::unbounded_channel();
         self.ended.set(sender).ok().map(|()| receiver)
+    }
+
+    /// The club events another instance changed, as their notices come
+    /// (once: the club events take it).
+    pub fn events_changing(&self) -> Option<mpsc::UnboundedReceiver<(String, u64)>> {
+        let (sender, receiver) = mpsc::unbounded_channel();
+        self.events_elsewhere.set(sender).ok().map(|()| receiver)
+    }
+
+    /// An instance says club event `id` has `changes` changes now.
+    pub fn event_changed(&self, id: &str, changes: u64) {
+        if let Some(events) = self.events_elsewhere.get() {
+            let _ = events.send((id.to_string(), changes));
+        }
     }
 
     /// A new game of a club event: both players named, so it starts at

@@ -8,7 +8,7 @@ use mind_sports::club::csv::{read, ImportError};
 use mind_sports::club::tournament::{check, Tournament, TournamentError, MAX_ROUNDS};
 use mind_sports::online::event::{
     Action, Change, CreateEvent, Created, EventError, ImportEvent, Log, LogEntry, Manage, Managed,
-    MyGame, Pairing, PlayerToken, Refusal, Report, Who, DEFAULT_START_LIMIT_S, MAX_START_LIMIT_S,
+    MyGame, Pairing, PlayerToken, Report, Who, DEFAULT_START_LIMIT_S, MAX_START_LIMIT_S,
 };
 use mind_sports::online::setup::{GameKind, Setup, Timing};
 
@@ -394,13 +394,12 @@ impl Events {
         let rows = store::changes(self.service.store(), id, 0)
             .await
             .map_err(unavailable)?;
-        let offset = 0;
         let entries = rows
             .into_iter()
             .filter_map(|row| {
                 Some(LogEntry {
                     seq: row.seq as u64,
-                    at_ms: (row.at_wall + offset) as u64,
+                    at_ms: row.at_wall as u64,
                     who: who_of(&row.who),
                     change: serde_json::from_str(&row.body).ok()?,
                 })
@@ -408,9 +407,4 @@ impl Events {
             .collect();
         Ok(Log { entries })
     }
-}
-
-/// A refusal as the error it is answered with.
-pub fn refused(refusal: Refusal) -> EventError {
-    EventError::Refused { refusal }
 }

@@ -115,6 +115,14 @@ impl Events {
                 }
             });
         }
+        if let Some(mut changing) = service.events_changing() {
+            let events = events.clone();
+            tokio::spawn(async move {
+                while let Some((id, changes)) = changing.recv().await {
+                    events.catch_up(&id, changes).await;
+                }
+            });
+        }
         let sweeping = events.clone();
         tokio::spawn(async move {
             let mut interval = tokio::time::interval(Duration::from_millis(SWEEP_MS));
@@ -177,6 +185,29 @@ impl Events {
             organiser_hash,
             players: players.into_iter().collect(),
         })
+    }
+
+    /// Another instance changed event `id` to `changes` changes: if it is
+    /// in use here, it is read again and pushed to its live stream.
+    pub async fn catch_up(&self, id: &str, changes: u64) {
+        let Some(entry) = self.cache.lock().expect("not poisoned").get(id).cloned() else {
+            return;
+        };
+        let mut loaded = entry.event.lock().await;
+        if loaded.state.changes() >= changes {
+            return;
+        }
+        match self.load(id).await {
+            Ok(fresh) => *loaded = fresh,
+            Err(error) => {
+                eprintln!("serve: event {id}: {error:?}");
+                return;
+            }
+        }
+        if entry.updates.receiver_count() > 0 {
+            let message = self.message(id, &loaded.state).await;
+            let _ = entry.updates.send(Arc::from(encode(&message)));
+        }
     }
 
     /// Stores `changes` (after the `extra` ops, in one transaction), then
@@ -328,10 +359,9 @@ impl Events {
     /// forfeit, recorded as its ending comes).
     async fn start_limit(&self, entry: &EventEntry, now: u64) {
         let mut loaded = entry.event.lock().await;
-        let Some(due) = loaded.state.next_due().filter(|due| *due <= now) else {
+        if loaded.state.next_due().is_none_or(|due| due > now) {
             return;
-        };
-        let _ = due;
+        }
         let Some(round) = loaded.state.current().cloned() else {
             return;
         };

@@ -389,3 +389,49 @@ async fn an_uploaded_file_goes_on_online_with_late_entries_and_withdrawals() {
     live.close().await;
     server.stop().await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_instances_on_one_postgres_share_an_event() {
+    let limits = ["--max-requests-per-second", "100000"];
+    let first = TestServer::start(Db::Postgres, &limits).await;
+    let url = first
+        .running
+        .as_ref()
+        .unwrap()
+        .service
+        .store()
+        .url()
+        .to_string();
+    let second = TestServer::start(Db::Sqlite, &["--database", &url, limits[0], limits[1]]).await;
+    let settings = json!({"name": "Shared", "game": "nim", "rounds": 2,
+        "timing": {"kind": "correspondence", "days": 1}});
+    let names: Vec<String> = ["Ann", "Bob"].map(String::from).to_vec();
+    let mut club = club(first.address(), settings, &names).await;
+    // The second instance has the event in use, and a live stream of it.
+    club.at = second.address();
+    assert_eq!(club.summary().await.players, 2);
+    let path = club.path("/live");
+    let mut live = mind_sports_server::client::Live::open(club.at, &path, None)
+        .await
+        .unwrap();
+    streamed(&mut live, 0).await;
+    // A round published on the first is seen and pushed by the second.
+    club.at = first.address();
+    club.must(json!({"type": "publish"})).await;
+    club.at = second.address();
+    let pushed = streamed(&mut live, 1).await;
+    assert_eq!(
+        pushed["round"]["boards"][0]["black"].as_str().is_some(),
+        true
+    );
+    assert_eq!(club.round().await.round, 1);
+    // A result entered on the second counts on the first.
+    club.must(json!({"type": "result", "round": 1, "board": 1, "score": [0, 1]}))
+        .await;
+    club.at = first.address();
+    club.wait_round(|r| r.boards[0].score == Some([0.0, 1.0]))
+        .await;
+    live.close().await;
+    second.stop().await;
+    first.stop().await;
+}
