@@ -6,6 +6,7 @@
 //! each round's start limit.
 
 use std::collections::HashMap;
+use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
@@ -22,6 +23,9 @@ use crate::tokens;
 
 /// How often the start limits are looked at.
 const SWEEP_MS: u64 = 1_000;
+
+/// Events unused this long (and followed by no live stream) leave memory.
+const IDLE_MS: u64 = 60_000;
 
 /// The database failed: logged, and the client told to try again.
 pub fn unavailable<E: std::fmt::Display>(error: E) -> EventError {
@@ -62,6 +66,8 @@ pub struct EventEntry {
     /// The event.
     pub event: tokio::sync::Mutex<Loaded>,
     updates: broadcast::Sender<Arc<str>>,
+    /// Service time of the last use (for eviction).
+    used: std::sync::atomic::AtomicU64,
 }
 
 impl EventEntry {
@@ -143,7 +149,9 @@ impl Events {
         if !tokens::is_game_id(id) {
             return Err(EventError::NotFound);
         }
+        let now = self.service.time().now();
         if let Some(entry) = self.cache.lock().expect("not poisoned").get(id) {
+            entry.used.store(now, Ordering::Relaxed);
             return Ok(entry.clone());
         }
         let loaded = self.load(id).await?;
@@ -151,6 +159,7 @@ impl Events {
             id: id.to_string(),
             event: tokio::sync::Mutex::new(loaded),
             updates: broadcast::channel(64).0,
+            used: now.into(),
         });
         let entry = {
             let mut cache = self.cache.lock().expect("not poisoned");
@@ -352,6 +361,11 @@ impl Events {
                 self.start_limit(&entry, now).await;
             }
         }
+        // Bounded memory: quiet events are read again when next asked for.
+        self.cache.lock().expect("not poisoned").retain(|_, entry| {
+            let idle = now.saturating_sub(entry.used.load(Ordering::Relaxed)) > IDLE_MS;
+            !idle || entry.updates.receiver_count() > 0 || Arc::strong_count(entry) > 1
+        });
     }
 
     /// The start limit of the current round, if due: each game whose side
