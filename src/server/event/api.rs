@@ -6,9 +6,8 @@
 
 use std::net::SocketAddr;
 
-use axum::body::Bytes;
 use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -66,55 +65,57 @@ fn answer<T: Serialize>(status: StatusCode, result: Result<T, EventError>) -> Re
     }
 }
 
-/// A posted body of at most `limit` bytes read as `T`, once the client is
-/// within its rate.
-fn posted<T: DeserializeOwned>(
-    app: &App,
-    peer: SocketAddr,
-    headers: &HeaderMap,
-    body: &[u8],
-    limit: usize,
-) -> Result<T, EventError> {
-    if !app.requests.allow(app.address(peer, headers)) {
-        return Err(EventError::Limit {
-            what: "requests_per_second".into(),
-            limit: app.requests.rate(),
-        });
-    }
-    if body.len() > limit {
-        return Err(EventError::TooLarge);
-    }
-    serde_json::from_slice(body).map_err(|e| EventError::Malformed {
-        detail: e.to_string().chars().take(200).collect(),
-    })
+/// A request body the events read, and the most bytes it may have.
+pub trait Body: DeserializeOwned {
+    /// The largest body read.
+    const MAX_BYTES: usize = MAX_MESSAGE_BYTES;
 }
 
-async fn create(
-    State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
-    let request = posted::<CreateEvent>(&app, peer, &headers, &body, MAX_MESSAGE_BYTES);
-    let result = match request {
-        Ok(request) => app.events.create(request).await,
-        Err(error) => Err(error),
-    };
-    answer(StatusCode::CREATED, result)
+impl Body for CreateEvent {}
+impl Body for Register {}
+impl Body for Manage {}
+impl Body for Report {}
+impl Body for TokenOnly {}
+impl Body for ImportEvent {
+    const MAX_BYTES: usize = MAX_UPLOAD_BYTES;
 }
 
-async fn import(
-    State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    body: Bytes,
-) -> Response {
-    let request = posted::<ImportEvent>(&app, peer, &headers, &body, MAX_UPLOAD_BYTES);
-    let result = match request {
-        Ok(request) => app.events.import(request).await,
-        Err(error) => Err(error),
-    };
-    answer(StatusCode::CREATED, result)
+/// A posted request read as `T`, once the client's address is within its
+/// rate; otherwise the error's response.
+pub struct Posted<T>(pub T);
+
+impl<T: Body> FromRequest<App> for Posted<T> {
+    type Rejection = Response;
+
+    async fn from_request(request: Request, app: &App) -> Result<Self, Response> {
+        let refuse = |error: EventError| json(status_of(&error), &error);
+        let (mut parts, body) = request.into_parts();
+        let ConnectInfo(peer) = ConnectInfo::<SocketAddr>::from_request_parts(&mut parts, app)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        if !app.requests.allow(app.address(peer, &parts.headers)) {
+            return Err(refuse(EventError::Limit {
+                what: "requests_per_second".into(),
+                limit: app.requests.rate(),
+            }));
+        }
+        let bytes = axum::body::to_bytes(body, T::MAX_BYTES)
+            .await
+            .map_err(|_| refuse(EventError::TooLarge))?;
+        serde_json::from_slice(&bytes).map(Posted).map_err(|e| {
+            refuse(EventError::Malformed {
+                detail: e.to_string().chars().take(200).collect(),
+            })
+        })
+    }
+}
+
+async fn create(State(app): State<App>, Posted(request): Posted<CreateEvent>) -> Response {
+    answer(StatusCode::CREATED, app.events.create(request).await)
+}
+
+async fn import(State(app): State<App>, Posted(request): Posted<ImportEvent>) -> Response {
+    answer(StatusCode::CREATED, app.events.import(request).await)
 }
 
 async fn show(State(app): State<App>, Path(id): Path<String>) -> Response {
@@ -188,72 +189,48 @@ async fn export_csv(State(app): State<App>, Path(id): Path<String>) -> Response 
 
 async fn register(
     State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
     Path(id): Path<String>,
-    body: Bytes,
+    Posted(request): Posted<Register>,
 ) -> Response {
-    let result = match posted::<Register>(&app, peer, &headers, &body, MAX_MESSAGE_BYTES) {
-        Ok(request) => app.events.register(&id, &request.name).await,
-        Err(error) => Err(error),
-    };
-    answer(StatusCode::CREATED, result)
+    answer(
+        StatusCode::CREATED,
+        app.events.register(&id, &request.name).await,
+    )
 }
 
 async fn manage(
     State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
     Path(id): Path<String>,
-    body: Bytes,
+    Posted(request): Posted<Manage>,
 ) -> Response {
-    let result = match posted::<Manage>(&app, peer, &headers, &body, MAX_MESSAGE_BYTES) {
-        Ok(request) => app.events.manage(&id, request).await,
-        Err(error) => Err(error),
-    };
-    answer(StatusCode::OK, result)
+    answer(StatusCode::OK, app.events.manage(&id, request).await)
 }
 
 async fn report(
     State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
     Path(id): Path<String>,
-    body: Bytes,
+    Posted(request): Posted<Report>,
 ) -> Response {
-    let result = match posted::<Report>(&app, peer, &headers, &body, MAX_MESSAGE_BYTES) {
-        Ok(request) => app.events.report(&id, request).await,
-        Err(error) => Err(error),
-    };
-    answer(StatusCode::OK, result)
+    answer(StatusCode::OK, app.events.report(&id, request).await)
 }
 
 async fn me(
     State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
     Path(id): Path<String>,
-    body: Bytes,
+    Posted(request): Posted<TokenOnly>,
 ) -> Response {
-    let result = match posted::<TokenOnly>(&app, peer, &headers, &body, MAX_MESSAGE_BYTES) {
-        Ok(request) => app.events.my_game(&id, &request.token).await,
-        Err(error) => Err(error),
-    };
-    answer(StatusCode::OK, result)
+    answer(
+        StatusCode::OK,
+        app.events.my_game(&id, &request.token).await,
+    )
 }
 
 async fn log(
     State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
     Path(id): Path<String>,
-    body: Bytes,
+    Posted(request): Posted<TokenOnly>,
 ) -> Response {
-    let result = match posted::<TokenOnly>(&app, peer, &headers, &body, MAX_MESSAGE_BYTES) {
-        Ok(request) => app.events.log(&id, &request.token).await,
-        Err(error) => Err(error),
-    };
-    answer(StatusCode::OK, result)
+    answer(StatusCode::OK, app.events.log(&id, &request.token).await)
 }
 
 /// `GET /api/v1/events/<id>/live`: the event now, then again after every
