@@ -50,11 +50,7 @@ async fn back(at: std::net::SocketAddr, path: &str) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_mid_round_keeps_the_round_its_games_and_clocks() {
     let dir = scratch_dir("event-restart");
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let port = free_port();
     let server = Process::start(&serve_args(&dir, port));
     let at = server.address;
     let settings = json!({"name": "Night", "game": "othello", "rules": "size=4",

@@ -172,6 +172,16 @@ pub async fn open(server: SocketAddr, game: &str, token: Option<&str>) -> Live {
     Live::game(server, game, token).await.unwrap().0
 }
 
+/// A port nothing listens on now (a server restarted on it keeps its
+/// address).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
 /// The `serve` binary, started with `args`; its address read from its
 /// first line.
 pub struct Process {
