@@ -589,6 +589,31 @@ mod tests {
     }
 
     #[test]
+    fn a_round_robin_takes_its_table_and_the_start_limit_falls_due_once() {
+        let mut s = event(&["A", "B", "C", "D"]);
+        s.base.format = Format::RoundRobin;
+        assert_eq!(s.stage(), Stage::Registering);
+        assert_eq!(s.next_due(), None);
+        publish(&mut s);
+        assert_eq!(s.base().rounds, 3, "the Berger table of 4 players");
+        assert_eq!(s.rounds()[0].boards.len(), 2);
+        assert_eq!(s.next_due(), Some(1));
+        let limit = Change::StartLimit {
+            round: 1,
+            forfeits: vec![],
+        };
+        s.apply(&limit).unwrap();
+        assert_eq!(s.next_due(), None);
+        // A late entry cannot join a round robin's table.
+        s.apply(&s.decide_enter("E").unwrap()).unwrap();
+        for board in 1..=2 {
+            s.apply(&s.decide_result(1, board, [16.0, 0.0]).unwrap())
+                .unwrap();
+        }
+        assert!(matches!(s.decide_pairings(), Err(Refusal::Pairing { .. })));
+    }
+
+    #[test]
     fn names_follow_the_online_rules_and_refuse_markup() {
         assert_eq!(player_name("  Eva\u{200b} "), Ok("Eva".into()));
         assert_eq!(player_name("<b>Eva</b>"), Err(NameProblem::Markup));

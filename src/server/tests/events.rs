@@ -3,6 +3,7 @@
 //! online games by the players' own tokens (4×4 Othello, 3 minutes), with
 //! time losses, a forfeit by the start limit, results entered by the
 //! organiser and by a pair of players (counted once confirmed), a
+//! resignation, an abort (a forfeit), a
 //! correction and its undo; at the end the exported file's `engine
 //! standings` (the library function and the binary) equals the server's
 //! standings. On SQLite and on PostgreSQL.
@@ -31,6 +32,10 @@ enum Ending {
     Organiser,
     /// Both players enter it.
     Players,
+    /// White resigns after Black's first move.
+    Resigns,
+    /// White aborts after Black's first move: a forfeit.
+    Aborts,
 }
 
 fn ending(round: u32, board: usize) -> Ending {
@@ -39,6 +44,8 @@ fn ending(round: u32, board: usize) -> Ending {
         (3, 4) => Ending::Forfeit,
         (2 | 5, 5) => Ending::Organiser,
         (3, 5) => Ending::Players,
+        (1, 5) => Ending::Resigns,
+        (4, 5) => Ending::Aborts,
         _ => Ending::Online,
     }
 }
@@ -61,6 +68,10 @@ async fn play_round(server: &TestServer, club: &Club, round: u32) {
             Ending::Online => drop(play(club, &game_setup, &b.black, &b.white, None).await),
             Ending::TimeLoss => drop(play(club, &game_setup, &b.black, &b.white, Some(2)).await),
             Ending::Forfeit => {}
+            Ending::Resigns => {
+                white_gives_up(club, &game_setup, &b.black, &b.white, "resign").await
+            }
+            Ending::Aborts => white_gives_up(club, &game_setup, &b.black, &b.white, "abort").await,
             Ending::Organiser => {
                 let result =
                     json!({"type": "result", "round": round, "board": b.board, "score": [9, 7]});
@@ -116,6 +127,19 @@ async fn play_round(server: &TestServer, club: &Club, round: u32) {
                 assert_eq!(b.score, Some([2.0, 14.0]), "a loss on time at the start");
             }
             Ending::Organiser => assert_eq!((how, b.score), (How::Organiser, Some([9.0, 7.0]))),
+            Ending::Resigns | Ending::Aborts => {
+                let expected = if ending(round, b.board) == Ending::Resigns {
+                    How::Game {
+                        reason: Reason::Resigned,
+                    }
+                } else {
+                    How::Forfeit { seat: 1 }
+                };
+                assert_eq!(how, expected);
+                // As a loss on time after Black's first move: 4×4 Othello
+                // 4–1 with 11 empties to Black.
+                assert_eq!(b.score, Some([15.0, 1.0]), "{b:?}");
+            }
             Ending::Players => assert_eq!((how, b.score), (How::Players, Some([3.0, 13.0]))),
         }
     }

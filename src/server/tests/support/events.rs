@@ -177,3 +177,25 @@ pub async fn play(
     }
     game
 }
+
+/// Black makes a move in their current game, then White sends `last`
+/// (`resign` or `abort`).
+pub async fn white_gives_up(club: &Club, setup: &Setup, black: &str, white: &str, last: &str) {
+    use mind_sports::online::protocol::ClientMessage;
+    let game = club.me(black).await.board.unwrap().game.unwrap();
+    let (mut first, _, view) = Live::game(club.at, &game, Some(club.token(black)))
+        .await
+        .unwrap();
+    let (mut second, _, _) = Live::game(club.at, &game, Some(club.token(white)))
+        .await
+        .unwrap();
+    let square = legal_move(setup, &view.moves).unwrap();
+    first.act(mv(1, 0, &square)).await.unwrap();
+    let message = match last {
+        "resign" => ClientMessage::Resign { id: 2 },
+        _ => ClientMessage::Abort { id: 2 },
+    };
+    second.act(message).await.unwrap();
+    first.close().await;
+    second.close().await;
+}
