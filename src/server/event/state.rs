@@ -547,6 +547,17 @@ pub enum EnterError {
 mod tests {
     use super::*;
     use mind_sports::online::setup::{GameKind, Timing};
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn any_name_is_taken_alike_or_refused(raw in "\\PC{0,40}|(?s:.{0,40})") {
+            if let Ok(name) = player_name(&raw) {
+                prop_assert_eq!(player_name(&name), Ok(name.clone()));
+                prop_assert!(!name.contains(['<', '>']) && name.chars().count() <= 32);
+            }
+        }
+    }
 
     fn event(players: &[&str]) -> State {
         let mut t = Tournament::new("othello", Format::Swiss, 4, 3);

@@ -78,6 +78,9 @@ async fn play_round(server: &TestServer, club: &Club, round: u32) {
                 club.must(result).await;
             }
             Ending::Players => {
+                // Different entries stay side by side, counted for nobody.
+                let (status, _) = club.report(&b.black, round, b.board, [13.0, 3.0]).await;
+                assert_eq!(status, 200);
                 let (status, _) = club.report(&b.white, round, b.board, [3.0, 13.0]).await;
                 assert_eq!(status, 200);
                 let now = club.round().await;
@@ -86,7 +89,8 @@ async fn play_round(server: &TestServer, club: &Club, round: u32) {
                     None,
                     "one entry does not count"
                 );
-                assert_eq!(now.boards[b.board - 1].reported[1], Some([3.0, 13.0]));
+                let reported = [Some([13.0, 3.0]), Some([3.0, 13.0])];
+                assert_eq!(now.boards[b.board - 1].reported, reported);
                 let (status, _) = club.report(&b.black, round, b.board, [3.0, 13.0]).await;
                 assert_eq!(status, 200);
             }
