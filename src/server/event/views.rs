@@ -63,11 +63,14 @@ impl Events {
         view
     }
 
-    /// Every round published here.
+    /// Every round published here; the games' states of the current one
+    /// (the earlier rounds' games are over or no longer count, and are
+    /// not read into memory again for them).
     pub async fn rounds(&self, state: &State) -> Rounds {
-        let mut rounds = Vec::with_capacity(state.rounds().len());
-        for round in state.rounds() {
-            rounds.push(self.round_view(state, round).await);
+        let mut rounds: Vec<RoundView> =
+            state.rounds().iter().map(|r| state.round_view(r)).collect();
+        if let (Some(last), Some(current)) = (rounds.last_mut(), state.current()) {
+            *last = self.round_view(state, current).await;
         }
         Rounds { rounds }
     }
