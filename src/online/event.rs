@@ -171,6 +171,12 @@ pub enum Action {
     },
     /// Takes back the last result or correction.
     Undo,
+    /// Opens or closes registration through the public link (open until
+    /// closed; the organiser's `add` works either way).
+    Registration {
+        /// Whether players may register.
+        open: bool,
+    },
 }
 
 /// `POST /api/v1/events/<id>/report`: a player enters the result of their
@@ -299,6 +305,11 @@ pub enum Change {
         /// The boards forfeited.
         forfeits: Vec<usize>,
     },
+    /// The organiser opened or closed registration.
+    Registration {
+        /// Whether players may register.
+        open: bool,
+    },
     /// The organiser took back the last result or correction.
     Undone {
         /// The round.
@@ -381,6 +392,8 @@ pub struct Summary {
     pub players: usize,
     /// Seconds a player has to start.
     pub start_limit_s: u64,
+    /// Whether players may register through the public link.
+    pub registration: bool,
     /// The changes so far (the live stream's `seq`).
     pub seq: u64,
 }
@@ -513,6 +526,8 @@ pub enum Refusal {
     NothingToUndo,
     /// The event has the most players it takes.
     Full,
+    /// Registration is closed (by the organiser, or the event is over).
+    RegistrationClosed,
 }
 
 /// What is wrong with a player's name.

@@ -8,7 +8,7 @@ use mind_sports::club::csv::{read, ImportError};
 use mind_sports::club::tournament::{check, Tournament, TournamentError, MAX_ROUNDS};
 use mind_sports::online::event::{
     Action, Change, CreateEvent, Created, EventError, ImportEvent, Log, LogEntry, Manage, Managed,
-    MyGame, Pairing, PlayerToken, Report, Who, DEFAULT_START_LIMIT_S, MAX_START_LIMIT_S,
+    MyGame, Pairing, PlayerToken, Refusal, Report, Who, DEFAULT_START_LIMIT_S, MAX_START_LIMIT_S,
 };
 use mind_sports::online::setup::{GameKind, Setup, Timing};
 
@@ -233,6 +233,11 @@ impl Events {
     pub async fn register(&self, id: &str, name: &str) -> Result<PlayerToken, EventError> {
         let entry = self.entry(id).await?;
         let mut loaded = entry.event.lock().await;
+        if !loaded.state.registration_open() {
+            return Err(EventError::Refused {
+                refusal: Refusal::RegistrationClosed,
+            });
+        }
         self.enter(&entry, &mut loaded, name, Who::Registration)
             .await
     }
@@ -270,6 +275,7 @@ impl Events {
                 score,
             } => Some(loaded.state.decide_correct(round, board, score)),
             Action::Undo => Some(loaded.state.decide_undo()),
+            Action::Registration { open } => Some(Ok(Change::Registration { open })),
         };
         if let Some(change) = change {
             let change = change.map_err(refused)?;

@@ -63,6 +63,7 @@ pub struct State {
     rounds: Vec<Round>,
     undo: Vec<Before>,
     changes: u64,
+    registration: bool,
 }
 
 /// A player's name as events take it: an online display name (at most 32
@@ -113,6 +114,7 @@ impl State {
             rounds: Vec::new(),
             undo: Vec::new(),
             changes: 1,
+            registration: true,
         })
     }
 
@@ -168,6 +170,11 @@ impl State {
             }
         }
         t
+    }
+
+    /// Whether players may register through the public link now.
+    pub fn registration_open(&self) -> bool {
+        self.registration && self.stage() != Stage::Finished
     }
 
     /// The last round published here, if any.
@@ -479,6 +486,7 @@ impl State {
                 let r = self.rounds.iter_mut().find(|r| r.round == *round);
                 r.ok_or_else(|| wrong("StartLimit"))?.start_checked = true;
             }
+            Change::Registration { open } => self.registration = *open,
             Change::Undone { .. } => self.apply_undo()?,
         }
         self.changes += 1;

@@ -23,6 +23,7 @@ pub fn summary(id: &str, state: &State) -> Summary {
         stage: state.stage(),
         players: base.players.len(),
         start_limit_s: state.start_limit_ms() / 1000,
+        registration: state.registration_open(),
         seq: state.changes(),
     }
 }

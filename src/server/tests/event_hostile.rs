@@ -3,7 +3,7 @@
 //! board, another player's seat, a 10 000-player upload, an upload over
 //! the limit, names with markup, malformed bodies. Each is refused with a
 //! typed error and the event is untouched (its change count, players and
-//! round are as before).
+//! round are as before). A closed registration takes nobody more.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -172,8 +172,28 @@ async fn hostile_requests_are_refused_and_the_event_is_intact() {
     }
 
     assert_eq!(club.summary().await, before, "the event is untouched");
+
     assert_eq!(club.round().await, round);
     let players_after: Value = ok(at, "GET", &club.path("/players"), None).await;
     assert_eq!(players_before, players_after);
+
+    // The organiser closes registration: the public link takes nobody
+    // more, the organiser still adds.
+    club.must(json!({"type": "registration", "open": false}))
+        .await;
+    let (status, error) = call(
+        at,
+        "POST",
+        &club.path("/register"),
+        Some(json!({"name": "Eve"})),
+    )
+    .await;
+    assert_eq!(
+        (status, error["refusal"]["reason"].as_str()),
+        (409, Some("registration_closed"))
+    );
+    assert!(!club.summary().await.registration);
+    club.must(json!({"type": "add", "name": "Eve"})).await;
+    assert_eq!(club.summary().await.players, 5);
     server.stop().await;
 }

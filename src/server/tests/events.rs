@@ -232,6 +232,10 @@ async fn an_event_of_ten_players_over_five_swiss_rounds(db: Db) {
         (status, refused["refusal"]["reason"].clone()),
         (409, json!("finished"))
     );
+    let late = json!({"name": "Too Late"});
+    let (status, refused) = call(at, "POST", &club.path("/register"), Some(late)).await;
+    let reason = refused["refusal"]["reason"].clone();
+    assert_eq!((status, reason), (409, json!("registration_closed")));
 
     let standings: Value = ok(at, "GET", &club.path("/standings"), None).await;
     let (_, export) = client_text(at, &club.path("/export.json")).await;
