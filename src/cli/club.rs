@@ -72,7 +72,13 @@ pub fn pair_command(path: &str) -> Result<Report, CliError> {
 /// Runs `engine standings FILE`.
 pub fn standings_command(path: &str) -> Result<Report, CliError> {
     let (_, t) = tournament_file(path)?;
-    let lines = standings::standings(&t);
+    Ok(standings_report(&t))
+}
+
+/// The standings of `t` as `engine standings` gives them (the server's
+/// club events answer the same JSON).
+pub fn standings_report(t: &Tournament) -> Report {
+    let lines = standings::standings(t);
     let rows: Vec<Value> = lines
         .iter()
         .map(|s| {
@@ -126,7 +132,7 @@ pub fn standings_command(path: &str) -> Result<Report, CliError> {
     if t.is_othello() {
         json["brightwell_c"] = json!(standings::brightwell_constant(t.squares(), t.rounds));
     }
-    Ok(Report { json, text })
+    Report { json, text }
 }
 
 /// Runs `engine ratings FILE…`: the rating list of the files' events in

@@ -11,7 +11,7 @@
 
 mod bench;
 mod calibrate;
-mod club;
+pub mod club;
 mod common;
 mod diagram;
 mod engine_match;

@@ -12,8 +12,10 @@
 //! * [`room`]: a game as a log of events, and what each action does.
 //! * [`view`]: a room as the protocol shows it.
 //! * [`protocol`]: the messages and their decoder.
+//! * [`event`]: a club's event on the server: its messages and its log.
 
 pub mod clock;
+pub mod event;
 pub mod protocol;
 pub mod room;
 pub mod rules;

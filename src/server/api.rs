@@ -35,6 +35,8 @@ pub struct App {
     pub requests: Arc<Requests>,
     /// Becomes `true` when the server stops (live connections close).
     pub stopping: watch::Receiver<bool>,
+    /// The club events.
+    pub events: Arc<crate::event::Events>,
 }
 
 impl App {
@@ -68,6 +70,7 @@ pub fn routes(app: App) -> Router {
         .route("/games/{id}/live", get(crate::live::game_socket))
         .route("/challenges", get(challenges))
         .route("/lobby/live", get(crate::live::lobby_socket))
+        .merge(crate::event::api::routes())
         .fallback(|| async { error_response(ApiError::NotFound) })
         .with_state(app)
 }

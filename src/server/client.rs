@@ -233,14 +233,18 @@ impl Live {
 
     /// The next message from the server, within [`Live::patience`].
     pub async fn next(&mut self) -> Result<ServerMessage, CallError> {
+        let text = self.next_text().await?;
+        serde_json::from_str(&text).map_err(|e| io(format!("{e}: {text}")))
+    }
+
+    /// The next text message, as sent (a club event's stream).
+    pub async fn next_text(&mut self) -> Result<String, CallError> {
         loop {
             let frame = tokio::time::timeout(self.patience, self.socket.next())
                 .await
                 .map_err(|_| io("no message in time"))?;
             match frame {
-                Some(Ok(Message::Text(text))) => {
-                    return serde_json::from_str(&text).map_err(|e| io(format!("{e}: {text}")))
-                }
+                Some(Ok(Message::Text(text))) => return Ok(text.to_string()),
                 Some(Ok(Message::Close(frame))) => return Err(io(format!("closed: {frame:?}"))),
                 Some(Ok(_)) => continue,
                 Some(Err(error)) => return Err(io(error)),

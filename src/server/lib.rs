@@ -7,13 +7,15 @@
 //! and [`live`] (WebSockets) over [`service`] (the games, decided by the
 //! room logic of `mind_sports::online`), [`store`] (SQLite or PostgreSQL),
 //! [`time`] (service time: the downtime given back) and [`tasks`] (timers,
-//! sweeper, heartbeat, the other instances' notifications).
+//! sweeper, heartbeat, the other instances' notifications). Club events
+//! (`docs/tournament.md`) live under `/api/v1/events/`: [`event`].
 
 #![cfg(not(target_arch = "wasm32"))]
 
 pub mod api;
 pub mod client;
 pub mod config;
+pub mod event;
 pub mod limits;
 pub mod live;
 pub mod policy;
@@ -121,6 +123,7 @@ pub async fn start(options: policy::Options, wall: Arc<dyn Wall>) -> std::io::Re
         connections: limits::Connections::new(limits.connections_per_address),
         requests: Arc::new(limits::Requests::new(limits.requests_per_second)),
         stopping: stopping.clone(),
+        events: event::Events::start(service.clone()),
     };
     let files = ServeDir::new(&options.dir)
         .precompressed_br()

@@ -50,7 +50,11 @@ const FLOOD: u32 = 50;
 
 /// Checks the origin and the address's connections; the guard holds the
 /// connection's place.
-fn admit(app: &App, peer: SocketAddr, headers: &HeaderMap) -> Result<ConnectionGuard, ApiError> {
+pub(crate) fn admit(
+    app: &App,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+) -> Result<ConnectionGuard, ApiError> {
     let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
     if let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) {
         if !app.service.settings().allows_origin(origin, host) {
@@ -89,7 +93,7 @@ pub async fn game_socket(
 }
 
 /// The frame size and buffer limits of every live connection.
-fn limited(upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
+pub(crate) fn limited(upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
     upgrade
         .max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)

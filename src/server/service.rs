@@ -98,6 +98,11 @@ pub struct Service {
     rooms: Mutex<HashMap<String, Arc<Entry>>>,
     lobby: broadcast::Sender<Arc<str>>,
     timers: mpsc::UnboundedSender<(u64, String)>,
+    /// Told the id of every game that ends here (club events record its
+    /// result).
+    ended: std::sync::OnceLock<mpsc::UnboundedSender<String>>,
+    /// Told the club events another instance changed (id, changes).
+    events_elsewhere: std::sync::OnceLock<mpsc::UnboundedSender<(String, u64)>>,
 }
 
 impl Service {
@@ -117,6 +122,8 @@ impl Service {
             rooms: Mutex::default(),
             lobby: broadcast::channel(1024).0,
             timers,
+            ended: std::sync::OnceLock::new(),
+            events_elsewhere: std::sync::OnceLock::new(),
         };
         (Arc::new(service), due)
     }
@@ -139,6 +146,64 @@ impl Service {
     /// The settings.
     pub fn settings(&self) -> &Online {
         &self.settings
+    }
+
+    /// The ids of the games that end from now on (once: the club events'
+    /// recorder takes it).
+    pub fn games_ending(&self) -> Option<mpsc::UnboundedReceiver<String>> {
+        let (sender, receiver) = mpsc::unbounded_channel();
+        self.ended.set(sender).ok().map(|()| receiver)
+    }
+
+    /// The club events another instance changed, as their notices come
+    /// (once: the club events take it).
+    pub fn events_changing(&self) -> Option<mpsc::UnboundedReceiver<(String, u64)>> {
+        let (sender, receiver) = mpsc::unbounded_channel();
+        self.events_elsewhere.set(sender).ok().map(|()| receiver)
+    }
+
+    /// An instance says club event `id` has `changes` changes now.
+    pub fn event_changed(&self, id: &str, changes: u64) {
+        if let Some(events) = self.events_elsewhere.get() {
+            let _ = events.send((id.to_string(), changes));
+        }
+    }
+
+    /// A new game of a club event: both players named, so it starts at
+    /// once, each seat held by the hash of its player's token. Its id and
+    /// the op that creates it (committed with the event's round).
+    pub fn event_game(
+        &self,
+        setup: &mind_sports::online::setup::Setup,
+        names: [String; 2],
+        seats: Vec<(Seat, String)>,
+    ) -> Result<(String, Op), ApiError> {
+        let now = self.time.now();
+        let created = Event::Created {
+            setup: setup.clone(),
+            public: false,
+            names: names.map(Some),
+            at: now,
+        };
+        let room = Room::new(&created).map_err(|e| unavailable(e.0))?;
+        let id = tokens::game_id();
+        let game = NewGame {
+            id: id.clone(),
+            game: room.setup().game.name().to_string(),
+            public: false,
+            invite_hash: None,
+            chain: id.clone(),
+            creator_address: String::new(),
+            seats,
+            now: now as i64,
+            wall: self.time.wall() as i64,
+        };
+        let op = Op::Create {
+            game,
+            event: encode(&created),
+            state: self.state_of(&id, &room),
+        };
+        Ok((id, op))
     }
 
     /// The lobby's changes (JSON of [`ServerMessage`]).
@@ -542,6 +607,7 @@ impl Service {
             return Ok(());
         }
         let was_open = self.challenge_of(&entry.id, &game.room).is_some();
+        let was_over = matches!(game.room.status(), Status::Over(_));
         let expect = game.room.events();
         let mut updates = Vec::with_capacity(events.len());
         for event in &events {
@@ -568,6 +634,11 @@ impl Service {
         }
         for update in &updates {
             entry.send(update);
+        }
+        if !was_over && matches!(game.room.status(), Status::Over(_)) {
+            if let Some(ended) = self.ended.get() {
+                let _ = ended.send(entry.id.clone());
+            }
         }
         if was_open && self.challenge_of(&entry.id, &game.room).is_none() {
             let closed = ServerMessage::ChallengeClosed {

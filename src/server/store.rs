@@ -132,6 +132,8 @@ pub enum Op {
         /// Service time now.
         now: i64,
     },
+    /// A change of a club event (its first creates the event's row).
+    Event(crate::event::store::EventOp),
 }
 
 impl Op {
@@ -146,6 +148,7 @@ impl Op {
                 ..
             } => Some(format!("g:{game}:{}", *expect + events.len() as i64)),
             Op::Seat { .. } => None,
+            Op::Event(op) => op.notice(),
         }
     }
 }
@@ -191,13 +194,22 @@ pub struct Store {
 
 /// The migrations, in the binary.
 fn migrator() -> Migrator {
-    Migrator::with_migrations(vec![Migration::new(
-        1,
-        "online".into(),
-        MigrationType::Simple,
-        include_str!("migrations/0001_online.sql").into_sql_str(),
-        false,
-    )])
+    Migrator::with_migrations(vec![
+        Migration::new(
+            1,
+            "online".into(),
+            MigrationType::Simple,
+            include_str!("migrations/0001_online.sql").into_sql_str(),
+            false,
+        ),
+        Migration::new(
+            2,
+            "events".into(),
+            MigrationType::Simple,
+            include_str!("migrations/0002_events.sql").into_sql_str(),
+            false,
+        ),
+    ])
 }
 
 /// The database URL of `--database`, or the SQLite file in `state`.
@@ -433,6 +445,13 @@ impl Store {
     }
 }
 
+impl Store {
+    /// The pool (the events' reads, `event::store`).
+    pub(crate) fn pool(&self) -> &AnyPool {
+        &self.pool
+    }
+}
+
 /// A parameter of [`Store::execute`] and [`Store::numbers`].
 #[derive(Debug, Clone, Copy)]
 pub enum Param<'a> {
@@ -592,6 +611,7 @@ async fn apply(tx: &mut sqlx::Transaction<'_, sqlx::Any>, op: &Op) -> Result<boo
             hash,
             now,
         } => return insert_seat(tx, game, *seat, hash, *now).await,
+        Op::Event(op) => return crate::event::store::apply(tx, op).await,
     }
     Ok(true)
 }

@@ -144,7 +144,8 @@ async fn heartbeat(service: Arc<Service>) {
 }
 
 /// The other instances' notifications: `g:<game>:<events>` (new events),
-/// `p:<instance>:<game>` (presence), `lo:<instance>:<game>` and
+/// `e:<event>:<changes>` (a club event's changes), `p:<instance>:<game>`
+/// (presence), `lo:<instance>:<game>` and
 /// `lc:<instance>:<game>` (a challenge opened or closed).
 async fn listen(service: Arc<Service>, mut first: Option<PgListener>) {
     loop {
@@ -191,6 +192,11 @@ async fn handle(service: &Arc<Service>, payload: &str) {
             ["g", id, events] => {
                 if let Ok(events) = events.parse() {
                     service.catch_up(id, events).await;
+                }
+            }
+            ["e", id, changes] => {
+                if let Ok(changes) = changes.parse() {
+                    service.event_changed(id, changes);
                 }
             }
             [kind, instance, id] if *instance != service.instance() => match *kind {

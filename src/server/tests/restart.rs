@@ -47,11 +47,7 @@ async fn reconnect(
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn kill_9_and_restart_lose_nothing() {
     let dir = scratch_dir("restart");
-    let port = std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port();
+    let port = free_port();
     let server = Process::start(&serve_args(&dir, port));
     let at = server.address;
     let (eva, petr) = pair(at, setup(GameKind::Othello, "", live("1+0")), false).await;

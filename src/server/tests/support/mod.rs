@@ -5,6 +5,8 @@
 
 #![allow(dead_code)]
 
+pub mod events;
+
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
@@ -168,6 +170,16 @@ pub fn mv(id: u32, ply: usize, text: &str) -> ClientMessage {
 /// Opens the game for a seat (or a watcher with `None`).
 pub async fn open(server: SocketAddr, game: &str, token: Option<&str>) -> Live {
     Live::game(server, game, token).await.unwrap().0
+}
+
+/// A port nothing listens on now (a server restarted on it keeps its
+/// address).
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
 }
 
 /// The `serve` binary, started with `args`; its address read from its

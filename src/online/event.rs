@@ -1,0 +1,672 @@
+//! A club's event run on the server (issue 29): the messages of
+//! `/api/v1/events/…` that the server and the browser's pages share, and
+//! the changes an event's log is made of. Serde types only (no network,
+//! no database), so they build for wasm32. `docs/tournament.md`, "Running
+//! an event online", lists the routes.
+//!
+//! An event is a club tournament (`club::tournament`) whose rounds are
+//! paired by the club's pairing code and played as online games. The
+//! organiser creates it ([`CreateEvent`] or [`ImportEvent`]) and gets a
+//! private organiser token; players register ([`Register`]) and get a
+//! player token, which is also the seat token of each of their games.
+//!
+//! ```
+//! use mind_sports::online::event::{CreateEvent, Manage, Action};
+//! use mind_sports::online::protocol::decode;
+//! let create: CreateEvent = decode(br#"{"name":"Spring Open","game":"othello",
+//!     "rules":"size=4","timing":{"kind":"live","control":"1+0"},
+//!     "format":"swiss","rounds":5,"start_limit_s":300}"#).unwrap();
+//! assert_eq!(create.rounds, 5);
+//! let manage: Manage = decode(br#"{"token":"0f3a","action":{"type":"publish"}}"#).unwrap();
+//! assert_eq!(manage.action, Action::Publish);
+//! let result: Manage = decode(br#"{"token":"0f3a","action":{"type":"result",
+//!     "round":2,"board":1,"score":[10,6]}}"#).unwrap();
+//! assert!(matches!(result.action, Action::Result { round: 2, board: 1, .. }));
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use super::room::{Reason, Status};
+use super::setup::{GameKind, Setup, Timing};
+use crate::club::tournament::Format;
+
+/// The largest tournament file an event is created from (the other
+/// requests keep the protocol's 4096 bytes): a club's season with a few
+/// hundred players fits; a hostile upload is refused before it is read.
+pub const MAX_UPLOAD_BYTES: usize = 256 * 1024;
+
+/// The time a player has to make their first move after the round is
+/// published, unless the event sets another (seconds).
+pub const DEFAULT_START_LIMIT_S: u32 = 900;
+
+/// The longest start limit an event may set (seconds: a week).
+pub const MAX_START_LIMIT_S: u32 = 7 * 24 * 3600;
+
+/// `POST /api/v1/events`: a new event from settings.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateEvent {
+    /// The event's name ("Spring Open 2027").
+    pub name: String,
+    /// Which game.
+    pub game: GameKind,
+    /// The game's rules as online games write them (`size=4` for 4×4
+    /// Othello); empty for the usual start.
+    #[serde(default)]
+    pub rules: String,
+    /// The clock of every game (as online games have it).
+    pub timing: Timing,
+    /// Swiss (the default) or a round robin.
+    #[serde(default)]
+    pub format: Format,
+    /// The rounds of a Swiss (a round robin takes those of its table when
+    /// its first round is published).
+    pub rounds: u32,
+    /// The time a player has to start a game (seconds; see
+    /// [`DEFAULT_START_LIMIT_S`]).
+    #[serde(default)]
+    pub start_limit_s: Option<u32>,
+}
+
+/// `POST /api/v1/events/import`: a new event from a tournament file the
+/// club manager saves (JSON or CSV), with its players and any rounds
+/// already played. At most [`MAX_UPLOAD_BYTES`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ImportEvent {
+    /// The file's text.
+    pub file: String,
+    /// The game's rules beyond the file's board size (usually empty).
+    #[serde(default)]
+    pub rules: String,
+    /// The clock of every game.
+    pub timing: Timing,
+    /// The time a player has to start a game (seconds).
+    #[serde(default)]
+    pub start_limit_s: Option<u32>,
+}
+
+/// A player and their new secret token (given once).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct PlayerToken {
+    /// The player's name in the event.
+    pub name: String,
+    /// Their token: the seat token of every game of theirs.
+    pub token: String,
+}
+
+/// The answer to a create or an import.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Created {
+    /// The event's public id (its links name it).
+    pub event: String,
+    /// The organiser's secret token (kept only as a hash).
+    pub organiser: String,
+    /// The tokens of the players a file brought, for the organiser to
+    /// hand out.
+    pub players: Vec<PlayerToken>,
+}
+
+/// `POST /api/v1/events/<id>/register`: a player enters.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Register {
+    /// The player's name (unique in the event).
+    pub name: String,
+}
+
+/// A request that needs only a token (`me`, `log`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TokenOnly {
+    /// The organiser's or the player's token.
+    pub token: String,
+}
+
+/// `POST /api/v1/events/<id>/manage`: the organiser changes the event.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Manage {
+    /// The organiser's token.
+    pub token: String,
+    /// What to do.
+    pub action: Action,
+}
+
+/// What the organiser does.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Action {
+    /// Adds a player (a late entry once rounds are played); the answer
+    /// carries their token.
+    Add {
+        /// The name.
+        name: String,
+    },
+    /// Withdraws a player after the round now published (or played).
+    Withdraw {
+        /// The name.
+        name: String,
+    },
+    /// Publishes the next round's pairings; every game becomes an online
+    /// game.
+    Publish,
+    /// Enters the result of a board that has none.
+    Result {
+        /// The round.
+        round: u32,
+        /// The board (1 is the top board).
+        board: usize,
+        /// The score, the first player's first (discs for Othello).
+        score: [f64; 2],
+    },
+    /// Changes a result already entered (`Tournament::correct`).
+    Correct {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: usize,
+        /// The new score.
+        score: [f64; 2],
+    },
+    /// Takes back the last result or correction.
+    Undo,
+    /// Opens or closes registration through the public link (open until
+    /// closed; the organiser's `add` works either way).
+    Registration {
+        /// Whether players may register.
+        open: bool,
+    },
+}
+
+/// `POST /api/v1/events/<id>/report`: a player enters the result of their
+/// own board; it counts once the opponent enters the same.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Report {
+    /// The player's token.
+    pub token: String,
+    /// The round.
+    pub round: u32,
+    /// The board.
+    pub board: usize,
+    /// The score, the first player's first.
+    pub score: [f64; 2],
+}
+
+/// How a board's result came.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "by", rename_all = "snake_case")]
+pub enum How {
+    /// The online game ended.
+    Game {
+        /// Why it ended.
+        reason: Reason,
+    },
+    /// `seat` did not start the game in time, or aborted it.
+    Forfeit {
+        /// The side that forfeited.
+        seat: u8,
+    },
+    /// The organiser entered it.
+    Organiser,
+    /// Both players entered the same result.
+    Players,
+}
+
+/// One game of a published round.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Pairing {
+    /// The first player (Black).
+    pub black: String,
+    /// The second player.
+    pub white: String,
+    /// The online game's id.
+    pub game: String,
+}
+
+/// One change of an event, as its log stores it (the event is the fold of
+/// its changes).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Change {
+    /// The event was created: its tournament file (JSON), the setup of
+    /// its games and the start limit.
+    Created {
+        /// The tournament as the club manager's JSON file.
+        file: String,
+        /// The setup of every game.
+        setup: Setup,
+        /// Milliseconds a player has to start.
+        start_limit_ms: u64,
+    },
+    /// A player entered (registered, or added by the organiser).
+    Entered {
+        /// The name.
+        name: String,
+    },
+    /// A player withdrew after round `after`.
+    Withdrawn {
+        /// The name.
+        name: String,
+        /// The last round they play.
+        after: u32,
+    },
+    /// A round's pairings were published.
+    Published {
+        /// The round.
+        round: u32,
+        /// The planned rounds (a round robin's table fixes them).
+        rounds: u32,
+        /// The games, the top board first.
+        boards: Vec<Pairing>,
+        /// Who has the bye.
+        bye: Option<String>,
+        /// When a player who has not started loses by forfeit (service
+        /// milliseconds).
+        start_by: u64,
+    },
+    /// A player entered a result for their board (waits for the other).
+    Reported {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: usize,
+        /// Which side entered it.
+        seat: u8,
+        /// The score.
+        score: [f64; 2],
+    },
+    /// A board got its result.
+    Result {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: usize,
+        /// The score.
+        score: [f64; 2],
+        /// How.
+        how: How,
+    },
+    /// The organiser changed a result.
+    Corrected {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: usize,
+        /// The new score.
+        score: [f64; 2],
+    },
+    /// The start limit of `round` passed: the games of `forfeits` (boards)
+    /// were not started in time and end by forfeit.
+    StartLimit {
+        /// The round.
+        round: u32,
+        /// The boards forfeited.
+        forfeits: Vec<usize>,
+    },
+    /// The organiser opened or closed registration.
+    Registration {
+        /// Whether players may register.
+        open: bool,
+    },
+    /// The organiser took back the last result or correction.
+    Undone {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: usize,
+    },
+}
+
+/// Who made a change.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "who", rename_all = "snake_case")]
+pub enum Who {
+    /// The organiser's token.
+    Organiser,
+    /// A player's token (the player's name).
+    Player {
+        /// The name.
+        name: String,
+    },
+    /// Registration through the public link.
+    Registration,
+    /// The server (a game ended, a forfeit fell due).
+    Server,
+}
+
+/// A line of the event's log (the organiser reads it).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct LogEntry {
+    /// The change's number (from 0).
+    pub seq: u64,
+    /// When (milliseconds since 1970).
+    pub at_ms: u64,
+    /// Who.
+    #[serde(flatten)]
+    pub who: Who,
+    /// What.
+    pub change: Change,
+}
+
+/// `POST /api/v1/events/<id>/log`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Log {
+    /// Every change, oldest first.
+    pub entries: Vec<LogEntry>,
+}
+
+/// Where an event stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Stage {
+    /// No round published yet.
+    Registering,
+    /// A round is being played.
+    Playing,
+    /// The published round is over; the next is not published yet.
+    BetweenRounds,
+    /// Every planned round is over.
+    Finished,
+}
+
+/// `GET /api/v1/events/<id>`: the event in brief.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Summary {
+    /// The event's id.
+    pub event: String,
+    /// Its name.
+    pub name: Option<String>,
+    /// The setup of its games.
+    pub setup: Setup,
+    /// The pairing system.
+    pub format: Format,
+    /// The planned rounds.
+    pub rounds: u32,
+    /// The last round published (0 before the first).
+    pub round: u32,
+    /// Where it stands.
+    pub stage: Stage,
+    /// The players entered.
+    pub players: usize,
+    /// Seconds a player has to start.
+    pub start_limit_s: u64,
+    /// Whether players may register through the public link.
+    pub registration: bool,
+    /// The changes so far (the live stream's `seq`).
+    pub seq: u64,
+}
+
+/// A player as `GET …/players` lists them.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct PlayerLine {
+    /// The name.
+    pub name: String,
+    /// The last round they play, once withdrawn.
+    pub withdrawn_after: Option<u32>,
+    /// Points so far.
+    pub points: f64,
+}
+
+/// A board of a round as `GET …/rounds` shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct BoardView {
+    /// The board (1 is the top board).
+    pub board: usize,
+    /// The first player.
+    pub black: String,
+    /// The second player.
+    pub white: String,
+    /// The online game (open `#/online/<game>/<id>` to watch it).
+    pub game: Option<String>,
+    /// Where the online game stands.
+    pub state: Option<Status>,
+    /// The result, once there is one.
+    pub score: Option<[f64; 2]>,
+    /// How the result came.
+    pub how: Option<How>,
+    /// Results entered by each player and not yet confirmed.
+    pub reported: [Option<[f64; 2]>; 2],
+}
+
+/// A round's pairings and results.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoundView {
+    /// The round.
+    pub round: u32,
+    /// Its games, the top board first.
+    pub boards: Vec<BoardView>,
+    /// Who has the bye.
+    pub bye: Option<String>,
+}
+
+/// `GET …/rounds`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rounds {
+    /// Every round published here (rounds a file brought are in the
+    /// export), in order.
+    pub rounds: Vec<RoundView>,
+}
+
+/// `POST …/me`: a player's current game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MyGame {
+    /// The player's name.
+    pub name: String,
+    /// The round published last (0: none yet).
+    pub round: u32,
+    /// Their board in it, if they play.
+    pub board: Option<BoardView>,
+    /// Their seat in its game (0 moves first); the token is the player
+    /// token.
+    pub seat: Option<u8>,
+    /// Whether they have the bye.
+    pub bye: bool,
+}
+
+/// The answer to `manage`: the event now, and a new player's token (for
+/// `add`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Managed {
+    /// The event in brief.
+    pub summary: Summary,
+    /// The added player's token.
+    pub token: Option<String>,
+}
+
+/// What the event's live stream (`/api/v1/events/<id>/live`) sends: the
+/// whole public state first, then again after each change as it is
+/// committed.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum EventMessage {
+    /// The event as of change `seq`.
+    Event {
+        /// The summary.
+        summary: Summary,
+        /// The round published last, if any.
+        round: Option<RoundView>,
+        /// The standings as `engine standings --json` gives them.
+        standings: serde_json::Value,
+    },
+}
+
+/// Why the event refused a request (`{"error": "refused", "refusal":
+/// {"reason": "round_not_finished"}}`, as online games' refusals).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum Refusal {
+    /// The previous round still has boards without a result.
+    RoundNotFinished,
+    /// Every planned round is published.
+    Finished,
+    /// The pairing code could not pair (its reason, in English).
+    Pairing {
+        /// Why.
+        detail: String,
+    },
+    /// No such player.
+    UnknownPlayer,
+    /// The name is taken.
+    NameTaken,
+    /// The player withdrew already.
+    AlreadyWithdrawn,
+    /// No such board.
+    NoSuchBoard,
+    /// The board has its result already (correct it instead).
+    HasResult,
+    /// The board has no result yet.
+    NoResult,
+    /// The score is not one of the game's results.
+    Score,
+    /// The board is not the player's.
+    NotYourBoard,
+    /// Nothing to undo.
+    NothingToUndo,
+    /// The event has the most players it takes.
+    Full,
+    /// Registration is closed (by the organiser, or the event is over).
+    RegistrationClosed,
+}
+
+/// What is wrong with a player's name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum NameProblem {
+    /// Nothing visible.
+    Empty,
+    /// Longer than online names may be.
+    TooLong,
+    /// A control character or a text-direction control.
+    Control,
+    /// `<` or `>`: names are text, and markup is refused outright.
+    Markup,
+}
+
+/// An event request's error.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "error", rename_all = "snake_case")]
+pub enum EventError {
+    /// The body does not read.
+    Malformed {
+        /// What the decoder said.
+        detail: String,
+    },
+    /// The body is too large.
+    TooLarge,
+    /// No such event.
+    NotFound,
+    /// The token is not the organiser's (or the player's) of this event.
+    WrongToken,
+    /// The settings were refused (`problem` as online setups say it, or
+    /// `rounds`, `start_limit`, `size`).
+    Setup {
+        /// Why.
+        problem: String,
+    },
+    /// A player's name was refused.
+    Name {
+        /// Why.
+        problem: NameProblem,
+    },
+    /// The uploaded file was refused: `problem` names the rule
+    /// (`too_many_players`, `json`, `csv`, `duplicate_name`, …), `detail`
+    /// says it in English.
+    File {
+        /// The rule.
+        problem: String,
+        /// The reader's message.
+        detail: String,
+    },
+    /// The event cannot do that now.
+    Refused {
+        /// Why.
+        refusal: Refusal,
+    },
+    /// A limit was reached.
+    Limit {
+        /// Which.
+        what: String,
+        /// Its value.
+        limit: u32,
+    },
+    /// The database failed; try again.
+    Unavailable,
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::online::protocol::{decode, encode};
+    use proptest::prelude::*;
+    use std::time::{Duration, Instant};
+
+    /// Every request and stored change the server reads.
+    fn decode_all(bytes: &[u8]) {
+        let _ = decode::<CreateEvent>(bytes);
+        let _ = decode::<ImportEvent>(bytes);
+        let _ = decode::<Register>(bytes);
+        let _ = decode::<TokenOnly>(bytes);
+        let _ = decode::<Manage>(bytes);
+        let _ = decode::<Report>(bytes);
+        let _ = serde_json::from_slice::<Change>(bytes);
+        let _ = serde_json::from_slice::<EventMessage>(bytes);
+    }
+
+    #[test]
+    fn messages_read_back() {
+        let manage = Manage {
+            token: "ab".into(),
+            action: Action::Correct {
+                round: 2,
+                board: 3,
+                score: [0.5, 0.5],
+            },
+        };
+        assert_eq!(decode::<Manage>(encode(&manage).as_bytes()), Ok(manage));
+        let change = Change::Published {
+            round: 1,
+            rounds: 5,
+            boards: vec![Pairing {
+                black: "Ann".into(),
+                white: "Bob".into(),
+                game: "ww5jakuyzbx8".into(),
+            }],
+            bye: Some("Cid".into()),
+            start_by: 90_000,
+        };
+        assert_eq!(
+            serde_json::from_str::<Change>(&encode(&change)).unwrap(),
+            change
+        );
+        let error = EventError::Refused {
+            refusal: Refusal::RoundNotFinished,
+        };
+        assert_eq!(
+            encode(&error),
+            r#"{"error":"refused","refusal":{"reason":"round_not_finished"}}"#
+        );
+        assert!(decode::<Manage>(br#"{"token":"a","action":{"type":"delete"}}"#).is_err());
+    }
+
+    proptest! {
+        #[test]
+        fn any_bytes_decode_or_are_refused_in_bounded_time(
+            bytes in proptest::collection::vec(any::<u8>(), 0..600),
+            text in "\\PC{0,300}",
+        ) {
+            let started = Instant::now();
+            decode_all(&bytes);
+            decode_all(text.as_bytes());
+            decode_all(format!(r#"{{"token":"a","action":{{"type":"add","name":{text:?}}}}}"#).as_bytes());
+            prop_assert!(started.elapsed() < Duration::from_millis(250));
+        }
+
+        #[test]
+        fn reports_read_back(round in 0u32..200, board in 0usize..600, a in 0u32..100, b in 0u32..100) {
+            let report = Report { token: "t".into(), round, board, score: [f64::from(a), f64::from(b)] };
+            prop_assert_eq!(decode::<Report>(encode(&report).as_bytes()), Ok(report));
+        }
+    }
+}

@@ -1,0 +1,416 @@
+//! What changes an event: creating it (from settings or a tournament
+//! file), registering, the organiser's actions (only with the organiser's
+//! token) and a player's result entry (only for their own board, with
+//! their token). Each is decided by [`State`], committed with who made it,
+//! then answered.
+
+use mind_sports::club::csv::{read, ImportError};
+use mind_sports::club::tournament::{check, Tournament, TournamentError, MAX_ROUNDS};
+use mind_sports::online::event::{
+    Action, Change, CreateEvent, Created, EventError, ImportEvent, Log, LogEntry, Manage, Managed,
+    MyGame, Pairing, PlayerToken, Refusal, Report, Who, DEFAULT_START_LIMIT_S, MAX_START_LIMIT_S,
+};
+use mind_sports::online::setup::{GameKind, Setup, Timing};
+
+use super::service::{unavailable, who_of, EventEntry, Events, Loaded};
+use super::state::{player_name, EnterError, State};
+use super::store::{self, EventOp};
+use super::views::summary;
+use crate::store::Op;
+use crate::tokens;
+
+/// The tournament file's rule a refusal names (`too_many_players`, …).
+fn file_problem(error: &ImportError) -> &'static str {
+    let tournament = |e: &TournamentError| match e {
+        TournamentError::Json(_) => "json",
+        TournamentError::UnknownGame(_) => "game",
+        TournamentError::BoardSize(_) => "size",
+        TournamentError::Rounds(_) => "rounds",
+        TournamentError::EntryRound { .. } => "entry_round",
+        TournamentError::TooManyPlayers { .. } => "too_many_players",
+        TournamentError::Text { .. } => "name",
+        TournamentError::Date(_) => "date",
+        TournamentError::DuplicateName(_) => "duplicate_name",
+        TournamentError::UnknownPlayer(_) => "unknown_player",
+        TournamentError::PlaysThemselves(_) => "plays_themselves",
+        TournamentError::PairedTwice { .. } => "paired_twice",
+        TournamentError::Score { .. } => "score",
+        TournamentError::GameAndBye { .. } => "game_and_bye",
+        TournamentError::IncompleteGame { .. } => "incomplete_game",
+    };
+    match error {
+        ImportError::TooLarge(_) => "too_large",
+        ImportError::Json(e) => tournament(e),
+        ImportError::Csv(e) => match &e.reason {
+            mind_sports::club::csv::CsvReason::Tournament(e) => tournament(e),
+            _ => "csv",
+        },
+    }
+}
+
+/// The board side of a setup's rules (`size=`), 8 when not given.
+fn size_of(setup: &Setup) -> u32 {
+    setup
+        .rules
+        .split('&')
+        .find_map(|pair| pair.strip_prefix("size=")?.parse().ok())
+        .unwrap_or(8)
+}
+
+/// The setup checked, as online games check it.
+fn checked_setup(game: GameKind, rules: &str, timing: &Timing) -> Result<Setup, EventError> {
+    let setup = Setup {
+        game,
+        rules: rules.to_string(),
+        timing: timing.clone(),
+    };
+    setup.checked().map_err(|problem| EventError::Setup {
+        problem: serde_json::to_value(&problem)
+            .ok()
+            .and_then(|v| v.get("problem")?.as_str().map(str::to_string))
+            .unwrap_or_else(|| "setup".into()),
+    })
+}
+
+/// The start limit in milliseconds.
+fn start_limit_ms(seconds: Option<u32>) -> Result<u64, EventError> {
+    match seconds.unwrap_or(DEFAULT_START_LIMIT_S) {
+        s @ 1..=MAX_START_LIMIT_S => Ok(u64::from(s) * 1000),
+        _ => Err(EventError::Setup {
+            problem: "start_limit".into(),
+        }),
+    }
+}
+
+impl Events {
+    /// A new event from settings.
+    pub async fn create(&self, request: CreateEvent) -> Result<Created, EventError> {
+        let setup = checked_setup(request.game, &request.rules, &request.timing)?;
+        if !(1..=MAX_ROUNDS).contains(&request.rounds) {
+            return Err(EventError::Setup {
+                problem: "rounds".into(),
+            });
+        }
+        let size = if request.game == GameKind::Othello {
+            size_of(&setup)
+        } else {
+            8
+        };
+        let mut t = Tournament::new(request.game.name(), request.format, size, request.rounds);
+        t.name = Some(request.name);
+        let t = check(t).map_err(|e| EventError::File {
+            problem: file_problem(&ImportError::Json(e.clone())).into(),
+            detail: e.to_string(),
+        })?;
+        self.create_from(t, setup, start_limit_ms(request.start_limit_s)?)
+            .await
+    }
+
+    /// A new event from a tournament file (JSON or CSV); the players'
+    /// names must be names of online play too.
+    pub async fn import(&self, request: ImportEvent) -> Result<Created, EventError> {
+        let t = read(&request.file).map_err(|e| EventError::File {
+            problem: file_problem(&e).into(),
+            detail: e.to_string(),
+        })?;
+        for p in &t.players {
+            match player_name(&p.name) {
+                Ok(name) if name == p.name => {}
+                Ok(_) => {
+                    return Err(EventError::File {
+                        problem: "name".into(),
+                        detail: format!("{:?} is not written as online names are", p.name),
+                    })
+                }
+                Err(problem) => return Err(EventError::Name { problem }),
+            }
+        }
+        let game = GameKind::from_name(&t.game).ok_or(EventError::Setup {
+            problem: "game".into(),
+        })?;
+        let mut rules = request.rules.clone();
+        if game == GameKind::Othello && !rules.contains("size=") {
+            rules = format!(
+                "size={}{}{rules}",
+                t.size,
+                if rules.is_empty() { "" } else { "&" }
+            );
+        }
+        let setup = checked_setup(game, &rules, &request.timing)?;
+        if game == GameKind::Othello && size_of(&setup) != t.size {
+            return Err(EventError::Setup {
+                problem: "size".into(),
+            });
+        }
+        self.create_from(t, setup, start_limit_ms(request.start_limit_s)?)
+            .await
+    }
+
+    /// Stores a new event of tournament `t`: its players get tokens.
+    async fn create_from(
+        &self,
+        t: Tournament,
+        setup: Setup,
+        start_limit_ms: u64,
+    ) -> Result<Created, EventError> {
+        let (id, organiser) = (tokens::game_id(), tokens::secret());
+        let created = Change::Created {
+            file: t.to_compact_text(),
+            setup,
+            start_limit_ms,
+        };
+        State::new(&created).map_err(unavailable)?;
+        let wall = self.service.time().wall() as i64;
+        let mut ops = vec![Op::Event(EventOp::Create {
+            id: id.clone(),
+            organiser_hash: tokens::hash(&organiser),
+            wall,
+        })];
+        let mut players = Vec::with_capacity(t.players.len());
+        for p in &t.players {
+            let token = tokens::secret();
+            ops.push(Op::Event(EventOp::Player {
+                id: id.clone(),
+                name: p.name.clone(),
+                hash: tokens::hash(&token),
+            }));
+            players.push(PlayerToken {
+                name: p.name.clone(),
+                token,
+            });
+        }
+        ops.push(Op::Event(EventOp::Append {
+            id: id.clone(),
+            expect: 0,
+            body: mind_sports::online::protocol::encode(&created),
+            who: "organiser".into(),
+            wall,
+            due_at: None,
+        }));
+        self.service
+            .store()
+            .journal()
+            .write(&id, ops)
+            .await
+            .map_err(|e| unavailable(format!("{e:?}")))?;
+        Ok(Created {
+            event: id,
+            organiser,
+            players,
+        })
+    }
+
+    /// A player enters (`who`: registration or the organiser); their token.
+    async fn enter(
+        &self,
+        entry: &EventEntry,
+        loaded: &mut Loaded,
+        name: &str,
+        who: Who,
+    ) -> Result<PlayerToken, EventError> {
+        let change = loaded.state.decide_enter(name).map_err(|e| match e {
+            EnterError::Name(problem) => EventError::Name { problem },
+            EnterError::Refused(refusal) => EventError::Refused { refusal },
+        })?;
+        let Change::Entered { name } = &change else {
+            return Err(EventError::Unavailable);
+        };
+        let name = name.clone();
+        let token = tokens::secret();
+        let hash = tokens::hash(&token);
+        let op = Op::Event(EventOp::Player {
+            id: entry.id.clone(),
+            name: name.clone(),
+            hash: hash.clone(),
+        });
+        self.commit(entry, loaded, vec![(change, who)], vec![op])
+            .await?;
+        loaded.players.insert(name.clone(), hash);
+        Ok(PlayerToken { name, token })
+    }
+
+    /// A player registers through the event's public link.
+    pub async fn register(&self, id: &str, name: &str) -> Result<PlayerToken, EventError> {
+        let entry = self.entry(id).await?;
+        let mut loaded = entry.event.lock().await;
+        if !loaded.state.registration_open() {
+            return Err(EventError::Refused {
+                refusal: Refusal::RegistrationClosed,
+            });
+        }
+        self.enter(&entry, &mut loaded, name, Who::Registration)
+            .await
+    }
+
+    /// The organiser's action.
+    pub async fn manage(&self, id: &str, request: Manage) -> Result<Managed, EventError> {
+        let entry = self.entry(id).await?;
+        let mut loaded = entry.event.lock().await;
+        if !loaded.is_organiser(&request.token) {
+            return Err(EventError::WrongToken);
+        }
+        let refused = |refusal| EventError::Refused { refusal };
+        let mut token = None;
+        let change = match request.action {
+            Action::Add { name } => {
+                let added = self
+                    .enter(&entry, &mut loaded, &name, Who::Organiser)
+                    .await?;
+                token = Some(added.token);
+                None
+            }
+            Action::Withdraw { name } => Some(loaded.state.decide_withdraw(&name)),
+            Action::Publish => {
+                self.publish(&entry, &mut loaded).await?;
+                None
+            }
+            Action::Result {
+                round,
+                board,
+                score,
+            } => Some(loaded.state.decide_result(round, board, score)),
+            Action::Correct {
+                round,
+                board,
+                score,
+            } => Some(loaded.state.decide_correct(round, board, score)),
+            Action::Undo => Some(loaded.state.decide_undo()),
+            Action::Registration { open } => Some(Ok(Change::Registration { open })),
+        };
+        if let Some(change) = change {
+            let change = change.map_err(refused)?;
+            self.commit(
+                &entry,
+                &mut loaded,
+                vec![(change, Who::Organiser)],
+                Vec::new(),
+            )
+            .await?;
+        }
+        Ok(Managed {
+            summary: summary(&entry.id, &loaded.state),
+            token,
+        })
+    }
+
+    /// Publishes the next round: its pairings by the club's pairing code,
+    /// each game an online game of the event's setup whose seats are held
+    /// by the players' tokens; all committed together.
+    async fn publish(&self, entry: &EventEntry, loaded: &mut Loaded) -> Result<(), EventError> {
+        let (pairings, rounds) = loaded
+            .state
+            .decide_pairings()
+            .map_err(|refusal| EventError::Refused { refusal })?;
+        let setup = loaded.state.setup().clone();
+        let mut ops = Vec::new();
+        let mut boards = Vec::new();
+        for (i, pair) in pairings.pairs.iter().enumerate() {
+            let seats = [&pair.black, &pair.white]
+                .iter()
+                .enumerate()
+                .filter_map(|(seat, name)| Some((seat as u8, loaded.players.get(*name)?.clone())))
+                .collect();
+            let names = [pair.black.clone(), pair.white.clone()];
+            let (game, op) = self
+                .service
+                .event_game(&setup, names, seats)
+                .map_err(|_| EventError::Unavailable)?;
+            ops.push(op);
+            ops.push(Op::Event(EventOp::Game {
+                id: entry.id.clone(),
+                game: game.clone(),
+                round: i64::from(pairings.round),
+                board: i as i64 + 1,
+            }));
+            boards.push(Pairing {
+                black: pair.black.clone(),
+                white: pair.white.clone(),
+                game,
+            });
+        }
+        let games: Vec<String> = boards.iter().map(|b| b.game.clone()).collect();
+        let change = Change::Published {
+            round: pairings.round,
+            rounds,
+            boards,
+            bye: pairings.bye,
+            start_by: self.service.time().now() + loaded.state.start_limit_ms(),
+        };
+        self.commit(entry, loaded, vec![(change, Who::Organiser)], ops)
+            .await?;
+        // Their clocks' timers start now.
+        for game in games {
+            let _ = self.service.entry(&game).await;
+        }
+        Ok(())
+    }
+
+    /// A player enters their board's result.
+    pub async fn report(&self, id: &str, request: Report) -> Result<Managed, EventError> {
+        let entry = self.entry(id).await?;
+        let mut loaded = entry.event.lock().await;
+        let name = loaded
+            .player_of(&request.token)
+            .ok_or(EventError::WrongToken)?;
+        let changes = loaded
+            .state
+            .decide_report(&name, request.round, request.board, request.score)
+            .map_err(|refusal| EventError::Refused { refusal })?;
+        let who = Who::Player { name };
+        let changes = changes.into_iter().map(|c| (c, who.clone())).collect();
+        self.commit(&entry, &mut loaded, changes, Vec::new())
+            .await?;
+        Ok(Managed {
+            summary: summary(&entry.id, &loaded.state),
+            token: None,
+        })
+    }
+
+    /// A player's game in the round published last.
+    pub async fn my_game(&self, id: &str, token: &str) -> Result<MyGame, EventError> {
+        let entry = self.entry(id).await?;
+        let loaded = entry.event.lock().await;
+        let name = loaded.player_of(token).ok_or(EventError::WrongToken)?;
+        let mut answer = MyGame {
+            name: name.clone(),
+            round: loaded.state.last_round(),
+            board: None,
+            seat: None,
+            bye: false,
+        };
+        if let Some(round) = loaded.state.current() {
+            answer.round = round.round;
+            answer.bye = round.bye.as_deref() == Some(name.as_str());
+            let view = self.round_view(&loaded.state, round).await;
+            answer.board = view
+                .boards
+                .into_iter()
+                .find(|b| b.black == name || b.white == name);
+            answer.seat = answer.board.as_ref().map(|b| u8::from(b.white == name));
+        }
+        Ok(answer)
+    }
+
+    /// The event's log, for its organiser.
+    pub async fn log(&self, id: &str, token: &str) -> Result<Log, EventError> {
+        let entry = self.entry(id).await?;
+        if !entry.event.lock().await.is_organiser(token) {
+            return Err(EventError::WrongToken);
+        }
+        let rows = store::changes(self.service.store(), id, 0)
+            .await
+            .map_err(unavailable)?;
+        let entries = rows
+            .into_iter()
+            .filter_map(|row| {
+                Some(LogEntry {
+                    seq: row.seq as u64,
+                    at_ms: row.at_wall as u64,
+                    who: who_of(&row.who),
+                    change: serde_json::from_str(&row.body).ok()?,
+                })
+            })
+            .collect();
+        Ok(Log { entries })
+    }
+}

@@ -1,0 +1,295 @@
+//! The routes under `/api/v1/events` (the table is in
+//! `docs/tournament.md`, "Running an event online"). Bodies are JSON of
+//! at most 4096 bytes (a tournament file's upload: at most
+//! [`MAX_UPLOAD_BYTES`]), within the server's requests-per-second limit;
+//! errors are [`EventError`]s with a fitting status.
+
+use std::net::SocketAddr;
+
+use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use mind_sports::club::csv::to_csv;
+use mind_sports::online::event::{
+    CreateEvent, EventError, ImportEvent, Manage, Register, Report, TokenOnly, MAX_UPLOAD_BYTES,
+};
+use mind_sports::online::protocol::{encode, MAX_MESSAGE_BYTES};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use super::views::{players, standings_json, summary};
+use crate::api::{json, App};
+
+/// The routes (nested under `/api/v1`).
+pub fn routes() -> Router<App> {
+    Router::new()
+        .route("/events", post(create))
+        .route("/events/import", post(import))
+        .route("/events/{id}", get(show))
+        .route("/events/{id}/players", get(player_list))
+        .route("/events/{id}/rounds", get(rounds))
+        .route("/events/{id}/standings", get(standings))
+        .route("/events/{id}/export.json", get(export_json))
+        .route("/events/{id}/export.csv", get(export_csv))
+        .route("/events/{id}/register", post(register))
+        .route("/events/{id}/manage", post(manage))
+        .route("/events/{id}/report", post(report))
+        .route("/events/{id}/me", post(me))
+        .route("/events/{id}/log", post(log))
+        .route("/events/{id}/live", get(live))
+}
+
+/// The status an error is answered with.
+pub fn status_of(error: &EventError) -> StatusCode {
+    match error {
+        EventError::Malformed { .. }
+        | EventError::Setup { .. }
+        | EventError::Name { .. }
+        | EventError::File { .. } => StatusCode::BAD_REQUEST,
+        EventError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+        EventError::NotFound => StatusCode::NOT_FOUND,
+        EventError::WrongToken => StatusCode::FORBIDDEN,
+        EventError::Refused { .. } => StatusCode::CONFLICT,
+        EventError::Limit { .. } => StatusCode::TOO_MANY_REQUESTS,
+        EventError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+    }
+}
+
+fn answer<T: Serialize>(status: StatusCode, result: Result<T, EventError>) -> Response {
+    match result {
+        Ok(body) => json(status, &body),
+        Err(error) => json(status_of(&error), &error),
+    }
+}
+
+/// A request body the events read, and the most bytes it may have.
+pub trait Body: DeserializeOwned {
+    /// The largest body read.
+    const MAX_BYTES: usize = MAX_MESSAGE_BYTES;
+}
+
+impl Body for CreateEvent {}
+impl Body for Register {}
+impl Body for Manage {}
+impl Body for Report {}
+impl Body for TokenOnly {}
+impl Body for ImportEvent {
+    const MAX_BYTES: usize = MAX_UPLOAD_BYTES;
+}
+
+/// A posted request read as `T`, once the client's address is within its
+/// rate; otherwise the error's response.
+pub struct Posted<T>(pub T);
+
+impl<T: Body> FromRequest<App> for Posted<T> {
+    type Rejection = Response;
+
+    async fn from_request(request: Request, app: &App) -> Result<Self, Response> {
+        let refuse = |error: EventError| json(status_of(&error), &error);
+        let (mut parts, body) = request.into_parts();
+        let ConnectInfo(peer) = ConnectInfo::<SocketAddr>::from_request_parts(&mut parts, app)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        if !app.requests.allow(app.address(peer, &parts.headers)) {
+            return Err(refuse(EventError::Limit {
+                what: "requests_per_second".into(),
+                limit: app.requests.rate(),
+            }));
+        }
+        let bytes = axum::body::to_bytes(body, T::MAX_BYTES)
+            .await
+            .map_err(|_| refuse(EventError::TooLarge))?;
+        serde_json::from_slice(&bytes).map(Posted).map_err(|e| {
+            refuse(EventError::Malformed {
+                detail: e.to_string().chars().take(200).collect(),
+            })
+        })
+    }
+}
+
+async fn create(State(app): State<App>, Posted(request): Posted<CreateEvent>) -> Response {
+    answer(StatusCode::CREATED, app.events.create(request).await)
+}
+
+async fn import(State(app): State<App>, Posted(request): Posted<ImportEvent>) -> Response {
+    answer(StatusCode::CREATED, app.events.import(request).await)
+}
+
+async fn show(State(app): State<App>, Path(id): Path<String>) -> Response {
+    let result = match app.events.entry(&id).await {
+        Ok(entry) => Ok(summary(&id, &entry.event.lock().await.state)),
+        Err(error) => Err(error),
+    };
+    answer(StatusCode::OK, result)
+}
+
+async fn player_list(State(app): State<App>, Path(id): Path<String>) -> Response {
+    let result = match app.events.entry(&id).await {
+        Ok(entry) => Ok(players(&entry.event.lock().await.state)),
+        Err(error) => Err(error),
+    };
+    answer(
+        StatusCode::OK,
+        result.map(|players| serde_json::json!({ "players": players })),
+    )
+}
+
+async fn rounds(State(app): State<App>, Path(id): Path<String>) -> Response {
+    let result = match app.events.entry(&id).await {
+        Ok(entry) => Ok(app.events.rounds(&entry.event.lock().await.state).await),
+        Err(error) => Err(error),
+    };
+    answer(StatusCode::OK, result)
+}
+
+async fn standings(State(app): State<App>, Path(id): Path<String>) -> Response {
+    let result = match app.events.entry(&id).await {
+        Ok(entry) => Ok(standings_json(&entry.event.lock().await.state)),
+        Err(error) => Err(error),
+    };
+    answer(StatusCode::OK, result)
+}
+
+/// A file to save: its text and type, named after the event.
+fn file(id: &str, text: String, kind: &'static str, extension: &str) -> Response {
+    let mut response = (StatusCode::OK, text).into_response();
+    let headers = response.headers_mut();
+    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    if let Ok(value) =
+        HeaderValue::from_str(&format!("attachment; filename=\"event-{id}.{extension}\""))
+    {
+        headers.insert(header::CONTENT_DISPOSITION, value);
+    }
+    response
+}
+
+async fn export_json(State(app): State<App>, Path(id): Path<String>) -> Response {
+    match app.events.entry(&id).await {
+        Ok(entry) => {
+            let text = entry.event.lock().await.state.tournament().to_text();
+            file(&id, text, "application/json", "json")
+        }
+        Err(error) => json(status_of(&error), &error),
+    }
+}
+
+async fn export_csv(State(app): State<App>, Path(id): Path<String>) -> Response {
+    match app.events.entry(&id).await {
+        Ok(entry) => {
+            let text = to_csv(&entry.event.lock().await.state.tournament());
+            file(&id, text, "text/csv; charset=utf-8", "csv")
+        }
+        Err(error) => json(status_of(&error), &error),
+    }
+}
+
+async fn register(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Posted(request): Posted<Register>,
+) -> Response {
+    answer(
+        StatusCode::CREATED,
+        app.events.register(&id, &request.name).await,
+    )
+}
+
+async fn manage(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Posted(request): Posted<Manage>,
+) -> Response {
+    answer(StatusCode::OK, app.events.manage(&id, request).await)
+}
+
+async fn report(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Posted(request): Posted<Report>,
+) -> Response {
+    answer(StatusCode::OK, app.events.report(&id, request).await)
+}
+
+async fn me(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Posted(request): Posted<TokenOnly>,
+) -> Response {
+    answer(
+        StatusCode::OK,
+        app.events.my_game(&id, &request.token).await,
+    )
+}
+
+async fn log(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Posted(request): Posted<TokenOnly>,
+) -> Response {
+    answer(StatusCode::OK, app.events.log(&id, &request.token).await)
+}
+
+/// `GET /api/v1/events/<id>/live`: the event now, then again after every
+/// change, as it is committed (the origin and connection limits of the
+/// games' live connections apply).
+async fn live(
+    upgrade: WebSocketUpgrade,
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Path(id): Path<String>,
+) -> Response {
+    let guard = match crate::live::admit(&app, peer, &headers) {
+        Ok(guard) => guard,
+        Err(error) => return crate::api::error_response(error),
+    };
+    let entry = match app.events.entry(&id).await {
+        Ok(entry) => entry,
+        Err(error) => return json(status_of(&error), &error),
+    };
+    crate::live::limited(upgrade).on_upgrade(move |socket| async move {
+        follow(socket, &app, &entry).await;
+        drop(guard);
+    })
+}
+
+/// Sends the event, then each change, until either side closes.
+async fn follow(mut socket: WebSocket, app: &App, entry: &super::service::EventEntry) {
+    let mut updates = entry.subscribe();
+    let first = {
+        let loaded = entry.event.lock().await;
+        app.events.message(&entry.id, &loaded.state).await
+    };
+    if socket.send(Message::text(encode(&first))).await.is_err() {
+        return;
+    }
+    let mut stopping = app.stopping.clone();
+    loop {
+        tokio::select! {
+            update = updates.recv() => match update {
+                Ok(text) => {
+                    if socket.send(Message::text(text.to_string())).await.is_err() {
+                        return;
+                    }
+                }
+                Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
+                    let loaded = entry.event.lock().await;
+                    let now = app.events.message(&entry.id, &loaded.state).await;
+                    if socket.send(Message::text(encode(&now))).await.is_err() {
+                        return;
+                    }
+                }
+                Err(_) => return,
+            },
+            incoming = socket.recv() => match incoming {
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
+                Some(Ok(_)) => {}
+            },
+            _ = stopping.changed() => return,
+        }
+    }
+}

@@ -1,0 +1,25 @@
+//! Club events on the server (issue 29; `docs/tournament.md`, "Running an
+//! event online"): a club tournament whose rounds are paired by the
+//! club's pairing code (`club::pairing`, as `engine pair`) and played as
+//! online games of [`crate::service`], whose results go into the
+//! tournament by themselves.
+//!
+//! * [`state`]: an event as the fold of its logged changes, and what each
+//!   request would change (pure);
+//! * [`store`]: its tables, written through the games' writers so that a
+//!   round and its games commit together;
+//! * [`service`]: events in use, each change committed, logged and only
+//!   then answered and pushed to the live stream; the games' endings and
+//!   the start limit;
+//! * [`actions`]: create, import, register, the organiser's and the
+//!   players' requests; [`views`]: what anyone may read;
+//! * [`api`]: the routes under `/api/v1/events`.
+
+pub mod actions;
+pub mod api;
+pub mod service;
+pub mod state;
+pub mod store;
+pub mod views;
+
+pub use service::Events;
