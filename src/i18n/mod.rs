@@ -15,6 +15,7 @@ mod cs;
 mod diagram;
 mod embed;
 mod en;
+mod event;
 mod learn;
 pub mod nim;
 mod online;
@@ -29,7 +30,7 @@ pub mod session;
 mod texts;
 
 pub use texts::{
-    ClockTexts, ClubErrorTexts, ClubTexts, CommonTexts, EmbedTexts, LearnTexts, NimRulesTexts,
+    ClockTexts, ClubErrorTexts, ClubTexts, CommonTexts, EmbedTexts, EventTexts, LearnTexts, NimRulesTexts,
     NimTexts, OnlineTexts, OpokRulesTexts, OpokTexts, OthelloRulesTexts, OthelloTexts, Texts,
 };
 

@@ -1,0 +1,231 @@
+//! The event frames for a club's website (`#/embed/event?id=<event>&
+//! view=standings|pairings|live`, docs/embed.md): the standings, the
+//! current round's pairings, or every board of the current round followed
+//! live (each board a live game frame: moves and clocks as they come),
+//! kept current by the event's live stream. The frame parameters `parent`,
+//! `theme` and `lang` read as any frame's; the frame tells its page
+//! `ready` (once the event has arrived) and `resize`, by postMessage v1.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::embed::messages::FrameMessage;
+use crate::embed::params::{parse, EmbedParams, Game, Mode};
+use crate::online::event::{RoundView, Summary};
+
+use super::super::club::standings_table::StandingsTable;
+use super::super::club::state::Shared;
+use super::super::context::{use_app, use_texts, AppContext};
+use super::super::embed::talk::post;
+use super::super::embed::{use_document_look, use_resize_reports, CSS};
+use super::link::well_formed;
+use super::page::use_event;
+use super::pairings::Pairings;
+
+/// What an event frame shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// The standings.
+    Standings,
+    /// The current round's pairings and results.
+    Pairings,
+    /// Every board of the current round, live.
+    Live,
+}
+
+/// An event frame's address, read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct EventFrame {
+    /// The event.
+    pub event: String,
+    /// What it shows.
+    pub view: View,
+    /// The other parameters (`parent`, `theme`, `lang`).
+    pub params: EmbedParams,
+}
+
+impl EventFrame {
+    /// Reads what follows `#/embed/` (`event?id=…&view=…&parent=…`);
+    /// `None` without a well-formed id or with an unknown view. The
+    /// frame's other keys are read as any frame's; one that does not read
+    /// is left at its default.
+    pub fn parse(rest: &str) -> Option<EventFrame> {
+        let (_, query) = rest.split_once('?')?;
+        let mut event = None;
+        let mut view = View::Standings;
+        let mut others = Vec::new();
+        for pair in query.split('&') {
+            match pair.split_once('=') {
+                Some(("id", id)) => event = Some(id.to_string()),
+                Some(("view", "standings")) => view = View::Standings,
+                Some(("view", "pairings")) => view = View::Pairings,
+                Some(("view", "live")) => view = View::Live,
+                Some(("view", _)) => return None,
+                Some(("parent" | "theme" | "lang", _)) => others.push(pair),
+                _ => {}
+            }
+        }
+        let event = event.filter(|id| well_formed(id))?;
+        let read = parse(Game::Othello, &others.join("&"));
+        let params = if read.errors.is_empty() {
+            read.params
+        } else {
+            // Each key alone: the ones that read are kept.
+            let mut params = EmbedParams::new(Game::Othello);
+            for pair in &others {
+                let one = parse(Game::Othello, pair);
+                if one.errors.is_empty() {
+                    params.parent = one.params.parent.or(params.parent);
+                    params.lang = one.params.lang.or(params.lang);
+                    if pair.starts_with("theme=") {
+                        params.theme = one.params.theme;
+                    }
+                }
+            }
+            params
+        };
+        Some(EventFrame { event, view, params })
+    }
+}
+
+/// The frame of `rest`, or what is wrong with its address.
+pub fn event_frame(rest: &str) -> Html {
+    match EventFrame::parse(rest) {
+        Some(frame) => html! { <Frame key={rest.to_string()} {frame} /> },
+        None => html! { <NoEvent /> },
+    }
+}
+
+/// Says that the address names no event.
+#[function_component(NoEvent)]
+fn no_event() -> Html {
+    let t = use_texts();
+    html! { <p class="embed-status" data-testid="event-problem">{ t.event().not_found }</p> }
+}
+
+/// Props: the frame's address, read.
+#[derive(Properties, PartialEq)]
+struct FrameProps {
+    frame: EventFrame,
+}
+
+/// An event frame.
+#[function_component(Frame)]
+fn frame(props: &FrameProps) -> Html {
+    let app = use_app();
+    let p = &props.frame.params;
+    let lang = p.lang.unwrap_or(app.lang);
+    use_document_look(p.theme, lang);
+    let known = use_event(AttrValue::from(props.frame.event.clone()));
+    let content = use_resize_reports(p);
+    // `ready` once the event has arrived: its game and board.
+    let ready = known
+        .summary
+        .as_ref()
+        .zip(known.tournament.as_ref())
+        .map(|(s, t)| (s.setup.game, t.size));
+    {
+        let p = p.clone();
+        use_effect_with(ready, move |ready| {
+            if let Some((game, size)) = (*ready).and_then(|(g, size)| Some((Game::from_name(g.name())?, size))) {
+                let size = (game != Game::Nim).then(|| u8::try_from(size).unwrap_or(8));
+                let message = FrameMessage::Ready {
+                    game,
+                    size,
+                    variant: "event".into(),
+                    mode: Mode::View,
+                };
+                post(&p, &message);
+            }
+        });
+    }
+    let t = lang.texts();
+    let body = match (&known.summary, props.frame.view) {
+        (None, _) => html! {
+            <p class="embed-status" data-testid="event-status">
+                { known.problem.clone().unwrap_or_else(|| t.event().connecting.to_string()) }
+            </p>
+        },
+        (Some(_), View::Standings) => match &known.tournament {
+            Some(tournament) => html! { <StandingsTable tournament={Shared(tournament.clone())} /> },
+            None => Html::default(),
+        },
+        (Some(summary), View::Pairings) => html! {
+            <Pairings rounds={current_round(&known.rounds)} kind={summary.setup.game} squares={squares(&known)} />
+        },
+        (Some(summary), View::Live) => live_boards(summary, &known.rounds, p),
+    };
+    let name = known.summary.as_ref().and_then(|s| s.name.clone());
+    let context = AppContext { lang, ..app };
+    html! {
+        <ContextProvider<AppContext> {context}>
+            <style>{ CSS }</style>
+            <div ref={content} class="embed embed-event club" data-testid="embed" data-view={format!("{:?}", props.frame.view).to_lowercase()}>
+                if let Some(name) = name { <h1 class="embed-event-name">{ name }</h1> }
+                { body }
+            </div>
+        </ContextProvider<AppContext>>
+    }
+}
+
+/// The board's squares (Othello's results are discs).
+fn squares(known: &super::page::Known) -> u32 {
+    known.tournament.as_ref().map_or(64, |t| t.squares())
+}
+
+/// The last round published, alone.
+fn current_round(rounds: &Rc<Vec<RoundView>>) -> Rc<Vec<RoundView>> {
+    Rc::new(rounds.last().cloned().into_iter().collect())
+}
+
+/// Every board of the current round as a live game frame.
+fn live_boards(summary: &Summary, rounds: &Rc<Vec<RoundView>>, p: &EmbedParams) -> Html {
+    let Some(round) = rounds.last() else {
+        return Html::default();
+    };
+    let own = super::super::browser::window()
+        .location()
+        .origin()
+        .unwrap_or_default();
+    let base = super::super::browser::page_address();
+    let boards = round.boards.iter().filter_map(|board| {
+        let game = board.game.as_ref()?;
+        let mut src = format!(
+            "{base}#/embed/{}?live={game}&parent={own}&theme={}",
+            summary.setup.game.name(),
+            p.theme.name()
+        );
+        if let Some(lang) = p.lang {
+            src += &format!("&lang={}", lang.code());
+        }
+        let title = format!("{} – {}", board.black, board.white);
+        Some(html! {
+            <figure class="embed-event-board" data-testid="event-live-board">
+                <figcaption>{ format!("{}. {title}", board.board) }</figcaption>
+                <iframe {src} {title} loading="lazy" width="260" height="340"></iframe>
+            </figure>
+        })
+    });
+    html! { <div class="embed-event-boards">{ for boards }</div> }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frames_read() {
+        let frame = EventFrame::parse("event?id=k7qz3mfa9tbe&view=live&parent=https://club.example&theme=dark").unwrap();
+        assert_eq!(frame.event, "k7qz3mfa9tbe");
+        assert_eq!(frame.view, View::Live);
+        assert_eq!(frame.params.parent.unwrap().to_string(), "https://club.example");
+        let frame = EventFrame::parse("event?id=ab12&parent=nonsense&lang=cs").unwrap();
+        assert_eq!(frame.view, View::Standings);
+        assert!(frame.params.parent.is_none());
+        assert_eq!(frame.params.lang, Some(crate::i18n::Lang::Cs));
+        assert!(EventFrame::parse("event?id=ab12&view=boards").is_none());
+        assert!(EventFrame::parse("event?view=live").is_none());
+        assert!(EventFrame::parse("event?id=<b>").is_none());
+    }
+}
