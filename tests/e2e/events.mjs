@@ -277,7 +277,13 @@ try {
       await shot(phone, "event-public-360");
       const overflow = await phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert(overflow <= 0, `the phone page fits 360 px (${overflow} px over)`);
-      for (const page of [organiser, visitor, phone, ...Object.values(byName)]) assert(page.errors.length === 0, page.errors.join("\n"));
+      for (const page of [visitor, phone]) assert(page.errors.length === 0, page.errors.join("\n"));
+      // The pages open through the restart saw requests fail while the
+      // server was down; nothing else.
+      for (const page of [organiser, ...Object.values(byName)]) {
+        const other = page.errors.filter((e) => !/net::ERR_|WebSocket connection/.test(e));
+        assert(other.length === 0, other.join("\n"));
+      }
       if (process.env.DOCS_SCREENSHOTS) {
         const docs = join(root, "docs", "screenshots", "events");
         mkdirSync(docs, { recursive: true });

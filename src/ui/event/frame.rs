@@ -11,7 +11,10 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::embed::messages::FrameMessage;
-use crate::embed::params::{parse, EmbedParams, Game, Mode};
+use crate::embed::origin::Origin;
+use crate::embed::params::{EmbedParams, Game, Mode, Theme};
+use crate::i18n::Lang;
+use crate::session::query::percent_decode;
 use crate::online::event::{RoundView, Summary};
 
 use super::super::club::standings_table::StandingsTable;
@@ -47,44 +50,36 @@ pub struct EventFrame {
 
 impl EventFrame {
     /// Reads what follows `#/embed/` (`event?id=…&view=…&parent=…`);
-    /// `None` without a well-formed id or with an unknown view. The
-    /// frame's other keys are read as any frame's; one that does not read
-    /// is left at its default.
+    /// `None` without a well-formed id or with an unknown view. `parent`,
+    /// `theme` and `lang` read as any frame's (an origin, a theme's and a
+    /// language's names); one that does not read is left at its default.
     pub fn parse(rest: &str) -> Option<EventFrame> {
         let (_, query) = rest.split_once('?')?;
         let mut event = None;
         let mut view = View::Standings;
-        let mut others = Vec::new();
+        // Read here rather than by the frames' reader, which would bring
+        // the three games' replays into this module for three keys.
+        let mut params = EmbedParams::new(Game::Othello);
         for pair in query.split('&') {
-            match pair.split_once('=') {
-                Some(("id", id)) => event = Some(id.to_string()),
-                Some(("view", "standings")) => view = View::Standings,
-                Some(("view", "pairings")) => view = View::Pairings,
-                Some(("view", "live")) => view = View::Live,
-                Some(("view", _)) => return None,
-                Some(("parent" | "theme" | "lang", _)) => others.push(pair),
+            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+            let value = percent_decode(value);
+            match key {
+                "id" => event = Some(value),
+                "view" => {
+                    view = match value.as_str() {
+                        "standings" => View::Standings,
+                        "pairings" => View::Pairings,
+                        "live" => View::Live,
+                        _ => return None,
+                    }
+                }
+                "parent" => params.parent = Origin::parse(&value).ok(),
+                "theme" => params.theme = Theme::from_name(&value).unwrap_or(params.theme),
+                "lang" => params.lang = Lang::from_code(&value).or(params.lang),
                 _ => {}
             }
         }
         let event = event.filter(|id| well_formed(id))?;
-        let read = parse(Game::Othello, &others.join("&"));
-        let params = if read.errors.is_empty() {
-            read.params
-        } else {
-            // Each key alone: the ones that read are kept.
-            let mut params = EmbedParams::new(Game::Othello);
-            for pair in &others {
-                let one = parse(Game::Othello, pair);
-                if one.errors.is_empty() {
-                    params.parent = one.params.parent.or(params.parent);
-                    params.lang = one.params.lang.or(params.lang);
-                    if pair.starts_with("theme=") {
-                        params.theme = one.params.theme;
-                    }
-                }
-            }
-            params
-        };
         Some(EventFrame { event, view, params })
     }
 }
@@ -216,14 +211,17 @@ mod tests {
 
     #[test]
     fn frames_read() {
-        let frame = EventFrame::parse("event?id=k7qz3mfa9tbe&view=live&parent=https://club.example&theme=dark").unwrap();
+        let frame = EventFrame::parse(
+            "event?id=k7qz3mfa9tbe&view=live&parent=https%3A%2F%2Fclub.example&theme=dark",
+        )
+        .unwrap();
         assert_eq!(frame.event, "k7qz3mfa9tbe");
         assert_eq!(frame.view, View::Live);
         assert_eq!(frame.params.parent.unwrap().to_string(), "https://club.example");
         let frame = EventFrame::parse("event?id=ab12&parent=nonsense&lang=cs").unwrap();
         assert_eq!(frame.view, View::Standings);
         assert!(frame.params.parent.is_none());
-        assert_eq!(frame.params.lang, Some(crate::i18n::Lang::Cs));
+        assert_eq!(frame.params.lang, Some(Lang::Cs));
         assert!(EventFrame::parse("event?id=ab12&view=boards").is_none());
         assert!(EventFrame::parse("event?view=live").is_none());
         assert!(EventFrame::parse("event?id=<b>").is_none());
