@@ -249,7 +249,8 @@ texts! {
             name_label, place_label, date_label, rating, club, withdraw_confirm_othello,
             opponent, opponents_points, counts, set_aside_withdrew, set_aside_bye, brightwell_sum,
             unreadable_download, unreadable_retry, unreadable_discard, unreadable_discard_confirm,
-            unsaved, unsaved_blocked, try_again, results_refused, round_heading;
+            unsaved, unsaved_blocked, try_again, results_refused, round_heading, run_online,
+            run_online_control, running_online;
         sides: ;
         templates:
             withdrawn_after(round), round(n), pair_round(n), withdraw_label(name),

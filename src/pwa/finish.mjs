@@ -48,7 +48,10 @@ const TARGETS = {
  *    line played on the board, every lesson shown another way on a retry,
  *    games kept on the board when lost, two new Opok goals).
  *  - club: the club page and the embed snippet builder (271 KB with it;
- *    the builder reads the three games' share links); at most its target.
+ *    the builder reads the three games' share links); at most its target
+ *    until issue 29's "Run online" (the button, its time control and the
+ *    loader that calls the event module, which does the request and opens
+ *    the organiser's view): 299.8 -> 303.1 KB (target unmet).
  *  - frame: the embedded frames (`frame.js`, issue 16; fetched only by
  *    `#/embed/…` frames, never by the app's pages; not `embed.js`, the
  *    webmasters' custom element): the three games' boards and sessions and
@@ -108,7 +111,7 @@ const LIMITS = {
   opok: 231_500,
   nim: 254_500,
   learn: 350_000,
-  club: 300_000,
+  club: 305_000,
   diagram: 200_000,
   frame: 295_000,
   online: 368_000,

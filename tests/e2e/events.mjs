@@ -6,10 +6,10 @@
 // server killed (SIGKILL) mid-round and restarted on the same port and
 // state without losing anything.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync, copyFileSync, mkdirSync } from "node:fs";
+import { mkdtempSync, rmSync, copyFileSync, mkdirSync, existsSync, statSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { join, extname } from "node:path";
 import { SERVER, root, artifacts, launchBrowser, freshPage, run, assert, shot, spoken, hostPage } from "./browser.mjs";
 
 const DIST = process.env.DIST ?? join(root, "dist");
@@ -23,6 +23,34 @@ const host = createServer((req, res) => {
 });
 await new Promise((resolve) => host.listen(0, "127.0.0.1", resolve));
 const HOST = `http://127.0.0.1:${host.address().port}`;
+
+// The same site served as static files only (no club server).
+const TYPES = { ".html": "text/html; charset=utf-8", ".js": "text/javascript", ".wasm": "application/wasm", ".css": "text/css", ".json": "application/json", ".svg": "image/svg+xml", ".webmanifest": "application/manifest+json", ".png": "image/png" };
+const staticSite = createServer((req, res) => {
+  const path = decodeURIComponent(new URL(req.url, "http://x").pathname);
+  const file = join(DIST, path.endsWith("/") ? path + "index.html" : path);
+  if (!file.startsWith(DIST) || !existsSync(file) || statSync(file).isDirectory()) {
+    res.writeHead(404, { "content-type": "text/plain" });
+    return res.end("not found");
+  }
+  res.writeHead(200, { "content-type": TYPES[extname(file)] ?? "application/octet-stream" });
+  res.end(readFileSync(file));
+});
+await new Promise((resolve) => staticSite.listen(0, "127.0.0.1", resolve));
+const STATIC = `http://127.0.0.1:${staticSite.address().port}/`;
+
+/** A club manager's file: 4 players, 2 Swiss rounds of 4×4 Othello, none played. */
+const CLUB_FILE = JSON.stringify({
+  name: "Club night", game: "othello", format: "swiss", size: 4, rounds: 2,
+  players: ["Ada", "Bo", "Cy", "Di"].map((name) => ({ name })), games: [],
+});
+
+/** Loads CLUB_FILE into the club page `page`. */
+async function loadClubFile(page) {
+  await page.waitForSelector("[data-testid=club-import]", { state: "attached" });
+  await page.setInputFiles("[data-testid=club-import]", { name: "club.json", mimeType: "application/json", buffer: Buffer.from(CLUB_FILE) });
+  await page.waitForSelector("[data-testid=club-run-online]");
+}
 
 /** Starts the server on `port` (0: a free one) with the test's state. */
 async function start(port) {
@@ -257,6 +285,26 @@ try {
       assert(total === 4, `the embedded standings after two rounds: ${JSON.stringify(await framePoints())}`);
     },
 
+    "the club page's Run online puts its tournament on the server and opens the organiser's view; a static site says it needs the server": async () => {
+      const club = await open("#/club");
+      await loadClubFile(club);
+      await club.selectOption("[data-testid=club-run-control]", "5+3");
+      await club.click("[data-testid=club-run-online]");
+      await club.waitForSelector("[data-testid=event-organiser]", { timeout: 15000 });
+      assert(!club.url().includes("organiser="), `the token left the address: ${club.url()}`);
+      assert((await club.textContent("[data-testid=event-name]")) === "Club night", "the file's name");
+      assert((await club.textContent("[data-testid=event-control]")) === "5+3", "the chosen control");
+      assert((await club.textContent("[data-testid=event-players]")).startsWith("4"), "the file's players");
+      await club.click("[data-testid=event-publish]");
+      await club.waitForSelector("[data-testid=event-round-1]");
+      assert(club.errors.length === 0, club.errors.join("\n"));
+      const offline = await freshPage(browser, DESKTOP);
+      await offline.goto(STATIC + "#/club");
+      await loadClubFile(offline);
+      await offline.click("[data-testid=club-run-online]");
+      await offline.waitForFunction(() => /needs? the club's own server/.test(document.querySelector("[data-testid=club-run-note]")?.textContent ?? ""), null, { timeout: 15000 });
+    },
+
     "the organiser's log, the public page's standings and pairings, printed and on a phone": async () => {
       await organiser.click("[data-testid=event-show-log]");
       await organiser.waitForSelector("[data-testid=event-log] li");
@@ -297,6 +345,7 @@ try {
   await browser.close();
   server.child.kill();
   host.close();
+  staticSite.close();
   rmSync(state, { recursive: true, force: true });
 }
 process.exit(failed ? 1 : 0);

@@ -9,6 +9,7 @@ mod page;
 mod players;
 mod results;
 pub(crate) mod round;
+mod run_online;
 mod setup;
 mod slips;
 pub(crate) mod standings_table;

@@ -23,6 +23,7 @@ use super::results::results;
 use super::round::RoundEntry;
 use super::setup::Setup;
 use super::slips::slips;
+use super::run_online::RunOnline;
 use super::standings_table::StandingsTable;
 use super::state::{use_club, Club};
 use super::storage::{unreadable_notice, unsaved_notice};
@@ -115,6 +116,9 @@ fn running(t: &'static Texts, club: &Club) -> Html {
                 <p data-testid="club-finished">{ t.club().finished }</p>
             }
             { results(t, club, &current) }
+            if !finished {
+                <RunOnline tournament={current.clone()} />
+            }
         </>
     }
 }

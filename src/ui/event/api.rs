@@ -46,6 +46,8 @@ pub fn error_text(t: &Texts, status: u16, body: &str) -> String {
         Ok(EventError::Name { .. }) => e.name_problem.into(),
         Ok(EventError::NotFound) => e.not_found.into(),
         Ok(EventError::WrongToken) => e.wrong_token.into(),
+        // The club manager's reader's own message (in English).
+        Ok(EventError::File { detail, .. }) => format!("{} {detail}", e.refused_other),
         _ if status == 404 => e.not_found.into(),
         _ => e.refused_other.into(),
     }
