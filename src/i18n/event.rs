@@ -4,6 +4,43 @@
 
 use super::texts::EventTexts;
 use super::{Lang, Plural};
+use crate::online::event::{EventError, Refusal};
+
+impl EventTexts {
+    /// What a refusal of the event means.
+    pub fn refusal(&self, refusal: &Refusal) -> String {
+        match refusal {
+            Refusal::RoundNotFinished => self.refused_round_not_finished.into(),
+            Refusal::Finished => self.refused_finished.into(),
+            Refusal::Pairing { detail } => self.refused_pairing(detail),
+            Refusal::UnknownPlayer => self.refused_unknown_player.into(),
+            Refusal::NameTaken => self.refused_name_taken.into(),
+            Refusal::AlreadyWithdrawn => self.refused_already_withdrawn.into(),
+            Refusal::NoSuchBoard => self.refused_no_such_board.into(),
+            Refusal::HasResult => self.refused_has_result.into(),
+            Refusal::NoResult => self.refused_no_result.into(),
+            Refusal::Score => self.refused_score.into(),
+            Refusal::NotYourBoard => self.refused_not_your_board.into(),
+            Refusal::NothingToUndo => self.refused_nothing_to_undo.into(),
+            Refusal::Full => self.refused_full.into(),
+        }
+    }
+
+    /// What an event request's error answer (`status`, `body`) says to
+    /// the person.
+    pub fn error(&self, status: u16, body: &str) -> String {
+        match serde_json::from_str::<EventError>(body) {
+            Ok(EventError::Refused { refusal }) => self.refusal(&refusal),
+            Ok(EventError::Name { .. }) => self.name_problem.into(),
+            Ok(EventError::NotFound) => self.not_found.into(),
+            Ok(EventError::WrongToken) => self.wrong_token.into(),
+            // The club manager's reader's own message (in English).
+            Ok(EventError::File { detail, .. }) => format!("{} {detail}", self.refused_other),
+            _ if status == 404 => self.not_found.into(),
+            _ => self.refused_other.into(),
+        }
+    }
+}
 
 /// English.
 pub(super) const EN: EventTexts = EventTexts {
@@ -42,7 +79,8 @@ pub(super) const EN: EventTexts = EventTexts {
     waiting_round: "Your game appears here when the organiser publishes the next round.",
     your_bye: "You have a bye in this round.",
     play: "Play",
-    report_heading: "Played over the board? Enter the result; it counts when your opponent enters the same.",
+    report_heading:
+        "Played over the board? Enter the result; it counts when your opponent enters the same.",
     report: "Enter the result",
     report_sent: "Result entered.",
     organiser: "Organiser",
@@ -161,8 +199,8 @@ pub(super) const CS: EventTexts = EventTexts {
     correct: "Opravit",
     undo: "Vrátit poslední výsledek",
     log: "Záznam turnaje",
-    export_json: "Export (JSON)",
-    export_csv: "Export (CSV)",
+    export_json: "Stáhnout (JSON)",
+    export_csv: "Stáhnout (CSV)",
     print: "Tisk",
     player_links: "Odkazy hráčů, které jste přidali (každý dejte jeho hráči):",
     who_organiser: "pořadatel",
@@ -252,11 +290,13 @@ pub(super) const RU: EventTexts = EventTexts {
     waiting_round: "Ваша партия появится здесь, когда организатор опубликует следующий тур.",
     your_bye: "В этом туре вы свободны.",
     play: "Играть",
-    report_heading: "Играли за доской? Введите результат; он засчитывается, когда соперник введёт тот же.",
+    report_heading:
+        "Играли за доской? Введите результат; он засчитывается, когда соперник введёт тот же.",
     report: "Ввести результат",
     report_sent: "Результат введён.",
     organiser: "Организатор",
-    organiser_link: "Ваша личная ссылка организатора (у кого она, тот ведёт турнир; никому её не давайте):",
+    organiser_link:
+        "Ваша личная ссылка организатора (у кого она, тот ведёт турнир; никому её не давайте):",
     publish: "Опубликовать следующий тур",
     add_player: "Добавить игрока (после сыгранных туров — поздний вход)",
     add: "Добавить",
@@ -319,3 +359,23 @@ pub(super) const RU: EventTexts = EventTexts {
         many: "{count} игроков",
     },
 };
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn errors_are_said_in_every_language() {
+        let body = r#"{"error":"refused","refusal":{"reason":"round_not_finished"}}"#;
+        assert_eq!(
+            EN.error(409, body),
+            "The round published has boards without a result."
+        );
+        assert_eq!(CS.error(409, body), CS.refused_round_not_finished);
+        assert_eq!(RU.error(403, r#"{"error":"wrong_token"}"#), RU.wrong_token);
+        assert_eq!(EN.error(404, "<html>"), EN.not_found);
+        assert_eq!(EN.error(500, ""), EN.refused_other);
+        let pairing = r#"{"error":"refused","refusal":{"reason":"pairing","detail":"odd"}}"#;
+        assert!(CS.error(409, pairing).ends_with("odd"));
+    }
+}

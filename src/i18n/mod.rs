@@ -30,8 +30,9 @@ pub mod session;
 mod texts;
 
 pub use texts::{
-    ClockTexts, ClubErrorTexts, ClubTexts, CommonTexts, EmbedTexts, EventTexts, LearnTexts, NimRulesTexts,
-    NimTexts, OnlineTexts, OpokRulesTexts, OpokTexts, OthelloRulesTexts, OthelloTexts, Texts,
+    ClockTexts, ClubErrorTexts, ClubTexts, CommonTexts, EmbedTexts, EventTexts, LearnTexts,
+    NimRulesTexts, NimTexts, OnlineTexts, OpokRulesTexts, OpokTexts, OthelloRulesTexts,
+    OthelloTexts, Texts,
 };
 
 use serde::{Deserialize, Serialize};
@@ -433,6 +434,9 @@ mod tests {
             "common.diagram",
             // Two numbers and a dash.
             "online.score",
+            "event.score",
+            // The same word in Czech.
+            "event.who_server",
         ];
         let english = Lang::En.texts().entries();
         for lang in [Lang::Cs, Lang::Ru] {

@@ -11,78 +11,17 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::embed::messages::FrameMessage;
-use crate::embed::origin::Origin;
-use crate::embed::params::{EmbedParams, Game, Mode, Theme};
-use crate::i18n::Lang;
-use crate::session::query::percent_decode;
+use crate::embed::params::{EmbedParams, Game, Mode};
 use crate::online::event::{RoundView, Summary};
+use crate::session::event::{EventFrame, View};
 
 use super::super::club::standings_table::StandingsTable;
 use super::super::club::state::Shared;
 use super::super::context::{use_app, use_texts, AppContext};
 use super::super::embed::talk::post;
 use super::super::embed::{use_document_look, use_resize_reports, CSS};
-use super::link::well_formed;
 use super::page::use_event;
 use super::pairings::Pairings;
-
-/// What an event frame shows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum View {
-    /// The standings.
-    Standings,
-    /// The current round's pairings and results.
-    Pairings,
-    /// Every board of the current round, live.
-    Live,
-}
-
-/// An event frame's address, read.
-#[derive(Clone, Debug, PartialEq)]
-pub struct EventFrame {
-    /// The event.
-    pub event: String,
-    /// What it shows.
-    pub view: View,
-    /// The other parameters (`parent`, `theme`, `lang`).
-    pub params: EmbedParams,
-}
-
-impl EventFrame {
-    /// Reads what follows `#/embed/` (`event?id=…&view=…&parent=…`);
-    /// `None` without a well-formed id or with an unknown view. `parent`,
-    /// `theme` and `lang` read as any frame's (an origin, a theme's and a
-    /// language's names); one that does not read is left at its default.
-    pub fn parse(rest: &str) -> Option<EventFrame> {
-        let (_, query) = rest.split_once('?')?;
-        let mut event = None;
-        let mut view = View::Standings;
-        // Read here rather than by the frames' reader, which would bring
-        // the three games' replays into this module for three keys.
-        let mut params = EmbedParams::new(Game::Othello);
-        for pair in query.split('&') {
-            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            let value = percent_decode(value);
-            match key {
-                "id" => event = Some(value),
-                "view" => {
-                    view = match value.as_str() {
-                        "standings" => View::Standings,
-                        "pairings" => View::Pairings,
-                        "live" => View::Live,
-                        _ => return None,
-                    }
-                }
-                "parent" => params.parent = Origin::parse(&value).ok(),
-                "theme" => params.theme = Theme::from_name(&value).unwrap_or(params.theme),
-                "lang" => params.lang = Lang::from_code(&value).or(params.lang),
-                _ => {}
-            }
-        }
-        let event = event.filter(|id| well_formed(id))?;
-        Some(EventFrame { event, view, params })
-    }
-}
 
 /// The frame of `rest`, or what is wrong with its address.
 pub fn event_frame(rest: &str) -> Html {
@@ -123,7 +62,9 @@ fn frame(props: &FrameProps) -> Html {
     {
         let p = p.clone();
         use_effect_with(ready, move |ready| {
-            if let Some((game, size)) = (*ready).and_then(|(g, size)| Some((Game::from_name(g.name())?, size))) {
+            if let Some((game, size)) =
+                (*ready).and_then(|(g, size)| Some((Game::from_name(g.name())?, size)))
+            {
                 let size = (game != Game::Nim).then(|| u8::try_from(size).unwrap_or(8));
                 let message = FrameMessage::Ready {
                     game,
@@ -143,7 +84,9 @@ fn frame(props: &FrameProps) -> Html {
             </p>
         },
         (Some(_), View::Standings) => match &known.tournament {
-            Some(tournament) => html! { <StandingsTable tournament={Shared(tournament.clone())} /> },
+            Some(tournament) => {
+                html! { <StandingsTable tournament={Shared(tournament.clone())} /> }
+            }
             None => Html::default(),
         },
         (Some(summary), View::Pairings) => html! {
@@ -203,27 +146,4 @@ fn live_boards(summary: &Summary, rounds: &Rc<Vec<RoundView>>, p: &EmbedParams) 
         })
     });
     html! { <div class="embed-event-boards">{ for boards }</div> }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn frames_read() {
-        let frame = EventFrame::parse(
-            "event?id=k7qz3mfa9tbe&view=live&parent=https%3A%2F%2Fclub.example&theme=dark",
-        )
-        .unwrap();
-        assert_eq!(frame.event, "k7qz3mfa9tbe");
-        assert_eq!(frame.view, View::Live);
-        assert_eq!(frame.params.parent.unwrap().to_string(), "https://club.example");
-        let frame = EventFrame::parse("event?id=ab12&parent=nonsense&lang=cs").unwrap();
-        assert_eq!(frame.view, View::Standings);
-        assert!(frame.params.parent.is_none());
-        assert_eq!(frame.params.lang, Some(Lang::Cs));
-        assert!(EventFrame::parse("event?id=ab12&view=boards").is_none());
-        assert!(EventFrame::parse("event?view=live").is_none());
-        assert!(EventFrame::parse("event?id=<b>").is_none());
-    }
 }

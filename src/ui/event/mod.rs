@@ -11,8 +11,8 @@
 //! * `organiser`: the organiser's view (publish, add, withdraw, results,
 //!   undo, the log, export).
 //! * `frame`: the event frames for a club's site (`#/embed/event?…`).
-//! * `link`: the page's address and the tokens kept in this browser;
-//!   `api`: the requests and what their refusals say.
+//! * `link`: the tokens kept in this browser (their format and the
+//!   addresses are `session::event`'s); `api`: the requests.
 
 mod api;
 mod frame;
@@ -66,11 +66,9 @@ pub fn run_online(lang: &str, file: String, control: String) -> js_sys::Promise 
         };
         let said = match (created, answer_problem(t, answer_ref(&answer))) {
             (Some(created), _) => {
-                let fragment = Route::Event(format!(
-                    "{}?organiser={}",
-                    created.event, created.organiser
-                ))
-                .fragment();
+                let fragment =
+                    Route::Event(format!("{}?organiser={}", created.event, created.organiser))
+                        .fragment();
                 let _ = super::browser::window().location().set_hash(&fragment);
                 String::new()
             }
@@ -82,7 +80,9 @@ pub fn run_online(lang: &str, file: String, control: String) -> js_sys::Promise 
 
 /// The status and body of an answer, borrowed.
 fn answer_ref(answer: &Option<(u16, String)>) -> Option<(u16, &str)> {
-    answer.as_ref().map(|(status, text)| (*status, text.as_str()))
+    answer
+        .as_ref()
+        .map(|(status, text)| (*status, text.as_str()))
 }
 
 /// What to tell the organiser when "Run online" did not create the event:
@@ -90,7 +90,7 @@ fn answer_ref(answer: &Option<(u16, String)>) -> Option<(u16, &str)> {
 fn answer_problem(t: &crate::i18n::Texts, answer: Option<(u16, &str)>) -> String {
     match answer {
         Some((status, body)) if !matches!(status, 404 | 405) || body.starts_with('{') => {
-            api::error_text(t, status, body)
+            t.event().error(status, body)
         }
         _ => t.event().no_server.into(),
     }

@@ -102,7 +102,9 @@ pub fn organiser_view(props: &OrganiserProps) -> Html {
         let (act, name) = (act.clone(), name.clone());
         Callback::from(move |ev: SubmitEvent| {
             ev.prevent_default();
-            act.emit(Action::Add { name: name.trim().to_string() });
+            act.emit(Action::Add {
+                name: name.trim().to_string(),
+            });
             name.set(String::new());
         })
     };
@@ -202,13 +204,23 @@ pub fn change_text(t: &Texts, change: &Change) -> String {
         Change::Entered { name } => e.log_entered(name),
         Change::Withdrawn { name, after } => e.log_withdrawn(name, after),
         Change::Published { round, .. } => e.log_published(round),
-        Change::Reported { round, board, score, .. } => {
-            e.log_reported(round, board, score_text(t, *score))
-        }
-        Change::Result { round, board, score, .. } => e.log_result(round, board, score_text(t, *score)),
-        Change::Corrected { round, board, score } => {
-            e.log_corrected(round, board, score_text(t, *score))
-        }
+        Change::Reported {
+            round,
+            board,
+            score,
+            ..
+        } => e.log_reported(round, board, score_text(t, *score)),
+        Change::Result {
+            round,
+            board,
+            score,
+            ..
+        } => e.log_result(round, board, score_text(t, *score)),
+        Change::Corrected {
+            round,
+            board,
+            score,
+        } => e.log_corrected(round, board, score_text(t, *score)),
         Change::StartLimit { round, .. } => e.log_start_limit(round),
         Change::Undone { round, board } => e.log_undone(round, board),
     }
@@ -243,7 +255,9 @@ fn event_log(props: &LogProps) -> Html {
             let (log, event, token) = (log.clone(), event.clone(), token.to_string());
             wasm_bindgen_futures::spawn_local(async move {
                 let body = TokenOnly { token };
-                log.set(Some(api::post::<Log>(t, &api::path(&event, "log"), &body).await));
+                log.set(Some(
+                    api::post::<Log>(t, &api::path(&event, "log"), &body).await,
+                ));
             });
         })
     };

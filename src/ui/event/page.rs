@@ -11,20 +11,22 @@ use std::rc::Rc;
 use yew::prelude::*;
 
 use crate::club::tournament::{parse, Tournament};
-use crate::online::event::{EventMessage, Register, RoundView, Rounds, Stage, Summary};
 use crate::online::event::PlayerToken;
+use crate::online::event::{EventMessage, Register, RoundView, Rounds, Stage, Summary};
 
 use super::super::browser;
 use super::super::club::standings_table::StandingsTable;
 use super::super::club::state::Shared;
 use super::super::context::{use_app, use_texts};
 use super::super::online::net::Live;
-use super::link::{self, EventLink};
+use super::api;
+use crate::session::event::EventLink;
+
+use super::link;
 use super::organiser::{use_manager, OrganiserView};
 use super::pairings::Pairings;
 use super::player::PlayerView;
 use super::summary::SummaryView;
-use super::api;
 
 /// What the page knows of the event.
 #[derive(Clone, Default, PartialEq)]
@@ -40,6 +42,9 @@ pub struct Known {
     /// Why the event cannot be shown.
     pub problem: Option<String>,
 }
+
+/// Changes what the page knows (each change draws the page again).
+type Setter = Rc<dyn Fn(&dyn Fn(&mut Known))>;
 
 /// Follows event `event`: its live stream, and the rounds and the file
 /// again after each change (`seq`).
@@ -58,7 +63,7 @@ pub fn use_event(event: AttrValue) -> UseStateHandle<Known> {
                 *latest.borrow_mut() = next.clone();
                 known.set(next);
             };
-            let set: Rc<dyn Fn(&dyn Fn(&mut Known))> = Rc::new(set);
+            let set: Setter = Rc::new(set);
             let live = follow(t, event.to_string(), set);
             move || live.close()
         });
@@ -68,7 +73,7 @@ pub fn use_event(event: AttrValue) -> UseStateHandle<Known> {
 
 /// Opens the live stream of `event`; each message updates the summary and
 /// fetches the rounds and the file.
-fn follow(t: &'static crate::i18n::Texts, event: String, set: Rc<dyn Fn(&dyn Fn(&mut Known))>) -> Live {
+fn follow(t: &'static crate::i18n::Texts, event: String, set: Setter) -> Live {
     let last_seq = Rc::new(RefCell::new(None::<u64>));
     let on_message = {
         let (set, event) = (set.clone(), event.clone());
@@ -89,7 +94,8 @@ fn follow(t: &'static crate::i18n::Texts, event: String, set: Rc<dyn Fn(&dyn Fn(
                     let rounds = Rc::new(rounds.rounds);
                     set(&|k: &mut Known| k.rounds = rounds.clone());
                 }
-                if let Ok(file) = api::text(t, "GET", &api::path(&event, "export.json"), None).await {
+                if let Ok(file) = api::text(t, "GET", &api::path(&event, "export.json"), None).await
+                {
                     if let Ok(tournament) = parse(&file) {
                         let tournament = Rc::new(tournament);
                         set(&|k: &mut Known| k.tournament = Some(tournament.clone()));
@@ -165,7 +171,10 @@ fn event_view(props: &ViewProps) -> Html {
     );
     use_round_news(known.summary.as_ref().map(|s| s.round));
     let Some(summary) = known.summary.clone() else {
-        let text = known.problem.clone().unwrap_or_else(|| e.connecting.to_string());
+        let text = known
+            .problem
+            .clone()
+            .unwrap_or_else(|| e.connecting.to_string());
         return html! { <section class="event-page"><h1>{ t.common.event_title }</h1><p data-testid="event-status">{ text }</p></section> };
     };
     let kind = summary.setup.game;
@@ -173,7 +182,9 @@ fn event_view(props: &ViewProps) -> Html {
     let registered = {
         let (kept, event) = (kept.clone(), props.event.clone());
         Callback::from(move |player: PlayerToken| {
-            link::keep(&event, |k| k.player = Some((player.name.clone(), player.token.clone())));
+            link::keep(&event, |k| {
+                k.player = Some((player.name.clone(), player.token.clone()))
+            });
             kept.set(link::kept(&event));
         })
     };
@@ -244,8 +255,11 @@ fn register_form(props: &RegisterProps) -> Html {
         Callback::from(move |ev: SubmitEvent| {
             ev.prevent_default();
             busy.set(true);
-            let body = Register { name: name.trim().to_string() };
-            let (busy, problem, event, done) = (busy.clone(), problem.clone(), event.clone(), done.clone());
+            let body = Register {
+                name: name.trim().to_string(),
+            };
+            let (busy, problem, event, done) =
+                (busy.clone(), problem.clone(), event.clone(), done.clone());
             wasm_bindgen_futures::spawn_local(async move {
                 match api::post::<PlayerToken>(t, &api::path(&event, "register"), &body).await {
                     Ok(player) => done.emit(player),

@@ -33,7 +33,11 @@ fn board_state(t: &Texts, board: &BoardView) -> String {
         let result = score_text(t, score);
         return match board.how {
             Some(How::Forfeit { seat }) => {
-                let side = if seat == 0 { &board.black } else { &board.white };
+                let side = if seat == 0 {
+                    &board.black
+                } else {
+                    &board.white
+                };
                 format!("{result} ({})", e.forfeit(side))
             }
             _ => result,
@@ -78,7 +82,11 @@ pub fn pairings(props: &PairingsProps) -> Html {
             <section class="event-pairings"><h2>{ e.pairings }</h2><p data-testid="event-no-rounds">{ e.no_rounds }</p></section>
         };
     }
-    let rounds = props.rounds.iter().rev().map(|round| round_table(t, props, round));
+    let rounds = props
+        .rounds
+        .iter()
+        .rev()
+        .map(|round| round_table(t, props, round));
     html! {
         <section class="event-pairings" data-testid="event-pairings">
             <h2>{ e.pairings }</h2>
@@ -90,7 +98,10 @@ pub fn pairings(props: &PairingsProps) -> Html {
 /// One round's table.
 fn round_table(t: &'static Texts, props: &PairingsProps, round: &RoundView) -> Html {
     let e = t.event();
-    let boards = round.boards.iter().map(|board| board_row(t, props, round.round, board));
+    let boards = round
+        .boards
+        .iter()
+        .map(|board| board_row(t, props, round.round, board));
     html! {
         <div class="event-round" data-testid={format!("event-round-{}", round.round)}>
             <h3>{ e.round_heading(round.round) }</h3>

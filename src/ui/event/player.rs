@@ -43,7 +43,9 @@ pub fn player_view(props: &PlayerProps) -> Html {
         let (mine, event, token) = (mine.clone(), props.event.clone(), props.token.clone());
         use_effect_with(props.seq, move |_| {
             wasm_bindgen_futures::spawn_local(async move {
-                let body = TokenOnly { token: token.to_string() };
+                let body = TokenOnly {
+                    token: token.to_string(),
+                };
                 let answer = api::post::<MyGame>(t, &api::path(&event, "me"), &body).await;
                 // "Your game is ready" once, when a round brings one to a
                 // page already open.
@@ -73,7 +75,12 @@ pub fn player_view(props: &PlayerProps) -> Html {
         Callback::from(move |score: [f64; 2]| {
             let (event, token, notice) = (event.clone(), token.to_string(), notice.clone());
             wasm_bindgen_futures::spawn_local(async move {
-                let body = Report { token, round, board, score };
+                let body = Report {
+                    token,
+                    round,
+                    board,
+                    score,
+                };
                 let answer =
                     api::post::<serde_json::Value>(t, &api::path(&event, "report"), &body).await;
                 notice.set(Some(match answer {
