@@ -31,7 +31,8 @@ export const SERVER = join(root, "target", "release", "serve");
 /**
  * Serves `dir` with the project's server on loopback (on `port`, or a free
  * one), with its precompressed files and cache headers, and the server's
- * other options `args` (`--state DIR`); returns { url, stop }.
+ * other options `args` (`--state DIR`); returns { url, stop, child } (the
+ * server's process, for a test that kills it).
  */
 export async function serveSite(dir, port = 0, args = []) {
   const server = spawn(SERVER, ["--dir", dir, "--port", String(port), ...args], { stdio: ["ignore", "pipe", "inherit"] });
@@ -52,7 +53,7 @@ export async function serveSite(dir, port = 0, args = []) {
       server.once("exit", () => resolve());
       server.kill();
     });
-  return { url, stop };
+  return { url, stop, child: server };
 }
 
 /** Serves dist/ (or the folder in $DIST, for a build of one's own beside

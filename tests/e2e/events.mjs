@@ -5,12 +5,11 @@
 // standings followed live in an embed frame on another origin, and the
 // server killed (SIGKILL) mid-round and restarted on the same port and
 // state without losing anything.
-import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, copyFileSync, mkdirSync, existsSync, statSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join, extname } from "node:path";
-import { SERVER, root, artifacts, launchBrowser, freshPage, run, assert, shot, spoken, hostPage } from "./browser.mjs";
+import { serveSite, root, artifacts, launchBrowser, freshPage, run, assert, shot, spoken, hostPage } from "./browser.mjs";
 
 const DIST = process.env.DIST ?? join(root, "dist");
 const state = mkdtempSync(join(tmpdir(), "mind-sports-events-"));
@@ -53,22 +52,7 @@ async function loadClubFile(page) {
 }
 
 /** Starts the server on `port` (0: a free one) with the test's state. */
-async function start(port) {
-  const child = spawn(SERVER, ["--dir", DIST, "--port", String(port), "--state", state, "--embed-origin", HOST], {
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  const found = await new Promise((resolve, reject) => {
-    let out = "";
-    child.stdout.on("data", (chunk) => {
-      out += chunk;
-      const m = out.match(/on (http:\/\/127\.0\.0\.1:\d+\/)/);
-      if (m) resolve(m[1]);
-    });
-    child.on("exit", (code) => reject(new Error(`the server stopped (${code}): ${out}`)));
-    setTimeout(() => reject(new Error(`the server did not start: ${out}`)), 10000);
-  });
-  return { child, url: found };
-}
+const start = (port) => serveSite(DIST, port, ["--state", state, "--embed-origin", HOST]);
 
 let server = await start(0);
 const url = server.url;
