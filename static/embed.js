@@ -3,6 +3,7 @@
  *
  *   <script src="https://APP/embed.js" defer></script>
  *   <mind-sports-board game="othello" moves="f5d6" mode="view"></mind-sports-board>
+ *   <mind-sports-board kind="event" event="k7qz3mfa9tbe" view="standings"></mind-sports-board>
  *
  * The element makes an iframe of the app at the address this script came
  * from (#/embed/<game>?<attributes>&parent=<this page's origin>), sizes it
@@ -65,7 +66,7 @@
 
   class MindSportsBoard extends HTMLElement {
     static get observedAttributes() {
-      return ["game", ...PARAMS];
+      return ["game", "kind", "event", "view", ...PARAMS];
     }
 
     constructor() {
@@ -85,6 +86,15 @@
 
     /** The frame's address for the current attributes. */
     get src() {
+      // A club's event (kind="event" event="<id>" view="standings|pairings|live").
+      if (this.getAttribute("kind") === "event") {
+        const query = [`id=${encodeURIComponent(this.getAttribute("event") || "")}`];
+        for (const name of ["view", "lang", "theme"]) {
+          if (this.hasAttribute(name)) query.push(`${name}=${encodeURIComponent(this.getAttribute(name))}`);
+        }
+        if (!MindSportsBoard.refusal) query.push(`parent=${encodeURIComponent(location.origin)}`);
+        return `${app.href}#/embed/event?${query.join("&")}`;
+      }
       const game = this.getAttribute("game") || "othello";
       const query = PARAMS.filter((name) => this.hasAttribute(name))
         .map((name) => `${name}=${encodeURIComponent(this.getAttribute(name))}`);

@@ -109,6 +109,7 @@ pub const CS: Texts = Texts {
         play_online: "Hrát online",
         online_play: "Hra online",
         online_game: "Partie online",
+        event_title: "Klubový turnaj",
         online_link: "Otevřené výzvy a moje partie online",
         online_failed: "Hru online se nepodařilo načíst. Zkontrolujte připojení a zkuste to znovu.",
         store_failed_game: "Tuto partii se nepodařilo uložit: úložiště prohlížeče je plné nebo vypnuté. Zůstane na této stránce, dokud ji neopustíte nebo neobnovíte. Chcete-li ji zachovat, zkopírujte její tahy nebo odkaz („Kopírovat všechny tahy“, „Kopírovat odkaz“), nebo v nastavení prohlížeče uvolněte místo pro tento web.",

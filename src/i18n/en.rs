@@ -108,6 +108,7 @@ pub const EN: Texts = Texts {
         play_online: "Play online",
         online_play: "Play online",
         online_game: "Online game",
+        event_title: "Club event",
         online_link: "Open challenges and my online games",
         online_failed: "Online play could not be loaded. Check the connection and try again.",
         store_failed_game: "This game could not be saved: the browser's storage is full or turned off. It stays on this page until you leave or reload. To keep it, copy its moves or its link (“Copy all moves”, “Copy link”), or free space for this site in the browser's settings.",

@@ -15,6 +15,7 @@ mod cs;
 mod diagram;
 mod embed;
 mod en;
+mod event;
 mod learn;
 pub mod nim;
 mod online;
@@ -29,8 +30,9 @@ pub mod session;
 mod texts;
 
 pub use texts::{
-    ClockTexts, ClubErrorTexts, ClubTexts, CommonTexts, EmbedTexts, LearnTexts, NimRulesTexts,
-    NimTexts, OnlineTexts, OpokRulesTexts, OpokTexts, OthelloRulesTexts, OthelloTexts, Texts,
+    ClockTexts, ClubErrorTexts, ClubTexts, CommonTexts, EmbedTexts, EventTexts, LearnTexts,
+    NimRulesTexts, NimTexts, OnlineTexts, OpokRulesTexts, OpokTexts, OthelloRulesTexts,
+    OthelloTexts, Texts,
 };
 
 use serde::{Deserialize, Serialize};
@@ -432,6 +434,9 @@ mod tests {
             "common.diagram",
             // Two numbers and a dash.
             "online.score",
+            "event.score",
+            // The same word in Czech.
+            "event.who_server",
         ];
         let english = Lang::En.texts().entries();
         for lang in [Lang::Cs, Lang::Ru] {

@@ -26,6 +26,7 @@ pub fn page_name(t: &Texts, route: &Route) -> &'static str {
         Route::EmbedBuilder(_) => t.common.embed_title,
         Route::Lobby => t.common.online_play,
         Route::Online(_) => t.common.online_game,
+        Route::Event(_) => t.common.event_title,
     }
 }
 
@@ -61,6 +62,7 @@ mod tests {
             "#/learn/set",
             "#/puzzles",
             "#/club",
+            "#/event/k7qz3mfa9tbe",
         ]
         .map(Route::from_fragment);
         for lang in Lang::ALL {

@@ -95,7 +95,7 @@ texts! {
             said_redone, said_new_game, said_loaded, interpretation, learn_title, learn_lessons,
             learn_puzzles, learn_set, learn_teacher, learn_results, loading, load_failed, try_again,
             club_title, embed_title, embed_this, clock, no_clock, clock_start, clock_pause, clock_custom, clock_bad, clock_next_game, clock_completes,
-            diagram, diagram_failed, play_online, online_play, online_game, online_link, online_failed,
+            diagram, diagram_failed, play_online, online_play, online_game, event_title, online_link, online_failed,
             store_failed_game, store_failed_club, store_failed_progress,
             store_failed_setting;
         sides: ;
@@ -249,7 +249,8 @@ texts! {
             name_label, place_label, date_label, rating, club, withdraw_confirm_othello,
             opponent, opponents_points, counts, set_aside_withdrew, set_aside_bye, brightwell_sum,
             unreadable_download, unreadable_retry, unreadable_discard, unreadable_discard_confirm,
-            unsaved, unsaved_blocked, try_again, results_refused, round_heading;
+            unsaved, unsaved_blocked, try_again, results_refused, round_heading, run_online,
+            run_online_control, running_online;
         sides: ;
         templates:
             withdrawn_after(round), round(n), pair_round(n), withdraw_label(name),
@@ -359,6 +360,39 @@ texts! {
             invited(name);
         counted:
             days_a_move(#days)
+    }
+}
+
+texts! {
+    /// A club's events on the server (issue 29): the event page
+    /// (`#/event/<id>`) for everyone, its player's and organiser's views,
+    /// and the event frames.
+    EventTexts {
+        plain:
+            connecting, reconnecting, no_server, not_found, stage_registering, stage_playing,
+            stage_between, stage_finished, swiss, round_robin, game, time_control, format, stage,
+            players, pairings, board, first, second, result, state, watch, playing, not_started,
+            bye, no_rounds, register_heading, your_name, register, registering, name_problem,
+            waiting_round, your_bye, play, report_heading, report, report_sent, organiser,
+            organiser_link, publish, add_player, add, withdraw, withdraw_confirm, enter, correct,
+            undo, log, export_json, export_csv, print, player_links, who_organiser,
+            who_registration, who_server, refused_round_not_finished, refused_finished,
+            refused_unknown_player, refused_name_taken, refused_already_withdrawn,
+            refused_no_such_board, refused_has_result, refused_no_result, refused_score,
+            refused_not_your_board, refused_nothing_to_undo, refused_full, wrong_token,
+            refused_other, done, log_created, withdrawn, live_region, standings_heading,
+            your_game_heading;
+        sides: ;
+        templates:
+            round_of(round, rounds), round_heading(round), your_game(round, side, opponent),
+            you_are(name), board_of(board), reported(name, score), refused_pairing(detail),
+            who_player(name), log_entered(name), log_withdrawn(name, round),
+            log_published(round), log_reported(round, board, score),
+            log_result(round, board, score), log_corrected(round, board, score),
+            log_start_limit(round), log_undone(round, board), round_published(round),
+            game_ready(round), score(first, second), forfeit(side);
+        counted:
+            players_count(#count)
     }
 }
 
@@ -511,6 +545,15 @@ impl Texts {
         }
     }
 
+    /// A club's events' texts (apart, like online play's).
+    pub fn event(&self) -> &'static EventTexts {
+        match self.lang() {
+            super::Lang::En => &super::event::EN,
+            super::Lang::Cs => &super::event::CS,
+            super::Lang::Ru => &super::event::RU,
+        }
+    }
+
     /// The Othello rules page's sections (apart, like the learning pages').
     pub fn othello_rules(&self) -> &'static OthelloRulesTexts {
         match self.lang() {
@@ -558,6 +601,7 @@ impl Texts {
             ("clock", self.clock().entries()),
             ("embed", self.embed().entries()),
             ("online", self.online().entries()),
+            ("event", self.event().entries()),
             ("othello_rules", self.othello_rules().entries()),
             ("opok_rules", self.opok_rules().entries()),
             ("nim_rules", self.nim_rules().entries()),

@@ -6,6 +6,7 @@ pub mod clock;
 pub mod core;
 pub mod diagram;
 pub mod embed;
+pub mod event;
 pub mod formats;
 pub mod game_clock;
 pub mod nim;

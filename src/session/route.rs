@@ -51,6 +51,10 @@ pub enum Route {
     /// `?invite=`): what follows `#/online/`, read by the online module
     /// ([`crate::session::online::OnlineLink::parse`]).
     Online(String),
+    /// A club's event run on the server (`#/event/<id>`, with
+    /// `?organiser=` on the organiser's private link): what follows
+    /// `#/event/`, read by the event module.
+    Event(String),
     /// A fragment that names no page.
     NotFound(String),
 }
@@ -61,7 +65,7 @@ impl Route {
     /// pages and the lobby do, the game pages (online too) do not.
     pub fn has_own_heading(&self) -> bool {
         matches!(self, Route::Lobby | Route::Embed(_))
-            || matches!(self.module(), Some("learn" | "club" | "frame"))
+            || matches!(self.module(), Some("learn" | "club" | "frame" | "event"))
     }
 
     /// The wasm module of its own that draws this route's page (a game's,
@@ -90,11 +94,16 @@ impl Route {
             // which the online module has and the frames' module need not
             // carry.
             Route::Embed(frame) if crate::session::online::LiveFrame::named(frame) => Some("online"),
+            // A club event's frames come with the event pages.
+            Route::Embed(frame) if is_event_frame(frame) => Some("event"),
             Route::Embed(_) => Some("frame"),
             // Online play: the lobby, the games' pages and the "Play
             // online" dialog (called from the game pages), loaded by these
             // routes only.
             Route::Lobby | Route::Online(_) => Some("online"),
+            // A club's events (issue 29): their own module, fetched by
+            // `#/event/…` and the event frames only.
+            Route::Event(_) => Some("event"),
             _ => None,
         }
     }
@@ -109,6 +118,9 @@ impl Route {
         // it names no game), so that no other module carries the reader.
         if let Some(game) = fragment.strip_prefix("/online/") {
             return Route::Online(game.to_string());
+        }
+        if let Some(event) = fragment.strip_prefix("/event/") {
+            return Route::Event(event.to_string());
         }
         let (path, query) = match fragment.split_once('?') {
             Some((p, q)) => (p, Some(q.to_string())),
@@ -161,9 +173,16 @@ impl Route {
             Route::EmbedBuilder(Some(query)) => format!("#/embed?{query}"),
             Route::Lobby => "#/online".into(),
             Route::Online(game) => format!("#/online/{game}"),
+            Route::Event(event) => format!("#/event/{event}"),
             Route::NotFound(path) => format!("#{path}"),
         }
     }
+}
+
+/// Whether what follows `#/embed/` is a club event's frame
+/// (`event?id=…&view=…`).
+pub fn is_event_frame(frame: &str) -> bool {
+    frame == "event" || frame.starts_with("event?") || frame.starts_with("event/?")
 }
 
 /// The games that have lessons.
@@ -229,6 +248,8 @@ mod tests {
             Route::Lobby,
             Route::Online("othello/ab23cd45ef67".into()),
             Route::Online("nim/ab23cd45ef67?invite=0123abcd".into()),
+            Route::Event("k7qz3mfa9tbe".into()),
+            Route::Event("k7qz3mfa9tbe?organiser=0f3a".into()),
         ] {
             assert_eq!(Route::from_fragment(&route.fragment()), route);
         }
@@ -267,6 +288,16 @@ mod tests {
         assert_eq!(
             Route::from_fragment("#/embed/nim?heaps=3&alive=1").module(),
             Some("frame")
+        );
+        // A club's event and its frames are the event module's.
+        assert_eq!(
+            Route::from_fragment("#/event/k7qz3mfa9tbe").module(),
+            Some("event")
+        );
+        assert!(Route::from_fragment("#/event/k7qz3mfa9tbe").has_own_heading());
+        assert_eq!(
+            Route::from_fragment("#/embed/event?id=k7qz3mfa9tbe&view=standings").module(),
+            Some("event")
         );
         assert_eq!(
             Route::from_fragment("#/chess"),

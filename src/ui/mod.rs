@@ -16,6 +16,7 @@ mod common;
 mod context;
 mod crash;
 pub mod embed;
+pub mod event;
 mod header;
 mod home;
 pub mod learn;

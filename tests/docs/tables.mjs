@@ -40,7 +40,7 @@ function speedTable() {
   ].join("\n");
 }
 
-const GROUPS = ["app", "othello", "opok", "nim", "learn", "club", "diagram", "frame", "online", "worker"];
+const GROUPS = ["app", "othello", "opok", "nim", "learn", "club", "diagram", "frame", "online", "event", "worker"];
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 
 function sizesTable(sizes) {

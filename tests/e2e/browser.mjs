@@ -32,8 +32,9 @@ export const SERVER = process.env.SERVE ?? join(root, "target", "release", "serv
 /**
  * Serves `dir` with the project's server on loopback (on `port`, or a free
  * one), with its precompressed files and cache headers, and the server's
- * other options `args` (`--state DIR`); returns { url, stop }. `stop`
- * takes the signal to send (SIGTERM by default; SIGKILL for a crash).
+ * other options `args` (`--state DIR`); returns { url, stop, child } (the
+ * server's process). `stop` takes the signal to send (SIGTERM by default;
+ * SIGKILL for a crash).
  */
 export async function serveSite(dir, port = 0, args = []) {
   const server = spawn(SERVER, ["--dir", dir, "--port", String(port), ...args], { stdio: ["ignore", "pipe", "inherit"] });
@@ -54,7 +55,7 @@ export async function serveSite(dir, port = 0, args = []) {
       server.once("exit", () => resolve());
       server.kill(signal);
     });
-  return { url, stop };
+  return { url, stop, child: server };
 }
 
 /** Serves dist/ (or the folder in $DIST, for a build of one's own beside

@@ -8,11 +8,12 @@ mod heading;
 mod page;
 mod players;
 mod results;
-mod round;
+pub(crate) mod round;
+mod run_online;
 mod setup;
 mod slips;
-mod standings_table;
-mod state;
+pub(crate) mod standings_table;
+pub(crate) mod state;
 mod storage;
 
 use yew::prelude::*;

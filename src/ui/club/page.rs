@@ -21,6 +21,7 @@ use super::heading::heading;
 use super::players::players;
 use super::results::results;
 use super::round::RoundEntry;
+use super::run_online::RunOnline;
 use super::setup::Setup;
 use super::slips::slips;
 use super::standings_table::StandingsTable;
@@ -115,6 +116,9 @@ fn running(t: &'static Texts, club: &Club) -> Html {
                 <p data-testid="club-finished">{ t.club().finished }</p>
             }
             { results(t, club, &current) }
+            if !finished {
+                <RunOnline tournament={current.clone()} />
+            }
         </>
     }
 }

@@ -21,10 +21,10 @@
 
 pub mod create;
 mod frame;
-mod kept;
+pub(crate) mod kept;
 mod lobby;
-mod mine;
-mod net;
+pub(crate) mod mine;
+pub(crate) mod net;
 mod page;
 mod panel;
 

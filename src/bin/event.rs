@@ -1,0 +1,20 @@
+//! The entry point of a club's event pages (wasm only, issue 29): a
+//! module of its own, which the app fetches when `#/event/<id>` or an
+//! event frame (`#/embed/event?…`) opens, so that neither the club page
+//! nor online play's module carries them.
+
+mind_sports::wasm_module!(ui::event::page_of, "a club's event pages", host);
+
+#[cfg(target_arch = "wasm32")]
+mod run {
+    use wasm_bindgen::prelude::wasm_bindgen;
+
+    /// "Run online" of the club page: creates the event from the club
+    /// manager's `file` with the games' time `control` and opens its
+    /// organiser's view; resolves to what to tell the organiser when the
+    /// server refuses or cannot be reached (empty when the event opens).
+    #[wasm_bindgen]
+    pub fn run_online(lang: &str, file: String, control: String) -> js_sys::Promise {
+        mind_sports::ui::event::run_online(lang, file, control)
+    }
+}

@@ -1,0 +1,76 @@
+//! "Run online": the tournament being run goes on the club's server as an
+//! event (issue 29). The request and the organiser's view are the event
+//! module's (`event.js`, loaded on the press), so that the club page
+//! carries this button only; on a static site without the server the
+//! event module says that club events need it.
+
+use wasm_bindgen::JsValue;
+use wasm_bindgen_futures::JsFuture;
+use yew::prelude::*;
+
+use super::super::context::use_texts;
+use super::super::module_section::call_module;
+use super::state::Shared;
+
+/// The time controls offered for the event's games.
+const CONTROLS: [&str; 6] = ["3+2", "5+3", "10+5", "15+10", "25+0", "60+30"];
+
+/// Props: the tournament being run.
+#[derive(Properties, PartialEq)]
+pub struct RunOnlineProps {
+    pub tournament: Shared,
+}
+
+/// The time control and the button; what went wrong beside them.
+#[function_component(RunOnline)]
+pub fn run_online(props: &RunOnlineProps) -> Html {
+    let t = use_texts();
+    let control = use_state(|| "10+5".to_string());
+    let note = use_state(|| None::<String>);
+    let onclick = {
+        let (control, note, file) = (
+            control.clone(),
+            note.clone(),
+            props.tournament.to_compact_text(),
+        );
+        Callback::from(move |_: MouseEvent| {
+            let args = [
+                t.lang().code().into(),
+                file.as_str().into(),
+                control.as_str().into(),
+            ];
+            let note = note.clone();
+            note.set(Some(t.club().running_online.into()));
+            wasm_bindgen_futures::spawn_local(async move {
+                let said = match call_module("event", "run_online", &args).await {
+                    Ok(promise) => JsFuture::from(js_sys::Promise::from(promise))
+                        .await
+                        .ok()
+                        .and_then(|v: JsValue| v.as_string())
+                        .unwrap_or_default(),
+                    Err(_) => t.common.online_failed.into(),
+                };
+                note.set((!said.is_empty()).then_some(said));
+            });
+        })
+    };
+    let onchange = {
+        let control = control.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            control.set(select.value());
+        })
+    };
+    html! {
+        <div class="club-run-online no-print">
+            <label for="club-run-control">{ t.club().run_online_control }</label>
+            <select id="club-run-control" {onchange} data-testid="club-run-control">
+                { for CONTROLS.iter().map(|c| html! { <option value={*c} selected={*control == *c}>{ *c }</option> }) }
+            </select>
+            <button type="button" {onclick} data-testid="club-run-online">{ t.club().run_online }</button>
+            if let Some(note) = &*note {
+                <p class="online-note" role="status" data-testid="club-run-note">{ note.clone() }</p>
+            }
+        </div>
+    }
+}

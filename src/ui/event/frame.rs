@@ -1,0 +1,149 @@
+//! The event frames for a club's website (`#/embed/event?id=<event>&
+//! view=standings|pairings|live`, docs/embed.md): the standings, the
+//! current round's pairings, or every board of the current round followed
+//! live (each board a live game frame: moves and clocks as they come),
+//! kept current by the event's live stream. The frame parameters `parent`,
+//! `theme` and `lang` read as any frame's; the frame tells its page
+//! `ready` (once the event has arrived) and `resize`, by postMessage v1.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::embed::messages::FrameMessage;
+use crate::embed::params::{EmbedParams, Game, Mode};
+use crate::online::event::{RoundView, Summary};
+use crate::session::event::{EventFrame, View};
+
+use super::super::club::standings_table::StandingsTable;
+use super::super::club::state::Shared;
+use super::super::context::{use_app, use_texts, AppContext};
+use super::super::embed::talk::post;
+use super::super::embed::{use_document_look, use_resize_reports, CSS};
+use super::page::use_event;
+use super::pairings::Pairings;
+
+/// The frame of `rest`, or what is wrong with its address.
+pub fn event_frame(rest: &str) -> Html {
+    match EventFrame::parse(rest) {
+        Some(frame) => html! { <Frame key={rest.to_string()} {frame} /> },
+        None => html! { <NoEvent /> },
+    }
+}
+
+/// Says that the address names no event.
+#[function_component(NoEvent)]
+fn no_event() -> Html {
+    let t = use_texts();
+    html! { <p class="embed-status" data-testid="event-problem">{ t.event().not_found }</p> }
+}
+
+/// Props: the frame's address, read.
+#[derive(Properties, PartialEq)]
+struct FrameProps {
+    frame: EventFrame,
+}
+
+/// An event frame.
+#[function_component(Frame)]
+fn frame(props: &FrameProps) -> Html {
+    let app = use_app();
+    let p = &props.frame.params;
+    let lang = p.lang.unwrap_or(app.lang);
+    use_document_look(p.theme, lang);
+    let known = use_event(AttrValue::from(props.frame.event.clone()));
+    let content = use_resize_reports(p);
+    // `ready` once the event has arrived: its game and board.
+    let ready = known
+        .summary
+        .as_ref()
+        .zip(known.tournament.as_ref())
+        .map(|(s, t)| (s.setup.game, t.size));
+    {
+        let p = p.clone();
+        use_effect_with(ready, move |ready| {
+            if let Some((game, size)) =
+                (*ready).and_then(|(g, size)| Some((Game::from_name(g.name())?, size)))
+            {
+                let size = (game != Game::Nim).then(|| u8::try_from(size).unwrap_or(8));
+                let message = FrameMessage::Ready {
+                    game,
+                    size,
+                    variant: "event".into(),
+                    mode: Mode::View,
+                };
+                post(&p, &message);
+            }
+        });
+    }
+    let t = lang.texts();
+    let body = match (&known.summary, props.frame.view) {
+        (None, _) => html! {
+            <p class="embed-status" data-testid="event-status">
+                { known.problem.clone().unwrap_or_else(|| t.event().connecting.to_string()) }
+            </p>
+        },
+        (Some(_), View::Standings) => match &known.tournament {
+            Some(tournament) => {
+                html! { <StandingsTable tournament={Shared(tournament.clone())} /> }
+            }
+            None => Html::default(),
+        },
+        (Some(summary), View::Pairings) => html! {
+            <Pairings rounds={current_round(&known.rounds)} kind={summary.setup.game} squares={squares(&known)} />
+        },
+        (Some(summary), View::Live) => live_boards(summary, &known.rounds, p),
+    };
+    let name = known.summary.as_ref().and_then(|s| s.name.clone());
+    let context = AppContext { lang, ..app };
+    html! {
+        <ContextProvider<AppContext> {context}>
+            <style>{ CSS }</style>
+            <div ref={content} class="embed embed-event club" data-testid="embed" data-view={format!("{:?}", props.frame.view).to_lowercase()}>
+                if let Some(name) = name { <h1 class="embed-event-name">{ name }</h1> }
+                { body }
+            </div>
+        </ContextProvider<AppContext>>
+    }
+}
+
+/// The board's squares (Othello's results are discs).
+fn squares(known: &super::page::Known) -> u32 {
+    known.tournament.as_ref().map_or(64, |t| t.squares())
+}
+
+/// The last round published, alone.
+fn current_round(rounds: &Rc<Vec<RoundView>>) -> Rc<Vec<RoundView>> {
+    Rc::new(rounds.last().cloned().into_iter().collect())
+}
+
+/// Every board of the current round as a live game frame.
+fn live_boards(summary: &Summary, rounds: &Rc<Vec<RoundView>>, p: &EmbedParams) -> Html {
+    let Some(round) = rounds.last() else {
+        return Html::default();
+    };
+    let own = super::super::browser::window()
+        .location()
+        .origin()
+        .unwrap_or_default();
+    let base = super::super::browser::page_address();
+    let boards = round.boards.iter().filter_map(|board| {
+        let game = board.game.as_ref()?;
+        let mut src = format!(
+            "{base}#/embed/{}?live={game}&parent={own}&theme={}",
+            summary.setup.game.name(),
+            p.theme.name()
+        );
+        if let Some(lang) = p.lang {
+            src += &format!("&lang={}", lang.code());
+        }
+        let title = format!("{} – {}", board.black, board.white);
+        Some(html! {
+            <figure class="embed-event-board" data-testid="event-live-board">
+                <figcaption>{ format!("{}. {title}", board.board) }</figcaption>
+                <iframe {src} {title} loading="lazy" width="260" height="340"></iframe>
+            </figure>
+        })
+    });
+    html! { <div class="embed-event-boards">{ for boards }</div> }
+}

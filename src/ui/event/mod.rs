@@ -1,0 +1,97 @@
+//! A club's events run on the server (issue 29), as a wasm module of
+//! their own (`src/bin/event.rs`, `event.js`): the app loads it for
+//! `#/event/<id>` and the event frames only, so that neither the club page
+//! nor online play's module pays for these pages.
+//!
+//! * `page`: the event's page for everyone (summary, standings, the
+//!   rounds' pairings with each board's live state), kept current by the
+//!   event's live stream; the registration form while it is open.
+//! * `player`: the view of a player whose token this browser keeps
+//!   ("your game in round 3", Play, a result played over the board).
+//! * `organiser`: the organiser's view (publish, add, withdraw, results,
+//!   undo, the log, export).
+//! * `frame`: the event frames for a club's site (`#/embed/event?…`).
+//! * `link`: the tokens kept in this browser (their format and the
+//!   addresses are `session::event`'s); `api`: the requests.
+
+mod api;
+mod frame;
+mod link;
+mod organiser;
+mod page;
+mod pairings;
+mod player;
+mod score;
+mod summary;
+
+use yew::prelude::*;
+
+use crate::i18n::Lang;
+use crate::online::event::{Created, ImportEvent};
+use crate::online::setup::Timing;
+use crate::session::route::Route;
+
+/// The module's pages, by route.
+pub fn page_of(route: &Route) -> Html {
+    match route {
+        Route::Event(rest) => html! { <page::EventPage key={rest.clone()} rest={rest.clone()} /> },
+        Route::Embed(rest) => frame::event_frame(rest),
+        _ => Html::default(),
+    }
+}
+
+/// Creates an event from the club manager's `file` (`POST
+/// /events/import`) with the games' time `control`, then opens its
+/// organiser's view (`#/event/<id>?organiser=<token>`, which keeps the
+/// token and takes it out of the address). The promise resolves to what
+/// to tell the organiser when that failed (the server's refusal, or that
+/// club events need the club's server), or to an empty text.
+pub fn run_online(lang: &str, file: String, control: String) -> js_sys::Promise {
+    let t = Lang::from_code(lang).unwrap_or_default().texts();
+    wasm_bindgen_futures::future_to_promise(async move {
+        let body = ImportEvent {
+            file,
+            rules: String::new(),
+            timing: Timing::Live {
+                control,
+                completes: false,
+            },
+            start_limit_s: None,
+        };
+        let body = serde_json::to_string(&body).ok();
+        let answer = super::online::net::request("POST", "/api/v1/events/import", body).await;
+        let created = match &answer {
+            Some((201, text)) => serde_json::from_str::<Created>(text).ok(),
+            _ => None,
+        };
+        let said = match (created, answer_problem(t, answer_ref(&answer))) {
+            (Some(created), _) => {
+                let fragment =
+                    Route::Event(format!("{}?organiser={}", created.event, created.organiser))
+                        .fragment();
+                let _ = super::browser::window().location().set_hash(&fragment);
+                String::new()
+            }
+            (None, problem) => problem,
+        };
+        Ok(wasm_bindgen::JsValue::from_str(&said))
+    })
+}
+
+/// The status and body of an answer, borrowed.
+fn answer_ref(answer: &Option<(u16, String)>) -> Option<(u16, &str)> {
+    answer
+        .as_ref()
+        .map(|(status, text)| (*status, text.as_str()))
+}
+
+/// What to tell the organiser when "Run online" did not create the event:
+/// a static site (no answer, or no such route) has no club server.
+fn answer_problem(t: &crate::i18n::Texts, answer: Option<(u16, &str)>) -> String {
+    match answer {
+        Some((status, body)) if !matches!(status, 404 | 405) || body.starts_with('{') => {
+            t.event().error(status, body)
+        }
+        _ => t.event().no_server.into(),
+    }
+}

@@ -1,0 +1,282 @@
+//! The organiser's view (this browser keeps the event's organiser token):
+//! the private link, publishing the next round, adding (late entries),
+//! withdrawing, undoing the last result, the event log, export and print.
+//! Results and corrections are entered on the pairings' boards through the
+//! same [`Manager`].
+
+use yew::prelude::*;
+
+use crate::club::tournament::Tournament;
+use crate::i18n::Texts;
+use crate::online::event::{Action, Change, Log, LogEntry, Manage, Managed, TokenOnly, Who};
+
+use super::super::browser;
+use super::super::context::{use_app, use_texts};
+use super::api;
+use super::pairings::score_text;
+
+/// What the organiser's requests share: the action sender, what the last
+/// one said, and the tokens of the players added here.
+#[derive(Clone, PartialEq)]
+pub struct Manager {
+    /// Sends an action.
+    pub act: Callback<Action>,
+    /// What the last action said (and whether it was refused).
+    pub notice: UseStateHandle<Option<(bool, String)>>,
+    /// The players added here and their tokens.
+    pub added: UseStateHandle<Vec<(String, String)>>,
+}
+
+/// The organiser's action sender for `event` with `token`.
+#[hook]
+pub fn use_manager(event: AttrValue, token: AttrValue) -> Manager {
+    let t = use_texts();
+    let announce = use_app().announce;
+    let notice = use_state(|| None::<(bool, String)>);
+    let added = use_state(Vec::<(String, String)>::new);
+    let act = {
+        let (notice, added) = (notice.clone(), added.clone());
+        Callback::from(move |action: Action| {
+            let (event, token, notice, added, announce) = (
+                event.clone(),
+                token.to_string(),
+                notice.clone(),
+                added.clone(),
+                announce.clone(),
+            );
+            let name = match &action {
+                Action::Add { name } => Some(name.clone()),
+                _ => None,
+            };
+            wasm_bindgen_futures::spawn_local(async move {
+                let body = Manage { token, action };
+                let answer = api::post::<Managed>(t, &api::path(&event, "manage"), &body).await;
+                let said = match answer {
+                    Ok(managed) => {
+                        if let (Some(name), Some(token)) = (name, managed.token) {
+                            let mut next = (*added).clone();
+                            next.push((name, token));
+                            added.set(next);
+                        }
+                        (false, t.event().done.to_string())
+                    }
+                    Err(problem) => (true, problem),
+                };
+                announce.emit(said.1.clone());
+                notice.set(Some(said));
+            });
+        })
+    };
+    Manager { act, notice, added }
+}
+
+/// A player's private link (`#/event/<id>?player=<token>`), to hand out.
+pub fn player_link(event: &str, token: &str) -> String {
+    format!("{}#/event/{event}?player={token}", browser::page_address())
+}
+
+/// Props of the organiser's panel.
+#[derive(Properties, PartialEq)]
+pub struct OrganiserProps {
+    pub event: AttrValue,
+    pub token: AttrValue,
+    pub manager: Manager,
+    /// The event as the club manager's file (its players).
+    pub tournament: Option<std::rc::Rc<Tournament>>,
+}
+
+/// The organiser's panel.
+#[function_component(OrganiserView)]
+pub fn organiser_view(props: &OrganiserProps) -> Html {
+    let t = use_texts();
+    let e = t.event();
+    let name = use_state(String::new);
+    let act = props.manager.act.clone();
+    let link = format!(
+        "{}#/event/{}?organiser={}",
+        browser::page_address(),
+        props.event,
+        props.token
+    );
+    let add = {
+        let (act, name) = (act.clone(), name.clone());
+        Callback::from(move |ev: SubmitEvent| {
+            ev.prevent_default();
+            act.emit(Action::Add {
+                name: name.trim().to_string(),
+            });
+            name.set(String::new());
+        })
+    };
+    let oninput = {
+        let name = name.clone();
+        Callback::from(move |ev: InputEvent| {
+            let input: web_sys::HtmlInputElement = ev.target_unchecked_into();
+            name.set(input.value());
+        })
+    };
+    let export = |kind: &str, label: &str| {
+        let href = api::path(&props.event, &format!("export.{kind}"));
+        html! { <a class="button" {href} download={format!("{}.{kind}", props.event)} data-testid={format!("event-export-{kind}")}>{ label.to_string() }</a> }
+    };
+    let print = Callback::from(|_: MouseEvent| {
+        let _ = browser::window().print();
+    });
+    html! {
+        <section class="event-organiser no-print" data-testid="event-organiser">
+            <h2>{ e.organiser }</h2>
+            <div class="online-link">
+                <label for="event-organiser-link">{ e.organiser_link }</label>
+                <input id="event-organiser-link" type="text" readonly=true value={link} data-testid="event-organiser-link" />
+            </div>
+            <div class="buttons">
+                <button class="primary" onclick={act.reform(|_| Action::Publish)} data-testid="event-publish">{ e.publish }</button>
+                <button onclick={act.reform(|_| Action::Undo)} data-testid="event-undo">{ e.undo }</button>
+                { export("json", e.export_json) }
+                { export("csv", e.export_csv) }
+                <button onclick={print} data-testid="event-print">{ e.print }</button>
+            </div>
+            if let Some((refused, text)) = &*props.manager.notice {
+                <p class={classes!("feedback", refused.then_some("wrong"))} role="status" data-testid="event-notice">{ text.clone() }</p>
+            }
+            <form class="answer-form" onsubmit={add}>
+                <label for="event-add-name">{ e.add_player }</label>
+                <input id="event-add-name" type="text" maxlength="32" value={(*name).clone()} {oninput} data-testid="event-add-name" />
+                <button type="submit" data-testid="event-add">{ e.add }</button>
+            </form>
+            { added_links(t, &props.event, &props.manager.added) }
+            { withdrawals(t, props.tournament.as_deref(), &act) }
+            <EventLog event={props.event.clone()} token={props.token.clone()} />
+        </section>
+    }
+}
+
+/// The links of the players added here, to hand out.
+fn added_links(t: &Texts, event: &str, added: &[(String, String)]) -> Html {
+    if added.is_empty() {
+        return Html::default();
+    }
+    let lines = added.iter().map(|(name, token)| {
+        html! { <li><strong>{ name.clone() }</strong>{ ": " }<code data-testid="event-player-link">{ player_link(event, token) }</code></li> }
+    });
+    html! { <div><p>{ t.event().player_links }</p><ul>{ for lines }</ul></div> }
+}
+
+/// The players, each with a button that withdraws them.
+fn withdrawals(t: &'static Texts, tournament: Option<&Tournament>, act: &Callback<Action>) -> Html {
+    let Some(tournament) = tournament else {
+        return Html::default();
+    };
+    let e = t.event();
+    let lines = tournament.players.iter().map(|player| {
+        let name = player.name.clone();
+        let withdraw = act.reform(move |_: MouseEvent| Action::Withdraw { name: name.clone() });
+        let confirm = Callback::from(move |ev: MouseEvent| {
+            if browser::window().confirm_with_message(e.withdraw_confirm).unwrap_or(false) {
+                withdraw.emit(ev);
+            }
+        });
+        html! {
+            <li>
+                { player.name.clone() }
+                if player.withdrawn_after.is_some() {
+                    { format!(" ({})", e.withdrawn) }
+                } else {
+                    <button class="small" onclick={confirm} aria-label={format!("{}: {}", e.withdraw, player.name)}
+                        data-testid="event-withdraw">{ e.withdraw }</button>
+                }
+            </li>
+        }
+    });
+    html! {
+        <div>
+            <h3>{ e.players }</h3>
+            <ul class="club-players">{ for lines }</ul>
+        </div>
+    }
+}
+
+/// A change of the log in words.
+pub fn change_text(t: &Texts, change: &Change) -> String {
+    let e = t.event();
+    match change {
+        Change::Created { .. } => e.log_created.into(),
+        Change::Entered { name } => e.log_entered(name),
+        Change::Withdrawn { name, after } => e.log_withdrawn(name, after),
+        Change::Published { round, .. } => e.log_published(round),
+        Change::Reported {
+            round,
+            board,
+            score,
+            ..
+        } => e.log_reported(round, board, score_text(t, *score)),
+        Change::Result {
+            round,
+            board,
+            score,
+            ..
+        } => e.log_result(round, board, score_text(t, *score)),
+        Change::Corrected {
+            round,
+            board,
+            score,
+        } => e.log_corrected(round, board, score_text(t, *score)),
+        Change::StartLimit { round, .. } => e.log_start_limit(round),
+        Change::Undone { round, board } => e.log_undone(round, board),
+    }
+}
+
+/// Who made a change, in words.
+fn who_text(t: &Texts, entry: &LogEntry) -> String {
+    let e = t.event();
+    match &entry.who {
+        Who::Organiser => e.who_organiser.into(),
+        Who::Player { name } => e.who_player(name),
+        Who::Registration => e.who_registration.into(),
+        Who::Server => e.who_server.into(),
+    }
+}
+
+/// Props of the log.
+#[derive(Properties, PartialEq)]
+struct LogProps {
+    event: AttrValue,
+    token: AttrValue,
+}
+
+/// The event log, read on request.
+#[function_component(EventLog)]
+fn event_log(props: &LogProps) -> Html {
+    let t = use_texts();
+    let log = use_state(|| None::<Result<Log, String>>);
+    let open = {
+        let (log, event, token) = (log.clone(), props.event.clone(), props.token.clone());
+        Callback::from(move |_: MouseEvent| {
+            let (log, event, token) = (log.clone(), event.clone(), token.to_string());
+            wasm_bindgen_futures::spawn_local(async move {
+                let body = TokenOnly { token };
+                log.set(Some(
+                    api::post::<Log>(t, &api::path(&event, "log"), &body).await,
+                ));
+            });
+        })
+    };
+    let lines = match &*log {
+        Some(Ok(log)) => {
+            let items = log.entries.iter().rev().map(|entry| {
+                let at = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(entry.at_ms as f64));
+                let when = String::from(at.to_locale_string(t.lang().code(), &wasm_bindgen::JsValue::UNDEFINED));
+                html! { <li>{ format!("{when} · {} · {}", who_text(t, entry), change_text(t, &entry.change)) }</li> }
+            });
+            html! { <ol class="event-log" reversed=true data-testid="event-log">{ for items }</ol> }
+        }
+        Some(Err(problem)) => html! { <p class="feedback wrong">{ problem.clone() }</p> },
+        None => Html::default(),
+    };
+    html! {
+        <div>
+            <button onclick={open} data-testid="event-show-log">{ t.event().log }</button>
+            { lines }
+        </div>
+    }
+}

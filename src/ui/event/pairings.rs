@@ -1,0 +1,163 @@
+//! The rounds' pairings: each board's players, its result (or where its
+//! online game stands, and results entered by one player waiting for the
+//! other), a link to watch its game; the organiser's result fields.
+
+use std::rc::Rc;
+
+use yew::prelude::*;
+
+use crate::i18n::club::number;
+use crate::i18n::Texts;
+use crate::online::event::{Action, BoardView, How, RoundView};
+use crate::online::room::Status;
+use crate::online::setup::GameKind;
+use crate::session::route::Route;
+
+use super::super::context::use_texts;
+use super::score::ScoreEntry;
+
+/// A score as the page shows it (`10–6`, `½–½`).
+pub fn score_text(t: &Texts, score: [f64; 2]) -> String {
+    t.event().score(number(score[0]), number(score[1]))
+}
+
+/// The address of a board's online game (to watch it).
+pub fn watch_link(kind: GameKind, game: &str) -> String {
+    Route::Online(format!("{}/{game}", kind.name())).fragment()
+}
+
+/// A board's result or where its game stands.
+fn board_state(t: &Texts, board: &BoardView) -> String {
+    let e = t.event();
+    if let Some(score) = board.score {
+        let result = score_text(t, score);
+        return match board.how {
+            Some(How::Forfeit { seat }) => {
+                let side = if seat == 0 {
+                    &board.black
+                } else {
+                    &board.white
+                };
+                format!("{result} ({})", e.forfeit(side))
+            }
+            _ => result,
+        };
+    }
+    let reported = board
+        .reported
+        .iter()
+        .zip([&board.black, &board.white])
+        .filter_map(|(score, name)| score.map(|s| e.reported(name, score_text(t, s))))
+        .collect::<Vec<_>>();
+    if !reported.is_empty() {
+        return reported.join("; ");
+    }
+    match board.state {
+        Some(Status::Playing | Status::Completing { .. }) => e.playing.into(),
+        _ => e.not_started.into(),
+    }
+}
+
+/// Props of the rounds' pairings.
+#[derive(Properties, PartialEq)]
+pub struct PairingsProps {
+    /// Every round published, in order.
+    pub rounds: Rc<Vec<RoundView>>,
+    /// The event's game.
+    pub kind: GameKind,
+    /// The board's squares (Othello's results are discs).
+    pub squares: u32,
+    /// The organiser's actions (results and corrections), in their view.
+    #[prop_or_default]
+    pub on_action: Option<Callback<Action>>,
+}
+
+/// Every round's pairings, the newest first.
+#[function_component(Pairings)]
+pub fn pairings(props: &PairingsProps) -> Html {
+    let t = use_texts();
+    let e = t.event();
+    if props.rounds.is_empty() {
+        return html! {
+            <section class="event-pairings"><h2>{ e.pairings }</h2><p data-testid="event-no-rounds">{ e.no_rounds }</p></section>
+        };
+    }
+    let rounds = props
+        .rounds
+        .iter()
+        .rev()
+        .map(|round| round_table(t, props, round));
+    html! {
+        <section class="event-pairings" data-testid="event-pairings">
+            <h2>{ e.pairings }</h2>
+            { for rounds }
+        </section>
+    }
+}
+
+/// One round's table.
+fn round_table(t: &'static Texts, props: &PairingsProps, round: &RoundView) -> Html {
+    let e = t.event();
+    let boards = round
+        .boards
+        .iter()
+        .map(|board| board_row(t, props, round.round, board));
+    html! {
+        <div class="event-round" data-testid={format!("event-round-{}", round.round)}>
+            <h3>{ e.round_heading(round.round) }</h3>
+            <div class="table-scroll">
+                <table class="class-table event-boards">
+                    <thead><tr>
+                        <th scope="col">{ "#" }</th><th scope="col">{ e.first }</th><th scope="col">{ e.second }</th>
+                        <th scope="col">{ e.result }</th><th scope="col" class="no-print">{ e.state }</th>
+                    </tr></thead>
+                    <tbody>{ for boards }</tbody>
+                </table>
+            </div>
+            if let Some(bye) = &round.bye {
+                <p class="event-bye" data-testid="event-bye">{ format!("{}: {bye}", e.bye) }</p>
+            }
+        </div>
+    }
+}
+
+/// A board: its players, result, game link and, for the organiser, its
+/// result's fields.
+fn board_row(t: &'static Texts, props: &PairingsProps, round: u32, board: &BoardView) -> Html {
+    let e = t.event();
+    let watch = board.game.as_ref().map(|game| {
+        html! { <a href={watch_link(props.kind, game)} data-testid="event-watch">{ e.watch }</a> }
+    });
+    let entry = props.on_action.as_ref().map(|on_action| {
+        let number = board.board;
+        let has = board.score.is_some();
+        let on_score = on_action.reform(move |score: [f64; 2]| {
+            if has {
+                Action::Correct { round, board: number, score }
+            } else {
+                Action::Result { round, board: number, score }
+            }
+        });
+        html! {
+            <tr class="no-print event-entry">
+                <td colspan="5">
+                    <ScoreEntry {round} board={board.board} names={[AttrValue::from(board.black.clone()), AttrValue::from(board.white.clone())]}
+                        othello={props.kind == GameKind::Othello} squares={props.squares} shown={board.score}
+                        button={AttrValue::from(if has { e.correct } else { e.enter })} {on_score} />
+                </td>
+            </tr>
+        }
+    });
+    html! {
+        <>
+            <tr data-testid={format!("event-board-{round}-{}", board.board)}>
+                <td>{ board.board }</td>
+                <td>{ board.black.clone() }</td>
+                <td>{ board.white.clone() }</td>
+                <td data-testid="event-result">{ board_state(t, board) }</td>
+                <td class="no-print">{ for watch }</td>
+            </tr>
+            { for entry }
+        </>
+    }
+}
