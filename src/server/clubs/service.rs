@@ -142,7 +142,11 @@ impl Clubs {
             .ok_or(ClubError::NotFound)?;
         let mut events = Vec::new();
         for (event, created) in store::members(store, id).await.map_err(club_unavailable)? {
-            let entry = self.events.entry(&event).await.map_err(club_unavailable_of)?;
+            let entry = self
+                .events
+                .entry(&event)
+                .await
+                .map_err(club_unavailable_of)?;
             let loaded = entry.event.lock().await;
             let brief = summary(&event, &loaded.state);
             events.push(ClubEvent {
@@ -191,7 +195,12 @@ impl Clubs {
                     });
                     let change = Change::Club { club: id.into() };
                     self.events
-                        .commit(&entry, &mut loaded, vec![(change, Who::Organiser)], vec![member])
+                        .commit(
+                            &entry,
+                            &mut loaded,
+                            vec![(change, Who::Organiser)],
+                            vec![member],
+                        )
                         .await
                         .map_err(club_unavailable_of)?;
                 }
@@ -214,7 +223,11 @@ impl Clubs {
         let members = store::members(store, id).await.map_err(club_unavailable)?;
         let mut tournaments = Vec::with_capacity(members.len());
         for (event, _) in members {
-            let entry = self.events.entry(&event).await.map_err(club_unavailable_of)?;
+            let entry = self
+                .events
+                .entry(&event)
+                .await
+                .map_err(club_unavailable_of)?;
             let loaded = entry.event.lock().await;
             tournaments.push(loaded.state.tournament());
         }

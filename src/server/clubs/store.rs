@@ -35,32 +35,33 @@ pub enum ClubOp {
 /// One op in the transaction; `false` on a conflict (the id is taken, or
 /// the event has a club already).
 pub async fn apply(tx: &mut Transaction<'_, Any>, op: &ClubOp) -> Result<bool, DbError> {
-    let done = match op {
-        ClubOp::Create {
-            id,
-            name,
-            token_hash,
-            wall,
-        } => sqlx::query(
-            "INSERT INTO clubs (id, name, token_hash, created_wall) VALUES ($1, $2, $3, $4) \
+    let done =
+        match op {
+            ClubOp::Create {
+                id,
+                name,
+                token_hash,
+                wall,
+            } => sqlx::query(
+                "INSERT INTO clubs (id, name, token_hash, created_wall) VALUES ($1, $2, $3, $4) \
              ON CONFLICT DO NOTHING",
-        )
-        .bind(id)
-        .bind(name)
-        .bind(token_hash)
-        .bind(*wall)
-        .execute(&mut **tx)
-        .await?,
-        ClubOp::Member { club, event, wall } => sqlx::query(
-            "INSERT INTO club_members (event_id, club_id, joined_wall) VALUES ($1, $2, $3) \
+            )
+            .bind(id)
+            .bind(name)
+            .bind(token_hash)
+            .bind(*wall)
+            .execute(&mut **tx)
+            .await?,
+            ClubOp::Member { club, event, wall } => sqlx::query(
+                "INSERT INTO club_members (event_id, club_id, joined_wall) VALUES ($1, $2, $3) \
              ON CONFLICT DO NOTHING",
-        )
-        .bind(event)
-        .bind(club)
-        .bind(*wall)
-        .execute(&mut **tx)
-        .await?,
-    };
+            )
+            .bind(event)
+            .bind(club)
+            .bind(*wall)
+            .execute(&mut **tx)
+            .await?,
+        };
     Ok(done.rows_affected() == 1)
 }
 

@@ -192,24 +192,6 @@ fn engine_standings(export: &str) -> (Value, Value) {
     (library, printed)
 }
 
-/// The `engine` binary of this build (built if the tests of the server
-/// alone were built).
-fn engine_binary() -> std::path::PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let profile = exe.parent().unwrap().parent().unwrap();
-    let engine = profile.join("engine");
-    if !engine.is_file() {
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let built = std::process::Command::new(cargo)
-            .args(["build", "--bin", "engine", "-p", "mind-sports"])
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .status()
-            .unwrap();
-        assert!(built.success());
-    }
-    engine
-}
-
 async fn an_event_of_ten_players_over_five_swiss_rounds(db: Db) {
     let server = TestServer::start(db, &["--max-requests-per-second", "100000"]).await;
     let at = server.address();

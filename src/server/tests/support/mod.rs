@@ -241,3 +241,21 @@ pub fn legal_move(setup: &Setup, moves: &[String]) -> Option<String> {
     }
     board.legal_moves(1).pop()
 }
+
+/// The `engine` binary of this build (built if the tests of the server
+/// alone were built).
+pub fn engine_binary() -> std::path::PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let profile = exe.parent().unwrap().parent().unwrap();
+    let engine = profile.join("engine");
+    if !engine.is_file() {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let built = std::process::Command::new(cargo)
+            .args(["build", "--bin", "engine", "-p", "mind-sports"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .status()
+            .unwrap();
+        assert!(built.success());
+    }
+    engine
+}
