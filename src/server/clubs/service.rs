@@ -39,15 +39,21 @@ pub fn club_name(raw: &str) -> Result<String, NameProblem> {
     })
 }
 
-/// Club `id`'s row, once its token is `token`.
-async fn with_token(events: &Events, id: &str, token: &str) -> Result<ClubRow, ClubError> {
+/// Club `id`'s row (`not_found` before any lookup for what cannot be an
+/// id).
+async fn club_row(events: &Events, id: &str) -> Result<ClubRow, ClubError> {
     if !tokens::is_game_id(id) {
         return Err(ClubError::NotFound);
     }
-    let row = store::club(events.service.store(), id)
+    store::club(events.service.store(), id)
         .await
         .map_err(club_unavailable)?
-        .ok_or(ClubError::NotFound)?;
+        .ok_or(ClubError::NotFound)
+}
+
+/// Club `id`'s row, once its token is `token`.
+async fn with_token(events: &Events, id: &str, token: &str) -> Result<ClubRow, ClubError> {
+    let row = club_row(events, id).await?;
     if tokens::hash(token) != row.token_hash {
         return Err(ClubError::WrongToken);
     }
@@ -132,14 +138,8 @@ impl Clubs {
 
     /// Club `id` and its events, oldest first.
     pub async fn show(&self, id: &str) -> Result<Club, ClubError> {
-        if !tokens::is_game_id(id) {
-            return Err(ClubError::NotFound);
-        }
+        let row = club_row(&self.events, id).await?;
         let store = self.events.service.store();
-        let row = store::club(store, id)
-            .await
-            .map_err(club_unavailable)?
-            .ok_or(ClubError::NotFound)?;
         let mut events = Vec::new();
         for (event, created) in store::members(store, id).await.map_err(club_unavailable)? {
             let entry = self
@@ -212,14 +212,8 @@ impl Clubs {
     /// The rating list of club `id`: `club::ratings::rate` over its
     /// events' tournaments (as they export them), oldest event first.
     pub async fn ratings(&self, id: &str) -> Result<RatingList, ClubError> {
-        if !tokens::is_game_id(id) {
-            return Err(ClubError::NotFound);
-        }
+        club_row(&self.events, id).await?;
         let store = self.events.service.store();
-        store::club(store, id)
-            .await
-            .map_err(club_unavailable)?
-            .ok_or(ClubError::NotFound)?;
         let members = store::members(store, id).await.map_err(club_unavailable)?;
         let mut tournaments = Vec::with_capacity(members.len());
         for (event, _) in members {

@@ -65,50 +65,12 @@ async fn played_in_club(at: SocketAddr, club: &str, token: &str) -> Club {
     event
 }
 
-/// A club manager's Nim file of five players with round 1 played.
-fn saved_file() -> String {
-    use mind_sports::club::tournament::{Entry, Format, Player, Tournament};
-    let mut t = Tournament::new("nim", Format::Swiss, 8, 3);
-    t.name = Some("Winter Cup".into());
-    t.players = ["Ann", "Bob", "Cid", "Dan", "Eve"]
-        .map(Player::named)
-        .to_vec();
-    let game = |black: &str, white: &str, score| Entry::Game {
-        round: 1,
-        black: black.into(),
-        white: white.into(),
-        score,
-    };
-    t.games = vec![
-        game("Eve", "Ann", [1.0, 0.0]),
-        game("Bob", "Dan", [0.5, 0.5]),
-        Entry::Bye {
-            round: 1,
-            bye: "Cid".into(),
-        },
-    ];
-    t.to_text()
-}
-
-/// The uploaded event (no club yet), its players' tokens from the answer.
+/// The uploaded event (no club yet): Winter Cup, round 1 played.
 async fn uploaded(at: SocketAddr) -> Club {
-    let upload = json!({"file": saved_file(), "timing": {"kind": "correspondence", "days": 3}});
-    let created: Value = ok(at, "POST", "/api/v1/events/import", Some(upload)).await;
-    let players = created["players"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|p| {
-            let field = |k: &str| p[k].as_str().unwrap().to_string();
-            (field("name"), field("token"))
-        })
-        .collect();
-    Club {
-        at,
-        id: created["event"].as_str().unwrap().into(),
-        organiser: created["organiser"].as_str().unwrap().into(),
-        players,
-    }
+    let games = [("Eve", "Ann", [1.0, 0.0]), ("Bob", "Dan", [0.5, 0.5])];
+    let file = nim_file("Winter Cup", games, "Cid");
+    let upload = json!({"file": file, "timing": {"kind": "correspondence", "days": 3}});
+    imported(at, upload).await
 }
 
 /// `engine ratings --json` on the events' exported files, in order: the
