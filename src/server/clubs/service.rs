@@ -14,6 +14,7 @@ use mind_sports::online::club::{
 use mind_sports::online::event::{Change, EventError, NameProblem, Who};
 
 use super::store::{self, ClubOp, ClubRow};
+use crate::event::service::EventEntry;
 use crate::event::views::summary;
 use crate::event::Events;
 use crate::store::Op;
@@ -139,14 +140,8 @@ impl Clubs {
     /// Club `id` and its events, oldest first.
     pub async fn show(&self, id: &str) -> Result<Club, ClubError> {
         let row = club_row(&self.events, id).await?;
-        let store = self.events.service.store();
         let mut events = Vec::new();
-        for (event, created) in store::members(store, id).await.map_err(club_unavailable)? {
-            let entry = self
-                .events
-                .entry(&event)
-                .await
-                .map_err(club_unavailable_of)?;
+        for (event, created, entry) in self.members(id).await? {
             let loaded = entry.event.lock().await;
             let brief = summary(&event, &loaded.state);
             events.push(ClubEvent {
@@ -213,19 +208,30 @@ impl Clubs {
     /// events' tournaments (as they export them), oldest event first.
     pub async fn ratings(&self, id: &str) -> Result<RatingList, ClubError> {
         club_row(&self.events, id).await?;
-        let store = self.events.service.store();
-        let members = store::members(store, id).await.map_err(club_unavailable)?;
+        let members = self.members(id).await?;
         let mut tournaments = Vec::with_capacity(members.len());
-        for (event, _) in members {
+        for (_, _, entry) in members {
+            let loaded = entry.event.lock().await;
+            tournaments.push(loaded.state.tournament());
+        }
+        Ok(rate(&tournaments))
+    }
+
+    /// The events of club `id`, oldest first: id, creation's wall time,
+    /// and the event in memory.
+    async fn members(&self, id: &str) -> Result<Vec<(String, i64, Arc<EventEntry>)>, ClubError> {
+        let store = self.events.service.store();
+        let rows = store::members(store, id).await.map_err(club_unavailable)?;
+        let mut members = Vec::with_capacity(rows.len());
+        for (event, created) in rows {
             let entry = self
                 .events
                 .entry(&event)
                 .await
                 .map_err(club_unavailable_of)?;
-            let loaded = entry.event.lock().await;
-            tournaments.push(loaded.state.tournament());
+            members.push((event, created, entry));
         }
-        Ok(rate(&tournaments))
+        Ok(members)
     }
 
     /// Whether event `event` is club `id`'s (read from the database: it

@@ -95,17 +95,9 @@ async fn engine_ratings(at: SocketAddr, events: &[&Club]) -> (Value, Value) {
     // JSON text (serde_json's default float reader may be one unit in the
     // last place off, the same for all three).
     let library = serde_json::from_str(&library.to_string()).unwrap();
-    let out = std::process::Command::new(engine_binary())
-        .args(["ratings", "--json"])
-        .args(&paths)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let printed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let mut args = vec!["ratings".to_string(), "--json".to_string()];
+    args.extend(paths);
+    let printed = engine_json(&args);
     let _ = std::fs::remove_dir_all(dir);
     (library, printed)
 }

@@ -177,17 +177,7 @@ fn engine_standings(export: &str) -> (Value, Value) {
     let library = mind_sports::cli::club::standings_command(path.to_str().unwrap())
         .unwrap()
         .json;
-    let binary = engine_binary();
-    let out = std::process::Command::new(binary)
-        .args(["standings", "--json", path.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let printed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let printed = engine_json(&["standings", "--json", path.to_str().unwrap()]);
     let _ = std::fs::remove_dir_all(dir);
     (library, printed)
 }

@@ -259,3 +259,15 @@ pub fn engine_binary() -> std::path::PathBuf {
     }
     engine
 }
+
+/// What the `engine` binary prints for `args` (a `--json` command), read
+/// as JSON; the command must succeed.
+pub fn engine_json<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> serde_json::Value {
+    let out = Command::new(engine_binary()).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
