@@ -66,6 +66,13 @@ pub struct CreateEvent {
     /// [`DEFAULT_START_LIMIT_S`]).
     #[serde(default)]
     pub start_limit_s: Option<u32>,
+    /// The club the event belongs to (its id), if any; needs
+    /// `club_token`.
+    #[serde(default)]
+    pub club: Option<String>,
+    /// The club's token (with `club`).
+    #[serde(default)]
+    pub club_token: Option<String>,
 }
 
 /// `POST /api/v1/events/import`: a new event from a tournament file the
@@ -84,6 +91,13 @@ pub struct ImportEvent {
     /// The time a player has to start a game (seconds).
     #[serde(default)]
     pub start_limit_s: Option<u32>,
+    /// The club the event belongs to (its id), if any; needs
+    /// `club_token`.
+    #[serde(default)]
+    pub club: Option<String>,
+    /// The club's token (with `club`).
+    #[serde(default)]
+    pub club_token: Option<String>,
 }
 
 /// A player and their new secret token (given once).
@@ -317,6 +331,12 @@ pub enum Change {
         /// The board.
         board: usize,
     },
+    /// The event joined a club (at its creation or later; an event has
+    /// one club).
+    Club {
+        /// The club's id.
+        club: String,
+    },
 }
 
 /// Who made a change.
@@ -396,6 +416,9 @@ pub struct Summary {
     pub registration: bool,
     /// The changes so far (the live stream's `seq`).
     pub seq: u64,
+    /// The club it belongs to (its rating list: `/api/v1/clubs/<id>`).
+    #[serde(default)]
+    pub club: Option<String>,
 }
 
 /// A player as `GET …/players` lists them.

@@ -13,8 +13,10 @@
 //! * [`view`]: a room as the protocol shows it.
 //! * [`protocol`]: the messages and their decoder.
 //! * [`event`]: a club's event on the server: its messages and its log.
+//! * [`club`]: a club on the server: its events and its rating list.
 
 pub mod clock;
+pub mod club;
 pub mod event;
 pub mod protocol;
 pub mod room;

@@ -37,6 +37,8 @@ pub struct App {
     pub stopping: watch::Receiver<bool>,
     /// The club events.
     pub events: Arc<crate::event::Events>,
+    /// The clubs.
+    pub clubs: Arc<crate::clubs::Clubs>,
 }
 
 impl App {
@@ -71,6 +73,7 @@ pub fn routes(app: App) -> Router {
         .route("/challenges", get(challenges))
         .route("/lobby/live", get(crate::live::lobby_socket))
         .merge(crate::event::api::routes())
+        .merge(crate::clubs::api::routes())
         .fallback(|| async { error_response(ApiError::NotFound) })
         .with_state(app)
 }

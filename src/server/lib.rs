@@ -8,12 +8,14 @@
 //! room logic of `mind_sports::online`), [`store`] (SQLite or PostgreSQL),
 //! [`time`] (service time: the downtime given back) and [`tasks`] (timers,
 //! sweeper, heartbeat, the other instances' notifications). Club events
-//! (`docs/tournament.md`) live under `/api/v1/events/`: [`event`].
+//! (`docs/tournament.md`) live under `/api/v1/events/`: [`event`]; clubs
+//! and their rating lists under `/api/v1/clubs/`: [`clubs`].
 
 #![cfg(not(target_arch = "wasm32"))]
 
 pub mod api;
 pub mod client;
+pub mod clubs;
 pub mod config;
 pub mod event;
 pub mod limits;
@@ -118,12 +120,14 @@ pub async fn start(options: policy::Options, wall: Arc<dyn Wall>) -> std::io::Re
         .await
         .map_err(|e| fail(e.to_string()))?;
     let (stop, stopping) = watch::channel(false);
+    let events = event::Events::start(service.clone());
     let app = api::App {
         service: service.clone(),
         connections: limits::Connections::new(limits.connections_per_address),
         requests: Arc::new(limits::Requests::new(limits.requests_per_second)),
         stopping: stopping.clone(),
-        events: event::Events::start(service.clone()),
+        events: events.clone(),
+        clubs: Arc::new(clubs::Clubs { events }),
     };
     let files = ServeDir::new(&options.dir)
         .precompressed_br()

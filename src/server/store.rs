@@ -134,6 +134,8 @@ pub enum Op {
     },
     /// A change of a club event (its first creates the event's row).
     Event(crate::event::store::EventOp),
+    /// A club's row, or an event joining a club.
+    Club(crate::clubs::store::ClubOp),
 }
 
 impl Op {
@@ -149,6 +151,8 @@ impl Op {
             } => Some(format!("g:{game}:{}", *expect + events.len() as i64)),
             Op::Seat { .. } => None,
             Op::Event(op) => op.notice(),
+            // The event's own `club` change tells the other instances.
+            Op::Club(_) => None,
         }
     }
 }
@@ -207,6 +211,13 @@ fn migrator() -> Migrator {
             "events".into(),
             MigrationType::Simple,
             include_str!("migrations/0002_events.sql").into_sql_str(),
+            false,
+        ),
+        Migration::new(
+            3,
+            "clubs".into(),
+            MigrationType::Simple,
+            include_str!("migrations/0003_clubs.sql").into_sql_str(),
             false,
         ),
     ])
@@ -612,6 +623,7 @@ async fn apply(tx: &mut sqlx::Transaction<'_, sqlx::Any>, op: &Op) -> Result<boo
             now,
         } => return insert_seat(tx, game, *seat, hash, *now).await,
         Op::Event(op) => return crate::event::store::apply(tx, op).await,
+        Op::Club(op) => return crate::clubs::store::apply(tx, op).await,
     }
     Ok(true)
 }

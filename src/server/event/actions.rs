@@ -102,7 +102,8 @@ impl Events {
             problem: file_problem(&ImportError::Json(e.clone())).into(),
             detail: e.to_string(),
         })?;
-        self.create_from(t, setup, start_limit_ms(request.start_limit_s)?)
+        let club = (request.club.as_deref(), request.club_token.as_deref());
+        self.create_from(t, setup, start_limit_ms(request.start_limit_s)?, club)
             .await
     }
 
@@ -142,18 +143,23 @@ impl Events {
                 problem: "size".into(),
             });
         }
-        self.create_from(t, setup, start_limit_ms(request.start_limit_s)?)
+        let club = (request.club.as_deref(), request.club_token.as_deref());
+        self.create_from(t, setup, start_limit_ms(request.start_limit_s)?, club)
             .await
     }
 
-    /// Stores a new event of tournament `t`: its players get tokens.
+    /// Stores a new event of tournament `t`: its players get tokens; it
+    /// joins `club` (id, token) if one is given and the token is the
+    /// club's.
     async fn create_from(
         &self,
         t: Tournament,
         setup: Setup,
         start_limit_ms: u64,
+        club: (Option<&str>, Option<&str>),
     ) -> Result<Created, EventError> {
         let (id, organiser) = (tokens::game_id(), tokens::secret());
+        let joining = crate::clubs::service::joining_at_creation(self, &id, club.0, club.1).await?;
         let created = Change::Created {
             file: t.to_compact_text(),
             setup,
@@ -187,6 +193,7 @@ impl Events {
             wall,
             due_at: None,
         }));
+        ops.extend(joining);
         self.service
             .store()
             .journal()

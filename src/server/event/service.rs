@@ -82,6 +82,9 @@ pub struct Events {
     /// The games.
     pub service: Arc<Service>,
     cache: Mutex<HashMap<String, Arc<EventEntry>>>,
+    /// The id of every event changed (here or, as its notice comes, by
+    /// another instance): the clubs' live rating lists follow it.
+    changed: broadcast::Sender<Arc<str>>,
 }
 
 /// Who as the log's column writes it.
@@ -112,6 +115,7 @@ impl Events {
         let events = Arc::new(Events {
             service: service.clone(),
             cache: Mutex::default(),
+            changed: broadcast::channel(256).0,
         });
         if let Some(mut ended) = service.games_ending() {
             let events = events.clone();
@@ -196,9 +200,19 @@ impl Events {
         })
     }
 
+    /// The ids of the events changed from now on.
+    pub fn changes(&self) -> broadcast::Receiver<Arc<str>> {
+        self.changed.subscribe()
+    }
+
     /// Another instance changed event `id` to `changes` changes: if it is
     /// in use here, it is read again and pushed to its live stream.
     pub async fn catch_up(&self, id: &str, changes: u64) {
+        self.catch_up_entry(id, changes).await;
+        let _ = self.changed.send(Arc::from(id));
+    }
+
+    async fn catch_up_entry(&self, id: &str, changes: u64) {
         let Some(entry) = self.cache.lock().expect("not poisoned").get(id).cloned() else {
             return;
         };
@@ -257,6 +271,7 @@ impl Events {
             let message = self.message(&entry.id, &loaded.state).await;
             let _ = entry.updates.send(Arc::from(encode(&message)));
         }
+        let _ = self.changed.send(Arc::from(entry.id.as_str()));
         Ok(())
     }
 

@@ -64,6 +64,7 @@ pub struct State {
     undo: Vec<Before>,
     changes: u64,
     registration: bool,
+    club: Option<String>,
 }
 
 /// A player's name as events take it: an online display name (at most 32
@@ -115,6 +116,7 @@ impl State {
             undo: Vec::new(),
             changes: 1,
             registration: true,
+            club: None,
         })
     }
 
@@ -170,6 +172,11 @@ impl State {
             }
         }
         t
+    }
+
+    /// The club the event belongs to, if any.
+    pub fn club(&self) -> Option<&str> {
+        self.club.as_deref()
     }
 
     /// Whether players may register through the public link now.
@@ -488,6 +495,7 @@ impl State {
             }
             Change::Registration { open } => self.registration = *open,
             Change::Undone { .. } => self.apply_undo()?,
+            Change::Club { club } => self.club = Some(club.clone()),
         }
         self.changes += 1;
         Ok(())

@@ -25,6 +25,7 @@ pub fn summary(id: &str, state: &State) -> Summary {
         start_limit_s: state.start_limit_ms() / 1000,
         registration: state.registration_open(),
         seq: state.changes(),
+        club: state.club().map(str::to_string),
     }
 }
 

@@ -177,37 +177,9 @@ fn engine_standings(export: &str) -> (Value, Value) {
     let library = mind_sports::cli::club::standings_command(path.to_str().unwrap())
         .unwrap()
         .json;
-    let binary = engine_binary();
-    let out = std::process::Command::new(binary)
-        .args(["standings", "--json", path.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let printed: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let printed = engine_json(&["standings", "--json", path.to_str().unwrap()]);
     let _ = std::fs::remove_dir_all(dir);
     (library, printed)
-}
-
-/// The `engine` binary of this build (built if the tests of the server
-/// alone were built).
-fn engine_binary() -> std::path::PathBuf {
-    let exe = std::env::current_exe().unwrap();
-    let profile = exe.parent().unwrap().parent().unwrap();
-    let engine = profile.join("engine");
-    if !engine.is_file() {
-        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
-        let built = std::process::Command::new(cargo)
-            .args(["build", "--bin", "engine", "-p", "mind-sports"])
-            .current_dir(env!("CARGO_MANIFEST_DIR"))
-            .status()
-            .unwrap();
-        assert!(built.success());
-    }
-    engine
 }
 
 async fn an_event_of_ten_players_over_five_swiss_rounds(db: Db) {
@@ -298,31 +270,6 @@ async fn an_event_of_ten_players_over_five_swiss_rounds_postgres() {
     an_event_of_ten_players_over_five_swiss_rounds(Db::Postgres).await;
 }
 
-/// A tournament file of the club manager with round 1 played.
-fn saved_file() -> String {
-    use mind_sports::club::tournament::{Entry, Format, Player, Tournament};
-    let mut t = Tournament::new("nim", Format::Swiss, 8, 3);
-    t.name = Some("Autumn Cup".into());
-    t.players = ["Ann", "Bob", "Cid", "Dan", "Eve"]
-        .map(Player::named)
-        .to_vec();
-    let game = |black: &str, white: &str, score| Entry::Game {
-        round: 1,
-        black: black.into(),
-        white: white.into(),
-        score,
-    };
-    t.games = vec![
-        game("Ann", "Bob", [1.0, 0.0]),
-        game("Cid", "Dan", [0.5, 0.5]),
-        Entry::Bye {
-            round: 1,
-            bye: "Eve".into(),
-        },
-    ];
-    t.to_text()
-}
-
 /// The next event message of a live stream whose round is `round`.
 async fn streamed(live: &mut mind_sports_server::client::Live, round: u32) -> Value {
     loop {
@@ -339,20 +286,10 @@ async fn streamed(live: &mut mind_sports_server::client::Live, round: u32) -> Va
 async fn an_uploaded_file_goes_on_online_with_late_entries_and_withdrawals() {
     let server = TestServer::start(Db::Sqlite, &["--max-requests-per-second", "100000"]).await;
     let at = server.address();
-    let upload = json!({"file": saved_file(), "timing": {"kind": "live", "control": "5+0"}});
-    let created: Value = ok(at, "POST", "/api/v1/events/import", Some(upload)).await;
-    let mut club = Club {
-        at,
-        id: created["event"].as_str().unwrap().into(),
-        organiser: created["organiser"].as_str().unwrap().into(),
-        players: serde_json::from_value::<Vec<(String, String)>>(json!(created["players"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|p| json!([p["name"], p["token"]]))
-            .collect::<Vec<_>>()))
-        .unwrap(),
-    };
+    let games = [("Ann", "Bob", [1.0, 0.0]), ("Cid", "Dan", [0.5, 0.5])];
+    let file = nim_file("Autumn Cup", games, "Eve");
+    let upload = json!({"file": file, "timing": {"kind": "live", "control": "5+0"}});
+    let mut club = imported(at, upload).await;
     assert_eq!(club.players.len(), 5);
     let summary = club.summary().await;
     assert_eq!((summary.round, summary.stage), (1, Stage::BetweenRounds));

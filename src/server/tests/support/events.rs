@@ -199,3 +199,50 @@ pub async fn white_gives_up(club: &Club, setup: &Setup, black: &str, white: &str
     first.close().await;
     second.close().await;
 }
+
+/// A club manager's Nim file named `name` of five players (Ann, Bob,
+/// Cid, Dan, Eve; three rounds planned) with round 1 played: the two
+/// games and the bye.
+pub fn nim_file(name: &str, games: [(&str, &str, [f64; 2]); 2], bye: &str) -> String {
+    use mind_sports::club::tournament::{Entry, Format, Player, Tournament};
+    let mut t = Tournament::new("nim", Format::Swiss, 8, 3);
+    t.name = Some(name.into());
+    t.players = ["Ann", "Bob", "Cid", "Dan", "Eve"]
+        .map(Player::named)
+        .to_vec();
+    t.games = games
+        .iter()
+        .map(|(black, white, score)| Entry::Game {
+            round: 1,
+            black: (*black).into(),
+            white: (*white).into(),
+            score: *score,
+        })
+        .collect();
+    t.games.push(Entry::Bye {
+        round: 1,
+        bye: bye.into(),
+    });
+    t.to_text()
+}
+
+/// An event made from an upload (`POST /events/import` with `upload`),
+/// with the tokens of the file's players from the answer.
+pub async fn imported(at: SocketAddr, upload: Value) -> Club {
+    let created: Value = ok(at, "POST", "/api/v1/events/import", Some(upload)).await;
+    let players = created["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| {
+            let field = |k: &str| p[k].as_str().unwrap().to_string();
+            (field("name"), field("token"))
+        })
+        .collect();
+    Club {
+        at,
+        id: created["event"].as_str().unwrap().into(),
+        organiser: created["organiser"].as_str().unwrap().into(),
+        players,
+    }
+}

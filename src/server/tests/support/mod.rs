@@ -241,3 +241,33 @@ pub fn legal_move(setup: &Setup, moves: &[String]) -> Option<String> {
     }
     board.legal_moves(1).pop()
 }
+
+/// The `engine` binary of this build (built if the tests of the server
+/// alone were built).
+pub fn engine_binary() -> std::path::PathBuf {
+    let exe = std::env::current_exe().unwrap();
+    let profile = exe.parent().unwrap().parent().unwrap();
+    let engine = profile.join("engine");
+    if !engine.is_file() {
+        let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
+        let built = std::process::Command::new(cargo)
+            .args(["build", "--bin", "engine", "-p", "mind-sports"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .status()
+            .unwrap();
+        assert!(built.success());
+    }
+    engine
+}
+
+/// What the `engine` binary prints for `args` (a `--json` command), read
+/// as JSON; the command must succeed.
+pub fn engine_json<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> serde_json::Value {
+    let out = Command::new(engine_binary()).args(args).output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}

@@ -1,0 +1,200 @@
+//! A club on the server (issue 29): the messages of `/api/v1/clubs/…`
+//! that the server and the browser's pages share. Serde types only, so
+//! they build for wasm32. `docs/tournament.md`, "Running an event
+//! online", lists the routes.
+//!
+//! A club is created with a name ([`CreateClub`]) and answers a public id
+//! and a private club token ([`ClubCreated`]). Its events are those
+//! created with the club's id and token (the optional `club` and
+//! `club_token` of `POST /events` and `POST /events/import`) or attached
+//! later ([`Attach`], with both the event's organiser token and the club
+//! token). Its rating list is `club::ratings::rate` over its events'
+//! tournaments, oldest event first: what `engine ratings --json` prints
+//! for the events' exported files in that order.
+//!
+//! ```
+//! use mind_sports::online::club::{Attach, CreateClub};
+//! use mind_sports::online::protocol::decode;
+//! let create: CreateClub = decode(br#"{"name":"Brno Othello Club"}"#).unwrap();
+//! assert_eq!(create.name, "Brno Othello Club");
+//! let attach: Attach = decode(br#"{"token":"c1","event":"ww5jakuyzbx8",
+//!     "organiser":"0f3a"}"#).unwrap();
+//! assert_eq!(attach.event, "ww5jakuyzbx8");
+//! ```
+
+use serde::{Deserialize, Serialize};
+
+use super::event::{NameProblem, Stage};
+use super::setup::GameKind;
+use crate::club::ratings::RatingList;
+
+/// `POST /api/v1/clubs`: a new club.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct CreateClub {
+    /// The club's name (at most 100 characters, no markup).
+    pub name: String,
+}
+
+/// The answer to [`CreateClub`].
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClubCreated {
+    /// The club's public id (its links and embeds name it).
+    pub club: String,
+    /// The club's secret token (given once, kept only as a hash): it
+    /// adds events to the club.
+    pub token: String,
+}
+
+/// `POST /api/v1/clubs/<id>/events`: an existing event joins the club.
+/// Both secrets are needed: the club's (the club agrees) and the event's
+/// organiser's (the event agrees).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Attach {
+    /// The club's token.
+    pub token: String,
+    /// The event's id.
+    pub event: String,
+    /// The event's organiser token.
+    pub organiser: String,
+}
+
+/// An event of a club as `GET /api/v1/clubs/<id>` lists it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct ClubEvent {
+    /// The event's id.
+    pub event: String,
+    /// Its name.
+    pub name: Option<String>,
+    /// Its game.
+    pub game: GameKind,
+    /// Where it stands.
+    pub stage: Stage,
+    /// When it was created (milliseconds since 1970).
+    pub created_ms: u64,
+}
+
+/// `GET /api/v1/clubs/<id>`: the club and its events, oldest first (the
+/// order the rating list reads them in).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Club {
+    /// The club's id.
+    pub club: String,
+    /// Its name.
+    pub name: String,
+    /// When it was created (milliseconds since 1970).
+    pub created_ms: u64,
+    /// Its events, oldest first.
+    pub events: Vec<ClubEvent>,
+}
+
+/// What the club's live stream (`/api/v1/clubs/<id>/live`) sends: the
+/// rating list now, then again after every change of any of its events
+/// (and when an event joins).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ClubMessage {
+    /// The rating list as `GET …/ratings` answers it.
+    Ratings {
+        /// The club's id.
+        club: String,
+        /// The list.
+        list: RatingList,
+    },
+}
+
+/// Why a club refused a request.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "reason", rename_all = "snake_case")]
+pub enum ClubRefusal {
+    /// The event belongs to another club already (an event has one club).
+    OtherClub,
+}
+
+/// A club request's error (`{"error": "wrong_token"}`; the body errors
+/// `malformed`, `too_large` and `limit` read as the events' do).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "error", rename_all = "snake_case")]
+pub enum ClubError {
+    /// The body does not read.
+    Malformed {
+        /// What the decoder said.
+        detail: String,
+    },
+    /// The body is too large.
+    TooLarge,
+    /// No such club.
+    NotFound,
+    /// No such event (attach).
+    NoSuchEvent,
+    /// The club token is not this club's.
+    WrongToken,
+    /// The organiser token is not the event's (a player's token is not
+    /// an organiser's).
+    WrongOrganiser,
+    /// The club's name was refused.
+    Name {
+        /// Why.
+        problem: NameProblem,
+    },
+    /// The club cannot do that.
+    Refused {
+        /// Why.
+        refusal: ClubRefusal,
+    },
+    /// A limit was reached.
+    Limit {
+        /// Which.
+        what: String,
+        /// Its value.
+        limit: u32,
+    },
+    /// The database failed; try again.
+    Unavailable,
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod tests {
+    use super::*;
+    use crate::online::protocol::{decode, encode};
+    use proptest::prelude::*;
+    use std::time::{Duration, Instant};
+
+    #[test]
+    fn messages_read_back() {
+        let attach = Attach {
+            token: "a".into(),
+            event: "ww5jakuyzbx8".into(),
+            organiser: "b".into(),
+        };
+        assert_eq!(decode::<Attach>(encode(&attach).as_bytes()), Ok(attach));
+        let error = ClubError::Refused {
+            refusal: ClubRefusal::OtherClub,
+        };
+        assert_eq!(
+            encode(&error),
+            r#"{"error":"refused","refusal":{"reason":"other_club"}}"#
+        );
+        assert!(decode::<CreateClub>(br#"{"name":"A","token":"x"}"#).is_err());
+    }
+
+    proptest! {
+        #[test]
+        fn any_bytes_decode_or_are_refused_in_bounded_time(
+            bytes in proptest::collection::vec(any::<u8>(), 0..600),
+            text in "\\PC{0,300}",
+        ) {
+            let started = Instant::now();
+            for input in [bytes.as_slice(), text.as_bytes()] {
+                let _ = decode::<CreateClub>(input);
+                let _ = decode::<Attach>(input);
+                let _ = serde_json::from_slice::<ClubMessage>(input);
+                let _ = serde_json::from_slice::<ClubError>(input);
+            }
+            let create = CreateClub { name: text.clone() };
+            prop_assert_eq!(decode::<CreateClub>(encode(&create).as_bytes()), Ok(create));
+            prop_assert!(started.elapsed() < Duration::from_millis(250));
+        }
+    }
+}

@@ -1,0 +1,15 @@
+//! Clubs on the server (issue 29; `docs/tournament.md`, "Running an event
+//! online" and "The club's rating list"): a club collects events, and its
+//! rating list is the library's (`club::ratings::rate`) over their
+//! tournaments, live.
+//!
+//! * [`store`]: its tables, written through the games' writers so that
+//!   an event joins a club with its logged `club` change;
+//! * [`service`]: create, show, attach, the rating list;
+//! * [`api`]: the routes under `/api/v1/clubs`, and the live list.
+
+pub mod api;
+pub mod service;
+pub mod store;
+
+pub use service::Clubs;

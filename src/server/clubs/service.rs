@@ -1,0 +1,252 @@
+//! What a club does: created with a name (its token hashed at rest), an
+//! event joins it (created with the club's token, or attached with both
+//! the club's and the event's organiser's tokens; logged as the event's
+//! `club` change by the organiser), and its rating list computed by the
+//! library (`club::ratings::rate`) over its events' tournaments as they
+//! stand in memory, so it is current after every change.
+
+use std::sync::Arc;
+
+use mind_sports::club::ratings::{rate, RatingList};
+use mind_sports::online::club::{
+    Attach, Club, ClubCreated, ClubError, ClubEvent, ClubRefusal, CreateClub,
+};
+use mind_sports::online::event::{Change, EventError, NameProblem, Who};
+
+use super::store::{self, ClubOp, ClubRow};
+use crate::event::service::EventEntry;
+use crate::event::views::summary;
+use crate::event::Events;
+use crate::store::Op;
+use crate::tokens;
+
+/// The database failed: logged, and the client told to try again.
+fn club_unavailable<E: std::fmt::Display>(error: E) -> ClubError {
+    eprintln!("serve: clubs: {error}");
+    ClubError::Unavailable
+}
+
+/// A club's name: a label of the club manager (`club::text::name`, at
+/// most 100 characters), without markup.
+pub fn club_name(raw: &str) -> Result<String, NameProblem> {
+    use mind_sports::club::text::{name, NameError};
+    if raw.contains(['<', '>']) {
+        return Err(NameProblem::Markup);
+    }
+    name(raw).map_err(|e| match e {
+        NameError::Empty => NameProblem::Empty,
+        NameError::TooLong => NameProblem::TooLong,
+        _ => NameProblem::Control,
+    })
+}
+
+/// Club `id`'s row (`not_found` before any lookup for what cannot be an
+/// id).
+async fn club_row(events: &Events, id: &str) -> Result<ClubRow, ClubError> {
+    if !tokens::is_game_id(id) {
+        return Err(ClubError::NotFound);
+    }
+    store::club(events.service.store(), id)
+        .await
+        .map_err(club_unavailable)?
+        .ok_or(ClubError::NotFound)
+}
+
+/// Club `id`'s row, once its token is `token`.
+async fn with_token(events: &Events, id: &str, token: &str) -> Result<ClubRow, ClubError> {
+    let row = club_row(events, id).await?;
+    if tokens::hash(token) != row.token_hash {
+        return Err(ClubError::WrongToken);
+    }
+    Ok(row)
+}
+
+/// The ops of a new event joining club `club` (its `club` change is the
+/// event's second, after `Created`), once the club's token is checked: an
+/// unknown club is a `setup` problem `club`, a missing or forged token
+/// `wrong_token`.
+pub async fn joining_at_creation(
+    events: &Events,
+    event: &str,
+    club: Option<&str>,
+    token: Option<&str>,
+) -> Result<Vec<Op>, EventError> {
+    let Some(club) = club else {
+        return match token {
+            Some(_) => Err(EventError::Setup {
+                problem: "club".into(),
+            }),
+            None => Ok(Vec::new()),
+        };
+    };
+    match with_token(events, club, token.unwrap_or_default()).await {
+        Ok(_) => {}
+        Err(ClubError::WrongToken) => return Err(EventError::WrongToken),
+        Err(ClubError::NotFound) => {
+            return Err(EventError::Setup {
+                problem: "club".into(),
+            })
+        }
+        Err(_) => return Err(EventError::Unavailable),
+    }
+    let wall = events.service.time().wall() as i64;
+    let change = Change::Club {
+        club: club.to_string(),
+    };
+    Ok(vec![
+        Op::Club(ClubOp::Member {
+            club: club.to_string(),
+            event: event.to_string(),
+            wall,
+        }),
+        Op::Event(crate::event::store::EventOp::Append {
+            id: event.to_string(),
+            expect: 1,
+            body: mind_sports::online::protocol::encode(&change),
+            who: "organiser".into(),
+            wall,
+            due_at: None,
+        }),
+    ])
+}
+
+/// The clubs of this instance (over its events).
+pub struct Clubs {
+    /// The events.
+    pub events: Arc<Events>,
+}
+
+impl Clubs {
+    /// A new club.
+    pub async fn create(&self, request: CreateClub) -> Result<ClubCreated, ClubError> {
+        let name = club_name(&request.name).map_err(|problem| ClubError::Name { problem })?;
+        let (id, token) = (tokens::game_id(), tokens::secret());
+        let op = Op::Club(ClubOp::Create {
+            id: id.clone(),
+            name,
+            token_hash: tokens::hash(&token),
+            wall: self.events.service.time().wall() as i64,
+        });
+        self.events
+            .service
+            .store()
+            .journal()
+            .write(&id, vec![op])
+            .await
+            .map_err(|e| club_unavailable(format!("{e:?}")))?;
+        Ok(ClubCreated { club: id, token })
+    }
+
+    /// Club `id` and its events, oldest first.
+    pub async fn show(&self, id: &str) -> Result<Club, ClubError> {
+        let row = club_row(&self.events, id).await?;
+        let mut events = Vec::new();
+        for (event, created, entry) in self.members(id).await? {
+            let loaded = entry.event.lock().await;
+            let brief = summary(&event, &loaded.state);
+            events.push(ClubEvent {
+                event,
+                name: brief.name,
+                game: brief.setup.game,
+                stage: brief.stage,
+                created_ms: created as u64,
+            });
+        }
+        Ok(Club {
+            club: id.to_string(),
+            name: row.name,
+            created_ms: row.created_wall as u64,
+            events,
+        })
+    }
+
+    /// Event `request.event` joins club `id`: both tokens are checked
+    /// before anything is read of the event; an event of this club
+    /// already is answered as it is (nothing logged twice).
+    pub async fn attach(&self, id: &str, request: Attach) -> Result<Club, ClubError> {
+        with_token(&self.events, id, &request.token).await?;
+        let entry = match self.events.entry(&request.event).await {
+            Ok(entry) => entry,
+            Err(EventError::NotFound) => return Err(ClubError::NoSuchEvent),
+            Err(error) => return Err(club_unavailable_of(error)),
+        };
+        {
+            let mut loaded = entry.event.lock().await;
+            if !loaded.is_organiser(&request.organiser) {
+                return Err(ClubError::WrongOrganiser);
+            }
+            match loaded.state.club() {
+                Some(club) if club == id => {}
+                Some(_) => {
+                    return Err(ClubError::Refused {
+                        refusal: ClubRefusal::OtherClub,
+                    })
+                }
+                None => {
+                    let member = Op::Club(ClubOp::Member {
+                        club: id.to_string(),
+                        event: request.event.clone(),
+                        wall: self.events.service.time().wall() as i64,
+                    });
+                    let change = Change::Club { club: id.into() };
+                    self.events
+                        .commit(
+                            &entry,
+                            &mut loaded,
+                            vec![(change, Who::Organiser)],
+                            vec![member],
+                        )
+                        .await
+                        .map_err(club_unavailable_of)?;
+                }
+            }
+        }
+        self.show(id).await
+    }
+
+    /// The rating list of club `id`: `club::ratings::rate` over its
+    /// events' tournaments (as they export them), oldest event first.
+    pub async fn ratings(&self, id: &str) -> Result<RatingList, ClubError> {
+        club_row(&self.events, id).await?;
+        let members = self.members(id).await?;
+        let mut tournaments = Vec::with_capacity(members.len());
+        for (_, _, entry) in members {
+            let loaded = entry.event.lock().await;
+            tournaments.push(loaded.state.tournament());
+        }
+        Ok(rate(&tournaments))
+    }
+
+    /// The events of club `id`, oldest first: id, creation's wall time,
+    /// and the event in memory.
+    async fn members(&self, id: &str) -> Result<Vec<(String, i64, Arc<EventEntry>)>, ClubError> {
+        let store = self.events.service.store();
+        let rows = store::members(store, id).await.map_err(club_unavailable)?;
+        let mut members = Vec::with_capacity(rows.len());
+        for (event, created) in rows {
+            let entry = self
+                .events
+                .entry(&event)
+                .await
+                .map_err(club_unavailable_of)?;
+            members.push((event, created, entry));
+        }
+        Ok(members)
+    }
+
+    /// Whether event `event` is club `id`'s (read from the database: it
+    /// may have joined on another instance).
+    pub async fn has_event(&self, id: &str, event: &str) -> bool {
+        let store = self.events.service.store();
+        matches!(store::club_of(store, event).await, Ok(Some(club)) if club == id)
+    }
+}
+
+/// An event's failure while a club reads or attaches it (the event's
+/// refusals do not come here: its database failed).
+fn club_unavailable_of(error: EventError) -> ClubError {
+    match error {
+        EventError::Unavailable => ClubError::Unavailable,
+        other => club_unavailable(format!("{other:?}")),
+    }
+}
