@@ -379,8 +379,10 @@ texts! {
             who_registration, who_server, refused_round_not_finished, refused_finished,
             refused_unknown_player, refused_name_taken, refused_already_withdrawn,
             refused_no_such_board, refused_has_result, refused_no_result, refused_score,
-            refused_not_your_board, refused_nothing_to_undo, refused_full, wrong_token,
-            refused_other, done, log_created, withdrawn, live_region, standings_heading,
+            refused_not_your_board, refused_nothing_to_undo, refused_full,
+            refused_registration_closed, wrong_token,
+            refused_other, done, log_created, log_registration_opened, log_registration_closed,
+            withdrawn, live_region, standings_heading,
             your_game_heading;
         sides: ;
         templates:
@@ -389,7 +391,7 @@ texts! {
             who_player(name), log_entered(name), log_withdrawn(name, round),
             log_published(round), log_reported(round, board, score),
             log_result(round, board, score), log_corrected(round, board, score),
-            log_start_limit(round), log_undone(round, board), round_published(round),
+            log_start_limit(round), log_undone(round, board), log_club(club), round_published(round),
             game_ready(round), score(first, second), forfeit(side);
         counted:
             players_count(#count)

@@ -57,6 +57,8 @@ pub fn run_online(lang: &str, file: String, control: String) -> js_sys::Promise 
                 completes: false,
             },
             start_limit_s: None,
+            club: None,
+            club_token: None,
         };
         let body = serde_json::to_string(&body).ok();
         let answer = super::online::net::request("POST", "/api/v1/events/import", body).await;

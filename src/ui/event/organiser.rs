@@ -223,6 +223,9 @@ pub fn change_text(t: &Texts, change: &Change) -> String {
         } => e.log_corrected(round, board, score_text(t, *score)),
         Change::StartLimit { round, .. } => e.log_start_limit(round),
         Change::Undone { round, board } => e.log_undone(round, board),
+        Change::Registration { open: true } => e.log_registration_opened.into(),
+        Change::Registration { open: false } => e.log_registration_closed.into(),
+        Change::Club { club } => e.log_club(club),
     }
 }
 
