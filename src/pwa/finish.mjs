@@ -30,7 +30,7 @@ const TARGETS = {
   diagram: 200_000,
   frame: 250_000,
   online: 300_000,
-  event: 300_000,
+  event: 302_000,
   worker: 450_000,
 };
 /** What a build may not exceed: a group's size when its limit was last set
@@ -104,7 +104,9 @@ const TARGETS = {
  *    online module (364.8 of 368 KB) nor the club page's (299.8 of 300)
  *    had room: 295.6 KB when first built (326.9 with the frames' own
  *    parameter reader, which brings the three games' replays; the event
- *    frame reads its few keys itself); at most its target. */
+ *    frame reads its few keys itself); 300.2 KB once merged with the
+ *    clubs (the summary's club, the log's club and registration changes
+ *    and their texts), hence 302 KB. */
 const LIMITS = {
   app: 130_000,
   othello: 260_500,
@@ -115,7 +117,7 @@ const LIMITS = {
   diagram: 200_000,
   frame: 295_000,
   online: 368_000,
-  event: 300_000,
+  event: 302_000,
   worker: 450_000,
 };
 const COMPRESSIBLE = /\.(wasm|js|css|html|svg|webmanifest|json)$/;
