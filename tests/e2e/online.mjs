@@ -468,6 +468,7 @@ try {
         await petr.waitForSelector("[data-testid=online-game]");
         const id = gameId(eva);
         const watcher = await open(`#/online/othello/${id}`, undefined, b);
+        await watcher.waitForSelector("[data-testid=online-status]");
         await watcher.waitForFunction(() => document.querySelector("[data-testid=online-status]").textContent.includes("watching"));
         const players = [eva, petr];
         for (let turn = 0; turn < 40 && !over(await status(eva)); turn++) {
