@@ -319,6 +319,14 @@ impl Store {
         self.pool.is_closed()
     }
 
+    /// Logs a background task's failure, except once the pool is closed:
+    /// a task caught mid-query by the shutdown has nothing to report.
+    pub fn log_failure(&self, task: &str, error: impl std::fmt::Display) {
+        if !self.is_closed() {
+            eprintln!("serve: {task}: {error}");
+        }
+    }
+
     /// Closes the pool (at shutdown).
     pub async fn close(&self) {
         self.pool.close().await;

@@ -79,7 +79,7 @@ async fn sweep(service: Arc<Service>) {
                     service.tick(&id).await;
                 }
             }
-            Err(error) => eprintln!("serve: sweep: {error}"),
+            Err(error) => service.store().log_failure("sweep", error),
         }
         reap_dead_instances(&service).await;
         service.evict(IDLE_MS);
@@ -119,7 +119,7 @@ async fn reap_dead_instances(service: &Service) {
         )
         .await;
     if let Err(error) = updated.and(deleted) {
-        eprintln!("serve: presence sweep: {error}");
+        store.log_failure("presence sweep", error);
     }
     // The pages learn it with the next change; those open here now.
     service.refresh_all_presence().await;
@@ -138,7 +138,7 @@ async fn heartbeat(service: Arc<Service>) {
             .heartbeat(service.store(), service.instance())
             .await
         {
-            eprintln!("serve: heartbeat: {error}");
+            service.store().log_failure("heartbeat", error);
         }
     }
 }

@@ -26,25 +26,63 @@ struct Settings {
     serve: PathBuf,
 }
 
-fn settings(args: &[String]) -> Settings {
-    let value = |name: &str, default: &str| {
-        args.iter()
-            .position(|a| a == name)
-            .and_then(|i| args.get(i + 1))
-            .map_or(default.to_string(), String::clone)
+/// What `bench-online --help` prints.
+const USAGE: &str = "usage: bench-online [--games N,N,…] [--seconds N] \
+[--databases sqlite,postgres] [--serve PATH]
+  --games       games (two players each) per row (100,1000,9900 unless given)
+  --seconds     seconds of moves per row after the set-up (60 unless given)
+  --databases   which databases, in order (sqlite,postgres unless given)
+  --serve       the server to start (target/release/serve unless given)";
+
+/// Reads the command line: every option takes a value; an unknown option,
+/// a missing value or a number that is not one is an error to print with
+/// the usage, never a panic or a silently ignored word.
+fn settings(args: &[String]) -> Result<Settings, String> {
+    let mut settings = Settings {
+        sizes: vec![100, 1000, 9900],
+        seconds: 60,
+        databases: vec!["sqlite".into(), "postgres".into()],
+        serve: PathBuf::from("target/release/serve"),
     };
-    Settings {
-        sizes: value("--games", "100,1000,9900")
-            .split(',')
-            .map(|n| n.parse().expect("--games N,N,…"))
-            .collect(),
-        seconds: value("--seconds", "60").parse().expect("--seconds N"),
-        databases: value("--databases", "sqlite,postgres")
-            .split(',')
-            .map(str::to_string)
-            .collect(),
-        serve: PathBuf::from(value("--serve", "target/release/serve")),
+    let mut words = args.iter();
+    while let Some(name) = words.next() {
+        if name == "--help" || name == "-h" {
+            return Err(String::new());
+        }
+        let value = words
+            .next()
+            .ok_or_else(|| format!("{name} needs a value"))?;
+        let number = |text: &str| {
+            text.parse::<u64>()
+                .ok()
+                .filter(|&n| n > 0)
+                .ok_or_else(|| format!("{name}: {text:?} is not a positive whole number"))
+        };
+        match name.as_str() {
+            "--games" => {
+                settings.sizes = value
+                    .split(',')
+                    .map(|n| number(n).map(|n| n as usize))
+                    .collect::<Result<_, _>>()?;
+            }
+            "--seconds" => settings.seconds = number(value)?,
+            "--databases" => {
+                settings.databases = value.split(',').map(str::to_string).collect();
+                if let Some(other) = settings
+                    .databases
+                    .iter()
+                    .find(|d| *d != "sqlite" && *d != "postgres")
+                {
+                    return Err(format!(
+                        "--databases: {other:?} is neither sqlite nor postgres"
+                    ));
+                }
+            }
+            "--serve" => settings.serve = PathBuf::from(value),
+            _ => return Err(format!("unknown option {name:?}")),
+        }
     }
+    Ok(settings)
 }
 
 /// The server's resident memory, KiB.
@@ -219,7 +257,17 @@ fn measure(settings: &Settings, database: &str, games: usize, cluster: Option<&C
 
 /// Runs the benchmark.
 pub fn main(args: &[String]) {
-    let settings = settings(args);
+    let settings = match settings(args) {
+        Ok(settings) => settings,
+        Err(problem) if problem.is_empty() => {
+            println!("{USAGE}");
+            return;
+        }
+        Err(problem) => {
+            eprintln!("bench-online: {problem}\n{USAGE}");
+            std::process::exit(2);
+        }
+    };
     println!("{} s of moves at a human pace per row; latency from the mover's send to the opponent's update", settings.seconds);
     println!(
         "| database | games | connections | moves/s | median ms | p99 ms | memory per game | server CPU | load | set-up | failures |"
@@ -230,6 +278,39 @@ pub fn main(args: &[String]) {
             (database == "postgres").then(|| Cluster::start(true).expect("PostgreSQL starts"));
         for &games in &settings.sizes {
             println!("{}", measure(&settings, database, games, cluster.as_ref()));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::settings;
+
+    fn words(line: &str) -> Vec<String> {
+        line.split_whitespace().map(str::to_string).collect()
+    }
+
+    #[test]
+    fn the_defaults_and_each_option_are_read() {
+        let quiet = settings(&[]).unwrap();
+        assert_eq!(quiet.sizes, [100, 1000, 9900]);
+        assert_eq!((quiet.seconds, quiet.databases.len()), (60, 2));
+        let chosen = settings(&words("--games 10,20 --seconds 5 --databases postgres")).unwrap();
+        assert_eq!((chosen.sizes, chosen.seconds), (vec![10, 20], 5));
+        assert_eq!(chosen.databases, ["postgres"]);
+    }
+
+    #[test]
+    fn a_wrong_command_line_is_an_error_not_a_run() {
+        for line in [
+            "--help",
+            "--gmaes 10",
+            "--games",
+            "--games 10,x",
+            "--seconds 0",
+            "--databases mysql",
+        ] {
+            assert!(settings(&words(line)).is_err(), "{line}");
         }
     }
 }

@@ -367,7 +367,7 @@ impl Events {
         let due = match store::due(self.service.store(), now as i64).await {
             Ok(due) => due,
             Err(error) => {
-                eprintln!("serve: events sweep: {error}");
+                self.service.store().log_failure("events sweep", error);
                 return;
             }
         };
