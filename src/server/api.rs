@@ -90,25 +90,48 @@ pub fn json<T: Serialize>(status: StatusCode, body: &T) -> Response {
     response
 }
 
-/// The status an error is answered with.
-pub fn status_of(error: &ApiError) -> StatusCode {
-    match error {
-        ApiError::Malformed { .. }
-        | ApiError::Setup { .. }
-        | ApiError::Name { .. }
-        | ApiError::HelloFirst => StatusCode::BAD_REQUEST,
-        ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-        ApiError::NotFound => StatusCode::NOT_FOUND,
-        ApiError::WrongToken | ApiError::WrongInvite | ApiError::Origin => StatusCode::FORBIDDEN,
-        ApiError::Refused { .. } => StatusCode::CONFLICT,
-        ApiError::Limit { .. } => StatusCode::TOO_MANY_REQUESTS,
-        ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+/// An error of the API that answers with its own status: the games',
+/// the events' and the clubs' errors.
+pub trait Answer: Serialize {
+    /// The status it is answered with.
+    fn status(&self) -> StatusCode;
+}
+
+impl Answer for ApiError {
+    fn status(&self) -> StatusCode {
+        match self {
+            ApiError::Malformed { .. }
+            | ApiError::Setup { .. }
+            | ApiError::Name { .. }
+            | ApiError::HelloFirst => StatusCode::BAD_REQUEST,
+            ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ApiError::NotFound => StatusCode::NOT_FOUND,
+            ApiError::WrongToken | ApiError::WrongInvite | ApiError::Origin => {
+                StatusCode::FORBIDDEN
+            }
+            ApiError::Refused { .. } => StatusCode::CONFLICT,
+            ApiError::Limit { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+}
+
+/// An error as its response.
+pub fn refusal<E: Answer>(error: &E) -> Response {
+    json(error.status(), error)
+}
+
+/// A result as its response: the body with `status`, or the error's.
+pub fn answer<T: Serialize, E: Answer>(status: StatusCode, result: Result<T, E>) -> Response {
+    match result {
+        Ok(body) => json(status, &body),
+        Err(error) => refusal(&error),
     }
 }
 
 /// An error as its response.
 pub fn error_response(error: ApiError) -> Response {
-    json(status_of(&error), &error)
+    refusal(&error)
 }
 
 fn failure_response(failure: Failure) -> Response {

@@ -10,9 +10,12 @@ use std::net::SocketAddr;
 use std::time::Duration;
 
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, Path, State};
+use std::future::Future;
+
+use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
+use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
-use axum::response::Response;
+use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use mind_sports::online::protocol::{
     decode, encode, ApiError, ClientMessage, ServerMessage, MAX_MESSAGE_BYTES,
@@ -69,26 +72,67 @@ pub(crate) fn admit(
         })
 }
 
+/// A live connection's request that [`admit`] let in: a WebSocket
+/// upgrade from an allowed origin, its address's place held until the
+/// socket closes. Refused with the error's response otherwise.
+pub struct Admitted {
+    upgrade: WebSocketUpgrade,
+    guard: ConnectionGuard,
+    host: Option<String>,
+}
+
+impl FromRequestParts<App> for Admitted {
+    type Rejection = Response;
+
+    async fn from_request_parts(parts: &mut Parts, app: &App) -> Result<Self, Response> {
+        let upgrade = WebSocketUpgrade::from_request_parts(parts, app)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let ConnectInfo(peer) = ConnectInfo::<SocketAddr>::from_request_parts(parts, app)
+            .await
+            .map_err(IntoResponse::into_response)?;
+        let guard = admit(app, peer, &parts.headers).map_err(error_response)?;
+        let host = parts
+            .headers
+            .get(header::HOST)
+            .and_then(|h| h.to_str().ok())
+            .map(str::to_string);
+        Ok(Admitted {
+            upgrade,
+            guard,
+            host,
+        })
+    }
+}
+
+impl Admitted {
+    /// Upgrades to a socket with the live connections' limits and runs
+    /// `serve` on it, giving the address's place back when it ends.
+    pub fn serve<F, Served>(self, serve: F) -> Response
+    where
+        F: FnOnce(WebSocket, Option<String>) -> Served + Send + 'static,
+        Served: Future<Output = ()> + Send + 'static,
+    {
+        let Admitted {
+            upgrade,
+            guard,
+            host,
+        } = self;
+        limited(upgrade).on_upgrade(move |socket| async move {
+            serve(socket, host).await;
+            drop(guard);
+        })
+    }
+}
+
 /// `GET /api/v1/games/<id>/live`.
 pub async fn game_socket(
-    upgrade: WebSocketUpgrade,
     State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
     Path(id): Path<String>,
+    live: Admitted,
 ) -> Response {
-    let guard = match admit(&app, peer, &headers) {
-        Ok(guard) => guard,
-        Err(error) => return error_response(error),
-    };
-    let host = headers
-        .get(header::HOST)
-        .and_then(|h| h.to_str().ok())
-        .map(str::to_string);
-    limited(upgrade).on_upgrade(move |socket| async move {
-        let mut connection = Connection::new(socket, &app);
-        connection.game(&id, host).await;
-        drop(guard);
+    live.serve(move |socket, host| async move {
+        Connection::new(socket, &app).game(&id, host).await;
     })
 }
 
@@ -103,20 +147,9 @@ pub(crate) fn limited(upgrade: WebSocketUpgrade) -> WebSocketUpgrade {
 }
 
 /// `GET /api/v1/lobby/live`.
-pub async fn lobby_socket(
-    upgrade: WebSocketUpgrade,
-    State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-) -> Response {
-    let guard = match admit(&app, peer, &headers) {
-        Ok(guard) => guard,
-        Err(error) => return error_response(error),
-    };
-    limited(upgrade).on_upgrade(move |socket| async move {
-        let mut connection = Connection::new(socket, &app);
-        connection.lobby().await;
-        drop(guard);
+pub async fn lobby_socket(State(app): State<App>, live: Admitted) -> Response {
+    live.serve(move |socket, _| async move {
+        Connection::new(socket, &app).lobby().await;
     })
 }
 

@@ -451,6 +451,27 @@ impl Store {
         rows.iter().map(|row| Ok(row.try_get(0)?)).collect()
     }
 
+    /// The first column of the row `sql` finds for `key`, if it finds one.
+    pub async fn text_of(&self, sql: &'static str, key: &str) -> Result<Option<String>, DbError> {
+        let row = sqlx::query(sql)
+            .bind(key)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|row| row.try_get(0)).transpose()?)
+    }
+
+    /// The rows `sql` finds for `key`, as pairs of their first two columns.
+    pub async fn pairs_of<A, B>(&self, sql: &'static str, key: &str) -> Result<Vec<(A, B)>, DbError>
+    where
+        A: for<'r> sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any>,
+        B: for<'r> sqlx::Decode<'r, sqlx::Any> + sqlx::Type<sqlx::Any>,
+    {
+        let rows = sqlx::query(sql).bind(key).fetch_all(&self.pool).await?;
+        rows.iter()
+            .map(|row| Ok((row.try_get(0)?, row.try_get(1)?)))
+            .collect()
+    }
+
     /// Tells the other instances `payload` (PostgreSQL only).
     pub async fn notify(&self, payload: &str) -> Result<(), DbError> {
         if self.backend == Backend::Postgres {

@@ -5,22 +5,21 @@
 //! [`ClubError`]s with a fitting status.
 
 use std::collections::HashSet;
-use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{ConnectInfo, Path, State};
-use axum::http::{HeaderMap, StatusCode};
+use axum::extract::ws::{Message, WebSocket};
+use axum::extract::{Path, State};
+use axum::http::StatusCode;
 use axum::response::Response;
 use axum::routing::{get, post};
 use axum::Router;
 use mind_sports::online::club::{Attach, ClubError, ClubMessage, CreateClub};
 use mind_sports::online::protocol::encode;
-use serde::Serialize;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
-use crate::api::{json, App};
+use crate::api::{answer, refusal, Answer, App};
 use crate::event::api::{Body, Posted};
+use crate::live::Admitted;
 
 /// The routes (nested under `/api/v1`).
 pub fn routes() -> Router<App> {
@@ -35,23 +34,17 @@ pub fn routes() -> Router<App> {
 impl Body for CreateClub {}
 impl Body for Attach {}
 
-/// The status an error is answered with.
-pub fn status_of(error: &ClubError) -> StatusCode {
-    match error {
-        ClubError::Malformed { .. } | ClubError::Name { .. } => StatusCode::BAD_REQUEST,
-        ClubError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-        ClubError::NotFound | ClubError::NoSuchEvent => StatusCode::NOT_FOUND,
-        ClubError::WrongToken | ClubError::WrongOrganiser => StatusCode::FORBIDDEN,
-        ClubError::Refused { .. } => StatusCode::CONFLICT,
-        ClubError::Limit { .. } => StatusCode::TOO_MANY_REQUESTS,
-        ClubError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
-    }
-}
-
-fn answer<T: Serialize>(status: StatusCode, result: Result<T, ClubError>) -> Response {
-    match result {
-        Ok(body) => json(status, &body),
-        Err(error) => json(status_of(&error), &error),
+impl Answer for ClubError {
+    fn status(&self) -> StatusCode {
+        match self {
+            ClubError::Malformed { .. } | ClubError::Name { .. } => StatusCode::BAD_REQUEST,
+            ClubError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ClubError::NotFound | ClubError::NoSuchEvent => StatusCode::NOT_FOUND,
+            ClubError::WrongToken | ClubError::WrongOrganiser => StatusCode::FORBIDDEN,
+            ClubError::Refused { .. } => StatusCode::CONFLICT,
+            ClubError::Limit { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ClubError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        }
     }
 }
 
@@ -79,24 +72,11 @@ async fn ratings(State(app): State<App>, Path(id): Path<String>) -> Response {
 /// every change of any of the club's events (and when one joins), as it
 /// is committed (the origin and connection limits of the games' live
 /// connections apply).
-async fn live(
-    upgrade: WebSocketUpgrade,
-    State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-) -> Response {
-    let guard = match crate::live::admit(&app, peer, &headers) {
-        Ok(guard) => guard,
-        Err(error) => return crate::api::error_response(error),
-    };
+async fn live(State(app): State<App>, Path(id): Path<String>, live: Admitted) -> Response {
     if let Err(error) = app.clubs.ratings(&id).await {
-        return json(status_of(&error), &error);
+        return refusal(&error);
     }
-    crate::live::limited(upgrade).on_upgrade(move |socket| async move {
-        follow(socket, &app, &id).await;
-        drop(guard);
-    })
+    live.serve(move |socket, _| async move { follow(socket, &app, &id).await })
 }
 
 /// The list as the stream sends it.

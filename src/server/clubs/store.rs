@@ -95,24 +95,22 @@ pub async fn club(store: &Store, id: &str) -> Result<Option<ClubRow>, DbError> {
 /// The events of club `id` with their creation's wall time, oldest first
 /// (events created in the same millisecond: in the order they joined).
 pub async fn members(store: &Store, id: &str) -> Result<Vec<(String, i64)>, DbError> {
-    let rows = sqlx::query(
-        "SELECT m.event_id, e.created_wall FROM club_members m \
-         JOIN club_events e ON e.id = m.event_id WHERE m.club_id = $1 \
-         ORDER BY e.created_wall, m.joined_wall, m.event_id",
-    )
-    .bind(id)
-    .fetch_all(store.pool())
-    .await?;
-    rows.iter()
-        .map(|row| Ok((row.try_get(0)?, row.try_get(1)?)))
-        .collect()
+    store
+        .pairs_of(
+            "SELECT m.event_id, e.created_wall FROM club_members m \
+             JOIN club_events e ON e.id = m.event_id WHERE m.club_id = $1 \
+             ORDER BY e.created_wall, m.joined_wall, m.event_id",
+            id,
+        )
+        .await
 }
 
 /// The club of event `event`, if it has one.
 pub async fn club_of(store: &Store, event: &str) -> Result<Option<String>, DbError> {
-    let row = sqlx::query("SELECT club_id FROM club_members WHERE event_id = $1")
-        .bind(event)
-        .fetch_optional(store.pool())
-        .await?;
-    Ok(row.map(|row| row.try_get(0)).transpose()?)
+    store
+        .text_of(
+            "SELECT club_id FROM club_members WHERE event_id = $1",
+            event,
+        )
+        .await
 }

@@ -6,9 +6,9 @@
 
 use std::net::SocketAddr;
 
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
+use axum::extract::ws::{Message, WebSocket};
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Request, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -18,10 +18,10 @@ use mind_sports::online::event::{
 };
 use mind_sports::online::protocol::{encode, MAX_MESSAGE_BYTES};
 use serde::de::DeserializeOwned;
-use serde::Serialize;
 
 use super::views::{players, standings_json, summary};
-use crate::api::{json, App};
+use crate::api::{answer, refusal, Answer, App};
+use crate::live::Admitted;
 
 /// The routes (nested under `/api/v1`).
 pub fn routes() -> Router<App> {
@@ -42,26 +42,20 @@ pub fn routes() -> Router<App> {
         .route("/events/{id}/live", get(live))
 }
 
-/// The status an error is answered with.
-pub fn status_of(error: &EventError) -> StatusCode {
-    match error {
-        EventError::Malformed { .. }
-        | EventError::Setup { .. }
-        | EventError::Name { .. }
-        | EventError::File { .. } => StatusCode::BAD_REQUEST,
-        EventError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-        EventError::NotFound => StatusCode::NOT_FOUND,
-        EventError::WrongToken => StatusCode::FORBIDDEN,
-        EventError::Refused { .. } => StatusCode::CONFLICT,
-        EventError::Limit { .. } => StatusCode::TOO_MANY_REQUESTS,
-        EventError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
-    }
-}
-
-fn answer<T: Serialize>(status: StatusCode, result: Result<T, EventError>) -> Response {
-    match result {
-        Ok(body) => json(status, &body),
-        Err(error) => json(status_of(&error), &error),
+impl Answer for EventError {
+    fn status(&self) -> StatusCode {
+        match self {
+            EventError::Malformed { .. }
+            | EventError::Setup { .. }
+            | EventError::Name { .. }
+            | EventError::File { .. } => StatusCode::BAD_REQUEST,
+            EventError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            EventError::NotFound => StatusCode::NOT_FOUND,
+            EventError::WrongToken => StatusCode::FORBIDDEN,
+            EventError::Refused { .. } => StatusCode::CONFLICT,
+            EventError::Limit { .. } => StatusCode::TOO_MANY_REQUESTS,
+            EventError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        }
     }
 }
 
@@ -88,7 +82,7 @@ impl<T: Body> FromRequest<App> for Posted<T> {
     type Rejection = Response;
 
     async fn from_request(request: Request, app: &App) -> Result<Self, Response> {
-        let refuse = |error: EventError| json(status_of(&error), &error);
+        let refuse = |error: EventError| refusal(&error);
         let (mut parts, body) = request.into_parts();
         let ConnectInfo(peer) = ConnectInfo::<SocketAddr>::from_request_parts(&mut parts, app)
             .await
@@ -173,7 +167,7 @@ async fn export_json(State(app): State<App>, Path(id): Path<String>) -> Response
             let text = entry.event.lock().await.state.tournament().to_text();
             file(&id, text, "application/json", "json")
         }
-        Err(error) => json(status_of(&error), &error),
+        Err(error) => refusal(&error),
     }
 }
 
@@ -183,7 +177,7 @@ async fn export_csv(State(app): State<App>, Path(id): Path<String>) -> Response 
             let text = to_csv(&entry.event.lock().await.state.tournament());
             file(&id, text, "text/csv; charset=utf-8", "csv")
         }
-        Err(error) => json(status_of(&error), &error),
+        Err(error) => refusal(&error),
     }
 }
 
@@ -236,25 +230,12 @@ async fn log(
 /// `GET /api/v1/events/<id>/live`: the event now, then again after every
 /// change, as it is committed (the origin and connection limits of the
 /// games' live connections apply).
-async fn live(
-    upgrade: WebSocketUpgrade,
-    State(app): State<App>,
-    ConnectInfo(peer): ConnectInfo<SocketAddr>,
-    headers: HeaderMap,
-    Path(id): Path<String>,
-) -> Response {
-    let guard = match crate::live::admit(&app, peer, &headers) {
-        Ok(guard) => guard,
-        Err(error) => return crate::api::error_response(error),
-    };
+async fn live(State(app): State<App>, Path(id): Path<String>, live: Admitted) -> Response {
     let entry = match app.events.entry(&id).await {
         Ok(entry) => entry,
-        Err(error) => return json(status_of(&error), &error),
+        Err(error) => return refusal(&error),
     };
-    crate::live::limited(upgrade).on_upgrade(move |socket| async move {
-        follow(socket, &app, &entry).await;
-        drop(guard);
-    })
+    live.serve(move |socket, _| async move { follow(socket, &app, &entry).await })
 }
 
 /// Sends the event, then each change, until either side closes.

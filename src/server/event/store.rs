@@ -191,22 +191,22 @@ pub async fn changes(store: &Store, id: &str, from: i64) -> Result<Vec<StoredCha
 
 /// The players' token hashes of event `id` (name, hash).
 pub async fn players(store: &Store, id: &str) -> Result<Vec<(String, String)>, DbError> {
-    let rows = sqlx::query("SELECT name, token_hash FROM club_event_players WHERE event_id = $1")
-        .bind(id)
-        .fetch_all(store.pool())
-        .await?;
-    rows.iter()
-        .map(|row| Ok((row.try_get(0)?, row.try_get(1)?)))
-        .collect()
+    store
+        .pairs_of(
+            "SELECT name, token_hash FROM club_event_players WHERE event_id = $1",
+            id,
+        )
+        .await
 }
 
 /// The event of an online game, if it is one's.
 pub async fn event_of_game(store: &Store, game: &str) -> Result<Option<String>, DbError> {
-    let row = sqlx::query("SELECT event_id FROM club_event_games WHERE game_id = $1")
-        .bind(game)
-        .fetch_optional(store.pool())
-        .await?;
-    Ok(row.map(|row| row.try_get(0)).transpose()?)
+    store
+        .text_of(
+            "SELECT event_id FROM club_event_games WHERE game_id = $1",
+            game,
+        )
+        .await
 }
 
 /// Events with a forfeit due by `now` (service time).

@@ -11,6 +11,7 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
+#[macro_use]
 mod support;
 
 use std::net::SocketAddr;
@@ -199,14 +200,7 @@ async fn a_club_rates_its_two_events(db: Db) {
     live.close().await;
 
     // A restart keeps the club; another instance sees it.
-    let url = server
-        .running
-        .as_ref()
-        .unwrap()
-        .service
-        .store()
-        .url()
-        .to_string();
+    let url = server.database_url();
     let shown: Value = ok(at, "GET", &club_path, None).await;
     let dir = server.dir.clone();
     let mut server = server;
@@ -244,15 +238,7 @@ async fn wait_for(at: SocketAddr, path: &str, expected: &Value) {
     panic!("{path} did not become {expected}");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_club_rates_its_two_events_sqlite() {
-    a_club_rates_its_two_events(Db::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_club_rates_its_two_events_postgres() {
-    a_club_rates_its_two_events(Db::Postgres).await;
-}
+both!(a_club_rates_its_two_events);
 
 /// What a club and an event look like from outside: to see that a
 /// refused request changed nothing.
@@ -381,12 +367,4 @@ async fn hostile_requests_are_refused_and_change_nothing(db: Db) {
     server.stop().await;
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn hostile_requests_are_refused_and_change_nothing_sqlite() {
-    hostile_requests_are_refused_and_change_nothing(Db::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn hostile_requests_are_refused_and_change_nothing_postgres() {
-    hostile_requests_are_refused_and_change_nothing(Db::Postgres).await;
-}
+both!(hostile_requests_are_refused_and_change_nothing);

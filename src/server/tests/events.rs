@@ -10,6 +10,7 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
+#[macro_use]
 mod support;
 
 use mind_sports::online::event::{How, Stage};
@@ -260,15 +261,7 @@ async fn client_text(at: std::net::SocketAddr, path: &str) -> (u16, String) {
         .unwrap()
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_event_of_ten_players_over_five_swiss_rounds_sqlite() {
-    an_event_of_ten_players_over_five_swiss_rounds(Db::Sqlite).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn an_event_of_ten_players_over_five_swiss_rounds_postgres() {
-    an_event_of_ten_players_over_five_swiss_rounds(Db::Postgres).await;
-}
+both!(an_event_of_ten_players_over_five_swiss_rounds);
 
 /// The next event message of a live stream whose round is `round`.
 async fn streamed(live: &mut mind_sports_server::client::Live, round: u32) -> Value {
@@ -370,14 +363,7 @@ async fn an_uploaded_file_goes_on_online_with_late_entries_and_withdrawals() {
 async fn two_instances_on_one_postgres_share_an_event() {
     let limits = ["--max-requests-per-second", "100000"];
     let first = TestServer::start(Db::Postgres, &limits).await;
-    let url = first
-        .running
-        .as_ref()
-        .unwrap()
-        .service
-        .store()
-        .url()
-        .to_string();
+    let url = first.database_url();
     let second = TestServer::start(Db::Sqlite, &["--database", &url, limits[0], limits[1]]).await;
     let settings = json!({"name": "Shared", "game": "nim", "rounds": 2,
         "timing": {"kind": "correspondence", "days": 1}});

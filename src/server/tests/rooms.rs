@@ -6,6 +6,7 @@
 
 #![cfg(not(target_arch = "wasm32"))]
 
+#[macro_use]
 mod support;
 
 use mind_sports::online::protocol::{
@@ -16,23 +17,6 @@ use mind_sports::online::rules::Score;
 use mind_sports::online::setup::{GameKind, Setup, Timing};
 use mind_sports_server::client::{self, CallError, Live};
 use support::*;
-
-/// Runs a scenario against SQLite and against PostgreSQL.
-macro_rules! both {
-    ($name:ident) => {
-        mod $name {
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn sqlite() {
-                super::$name(super::Db::Sqlite).await;
-            }
-
-            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-            async fn postgres() {
-                super::$name(super::Db::Postgres).await;
-            }
-        }
-    };
-}
 
 both!(a_whole_game_is_played_and_watched);
 both!(the_flag_falls_with_the_world_rules_score);

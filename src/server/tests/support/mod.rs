@@ -5,6 +5,24 @@
 
 #![allow(dead_code)]
 
+/// Runs a scenario against SQLite and against PostgreSQL.
+#[allow(unused_macros)]
+macro_rules! both {
+    ($name:ident) => {
+        mod $name {
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn sqlite() {
+                super::$name(super::Db::Sqlite).await;
+            }
+
+            #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+            async fn postgres() {
+                super::$name(super::Db::Postgres).await;
+            }
+        }
+    };
+}
+
 pub mod events;
 
 use std::net::SocketAddr;
@@ -104,6 +122,12 @@ impl TestServer {
             wall,
             dir,
         }
+    }
+
+    /// The database's URL (another instance opens the same one).
+    pub fn database_url(&self) -> String {
+        let running = self.running.as_ref().expect("running");
+        running.service.store().url().to_string()
     }
 
     /// Wall time now.
