@@ -106,7 +106,7 @@ const TARGETS = {
  *    parameter reader, which brings the three games' replays; the event
  *    frame reads its few keys itself); 300.2 KB once merged with the
  *    clubs (the summary's club, the log's club and registration changes
- *    and their texts), hence 302 KB; 313.9 KB with `#/event/new` (creating
+ *    and their texts), hence 302 KB; 314.1 KB with `#/event/new` (creating
  *    an event from settings or by uploading a file: two forms, the
  *    refusals said in words, their texts in three languages) and the
  *    notice of a private link the browser could not keep, hence 316 KB. */

@@ -13,6 +13,7 @@ import { execFileSync } from "node:child_process";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { eventApi, createEvent } from "./event-api.mjs";
 import { serveSite, root, artifacts, launchBrowser, freshPage, run, assert, shot, hostPage, spoken } from "./browser.mjs";
 
 const DIST = process.env.DIST ?? join(root, "dist");
@@ -41,14 +42,7 @@ async function open(fragment, viewport = DESKTOP, options = {}) {
   return page;
 }
 
-const api = async (path, body) => {
-  const res = await fetch(url + "api/v1" + path, body === undefined ? {} : {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json().catch(() => null) };
-};
+const api = eventApi(url);
 
 /** The standings table of `page` (or a frame): [name, points] in order. */
 const tablePoints = (page) =>
@@ -122,13 +116,9 @@ let failed = 1;
 try {
   failed = await run({
     "the organiser adds four players and hands out their links; the standings are the server's": async () => {
-      const created = await api("/events", {
-        name: "Town Rapid", game: "othello", rules: "size=4",
-        timing: { kind: "live", control: "3+2" }, format: "swiss", rounds: 3, start_limit_s: 600,
-      });
-      assert(created.status === 201, JSON.stringify(created));
-      event = created.body.event;
-      organiser = await open(`#/event/${event}?organiser=${created.body.organiser}`);
+      const created = await createEvent(api, "Town Rapid", { rounds: 3, start_limit_s: 600 });
+      event = created.event;
+      organiser = await open(`#/event/${event}?organiser=${created.organiser}`);
       await organiser.waitForSelector("[data-testid=event-organiser]");
       for (const name of ["Ann", "Ben", "Cat", "Dan"]) links[name] = await addPlayer(organiser, name);
       for (const link of Object.values(links)) assert(/#\/event\/[a-z0-9]+\?player=[0-9a-f]{40}$/.test(link), link);
@@ -176,6 +166,8 @@ try {
       assert(row.includes(board.black) && row.includes(board.white), `the pairings frame shows board 1: ${row}`);
       assert((await pairings.textContent("[data-testid=event-bye]")).includes(round.bye), "the pairings frame shows the bye");
       assert(!(await pairings.$("[data-testid=event-score-send]")), "no result fields in a frame");
+      const watch = await pairings.$eval("[data-testid=event-board-1-1] [data-testid=event-watch]", (a) => [a.target, a.href]);
+      assert(watch[0] === "_blank" && watch[1].startsWith(url) && watch[1].includes(`#/online/othello/${board.game}`), `a game opens in a tab of its own, not in the frame: ${watch}`);
       // The players open their game from their links' pages.
       const pair = [];
       for (const name of [board.black, board.white]) {
@@ -290,13 +282,9 @@ try {
     },
 
     "a player who does not start within the start limit forfeits; the bye and the forfeit are in the standings": async () => {
-      const created = await api("/events", {
-        name: "Quick start", game: "othello", rules: "size=4",
-        timing: { kind: "live", control: "3+2" }, format: "swiss", rounds: 2, start_limit_s: 2,
-      });
-      assert(created.status === 201, JSON.stringify(created));
-      const id = created.body.event;
-      const page = await open(`#/event/${id}?organiser=${created.body.organiser}`);
+      const created = await createEvent(api, "Quick start", { rounds: 2, start_limit_s: 2 });
+      const id = created.event;
+      const page = await open(`#/event/${id}?organiser=${created.organiser}`);
       await page.waitForSelector("[data-testid=event-organiser]");
       for (const name of ["Ola", "Pat", "Quin"]) await addPlayer(page, name);
       await page.click("[data-testid=event-publish]");
@@ -389,8 +377,8 @@ try {
     },
 
     "a browser that cannot keep the private link says so, shows the link to copy, and keeps the seat while open": async () => {
-      const created = await api("/events", { name: "No storage", game: "othello", rules: "size=4", timing: { kind: "live", control: "3+2" }, format: "swiss", rounds: 1 });
-      const id = created.body.event;
+      const created = await createEvent(api, "No storage", { rounds: 1 });
+      const id = created.event;
       const refuse = () => {
         const set = Storage.prototype.setItem;
         Storage.prototype.setItem = function (key, value) {
@@ -400,10 +388,10 @@ try {
       };
       const page = await freshPage(browser, PHONE);
       await page.addInitScript(refuse);
-      await page.goto(url + `#/event/${id}?organiser=${created.body.organiser}`);
+      await page.goto(url + `#/event/${id}?organiser=${created.organiser}`);
       await page.waitForSelector("[data-testid=event-keep-link]", { timeout: 15000 });
       const link = await page.inputValue("[data-testid=event-keep-link-value]");
-      assert(link.endsWith(`#/event/${id}?organiser=${created.body.organiser}`), link);
+      assert(link.endsWith(`#/event/${id}?organiser=${created.organiser}`), link);
       assert(/could not keep your private link/.test(await spoken(page, (t) => /could not keep/.test(t), 5000)), "announced");
       await page.waitForSelector("[data-testid=event-organiser]");
       await shot(page, "event-keep-link-360");
@@ -430,7 +418,7 @@ try {
   if (!failed && process.env.DOCS_SCREENSHOTS) {
     const docs = join(root, "docs", "screenshots", "events");
     mkdirSync(docs, { recursive: true });
-    for (const name of ["event-live-frame-1280", "event-pairings-frame-1280", "event-print-1280", "event-organiser-log-1280"]) {
+    for (const name of ["event-live-frame-1280", "event-pairings-frame-1280", "event-print-1280", "event-organiser-log-1280", "event-create-360", "event-upload-refused-1280", "event-keep-link-360"]) {
       copyFileSync(join(artifacts, `${name}.png`), join(docs, `${name}.png`));
     }
   }
