@@ -262,6 +262,7 @@ try {
     "the club page's Run online puts its tournament on the server and opens the organiser's view; a static site says it needs the server": async () => {
       const club = await open("#/club");
       await loadClubFile(club);
+      assert((await club.getAttribute("[data-testid=club-new-event]", "href")) === "#/event/new", "Run online links the creation page");
       await club.selectOption("[data-testid=club-run-control]", "5+3");
       await club.click("[data-testid=club-run-online]");
       await club.waitForSelector("[data-testid=event-organiser]", { timeout: 15000 });
