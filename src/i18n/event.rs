@@ -4,7 +4,7 @@
 
 use super::texts::EventTexts;
 use super::{Lang, Plural};
-use crate::online::event::{EventError, Refusal};
+use crate::online::event::{EventError, NameProblem, Refusal};
 
 impl EventTexts {
     /// What a refusal of the event means.
@@ -32,13 +32,46 @@ impl EventTexts {
     pub fn error(&self, status: u16, body: &str) -> String {
         match serde_json::from_str::<EventError>(body) {
             Ok(EventError::Refused { refusal }) => self.refusal(&refusal),
+            Ok(EventError::Name {
+                problem: NameProblem::Markup,
+            }) => self.name_markup.into(),
             Ok(EventError::Name { .. }) => self.name_problem.into(),
             Ok(EventError::NotFound) => self.not_found.into(),
             Ok(EventError::WrongToken) => self.wrong_token.into(),
-            // The club manager's reader's own message (in English).
-            Ok(EventError::File { detail, .. }) => format!("{} {detail}", self.refused_other),
+            Ok(EventError::Malformed { .. }) => self.error_malformed.into(),
+            Ok(EventError::TooLarge) => self.error_too_large.into(),
+            Ok(EventError::Limit { .. }) => self.error_limit.into(),
+            Ok(EventError::Unavailable) => self.error_unavailable.into(),
+            Ok(EventError::Setup { problem }) => self.setup(&problem),
+            Ok(EventError::File { problem, detail }) => self.file(&problem, &detail),
             _ if status == 404 => self.not_found.into(),
             _ => self.refused_other.into(),
+        }
+    }
+
+    /// What a refused setting (`setup`'s `problem`) means.
+    fn setup(&self, problem: &str) -> String {
+        match problem {
+            "rounds" => self.setup_rounds.into(),
+            "start_limit" => self.setup_start_limit.into(),
+            "size" => self.setup_size.into(),
+            "game" => self.setup_game.into(),
+            other => self.setup_other(other),
+        }
+    }
+
+    /// What a refused tournament file (`file`'s rule) means; a rule not
+    /// said here in words is named, with the club manager's message (in
+    /// English).
+    fn file(&self, problem: &str, detail: &str) -> String {
+        match problem {
+            "json" => self.file_json.into(),
+            "csv" => self.file_csv.into(),
+            "too_large" => self.error_too_large.into(),
+            "too_many_players" => self.file_too_many_players.into(),
+            "duplicate_name" => self.file_duplicate_name.into(),
+            "name" => self.file_name.into(),
+            other => self.file_other(other, detail),
         }
     }
 }
@@ -126,6 +159,32 @@ pub(super) const EN: EventTexts = EventTexts {
     live_region: "Event news",
     standings_heading: "Standings",
     your_game_heading: "Your game",
+    keep_link: "This browser could not keep your private link (its storage is full or turned off): keep the link below (copy it, bookmark it), or you lose your place when this page is closed.",
+    create_heading: "Create an event",
+    create_intro: "An event on the club's server: players register through its public link and play their games online. You get the private organiser link.",
+    create_settings: "From settings",
+    create_upload: "From a tournament file",
+    event_name: "The event's name",
+    board_size: "Board",
+    rounds_field: "Rounds (a round robin takes its table's)",
+    start_limit_minutes: "Start limit: minutes to make the first move, or lose the game",
+    create: "Create the event",
+    upload_file: "The tournament file the club page saves (JSON or CSV): the event is created as soon as it is chosen",
+    upload_unreadable: "That file could not be read.",
+    error_malformed: "The server could not read the request; nothing was changed.",
+    error_too_large: "The file is too large: at most 256 KiB. Nothing was created.",
+    error_limit: "Too many requests just now; wait a moment and try again.",
+    error_unavailable: "The server's database is not answering; nothing was changed. Try again shortly.",
+    name_markup: "A name may not contain < or > (names are plain text). Nothing was created.",
+    setup_rounds: "The rounds must be from 1 to 100.",
+    setup_start_limit: "The start limit must be from 1 minute to a week.",
+    setup_size: "The board of the settings is not the file's.",
+    setup_game: "The file's game is not one played online here.",
+    file_json: "The file is not a tournament file as the club page saves it (JSON). Nothing was created.",
+    file_csv: "The file is not a tournament table as the club page saves it (CSV). Nothing was created.",
+    file_too_many_players: "The file has too many players (at most 1000). Nothing was created.",
+    file_duplicate_name: "Two players of the file have the same name. Nothing was created.",
+    file_name: "A name is refused (empty, over 100 characters, or with a control character). Nothing was created.",
     round_of: "Round {round} of {rounds}",
     round_heading: "Round {round}",
     your_game: "Your game in round {round}: {side} against {opponent}",
@@ -136,6 +195,7 @@ pub(super) const EN: EventTexts = EventTexts {
     who_player: "player {name}",
     log_entered: "{name} entered",
     log_withdrawn: "{name} withdrew after round {round}",
+    log_withdrawn_before: "{name} withdrew before the first round",
     log_published: "round {round} published",
     log_reported: "round {round}, board {board}: {score} entered by a player",
     log_result: "round {round}, board {board}: {score}",
@@ -147,6 +207,8 @@ pub(super) const EN: EventTexts = EventTexts {
     game_ready: "Your game in round {round} is ready.",
     score: "{first}–{second}",
     forfeit: "{side} forfeited",
+    setup_other: "The server refused these settings ({problem}).",
+    file_other: "The server refused the file ({problem}): {detail}",
     players_count: Plural {
         one: "{count} player",
         few: "{count} players",
@@ -236,6 +298,32 @@ pub(super) const CS: EventTexts = EventTexts {
     live_region: "Zprávy z turnaje",
     standings_heading: "Pořadí",
     your_game_heading: "Vaše partie",
+    keep_link: "Tento prohlížeč nedokázal uložit váš soukromý odkaz (úložiště je plné nebo vypnuté): odkaz níže si uschovejte (zkopírujte, uložte do záložek), jinak po zavření stránky o své místo přijdete.",
+    create_heading: "Založit turnaj",
+    create_intro: "Turnaj na serveru klubu: hráči se přihlásí veřejným odkazem a partie hrají online. Vy dostanete soukromý odkaz pořadatele.",
+    create_settings: "Podle nastavení",
+    create_upload: "Ze souboru turnaje",
+    event_name: "Název turnaje",
+    board_size: "Deska",
+    rounds_field: "Kola (každý s každým má kola své tabulky)",
+    start_limit_minutes: "Lhůta k zahájení: minuty na první tah, jinak partie prohraná",
+    create: "Založit turnaj",
+    upload_file: "Soubor turnaje, jak ho ukládá stránka klubu (JSON nebo CSV): turnaj se založí, jakmile ho vyberete",
+    upload_unreadable: "Ten soubor se nepodařilo přečíst.",
+    error_malformed: "Server požadavku neporozuměl; nic se nezměnilo.",
+    error_too_large: "Soubor je příliš velký: nejvýš 256 KiB. Nic nebylo založeno.",
+    error_limit: "Příliš mnoho požadavků naráz; chvíli počkejte a zkuste to znovu.",
+    error_unavailable: "Databáze serveru neodpovídá; nic se nezměnilo. Zkuste to za chvíli.",
+    name_markup: "Jméno nesmí obsahovat < ani > (jména jsou prostý text). Nic nebylo založeno.",
+    setup_rounds: "Počet kol musí být od 1 do 100.",
+    setup_start_limit: "Lhůta k zahájení musí být od 1 minuty do týdne.",
+    setup_size: "Deska v nastavení neodpovídá souboru.",
+    setup_game: "Hra ze souboru se tu online nehraje.",
+    file_json: "Soubor není soubor turnaje, jak ho ukládá stránka klubu (JSON). Nic nebylo založeno.",
+    file_csv: "Soubor není tabulka turnaje, jak ji ukládá stránka klubu (CSV). Nic nebylo založeno.",
+    file_too_many_players: "Soubor má příliš mnoho hráčů (nejvýš 1000). Nic nebylo založeno.",
+    file_duplicate_name: "Dva hráči v souboru mají stejné jméno. Nic nebylo založeno.",
+    file_name: "Některé jméno je odmítnuto (prázdné, delší než 100 znaků nebo s řídicím znakem). Nic nebylo založeno.",
     round_of: "Kolo {round} z {rounds}",
     round_heading: "Kolo {round}",
     your_game: "Vaše partie v kole {round}: {side} proti hráči {opponent}",
@@ -246,6 +334,7 @@ pub(super) const CS: EventTexts = EventTexts {
     who_player: "hráč {name}",
     log_entered: "přihlášen {name}",
     log_withdrawn: "{name} odstoupil po kole {round}",
+    log_withdrawn_before: "{name} odstoupil před prvním kolem",
     log_published: "zveřejněno kolo {round}",
     log_reported: "kolo {round}, stůl {board}: {score} zadal hráč",
     log_result: "kolo {round}, stůl {board}: {score}",
@@ -257,6 +346,8 @@ pub(super) const CS: EventTexts = EventTexts {
     game_ready: "Vaše partie v kole {round} je připravená.",
     score: "{first}–{second}",
     forfeit: "{side} prohrál kontumačně",
+    setup_other: "Server toto nastavení odmítl ({problem}).",
+    file_other: "Server soubor odmítl ({problem}): {detail}",
     players_count: Plural {
         one: "{count} hráč",
         few: "{count} hráči",
@@ -348,6 +439,32 @@ pub(super) const RU: EventTexts = EventTexts {
     live_region: "Новости турнира",
     standings_heading: "Таблица",
     your_game_heading: "Ваша партия",
+    keep_link: "Этот браузер не смог сохранить вашу личную ссылку (хранилище заполнено или отключено): сохраните ссылку ниже (скопируйте, добавьте в закладки), иначе после закрытия страницы вы потеряете своё место.",
+    create_heading: "Создать турнир",
+    create_intro: "Турнир на сервере клуба: игроки регистрируются по его публичной ссылке и играют партии онлайн. Вы получаете личную ссылку организатора.",
+    create_settings: "По настройкам",
+    create_upload: "Из файла турнира",
+    event_name: "Название турнира",
+    board_size: "Доска",
+    rounds_field: "Туры (круговой турнир берёт их из своей таблицы)",
+    start_limit_minutes: "Срок начала: минуты на первый ход, иначе партия проиграна",
+    create: "Создать турнир",
+    upload_file: "Файл турнира, как его сохраняет страница клуба (JSON или CSV): турнир создаётся, как только файл выбран",
+    upload_unreadable: "Этот файл не удалось прочитать.",
+    error_malformed: "Сервер не смог прочитать запрос; ничего не изменено.",
+    error_too_large: "Файл слишком велик: не больше 256 КиБ. Ничего не создано.",
+    error_limit: "Слишком много запросов; подождите немного и попробуйте снова.",
+    error_unavailable: "База данных сервера не отвечает; ничего не изменено. Попробуйте чуть позже.",
+    name_markup: "Имя не может содержать < или > (имена — простой текст). Ничего не создано.",
+    setup_rounds: "Число туров должно быть от 1 до 100.",
+    setup_start_limit: "Срок начала должен быть от 1 минуты до недели.",
+    setup_size: "Доска в настройках не совпадает с доской файла.",
+    setup_game: "Игра из файла здесь онлайн не играется.",
+    file_json: "Файл не является файлом турнира, как его сохраняет страница клуба (JSON). Ничего не создано.",
+    file_csv: "Файл не является таблицей турнира, как её сохраняет страница клуба (CSV). Ничего не создано.",
+    file_too_many_players: "В файле слишком много игроков (не больше 1000). Ничего не создано.",
+    file_duplicate_name: "У двух игроков в файле одинаковое имя. Ничего не создано.",
+    file_name: "Имя отклонено (пустое, длиннее 100 символов или с управляющим символом). Ничего не создано.",
     round_of: "Тур {round} из {rounds}",
     round_heading: "Тур {round}",
     your_game: "Ваша партия в туре {round}: {side} против игрока {opponent}",
@@ -358,6 +475,7 @@ pub(super) const RU: EventTexts = EventTexts {
     who_player: "игрок {name}",
     log_entered: "заявлен {name}",
     log_withdrawn: "{name} снят после тура {round}",
+    log_withdrawn_before: "{name} снят до первого тура",
     log_published: "опубликован тур {round}",
     log_reported: "тур {round}, доска {board}: {score} ввёл игрок",
     log_result: "тур {round}, доска {board}: {score}",
@@ -369,6 +487,8 @@ pub(super) const RU: EventTexts = EventTexts {
     game_ready: "Ваша партия в туре {round} готова.",
     score: "{first}–{second}",
     forfeit: "{side}: поражение за неявку",
+    setup_other: "Сервер отклонил эти настройки ({problem}).",
+    file_other: "Сервер отклонил файл ({problem}): {detail}",
     players_count: Plural {
         one: "{count} игрок",
         few: "{count} игрока",
@@ -393,5 +513,33 @@ mod tests {
         assert_eq!(EN.error(500, ""), EN.refused_other);
         let pairing = r#"{"error":"refused","refusal":{"reason":"pairing","detail":"odd"}}"#;
         assert!(CS.error(409, pairing).ends_with("odd"));
+    }
+
+    #[test]
+    fn upload_refusals_are_said_in_words() {
+        for texts in [&EN, &CS, &RU] {
+            let said = |body: &str| texts.error(400, body);
+            assert_eq!(
+                said(r#"{"error":"malformed","detail":"x"}"#),
+                texts.error_malformed
+            );
+            assert_eq!(
+                texts.error(413, r#"{"error":"too_large"}"#),
+                texts.error_too_large
+            );
+            let markup = r#"{"error":"name","problem":"markup"}"#;
+            assert_eq!(said(markup), texts.name_markup);
+            let json = r#"{"error":"file","problem":"json","detail":"expected value"}"#;
+            assert_eq!(said(json), texts.file_json);
+            let many = r#"{"error":"file","problem":"too_many_players","detail":"10000"}"#;
+            assert_eq!(said(many), texts.file_too_many_players);
+            let rounds = r#"{"error":"setup","problem":"rounds"}"#;
+            assert_eq!(said(rounds), texts.setup_rounds);
+            let other = r#"{"error":"file","problem":"date","detail":"not a date"}"#;
+            assert!(said(other).contains("date") && said(other).ends_with("not a date"));
+            for body in [markup, json, many, rounds] {
+                assert_ne!(said(body), texts.refused_other, "{body}");
+            }
+        }
     }
 }

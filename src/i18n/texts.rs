@@ -250,7 +250,7 @@ texts! {
             opponent, opponents_points, counts, set_aside_withdrew, set_aside_bye, brightwell_sum,
             unreadable_download, unreadable_retry, unreadable_discard, unreadable_discard_confirm,
             unsaved, unsaved_blocked, try_again, results_refused, round_heading, run_online,
-            run_online_control, running_online;
+            run_online_control, run_online_new, running_online;
         sides: ;
         templates:
             withdrawn_after(round), round(n), pair_round(n), withdraw_label(name),
@@ -383,16 +383,22 @@ texts! {
             refused_registration_closed, wrong_token,
             refused_other, done, log_created, log_registration_opened, log_registration_closed,
             withdrawn, live_region, standings_heading,
-            your_game_heading;
+            your_game_heading, keep_link, create_heading, create_intro, create_settings,
+            create_upload, event_name, board_size, rounds_field, start_limit_minutes, create,
+            upload_file, upload_unreadable, error_malformed, error_too_large,
+            error_limit, error_unavailable, name_markup, setup_rounds, setup_start_limit,
+            setup_size, setup_game, file_json, file_csv, file_too_many_players,
+            file_duplicate_name, file_name;
         sides: ;
         templates:
             round_of(round, rounds), round_heading(round), your_game(round, side, opponent),
             you_are(name), board_of(board), reported(name, score), refused_pairing(detail),
-            who_player(name), log_entered(name), log_withdrawn(name, round),
+            who_player(name), log_entered(name), log_withdrawn(name, round), log_withdrawn_before(name),
             log_published(round), log_reported(round, board, score),
             log_result(round, board, score), log_corrected(round, board, score),
             log_start_limit(round), log_undone(round, board), log_club(club), round_published(round),
-            game_ready(round), score(first, second), forfeit(side);
+            game_ready(round), score(first, second), forfeit(side), setup_other(problem),
+            file_other(problem, detail);
         counted:
             players_count(#count)
     }

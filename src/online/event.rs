@@ -35,6 +35,10 @@ use crate::club::tournament::Format;
 /// hundred players fits; a hostile upload is refused before it is read.
 pub const MAX_UPLOAD_BYTES: usize = 256 * 1024;
 
+/// The time controls the pages offer for an event's games ("Run online"
+/// and `#/event/new`).
+pub const CONTROLS: [&str; 6] = ["3+2", "5+3", "10+5", "15+10", "25+0", "60+30"];
+
 /// The time a player has to make their first move after the round is
 /// published, unless the event sets another (seconds).
 pub const DEFAULT_START_LIMIT_S: u32 = 900;

@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync, copyFileSync, mkdirSync, existsSync, statSync, rea
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join, extname } from "node:path";
+import { eventApi, createEvent } from "./event-api.mjs";
 import { serveSite, root, artifacts, launchBrowser, freshPage, run, assert, shot, spoken, hostPage } from "./browser.mjs";
 
 const DIST = process.env.DIST ?? join(root, "dist");
@@ -78,14 +79,7 @@ async function open(fragment, viewport = DESKTOP) {
   return page;
 }
 
-const api = async (path, body) => {
-  const res = await fetch(url + "api/v1" + path, body === undefined ? {} : {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.json().catch(() => null) };
-};
+const api = eventApi(url);
 
 const status = (page) => page.textContent("[data-testid=online-status]");
 const over = (text) => /wins|drawn/.test(text);
@@ -149,13 +143,9 @@ let failed = 1;
 try {
   failed = await run({
     "the organiser creates an event and opens the private link; the token leaves the address": async () => {
-      const created = await api("/events", {
-        name: "Autumn Blitz", game: "othello", rules: "size=4",
-        timing: { kind: "live", control: "3+2" }, format: "swiss", rounds: 2, start_limit_s: 600,
-      });
-      assert(created.status === 201, JSON.stringify(created));
-      event = created.body.event;
-      organiser = await open(`#/event/${event}?organiser=${created.body.organiser}`);
+      const created = await createEvent(api, "Autumn Blitz", { rounds: 2, start_limit_s: 600 });
+      event = created.event;
+      organiser = await open(`#/event/${event}?organiser=${created.organiser}`);
       await organiser.waitForSelector("[data-testid=event-organiser]");
       assert(!organiser.url().includes("organiser="), `the token left the address: ${organiser.url()}`);
       assert((await organiser.textContent("[data-testid=event-name]")) === "Autumn Blitz", "the name");
@@ -272,6 +262,7 @@ try {
     "the club page's Run online puts its tournament on the server and opens the organiser's view; a static site says it needs the server": async () => {
       const club = await open("#/club");
       await loadClubFile(club);
+      assert((await club.getAttribute("[data-testid=club-new-event]", "href")) === "#/event/new", "Run online links the creation page");
       await club.selectOption("[data-testid=club-run-control]", "5+3");
       await club.click("[data-testid=club-run-online]");
       await club.waitForSelector("[data-testid=event-organiser]", { timeout: 15000 });

@@ -8,12 +8,11 @@ use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
+use crate::online::event::CONTROLS;
+
 use super::super::context::use_texts;
 use super::super::module_section::call_module;
 use super::state::Shared;
-
-/// The time controls offered for the event's games.
-const CONTROLS: [&str; 6] = ["3+2", "5+3", "10+5", "15+10", "25+0", "60+30"];
 
 /// Props: the tournament being run.
 #[derive(Properties, PartialEq)]
@@ -68,6 +67,7 @@ pub fn run_online(props: &RunOnlineProps) -> Html {
                 { for CONTROLS.iter().map(|c| html! { <option value={*c} selected={*control == *c}>{ *c }</option> }) }
             </select>
             <button type="button" {onclick} data-testid="club-run-online">{ t.club().run_online }</button>
+            <a href="#/event/new" data-testid="club-new-event">{ t.club().run_online_new }</a>
             if let Some(note) = &*note {
                 <p class="online-note" role="status" data-testid="club-run-note">{ note.clone() }</p>
             }

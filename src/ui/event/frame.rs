@@ -90,7 +90,7 @@ fn frame(props: &FrameProps) -> Html {
             None => Html::default(),
         },
         (Some(summary), View::Pairings) => html! {
-            <Pairings rounds={current_round(&known.rounds)} kind={summary.setup.game} squares={squares(&known)} />
+            <Pairings rounds={current_round(&known.rounds)} kind={summary.setup.game} squares={squares(&known)} in_frame=true />
         },
         (Some(summary), View::Live) => live_boards(summary, &known.rounds, p),
     };

@@ -1,11 +1,16 @@
 //! The tokens this browser keeps for its events (a player's, which is
 //! also the seat token of their games, and the organiser's), in local
 //! storage as online seats are; their format and the page's address are
-//! `session::event`'s.
+//! `session::event`'s. A token that could not be kept (storage full or
+//! turned off) is held by the page for as long as it is open, and the
+//! page says to keep the private link ([`KeepLink`]).
+
+use yew::prelude::*;
 
 use crate::session::event::{read_kept, Kept};
 
 use super::super::browser;
+use super::super::context::{use_app, use_texts};
 
 /// Where the tokens are kept.
 const KEPT_KEY: &str = "mind-sports.events";
@@ -18,11 +23,56 @@ pub fn kept(event: &str) -> Kept {
         .unwrap_or_default()
 }
 
-/// Changes what is kept for `event`.
-pub fn keep(event: &str, change: impl FnOnce(&mut Kept)) {
+/// Changes what is kept for `event`; whether it could be kept (a failed
+/// write is also told by the app's banner, `browser::store`).
+#[must_use]
+pub fn keep(event: &str, change: impl FnOnce(&mut Kept)) -> bool {
     let mut all = browser::load(KEPT_KEY)
         .map(|text| read_kept(&text))
         .unwrap_or_default();
     change(all.entry(event.to_string()).or_default());
-    let _ = browser::store(KEPT_KEY, &serde_json::to_string(&all).unwrap_or_default());
+    browser::store(KEPT_KEY, &serde_json::to_string(&all).unwrap_or_default()).is_ok()
+}
+
+/// The tokens kept for `event`, with those of `held` (the ones this page
+/// holds because they could not be kept) in their place.
+pub fn kept_with(event: &str, held: &Kept) -> Kept {
+    let mut kept = kept(event);
+    if held.organiser.is_some() {
+        kept.organiser.clone_from(&held.organiser);
+    }
+    if held.player.is_some() {
+        kept.player.clone_from(&held.player);
+    }
+    kept
+}
+
+/// Props: the private link that could not be kept.
+#[derive(Properties, PartialEq)]
+pub struct KeepLinkProps {
+    /// The link (with its token) to copy.
+    pub link: AttrValue,
+}
+
+/// Says that this browser could not keep the private link, so that it is
+/// lost on reload unless the person keeps it; shows it to copy, and says
+/// it through the live region.
+#[function_component(KeepLink)]
+pub fn keep_link(props: &KeepLinkProps) -> Html {
+    let t = use_texts();
+    let announce = use_app().announce;
+    use_effect_with(props.link.clone(), move |_| {
+        announce.emit(t.event().keep_link.into());
+    });
+    html! {
+        <div class="feedback wrong online-link no-print" data-testid="event-keep-link">
+            <label for="event-keep-link">{ t.event().keep_link }</label>
+            <input id="event-keep-link" type="text" readonly=true value={props.link.clone()}
+                onfocus={Callback::from(|e: FocusEvent| {
+                    let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+                    input.select();
+                })}
+                data-testid="event-keep-link-value" />
+        </div>
+    }
 }

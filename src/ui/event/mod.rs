@@ -3,6 +3,8 @@
 //! `#/event/<id>` and the event frames only, so that neither the club page
 //! nor online play's module pays for these pages.
 //!
+//! * `create`: creating an event (`#/event/new`: from settings, or from
+//!   a tournament file).
 //! * `page`: the event's page for everyone (summary, standings, the
 //!   rounds' pairings with each board's live state), kept current by the
 //!   event's live stream; the registration form while it is open.
@@ -15,6 +17,7 @@
 //!   addresses are `session::event`'s); `api`: the requests.
 
 mod api;
+mod create;
 mod frame;
 mod link;
 mod organiser;
@@ -27,13 +30,14 @@ mod summary;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::online::event::{Created, ImportEvent};
+use crate::online::event::ImportEvent;
 use crate::online::setup::Timing;
 use crate::session::route::Route;
 
 /// The module's pages, by route.
 pub fn page_of(route: &Route) -> Html {
     match route {
+        Route::Event(rest) if create::is_new(rest) => html! { <create::CreatePage /> },
         Route::Event(rest) => html! { <page::EventPage key={rest.clone()} rest={rest.clone()} /> },
         Route::Embed(rest) => frame::event_frame(rest),
         _ => Html::default(),
@@ -61,39 +65,7 @@ pub fn run_online(lang: &str, file: String, control: String) -> js_sys::Promise 
             club_token: None,
         };
         let body = serde_json::to_string(&body).ok();
-        let answer = super::online::net::request("POST", "/api/v1/events/import", body).await;
-        let created = match &answer {
-            Some((201, text)) => serde_json::from_str::<Created>(text).ok(),
-            _ => None,
-        };
-        let said = match (created, answer_problem(t, answer_ref(&answer))) {
-            (Some(created), _) => {
-                let fragment =
-                    Route::Event(format!("{}?organiser={}", created.event, created.organiser))
-                        .fragment();
-                let _ = super::browser::window().location().set_hash(&fragment);
-                String::new()
-            }
-            (None, problem) => problem,
-        };
+        let said = create::create_and_open(t, "/api/v1/events/import", body).await;
         Ok(wasm_bindgen::JsValue::from_str(&said))
     })
-}
-
-/// The status and body of an answer, borrowed.
-fn answer_ref(answer: &Option<(u16, String)>) -> Option<(u16, &str)> {
-    answer
-        .as_ref()
-        .map(|(status, text)| (*status, text.as_str()))
-}
-
-/// What to tell the organiser when "Run online" did not create the event:
-/// a static site (no answer, or no such route) has no club server.
-fn answer_problem(t: &crate::i18n::Texts, answer: Option<(u16, &str)>) -> String {
-    match answer {
-        Some((status, body)) if !matches!(status, 404 | 405) || body.starts_with('{') => {
-            t.event().error(status, body)
-        }
-        _ => t.event().no_server.into(),
-    }
 }

@@ -70,6 +70,14 @@ pub fn use_manager(event: AttrValue, token: AttrValue) -> Manager {
     Manager { act, notice, added }
 }
 
+/// The organiser's private link (`#/event/<id>?organiser=<token>`).
+pub fn organiser_link(event: &str, token: &str) -> String {
+    format!(
+        "{}#/event/{event}?organiser={token}",
+        browser::page_address()
+    )
+}
+
 /// A player's private link (`#/event/<id>?player=<token>`), to hand out.
 pub fn player_link(event: &str, token: &str) -> String {
     format!("{}#/event/{event}?player={token}", browser::page_address())
@@ -92,12 +100,7 @@ pub fn organiser_view(props: &OrganiserProps) -> Html {
     let e = t.event();
     let name = use_state(String::new);
     let act = props.manager.act.clone();
-    let link = format!(
-        "{}#/event/{}?organiser={}",
-        browser::page_address(),
-        props.event,
-        props.token
-    );
+    let link = organiser_link(&props.event, &props.token);
     let add = {
         let (act, name) = (act.clone(), name.clone());
         Callback::from(move |ev: SubmitEvent| {
@@ -202,6 +205,8 @@ pub fn change_text(t: &Texts, change: &Change) -> String {
     match change {
         Change::Created { .. } => e.log_created.into(),
         Change::Entered { name } => e.log_entered(name),
+        // Withdrawn before any round was published.
+        Change::Withdrawn { name, after: 0 } => e.log_withdrawn_before(name),
         Change::Withdrawn { name, after } => e.log_withdrawn(name, after),
         Change::Published { round, .. } => e.log_published(round),
         Change::Reported {

@@ -20,9 +20,9 @@ use super::super::club::state::Shared;
 use super::super::context::{use_app, use_texts};
 use super::super::online::net::Live;
 use super::api;
-use crate::session::event::EventLink;
+use crate::session::event::{EventLink, Kept};
 
-use super::link;
+use super::link::{self, KeepLink};
 use super::organiser::{use_manager, OrganiserView};
 use super::pairings::Pairings;
 use super::player::PlayerView;
@@ -136,26 +136,36 @@ pub fn event_page(props: &EventPageProps) -> Html {
         return html! { <p class="online-problem" data-testid="event-problem">{ t.event().not_found }</p> };
     };
     // A private link's token is kept, then taken out of the address (so
-    // that it is not left in the history or copied with the address).
+    // that it is not left in the history or copied with the address). One
+    // that could not be kept stays in the address (a reload keeps the
+    // seat) and is held by the page, which says to keep the link.
+    let mut held = Kept::default();
     if address.organiser.is_some() || address.player.is_some() {
         let (organiser, player) = (address.organiser.clone(), address.player.clone());
-        link::keep(&address.event, |kept| {
-            if let Some(token) = organiser {
-                kept.organiser = Some(token);
+        held.organiser = organiser;
+        held.player = player.map(|token| (String::new(), token));
+        let copy = held.clone();
+        if link::keep(&address.event, move |kept| {
+            if copy.organiser.is_some() {
+                kept.organiser = copy.organiser;
             }
-            if let Some(token) = player {
-                kept.player = Some((String::new(), token));
+            if copy.player.is_some() {
+                kept.player = copy.player;
             }
-        });
-        browser::replace_fragment(&address.public());
+        }) {
+            held = Kept::default();
+            browser::replace_fragment(&address.public());
+        }
     }
-    html! { <EventView event={AttrValue::from(address.event)} /> }
+    html! { <EventView event={AttrValue::from(address.event)} {held} /> }
 }
 
 /// Props of the event's view.
 #[derive(Properties, PartialEq)]
 struct ViewProps {
     event: AttrValue,
+    /// The tokens of the private link that could not be kept.
+    held: Kept,
 }
 
 /// The event: everyone's view, the player's and the organiser's.
@@ -163,7 +173,8 @@ struct ViewProps {
 fn event_view(props: &ViewProps) -> Html {
     let t = use_texts();
     let e = t.event();
-    let kept = use_state(|| link::kept(&props.event));
+    let held = use_state(|| props.held.clone());
+    let kept = use_state(|| link::kept_with(&props.event, &held));
     let known = use_event(props.event.clone());
     let manager = use_manager(
         props.event.clone(),
@@ -180,18 +191,25 @@ fn event_view(props: &ViewProps) -> Html {
     let kind = summary.setup.game;
     let squares = known.tournament.as_ref().map_or(64, |t| t.squares());
     let registered = {
-        let (kept, event) = (kept.clone(), props.event.clone());
+        let (kept, held, event) = (kept.clone(), held.clone(), props.event.clone());
         Callback::from(move |player: PlayerToken| {
-            link::keep(&event, |k| {
-                k.player = Some((player.name.clone(), player.token.clone()))
-            });
-            kept.set(link::kept(&event));
+            let token = Some((player.name.clone(), player.token.clone()));
+            let copy = token.clone();
+            let mut now = (*held).clone();
+            if !link::keep(&event, move |k| k.player = copy) {
+                now.player = token;
+                held.set(now.clone());
+            }
+            kept.set(link::kept_with(&event, &now));
         })
     };
     let organiser = kept.organiser.clone().map(AttrValue::from);
     html! {
         <section class="event-page club" data-testid="event-page">
             <SummaryView summary={summary.clone()} />
+            if let Some(link) = held_link(&props.event, &held) {
+                <KeepLink {link} />
+            }
             if known.connected == Some(false) {
                 <p class="online-status" data-testid="event-status">{ e.reconnecting }</p>
             }
@@ -210,6 +228,17 @@ fn event_view(props: &ViewProps) -> Html {
                 on_action={organiser.map(|_| manager.act.clone())} />
         </section>
     }
+}
+
+/// The private link of the tokens the page holds (the organiser's first),
+/// if it holds any.
+fn held_link(event: &str, held: &Kept) -> Option<AttrValue> {
+    let link = match (&held.organiser, &held.player) {
+        (Some(token), _) => super::organiser::organiser_link(event, token),
+        (None, Some((_, token))) => super::organiser::player_link(event, token),
+        (None, None) => return None,
+    };
+    Some(AttrValue::from(link))
 }
 
 /// Says "Round 3 is published" through the live region when a round comes

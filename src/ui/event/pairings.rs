@@ -70,6 +70,10 @@ pub struct PairingsProps {
     /// The organiser's actions (results and corrections), in their view.
     #[prop_or_default]
     pub on_action: Option<Callback<Action>>,
+    /// Shown in a frame on a club's site: a game opens in a tab of its
+    /// own, not in the frame.
+    #[prop_or_default]
+    pub in_frame: bool,
 }
 
 /// Every round's pairings, the newest first.
@@ -126,7 +130,13 @@ fn round_table(t: &'static Texts, props: &PairingsProps, round: &RoundView) -> H
 fn board_row(t: &'static Texts, props: &PairingsProps, round: u32, board: &BoardView) -> Html {
     let e = t.event();
     let watch = board.game.as_ref().map(|game| {
-        html! { <a href={watch_link(props.kind, game)} data-testid="event-watch">{ e.watch }</a> }
+        let href = watch_link(props.kind, game);
+        if props.in_frame {
+            let href = format!("{}{href}", super::super::browser::page_address());
+            html! { <a {href} target="_blank" rel="noopener" data-testid="event-watch">{ e.watch }</a> }
+        } else {
+            html! { <a {href} data-testid="event-watch">{ e.watch }</a> }
+        }
     });
     let entry = props.on_action.as_ref().map(|on_action| {
         let number = board.board;

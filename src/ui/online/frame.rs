@@ -6,13 +6,15 @@
 //! `ready`, `position` for the game as it first arrives, then a `move` for
 //! every move, `gameOver` when the board's game ends, `resize`. The frame's
 //! other parameters (`parent`, `theme`, `lang`, `coords`) read as any
-//! frame's; one that does not read is left at its default.
+//! frame's; one that does not read is left at its default. A live game's
+//! clocks are shown under the board, ticking as on the game's page.
 
 use yew::prelude::*;
 
 use crate::embed::messages::FrameMessage;
 use crate::embed::params::{parse, EmbedParams, Game};
 use crate::online::setup::GameKind;
+use crate::session::clock::clock_text;
 use crate::session::core::GameSession;
 use crate::session::embed::position_info;
 use crate::session::nim::Nim;
@@ -25,6 +27,7 @@ use super::super::embed::talk::post;
 use super::super::embed::{
     use_document_look, use_latest, use_reports, use_resize_reports, EmbedBoard, CSS,
 };
+use super::super::shell::clock::now;
 use super::page::{use_live, use_ticks};
 use super::panel::status_text;
 
@@ -76,11 +79,17 @@ fn follow<G: EmbedBoard>(props: &FollowProps) -> Html {
         .is_some_and(|c| c.running.is_some());
     use_ticks(state.playing() && clock_runs);
     let status = status_text::<G>(t, &state);
-    if state.view.is_none() {
+    let Some(view) = &state.view else {
         return html! { <p class="embed-status" data-testid="live-status">{ status }</p> };
-    }
+    };
+    // A live game's clocks, as its page shows them (a correspondence
+    // game's days are not a clock to follow).
+    let clocks = state
+        .clocks(now())
+        .filter(|_| view.setup.timing.is_live())
+        .map(|left| left.map(|ms| AttrValue::from(clock_text(ms))));
     html! {
-        <Shown<G> session={state.session.clone()} {params} {status} />
+        <Shown<G> session={state.session.clone()} {params} {status} {clocks} />
     }
 }
 
@@ -90,6 +99,9 @@ struct ShownProps<G: EmbedBoard> {
     session: GameSession<G>,
     params: EmbedParams,
     status: String,
+    /// The first and the second player's time left, when the game has a
+    /// clock.
+    clocks: Option<[AttrValue; 2]>,
 }
 
 /// The board and where the game stands, and the frame's reports; mounted
@@ -110,6 +122,7 @@ fn shown<G: EmbedBoard>(props: &ShownProps<G>) -> Html {
     let app = use_app();
     let lang = p.lang.unwrap_or(app.lang);
     use_document_look(p.theme, lang);
+    let t = lang.texts();
     let classes = classes!(
         "embed",
         "embed-live",
@@ -123,6 +136,14 @@ fn shown<G: EmbedBoard>(props: &ShownProps<G>) -> Html {
             <div ref={content} class={classes} data-testid="embed" data-mode="view">
                 <div class="embed-board">{ G::online_board(&props.session, Callback::noop(), false) }</div>
                 <p class="embed-status" data-testid="live-status">{ &props.status }</p>
+                if let Some(clocks) = &props.clocks {
+                    <p class="embed-clocks">
+                        { for clocks.iter().enumerate().map(|(seat, left)| html! {
+                            <span class="online-clock" role="timer" aria-label={format!("{} {}", t.common.clock, seat + 1)}
+                                data-testid={format!("live-clock-{seat}")}>{ left.clone() }</span>
+                        }) }
+                    </p>
+                }
             </div>
         </ContextProvider<AppContext>>
     }
