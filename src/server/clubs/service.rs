@@ -11,10 +11,11 @@ use mind_sports::club::ratings::{rate, RatingList};
 use mind_sports::online::club::{
     Attach, Club, ClubCreated, ClubError, ClubEvent, ClubRefusal, CreateClub,
 };
-use mind_sports::online::event::{Change, EventError, NameProblem, Who};
+use mind_sports::online::event::{Change, EventError, Who};
 
 use super::store::{self, ClubOp, ClubRow};
 use crate::event::service::EventEntry;
+use crate::event::state::label_name;
 use crate::event::views::summary;
 use crate::event::Events;
 use crate::store::Op;
@@ -24,20 +25,6 @@ use crate::tokens;
 fn club_unavailable<E: std::fmt::Display>(error: E) -> ClubError {
     eprintln!("serve: clubs: {error}");
     ClubError::Unavailable
-}
-
-/// A club's name: a label of the club manager (`club::text::name`, at
-/// most 100 characters), without markup.
-pub fn club_name(raw: &str) -> Result<String, NameProblem> {
-    use mind_sports::club::text::{name, NameError};
-    if raw.contains(['<', '>']) {
-        return Err(NameProblem::Markup);
-    }
-    name(raw).map_err(|e| match e {
-        NameError::Empty => NameProblem::Empty,
-        NameError::TooLong => NameProblem::TooLong,
-        _ => NameProblem::Control,
-    })
 }
 
 /// Club `id`'s row (`not_found` before any lookup for what cannot be an
@@ -119,7 +106,7 @@ pub struct Clubs {
 impl Clubs {
     /// A new club.
     pub async fn create(&self, request: CreateClub) -> Result<ClubCreated, ClubError> {
-        let name = club_name(&request.name).map_err(|problem| ClubError::Name { problem })?;
+        let name = label_name(&request.name).map_err(|problem| ClubError::Name { problem })?;
         let (id, token) = (tokens::game_id(), tokens::secret());
         let op = Op::Club(ClubOp::Create {
             id: id.clone(),

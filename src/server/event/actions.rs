@@ -13,7 +13,7 @@ use mind_sports::online::event::{
 use mind_sports::online::setup::{GameKind, Setup, Timing};
 
 use super::service::{unavailable, who_of, EventEntry, Events, Loaded};
-use super::state::{player_name, EnterError, State};
+use super::state::{label_name, player_name, EnterError, State};
 use super::store::{self, EventOp};
 use super::views::summary;
 use crate::store::Op;
@@ -158,6 +158,9 @@ impl Events {
         start_limit_ms: u64,
         club: (Option<&str>, Option<&str>),
     ) -> Result<Created, EventError> {
+        if let Some(name) = &t.name {
+            label_name(name).map_err(|problem| EventError::Name { problem })?;
+        }
         let (id, organiser) = (tokens::game_id(), tokens::secret());
         let joining = crate::clubs::service::joining_at_creation(self, &id, club.0, club.1).await?;
         let created = Change::Created {

@@ -86,6 +86,21 @@ pub fn player_name(raw: &str) -> Result<String, NameProblem> {
     })
 }
 
+/// A club's or an event's name: a label of the club manager
+/// (`club::text::name`, at most 100 characters), without markup (the
+/// names end up on clubs' websites, as players' names do).
+pub fn label_name(raw: &str) -> Result<String, NameProblem> {
+    use mind_sports::club::text::{name, NameError};
+    if raw.contains(['<', '>']) {
+        return Err(NameProblem::Markup);
+    }
+    name(raw).map_err(|e| match e {
+        NameError::Empty => NameProblem::Empty,
+        NameError::TooLong => NameProblem::TooLong,
+        _ => NameProblem::Control,
+    })
+}
+
 /// A game's result as the tournament records it: Othello's discs, else
 /// 1–0, ½–½ or 0–1.
 pub fn tournament_score(othello: bool, score: &Score) -> [f64; 2] {

@@ -69,6 +69,26 @@ async fn bad_uploads(at: std::net::SocketAddr) {
         (400, Some("file")),
         "{error}"
     );
+    // An event's name with markup, in the settings or in the file.
+    let mut named = settings();
+    named["name"] = json!("<b>Cup</b>");
+    let (status, error) = call(at, "POST", "/api/v1/events", Some(named)).await;
+    assert_eq!(
+        (status, error["error"].as_str(), error["problem"].as_str()),
+        (400, Some("name"), Some("markup"))
+    );
+    let file = r#"{"name":"<i>Night</i>","game":"nim","rounds":2,"players":[{"name":"A"},{"name":"B"}],"games":[]}"#;
+    let (status, error) = call(
+        at,
+        "POST",
+        "/api/v1/events/import",
+        Some(upload(file.into())),
+    )
+    .await;
+    assert_eq!(
+        (status, error["error"].as_str(), error["problem"].as_str()),
+        (400, Some("name"), Some("markup"))
+    );
     let (status, error) = call(at, "POST", "/api/v1/events", Some(json!({"name": 1}))).await;
     assert_eq!((status, error["error"].as_str()), (400, Some("malformed")));
     let mut extra = settings();
