@@ -2,7 +2,9 @@
 //! event (issue 29). The request and the organiser's view are the event
 //! module's (`event.js`, loaded on the press), so that the club page
 //! carries this button only; on a static site without the server the
-//! event module says that club events need it.
+//! event module says that club events need it. Where this browser keeps
+//! clubs' tokens, the event can go in one of those clubs (the first
+//! offered), so that its games count in the club's rating list.
 
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
@@ -10,6 +12,7 @@ use yew::prelude::*;
 
 use super::super::context::use_texts;
 use super::super::module_section::call_module;
+use super::on_server::kept_clubs;
 use super::state::Shared;
 
 /// The time controls offered for the event's games.
@@ -27,17 +30,21 @@ pub fn run_online(props: &RunOnlineProps) -> Html {
     let t = use_texts();
     let control = use_state(|| "10+5".to_string());
     let note = use_state(|| None::<String>);
+    let clubs = kept_clubs();
+    let club = use_state(|| clubs.keys().next().cloned().unwrap_or_default());
     let onclick = {
-        let (control, note, file) = (
+        let (control, note, file, club) = (
             control.clone(),
             note.clone(),
             props.tournament.to_compact_text(),
+            club.clone(),
         );
         Callback::from(move |_: MouseEvent| {
             let args = [
                 t.lang().code().into(),
                 file.as_str().into(),
                 control.as_str().into(),
+                club.as_str().into(),
             ];
             let note = note.clone();
             note.set(Some(t.club().running_online.into()));
@@ -61,8 +68,30 @@ pub fn run_online(props: &RunOnlineProps) -> Html {
             control.set(select.value());
         })
     };
+    let on_club = {
+        let club = club.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            club.set(select.value());
+        })
+    };
+    let options = clubs.iter().map(|(id, kept)| {
+        let label = if kept.name.is_empty() {
+            id.clone()
+        } else {
+            kept.name.clone()
+        };
+        html! { <option value={id.clone()} selected={*club == *id}>{ label }</option> }
+    });
     html! {
         <div class="club-run-online no-print">
+            if !clubs.is_empty() {
+                <label for="club-run-club">{ t.clubs().run_in }</label>
+                <select id="club-run-club" onchange={on_club} data-testid="club-run-club">
+                    { for options }
+                    <option value="" selected={club.is_empty()}>{ t.clubs().no_club }</option>
+                </select>
+            }
             <label for="club-run-control">{ t.club().run_online_control }</label>
             <select id="club-run-control" {onchange} data-testid="club-run-control">
                 { for CONTROLS.iter().map(|c| html! { <option value={*c} selected={*control == *c}>{ *c }</option> }) }
