@@ -87,17 +87,16 @@
 
     /** The frame's address for the current attributes. */
     get src() {
-      // A club's event (kind="event" event="<id>" view="standings|pairings|live")
-      // or a club's rating list (kind="ratings" club="<id>").
+      // A club's event (kind="event" event view) or rating list (kind="ratings" club).
       const kind = this.getAttribute("kind");
       if (kind === "event" || kind === "ratings") {
-        const [frame, key, attribute] = kind === "event" ? ["event", "id", "event"] : ["ratings", "club", "club"];
-        const query = [`${key}=${encodeURIComponent(this.getAttribute(attribute) || "")}`];
-        for (const name of kind === "event" ? ["view", "lang", "theme"] : ["lang", "theme"]) {
+        const ev = kind === "event";
+        const query = [`${ev ? "id" : "club"}=${encodeURIComponent(this.getAttribute(ev ? "event" : "club") || "")}`];
+        for (const name of ["view", "lang", "theme"]) {
           if (this.hasAttribute(name)) query.push(`${name}=${encodeURIComponent(this.getAttribute(name))}`);
         }
         if (!MindSportsBoard.refusal) query.push(`parent=${encodeURIComponent(location.origin)}`);
-        return `${app.href}#/embed/${frame}?${query.join("&")}`;
+        return `${app.href}#/embed/${kind}?${query.join("&")}`;
       }
       const game = this.getAttribute("game") || "othello";
       const query = PARAMS.filter((name) => this.hasAttribute(name))

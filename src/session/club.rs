@@ -387,7 +387,7 @@ mod tests {
         };
         assert_eq!(
             ratings.fragment(Some("https://club.example")),
-            "#/embed/ratings?club=ab12&parent=https%3A%2F%2Fclub.example"
+            "#/embed/ratings?club=ab12&parent=https://club.example"
         );
         let read =
             RatingsFrame::parse(&ratings.fragment(Some("https://club.example"))[8..]).unwrap();
