@@ -438,6 +438,8 @@ mod tests {
             "event.score",
             // The same word in Czech.
             "event.who_server",
+            // The same word in Czech.
+            "clubs.rating",
         ];
         let english = Lang::En.texts().entries();
         for lang in [Lang::Cs, Lang::Ru] {
