@@ -173,7 +173,7 @@ impl Sort {
 
     /// `players` in this order (equal ones by place, then as the list has
     /// them: the sort is stable).
-    pub fn apply<'a>(self, players: &'a [PlayerRating]) -> Vec<&'a PlayerRating> {
+    pub fn apply(self, players: &[PlayerRating]) -> Vec<&PlayerRating> {
         let mut sorted: Vec<&PlayerRating> = players.iter().collect();
         sorted.sort_by(|a, b| {
             let by = match self.column {

@@ -7,15 +7,13 @@
 
 use std::collections::BTreeMap;
 
-use wasm_bindgen::JsValue;
-use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
 use crate::session::club::{read_kept_clubs, KeptClub, KEPT_CLUBS_KEY};
 
 use super::super::browser;
 use super::super::context::use_texts;
-use super::super::module_section::call_module;
+use super::run_online::ask_event_module;
 
 /// The clubs whose tokens this browser keeps, by id.
 pub fn kept_clubs() -> BTreeMap<String, KeptClub> {
@@ -36,19 +34,8 @@ pub fn club_on_server() -> Html {
         Callback::from(move |ev: SubmitEvent| {
             ev.prevent_default();
             let args = [t.lang().code().into(), name.trim().into()];
-            let note = note.clone();
             note.set(Some(c.creating.into()));
-            wasm_bindgen_futures::spawn_local(async move {
-                let said = match call_module("event", "create_club", &args).await {
-                    Ok(promise) => JsFuture::from(js_sys::Promise::from(promise))
-                        .await
-                        .ok()
-                        .and_then(|v: JsValue| v.as_string())
-                        .unwrap_or_default(),
-                    Err(_) => t.common.online_failed.into(),
-                };
-                note.set((!said.is_empty()).then_some(said));
-            });
+            ask_event_module(t, "create_club", args, note.clone());
         })
     };
     let oninput = {

@@ -14,6 +14,7 @@ use super::super::context::use_texts;
 use super::super::module_section::call_module;
 use super::on_server::kept_clubs;
 use super::state::Shared;
+use crate::i18n::Texts;
 
 /// The time controls offered for the event's games.
 const CONTROLS: [&str; 6] = ["3+2", "5+3", "10+5", "15+10", "25+0", "60+30"];
@@ -46,19 +47,8 @@ pub fn run_online(props: &RunOnlineProps) -> Html {
                 control.as_str().into(),
                 club.as_str().into(),
             ];
-            let note = note.clone();
             note.set(Some(t.club().running_online.into()));
-            wasm_bindgen_futures::spawn_local(async move {
-                let said = match call_module("event", "run_online", &args).await {
-                    Ok(promise) => JsFuture::from(js_sys::Promise::from(promise))
-                        .await
-                        .ok()
-                        .and_then(|v: JsValue| v.as_string())
-                        .unwrap_or_default(),
-                    Err(_) => t.common.online_failed.into(),
-                };
-                note.set((!said.is_empty()).then_some(said));
-            });
+            ask_event_module(t, "run_online", args, note.clone());
         })
     };
     let onchange = {
@@ -102,4 +92,26 @@ pub fn run_online(props: &RunOnlineProps) -> Html {
             }
         </div>
     }
+}
+
+/// Calls `function` of the event module with `args`; the promise it
+/// returns resolves to what to tell the person (empty when its page
+/// opened), which goes to `note` (none when empty).
+pub(super) fn ask_event_module<const N: usize>(
+    t: &'static Texts,
+    function: &'static str,
+    args: [JsValue; N],
+    note: UseStateHandle<Option<String>>,
+) {
+    wasm_bindgen_futures::spawn_local(async move {
+        let said = match call_module("event", function, &args).await {
+            Ok(promise) => JsFuture::from(js_sys::Promise::from(promise))
+                .await
+                .ok()
+                .and_then(|v: JsValue| v.as_string())
+                .unwrap_or_default(),
+            Err(_) => t.common.online_failed.into(),
+        };
+        note.set((!said.is_empty()).then_some(said));
+    });
 }
