@@ -192,7 +192,9 @@ impl Sort {
 /// A rating as the list writes it: whole points, and the deviation after
 /// `±` (`1623 ±87`).
 pub fn rating_text(rating: f64, deviation: f64) -> String {
-    format!("{:.0} ±{:.0}", rating, deviation)
+    // Rounded first: a whole number writes without the exact float
+    // formatting, which would weigh on the pages' module.
+    format!("{} ±{}", rating.round() as i64, deviation.round() as i64)
 }
 
 /// Points as a score sheet writes them: `1½`, `½`, `2`.

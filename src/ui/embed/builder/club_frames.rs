@@ -34,6 +34,17 @@ pub fn club_frames() -> Html {
         let state = state.clone();
         Callback::from(move |value: String| state.set(value))
     };
+    // Another kind of frame names another kind of id: the field starts
+    // empty again.
+    let set_kind = {
+        let (kind, id) = (kind.clone(), id.clone());
+        Callback::from(move |value: String| {
+            if *kind != value {
+                id.set(String::new());
+            }
+            kind.set(value);
+        })
+    };
     let kinds = named(&[("ratings", c.kind_ratings), ("event", c.kind_event)]);
     let views = named(&[
         ("standings", c.view_standings),
@@ -51,7 +62,7 @@ pub fn club_frames() -> Html {
         <section class="builder-club" aria-labelledby="builder-club-heading" data-testid="builder-club">
             <h2 id="builder-club-heading">{ c.frame_kind }</h2>
             <form class="builder-form" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                { select("builder-club-kind", c.frame_kind, &kind, kinds, set(&kind)) }
+                { select("builder-club-kind", c.frame_kind, &kind, kinds, set_kind) }
                 { text_field("builder-club-id", label, (*id).clone(), set(&id)) }
                 if *kind == "event" {
                     { select("builder-club-view", c.view, &view, views, set(&view)) }
