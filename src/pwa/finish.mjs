@@ -106,18 +106,26 @@ const TARGETS = {
  *    parameter reader, which brings the three games' replays; the event
  *    frame reads its few keys itself); 300.2 KB once merged with the
  *    clubs (the summary's club, the log's club and registration changes
- *    and their texts), hence 302 KB. */
+ *    and their texts), hence 302 KB; 349.9 KB with a club on the server
+ *    (issue 29: the club's page `#/clubs/<id>`, its live rating list,
+ *    a player's history, the ratings frame, the club token's keeping,
+ *    their texts in three languages; the list's ratings read as floats),
+ *    hence 354 KB. Target unmet: a module of the club's own pages
+ *    (`clubs.js`) would take about 50 KB off it again.
+ *  - club: 317.6 KB with "Club on the server" (the form, the clubs kept,
+ *    the choice of club in "Run online") and the builder's club frames
+ *    (issue 29), hence 321 KB (target unmet). */
 const LIMITS = {
   app: 130_000,
   othello: 260_500,
   opok: 231_500,
   nim: 254_500,
   learn: 350_000,
-  club: 305_000,
+  club: 321_000,
   diagram: 200_000,
   frame: 295_000,
   online: 368_000,
-  event: 302_000,
+  event: 354_000,
   worker: 450_000,
 };
 const COMPRESSIBLE = /\.(wasm|js|css|html|svg|webmanifest|json)$/;
