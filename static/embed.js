@@ -4,6 +4,7 @@
  *   <script src="https://APP/embed.js" defer></script>
  *   <mind-sports-board game="othello" moves="f5d6" mode="view"></mind-sports-board>
  *   <mind-sports-board kind="event" event="k7qz3mfa9tbe" view="standings"></mind-sports-board>
+ *   <mind-sports-board kind="ratings" club="q3w8e5r1t6y2"></mind-sports-board>
  *
  * The element makes an iframe of the app at the address this script came
  * from (#/embed/<game>?<attributes>&parent=<this page's origin>), sizes it
@@ -66,7 +67,7 @@
 
   class MindSportsBoard extends HTMLElement {
     static get observedAttributes() {
-      return ["game", "kind", "event", "view", ...PARAMS];
+      return ["game", "kind", "event", "view", "club", ...PARAMS];
     }
 
     constructor() {
@@ -86,14 +87,16 @@
 
     /** The frame's address for the current attributes. */
     get src() {
-      // A club's event (kind="event" event="<id>" view="standings|pairings|live").
-      if (this.getAttribute("kind") === "event") {
-        const query = [`id=${encodeURIComponent(this.getAttribute("event") || "")}`];
+      // A club's event (kind="event" event view) or rating list (kind="ratings" club).
+      const kind = this.getAttribute("kind");
+      if (kind === "event" || kind === "ratings") {
+        const ev = kind === "event";
+        const query = [`${ev ? "id" : "club"}=${encodeURIComponent(this.getAttribute(ev ? "event" : "club") || "")}`];
         for (const name of ["view", "lang", "theme"]) {
           if (this.hasAttribute(name)) query.push(`${name}=${encodeURIComponent(this.getAttribute(name))}`);
         }
         if (!MindSportsBoard.refusal) query.push(`parent=${encodeURIComponent(location.origin)}`);
-        return `${app.href}#/embed/event?${query.join("&")}`;
+        return `${app.href}#/embed/${kind}?${query.join("&")}`;
       }
       const game = this.getAttribute("game") || "othello";
       const query = PARAMS.filter((name) => this.hasAttribute(name))

@@ -12,6 +12,7 @@ use mind_sports::embed::params::{parse, Game, Mode, PuzzleRef, Reason, Start, KE
 use mind_sports::embed::Origin;
 use mind_sports::engine::othello::notation::{parse_board, replay_from_start};
 use mind_sports::engine::othello::{Rules, Variant};
+use mind_sports::session::club::RatingsFrame;
 use mind_sports::session::event::EventFrame;
 use mind_sports::session::formats::encode;
 use mind_sports::session::online::LiveFrame;
@@ -171,6 +172,14 @@ fn the_docs_examples_are_valid() {
             if !rest.ends_with('=') {
                 let frame = EventFrame::parse(&fragment["#/embed/".len()..]);
                 assert!(frame.is_some(), "{fragment}: not an event frame");
+            }
+            continue;
+        }
+        // A club's rating list is read by its own reader too.
+        if fragment.starts_with("#/embed/ratings?") {
+            if !fragment.ends_with('=') {
+                let frame = RatingsFrame::parse(&fragment["#/embed/".len()..]);
+                assert!(frame.is_some(), "{fragment}: not a ratings frame");
             }
             continue;
         }

@@ -11,6 +11,7 @@
 mod clock;
 pub mod club;
 mod club_errors;
+mod clubs;
 mod cs;
 mod diagram;
 mod embed;
@@ -30,8 +31,8 @@ pub mod session;
 mod texts;
 
 pub use texts::{
-    ClockTexts, ClubErrorTexts, ClubTexts, CommonTexts, EmbedTexts, EventTexts, LearnTexts,
-    NimRulesTexts, NimTexts, OnlineTexts, OpokRulesTexts, OpokTexts, OthelloRulesTexts,
+    ClockTexts, ClubErrorTexts, ClubTexts, ClubsTexts, CommonTexts, EmbedTexts, EventTexts,
+    LearnTexts, NimRulesTexts, NimTexts, OnlineTexts, OpokRulesTexts, OpokTexts, OthelloRulesTexts,
     OthelloTexts, Texts,
 };
 
@@ -437,6 +438,8 @@ mod tests {
             "event.score",
             // The same word in Czech.
             "event.who_server",
+            // The same word in Czech.
+            "clubs.rating",
         ];
         let english = Lang::En.texts().entries();
         for lang in [Lang::Cs, Lang::Ru] {

@@ -21,7 +21,7 @@ pub fn page_name(t: &Texts, route: &Route) -> &'static str {
         Route::LearnTeacher => t.common.learn_teacher,
         Route::LearnResults(_) => t.common.learn_results,
         Route::Puzzles | Route::Puzzle(_) => t.common.learn_puzzles,
-        Route::Club => t.common.club_title,
+        Route::Club | Route::Clubs(_) => t.common.club_title,
         Route::Embed(_) => t.common.app_name,
         Route::EmbedBuilder(_) => t.common.embed_title,
         Route::Lobby => t.common.online_play,

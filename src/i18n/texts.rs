@@ -405,6 +405,27 @@ texts! {
 }
 
 texts! {
+    /// A club on the server (issue 29): "Club on the server" on `#/club`,
+    /// the club's page (`#/clubs/<id>`), its rating list, the ratings
+    /// frame, and the snippet builder's club frames.
+    ClubsTexts {
+        plain:
+            server_heading, server_intro, club_name, create, creating, no_server, not_found,
+            name_problem, wrong_token, wrong_organiser, no_such_event, other_club, refused_other,
+            unavailable, kept_clubs, store_failed, private_link, events_heading, no_events,
+            attach_heading, attach, attached, nothing_to_attach, ratings_heading, no_ratings, rank,
+            name, rating, games, provisional_mark, provisional_note, sort_hint, event, round, score,
+            rating_after, close, run_in, no_club, ratings_updated, print, frame_kind, kind_board,
+            kind_event, kind_ratings, event_id, club_id, view, view_standings, view_pairings,
+            view_live, history_hint;
+        sides: ;
+        templates:
+            history_heading(name), event_number(number), sorted_by(column), provisional_of(rating);
+        counted:
+    }
+}
+
+texts! {
     /// The Othello rules page: its sections (apart, so that only the learning
     /// module, which draws the rules pages, carries them).
     OthelloRulesTexts {
@@ -562,6 +583,15 @@ impl Texts {
         }
     }
 
+    /// A club on the server's texts (apart, like the events').
+    pub fn clubs(&self) -> &'static ClubsTexts {
+        match self.lang() {
+            super::Lang::En => &super::clubs::EN,
+            super::Lang::Cs => &super::clubs::CS,
+            super::Lang::Ru => &super::clubs::RU,
+        }
+    }
+
     /// The Othello rules page's sections (apart, like the learning pages').
     pub fn othello_rules(&self) -> &'static OthelloRulesTexts {
         match self.lang() {
@@ -610,6 +640,7 @@ impl Texts {
             ("embed", self.embed().entries()),
             ("online", self.online().entries()),
             ("event", self.event().entries()),
+            ("clubs", self.clubs().entries()),
             ("othello_rules", self.othello_rules().entries()),
             ("opok_rules", self.opok_rules().entries()),
             ("nim_rules", self.nim_rules().entries()),

@@ -109,18 +109,26 @@ const TARGETS = {
  *    and their texts), hence 302 KB; 314.1 KB with `#/event/new` (creating
  *    an event from settings or by uploading a file: two forms, the
  *    refusals said in words, their texts in three languages) and the
- *    notice of a private link the browser could not keep, hence 316 KB. */
+ *    notice of a private link the browser could not keep, hence 316 KB;
+ *    then a club on the server (issue 29: the club's page `#/clubs/<id>`,
+ *    its live rating list, a player's history, the ratings frame, the club
+ *    token's keeping, their texts in three languages; +51.3 KB on its own,
+ *    298.6 to 349.9), together MEASURED_EVENT. Target unmet: a module of
+ *    the club's own pages (`clubs.js`) would take about 50 KB off again.
+ *  - club: 317.6 KB with "Club on the server" (the form, the clubs kept,
+ *    the choice of club in "Run online") and the builder's club frames
+ *    (issue 29), hence 321 KB (target unmet). */
 const LIMITS = {
   app: 130_000,
   othello: 260_500,
   opok: 231_500,
   nim: 254_500,
   learn: 350_000,
-  club: 305_000,
+  club: 321_000,
   diagram: 200_000,
   frame: 295_000,
   online: 368_000,
-  event: 316_000,
+  event: 372_000,
   worker: 450_000,
 };
 const COMPRESSIBLE = /\.(wasm|js|css|html|svg|webmanifest|json)$/;

@@ -125,10 +125,7 @@ impl EventFrame {
                         _ => return None,
                     }
                 }
-                "parent" => params.parent = Origin::parse(&value).ok(),
-                "theme" => params.theme = Theme::from_name(&value).unwrap_or(params.theme),
-                "lang" => params.lang = Lang::from_code(&value).or(params.lang),
-                _ => {}
+                _ => read_look(&mut params, key, &value),
             }
         }
         let event = event.filter(|id| well_formed(id))?;
@@ -137,6 +134,20 @@ impl EventFrame {
             view,
             params,
         })
+    }
+}
+
+/// Reads a club frame's `parent`, `theme` or `lang` (`key`) into
+/// `params` as any frame reads them (an origin, a theme's and a
+/// language's names); one that does not read, or another key, is left.
+/// Read here rather than by the frames' reader, which would bring the
+/// three games' replays into the club frames' module for three keys.
+pub fn read_look(params: &mut EmbedParams, key: &str, value: &str) {
+    match key {
+        "parent" => params.parent = Origin::parse(value).ok(),
+        "theme" => params.theme = Theme::from_name(value).unwrap_or(params.theme),
+        "lang" => params.lang = Lang::from_code(value).or(params.lang),
+        _ => {}
     }
 }
 

@@ -3,6 +3,7 @@
 //! state transitions the UI drives (tested natively).
 
 pub mod clock;
+pub mod club;
 pub mod core;
 pub mod diagram;
 pub mod embed;

@@ -55,6 +55,9 @@ pub enum Route {
     /// `?organiser=` on the organiser's private link): what follows
     /// `#/event/`, read by the event module.
     Event(String),
+    /// A club on the server (`#/clubs/<id>`, with `?token=` on the club's
+    /// private link): what follows `#/clubs/`, read by the event module.
+    Clubs(String),
     /// A fragment that names no page.
     NotFound(String),
 }
@@ -96,6 +99,8 @@ impl Route {
             Route::Embed(frame) if crate::session::online::LiveFrame::named(frame) => Some("online"),
             // A club event's frames come with the event pages.
             Route::Embed(frame) if is_event_frame(frame) => Some("event"),
+            // The club's rating list comes with the event pages too.
+            Route::Embed(frame) if crate::session::club::is_ratings_frame(frame) => Some("event"),
             Route::Embed(_) => Some("frame"),
             // Online play: the lobby, the games' pages and the "Play
             // online" dialog (called from the game pages), loaded by these
@@ -103,7 +108,7 @@ impl Route {
             Route::Lobby | Route::Online(_) => Some("online"),
             // A club's events (issue 29): their own module, fetched by
             // `#/event/…` and the event frames only.
-            Route::Event(_) => Some("event"),
+            Route::Event(_) | Route::Clubs(_) => Some("event"),
             _ => None,
         }
     }
@@ -121,6 +126,9 @@ impl Route {
         }
         if let Some(event) = fragment.strip_prefix("/event/") {
             return Route::Event(event.to_string());
+        }
+        if let Some(club) = fragment.strip_prefix("/clubs/") {
+            return Route::Clubs(club.to_string());
         }
         let (path, query) = match fragment.split_once('?') {
             Some((p, q)) => (p, Some(q.to_string())),
@@ -174,6 +182,7 @@ impl Route {
             Route::Lobby => "#/online".into(),
             Route::Online(game) => format!("#/online/{game}"),
             Route::Event(event) => format!("#/event/{event}"),
+            Route::Clubs(club) => format!("#/clubs/{club}"),
             Route::NotFound(path) => format!("#{path}"),
         }
     }
@@ -250,6 +259,7 @@ mod tests {
             Route::Online("nim/ab23cd45ef67?invite=0123abcd".into()),
             Route::Event("k7qz3mfa9tbe".into()),
             Route::Event("k7qz3mfa9tbe?organiser=0f3a".into()),
+            Route::Clubs("k7qz3mfa9tbe?token=0f3a".into()),
         ] {
             assert_eq!(Route::from_fragment(&route.fragment()), route);
         }
@@ -297,6 +307,13 @@ mod tests {
         assert!(Route::from_fragment("#/event/k7qz3mfa9tbe").has_own_heading());
         assert_eq!(
             Route::from_fragment("#/embed/event?id=k7qz3mfa9tbe&view=standings").module(),
+            Some("event")
+        );
+        // A club on the server and its ratings frame too.
+        assert_eq!(Route::from_fragment("#/clubs/ab12").module(), Some("event"));
+        assert!(Route::from_fragment("#/clubs/ab12").has_own_heading());
+        assert_eq!(
+            Route::from_fragment("#/embed/ratings?club=ab12").module(),
             Some("event")
         );
         assert_eq!(

@@ -5,6 +5,7 @@
 
 mod actions;
 mod heading;
+mod on_server;
 mod page;
 mod players;
 mod results;

@@ -18,6 +18,7 @@ use crate::i18n::Texts;
 
 use super::actions::actions;
 use super::heading::heading;
+use super::on_server::ClubOnServer;
 use super::players::players;
 use super::results::results;
 use super::round::RoundEntry;
@@ -54,6 +55,7 @@ pub fn club_page() -> Html {
             { actions(t, &club) }
             if !club.message.is_empty() { <p class="feedback wrong no-print" role="alert" data-testid="club-message">{ (*club.message).clone() }</p> }
             <p class="feedback right no-print" role="status" data-testid="club-notice" hidden={club.notice.is_empty()}>{ (*club.notice).clone() }</p>
+            <ClubOnServer />
         </section>
     }
 }

@@ -2,7 +2,9 @@
 //! event (issue 29). The request and the organiser's view are the event
 //! module's (`event.js`, loaded on the press), so that the club page
 //! carries this button only; on a static site without the server the
-//! event module says that club events need it.
+//! event module says that club events need it. Where this browser keeps
+//! clubs' tokens, the event can go in one of those clubs (the first
+//! offered), so that its games count in the club's rating list.
 
 use wasm_bindgen::JsValue;
 use wasm_bindgen_futures::JsFuture;
@@ -12,7 +14,9 @@ use crate::online::event::CONTROLS;
 
 use super::super::context::use_texts;
 use super::super::module_section::call_module;
+use super::on_server::kept_clubs;
 use super::state::Shared;
+use crate::i18n::Texts;
 
 /// Props: the tournament being run.
 #[derive(Properties, PartialEq)]
@@ -26,31 +30,24 @@ pub fn run_online(props: &RunOnlineProps) -> Html {
     let t = use_texts();
     let control = use_state(|| "10+5".to_string());
     let note = use_state(|| None::<String>);
+    let clubs = kept_clubs();
+    let club = use_state(|| clubs.keys().next().cloned().unwrap_or_default());
     let onclick = {
-        let (control, note, file) = (
+        let (control, note, file, club) = (
             control.clone(),
             note.clone(),
             props.tournament.to_compact_text(),
+            club.clone(),
         );
         Callback::from(move |_: MouseEvent| {
             let args = [
                 t.lang().code().into(),
                 file.as_str().into(),
                 control.as_str().into(),
+                club.as_str().into(),
             ];
-            let note = note.clone();
             note.set(Some(t.club().running_online.into()));
-            wasm_bindgen_futures::spawn_local(async move {
-                let said = match call_module("event", "run_online", &args).await {
-                    Ok(promise) => JsFuture::from(js_sys::Promise::from(promise))
-                        .await
-                        .ok()
-                        .and_then(|v: JsValue| v.as_string())
-                        .unwrap_or_default(),
-                    Err(_) => t.common.online_failed.into(),
-                };
-                note.set((!said.is_empty()).then_some(said));
-            });
+            ask_event_module(t, "run_online", args, note.clone());
         })
     };
     let onchange = {
@@ -60,8 +57,30 @@ pub fn run_online(props: &RunOnlineProps) -> Html {
             control.set(select.value());
         })
     };
+    let on_club = {
+        let club = club.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            club.set(select.value());
+        })
+    };
+    let options = clubs.iter().map(|(id, kept)| {
+        let label = if kept.name.is_empty() {
+            id.clone()
+        } else {
+            kept.name.clone()
+        };
+        html! { <option value={id.clone()} selected={*club == *id}>{ label }</option> }
+    });
     html! {
         <div class="club-run-online no-print">
+            if !clubs.is_empty() {
+                <label for="club-run-club">{ t.clubs().run_in }</label>
+                <select id="club-run-club" onchange={on_club} data-testid="club-run-club">
+                    { for options }
+                    <option value="" selected={club.is_empty()}>{ t.clubs().no_club }</option>
+                </select>
+            }
             <label for="club-run-control">{ t.club().run_online_control }</label>
             <select id="club-run-control" {onchange} data-testid="club-run-control">
                 { for CONTROLS.iter().map(|c| html! { <option value={*c} selected={*control == *c}>{ *c }</option> }) }
@@ -73,4 +92,26 @@ pub fn run_online(props: &RunOnlineProps) -> Html {
             }
         </div>
     }
+}
+
+/// Calls `function` of the event module with `args`; the promise it
+/// returns resolves to what to tell the person (empty when its page
+/// opened), which goes to `note` (none when empty).
+pub(super) fn ask_event_module<const N: usize>(
+    t: &'static Texts,
+    function: &'static str,
+    args: [JsValue; N],
+    note: UseStateHandle<Option<String>>,
+) {
+    wasm_bindgen_futures::spawn_local(async move {
+        let said = match call_module("event", function, &args).await {
+            Ok(promise) => JsFuture::from(js_sys::Promise::from(promise))
+                .await
+                .ok()
+                .and_then(|v: JsValue| v.as_string())
+                .unwrap_or_default(),
+            Err(_) => t.common.online_failed.into(),
+        };
+        note.set((!said.is_empty()).then_some(said));
+    });
 }

@@ -15,8 +15,11 @@
 //! * `frame`: the event frames for a club's site (`#/embed/event?…`).
 //! * `link`: the tokens kept in this browser (their format and the
 //!   addresses are `session::event`'s); `api`: the requests.
+//! * `clubs`: a club on the server: its page (`#/clubs/<id>`), its rating
+//!   list and the ratings frame.
 
 mod api;
+mod clubs;
 mod create;
 mod frame;
 mod link;
@@ -39,19 +42,27 @@ pub fn page_of(route: &Route) -> Html {
     match route {
         Route::Event(rest) if create::is_new(rest) => html! { <create::CreatePage /> },
         Route::Event(rest) => html! { <page::EventPage key={rest.clone()} rest={rest.clone()} /> },
+        Route::Clubs(rest) => clubs::club_page(rest),
+        Route::Embed(rest) if crate::session::club::is_ratings_frame(rest) => {
+            clubs::ratings_frame(rest)
+        }
         Route::Embed(rest) => frame::event_frame(rest),
         _ => Html::default(),
     }
 }
 
+pub use clubs::create_club;
+
 /// Creates an event from the club manager's `file` (`POST
-/// /events/import`) with the games' time `control`, then opens its
+/// /events/import`) with the games' time `control`, in `club` when it is
+/// a club whose token this browser keeps (empty: in none), then opens its
 /// organiser's view (`#/event/<id>?organiser=<token>`, which keeps the
 /// token and takes it out of the address). The promise resolves to what
 /// to tell the organiser when that failed (the server's refusal, or that
 /// club events need the club's server), or to an empty text.
-pub fn run_online(lang: &str, file: String, control: String) -> js_sys::Promise {
+pub fn run_online(lang: &str, file: String, control: String, club: String) -> js_sys::Promise {
     let t = Lang::from_code(lang).unwrap_or_default().texts();
+    let club_token = clubs::kept::token(&club);
     wasm_bindgen_futures::future_to_promise(async move {
         let body = ImportEvent {
             file,
@@ -61,8 +72,8 @@ pub fn run_online(lang: &str, file: String, control: String) -> js_sys::Promise 
                 completes: false,
             },
             start_limit_s: None,
-            club: None,
-            club_token: None,
+            club: club_token.is_some().then_some(club),
+            club_token,
         };
         let body = serde_json::to_string(&body).ok();
         let said = create::create_and_open(t, "/api/v1/events/import", body).await;

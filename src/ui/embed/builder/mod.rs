@@ -25,6 +25,7 @@ use crate::session::query::percent_decode;
 
 use super::super::context::use_texts;
 
+mod club_frames;
 mod fields;
 mod form;
 mod preview;
@@ -32,6 +33,7 @@ pub mod snippets;
 
 pub use snippets::{element_snippet, iframe_snippet};
 
+use club_frames::ClubFrames;
 use fields::select;
 use form::{GameFields, LookFields};
 use preview::{Preview, FIRST_HEIGHT};
@@ -169,6 +171,7 @@ pub fn embed_builder(props: &BuilderProps) -> Html {
                     <Snippets {params} width={*width} height={*height} />
                 </div>
             </div>
+            <ClubFrames />
         </section>
     }
 }
