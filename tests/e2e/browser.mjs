@@ -2,7 +2,7 @@
 // Debian's Chromium through playwright-core, collect screenshots.
 import { createRequire } from "node:module";
 import { spawn } from "node:child_process";
-import { mkdtempSync, mkdirSync } from "node:fs";
+import { copyFileSync, mkdtempSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -185,6 +185,16 @@ addEventListener("message", (e) => {
 window.send = (m) => document.getElementById("f").contentWindow.postMessage(
   Object.assign({ source: "mind-sports-host", version: 1 }, m), ${JSON.stringify(app)});
 </script>`;
+
+/** With DOCS_SCREENSHOTS set, copies the named screenshots from the
+ *  artifacts to docs/screenshots/<folder>/: the docs' pictures change only
+ *  when someone asks for it, never by a test run. */
+export function screenshotsToDocs(folder, names) {
+  if (!process.env.DOCS_SCREENSHOTS) return;
+  const docs = join(root, "docs", "screenshots", folder);
+  mkdirSync(docs, { recursive: true });
+  for (const name of names) copyFileSync(join(artifacts, `${name}.png`), join(docs, `${name}.png`));
+}
 
 export const shot = (page, name) => page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
 

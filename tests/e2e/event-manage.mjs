@@ -8,13 +8,13 @@
 // file (and the refusals of bad ones, said in words); a browser that
 // cannot keep the private link. After each step the page's standings are checked
 // against `GET /api/v1/events/<id>/standings`.
-import { mkdtempSync, rmSync, copyFileSync, mkdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, rmSync, readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eventApi, createEvent } from "./event-api.mjs";
-import { serveSite, root, artifacts, launchBrowser, freshPage, run, assert, shot, hostPage, spoken } from "./browser.mjs";
+import { serveSite, root, artifacts, launchBrowser, freshPage, run, assert, shot, hostPage, spoken, screenshotsToDocs } from "./browser.mjs";
 
 const DIST = process.env.DIST ?? join(root, "dist");
 const ENGINE = process.env.ENGINE ?? join(root, "target", "release", "engine");
@@ -416,13 +416,7 @@ try {
       assert((await other.textContent("[data-testid=event-player]")).includes("as Zoe"), "the link is Zoe's");
     },
   });
-  if (!failed && process.env.DOCS_SCREENSHOTS) {
-    const docs = join(root, "docs", "screenshots", "events");
-    mkdirSync(docs, { recursive: true });
-    for (const name of ["event-live-frame-1280", "event-pairings-frame-1280", "event-print-1280", "event-organiser-log-1280", "event-create-360", "event-upload-refused-1280", "event-keep-link-360"]) {
-      copyFileSync(join(artifacts, `${name}.png`), join(docs, `${name}.png`));
-    }
-  }
+  if (!failed) screenshotsToDocs("events", ["event-live-frame-1280", "event-pairings-frame-1280", "event-print-1280", "event-organiser-log-1280", "event-create-360", "event-upload-refused-1280", "event-keep-link-360"]);
 } finally {
   await browser.close();
   server.child.kill();

@@ -5,12 +5,12 @@
 // standings followed live in an embed frame on another origin, and the
 // server killed (SIGKILL) mid-round and restarted on the same port and
 // state without losing anything.
-import { mkdtempSync, rmSync, copyFileSync, mkdirSync, existsSync, statSync, readFileSync } from "node:fs";
+import { mkdtempSync, rmSync, existsSync, statSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join, extname } from "node:path";
 import { eventApi, createEvent } from "./event-api.mjs";
-import { serveSite, root, artifacts, launchBrowser, freshPage, run, assert, shot, spoken, hostPage } from "./browser.mjs";
+import { serveSite, root, artifacts, launchBrowser, freshPage, run, assert, shot, spoken, hostPage, screenshotsToDocs } from "./browser.mjs";
 
 const DIST = process.env.DIST ?? join(root, "dist");
 const state = mkdtempSync(join(tmpdir(), "mind-sports-events-"));
@@ -307,13 +307,7 @@ try {
         const other = page.errors.filter((e) => !/net::ERR_|WebSocket connection/.test(e));
         assert(other.length === 0, other.join("\n"));
       }
-      if (process.env.DOCS_SCREENSHOTS) {
-        const docs = join(root, "docs", "screenshots", "events");
-        mkdirSync(docs, { recursive: true });
-        for (const name of ["event-public-1280", "event-public-360", "event-organiser-1280", "event-player-360", "event-embed-host-1280"]) {
-          copyFileSync(join(artifacts, `${name}.png`), join(docs, `${name}.png`));
-        }
-      }
+      screenshotsToDocs("events", ["event-public-1280", "event-public-360", "event-organiser-1280", "event-player-360", "event-embed-host-1280"]);
     },
   });
 } finally {

@@ -7,11 +7,11 @@
 // keyboard, `aria-sort`), a player's history, the ratings frame on another
 // origin following a new result live, the custom element
 // `kind="ratings"`, and the snippet builder's club frames.
-import { mkdtempSync, rmSync, copyFileSync, mkdirSync } from "node:fs";
+import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serveSite, root, artifacts, launchBrowser, freshPage, run, assert, shot, hostPage } from "./browser.mjs";
+import { serveSite, root, artifacts, launchBrowser, freshPage, run, assert, shot, hostPage, screenshotsToDocs } from "./browser.mjs";
 
 const DIST = process.env.DIST ?? join(root, "dist");
 const state = mkdtempSync(join(tmpdir(), "mind-sports-ratings-"));
@@ -302,13 +302,7 @@ try {
         await page.close();
       }
       assert(owner.errors.filter((e) => !/net::ERR_|WebSocket connection/.test(e)).length === 0, owner.errors.join("\n"));
-      if (process.env.DOCS_SCREENSHOTS) {
-        const docs = join(root, "docs", "screenshots", "events");
-        mkdirSync(docs, { recursive: true });
-        for (const name of ["ratings-club-1280", "ratings-club-360", "ratings-history-1280", "ratings-embed-host-1280", "ratings-embed-host-360", "ratings-builder-1280", "ratings-builder-360"]) {
-          copyFileSync(join(artifacts, `${name}.png`), join(docs, `${name}.png`));
-        }
-      }
+      screenshotsToDocs("events", ["ratings-club-1280", "ratings-club-360", "ratings-history-1280", "ratings-embed-host-1280", "ratings-embed-host-360", "ratings-builder-1280", "ratings-builder-360"]);
     },
   });
 } finally {
