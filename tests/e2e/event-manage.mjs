@@ -198,6 +198,10 @@ try {
       assert(changed, "the live frame's board follows the moves");
       const clocks = await inner().$$eval("[data-testid^=live-clock-]", (c) => c.map((e) => e.textContent));
       assert(clocks.length === 2 && clocks.every((c) => /^\d+:\d\d/.test(c)), `the live frame's clocks: ${clocks}`);
+      // Each clock says whose it is: the board's players, in its order.
+      const owners = await inner().$$eval(".embed-clock-name", (c) => c.map((e) => e.textContent));
+      const seated = [board.black, board.white];
+      assert(JSON.stringify(owners) === JSON.stringify(seated), `the clocks' owners: ${owners} (${seated})`);
       await shot(live, "event-live-frame-1280");
       await shot(frames.pairings, "event-pairings-frame-1280");
       await play(pair);

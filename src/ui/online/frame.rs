@@ -29,7 +29,7 @@ use super::super::embed::{
 };
 use super::super::shell::clock::now;
 use super::page::{use_live, use_ticks};
-use super::panel::status_text;
+use super::panel::{name_of, status_text};
 
 /// The frame of a live game.
 pub fn live_frame(live: LiveFrame) -> Html {
@@ -87,7 +87,12 @@ fn follow<G: EmbedBoard>(props: &FollowProps) -> Html {
     let clocks = state
         .clocks(now())
         .filter(|_| view.setup.timing.is_live())
-        .map(|left| left.map(|ms| AttrValue::from(clock_text(ms))));
+        .map(|left| {
+            [0, 1].map(|seat| {
+                let clock = AttrValue::from(clock_text(left[usize::from(seat)]));
+                (AttrValue::from(name_of(view, seat)), clock)
+            })
+        });
     html! {
         <Shown<G> session={state.session.clone()} {params} {status} {clocks} />
     }
@@ -99,9 +104,9 @@ struct ShownProps<G: EmbedBoard> {
     session: GameSession<G>,
     params: EmbedParams,
     status: String,
-    /// The first and the second player's time left, when the game has a
-    /// clock.
-    clocks: Option<[AttrValue; 2]>,
+    /// The first and the second player's name and time left, when the
+    /// game has a clock.
+    clocks: Option<[(AttrValue, AttrValue); 2]>,
 }
 
 /// The board and where the game stands, and the frame's reports; mounted
@@ -138,9 +143,12 @@ fn shown<G: EmbedBoard>(props: &ShownProps<G>) -> Html {
                 <p class="embed-status" data-testid="live-status">{ &props.status }</p>
                 if let Some(clocks) = &props.clocks {
                     <p class="embed-clocks">
-                        { for clocks.iter().enumerate().map(|(seat, left)| html! {
-                            <span class="online-clock" role="timer" aria-label={format!("{} {}", t.common.clock, seat + 1)}
-                                data-testid={format!("live-clock-{seat}")}>{ left.clone() }</span>
+                        { for clocks.iter().enumerate().map(|(seat, (name, left))| html! {
+                            <span class="embed-clock">
+                                <span class="embed-clock-name">{ name.clone() }</span>
+                                <span class="online-clock" role="timer" aria-label={format!("{} {name}", t.common.clock)}
+                                    data-testid={format!("live-clock-{seat}")}>{ left.clone() }</span>
+                            </span>
                         }) }
                     </p>
                 }

@@ -34,7 +34,7 @@ pub struct OnlinePanelProps<G: PageGame> {
 }
 
 /// A seat's name ("…" while it is free).
-fn name_of(view: &GameView, seat: u8) -> String {
+pub(super) fn name_of(view: &GameView, seat: u8) -> String {
     view.names[usize::from(seat & 1)]
         .clone()
         .unwrap_or_else(|| "…".into())

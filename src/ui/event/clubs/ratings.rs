@@ -117,7 +117,7 @@ fn row(
                         aria-controls={id.clone()} data-player={name.clone()}
                         data-testid="ratings-name" {onclick}>{ name.clone() }</button>
                 </th>
-                <td data-testid="ratings-rating" data-rating={rating.clone()}>
+                <td class="club-rating" data-testid="ratings-rating" data-rating={rating.clone()}>
                     if player.provisional {
                         <span aria-hidden="true">
                             { rating.clone() }
