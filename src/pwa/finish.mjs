@@ -113,7 +113,8 @@ const TARGETS = {
  *    then a club on the server (issue 29: the club's page `#/clubs/<id>`,
  *    its live rating list, a player's history, the ratings frame, the club
  *    token's keeping, their texts in three languages; +51.3 KB on its own,
- *    298.6 to 349.9), together 361.5 KB, hence 364 KB. Target unmet: a module of
+ *    298.6 to 349.9), together 361.5 KB; 365.0 KB with the names of the events a club's
+ *    organiser may add (read from their summaries), hence 367 KB. Target unmet: a module of
  *    the club's own pages (`clubs.js`) would take about 50 KB off again.
  *  - club: 317.6 KB with "Club on the server" (the form, the clubs kept,
  *    the choice of club in "Run online") and the builder's club frames
@@ -128,7 +129,7 @@ const LIMITS = {
   diagram: 200_000,
   frame: 295_000,
   online: 368_000,
-  event: 364_000,
+  event: 367_000,
   worker: 450_000,
 };
 const COMPRESSIBLE = /\.(wasm|js|css|html|svg|webmanifest|json)$/;

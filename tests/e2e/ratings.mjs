@@ -304,6 +304,57 @@ try {
       assert(owner.errors.filter((e) => !/net::ERR_|WebSocket connection/.test(e)).length === 0, owner.errors.join("\n"));
       screenshotsToDocs("events", ["ratings-club-1280", "ratings-club-360", "ratings-history-1280", "ratings-embed-host-1280", "ratings-embed-host-360", "ratings-builder-1280", "ratings-builder-360"]);
     },
+
+    "an event this browser organises outside the club joins it from the club page, by its name": async () => {
+      // The organiser creates a second event from settings (not in the club).
+      await owner.goto(url + "#/event/new");
+      await owner.waitForSelector("[data-testid=event-create-settings]");
+      await owner.fill("[data-testid=event-new-name]", "Winter cup");
+      await owner.click("[data-testid=event-new-create]");
+      await owner.waitForSelector("[data-testid=event-organiser]", { timeout: 15000 });
+      const second = (await owner.evaluate(() => location.hash)).match(/#\/event\/([a-z0-9]+)/)[1];
+      await owner.goto(url + `#/clubs/${club}`);
+      await owner.waitForSelector("[data-testid=club-attach-event]");
+      // The choice names the event; the club's own event is not offered.
+      await owner.waitForFunction(() => [...document.querySelectorAll("[data-testid=club-attach-event] option")].some((o) => o.textContent.trim() === "Winter cup"), null, { timeout: 15000 });
+      const offered = await owner.$$eval("[data-testid=club-attach-event] option", (os) => os.map((o) => o.value));
+      assert(offered.includes(second) && !offered.includes(event), `offered: ${offered}`);
+      await owner.selectOption("[data-testid=club-attach-event]", second);
+      await owner.click("[data-testid=club-attach-button]");
+      await owner.waitForSelector("[data-testid=club-attach-note].right", { timeout: 15000 });
+      await owner.waitForFunction(() => document.querySelectorAll("[data-testid=club-event]").length === 2, null, { timeout: 15000 });
+      const read = (await api(`/clubs/${club}`)).body;
+      assert(JSON.stringify(read.events.map((e) => e.event)) === JSON.stringify([event, second]), `the club's events: ${JSON.stringify(read)}`);
+      const log = (await api(`/events/${second}/log`, { token: JSON.parse(await owner.evaluate(() => localStorage.getItem("mind-sports.events")))[second].organiser })).body;
+      assert(log.entries.some((e) => e.change?.type === "club"), `the event's log says it joined: ${JSON.stringify(log.entries.map((e) => e.change?.type))}`);
+    },
+
+    "a browser that cannot keep the club's token says so and shows the private link": async () => {
+      const page = await freshPage(browser, PHONE);
+      await page.addInitScript(() => {
+        const set = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+          if (key === "mind-sports.clubs") throw new DOMException("full", "QuotaExceededError");
+          return set.call(this, key, value);
+        };
+      });
+      await page.goto(url + "#/club");
+      await page.waitForSelector("[data-testid=club-on-server]");
+      await page.fill("[data-testid=club-server-name]", "Chess and Othello Ostrava");
+      await page.click("[data-testid=club-server-create]");
+      await page.waitForSelector("[data-testid=club-store-failed]", { timeout: 15000 });
+      const link = await page.inputValue("[data-testid=club-private-link]");
+      const id = (await page.evaluate(() => location.hash)).match(/#\/clubs\/([a-z0-9]+)/)[1];
+      assert(new RegExp(`#/clubs/${id}\\?token=[0-9a-f]+$`).test(link), `the link to copy: ${link}`);
+      assert((await page.evaluate(() => localStorage.getItem("mind-sports.clubs"))) === null, "nothing was kept");
+      // The link shown is the club's: it opens the private view elsewhere.
+      const other = await freshPage(browser, DESKTOP);
+      await other.goto(link);
+      await other.waitForSelector("[data-testid=club-private-link]", { timeout: 15000 });
+      await shot(page, "ratings-club-store-failed-360");
+      await other.close();
+      await page.close();
+    },
   });
 } finally {
   await browser.close();

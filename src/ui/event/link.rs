@@ -5,6 +5,8 @@
 //! turned off) is held by the page for as long as it is open, and the
 //! page says to keep the private link ([`KeepLink`]).
 
+use std::collections::BTreeMap;
+
 use yew::prelude::*;
 
 use crate::session::event::{read_kept, Kept};
@@ -15,21 +17,23 @@ use super::super::context::{use_app, use_texts};
 /// Where the tokens are kept.
 const KEPT_KEY: &str = "mind-sports.events";
 
-/// The tokens kept for `event`.
-pub fn kept(event: &str) -> Kept {
+/// Every event's tokens kept in this browser, by event.
+pub fn all_kept() -> BTreeMap<String, Kept> {
     browser::load(KEPT_KEY)
         .map(|text| read_kept(&text))
-        .and_then(|mut all| all.remove(event))
         .unwrap_or_default()
+}
+
+/// The tokens kept for `event`.
+pub fn kept(event: &str) -> Kept {
+    all_kept().remove(event).unwrap_or_default()
 }
 
 /// Changes what is kept for `event`; whether it could be kept (a failed
 /// write is also told by the app's banner, `browser::store`).
 #[must_use]
 pub fn keep(event: &str, change: impl FnOnce(&mut Kept)) -> bool {
-    let mut all = browser::load(KEPT_KEY)
-        .map(|text| read_kept(&text))
-        .unwrap_or_default();
+    let mut all = all_kept();
     change(all.entry(event.to_string()).or_default());
     browser::store(KEPT_KEY, &serde_json::to_string(&all).unwrap_or_default()).is_ok()
 }

@@ -30,14 +30,9 @@ pub fn keep(club: &str, change: impl FnOnce(&mut KeptClub)) -> Result<(), StoreE
     browser::store_changed(KEPT_CLUBS_KEY, &text)
 }
 
-/// Where the event pages keep their tokens (`ui::event::link`'s key).
-const EVENTS_KEY: &str = "mind-sports.events";
-
 /// The events this browser organises: their ids and organiser tokens.
 pub fn organised_events() -> Vec<(String, String)> {
-    browser::load(EVENTS_KEY)
-        .map(|text| crate::session::event::read_kept(&text))
-        .unwrap_or_default()
+    super::super::link::all_kept()
         .into_iter()
         .filter_map(|(event, kept)| Some((event, kept.organiser?)))
         .collect()

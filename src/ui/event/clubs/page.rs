@@ -6,6 +6,9 @@
 //! again and adds an event this browser organises to the club. When the
 //! browser cannot keep the token, the page says so and shows the link.
 
+use std::collections::HashMap;
+use std::rc::Rc;
+
 use yew::prelude::*;
 
 use crate::online::club::{Attach, Club};
@@ -177,6 +180,7 @@ fn attach_form(props: &AttachProps) -> Html {
         .into_iter()
         .filter(|(event, _)| !props.events.contains(event))
         .collect();
+    let names = use_event_names(candidates.iter().map(|(e, _)| e.clone()).collect());
     let chosen = use_state(|| None::<String>);
     let note = use_state(|| None::<(bool, String)>);
     let current = (*chosen)
@@ -224,7 +228,11 @@ fn attach_form(props: &AttachProps) -> Html {
             } else {
                 <label for="club-attach-event">{ c.event }</label>
                 <select id="club-attach-event" {onchange} data-testid="club-attach-event">
-                    { for candidates.iter().map(|(e, _)| html! { <option value={e.clone()} selected={current.as_deref() == Some(e.as_str())}>{ e.clone() }</option> }) }
+                    { for candidates.iter().map(|(e, _)| html! {
+                        <option value={e.clone()} selected={current.as_deref() == Some(e.as_str())}>
+                            { names.get(e).cloned().unwrap_or_else(|| e.clone()) }
+                        </option>
+                    }) }
                 </select>
                 <button type="submit" data-testid="club-attach-button">{ c.attach }</button>
             }
@@ -233,4 +241,37 @@ fn attach_form(props: &AttachProps) -> Html {
             }
         </form>
     }
+}
+
+/// An event's summary read for its name only (the rest of it is not
+/// needed here, and not reading it keeps its readers out of the module).
+#[derive(serde::Deserialize)]
+struct EventName {
+    name: Option<String>,
+}
+
+/// The names of events `ids` as their summaries give them (fetched once
+/// for each list of ids): the choice of event to add shows names, not
+/// ids. An event not read (yet), or without a name, is missing.
+#[hook]
+fn use_event_names(ids: Vec<String>) -> Rc<HashMap<String, String>> {
+    let t = use_texts();
+    let names = use_state(|| Rc::new(HashMap::new()));
+    {
+        let names = names.clone();
+        use_effect_with(ids, move |ids| {
+            let ids = ids.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let mut found = HashMap::new();
+                for id in ids {
+                    let path = format!("/api/v1/events/{id}");
+                    if let Ok(EventName { name: Some(name) }) = api::get(t, &path).await {
+                        found.insert(id, name);
+                    }
+                }
+                names.set(Rc::new(found));
+            });
+        });
+    }
+    (*names).clone()
 }
