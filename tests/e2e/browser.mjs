@@ -196,6 +196,17 @@ export function screenshotsToDocs(folder, names) {
   for (const name of names) copyFileSync(join(artifacts, `${name}.png`), join(docs, `${name}.png`));
 }
 
+/** Makes `page` (before any of its scripts run, and again on reloads) a
+ *  browser whose local storage refuses to write `key`, as a full or
+ *  blocked storage does: the page must say so rather than lose a token. */
+export const refuseStorage = (page, key) => page.addInitScript((refused) => {
+  const set = Storage.prototype.setItem;
+  Storage.prototype.setItem = function (name, value) {
+    if (name === refused) throw new DOMException("full", "QuotaExceededError");
+    return set.call(this, name, value);
+  };
+}, key);
+
 export const shot = (page, name) => page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
 
 /** Pastes `text` as if with Ctrl+V outside any text field. */

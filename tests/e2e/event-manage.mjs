@@ -14,7 +14,7 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eventApi, createEvent } from "./event-api.mjs";
-import { serveSite, root, artifacts, launchBrowser, freshPage, run, assert, shot, hostPage, spoken, screenshotsToDocs } from "./browser.mjs";
+import { serveSite, root, artifacts, launchBrowser, freshPage, run, assert, shot, hostPage, spoken, screenshotsToDocs, refuseStorage } from "./browser.mjs";
 
 const DIST = process.env.DIST ?? join(root, "dist");
 const ENGINE = process.env.ENGINE ?? join(root, "target", "release", "engine");
@@ -384,15 +384,8 @@ try {
     "a browser that cannot keep the private link says so, shows the link to copy, and keeps the seat while open": async () => {
       const created = await createEvent(api, "No storage", { rounds: 1 });
       const id = created.event;
-      const refuse = () => {
-        const set = Storage.prototype.setItem;
-        Storage.prototype.setItem = function (key, value) {
-          if (key === "mind-sports.events") throw new DOMException("full", "QuotaExceededError");
-          return set.call(this, key, value);
-        };
-      };
       const page = await freshPage(browser, PHONE);
-      await page.addInitScript(refuse);
+      await refuseStorage(page, "mind-sports.events");
       await page.goto(url + `#/event/${id}?organiser=${created.organiser}`);
       await page.waitForSelector("[data-testid=event-keep-link]", { timeout: 15000 });
       const link = await page.inputValue("[data-testid=event-keep-link-value]");
@@ -406,7 +399,7 @@ try {
       await page.waitForSelector("[data-testid=event-organiser]", { timeout: 15000 });
       // A player who registers in such a browser is told the same, with their link.
       const player = await freshPage(browser, DESKTOP);
-      await player.addInitScript(refuse);
+      await refuseStorage(player, "mind-sports.events");
       await player.goto(url + `#/event/${id}`);
       await player.waitForSelector("[data-testid=event-register]");
       await player.fill("[data-testid=event-name-input]", "Zoe");

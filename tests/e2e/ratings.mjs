@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serveSite, root, artifacts, launchBrowser, freshPage, run, assert, shot, hostPage, screenshotsToDocs } from "./browser.mjs";
+import { serveSite, root, artifacts, launchBrowser, freshPage, run, assert, shot, hostPage, screenshotsToDocs, refuseStorage } from "./browser.mjs";
 
 const DIST = process.env.DIST ?? join(root, "dist");
 const state = mkdtempSync(join(tmpdir(), "mind-sports-ratings-"));
@@ -331,13 +331,7 @@ try {
 
     "a browser that cannot keep the club's token says so and shows the private link": async () => {
       const page = await freshPage(browser, PHONE);
-      await page.addInitScript(() => {
-        const set = Storage.prototype.setItem;
-        Storage.prototype.setItem = function (key, value) {
-          if (key === "mind-sports.clubs") throw new DOMException("full", "QuotaExceededError");
-          return set.call(this, key, value);
-        };
-      });
+      await refuseStorage(page, "mind-sports.clubs");
       await page.goto(url + "#/club");
       await page.waitForSelector("[data-testid=club-on-server]");
       await page.fill("[data-testid=club-server-name]", "Chess and Othello Ostrava");
