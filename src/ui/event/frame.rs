@@ -47,35 +47,22 @@ struct FrameProps {
 /// An event frame.
 #[function_component(Frame)]
 fn frame(props: &FrameProps) -> Html {
-    let app = use_app();
     let p = &props.frame.params;
-    let lang = p.lang.unwrap_or(app.lang);
-    use_document_look(p.theme, lang);
     let known = use_event(AttrValue::from(props.frame.event.clone()));
-    let content = use_resize_reports(p);
     // `ready` once the event has arrived: its game and board.
     let ready = known
         .summary
         .as_ref()
         .zip(known.tournament.as_ref())
-        .map(|(s, t)| (s.setup.game, t.size));
-    {
-        let p = p.clone();
-        use_effect_with(ready, move |ready| {
-            if let Some((game, size)) =
-                (*ready).and_then(|(g, size)| Some((Game::from_name(g.name())?, size)))
-            {
-                let size = (game != Game::Nim).then(|| u8::try_from(size).unwrap_or(8));
-                let message = FrameMessage::Ready {
-                    game,
-                    size,
-                    variant: "event".into(),
-                    mode: Mode::View,
-                };
-                post(&p, &message);
-            }
+        .and_then(|(s, t)| {
+            let game = Game::from_name(s.setup.game.name())?;
+            Some((
+                game,
+                (game != Game::Nim).then(|| u8::try_from(t.size).unwrap_or(8)),
+            ))
         });
-    }
+    let shell = use_club_frame(p, ready, "event");
+    let lang = shell.context.lang;
     let t = lang.texts();
     let body = match (&known.summary, props.frame.view) {
         (None, _) => html! {
@@ -95,15 +82,71 @@ fn frame(props: &FrameProps) -> Html {
         (Some(summary), View::Live) => live_boards(summary, &known.rounds, p),
     };
     let name = known.summary.as_ref().and_then(|s| s.name.clone());
-    let context = AppContext { lang, ..app };
-    html! {
-        <ContextProvider<AppContext> {context}>
-            <style>{ CSS }</style>
-            <div ref={content} class="embed embed-event club" data-testid="embed" data-view={format!("{:?}", props.frame.view).to_lowercase()}>
-                if let Some(name) = name { <h1 class="embed-event-name">{ name }</h1> }
-                { body }
-            </div>
-        </ContextProvider<AppContext>>
+    let view = format!("{:?}", props.frame.view).to_lowercase();
+    shell.wrap(classes!("embed-event"), Some(view), name, body)
+}
+
+/// What a club's frames (an event's, the rating list's) share once
+/// [`use_club_frame`] has set them up.
+pub(super) struct ClubFrame {
+    /// The app's context with the frame's language.
+    pub context: AppContext,
+    /// The content whose height `resize` reports.
+    content: NodeRef,
+}
+
+impl ClubFrame {
+    /// The frame's content: the club's (or event's) name over `body`.
+    pub fn wrap(
+        self,
+        class: Classes,
+        view: Option<String>,
+        name: Option<String>,
+        body: Html,
+    ) -> Html {
+        let context = self.context;
+        html! {
+            <ContextProvider<AppContext> {context}>
+                <style>{ CSS }</style>
+                <div ref={self.content} class={classes!("embed", class, "club")} data-testid="embed" data-view={view}>
+                    if let Some(name) = name { <h1 class="embed-event-name">{ name }</h1> }
+                    { body }
+                </div>
+            </ContextProvider<AppContext>>
+        }
+    }
+}
+
+/// A club frame's set-up: its colours and language on the document,
+/// `resize` reports of its content, and `ready` (with `variant`) once
+/// `ready` tells the game and board it shows.
+#[hook]
+pub(super) fn use_club_frame(
+    p: &EmbedParams,
+    ready: Option<(Game, Option<u8>)>,
+    variant: &'static str,
+) -> ClubFrame {
+    let app = use_app();
+    let lang = p.lang.unwrap_or(app.lang);
+    use_document_look(p.theme, lang);
+    let content = use_resize_reports(p);
+    {
+        let p = p.clone();
+        use_effect_with(ready, move |ready| {
+            if let Some((game, size)) = *ready {
+                let message = FrameMessage::Ready {
+                    game,
+                    size,
+                    variant: variant.into(),
+                    mode: Mode::View,
+                };
+                post(&p, &message);
+            }
+        });
+    }
+    ClubFrame {
+        context: AppContext { lang, ..app },
+        content,
     }
 }
 

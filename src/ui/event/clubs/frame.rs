@@ -7,14 +7,11 @@
 
 use yew::prelude::*;
 
-use crate::embed::messages::FrameMessage;
-use crate::embed::params::{Game, Mode};
+use crate::embed::params::Game;
 use crate::online::setup::GameKind;
 use crate::session::club::RatingsFrame;
 
-use super::super::super::context::{use_app, AppContext};
-use super::super::super::embed::talk::post;
-use super::super::super::embed::{use_document_look, use_resize_reports, CSS};
+use super::super::frame::use_club_frame;
 use super::live::use_club;
 use super::ratings::RatingTable;
 
@@ -42,36 +39,22 @@ struct FrameProps {
 /// The ratings frame.
 #[function_component(Frame)]
 fn frame(props: &FrameProps) -> Html {
-    let app = use_app();
-    let p = &props.frame.params;
-    let lang = p.lang.unwrap_or(app.lang);
-    use_document_look(p.theme, lang);
     let known = use_club(AttrValue::from(props.frame.club.clone()));
-    let content = use_resize_reports(p);
     // `ready` once the list has arrived, with the game of the club's
     // first event (a club without events: Othello).
-    let ready = known.list.is_some().then(|| {
-        known
-            .club
-            .as_ref()
-            .and_then(|c| c.events.first())
-            .map_or(GameKind::Othello, |e| e.game)
-    });
-    {
-        let p = p.clone();
-        use_effect_with(ready, move |ready| {
-            if let Some(game) = ready.and_then(|g| Game::from_name(g.name())) {
-                let message = FrameMessage::Ready {
-                    game,
-                    size: None,
-                    variant: "ratings".into(),
-                    mode: Mode::View,
-                };
-                post(&p, &message);
-            }
-        });
-    }
-    let t = lang.texts();
+    let ready = known
+        .list
+        .is_some()
+        .then(|| {
+            known
+                .club
+                .as_ref()
+                .and_then(|c| c.events.first())
+                .map_or(GameKind::Othello, |e| e.game)
+        })
+        .and_then(|game| Some((Game::from_name(game.name())?, None)));
+    let shell = use_club_frame(&props.frame.params, ready, "ratings");
+    let t = shell.context.lang.texts();
     let name = known.club.as_ref().map(|c| c.name.clone());
     let body = match &known.list {
         Some(list) => html! { <RatingTable list={list.clone()} /> },
@@ -81,14 +64,5 @@ fn frame(props: &FrameProps) -> Html {
             </p>
         },
     };
-    let context = AppContext { lang, ..app };
-    html! {
-        <ContextProvider<AppContext> {context}>
-            <style>{ CSS }</style>
-            <div ref={content} class="embed embed-event embed-ratings club" data-testid="embed">
-                if let Some(name) = name { <h1 class="embed-event-name">{ name }</h1> }
-                { body }
-            </div>
-        </ContextProvider<AppContext>>
-    }
+    shell.wrap(classes!("embed-event", "embed-ratings"), None, name, body)
 }
