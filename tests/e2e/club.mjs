@@ -267,6 +267,9 @@ try {
       await page.click("[data-testid=club-save-correction]");
       await page.waitForSelector("[data-testid=club-edit] [role=alert]");
       assert(JSON.stringify(await standingsRows(page)) === JSON.stringify(before), "a refused correction changes nothing");
+      // The refusal is said beside what was typed, which stays to be mended.
+      const kept = [await page.inputValue("[data-edit='0']"), await page.inputValue("[data-edit='1']")];
+      assert(JSON.stringify(kept) === '["60","31"]', `the fields after the refusal: ${kept}`);
       await page.fill("[data-edit='0']", "20");
       await page.fill("[data-edit='1']", "44");
       await page.setViewportSize({ width: 1280, height: 900 });

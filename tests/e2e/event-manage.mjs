@@ -102,11 +102,25 @@ async function enter(page, round, board, score) {
   await page.fill(`[data-score='${round}-${board}-0']`, String(score[0]));
   await page.fill(`[data-score='${round}-${board}-1']`, String(score[1]));
   await page.click(`[data-testid=event-score-${round}-${board}] [data-testid=event-score-send]`);
-  await page.waitForFunction(([r, b, s]) => document.querySelector(`[data-testid=event-board-${r}-${b}] [data-testid=event-result]`)?.textContent === s, [round, board, `${score[0]}–${score[1]}`], { timeout: 10000 });
+  const shown = `${score[0]}–${score[1]}`;
+  try {
+    await page.waitForFunction(([r, b, s]) => document.querySelector(`[data-testid=event-board-${r}-${b}] [data-testid=event-result]`)?.textContent === s, [round, board, shown], { timeout: 10000 });
+  } catch (error) {
+    // What the page shows instead: the board, the notice, the fields.
+    const seen = await page.evaluate(([r, b]) => ({
+      result: document.querySelector(`[data-testid=event-board-${r}-${b}] [data-testid=event-result]`)?.textContent,
+      notice: document.querySelector("[data-testid=event-notice]")?.textContent,
+      form: document.querySelector(`[data-testid=event-score-${r}-${b}]`)?.innerText,
+      fields: [...document.querySelectorAll(`[data-testid=event-score-${r}-${b}] input`)].map((f) => f.value),
+    }), [round, board]);
+    throw new Error(`board ${round}-${board} does not show ${shown}: ${JSON.stringify(seen)} (${error.message})`);
+  }
 }
 
 let event;
 let organiser;
+/** The organiser's token (the test's own requests act as the organiser). */
+let organiserToken;
 /** The players' private links, and their pages (each its own context). */
 const links = {};
 const players = {};
@@ -118,6 +132,7 @@ try {
     "the organiser adds four players and hands out their links; the standings are the server's": async () => {
       const created = await createEvent(api, "Town Rapid", { rounds: 3, start_limit_s: 600 });
       event = created.event;
+      organiserToken = created.organiser;
       organiser = await open(`#/event/${event}?organiser=${created.organiser}`);
       await organiser.waitForSelector("[data-testid=event-organiser]");
       for (const name of ["Ann", "Ben", "Cat", "Dan"]) links[name] = await addPlayer(organiser, name);
@@ -220,7 +235,15 @@ try {
       const round = (await api(`/events/${event}/rounds`)).body.rounds[1];
       const paired = round.boards.flatMap((b) => [b.black, b.white]).sort();
       assert(JSON.stringify(paired) === JSON.stringify(["Ann", "Ben", "Dan", "Eve"]), `Eve paired, Cat not: ${paired}`);
-      await enter(organiser, 2, 1, [10, 6]);
+      // Board 2's result is half typed when board 1's arrives from
+      // elsewhere (the organiser's other device): the page redraws and
+      // keeps what is typed.
+      await organiser.fill("[data-score='2-2-0']", "3");
+      const other = await api(`/events/${event}/manage`, { token: organiserToken, action: { type: "result", round: 2, board: 1, score: [10, 6] } });
+      assert(other.status === 200, JSON.stringify(other));
+      await organiser.waitForFunction(() => document.querySelector("[data-testid=event-board-2-1] [data-testid=event-result]")?.textContent === "10–6", null, { timeout: 10000 });
+      const kept = await organiser.inputValue("[data-score='2-2-0']");
+      assert(kept === "3", `the half-typed result after a redraw: "${kept}"`);
       await enter(organiser, 2, 2, [3, 13]);
       await standingsAgree(organiser, event, "after round 2's results");
     },
@@ -309,12 +332,16 @@ try {
       const page = await open("#/event/new", PHONE);
       await page.waitForSelector("[data-testid=event-create-settings]");
       await page.fill("[data-testid=event-new-name]", "Spring Open");
+      // The numbers typed first stay while the form redraws for another game.
+      await page.fill("[data-testid=event-new-rounds]", "3");
+      await page.fill("[data-testid=event-new-start-limit]", "5");
+      await page.selectOption("[data-testid=event-new-game]", "nim");
       await page.selectOption("[data-testid=event-new-game]", "othello");
+      const typed = [await page.inputValue("[data-testid=event-new-rounds]"), await page.inputValue("[data-testid=event-new-start-limit]")];
+      assert(JSON.stringify(typed) === '["3","5"]', `the rounds and start limit after choosing the game: ${typed}`);
       await page.selectOption("[data-testid=event-new-size]", "4");
       await page.selectOption("[data-testid=event-new-control]", "3+2");
       await page.selectOption("[data-testid=event-new-format]", "round_robin");
-      await page.fill("[data-testid=event-new-rounds]", "3");
-      await page.fill("[data-testid=event-new-start-limit]", "5");
       await shot(page, "event-create-360");
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert(overflow <= 0, `the form fits 360 px (${overflow} px over)`);

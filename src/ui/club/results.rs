@@ -13,6 +13,7 @@ use crate::i18n::club::number;
 use crate::i18n::Texts;
 
 use super::super::browser;
+use super::super::common::field::use_first_value;
 use super::super::context::use_app;
 use super::round::{read_result, result_options};
 use super::state::{Club, Shared};
@@ -146,11 +147,16 @@ fn edit_result(props: &EditProps) -> Html {
             }
         });
     }
-    let Some(game) = props
+    let game = props
         .tournament
         .boards(props.round)
-        .find(|b| b.number == props.board)
-    else {
+        .find(|b| b.number == props.board);
+    // What is typed stays while the page redraws (a refusal said beside it).
+    let discs = [use_node_ref(), use_node_ref()];
+    let first = |i: usize| game.map(|g| g.score[i].to_string()).unwrap_or_default();
+    use_first_value(&discs[0], first(0));
+    use_first_value(&discs[1], first(1));
+    let Some(game) = game else {
         return Html::default();
     };
     let othello = props.tournament.is_othello();
@@ -215,17 +221,17 @@ fn edit_result(props: &EditProps) -> Html {
     };
     let invalid = error.is_some().then_some("true");
     let fields = if othello {
-        let side = |name: &str, colour: &str, i: usize, discs: f64| {
+        let side = |name: &str, colour: &str, i: usize| {
             html! {
                 <label>{ format!("{name} ({colour})") }
-                    <input type="number" min="0" max={squares.to_string()} inputmode="numeric" value={discs.to_string()} data-edit={i.to_string()} aria-invalid={invalid} />
+                    <input type="number" min="0" max={squares.to_string()} inputmode="numeric" ref={discs[i].clone()} data-edit={i.to_string()} aria-invalid={invalid} />
                 </label>
             }
         };
         html! {
             <>
-                { side(game.black, t.othello.black, 0, game.score[0]) }
-                { side(game.white, t.othello.white, 1, game.score[1]) }
+                { side(game.black, t.othello.black, 0) }
+                { side(game.white, t.othello.white, 1) }
             </>
         }
     } else {

@@ -6,6 +6,7 @@ pub mod controls;
 pub mod coordinates;
 pub mod diagram;
 pub mod dialog;
+pub mod field;
 pub mod grid;
 pub mod listeners;
 pub mod move_list;

@@ -15,6 +15,7 @@ use crate::online::setup::{GameKind, Timing};
 use crate::session::route::Route;
 
 use super::super::browser;
+use super::super::common::field::use_first_value;
 use super::super::context::{use_app, use_texts};
 use super::super::online::mine::game_name;
 use super::super::online::net;
@@ -138,15 +139,25 @@ fn control_options() -> Html {
     html! { <>{ for CONTROLS.iter().map(|c| html! { <option value={*c} selected={*c == "10+5"}>{ *c }</option> }) }</> }
 }
 
-/// The start limit's field (minutes).
-fn start_limit_field(t: &Texts, id: &str) -> Html {
+/// The start limit's field (minutes) at `node`, whose first value
+/// [`use_start_limit`] puts in.
+fn start_limit_field(t: &Texts, id: &str, node: &NodeRef) -> Html {
     html! {
         <div class="field">
             <label for={id.to_string()}>{ t.event().start_limit_minutes }</label>
             <input id={id.to_string()} name="start_limit" type="number" min="1" max="10080" inputmode="numeric"
-                value={(DEFAULT_START_LIMIT_S / 60).to_string()} data-testid={id.to_string()} />
+                ref={node.clone()} data-testid={id.to_string()} />
         </div>
     }
+}
+
+/// The start limit field's node, holding the default until the user types
+/// (a redraw of the form, a refusal or another game chosen, keeps it).
+#[hook]
+fn use_start_limit() -> NodeRef {
+    let node = use_node_ref();
+    use_first_value(&node, (DEFAULT_START_LIMIT_S / 60).to_string());
+    node
 }
 
 /// What a form's refusal says (announced as well).
@@ -183,6 +194,9 @@ fn settings_form() -> Html {
     let busy = use_state(|| false);
     let problem = use_state(|| None::<String>);
     let game = use_state(|| GameKind::Othello);
+    let rounds = use_node_ref();
+    use_first_value(&rounds, "5".to_string());
+    let start = use_start_limit();
     let onsubmit = {
         let (busy, problem) = (busy.clone(), problem.clone());
         Callback::from(move |ev: SubmitEvent| {
@@ -244,10 +258,10 @@ fn settings_form() -> Html {
             </div>
             <div class="field">
                 <label for="event-new-rounds">{ e.rounds_field }</label>
-                <input id="event-new-rounds" name="rounds" type="number" min="1" max={MAX_ROUNDS.to_string()} value="5"
+                <input id="event-new-rounds" name="rounds" type="number" min="1" max={MAX_ROUNDS.to_string()} ref={rounds}
                     inputmode="numeric" data-testid="event-new-rounds" />
             </div>
-            { start_limit_field(t, "event-new-start-limit") }
+            { start_limit_field(t, "event-new-start-limit", &start) }
             <button type="submit" class="primary" disabled={*busy} data-testid="event-new-create">{ e.create }</button>
             { problem_line(&problem, "event-create-problem") }
         </form>
@@ -265,6 +279,7 @@ fn upload_form() -> Html {
     let busy = use_state(|| false);
     let problem = use_state(|| None::<String>);
     let form = use_node_ref();
+    let start = use_start_limit();
     let read = {
         let (busy, problem, form) = (busy.clone(), problem.clone(), form.clone());
         Callback::from(move |text: Option<String>| {
@@ -305,7 +320,7 @@ fn upload_form() -> Html {
                 <label for="event-upload-control">{ e.time_control }</label>
                 <select id="event-upload-control" name="control" data-testid="event-upload-control">{ control_options() }</select>
             </div>
-            { start_limit_field(t, "event-upload-start-limit") }
+            { start_limit_field(t, "event-upload-start-limit", &start) }
             <div class="field">
                 <label for="event-upload-file">{ e.upload_file }</label>
                 <input id="event-upload-file" type="file" accept="application/json,.json,text/csv,.csv" disabled={*busy}

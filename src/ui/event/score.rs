@@ -5,6 +5,7 @@
 use yew::prelude::*;
 
 use super::super::club::round::{read_result, result_options};
+use super::super::common::field::use_first_value;
 use super::super::context::use_texts;
 
 /// Props of a result's fields.
@@ -59,13 +60,18 @@ pub fn score_entry(props: &ScoreProps) -> Html {
             }
         })
     };
+    // The fields keep what is typed while the page redraws (a live
+    // update of another board); a new result from the server replaces it.
+    let discs = [use_node_ref(), use_node_ref()];
+    let shown = |i: usize| props.shown.map(|s| s[i].to_string()).unwrap_or_default();
+    use_first_value(&discs[0], shown(0));
+    use_first_value(&discs[1], shown(1));
     let invalid = error.is_some().then_some("true");
     let fields = if othello {
         let side = |i: usize, colour: &str| {
-            let value = props.shown.map(|s| s[i].to_string()).unwrap_or_default();
             html! {
                 <label>{ format!("{} ({colour})", props.names[i]) }
-                    <input type="number" min="0" max={squares.to_string()} inputmode="numeric" {value}
+                    <input type="number" min="0" max={squares.to_string()} inputmode="numeric" ref={discs[i].clone()}
                         data-score={format!("{prefix}{i}")} aria-invalid={invalid} />
                 </label>
             }
