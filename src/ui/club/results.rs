@@ -220,27 +220,7 @@ fn edit_result(props: &EditProps) -> Html {
         })
     };
     let invalid = error.is_some().then_some("true");
-    let fields = if othello {
-        let side = |name: &str, colour: &str, i: usize| {
-            html! {
-                <label>{ format!("{name} ({colour})") }
-                    <input type="number" min="0" max={squares.to_string()} inputmode="numeric" ref={discs[i].clone()} data-edit={i.to_string()} aria-invalid={invalid} />
-                </label>
-            }
-        };
-        html! {
-            <>
-                { side(game.black, t.othello.black, 0) }
-                { side(game.white, t.othello.white, 1) }
-            </>
-        }
-    } else {
-        html! {
-            <label>{ format!("{} – {}", game.black, game.white) }
-                <select data-edit="0" aria-invalid={invalid}>{ result_options(Some(game.score)) }</select>
-            </label>
-        }
-    };
+    let fields = edit_fields(t, &game, othello, squares, &discs, invalid);
     html! {
         <div class="club-edit" data-testid="club-edit">
             <div class="answer-form" ref={node} {onkeydown}>
@@ -254,5 +234,37 @@ fn edit_result(props: &EditProps) -> Html {
                 <p class="feedback wrong" role="alert">{ message.clone() }</p>
             }
         </div>
+    }
+}
+
+/// The fields of a correction: Othello's two disc counts (at `discs`), or
+/// the other games' select.
+fn edit_fields(
+    t: &Texts,
+    game: &Board,
+    othello: bool,
+    squares: u32,
+    discs: &[NodeRef; 2],
+    invalid: Option<&'static str>,
+) -> Html {
+    if !othello {
+        return html! {
+            <label>{ format!("{} – {}", game.black, game.white) }
+                <select data-edit="0" aria-invalid={invalid}>{ result_options(Some(game.score)) }</select>
+            </label>
+        };
+    }
+    let side = |name: &str, colour: &str, i: usize| {
+        html! {
+            <label>{ format!("{name} ({colour})") }
+                <input type="number" min="0" max={squares.to_string()} inputmode="numeric" ref={discs[i].clone()} data-edit={i.to_string()} aria-invalid={invalid} />
+            </label>
+        }
+    };
+    html! {
+        <>
+            { side(game.black, t.othello.black, 0) }
+            { side(game.white, t.othello.white, 1) }
+        </>
     }
 }
