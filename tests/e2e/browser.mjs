@@ -2,7 +2,7 @@
 // Debian's Chromium through playwright-core, collect screenshots.
 import { createRequire } from "node:module";
 import { spawn } from "node:child_process";
-import { copyFileSync, mkdtempSync, mkdirSync } from "node:fs";
+import { copyFileSync, mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -244,4 +244,14 @@ export async function playToTheEnd(page, playable, move, turns = 70) {
     await page.waitForFunction((n) => document.querySelectorAll("[data-testid=moves] li").length > n, before);
   }
   return page.textContent(".result");
+}
+
+/** Ends a test file, passed or not: closes the browser (or context),
+ *  stops the server, closes the host pages' servers and removes the state
+ *  folders. */
+export async function closeAll({ browser, server, hosts = [], folders = [] }) {
+  await browser.close();
+  await server.stop();
+  for (const host of hosts) host.close();
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 }

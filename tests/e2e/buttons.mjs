@@ -4,7 +4,7 @@
 // them. Two Yew apps (the app and a page's module, two wasm modules) once
 // shared a DOM subtree and ran each other's handlers for the same click
 // (Nim's "Theory" also switched High contrast): src/ui/module_section.rs.
-import { serveDist, launchBrowser, freshPage, run, assert } from "./browser.mjs";
+import { serveDist, launchBrowser, freshPage, run, assert, closeAll } from "./browser.mjs";
 
 const server = await serveDist();
 const browser = await launchBrowser();
@@ -119,7 +119,6 @@ try {
   }
   failed = await run(tests);
 } finally {
-  await browser.close();
-  await server.stop();
+  await closeAll({ browser, server });
 }
 process.exit(failed ? 1 : 0);

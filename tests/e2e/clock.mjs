@@ -4,7 +4,7 @@
 // and the computer keeping to its own time.
 import { execFileSync } from "node:child_process";
 import { join } from "node:path";
-import { serveDist, launchBrowser, freshPage, run, assert, root, spoken, shot } from "./browser.mjs";
+import { serveDist, launchBrowser, freshPage, run, assert, root, spoken, shot, closeAll } from "./browser.mjs";
 
 const server = await serveDist();
 const browser = await launchBrowser();
@@ -328,7 +328,6 @@ try {
     },
   });
 } finally {
-  await browser.close();
-  server.stop();
+  await closeAll({ browser, server });
 }
 process.exit(failed ? 1 : 0);

@@ -9,7 +9,7 @@ import { execFileSync } from "node:child_process";
 import { readFileSync, writeFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serveDist, launchBrowser, freshPage, run, assert, root, shot, artifacts } from "./browser.mjs";
+import { serveDist, launchBrowser, freshPage, run, assert, root, shot, artifacts, closeAll } from "./browser.mjs";
 
 const server = await serveDist();
 const browser = await launchBrowser();
@@ -764,7 +764,6 @@ try {
     },
   }));
 } finally {
-  await browser.close();
-  server.stop();
+  await closeAll({ browser, server });
 }
 process.exit(failed ? 1 : 0);

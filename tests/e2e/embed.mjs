@@ -9,7 +9,7 @@
 // Run: `DIST=/tmp/embed-dist node tests/e2e/embed.mjs` after a build.
 import { createServer } from "node:http";
 import { readdirSync, readFileSync } from "node:fs";
-import { serveDist, launchBrowser, freshPage, run, assert, shot, hostPage } from "./browser.mjs";
+import { serveDist, launchBrowser, freshPage, run, assert, shot, hostPage, closeAll } from "./browser.mjs";
 
 const server = await serveDist();
 const APP = new URL(server.url).origin;
@@ -815,8 +815,6 @@ for (const t of ["ms-ready", "ms-position", "ms-error"]) document.addEventListen
     },
   });
 } finally {
-  await browser.close();
-  host.close();
-  server.stop();
+  await closeAll({ browser, server, hosts: [host] });
 }
 process.exit(failed ? 1 : 0);

@@ -8,13 +8,13 @@
 // file (and the refusals of bad ones, said in words); a browser that
 // cannot keep the private link. After each step the page's standings are checked
 // against `GET /api/v1/events/<id>/standings`.
-import { mkdtempSync, rmSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync } from "node:fs";
 import { execFileSync } from "node:child_process";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eventApi, createEvent } from "./event-api.mjs";
-import { serveSite, root, artifacts, launchBrowser, freshPage, run, assert, shot, hostPage, spoken, screenshotsToDocs, refuseStorage } from "./browser.mjs";
+import { serveSite, root, artifacts, launchBrowser, freshPage, run, assert, shot, hostPage, spoken, screenshotsToDocs, refuseStorage, closeAll } from "./browser.mjs";
 
 const DIST = process.env.DIST ?? join(root, "dist");
 const ENGINE = process.env.ENGINE ?? join(root, "target", "release", "engine");
@@ -442,9 +442,6 @@ try {
   });
   if (!failed) screenshotsToDocs("events", ["event-live-frame-1280", "event-pairings-frame-1280", "event-print-1280", "event-organiser-log-1280", "event-create-360", "event-upload-refused-1280", "event-keep-link-360"]);
 } finally {
-  await browser.close();
-  server.child.kill();
-  host.close();
-  rmSync(state, { recursive: true, force: true });
+  await closeAll({ browser, server, hosts: [host], folders: [state] });
 }
 process.exit(failed ? 1 : 0);

@@ -5,12 +5,12 @@
 // standings followed live in an embed frame on another origin, and the
 // server killed (SIGKILL) mid-round and restarted on the same port and
 // state without losing anything.
-import { mkdtempSync, rmSync, existsSync, statSync, readFileSync } from "node:fs";
+import { mkdtempSync, existsSync, statSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join, extname } from "node:path";
 import { eventApi, createEvent } from "./event-api.mjs";
-import { serveSite, root, artifacts, launchBrowser, freshPage, run, assert, shot, spoken, hostPage, screenshotsToDocs } from "./browser.mjs";
+import { serveSite, root, artifacts, launchBrowser, freshPage, run, assert, shot, spoken, hostPage, screenshotsToDocs, closeAll } from "./browser.mjs";
 
 const DIST = process.env.DIST ?? join(root, "dist");
 const state = mkdtempSync(join(tmpdir(), "mind-sports-events-"));
@@ -311,10 +311,6 @@ try {
     },
   });
 } finally {
-  await browser.close();
-  server.child.kill();
-  host.close();
-  staticSite.close();
-  rmSync(state, { recursive: true, force: true });
+  await closeAll({ browser, server, hosts: [host, staticSite], folders: [state] });
 }
 process.exit(failed ? 1 : 0);

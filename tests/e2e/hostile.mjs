@@ -3,7 +3,7 @@
 // numbers, 100 KB values) must leave a page that still plays, with nothing
 // logged as a panic; a panic shows a banner and the reload brings the game
 // back; a worker that dies is replaced and the game goes on.
-import { serveDist, launchBrowser, freshPage, run, assert, moveCount, shot } from "./browser.mjs";
+import { serveDist, launchBrowser, freshPage, run, assert, moveCount, shot, closeAll } from "./browser.mjs";
 
 const server = await serveDist();
 const browser = await launchBrowser();
@@ -175,7 +175,6 @@ let failed = 1;
 try {
   failed = await run(tests);
 } finally {
-  await browser.close();
-  server.stop();
+  await closeAll({ browser, server });
 }
 process.exit(failed ? 1 : 0);

@@ -2,7 +2,7 @@
 // every language and theme: nothing may widen the page, and the parts that
 // grow (status lines, move lists, dialogs) stay inside their place.
 // Screenshots of each page go to artifacts/layout-*.png.
-import { serveDist, launchBrowser, freshPage, run, assert, shot } from "./browser.mjs";
+import { serveDist, launchBrowser, freshPage, run, assert, shot, closeAll } from "./browser.mjs";
 
 const server = await serveDist();
 const browser = await launchBrowser();
@@ -164,7 +164,6 @@ try {
     },
   });
 } finally {
-  await browser.close();
-  server.stop();
+  await closeAll({ browser, server });
 }
 process.exit(failed ? 1 : 0);

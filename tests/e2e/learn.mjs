@@ -10,7 +10,7 @@
 // so that a test run never leaves the tree dirty.
 import { readFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { serveDist, launchBrowser, freshPage, run, assert, root, artifacts } from "./browser.mjs";
+import { serveDist, launchBrowser, freshPage, run, assert, root, artifacts, closeAll } from "./browser.mjs";
 
 const server = await serveDist();
 const browser = await launchBrowser();
@@ -658,7 +658,6 @@ try {
     },
   });
 } finally {
-  await browser.close();
-  server.stop();
+  await closeAll({ browser, server });
 }
 process.exit(failed ? 1 : 0);

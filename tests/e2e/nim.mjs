@@ -1,5 +1,5 @@
 // End-to-end tests of the take-away games page in the served release build.
-import { serveDist, launchBrowser, freshPage, run, assert, moveCount, spoken, shot, paste } from "./browser.mjs";
+import { serveDist, launchBrowser, freshPage, run, assert, moveCount, spoken, shot, paste, closeAll } from "./browser.mjs";
 
 const server = await serveDist();
 const browser = await launchBrowser();
@@ -214,7 +214,6 @@ try {
     },
   });
 } finally {
-  await browser.close();
-  server.stop();
+  await closeAll({ browser, server });
 }
 process.exit(failed ? 1 : 0);

@@ -6,7 +6,7 @@ import { cpSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { execFileSync } from "node:child_process";
-import { serveSite, launch, run, assert, root, shot, moveCount } from "./browser.mjs";
+import { serveSite, launch, run, assert, root, shot, moveCount, closeAll } from "./browser.mjs";
 
 const site = mkdtempSync(join(tmpdir(), "mind-sports-site-"));
 cpSync(join(root, "dist"), site, { recursive: true });
@@ -223,7 +223,6 @@ try {
     },
   });
 } finally {
-  await context.close();
-  server.stop();
+  await closeAll({ browser: context, server });
 }
 process.exit(failed ? 1 : 0);

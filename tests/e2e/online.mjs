@@ -4,11 +4,11 @@
 // server killed and restarted on the same port and state; a hostile
 // client's socket opened from a page; two instances on one PostgreSQL.
 import { spawn } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serveSite, root, launchBrowser, freshPage, run, assert, shot, spoken, hostPage } from "./browser.mjs";
+import { serveSite, root, launchBrowser, freshPage, run, assert, shot, spoken, hostPage, closeAll } from "./browser.mjs";
 
 // A club's site on another origin, which embeds a frame following a live
 // game: `/host?src=<frame address>` records what the frame posts.
@@ -504,9 +504,6 @@ try {
     },
   });
 } finally {
-  await browser.close();
-  await server.stop();
-  host.close();
-  rmSync(state, { recursive: true, force: true });
+  await closeAll({ browser, server, hosts: [host], folders: [state] });
 }
 process.exit(failed ? 1 : 0);

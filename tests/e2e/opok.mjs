@@ -2,6 +2,7 @@
 import {
   serveDist, launchBrowser, freshPage, run, assert, count, moveCount, spoken, shot, paste,
   waitForHuman as waitForHumanOn, playToTheEnd as playWholeGame,
+  closeAll,
 } from "./browser.mjs";
 
 const server = await serveDist();
@@ -166,7 +167,6 @@ try {
     },
   });
 } finally {
-  await browser.close();
-  server.stop();
+  await closeAll({ browser, server });
 }
 process.exit(failed ? 1 : 0);

@@ -3,6 +3,7 @@
 import {
   serveDist, launchBrowser, freshPage, run, assert, count, moveCount, movesReach, liveText, spoken, shot, paste,
   waitForHuman as waitForHumanOn, playToTheEnd as playWholeGame,
+  closeAll,
 } from "./browser.mjs";
 
 const server = await serveDist();
@@ -401,7 +402,6 @@ try {
     },
   });
 } finally {
-  await browser.close();
-  server.stop();
+  await closeAll({ browser, server });
 }
 process.exit(failed ? 1 : 0);

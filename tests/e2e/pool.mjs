@@ -3,7 +3,7 @@
 // same result as one worker's), stopping it mid-solve, and the setting
 // kept across a reload. The release build served on loopback, driven in
 // headless Chromium; screenshots go to artifacts/.
-import { serveDist, launchBrowser, freshPage, run, assert, shot } from "./browser.mjs";
+import { serveDist, launchBrowser, freshPage, run, assert, shot, closeAll } from "./browser.mjs";
 
 const server = await serveDist();
 const browser = await launchBrowser();
@@ -172,7 +172,6 @@ try {
     },
   });
 } finally {
-  await browser.close();
-  server.stop();
+  await closeAll({ browser, server });
 }
 process.exit(failed ? 1 : 0);

@@ -7,11 +7,11 @@
 // keyboard, `aria-sort`), a player's history, the ratings frame on another
 // origin following a new result live, the custom element
 // `kind="ratings"`, and the snippet builder's club frames.
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync } from "node:fs";
 import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { serveSite, root, artifacts, launchBrowser, freshPage, run, assert, shot, hostPage, screenshotsToDocs, refuseStorage } from "./browser.mjs";
+import { serveSite, root, artifacts, launchBrowser, freshPage, run, assert, shot, hostPage, screenshotsToDocs, refuseStorage, closeAll } from "./browser.mjs";
 
 const DIST = process.env.DIST ?? join(root, "dist");
 const state = mkdtempSync(join(tmpdir(), "mind-sports-ratings-"));
@@ -98,7 +98,7 @@ async function expected() {
 /** The ratings frame of page `page`. */
 const ratingsFrame = (page) => page.frames().find((f) => f.url().includes("#/embed/ratings"));
 
-let failed = 0;
+let failed = 1;
 try {
   failed = await run({
     "a club is created from #/club; its private link keeps the token and leaves the address": async () => {
@@ -351,9 +351,6 @@ try {
     },
   });
 } finally {
-  await browser.close();
-  server.child.kill();
-  host.close();
-  rmSync(state, { recursive: true, force: true });
+  await closeAll({ browser, server, hosts: [host], folders: [state] });
 }
 process.exit(failed ? 1 : 0);

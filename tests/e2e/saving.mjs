@@ -2,7 +2,7 @@
 // in progress puts that game aside (and it comes back); a save that fails
 // (storage full) is told at once; an unreadable autosave that cannot be set
 // aside stays where it is and is not saved over.
-import { serveDist, launchBrowser, freshPage, run, assert, moveCount, shot } from "./browser.mjs";
+import { serveDist, launchBrowser, freshPage, run, assert, moveCount, shot, closeAll } from "./browser.mjs";
 
 const server = await serveDist();
 const browser = await launchBrowser();
@@ -140,7 +140,6 @@ try {
     },
   });
 } finally {
-  await browser.close();
-  await server.stop();
+  await closeAll({ browser, server });
 }
 process.exit(failed ? 1 : 0);

@@ -4,6 +4,7 @@
 // Chromium.
 import {
   serveDist, launchBrowser, freshPage, run, assert, moveCount, liveText, spoken, shot, paste,
+  closeAll,
 } from "./browser.mjs";
 
 const server = await serveDist();
@@ -243,7 +244,6 @@ try {
     },
   });
 } finally {
-  await browser.close();
-  server.stop();
+  await closeAll({ browser, server });
 }
 process.exit(failed ? 1 : 0);
