@@ -1,7 +1,7 @@
 //! Iterative deepening: search depth 1, 2, 3, … until a limit is reached,
 //! report each completed depth, and answer with the last completed one.
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU32, AtomicU64, Ordering};
 use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
@@ -86,6 +86,10 @@ pub struct Searcher<G: Game, E: Evaluator<G>> {
     /// Whether this searcher is a helper thread's (it adds its nodes to
     /// `helper_nodes`).
     pub(super) helper: bool,
+    /// In a parallel search: the deepest iteration any thread has
+    /// completed, and how many depths past it this thread's next
+    /// iteration goes (see `parallel`).
+    pub(super) shared_depth: Option<(Arc<AtomicU32>, u32)>,
     /// How often the budget is checked (see `alphabeta`'s checkpoint).
     pub(super) pace: Pace,
 }
@@ -130,6 +134,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             threads: 1,
             helper_nodes: None,
             helper: false,
+            shared_depth: None,
             pace: Pace::START,
         }
     }
@@ -240,7 +245,8 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
         // depth parity, as evaluations often judge the side to move
         // differently from the side that just moved.
         let mut before_last: Option<Score> = None;
-        for depth in first_depth..=max_depth {
+        let mut depth = first_depth;
+        while depth <= max_depth {
             let reference = before_last.unwrap_or(result.score);
             let score = self.aspiration_search(root, depth as i32, reference, budget);
             if self.aborted {
@@ -263,10 +269,26 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
             if budget.too_late_for_next_iteration() || budget.exhausted(self.nodes) {
                 break;
             }
+            // Past a depth another thread completed, but not past the limit.
+            depth = self.next_depth(depth).min(max_depth).max(depth + 1);
         }
         result.nodes = self.reported_nodes();
         result.elapsed_ms = budget.elapsed_ms();
         result
+    }
+
+    /// The depth of the iteration after `done`: the next one, or in a
+    /// parallel search one past the deepest any thread has completed (plus
+    /// this thread's lead), so that no thread repeats a depth another has
+    /// finished.
+    fn next_depth(&self, done: u32) -> u32 {
+        match &self.shared_depth {
+            Some((deepest, lead)) => {
+                let deepest = deepest.fetch_max(done, Ordering::Relaxed).max(done);
+                (done + 1).max(deepest + 1 + lead)
+            }
+            None => done + 1,
+        }
     }
 
     /// One iteration: first a window around `previous` (when the game

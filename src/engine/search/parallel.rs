@@ -1,19 +1,20 @@
-//! The search on several threads: lazy SMP. Every thread runs the same
-//! iterative deepening on the shared transposition table, each with its
-//! own move-ordering tables; half the helpers run one depth ahead of the
-//! main thread. What the helpers store in the table makes the main
-//! thread's iterations cheaper (their cut-offs and best moves are found
-//! before it gets there). The main thread alone reports progress and keeps
-//! the budget; its answer is the deepest iteration any thread completed,
-//! as a helper one depth ahead often finishes a depth the main thread
-//! has not reached when the time is up.
+//! The search on several threads: lazy SMP. Every thread runs iterative
+//! deepening on the shared transposition table, each with its own
+//! move-ordering tables. No thread repeats a depth another has completed:
+//! after each iteration a thread goes on one depth past the deepest any
+//! thread has completed, and half the helpers one further, so that the
+//! threads work at different depths. What each stores in the table makes
+//! the others' iterations cheaper (their cut-offs and best moves are found
+//! before they get there). The main thread alone reports progress and
+//! keeps the budget; its answer is the deepest iteration any thread
+//! completed.
 //!
 //! A midgame search is a sequence of depths over a tree that ProbCut and
 //! the evaluation make irregular, which lazy SMP suits (no node waits for
 //! another); the exact solver splits its tree instead (see the endgame
 //! solver's `parallel`). Native only, as that is.
 
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU32, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use crate::clock::ManualClock;
@@ -42,8 +43,12 @@ where
         }
         let stop = AtomicBool::new(false);
         let count = Arc::new(AtomicU64::new(0));
-        let helpers: Vec<Searcher<G, E>> = (1..self.threads).map(|_| self.helper(&count)).collect();
+        let completed = Arc::new(AtomicU32::new(0));
+        let helpers: Vec<Searcher<G, E>> = (1..self.threads)
+            .map(|k| self.helper(&count, &completed, if k % 2 == 1 { 1 } else { 0 }))
+            .collect();
         self.helper_nodes = Some(count.clone());
+        self.shared_depth = Some((completed, 0));
         let depth = budget.limits().depth;
         let deepest: Mutex<Option<Progress<G::Move>>> = Mutex::new(None);
         let result = std::thread::scope(|scope| {
@@ -52,7 +57,7 @@ where
                 scope.spawn(move || {
                     let clock = ManualClock::new();
                     let limits = Limits {
-                        depth: depth.map(|d| d + 1),
+                        depth,
                         ..Limits::default()
                     };
                     let budget = Budget::new(limits, &clock).with_stop(stop);
@@ -69,6 +74,7 @@ where
             result
         });
         self.helper_nodes = None;
+        self.shared_depth = None;
         match deepest.into_inner().unwrap_or_else(|e| e.into_inner()) {
             // A helper may go one depth past a depth limit: not past it.
             Some(helper)
@@ -85,14 +91,21 @@ where
     }
 
     /// A helper thread's searcher: this one's table, evaluator and
-    /// settings, its own ordering tables and counters.
-    fn helper(&self, count: &Arc<AtomicU64>) -> Searcher<G, E> {
+    /// settings, its own ordering tables and counters; its iterations go
+    /// `lead` depths past the deepest completed.
+    fn helper(
+        &self,
+        count: &Arc<AtomicU64>,
+        completed: &Arc<AtomicU32>,
+        lead: u32,
+    ) -> Searcher<G, E> {
         let mut helper = Searcher::new(2, self.evaluator.clone());
         helper.tt = self.tt.clone();
         helper.ordering = MoveOrdering::new(G::MOVE_KEYS);
         helper.selective = self.selective;
         helper.helper_nodes = Some(count.clone());
         helper.helper = true;
+        helper.shared_depth = Some((completed.clone(), lead));
         helper
     }
 }
