@@ -155,17 +155,25 @@ fn an_external_player_takes_one_side() {
     assert!(v["opponent"].as_str().unwrap().contains("player othello"));
     // A player that answers nonsense: its faults are counted, the match ends.
     let v = match_json(
-        "--player eval=handmade,depth=1 --opponent-request ping --count 1",
+        "--player eval=handmade,depth=1 --opponent-request ping_{board}_{side} --count 1",
         &["--opponent-command", &player],
     );
     assert_eq!(v["games"], 2);
     assert!(v["faults"].as_u64().unwrap() > 0);
-    // A command that is not a player, or both kinds of one side.
+    // A command that is not a player, both kinds of one side, or a
+    // request without the position (refused before any game).
     let not_a_player: &[&str] = &["--opponent-command", "/bin/false"];
     let both_kinds = &["--opponent", "handmade", "--opponent-command", &player];
+    let no_position = &[
+        "--opponent-command",
+        &player,
+        "--opponent-request",
+        "play BOARD SIDE 600",
+    ];
     for (opponent, says) in [
         (not_a_player, "line-protocol player"),
         (both_kinds, "one of them"),
+        (no_position, "a request with {board} and {side}"),
     ] {
         let args = [
             &["match", "--player", "pattern"],

@@ -31,8 +31,9 @@ use super::{evaluation, CliError, Report};
     after_help = "CONFIG: an evaluation E, or eval=E,depth=D,time-ms=T,nodes=N,exact=EMPTIES,selective=on|off \
 (what it does not set comes from --depth, --time-ms, --nodes, --exact).\n\
 --player-command/--opponent-command CMD instead: a line-protocol player in another process, e.g. \
-\"old/engine player othello\", asked \"play BOARD SIDE MS\" with MS from --time-ms (1000 unless given); \
---opponent-request TEMPLATE for another request."
+\"old/engine player othello\", asked \"play {board} {side} {ms}\" with {ms} from --time-ms (1000 unless given); \
+--player-request/--opponent-request TEMPLATE for another request, with {board} (64 squares X O - from a1), \
+{side} (X or O) and {ms}, e.g. \"play {board} {side} 600\" for twice the time of the other side."
 )]
 pub struct MatchArgs {
     /// The first side's configuration (results are from its side)
@@ -47,8 +48,8 @@ pub struct MatchArgs {
     /// The second side as a line-protocol player in another process
     #[arg(long = "opponent-command", value_name = "CMD")]
     pub opponent_command: Option<String>,
-    /// The request sent to --player-command (play BOARD SIDE MS unless
-    /// given)
+    /// The request sent to --player-command (play {board} {side} {ms}
+    /// unless given)
     #[arg(long = "player-request", value_name = "TEMPLATE")]
     pub player_request: Option<String>,
     /// The request sent to --opponent-command
@@ -223,6 +224,18 @@ impl Spec {
             (Some(config), None) => Ok(Spec::Engine(parse_config(config, defaults)?)),
             (None, Some(command)) => {
                 let request = request.unwrap_or(DEFAULT_REQUEST);
+                // A request without the position would be refused at every
+                // move of every game.
+                if !(request.contains("{board}") && request.contains("{side}")) {
+                    return Err(ArgsError::BadValue {
+                        name: format!("--{side}-request"),
+                        value: request.to_string(),
+                        expected:
+                            "a request with {board} and {side} (e.g. play {board} {side} {ms})"
+                                .into(),
+                    }
+                    .into());
+                }
                 let think_ms = defaults.limits.time_ms.unwrap_or(1000.0);
                 // Started once here, so that a command that does not work
                 // is an error of the command line, not of every game.
