@@ -44,15 +44,20 @@ where
         let stop = AtomicBool::new(false);
         let count = Arc::new(AtomicU64::new(0));
         let completed = Arc::new(AtomicU32::new(0));
-        let helpers: Vec<Searcher<G, E>> = (1..self.threads)
-            .map(|k| self.helper(&count, &completed, if k % 2 == 1 { 1 } else { 0 }))
+        // The first helper one depth ahead, the next level with the main
+        // thread, and so on.
+        let helpers: Vec<(u32, Searcher<G, E>)> = (1..self.threads)
+            .map(|k| {
+                let lead = u32::from(k % 2 == 1);
+                (lead, self.helper(&count, &completed, lead))
+            })
             .collect();
         self.helper_nodes = Some(count.clone());
         self.shared_depth = Some((completed, 0));
         let depth = budget.limits().depth;
         let deepest: Mutex<Option<Progress<G::Move>>> = Mutex::new(None);
         let result = std::thread::scope(|scope| {
-            for (k, mut helper) in helpers.into_iter().enumerate() {
+            for (lead, mut helper) in helpers {
                 let (stop, deepest) = (&stop, &deepest);
                 scope.spawn(move || {
                     let clock = ManualClock::new();
@@ -61,10 +66,7 @@ where
                         ..Limits::default()
                     };
                     let budget = Budget::new(limits, &clock).with_stop(stop);
-                    // The first helper one depth ahead, the next level
-                    // with the main thread, and so on.
-                    let first_depth = if k % 2 == 0 { 2 } else { 1 };
-                    helper.deepen(root, &budget, first_depth, &mut |progress| {
+                    helper.deepen(root, &budget, 1 + lead, &mut |progress| {
                         keep_deeper(deepest, progress);
                     });
                 });
@@ -75,17 +77,13 @@ where
         });
         self.helper_nodes = None;
         self.shared_depth = None;
+        // Helpers stop at the depth limit too, so the deepest is within it.
         match deepest.into_inner().unwrap_or_else(|e| e.into_inner()) {
-            // A helper may go one depth past a depth limit: not past it.
-            Some(helper)
-                if helper.depth > result.depth && depth.is_none_or(|d| helper.depth <= d) =>
-            {
-                SearchResult {
-                    nodes: result.nodes,
-                    elapsed_ms: result.elapsed_ms,
-                    ..helper.into_result()
-                }
-            }
+            Some(helper) if helper.depth > result.depth => SearchResult {
+                nodes: result.nodes,
+                elapsed_ms: result.elapsed_ms,
+                ..helper.into_result()
+            },
             _ => result,
         }
     }

@@ -13,7 +13,7 @@ use crate::i18n::club::number;
 use crate::i18n::Texts;
 
 use super::super::browser;
-use super::super::common::field::use_first_value;
+use super::super::common::field::use_disc_fields;
 use super::super::context::use_app;
 use super::round::{read_result, result_options};
 use super::state::{Club, Shared};
@@ -152,10 +152,7 @@ fn edit_result(props: &EditProps) -> Html {
         .boards(props.round)
         .find(|b| b.number == props.board);
     // What is typed stays while the page redraws (a refusal said beside it).
-    let discs = [use_node_ref(), use_node_ref()];
-    let first = |i: usize| game.map(|g| g.score[i].to_string()).unwrap_or_default();
-    use_first_value(&discs[0], first(0));
-    use_first_value(&discs[1], first(1));
+    let discs = use_disc_fields(game.as_ref().map(|g| g.score));
     let Some(game) = game else {
         return Html::default();
     };

@@ -20,3 +20,14 @@ pub fn use_first_value(node: &NodeRef, value: String) {
         }
     });
 }
+
+/// The nodes of a result's two disc fields (Othello's), holding `score`'s
+/// two numbers (empty without one) as [`use_first_value`] does.
+#[hook]
+pub fn use_disc_fields(score: Option<[f64; 2]>) -> [NodeRef; 2] {
+    let discs = [use_node_ref(), use_node_ref()];
+    let first = |i: usize| score.map(|s| s[i].to_string()).unwrap_or_default();
+    use_first_value(&discs[0], first(0));
+    use_first_value(&discs[1], first(1));
+    discs
+}

@@ -5,7 +5,7 @@
 use yew::prelude::*;
 
 use super::super::club::round::{read_result, result_options};
-use super::super::common::field::use_first_value;
+use super::super::common::field::use_disc_fields;
 use super::super::context::use_texts;
 
 /// Props of a result's fields.
@@ -62,10 +62,7 @@ pub fn score_entry(props: &ScoreProps) -> Html {
     };
     // The fields keep what is typed while the page redraws (a live
     // update of another board); a new result from the server replaces it.
-    let discs = [use_node_ref(), use_node_ref()];
-    let shown = |i: usize| props.shown.map(|s| s[i].to_string()).unwrap_or_default();
-    use_first_value(&discs[0], shown(0));
-    use_first_value(&discs[1], shown(1));
+    let discs = use_disc_fields(props.shown);
     let invalid = error.is_some().then_some("true");
     let fields = if othello {
         let side = |i: usize, colour: &str| {
