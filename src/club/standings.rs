@@ -138,26 +138,23 @@ impl<'a> Results<'a> {
     fn of(t: &'a Tournament) -> Results<'a> {
         let mut played: HashMap<&str, Vec<Played>> = HashMap::new();
         let mut byes: HashMap<&str, Vec<u32>> = HashMap::new();
+        for game in t.played_games() {
+            let [b, w] = game.score;
+            for (player, opponent, own, theirs) in [
+                (game.black, game.white, b, w),
+                (game.white, game.black, w, b),
+            ] {
+                played.entry(player).or_default().push(Played {
+                    round: game.round,
+                    opponent,
+                    own,
+                    points: points(t, own, theirs),
+                });
+            }
+        }
         for entry in &t.games {
-            match entry {
-                Entry::Game {
-                    round,
-                    black,
-                    white,
-                    score: [b, w],
-                } => {
-                    for (player, opponent, own, theirs) in
-                        [(black, white, *b, *w), (white, black, *w, *b)]
-                    {
-                        played.entry(player).or_default().push(Played {
-                            round: *round,
-                            opponent,
-                            own,
-                            points: points(t, own, theirs),
-                        });
-                    }
-                }
-                Entry::Bye { round, bye } => byes.entry(bye).or_default().push(*round),
+            if let Entry::Bye { round, bye } = entry {
+                byes.entry(bye).or_default().push(*round);
             }
         }
         let mut results = Results {

@@ -123,23 +123,15 @@ impl Colours {
 /// file (players with no game yet are absent).
 pub(super) fn colour_histories(t: &Tournament) -> HashMap<&str, Colours> {
     let mut played: HashMap<&str, Vec<(u32, Colour)>> = HashMap::new();
-    for entry in &t.games {
-        if let Entry::Game {
-            round,
-            black,
-            white,
-            ..
-        } = entry
-        {
-            played
-                .entry(black)
-                .or_default()
-                .push((*round, Colour::First));
-            played
-                .entry(white)
-                .or_default()
-                .push((*round, Colour::Second));
-        }
+    for game in t.played_games() {
+        played
+            .entry(game.black)
+            .or_default()
+            .push((game.round, Colour::First));
+        played
+            .entry(game.white)
+            .or_default()
+            .push((game.round, Colour::Second));
     }
     played
         .into_iter()

@@ -73,6 +73,24 @@ pub enum Entry {
 }
 
 impl Entry {
+    /// The game, borrowed; `None` for a bye.
+    pub fn game(&self) -> Option<GameRef<'_>> {
+        match self {
+            Entry::Game {
+                round,
+                black,
+                white,
+                score,
+            } => Some(GameRef {
+                round: *round,
+                black,
+                white,
+                score: *score,
+            }),
+            Entry::Bye { .. } => None,
+        }
+    }
+
     /// The round of the game or bye.
     pub fn round(&self) -> u32 {
         match self {
@@ -231,28 +249,16 @@ impl Tournament {
         self.games.iter().map(Entry::round).max().unwrap_or(0)
     }
 
-    /// The games of round `round`, numbered by board from 1 (the top
-    /// board), in the order they were entered: the numbers the page, the
-    /// result slips and [`correct`](Self::correct) use.
-    pub fn boards(&self, round: u32) -> impl Iterator<Item = Board<'_>> {
-        self.games
-            .iter()
-            .filter_map(move |entry| match entry {
-                Entry::Game {
-                    round: r,
-                    black,
-                    white,
-                    score,
-                } if *r == round => Some((black.as_str(), white.as_str(), *score)),
-                _ => None,
-            })
-            .enumerate()
-            .map(|(i, (black, white, score))| Board {
-                number: i + 1,
-                black,
-                white,
-                score,
-            })
+    /// The games of round `round` in the order they were entered, which
+    /// is board order: the `n`th is board `n` (the top board is 1) for the
+    /// page, the result slips and [`correct`](Self::correct).
+    pub fn boards(&self, round: u32) -> impl Iterator<Item = GameRef<'_>> {
+        self.played_games().filter(move |game| game.round == round)
+    }
+
+    /// Every game of the file, byes left out, in the order entered.
+    pub fn played_games(&self) -> impl Iterator<Item = GameRef<'_>> {
+        self.games.iter().filter_map(Entry::game)
     }
 
     /// Corrects a result already entered: the game of round `round` on
@@ -284,11 +290,11 @@ impl Tournament {
     }
 }
 
-/// A game of a round as [`Tournament::boards`] lists it.
+/// A game of the file, borrowed ([`Entry::game`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Board<'a> {
-    /// The board's number, 1 for the top board.
-    pub number: usize,
+pub struct GameRef<'a> {
+    /// The round.
+    pub round: u32,
     /// The first player (Black in Othello).
     pub black: &'a str,
     /// The second player.

@@ -40,7 +40,7 @@ impl EventTexts {
             Ok(EventError::WrongToken) => self.wrong_token.into(),
             Ok(EventError::Malformed { .. }) => self.error_malformed.into(),
             Ok(EventError::TooLarge) => self.error_too_large.into(),
-            Ok(EventError::Limit { .. }) => self.error_limit.into(),
+            Ok(EventError::Limit(_)) => self.error_limit.into(),
             Ok(EventError::Unavailable) => self.error_unavailable.into(),
             Ok(EventError::Setup { problem }) => self.setup(&problem),
             Ok(EventError::File { problem, detail }) => self.file(&problem, &detail),

@@ -25,6 +25,7 @@
 use serde::{Deserialize, Serialize};
 
 use super::event::{NameProblem, Stage};
+use super::protocol::LimitReached;
 use super::setup::GameKind;
 use crate::club::ratings::RatingList;
 
@@ -144,57 +145,7 @@ pub enum ClubError {
         refusal: ClubRefusal,
     },
     /// A limit was reached.
-    Limit {
-        /// Which.
-        what: String,
-        /// Its value.
-        limit: u32,
-    },
+    Limit(LimitReached),
     /// The database failed; try again.
     Unavailable,
-}
-
-#[cfg(all(test, not(target_arch = "wasm32")))]
-mod tests {
-    use super::*;
-    use crate::online::protocol::{decode, encode};
-    use proptest::prelude::*;
-    use std::time::{Duration, Instant};
-
-    #[test]
-    fn messages_read_back() {
-        let attach = Attach {
-            token: "a".into(),
-            event: "ww5jakuyzbx8".into(),
-            organiser: "b".into(),
-        };
-        assert_eq!(decode::<Attach>(encode(&attach).as_bytes()), Ok(attach));
-        let error = ClubError::Refused {
-            refusal: ClubRefusal::OtherClub,
-        };
-        assert_eq!(
-            encode(&error),
-            r#"{"error":"refused","refusal":{"reason":"other_club"}}"#
-        );
-        assert!(decode::<CreateClub>(br#"{"name":"A","token":"x"}"#).is_err());
-    }
-
-    proptest! {
-        #[test]
-        fn any_bytes_decode_or_are_refused_in_bounded_time(
-            bytes in proptest::collection::vec(any::<u8>(), 0..600),
-            text in "\\PC{0,300}",
-        ) {
-            let started = Instant::now();
-            for input in [bytes.as_slice(), text.as_bytes()] {
-                let _ = decode::<CreateClub>(input);
-                let _ = decode::<Attach>(input);
-                let _ = serde_json::from_slice::<ClubMessage>(input);
-                let _ = serde_json::from_slice::<ClubError>(input);
-            }
-            let create = CreateClub { name: text.clone() };
-            prop_assert_eq!(decode::<CreateClub>(encode(&create).as_bytes()), Ok(create));
-            prop_assert!(started.elapsed() < Duration::from_millis(250));
-        }
-    }
 }

@@ -26,6 +26,7 @@
 
 use serde::{Deserialize, Serialize};
 
+use super::protocol::LimitReached;
 use super::room::{Reason, Status};
 use super::setup::{GameKind, Setup, Timing};
 use crate::club::tournament::Format;
@@ -612,88 +613,7 @@ pub enum EventError {
         refusal: Refusal,
     },
     /// A limit was reached.
-    Limit {
-        /// Which.
-        what: String,
-        /// Its value.
-        limit: u32,
-    },
+    Limit(LimitReached),
     /// The database failed; try again.
     Unavailable,
-}
-
-#[cfg(all(test, not(target_arch = "wasm32")))]
-mod tests {
-    use super::*;
-    use crate::online::protocol::{decode, encode};
-    use proptest::prelude::*;
-    use std::time::{Duration, Instant};
-
-    /// Every request and stored change the server reads.
-    fn decode_all(bytes: &[u8]) {
-        let _ = decode::<CreateEvent>(bytes);
-        let _ = decode::<ImportEvent>(bytes);
-        let _ = decode::<Register>(bytes);
-        let _ = decode::<TokenOnly>(bytes);
-        let _ = decode::<Manage>(bytes);
-        let _ = decode::<Report>(bytes);
-        let _ = serde_json::from_slice::<Change>(bytes);
-        let _ = serde_json::from_slice::<EventMessage>(bytes);
-    }
-
-    #[test]
-    fn messages_read_back() {
-        let manage = Manage {
-            token: "ab".into(),
-            action: Action::Correct {
-                round: 2,
-                board: 3,
-                score: [0.5, 0.5],
-            },
-        };
-        assert_eq!(decode::<Manage>(encode(&manage).as_bytes()), Ok(manage));
-        let change = Change::Published {
-            round: 1,
-            rounds: 5,
-            boards: vec![Pairing {
-                black: "Ann".into(),
-                white: "Bob".into(),
-                game: "ww5jakuyzbx8".into(),
-            }],
-            bye: Some("Cid".into()),
-            start_by: 90_000,
-        };
-        assert_eq!(
-            serde_json::from_str::<Change>(&encode(&change)).unwrap(),
-            change
-        );
-        let error = EventError::Refused {
-            refusal: Refusal::RoundNotFinished,
-        };
-        assert_eq!(
-            encode(&error),
-            r#"{"error":"refused","refusal":{"reason":"round_not_finished"}}"#
-        );
-        assert!(decode::<Manage>(br#"{"token":"a","action":{"type":"delete"}}"#).is_err());
-    }
-
-    proptest! {
-        #[test]
-        fn any_bytes_decode_or_are_refused_in_bounded_time(
-            bytes in proptest::collection::vec(any::<u8>(), 0..600),
-            text in "\\PC{0,300}",
-        ) {
-            let started = Instant::now();
-            decode_all(&bytes);
-            decode_all(text.as_bytes());
-            decode_all(format!(r#"{{"token":"a","action":{{"type":"add","name":{text:?}}}}}"#).as_bytes());
-            prop_assert!(started.elapsed() < Duration::from_millis(250));
-        }
-
-        #[test]
-        fn reports_read_back(round in 0u32..200, board in 0usize..600, a in 0u32..100, b in 0u32..100) {
-            let report = Report { token: "t".into(), round, board, score: [f64::from(a), f64::from(b)] };
-            prop_assert_eq!(decode::<Report>(encode(&report).as_bytes()), Ok(report));
-        }
-    }
 }

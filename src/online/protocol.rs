@@ -222,6 +222,28 @@ pub enum ClientMessage {
     },
 }
 
+/// A limit the server keeps was reached (the `limit` error of the game,
+/// club and event requests alike).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LimitReached {
+    /// Which limit: `messages_per_second`, `connections_per_address`,
+    /// `open_challenges_per_address`, `games_per_invitation`,
+    /// `requests_per_second`.
+    pub what: String,
+    /// Its value.
+    pub limit: u32,
+}
+
+impl LimitReached {
+    /// The limit `what` of `limit`.
+    pub fn new(what: &str, limit: u32) -> LimitReached {
+        LimitReached {
+            what: what.into(),
+            limit,
+        }
+    }
+}
+
 /// Why the server refused a message or a request.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "error", rename_all = "snake_case")]
@@ -256,15 +278,8 @@ pub enum ApiError {
     },
     /// The first message must be `hello`, once.
     HelloFirst,
-    /// A limit was reached (`what`: `messages_per_second`,
-    /// `connections_per_address`, `open_challenges_per_address`,
-    /// `games_per_invitation`, `requests_per_second`).
-    Limit {
-        /// Which limit.
-        what: String,
-        /// Its value.
-        limit: u32,
-    },
+    /// A limit was reached.
+    Limit(LimitReached),
     /// The page's origin may not connect (or embed live games).
     Origin,
     /// The server could not do it now (its database); try again.

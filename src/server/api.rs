@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use mind_sports::online::protocol::{
-    decode, encode, ApiError, CancelRequest, CreateRequest, JoinRequest, Lobby,
+    decode, encode, ApiError, CancelRequest, CreateRequest, JoinRequest, LimitReached, Lobby,
 };
 use mind_sports::online::room::Action;
 use serde::de::DeserializeOwned;
@@ -55,10 +55,10 @@ impl App {
 
     /// The limit error of HTTP requests.
     fn too_many(&self) -> ApiError {
-        ApiError::Limit {
-            what: "requests_per_second".into(),
-            limit: self.requests.rate(),
-        }
+        ApiError::Limit(LimitReached::new(
+            "requests_per_second",
+            self.requests.rate(),
+        ))
     }
 }
 
@@ -110,7 +110,7 @@ impl Answer for ApiError {
                 StatusCode::FORBIDDEN
             }
             ApiError::Refused { .. } => StatusCode::CONFLICT,
-            ApiError::Limit { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ApiError::Limit(_) => StatusCode::TOO_MANY_REQUESTS,
             ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
         }
     }

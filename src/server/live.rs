@@ -18,7 +18,7 @@ use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use mind_sports::online::protocol::{
-    decode, encode, ApiError, ClientMessage, ServerMessage, MAX_MESSAGE_BYTES,
+    decode, encode, ApiError, ClientMessage, LimitReached, ServerMessage, MAX_MESSAGE_BYTES,
 };
 use mind_sports::online::room::{Action, Seat};
 use tokio::sync::broadcast::error::RecvError;
@@ -66,9 +66,11 @@ pub(crate) fn admit(
     }
     app.connections
         .enter(app.address(peer, headers))
-        .ok_or_else(|| ApiError::Limit {
-            what: "connections_per_address".into(),
-            limit: app.connections.limit(),
+        .ok_or_else(|| {
+            ApiError::Limit(LimitReached::new(
+                "connections_per_address",
+                app.connections.limit(),
+            ))
         })
 }
 
@@ -206,10 +208,10 @@ impl Connection {
         };
         if !self.bucket.take() {
             self.over_rate += 1;
-            let limit = ApiError::Limit {
-                what: "messages_per_second".into(),
-                limit: self.app.service.settings().limits.messages_per_second,
-            };
+            let limit = ApiError::Limit(LimitReached::new(
+                "messages_per_second",
+                self.app.service.settings().limits.messages_per_second,
+            ));
             if self.over_rate >= FLOOD {
                 self.refuse(limit).await;
                 return Incoming::Closed;

@@ -10,8 +10,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use mind_sports::online::protocol::{
-    encode, ApiError, Challenge, Colour, CreateRequest, GameView, JoinRequest, Seated,
-    ServerMessage,
+    encode, ApiError, Challenge, Colour, CreateRequest, GameView, JoinRequest, LimitReached,
+    Seated, ServerMessage,
 };
 use mind_sports::online::room::{Action, Event, Refusal, Room, Seat, Status};
 use mind_sports::online::setup::display_name;
@@ -315,10 +315,10 @@ impl Service {
             .await
             .map_err(unavailable)?;
         if open >= i64::from(limit) {
-            return Err(ApiError::Limit {
-                what: "open_challenges_per_address".into(),
+            return Err(ApiError::Limit(LimitReached::new(
+                "open_challenges_per_address",
                 limit,
-            });
+            )));
         }
         let seat: Seat = match request.colour {
             Colour::First => 0,
@@ -553,11 +553,7 @@ impl Service {
             .await
             .map_err(unavailable)?;
         if games >= i64::from(limit) {
-            return Err(ApiError::Limit {
-                what: "games_per_invitation".into(),
-                limit,
-            }
-            .into());
+            return Err(ApiError::Limit(LimitReached::new("games_per_invitation", limit)).into());
         }
         let now = self.time.now();
         let created = game.room.rematch_created(now);

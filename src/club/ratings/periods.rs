@@ -4,7 +4,7 @@
 use std::collections::BTreeMap;
 
 use super::player;
-use crate::club::tournament::{Entry, Tournament};
+use crate::club::tournament::Tournament;
 
 /// A rated game: the two players and the first one's score (1, ½ or 0).
 pub(super) struct Played {
@@ -31,23 +31,14 @@ pub(super) fn outcome([first, second]: [f64; 2]) -> Option<f64> {
 /// (byes rate nobody), named as the list names players.
 pub(super) fn rounds(event: &Tournament) -> BTreeMap<u32, Vec<Played>> {
     let mut rounds: BTreeMap<u32, Vec<Played>> = BTreeMap::new();
-    for entry in &event.games {
-        let Entry::Game {
-            round,
-            black,
-            white,
-            score,
-        } = entry
-        else {
-            continue;
-        };
+    for game in event.played_games() {
         let (Some(first), Some(second), Some(score)) =
-            (player(black), player(white), outcome(*score))
+            (player(game.black), player(game.white), outcome(game.score))
         else {
             continue;
         };
         if first != second {
-            rounds.entry(*round).or_default().push(Played {
+            rounds.entry(game.round).or_default().push(Played {
                 first,
                 second,
                 score,

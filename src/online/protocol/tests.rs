@@ -1,13 +1,20 @@
 //! The decoder is total: arbitrary bytes give a message or a typed error,
-//! in bounded time; what the protocol writes reads back unchanged.
+//! in bounded time; what the protocol writes reads back unchanged. The
+//! games', the clubs' and the events' messages alike.
 
 use super::*;
+use crate::online::club::{Attach, ClubError, ClubMessage, ClubRefusal, CreateClub};
+use crate::online::event::{
+    Action, Change, CreateEvent, EventError, EventMessage, ImportEvent, Manage, Pairing,
+    Refusal as EventRefusal, Register, Report, TokenOnly,
+};
 use crate::online::setup::{GameKind, Timing};
 use proptest::prelude::*;
 use std::time::{Duration, Instant};
 
-/// Decodes `bytes` as each message type a server or a page reads, and
-/// checks the time it took.
+/// Decodes `bytes` as each message type a server or a page reads (games,
+/// clubs, events, and the events' stored changes), and checks the time it
+/// took.
 fn decode_all(bytes: &[u8]) -> Result<(), TestCaseError> {
     let started = Instant::now();
     let client = decode::<ClientMessage>(bytes);
@@ -15,6 +22,19 @@ fn decode_all(bytes: &[u8]) -> Result<(), TestCaseError> {
     let _ = decode::<JoinRequest>(bytes);
     let _ = decode::<CancelRequest>(bytes);
     let _ = decode::<ServerMessage>(bytes);
+    let _ = decode::<CreateClub>(bytes);
+    let _ = decode::<Attach>(bytes);
+    let _ = decode::<CreateEvent>(bytes);
+    let _ = decode::<ImportEvent>(bytes);
+    let _ = decode::<Register>(bytes);
+    let _ = decode::<TokenOnly>(bytes);
+    let _ = decode::<Manage>(bytes);
+    let _ = decode::<Report>(bytes);
+    let _ = serde_json::from_slice::<ClubMessage>(bytes);
+    let _ = serde_json::from_slice::<ClubError>(bytes);
+    let _ = serde_json::from_slice::<EventMessage>(bytes);
+    let _ = serde_json::from_slice::<EventError>(bytes);
+    let _ = serde_json::from_slice::<Change>(bytes);
     prop_assert!(started.elapsed() < Duration::from_millis(250));
     if bytes.len() > MAX_MESSAGE_BYTES {
         prop_assert_eq!(client, Err(DecodeError::TooLarge));
@@ -64,6 +84,10 @@ fn jsonish() -> impl Strategy<Value = String> {
         Just("\"timing\"".to_string()),
         Just("\"kind\"".to_string()),
         Just("\"live\"".to_string()),
+        Just("\"token\"".to_string()),
+        Just("\"action\"".to_string()),
+        Just("\"name\"".to_string()),
+        Just("\"score\"".to_string()),
         Just("null".to_string()),
         Just("-1".to_string()),
         Just("1e999".to_string()),
@@ -88,6 +112,12 @@ proptest! {
     }
 
     #[test]
+    fn any_text_is_read_or_refused(text in "\\PC{0,300}") {
+        decode_all(text.as_bytes())?;
+        decode_all(format!(r#"{{"token":"a","action":{{"type":"add","name":{text:?}}}}}"#).as_bytes())?;
+    }
+
+    #[test]
     fn client_messages_read_back(message in client_message()) {
         let text = encode(&message);
         prop_assert_eq!(decode::<ClientMessage>(text.as_bytes()), Ok(message));
@@ -104,6 +134,18 @@ proptest! {
         prop_assert_eq!(decode::<CreateRequest>(encode(&request).as_bytes()), Ok(request));
         let join = JoinRequest { name, invite: Some("ab".into()) };
         prop_assert_eq!(decode::<JoinRequest>(encode(&join).as_bytes()), Ok(join));
+    }
+
+    #[test]
+    fn club_names_read_back(name in "\\PC{0,300}") {
+        let create = CreateClub { name };
+        prop_assert_eq!(decode::<CreateClub>(encode(&create).as_bytes()), Ok(create));
+    }
+
+    #[test]
+    fn reports_read_back(round in 0u32..200, board in 0usize..600, a in 0u32..100, b in 0u32..100) {
+        let report = Report { token: "t".into(), round, board, score: [f64::from(a), f64::from(b)] };
+        prop_assert_eq!(decode::<Report>(encode(&report).as_bytes()), Ok(report));
     }
 }
 
@@ -163,4 +205,71 @@ fn documented_examples_read() {
         decode::<ServerMessage>(update),
         Ok(ServerMessage::Update { seq: 3, .. })
     ));
+}
+
+#[test]
+fn club_messages_read_back() {
+    let attach = Attach {
+        token: "a".into(),
+        event: "ww5jakuyzbx8".into(),
+        organiser: "b".into(),
+    };
+    assert_eq!(decode::<Attach>(encode(&attach).as_bytes()), Ok(attach));
+    let error = ClubError::Refused {
+        refusal: ClubRefusal::OtherClub,
+    };
+    assert_eq!(
+        encode(&error),
+        r#"{"error":"refused","refusal":{"reason":"other_club"}}"#
+    );
+    assert!(decode::<CreateClub>(br#"{"name":"A","token":"x"}"#).is_err());
+}
+
+#[test]
+fn event_messages_read_back() {
+    let manage = Manage {
+        token: "ab".into(),
+        action: Action::Correct {
+            round: 2,
+            board: 3,
+            score: [0.5, 0.5],
+        },
+    };
+    assert_eq!(decode::<Manage>(encode(&manage).as_bytes()), Ok(manage));
+    let change = Change::Published {
+        round: 1,
+        rounds: 5,
+        boards: vec![Pairing {
+            black: "Ann".into(),
+            white: "Bob".into(),
+            game: "ww5jakuyzbx8".into(),
+        }],
+        bye: Some("Cid".into()),
+        start_by: 90_000,
+    };
+    assert_eq!(
+        serde_json::from_str::<Change>(&encode(&change)).unwrap(),
+        change
+    );
+    let error = EventError::Refused {
+        refusal: EventRefusal::RoundNotFinished,
+    };
+    assert_eq!(
+        encode(&error),
+        r#"{"error":"refused","refusal":{"reason":"round_not_finished"}}"#
+    );
+    assert!(decode::<Manage>(br#"{"token":"a","action":{"type":"delete"}}"#).is_err());
+}
+
+#[test]
+fn every_limit_error_reads_as_before() {
+    let limit = LimitReached::new("requests_per_second", 5);
+    let text = r#"{"error":"limit","what":"requests_per_second","limit":5}"#;
+    assert_eq!(encode(&ApiError::Limit(limit.clone())), text);
+    assert_eq!(encode(&ClubError::Limit(limit.clone())), text);
+    assert_eq!(encode(&EventError::Limit(limit.clone())), text);
+    assert_eq!(
+        serde_json::from_str::<EventError>(text).unwrap(),
+        EventError::Limit(limit)
+    );
 }

@@ -42,7 +42,7 @@ impl Answer for ClubError {
             ClubError::NotFound | ClubError::NoSuchEvent => StatusCode::NOT_FOUND,
             ClubError::WrongToken | ClubError::WrongOrganiser => StatusCode::FORBIDDEN,
             ClubError::Refused { .. } => StatusCode::CONFLICT,
-            ClubError::Limit { .. } => StatusCode::TOO_MANY_REQUESTS,
+            ClubError::Limit(_) => StatusCode::TOO_MANY_REQUESTS,
             ClubError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
         }
     }

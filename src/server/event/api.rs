@@ -16,7 +16,7 @@ use mind_sports::club::csv::to_csv;
 use mind_sports::online::event::{
     CreateEvent, EventError, ImportEvent, Manage, Register, Report, TokenOnly, MAX_UPLOAD_BYTES,
 };
-use mind_sports::online::protocol::{encode, MAX_MESSAGE_BYTES};
+use mind_sports::online::protocol::{encode, LimitReached, MAX_MESSAGE_BYTES};
 use serde::de::DeserializeOwned;
 
 use super::views::{players, standings_json, summary};
@@ -53,7 +53,7 @@ impl Answer for EventError {
             EventError::NotFound => StatusCode::NOT_FOUND,
             EventError::WrongToken => StatusCode::FORBIDDEN,
             EventError::Refused { .. } => StatusCode::CONFLICT,
-            EventError::Limit { .. } => StatusCode::TOO_MANY_REQUESTS,
+            EventError::Limit(_) => StatusCode::TOO_MANY_REQUESTS,
             EventError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
@@ -88,10 +88,10 @@ impl<T: Body> FromRequest<App> for Posted<T> {
             .await
             .map_err(IntoResponse::into_response)?;
         if !app.requests.allow(app.address(peer, &parts.headers)) {
-            return Err(refuse(EventError::Limit {
-                what: "requests_per_second".into(),
-                limit: app.requests.rate(),
-            }));
+            return Err(refuse(EventError::Limit(LimitReached::new(
+                "requests_per_second",
+                app.requests.rate(),
+            ))));
         }
         let bytes = axum::body::to_bytes(body, T::MAX_BYTES)
             .await

@@ -8,7 +8,7 @@
 mod support;
 
 use mind_sports::online::protocol::{
-    ApiError, ClientMessage, Colour, CreateRequest, ServerMessage,
+    ApiError, ClientMessage, Colour, CreateRequest, LimitReached, ServerMessage,
 };
 use mind_sports::online::room::{Refusal, Status};
 use mind_sports::online::setup::{GameKind, NameError};
@@ -119,7 +119,7 @@ async fn hostile_clients_are_refused_and_the_game_goes_on() {
     for _ in 0..500 {
         match flooder.next().await {
             Ok(ServerMessage::Error {
-                error: ApiError::Limit { what, .. },
+                error: ApiError::Limit(LimitReached { what, .. }),
             }) => limited |= what == "messages_per_second",
             Ok(_) => {}
             Err(_) => {

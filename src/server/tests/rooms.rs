@@ -10,7 +10,7 @@
 mod support;
 
 use mind_sports::online::protocol::{
-    ApiError, ClientMessage, Colour, CreateRequest, JoinRequest, ServerMessage,
+    ApiError, ClientMessage, Colour, CreateRequest, JoinRequest, LimitReached, ServerMessage,
 };
 use mind_sports::online::room::{Ending, Event, Reason, Refusal, Status};
 use mind_sports::online::rules::Score;
@@ -307,7 +307,7 @@ async fn invitations_and_the_lobby(db: Db) {
     // A third open challenge from the same address is over the limit.
     let refused = client::create(at, &request(true)).await.unwrap_err();
     assert!(
-        matches!(&refused, CallError::Api(429, ApiError::Limit { what, limit: 2 }) if what == "open_challenges_per_address"),
+        matches!(&refused, CallError::Api(429, ApiError::Limit(LimitReached { what, limit: 2 })) if what == "open_challenges_per_address"),
         "{refused:?}"
     );
     // A private game needs its invitation's secret.

@@ -150,7 +150,7 @@ fn edit_result(props: &EditProps) -> Html {
     let game = props
         .tournament
         .boards(props.round)
-        .find(|b| b.number == props.board);
+        .nth(props.board.wrapping_sub(1));
     // What is typed stays while the page redraws (a refusal said beside it).
     let discs = use_disc_fields(game.as_ref().map(|g| g.score));
     let Some(game) = game else {
