@@ -11,7 +11,7 @@
 //! player token, which is also the seat token of each of their games.
 //!
 //! ```
-//! use mind_sports::online::event::{CreateEvent, Manage, Action};
+//! use mind_sports::online::event::{Action, BoardScore, CreateEvent, Manage};
 //! use mind_sports::online::protocol::decode;
 //! let create: CreateEvent = decode(br#"{"name":"Spring Open","game":"othello",
 //!     "rules":"size=4","timing":{"kind":"live","control":"1+0"},
@@ -21,7 +21,7 @@
 //! assert_eq!(manage.action, Action::Publish);
 //! let result: Manage = decode(br#"{"token":"0f3a","action":{"type":"result",
 //!     "round":2,"board":1,"score":[10,6]}}"#).unwrap();
-//! assert!(matches!(result.action, Action::Result { round: 2, board: 1, .. }));
+//! assert!(matches!(result.action, Action::Result(BoardScore { round: 2, board: 1, .. })));
 //! ```
 
 use serde::{Deserialize, Serialize};
@@ -47,6 +47,19 @@ pub const DEFAULT_START_LIMIT_S: u32 = 900;
 /// The longest start limit an event may set (seconds: a week).
 pub const MAX_START_LIMIT_S: u32 = 7 * 24 * 3600;
 
+/// The club a new event is made in: the club's id and its token, which
+/// proves the right to add events to it (`"club"` and `"club_token"` in
+/// the request; neither for an event of no club).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClubClaim {
+    /// The club's id.
+    #[serde(default, rename = "club")]
+    pub id: Option<String>,
+    /// The club's token.
+    #[serde(default, rename = "club_token")]
+    pub token: Option<String>,
+}
+
 /// `POST /api/v1/events`: a new event from settings.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -71,13 +84,9 @@ pub struct CreateEvent {
     /// [`DEFAULT_START_LIMIT_S`]).
     #[serde(default)]
     pub start_limit_s: Option<u32>,
-    /// The club the event belongs to (its id), if any; needs
-    /// `club_token`.
-    #[serde(default)]
-    pub club: Option<String>,
-    /// The club's token (with `club`).
-    #[serde(default)]
-    pub club_token: Option<String>,
+    /// The club the event is made in, if any (`club` and `club_token`).
+    #[serde(flatten)]
+    pub club: ClubClaim,
 }
 
 /// `POST /api/v1/events/import`: a new event from a tournament file the
@@ -96,13 +105,9 @@ pub struct ImportEvent {
     /// The time a player has to start a game (seconds).
     #[serde(default)]
     pub start_limit_s: Option<u32>,
-    /// The club the event belongs to (its id), if any; needs
-    /// `club_token`.
-    #[serde(default)]
-    pub club: Option<String>,
-    /// The club's token (with `club`).
-    #[serde(default)]
-    pub club_token: Option<String>,
+    /// The club the event is made in, if any (`club` and `club_token`).
+    #[serde(flatten)]
+    pub club: ClubClaim,
 }
 
 /// A player and their new secret token (given once).
@@ -152,6 +157,18 @@ pub struct Manage {
     pub action: Action,
 }
 
+/// A board's score as the organiser enters or corrects it.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct BoardScore {
+    /// The round.
+    pub round: u32,
+    /// The board (1 is the top board).
+    pub board: usize,
+    /// The score, the first player's first (discs for Othello).
+    pub score: [f64; 2],
+}
+
 /// What the organiser does.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
@@ -171,23 +188,9 @@ pub enum Action {
     /// game.
     Publish,
     /// Enters the result of a board that has none.
-    Result {
-        /// The round.
-        round: u32,
-        /// The board (1 is the top board).
-        board: usize,
-        /// The score, the first player's first (discs for Othello).
-        score: [f64; 2],
-    },
+    Result(BoardScore),
     /// Changes a result already entered (`Tournament::correct`).
-    Correct {
-        /// The round.
-        round: u32,
-        /// The board.
-        board: usize,
-        /// The new score.
-        score: [f64; 2],
-    },
+    Correct(BoardScore),
     /// Takes back the last result or correction.
     Undo,
     /// Opens or closes registration through the public link (open until

@@ -5,8 +5,8 @@
 use super::*;
 use crate::online::club::{Attach, ClubError, ClubMessage, ClubRefusal, CreateClub};
 use crate::online::event::{
-    Action, Change, CreateEvent, EventError, EventMessage, ImportEvent, Manage, Pairing,
-    Refusal as EventRefusal, Register, Report, TokenOnly,
+    Action, BoardScore, Change, ClubClaim, CreateEvent, EventError, EventMessage, ImportEvent,
+    Manage, Pairing, Refusal as EventRefusal, Register, Report, TokenOnly,
 };
 use crate::online::setup::{GameKind, Timing};
 use proptest::prelude::*;
@@ -229,13 +229,23 @@ fn club_messages_read_back() {
 fn event_messages_read_back() {
     let manage = Manage {
         token: "ab".into(),
-        action: Action::Correct {
+        action: Action::Correct(BoardScore {
             round: 2,
             board: 3,
             score: [0.5, 0.5],
-        },
+        }),
     };
-    assert_eq!(decode::<Manage>(encode(&manage).as_bytes()), Ok(manage));
+    assert_eq!(
+        decode::<Manage>(encode(&manage).as_bytes()),
+        Ok(manage.clone())
+    );
+    assert_eq!(
+        encode(&manage.action),
+        r#"{"type":"correct","round":2,"board":3,"score":[0.5,0.5]}"#
+    );
+    let extra =
+        r#"{"token":"a","action":{"type":"result","round":1,"board":1,"score":[1,0],"seat":0}}"#;
+    assert!(decode::<Manage>(extra.as_bytes()).is_err());
     let change = Change::Published {
         round: 1,
         rounds: 5,
@@ -272,4 +282,44 @@ fn every_limit_error_reads_as_before() {
         serde_json::from_str::<EventError>(text).unwrap(),
         EventError::Limit(limit)
     );
+}
+
+#[test]
+fn a_new_event_names_its_club_beside_its_settings() {
+    let import = ImportEvent {
+        file: "{}".into(),
+        rules: String::new(),
+        timing: Timing::Live {
+            control: "5+3".into(),
+            completes: false,
+        },
+        start_limit_s: Some(60),
+        club: ClubClaim {
+            id: Some("c1".into()),
+            token: Some("t".into()),
+        },
+    };
+    let text = encode(&import);
+    assert!(text.ends_with(r#""club":"c1","club_token":"t"}"#), "{text}");
+    assert_eq!(decode::<ImportEvent>(text.as_bytes()), Ok(import.clone()));
+    // Neither is needed; a field of neither struct is still refused.
+    let bare = text.replace(r#","club":"c1","club_token":"t""#, "");
+    let read = decode::<ImportEvent>(bare.as_bytes()).unwrap();
+    assert_eq!(read.club, ClubClaim::default());
+    let extra = text.replace(r#""club":"c1""#, r#""club":"c1","clubs":"c2""#);
+    assert!(decode::<ImportEvent>(extra.as_bytes()).is_err());
+    let created = CreateEvent {
+        name: "Cup".into(),
+        game: GameKind::Nim,
+        rules: String::new(),
+        timing: import.timing,
+        format: Default::default(),
+        rounds: 3,
+        start_limit_s: None,
+        club: import.club,
+    };
+    let text = encode(&created);
+    assert_eq!(decode::<CreateEvent>(text.as_bytes()), Ok(created));
+    let extra = text.replace(r#""rounds":3"#, r#""rounds":3,"round":4"#);
+    assert!(decode::<CreateEvent>(extra.as_bytes()).is_err());
 }

@@ -11,7 +11,7 @@ use mind_sports::club::ratings::{rate, RatingList};
 use mind_sports::online::club::{
     Attach, Club, ClubCreated, ClubError, ClubEvent, ClubRefusal, CreateClub,
 };
-use mind_sports::online::event::{Change, EventError, Who};
+use mind_sports::online::event::{Change, ClubClaim, EventError, Who};
 
 use super::store::{self, ClubOp, ClubRow};
 use crate::event::service::EventEntry;
@@ -48,17 +48,17 @@ async fn with_token(events: &Events, id: &str, token: &str) -> Result<ClubRow, C
     Ok(row)
 }
 
-/// The ops of a new event joining club `club` (its `club` change is the
+/// The ops of a new event joining the club it claims (its `club` change is the
 /// event's second, after `Created`), once the club's token is checked: an
 /// unknown club is a `setup` problem `club`, a missing or forged token
 /// `wrong_token`.
 pub async fn joining_at_creation(
     events: &Events,
     event: &str,
-    club: Option<&str>,
-    token: Option<&str>,
+    claim: &ClubClaim,
 ) -> Result<Vec<Op>, EventError> {
-    let Some(club) = club else {
+    let token = claim.token.as_deref();
+    let Some(club) = claim.id.as_deref() else {
         return match token {
             Some(_) => Err(EventError::Setup {
                 problem: "club".into(),

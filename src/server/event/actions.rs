@@ -7,8 +7,9 @@
 use mind_sports::club::csv::{read, ImportError};
 use mind_sports::club::tournament::{check, Tournament, TournamentError, MAX_ROUNDS};
 use mind_sports::online::event::{
-    Action, Change, CreateEvent, Created, EventError, ImportEvent, Log, LogEntry, Manage, Managed,
-    MyGame, Pairing, PlayerToken, Refusal, Report, Who, DEFAULT_START_LIMIT_S, MAX_START_LIMIT_S,
+    Action, Change, ClubClaim, CreateEvent, Created, EventError, ImportEvent, Log, LogEntry,
+    Manage, Managed, MyGame, Pairing, PlayerToken, Refusal, Report, Who, DEFAULT_START_LIMIT_S,
+    MAX_START_LIMIT_S,
 };
 use mind_sports::online::setup::{GameKind, Setup, Timing};
 
@@ -102,9 +103,13 @@ impl Events {
             problem: file_problem(&ImportError::Json(e.clone())).into(),
             detail: e.to_string(),
         })?;
-        let club = (request.club.as_deref(), request.club_token.as_deref());
-        self.create_from(t, setup, start_limit_ms(request.start_limit_s)?, club)
-            .await
+        self.create_from(
+            t,
+            setup,
+            start_limit_ms(request.start_limit_s)?,
+            &request.club,
+        )
+        .await
     }
 
     /// A new event from a tournament file (JSON or CSV); the players'
@@ -143,9 +148,13 @@ impl Events {
                 problem: "size".into(),
             });
         }
-        let club = (request.club.as_deref(), request.club_token.as_deref());
-        self.create_from(t, setup, start_limit_ms(request.start_limit_s)?, club)
-            .await
+        self.create_from(
+            t,
+            setup,
+            start_limit_ms(request.start_limit_s)?,
+            &request.club,
+        )
+        .await
     }
 
     /// Stores a new event of tournament `t`: its players get tokens; it
@@ -156,13 +165,13 @@ impl Events {
         t: Tournament,
         setup: Setup,
         start_limit_ms: u64,
-        club: (Option<&str>, Option<&str>),
+        club: &ClubClaim,
     ) -> Result<Created, EventError> {
         if let Some(name) = &t.name {
             label_name(name).map_err(|problem| EventError::Name { problem })?;
         }
         let (id, organiser) = (tokens::game_id(), tokens::secret());
-        let joining = crate::clubs::service::joining_at_creation(self, &id, club.0, club.1).await?;
+        let joining = crate::clubs::service::joining_at_creation(self, &id, club).await?;
         let created = Change::Created {
             file: t.to_compact_text(),
             setup,
@@ -274,16 +283,8 @@ impl Events {
                 self.publish(&entry, &mut loaded).await?;
                 None
             }
-            Action::Result {
-                round,
-                board,
-                score,
-            } => Some(loaded.state.decide_result(round, board, score)),
-            Action::Correct {
-                round,
-                board,
-                score,
-            } => Some(loaded.state.decide_correct(round, board, score)),
+            Action::Result(entered) => Some(loaded.state.decide_result(entered)),
+            Action::Correct(entered) => Some(loaded.state.decide_correct(entered)),
             Action::Undo => Some(loaded.state.decide_undo()),
             Action::Registration { open } => Some(Ok(Change::Registration { open })),
         };

@@ -12,7 +12,7 @@ use mind_sports::club::pairing::{self, Pairings};
 use mind_sports::club::setup::{late_entry, withdraw};
 use mind_sports::club::tournament::{check, parse, Entry, Format, Player, Tournament, MAX_PLAYERS};
 use mind_sports::online::event::{
-    BoardView, Change, How, NameProblem, Pairing, Refusal, RoundView, Stage,
+    BoardScore, BoardView, Change, How, NameProblem, Pairing, Refusal, RoundView, Stage,
 };
 use mind_sports::online::rules::Score;
 use mind_sports::online::setup::{display_name, NameError, Setup};
@@ -340,12 +340,12 @@ impl State {
     }
 
     /// The organiser enters a result.
-    pub fn decide_result(
-        &self,
-        round: u32,
-        board: usize,
-        score: [f64; 2],
-    ) -> Result<Change, Refusal> {
+    pub fn decide_result(&self, entered: BoardScore) -> Result<Change, Refusal> {
+        let BoardScore {
+            round,
+            board,
+            score,
+        } = entered;
         match self.board(round, board) {
             None => Err(Refusal::NoSuchBoard),
             Some(b) if b.score.is_some() => Err(Refusal::HasResult),
@@ -360,12 +360,12 @@ impl State {
     }
 
     /// The organiser corrects a result (a round of the file's too).
-    pub fn decide_correct(
-        &self,
-        round: u32,
-        board: usize,
-        score: [f64; 2],
-    ) -> Result<Change, Refusal> {
+    pub fn decide_correct(&self, entered: BoardScore) -> Result<Change, Refusal> {
+        let BoardScore {
+            round,
+            board,
+            score,
+        } = entered;
         match self.result_of(round, board) {
             None => Err(Refusal::NoSuchBoard),
             Some(None) => Err(Refusal::NoResult),
@@ -649,8 +649,15 @@ mod tests {
         // A late entry cannot join a round robin's table.
         s.apply(&s.decide_enter("E").unwrap()).unwrap();
         for board in 1..=2 {
-            s.apply(&s.decide_result(1, board, [16.0, 0.0]).unwrap())
-                .unwrap();
+            s.apply(
+                &s.decide_result(BoardScore {
+                    round: 1,
+                    board,
+                    score: [16.0, 0.0],
+                })
+                .unwrap(),
+            )
+            .unwrap();
         }
         assert!(matches!(s.decide_pairings(), Err(Refusal::Pairing { .. })));
     }
@@ -694,8 +701,15 @@ mod tests {
         }
         assert_eq!(s.stage(), Stage::BetweenRounds);
         assert_eq!(s.tournament().games.len(), 2, "the game and the bye");
-        s.apply(&s.decide_correct(1, 1, [2.0, 14.0]).unwrap())
-            .unwrap();
+        s.apply(
+            &s.decide_correct(BoardScore {
+                round: 1,
+                board: 1,
+                score: [2.0, 14.0],
+            })
+            .unwrap(),
+        )
+        .unwrap();
         assert_eq!(s.rounds()[0].boards[0].score, Some([2.0, 14.0]));
         s.apply(&s.decide_undo().unwrap()).unwrap();
         assert_eq!(s.rounds()[0].boards[0].score, Some([10.0, 6.0]));

@@ -8,7 +8,7 @@
 
 use yew::prelude::*;
 
-use crate::club::tournament::{Board, Entry};
+use crate::club::tournament::{Entry, GameRef};
 use crate::i18n::club::number;
 use crate::i18n::Texts;
 
@@ -32,22 +32,12 @@ fn shown_by_default(round: u32, rounds: u32, games: usize) -> bool {
 pub fn results(t: &'static Texts, club: &Club, current: &Shared) -> Html {
     let editing = *club.editing;
     // The games and byes of each round, gathered in one pass.
-    let mut rounds: Vec<(Vec<Board>, Vec<&str>)> = Vec::new();
+    let mut rounds: Vec<(Vec<GameRef>, Vec<&str>)> = Vec::new();
     rounds.resize_with(current.rounds_played() as usize, Default::default);
     for entry in &current.games {
         let (games, byes) = &mut rounds[entry.round() as usize - 1];
         match entry {
-            Entry::Game {
-                black,
-                white,
-                score,
-                ..
-            } => games.push(Board {
-                number: games.len() + 1,
-                black,
-                white,
-                score: *score,
-            }),
+            Entry::Game { .. } => games.extend(entry.game()),
             Entry::Bye { bye, .. } => byes.push(bye),
         }
     }
@@ -88,8 +78,9 @@ pub fn results(t: &'static Texts, club: &Club, current: &Shared) -> Html {
                 <li key={round}><details {ontoggle}><summary><strong>{ t.club().round(round) }</strong></summary></details></li>
             };
         }
-        let games = games.iter().map(|b| {
-            let (key, board) = (format!("{round}-{}", b.number), b.number);
+        // A round's games are in board order (`Tournament::boards`).
+        let games = games.iter().zip(1..).map(|(b, board)| {
+            let key = format!("{round}-{board}");
             if editing == Some((round, board)) {
                 return html! {
                     <li key={key}>
@@ -238,7 +229,7 @@ fn edit_result(props: &EditProps) -> Html {
 /// the other games' select.
 fn edit_fields(
     t: &Texts,
-    game: &Board,
+    game: &GameRef,
     othello: bool,
     squares: u32,
     discs: &[NodeRef; 2],

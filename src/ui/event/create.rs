@@ -10,7 +10,9 @@ use yew::prelude::*;
 
 use crate::club::tournament::{Format, MAX_ROUNDS};
 use crate::i18n::Texts;
-use crate::online::event::{CreateEvent, Created, ImportEvent, CONTROLS, DEFAULT_START_LIMIT_S};
+use crate::online::event::{
+    ClubClaim, CreateEvent, Created, ImportEvent, CONTROLS, DEFAULT_START_LIMIT_S,
+};
 use crate::online::setup::{GameKind, Timing};
 use crate::session::route::Route;
 
@@ -99,8 +101,7 @@ fn settings(form: &web_sys::HtmlFormElement) -> CreateEvent {
         format,
         rounds: field(form, "rounds").trim().parse().unwrap_or(0),
         start_limit_s: start_limit(form),
-        club: None,
-        club_token: None,
+        club: ClubClaim::default(),
     }
 }
 
@@ -297,8 +298,7 @@ fn upload_form() -> Html {
                             completes: false,
                         },
                         start_limit_s: start_limit(&form),
-                        club: None,
-                        club_token: None,
+                        club: ClubClaim::default(),
                     };
                     serde_json::to_string(&body).map_err(|_| t.event().refused_other.to_string())
                 });

@@ -33,7 +33,7 @@ mod summary;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
-use crate::online::event::ImportEvent;
+use crate::online::event::{ClubClaim, ImportEvent};
 use crate::online::setup::Timing;
 use crate::session::route::Route;
 
@@ -72,8 +72,10 @@ pub fn run_online(lang: &str, file: String, control: String, club: String) -> js
                 completes: false,
             },
             start_limit_s: None,
-            club: club_token.is_some().then_some(club),
-            club_token,
+            club: ClubClaim {
+                id: club_token.is_some().then_some(club),
+                token: club_token,
+            },
         };
         let body = serde_json::to_string(&body).ok();
         let said = create::create_and_open(t, "/api/v1/events/import", body).await;

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use crate::i18n::club::number;
 use crate::i18n::Texts;
-use crate::online::event::{Action, BoardView, How, RoundView};
+use crate::online::event::{Action, BoardScore, BoardView, How, RoundView};
 use crate::online::room::Status;
 use crate::online::setup::GameKind;
 use crate::session::route::Route;
@@ -143,9 +143,9 @@ fn board_row(t: &'static Texts, props: &PairingsProps, round: u32, board: &Board
         let has = board.score.is_some();
         let on_score = on_action.reform(move |score: [f64; 2]| {
             if has {
-                Action::Correct { round, board: number, score }
+                Action::Correct(BoardScore { round, board: number, score })
             } else {
-                Action::Result { round, board: number, score }
+                Action::Result(BoardScore { round, board: number, score })
             }
         });
         html! {

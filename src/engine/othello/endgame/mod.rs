@@ -34,6 +34,7 @@ mod table;
 #[cfg(test)]
 pub(super) mod tests;
 
+use std::ops::Range;
 use std::sync::Arc;
 
 use crate::search::limits::Budget;
@@ -308,7 +309,7 @@ impl EndgameSolver {
         }
         // Win, draw or loss: a null window around 0 (MTD(f) then starts on
         // the right side of it).
-        let wld = self.root(position, -1, 1, budget)?;
+        let wld = self.root(position, -1..1, budget)?;
         let (mut lower, mut upper) = match wld.score.signum() {
             1 => (wld.score.max(1), MAX_SCORE),
             -1 => (-MAX_SCORE, wld.score.min(-1)),
@@ -329,7 +330,7 @@ impl EndgameSolver {
         let mut beta = guess - MTD_UNDERSHOOT;
         while lower < upper {
             beta = beta.clamp(lower + 1, upper);
-            let probe = self.root(position, beta - 1, beta, budget)?;
+            let probe = self.root(position, beta - 1..beta, budget)?;
             let score = probe.score;
             if score < beta {
                 upper = score;
@@ -345,7 +346,7 @@ impl EndgameSolver {
         if best.score != lower {
             // The last successful probe set the move; make sure the score and
             // line match the final value.
-            best = self.root(position, lower - 1, lower + 1, budget)?;
+            best = self.root(position, lower - 1..lower + 1, budget)?;
         }
         best.score = lower;
         if let Some(first) = best.best {
@@ -369,7 +370,7 @@ impl EndgameSolver {
             return None;
         }
         self.with_helpers(|solver| {
-            let mut solution = solver.root(position, alpha, beta, budget)?;
+            let mut solution = solver.root(position, alpha..beta, budget)?;
             if let Some(first) = solution
                 .best
                 .filter(|_| alpha < solution.score && solution.score < beta)
@@ -382,14 +383,17 @@ impl EndgameSolver {
         })
     }
 
-    /// One root search within `alpha..beta` (after `start`).
+    /// One root search within `window` (after `start`).
     fn root(
         &mut self,
         position: &Position,
-        alpha: i32,
-        beta: i32,
+        window: Range<i32>,
         budget: &Budget,
     ) -> Option<Solution> {
+        let Range {
+            start: alpha,
+            end: beta,
+        } = window;
         let (p, o) = (position.player(), position.opponent());
         let empties = (self.board & !(p | o)).count_ones();
         let moves = legal_moves(p, o, self.board);
