@@ -88,9 +88,8 @@ impl EndgameSolver {
                 let (np, no) = (o ^ f, p | f | bit);
                 let child_parity = parity ^ self.quadrant_bit[square];
                 let score = if child_empties as usize <= TAIL_EMPTIES {
-                    let mut squares = [0u8; TAIL_EMPTIES];
-                    let count = self.tail_order(empty ^ bit, child_parity, &mut squares);
-                    -self.tail(np, no, -beta, -alpha, &squares[..count])
+                    let squares = self.tail_order(empty ^ bit, child_parity);
+                    -self.tail(np, no, -beta, -alpha, squares)
                 } else {
                     -self.shallow(np, no, -beta, -alpha, empty ^ bit, child_parity, false)
                 };
@@ -110,32 +109,40 @@ impl EndgameSolver {
     }
 
     /// The empty squares in the order the tail tries them: odd quadrants
-    /// first. Returns how many.
+    /// first (at most [`TAIL_EMPTIES`]).
     #[inline]
-    pub(super) fn tail_order(&self, empty: u64, parity: u8, out: &mut [u8; TAIL_EMPTIES]) -> usize {
+    pub(super) fn tail_order(&self, empty: u64, parity: u8) -> TailSquares {
         let odd = self.odd_squares(empty, parity);
-        let mut count = 0;
+        let mut squares = TailSquares::default();
         for group in [odd, empty & !odd] {
             let mut rest = group;
-            while rest != 0 && count < TAIL_EMPTIES {
-                out[count] = rest.trailing_zeros() as u8;
+            while rest != 0 && squares.count < TAIL_EMPTIES {
+                squares.packed |= rest.trailing_zeros() << (8 * squares.count);
                 rest &= rest - 1;
-                count += 1;
+                squares.count += 1;
             }
         }
-        count
+        squares
     }
 
     /// At most [`TAIL_EMPTIES`] empties, given in the order to try them: the
     /// tightest loops of the solver, one function per number of empties so
     /// that the squares stay in registers.
-    pub(super) fn tail(&mut self, p: u64, o: u64, alpha: i32, beta: i32, squares: &[u8]) -> i32 {
-        match *squares {
-            [] => self.final_score(p, o),
-            [a] => self.last_square(p, o, usize::from(a)),
-            [a, b] => self.solve2(p, o, alpha, beta, [a, b], false),
-            [a, b, c] => self.solve3(p, o, alpha, beta, [a, b, c], false),
-            [a, b, c, d] => self.solve4(p, o, alpha, beta, [a, b, c, d], false),
+    pub(super) fn tail(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        squares: TailSquares,
+    ) -> i32 {
+        let packed = squares.packed;
+        match squares.count {
+            0 => self.final_score(p, o),
+            1 => self.last_square(p, o, nth_square(packed, 0)),
+            2 => self.solve2(p, o, alpha, beta, packed, false),
+            3 => self.solve3(p, o, alpha, beta, packed, false),
+            4 => self.solve4(p, o, alpha, beta, packed, false),
             _ => unreachable!("at most {TAIL_EMPTIES} empties in the tail"),
         }
     }
@@ -171,6 +178,29 @@ impl EndgameSolver {
     }
 }
 
+/// The tail's squares in the order to try them, one a byte, the first in
+/// the lowest byte: the tail solvers pick and drop squares with shifts, so
+/// the squares stay in registers. (As an array indexed by the move loop
+/// they lived in memory in the wasm build, on its shadow stack.)
+#[derive(Clone, Copy, Default)]
+pub(super) struct TailSquares {
+    packed: u32,
+    count: usize,
+}
+
+/// Square `i` of packed tail squares.
+#[inline(always)]
+fn nth_square(packed: u32, i: usize) -> usize {
+    (packed >> (8 * i) & 0xFF) as usize
+}
+
+/// Packed tail squares without square `i`, the others in the same order.
+#[inline(always)]
+fn without_nth(packed: u32, i: usize) -> u32 {
+    let below = (1u32 << (8 * i)) - 1;
+    packed & below | (packed >> 8) & !below
+}
+
 /// Takes a move's `score` into the node's `best` score and `alpha`; true
 /// when it reaches `beta` (a cut-off). The no-table searches' step.
 #[inline(always)]
@@ -185,11 +215,12 @@ fn raise(best: &mut i32, alpha: &mut i32, score: i32, beta: i32) -> bool {
     false
 }
 
-/// One tail search over exactly `$n` empties: each legal square in the
+/// One tail search over exactly `$n` empties (packed as [`TailSquares`]
+/// packs them): each legal square in the
 /// given order, the rest passed on in the same order to `$child`; a pass
 /// when none is legal, the final score when neither side can move.
 macro_rules! tail_solver {
-    ($name:ident, $n:literal, $child:ident) => {
+    ($name:ident, $n:literal, [$($i:literal),+], $child:ident) => {
         impl EndgameSolver {
             #[allow(clippy::too_many_arguments)]
             fn $name(
@@ -198,7 +229,7 @@ macro_rules! tail_solver {
                 o: u64,
                 mut alpha: i32,
                 beta: i32,
-                squares: [u8; $n],
+                squares: u32,
                 passed: bool,
             ) -> i32 {
                 self.nodes += 1;
@@ -208,24 +239,21 @@ macro_rules! tail_solver {
                     }
                 }
                 let mut best = -MAX_SCORE - 1;
-                for i in 0..$n {
-                    let square = usize::from(squares[i]);
+                $('next_square: {
+                    let square = nth_square(squares, $i);
                     if o & NEIGHBOURHOOD[square] == 0 {
-                        continue;
+                        break 'next_square;
                     }
                     let f = flips(p, o, square);
                     if f == 0 {
-                        continue;
+                        break 'next_square;
                     }
-                    let mut rest = [0u8; $n - 1];
-                    for j in 0..$n - 1 {
-                        rest[j] = squares[j + (j >= i) as usize];
-                    }
+                    let rest = without_nth(squares, $i);
                     let score = -tail_solver!(@child $child, self, o ^ f, p | f | 1 << square, -beta, -alpha, rest);
                     if raise(&mut best, &mut alpha, score, beta) {
                         return best;
                     }
-                }
+                })+
                 if best == -MAX_SCORE - 1 {
                     return if passed {
                         self.final_score(p, o)
@@ -238,13 +266,32 @@ macro_rules! tail_solver {
         }
     };
     (@child last_square, $solver:ident, $p:expr, $o:expr, $alpha:expr, $beta:expr, $rest:ident) => {
-        $solver.last_square($p, $o, usize::from($rest[0]))
+        $solver.last_square($p, $o, nth_square($rest, 0))
     };
     (@child $child:ident, $solver:ident, $p:expr, $o:expr, $alpha:expr, $beta:expr, $rest:ident) => {
         $solver.$child($p, $o, $alpha, $beta, $rest, false)
     };
 }
 
-tail_solver!(solve2, 2, last_square);
-tail_solver!(solve3, 3, solve2);
-tail_solver!(solve4, 4, solve3);
+tail_solver!(solve2, 2, [0, 1], last_square);
+tail_solver!(solve3, 3, [0, 1, 2], solve2);
+tail_solver!(solve4, 4, [0, 1, 2, 3], solve3);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packed_tail_squares_drop_one_and_keep_the_order() {
+        let squares = [63u8, 0, 27, 9];
+        let packed = u32::from_le_bytes(squares);
+        for i in 0..4 {
+            assert_eq!(nth_square(packed, i), usize::from(squares[i]));
+            let mut rest: Vec<u8> = squares.to_vec();
+            rest.remove(i);
+            let rest_packed = without_nth(packed, i);
+            let unpacked: Vec<u8> = (0..3).map(|j| nth_square(rest_packed, j) as u8).collect();
+            assert_eq!(unpacked, rest, "without square {i}");
+        }
+    }
+}
