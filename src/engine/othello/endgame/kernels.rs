@@ -70,32 +70,26 @@ impl EndgameSolver {
         if let Some(cap) = self.stability_cut(p, o, alpha, child_empties as i32 + 1) {
             return cap;
         }
-        let odd = self.odd_squares(empty, parity);
         let mut best = -MAX_SCORE - 1;
-        for group in [odd, empty & !odd] {
-            let mut rest = group;
-            while rest != 0 {
-                let square = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                if o & NEIGHBOURHOOD[square] == 0 {
-                    continue;
-                }
-                let f = flips(p, o, square);
-                if f == 0 {
-                    continue;
-                }
-                let bit = 1u64 << square;
-                let (np, no) = (o ^ f, p | f | bit);
-                let child_parity = parity ^ self.quadrant_bit[square];
-                let score = if child_empties as usize <= TAIL_EMPTIES {
-                    let squares = self.tail_order(empty ^ bit, child_parity);
-                    -self.tail(np, no, -beta, -alpha, squares)
-                } else {
-                    -self.shallow(np, no, -beta, -alpha, empty ^ bit, child_parity, false)
-                };
-                if raise(&mut best, &mut alpha, score, beta) {
-                    return best;
-                }
+        for square in self.parity_order(empty, parity) {
+            if o & NEIGHBOURHOOD[square] == 0 {
+                continue;
+            }
+            let f = flips(p, o, square);
+            if f == 0 {
+                continue;
+            }
+            let bit = 1u64 << square;
+            let (np, no) = (o ^ f, p | f | bit);
+            let child_parity = parity ^ self.quadrant_bit[square];
+            let score = if child_empties as usize <= TAIL_EMPTIES {
+                let squares = self.tail_order(empty ^ bit, child_parity);
+                -self.tail(np, no, -beta, -alpha, squares)
+            } else {
+                -self.shallow(np, no, -beta, -alpha, empty ^ bit, child_parity, false)
+            };
+            if raise(&mut best, &mut alpha, score, beta) {
+                return best;
             }
         }
         if best == -MAX_SCORE - 1 {
@@ -108,19 +102,26 @@ impl EndgameSolver {
         best
     }
 
+    /// The empty squares in the order the shallow searches try them: those
+    /// of quadrants with an odd number of empties first (parity), then the
+    /// rest, each group from the lowest square up.
+    #[inline(always)]
+    fn parity_order(&self, empty: u64, parity: u8) -> ParityOrder {
+        let odd = self.odd_squares(empty, parity);
+        ParityOrder {
+            group: odd,
+            then: empty & !odd,
+        }
+    }
+
     /// The empty squares in the order the tail tries them: odd quadrants
     /// first (at most [`TAIL_EMPTIES`]).
     #[inline]
     pub(super) fn tail_order(&self, empty: u64, parity: u8) -> TailSquares {
-        let odd = self.odd_squares(empty, parity);
         let mut squares = TailSquares::default();
-        for group in [odd, empty & !odd] {
-            let mut rest = group;
-            while rest != 0 && squares.count < TAIL_EMPTIES {
-                squares.packed |= rest.trailing_zeros() << (8 * squares.count);
-                rest &= rest - 1;
-                squares.count += 1;
-            }
+        for square in self.parity_order(empty, parity).take(TAIL_EMPTIES) {
+            squares.packed |= (square as u32) << (8 * squares.count);
+            squares.count += 1;
         }
         squares
     }
@@ -175,6 +176,31 @@ impl EndgameSolver {
             return self.final_score(p ^ f, o | f | bit);
         }
         self.final_score(p, o)
+    }
+}
+
+/// Squares in parity order ([`EndgameSolver::parity_order`]): two
+/// bitboards walked one after the other. (An array of the two, looped
+/// over, lived in memory in the wasm build, on its shadow stack.)
+struct ParityOrder {
+    group: u64,
+    then: u64,
+}
+
+impl Iterator for ParityOrder {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.group == 0 {
+            if self.then == 0 {
+                return None;
+            }
+            self.group = std::mem::take(&mut self.then);
+        }
+        let square = self.group.trailing_zeros() as usize;
+        self.group &= self.group - 1;
+        Some(square)
     }
 }
 
