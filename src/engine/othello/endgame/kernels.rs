@@ -307,7 +307,8 @@ tail_solver!(solve4, 4, [0, 1, 2, 3], solve3);
 mod tests {
     use super::*;
 
-    #[test]
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
     fn packed_tail_squares_drop_one_and_keep_the_order() {
         let squares = [63u8, 0, 27, 9];
         let packed = u32::from_le_bytes(squares);
