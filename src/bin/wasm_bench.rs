@@ -1,6 +1,11 @@
 //! The engine's benchmarks compiled to wasm, for `make bench-wasm`: the
 //! same code the web worker runs, called from Node (`tests/bench/wasm.mjs`
 //! times each call), so native and wasm speeds compare on one machine.
+//!
+//! Run natively (`cargo run --release --bin wasm-bench`), it times the
+//! memory microbenchmark of [`probes`], which `tests/bench/wasm.mjs
+//! --probes` times in wasm: what bounds the wasm/native ratio of the exact
+//! solver (docs/strength.md, issue 30).
 
 #[cfg(target_arch = "wasm32")]
 mod exports {
@@ -11,6 +16,26 @@ mod exports {
     use mind_sports::engine::search::{Budget, Limits};
     use std::cell::RefCell;
     use wasm_bindgen::prelude::*;
+
+    /// A table for [`probe_table`], filled: 4 KiB pages in wasm whatever
+    /// is asked (the browser decides).
+    #[wasm_bindgen]
+    pub fn probe_table_fill() {
+        PROBE_TABLE.with_borrow_mut(|table| *table = super::probes::table(true));
+    }
+
+    thread_local! {
+        static PROBE_TABLE: RefCell<Vec<[u64; 2]>> = const { RefCell::new(Vec::new()) };
+    }
+
+    /// [`super::probes::chase`] on the table of [`probe_table_fill`]: its
+    /// checksum modulo 1000, as natively printed.
+    #[wasm_bindgen]
+    pub fn probe_table(count: u32, prefetch: bool, zero: u32) -> u32 {
+        PROBE_TABLE.with_borrow(|table| {
+            (super::probes::chase(table, count, prefetch, u64::from(zero)) % 1000) as u32
+        })
+    }
 
     /// Leaves of the move tree from the start, `depth` plies deep (as a
     /// float: JavaScript numbers are exact to 2^53).
@@ -72,11 +97,99 @@ mod exports {
     }
 }
 
+/// The memory microbenchmark: serial reads at random places in a table of
+/// the solver's size (2^22 entries of 16 bytes, 64 MiB, as `engine bench`
+/// and the wasm bench use), each read's address depending on the one
+/// before, as the solver's probe at a node waits for its slot. Natively
+/// the solver has two aids wasm lacks: 2 MiB pages (a random read then
+/// seldom misses the TLB; a wasm memory has the browser's 4 KiB pages) and
+/// prefetching its children's slots (wasm has no prefetch instruction).
+/// Each is measured on and off.
+mod probes {
+    use mind_sports::engine::hashing::mix;
+    #[cfg(not(target_arch = "wasm32"))]
+    use mind_sports::engine::table_memory::table_vec_with;
+
+    /// The table's size, as `engine bench --ffo` sizes the solver's.
+    const BITS: u32 = 22;
+    /// How many reads ahead a prefetch is issued.
+    const AHEAD: u64 = 4;
+
+    /// A table of random entries; on 2 MiB pages natively when
+    /// `huge_pages` (as the solver's tables are).
+    pub fn table(huge_pages: bool) -> Vec<[u64; 2]> {
+        let len = 1usize << BITS;
+        let mut i = 0;
+        let mut next = move || {
+            i += 1;
+            [mix(i), i]
+        };
+        #[cfg(not(target_arch = "wasm32"))]
+        if huge_pages {
+            return table_vec_with(len, next);
+        }
+        let _ = huge_pages;
+        (0..len).map(|_| next()).collect()
+    }
+
+    /// `count` reads at random entries, each address depending on what
+    /// the read before found (through `zero`, which is 0 at run time but
+    /// unknown to the compiler), so no two overlap; with `prefetch`, each
+    /// entry is prefetched `AHEAD` reads before (natively; a no-op in
+    /// wasm, which has no such instruction). Returns a checksum.
+    pub fn chase(table: &[[u64; 2]], count: u32, prefetch: bool, zero: u64) -> u64 {
+        let mask = table.len() - 1;
+        let index = |i: u64| mix(i) as usize & mask;
+        let mut last = 0u64;
+        let mut sum = 0u64;
+        for i in 0..u64::from(count) {
+            if prefetch {
+                prefetch_entry(table, index(i + AHEAD));
+            }
+            last = table[(index(i) ^ (last & zero) as usize) & mask][0];
+            sum = sum.wrapping_add(last);
+        }
+        sum
+    }
+
+    #[inline(always)]
+    fn prefetch_entry(table: &[[u64; 2]], index: usize) {
+        #[cfg(target_arch = "x86_64")]
+        // SAFETY: `index` is masked to the table's length; prefetching
+        // never faults anyway.
+        unsafe {
+            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+            _mm_prefetch::<_MM_HINT_T0>(table.as_ptr().add(index).cast());
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = (table, index);
+    }
+}
+
 #[cfg(target_arch = "wasm32")]
 fn main() {}
 
+/// Natively: the memory microbenchmark, in nanoseconds a read.
 #[cfg(not(target_arch = "wasm32"))]
 fn main() {
-    eprintln!("this benchmark runs in wasm: `make bench-wasm`");
-    std::process::exit(2);
+    const COUNT: u32 = 20_000_000;
+    let zero = std::hint::black_box(0);
+    for huge_pages in [true, false] {
+        let table = probes::table(huge_pages);
+        for prefetch in [false, true] {
+            let start = std::time::Instant::now();
+            let sum = probes::chase(&table, COUNT, prefetch, zero);
+            let ns = start.elapsed().as_secs_f64() * 1e9 / f64::from(COUNT);
+            println!(
+                "native, {} pages, {}: {ns:.1} ns a read (checksum {})",
+                if huge_pages { "2 MiB" } else { "4 KiB" },
+                if prefetch {
+                    "prefetched"
+                } else {
+                    "no prefetch"
+                },
+                sum % 1000
+            );
+        }
+    }
 }

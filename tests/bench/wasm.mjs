@@ -1,10 +1,12 @@
 // Times the engine compiled to wasm under Node: perft from the start and the
 // FFO endgames, with the same table size as `engine bench --full` natively.
 // Usage (after `make bench-wasm` has built target/wasm-bench):
-//   node tests/bench/wasm.mjs [--perft DEPTH] [--ffo FIRST-LAST] [--table-bits N] [--build DIR] [--json]
+//   node tests/bench/wasm.mjs [--perft DEPTH] [--ffo FIRST-LAST] [--table-bits N] [--build DIR] [--json] [--probes]
 // (--build: another build's directory, to compare two builds side by side;
 // --json: one JSON object at the end, as `engine bench --ffo … --json`
-// prints it: {"ffo": [{number, best, score, correct, nodes, seconds}]}).
+// prints it: {"ffo": [{number, best, score, correct, nodes, seconds}]};
+// --probes: first the memory microbenchmark of src/bin/wasm_bench.rs, whose
+// native figures `cargo run --release --bin wasm-bench` prints).
 import { createRequire } from 'node:module';
 import { performance } from 'node:perf_hooks';
 import { resolve } from 'node:path';
@@ -20,6 +22,17 @@ const engine = require(resolve(option('--build', defaultBuild), 'wasm-bench.js')
 const perftDepth = Number(option('--perft', '11'));
 const [first, last] = option('--ffo', '40-49').split('-').map(Number);
 const tableBits = Number(option('--table-bits', '22'));
+
+if (args.includes('--probes')) {
+  const count = 20_000_000;
+  engine.probe_table_fill();
+  for (const prefetch of [false, true]) {
+    const start = performance.now();
+    const sum = engine.probe_table(count, prefetch, 0);
+    const ns = ((performance.now() - start) * 1e6) / count;
+    console.log(`wasm, 4 KiB pages, ${prefetch ? 'prefetched (no-op)' : 'no prefetch'}: ${ns.toFixed(1)} ns a read (checksum ${sum})`);
+  }
+}
 
 const started = performance.now();
 const leaves = engine.perft_start(perftDepth);

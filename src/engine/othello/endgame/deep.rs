@@ -58,9 +58,8 @@ impl EndgameSolver {
             let empty = self.board & !(p | o);
             let parity = self.parity_of(empty);
             if empties as usize <= TAIL_EMPTIES {
-                let mut squares = [0u8; TAIL_EMPTIES];
-                let count = self.tail_order(empty, parity, &mut squares);
-                return self.tail(p, o, alpha, beta, &squares[..count]);
+                let squares = self.tail_order(empty, parity);
+                return self.tail(p, o, alpha, beta, squares);
             }
             return self.shallow(p, o, alpha, beta, empty, parity, false);
         }

@@ -70,33 +70,26 @@ impl EndgameSolver {
         if let Some(cap) = self.stability_cut(p, o, alpha, child_empties as i32 + 1) {
             return cap;
         }
-        let odd = self.odd_squares(empty, parity);
         let mut best = -MAX_SCORE - 1;
-        for group in [odd, empty & !odd] {
-            let mut rest = group;
-            while rest != 0 {
-                let square = rest.trailing_zeros() as usize;
-                rest &= rest - 1;
-                if o & NEIGHBOURHOOD[square] == 0 {
-                    continue;
-                }
-                let f = flips(p, o, square);
-                if f == 0 {
-                    continue;
-                }
-                let bit = 1u64 << square;
-                let (np, no) = (o ^ f, p | f | bit);
-                let child_parity = parity ^ self.quadrant_bit[square];
-                let score = if child_empties as usize <= TAIL_EMPTIES {
-                    let mut squares = [0u8; TAIL_EMPTIES];
-                    let count = self.tail_order(empty ^ bit, child_parity, &mut squares);
-                    -self.tail(np, no, -beta, -alpha, &squares[..count])
-                } else {
-                    -self.shallow(np, no, -beta, -alpha, empty ^ bit, child_parity, false)
-                };
-                if raise(&mut best, &mut alpha, score, beta) {
-                    return best;
-                }
+        for square in self.parity_order(empty, parity) {
+            if o & NEIGHBOURHOOD[square] == 0 {
+                continue;
+            }
+            let f = flips(p, o, square);
+            if f == 0 {
+                continue;
+            }
+            let bit = 1u64 << square;
+            let (np, no) = (o ^ f, p | f | bit);
+            let child_parity = parity ^ self.quadrant_bit[square];
+            let score = if child_empties as usize <= TAIL_EMPTIES {
+                let squares = self.tail_order(empty ^ bit, child_parity);
+                -self.tail(np, no, -beta, -alpha, squares)
+            } else {
+                -self.shallow(np, no, -beta, -alpha, empty ^ bit, child_parity, false)
+            };
+            if raise(&mut best, &mut alpha, score, beta) {
+                return best;
             }
         }
         if best == -MAX_SCORE - 1 {
@@ -109,33 +102,48 @@ impl EndgameSolver {
         best
     }
 
-    /// The empty squares in the order the tail tries them: odd quadrants
-    /// first. Returns how many.
-    #[inline]
-    pub(super) fn tail_order(&self, empty: u64, parity: u8, out: &mut [u8; TAIL_EMPTIES]) -> usize {
+    /// The empty squares in the order the shallow searches try them: those
+    /// of quadrants with an odd number of empties first (parity), then the
+    /// rest, each group from the lowest square up.
+    #[inline(always)]
+    fn parity_order(&self, empty: u64, parity: u8) -> ParityOrder {
         let odd = self.odd_squares(empty, parity);
-        let mut count = 0;
-        for group in [odd, empty & !odd] {
-            let mut rest = group;
-            while rest != 0 && count < TAIL_EMPTIES {
-                out[count] = rest.trailing_zeros() as u8;
-                rest &= rest - 1;
-                count += 1;
-            }
+        ParityOrder {
+            group: odd,
+            then: empty & !odd,
         }
-        count
+    }
+
+    /// The empty squares in the order the tail tries them: odd quadrants
+    /// first (at most [`TAIL_EMPTIES`]).
+    #[inline]
+    pub(super) fn tail_order(&self, empty: u64, parity: u8) -> TailSquares {
+        let mut squares = TailSquares::default();
+        for square in self.parity_order(empty, parity).take(TAIL_EMPTIES) {
+            squares.packed |= (square as u32) << (8 * squares.count);
+            squares.count += 1;
+        }
+        squares
     }
 
     /// At most [`TAIL_EMPTIES`] empties, given in the order to try them: the
     /// tightest loops of the solver, one function per number of empties so
     /// that the squares stay in registers.
-    pub(super) fn tail(&mut self, p: u64, o: u64, alpha: i32, beta: i32, squares: &[u8]) -> i32 {
-        match *squares {
-            [] => self.final_score(p, o),
-            [a] => self.last_square(p, o, usize::from(a)),
-            [a, b] => self.solve2(p, o, alpha, beta, [a, b], false),
-            [a, b, c] => self.solve3(p, o, alpha, beta, [a, b, c], false),
-            [a, b, c, d] => self.solve4(p, o, alpha, beta, [a, b, c, d], false),
+    pub(super) fn tail(
+        &mut self,
+        p: u64,
+        o: u64,
+        alpha: i32,
+        beta: i32,
+        squares: TailSquares,
+    ) -> i32 {
+        let packed = squares.packed;
+        match squares.count {
+            0 => self.final_score(p, o),
+            1 => self.last_square(p, o, nth_square(packed, 0)),
+            2 => self.solve2(p, o, alpha, beta, packed, false),
+            3 => self.solve3(p, o, alpha, beta, packed, false),
+            4 => self.solve4(p, o, alpha, beta, packed, false),
             _ => unreachable!("at most {TAIL_EMPTIES} empties in the tail"),
         }
     }
@@ -171,6 +179,54 @@ impl EndgameSolver {
     }
 }
 
+/// Squares in parity order ([`EndgameSolver::parity_order`]): two
+/// bitboards walked one after the other. (An array of the two, looped
+/// over, lived in memory in the wasm build, on its shadow stack.)
+struct ParityOrder {
+    group: u64,
+    then: u64,
+}
+
+impl Iterator for ParityOrder {
+    type Item = usize;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<usize> {
+        if self.group == 0 {
+            if self.then == 0 {
+                return None;
+            }
+            self.group = std::mem::take(&mut self.then);
+        }
+        let square = self.group.trailing_zeros() as usize;
+        self.group &= self.group - 1;
+        Some(square)
+    }
+}
+
+/// The tail's squares in the order to try them, one a byte, the first in
+/// the lowest byte: the tail solvers pick and drop squares with shifts, so
+/// the squares stay in registers. (As an array indexed by the move loop
+/// they lived in memory in the wasm build, on its shadow stack.)
+#[derive(Clone, Copy, Default)]
+pub(super) struct TailSquares {
+    packed: u32,
+    count: usize,
+}
+
+/// Square `i` of packed tail squares.
+#[inline(always)]
+fn nth_square(packed: u32, i: usize) -> usize {
+    (packed >> (8 * i) & 0xFF) as usize
+}
+
+/// Packed tail squares without square `i`, the others in the same order.
+#[inline(always)]
+fn without_nth(packed: u32, i: usize) -> u32 {
+    let below = (1u32 << (8 * i)) - 1;
+    packed & below | (packed >> 8) & !below
+}
+
 /// Takes a move's `score` into the node's `best` score and `alpha`; true
 /// when it reaches `beta` (a cut-off). The no-table searches' step.
 #[inline(always)]
@@ -185,11 +241,12 @@ fn raise(best: &mut i32, alpha: &mut i32, score: i32, beta: i32) -> bool {
     false
 }
 
-/// One tail search over exactly `$n` empties: each legal square in the
+/// One tail search over exactly `$n` empties (packed as [`TailSquares`]
+/// packs them): each legal square in the
 /// given order, the rest passed on in the same order to `$child`; a pass
 /// when none is legal, the final score when neither side can move.
 macro_rules! tail_solver {
-    ($name:ident, $n:literal, $child:ident) => {
+    ($name:ident, $n:literal, [$($i:literal),+], $child:ident) => {
         impl EndgameSolver {
             #[allow(clippy::too_many_arguments)]
             fn $name(
@@ -198,7 +255,7 @@ macro_rules! tail_solver {
                 o: u64,
                 mut alpha: i32,
                 beta: i32,
-                squares: [u8; $n],
+                squares: u32,
                 passed: bool,
             ) -> i32 {
                 self.nodes += 1;
@@ -208,24 +265,21 @@ macro_rules! tail_solver {
                     }
                 }
                 let mut best = -MAX_SCORE - 1;
-                for i in 0..$n {
-                    let square = usize::from(squares[i]);
+                $('next_square: {
+                    let square = nth_square(squares, $i);
                     if o & NEIGHBOURHOOD[square] == 0 {
-                        continue;
+                        break 'next_square;
                     }
                     let f = flips(p, o, square);
                     if f == 0 {
-                        continue;
+                        break 'next_square;
                     }
-                    let mut rest = [0u8; $n - 1];
-                    for j in 0..$n - 1 {
-                        rest[j] = squares[j + (j >= i) as usize];
-                    }
+                    let rest = without_nth(squares, $i);
                     let score = -tail_solver!(@child $child, self, o ^ f, p | f | 1 << square, -beta, -alpha, rest);
                     if raise(&mut best, &mut alpha, score, beta) {
                         return best;
                     }
-                }
+                })+
                 if best == -MAX_SCORE - 1 {
                     return if passed {
                         self.final_score(p, o)
@@ -238,13 +292,33 @@ macro_rules! tail_solver {
         }
     };
     (@child last_square, $solver:ident, $p:expr, $o:expr, $alpha:expr, $beta:expr, $rest:ident) => {
-        $solver.last_square($p, $o, usize::from($rest[0]))
+        $solver.last_square($p, $o, nth_square($rest, 0))
     };
     (@child $child:ident, $solver:ident, $p:expr, $o:expr, $alpha:expr, $beta:expr, $rest:ident) => {
         $solver.$child($p, $o, $alpha, $beta, $rest, false)
     };
 }
 
-tail_solver!(solve2, 2, last_square);
-tail_solver!(solve3, 3, solve2);
-tail_solver!(solve4, 4, solve3);
+tail_solver!(solve2, 2, [0, 1], last_square);
+tail_solver!(solve3, 3, [0, 1, 2], solve2);
+tail_solver!(solve4, 4, [0, 1, 2, 3], solve3);
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[cfg_attr(not(target_arch = "wasm32"), test)]
+    #[cfg_attr(target_arch = "wasm32", wasm_bindgen_test::wasm_bindgen_test)]
+    fn packed_tail_squares_drop_one_and_keep_the_order() {
+        let squares = [63u8, 0, 27, 9];
+        let packed = u32::from_le_bytes(squares);
+        for i in 0..4 {
+            assert_eq!(nth_square(packed, i), usize::from(squares[i]));
+            let mut rest: Vec<u8> = squares.to_vec();
+            rest.remove(i);
+            let rest_packed = without_nth(packed, i);
+            let unpacked: Vec<u8> = (0..3).map(|j| nth_square(rest_packed, j) as u8).collect();
+            assert_eq!(unpacked, rest, "without square {i}");
+        }
+    }
+}
