@@ -107,8 +107,7 @@ mod exports {
 /// Each is measured on and off.
 mod probes {
     use mind_sports::engine::hashing::mix;
-    #[cfg(not(target_arch = "wasm32"))]
-    use mind_sports::engine::table_memory::table_vec_with;
+    use mind_sports::engine::table_memory;
 
     /// The table's size, as `engine bench --ffo` sizes the solver's.
     const BITS: u32 = 22;
@@ -126,7 +125,7 @@ mod probes {
         };
         #[cfg(not(target_arch = "wasm32"))]
         if huge_pages {
-            return table_vec_with(len, next);
+            return table_memory::table_vec_with(len, next);
         }
         let _ = huge_pages;
         (0..len).map(|_| next()).collect()
@@ -144,25 +143,12 @@ mod probes {
         let mut sum = 0u64;
         for i in 0..u64::from(count) {
             if prefetch {
-                prefetch_entry(table, index(i + AHEAD));
+                table_memory::prefetch(table, index(i + AHEAD));
             }
             last = table[(index(i) ^ (last & zero) as usize) & mask][0];
             sum = sum.wrapping_add(last);
         }
         sum
-    }
-
-    #[inline(always)]
-    fn prefetch_entry(table: &[[u64; 2]], index: usize) {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `index` is masked to the table's length; prefetching
-        // never faults anyway.
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>(table.as_ptr().add(index).cast());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = (table, index);
     }
 }
 

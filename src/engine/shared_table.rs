@@ -16,7 +16,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
-use crate::table_memory::table_vec_with;
+use crate::table_memory::{prefetch, table_vec_with};
 
 /// One entry: the data and its key XOR the data. Aligned so that an entry
 /// never straddles two cache lines.
@@ -92,15 +92,8 @@ impl SharedTable {
     /// does not wait for memory (the table is far bigger than the cache).
     #[inline(always)]
     pub fn prefetch(&self, key: u64) {
-        #[cfg(target_arch = "x86_64")]
-        // SAFETY: `bucket` is at most `mask` < `slots.len()`, so the
-        // pointer is inside the table; prefetching never faults anyway.
-        unsafe {
-            use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
-            _mm_prefetch::<_MM_HINT_T0>(self.slots.as_ptr().add(self.bucket(key)).cast());
-        }
-        #[cfg(not(target_arch = "x86_64"))]
-        let _ = key;
+        // `bucket` is at most `mask` < `slots.len()`.
+        prefetch(&self.slots, self.bucket(key));
     }
 
     /// Empties every entry, with plain stores (nobody else holds the table).

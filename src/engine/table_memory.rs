@@ -12,6 +12,23 @@ pub fn table_vec_with<T>(len: usize, make: impl FnMut() -> T) -> Vec<T> {
     table
 }
 
+/// Starts loading `table[index]` into the cache, so that a later read
+/// does not wait for memory (natively on x86-64; wasm has no prefetch
+/// instruction, so there it does nothing).
+#[inline(always)]
+pub fn prefetch<T>(table: &[T], index: usize) {
+    debug_assert!(index < table.len());
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: callers pass an index inside the table (checked in debug
+    // builds), so the pointer is inside it; prefetching never faults anyway.
+    unsafe {
+        use std::arch::x86_64::{_mm_prefetch, _MM_HINT_T0};
+        _mm_prefetch::<_MM_HINT_T0>(table.as_ptr().add(index).cast());
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (table, index);
+}
+
 #[cfg(target_os = "linux")]
 fn advise_huge_pages(start: *mut u8, bytes: usize) {
     const HUGE_PAGE: usize = 2 << 20;

@@ -341,19 +341,14 @@ impl State {
 
     /// The organiser enters a result.
     pub fn decide_result(&self, entered: BoardScore) -> Result<Change, Refusal> {
-        let BoardScore {
-            round,
-            board,
-            score,
-        } = entered;
-        match self.board(round, board) {
+        match self.board(entered.round, entered.board) {
             None => Err(Refusal::NoSuchBoard),
             Some(b) if b.score.is_some() => Err(Refusal::HasResult),
-            Some(_) if !self.valid_score(score) => Err(Refusal::Score),
+            Some(_) if !self.valid_score(entered.score) => Err(Refusal::Score),
             Some(_) => Ok(Change::Result {
-                round,
-                board,
-                score: score.map(|x| x + 0.0),
+                round: entered.round,
+                board: entered.board,
+                score: entered.score.map(|x| x + 0.0),
                 how: How::Organiser,
             }),
         }
@@ -361,19 +356,14 @@ impl State {
 
     /// The organiser corrects a result (a round of the file's too).
     pub fn decide_correct(&self, entered: BoardScore) -> Result<Change, Refusal> {
-        let BoardScore {
-            round,
-            board,
-            score,
-        } = entered;
-        match self.result_of(round, board) {
+        match self.result_of(entered.round, entered.board) {
             None => Err(Refusal::NoSuchBoard),
             Some(None) => Err(Refusal::NoResult),
-            Some(_) if !self.valid_score(score) => Err(Refusal::Score),
+            Some(_) if !self.valid_score(entered.score) => Err(Refusal::Score),
             Some(_) => Ok(Change::Corrected {
-                round,
-                board,
-                score: score.map(|x| x + 0.0),
+                round: entered.round,
+                board: entered.board,
+                score: entered.score.map(|x| x + 0.0),
             }),
         }
     }
