@@ -10,7 +10,7 @@ SHELL := /bin/bash
 TRUNK_VERSION := 0.21.14
 # The wasm-bindgen CLI must equal the wasm-bindgen crate in Cargo.lock.
 WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ {getline; gsub(/[^0-9.]/, ""); print; exit}' Cargo.lock)
-NODE_TOOLS := binaryen@132.0.0 playwright-core@1.65.1
+NODE_TOOLS := binaryen@132.0.0 playwright-core@1.65.1 axe-core@4.14.1
 TOOLS := $(CURDIR)/.tools
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
@@ -153,7 +153,8 @@ wasm-bindgen:
 	fi
 
 # wasm-opt from npm: Debian's and the crate's binaryen cannot read the
-# reference-types output of this rustc. playwright-core drives the browser.
+# reference-types output of this rustc. playwright-core drives the browser;
+# axe-core checks its pages' accessibility (tests/e2e/a11y.mjs).
 node-tools:
 	@for tool in $(NODE_TOOLS); do \
 	  name=$${tool%@*}; version=$${tool##*@}; \
@@ -202,7 +203,7 @@ test-wasm:
 # The release build served on loopback, driven in headless Chromium.
 # The clock and diagram tests check the pages against the command line.
 E2E = offline othello opok nim hostile shell layout learn clock club diagram \
-  embed embed-element buttons saving pool online events event-manage ratings
+  embed embed-element buttons saving pool online events event-manage ratings a11y
 
 test-e2e: server
 	cargo build --release --bin engine

@@ -8,7 +8,8 @@ use super::Texts;
 /// The page's own name ("Othello", "Opok: the rules").
 pub fn page_name(t: &Texts, route: &Route) -> &'static str {
     match route {
-        Route::Home | Route::NotFound(_) => t.common.app_name,
+        Route::Home => t.common.app_name,
+        Route::NotFound(_) => t.common.not_found_title,
         Route::Othello(_) => t.othello.name,
         Route::OthelloRules => t.othello.rules_title,
         Route::Opok(_) => t.opok.name,
@@ -38,6 +39,12 @@ pub fn page_title(t: &Texts, route: &Route) -> String {
     } else {
         format!("{name} · {}", t.common.app_name)
     }
+}
+
+/// The document title of a page that names itself further (a lesson: its
+/// title): `name`, then the page's title for `route`.
+pub fn named_page_title(t: &Texts, route: &Route, name: &str) -> String {
+    format!("{name} · {}", page_title(t, route))
 }
 
 #[cfg(test)]
@@ -79,8 +86,16 @@ mod tests {
             "Othello · Mind Sports"
         );
         assert_eq!(
+            named_page_title(
+                t,
+                &Route::from_fragment("#/learn/nim/nim-1-1"),
+                "Vezmi poslední"
+            ),
+            "Vezmi poslední · Lekce · Mind Sports"
+        );
+        assert_eq!(
             page_title(t, &Route::from_fragment("#/nonsense")),
-            "Mind Sports"
+            "Stránka nenalezena · Mind Sports"
         );
     }
 }

@@ -84,7 +84,7 @@ texts! {
     /// What every page shares: the app, the game controls, records, dialogs, notices and announcements.
     CommonTexts {
         plain:
-            app_name, nav_games, language, high_contrast, home_intro, play, rules,
+            app_name, nav_games, language, dark_theme, high_contrast, not_found_title, game_controls, home_intro, play, rules,
             back_to_games, skip_to_content, auto_pass, human, computer, resume, pass, game_over, new_game,
             undo, redo, move_now, copy_moves, load_moves, copy_link, close, depth, score, line,
             moves, start_position, new_game_title, board_size, level, level_1, level_2,
@@ -104,7 +104,7 @@ texts! {
             seconds(seconds), link_error(reason), saved_error(reason), err_after_end(n, token),
             err_link_key(key), err_link_value(value, key), said_computer_passed(color),
             said_shown(n), said_last_move(color, square), flag_fell(side), low_time(side),
-            on_time(side), completing(side, winner);
+            on_time(side), completing(side, winner), not_found_text(address);
         counted:
     }
 }

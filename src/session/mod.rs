@@ -20,5 +20,6 @@ pub mod recent;
 pub mod record;
 pub mod route;
 pub mod saved;
+pub mod speech;
 pub mod start;
 pub mod turn;

@@ -9,16 +9,17 @@ use crate::session::route::Route;
 
 use super::browser;
 use super::common::listeners::use_fragment_route;
+use super::common::live::use_live_region;
 use super::context::AppContext;
 use super::header::Header;
 use super::home::Home;
+use super::look::{set_root_attribute, use_look};
 use super::module_section::ModuleSection;
 use super::offline;
 use super::search::Notice;
 use super::store_news::{self, use_store_news, Unsaved};
 
 const LANG_KEY: &str = "mind-sports.lang";
-const CONTRAST_KEY: &str = "mind-sports.contrast";
 
 fn initial_lang() -> Lang {
     browser::load(LANG_KEY)
@@ -46,24 +47,11 @@ fn module_of(route: &Route, lang: Lang) -> Option<Html> {
     Some(html! { <ModuleSection key={module} {module} {lang} {heading} {embed} /> })
 }
 
-/// Sets an attribute of the document's root element.
-fn set_root_attribute(name: &str, value: &str) {
-    if let Some(root) = browser::window()
-        .document()
-        .and_then(|d| d.document_element())
-    {
-        let _ = root.set_attribute(name, value);
-    }
-}
-
-/// The live region's text and a counter that makes repeats differ.
-type Spoken = UseStateHandle<(u32, String)>;
-
 /// Follows the URL fragment; on every new page the document title
 /// changes, the live region is emptied (the last page's news is not this
 /// page's) and the focus moves to the page's heading.
 #[hook]
-fn use_route(lang: Lang, spoken: Spoken) -> Route {
+fn use_route(lang: Lang, clear_live: Callback<()>) -> Route {
     let route = use_fragment_route();
     use_effect_with((route.clone(), lang), |(route, lang)| {
         if let Some(document) = browser::window().document() {
@@ -73,29 +61,23 @@ fn use_route(lang: Lang, spoken: Spoken) -> Route {
     let first = use_mut_ref(|| true);
     use_effect_with(route.clone(), move |_| {
         if !std::mem::replace(&mut *first.borrow_mut(), false) {
-            spoken.set((spoken.0.wrapping_add(1), String::new()));
+            clear_live.emit(());
             browser::focus("main h1");
         }
     });
     route
 }
 
-/// The language and contrast, kept and applied to the document.
+/// The language, kept and applied to the document.
 #[hook]
-fn use_preferences() -> (UseStateHandle<Lang>, UseStateHandle<bool>) {
+fn use_language() -> UseStateHandle<Lang> {
     let lang = use_state(initial_lang);
-    let contrast = use_state(|| browser::load(CONTRAST_KEY).as_deref() == Some("high"));
     use_effect_with(*lang, |lang| {
         set_root_attribute("lang", lang.code());
         // A failed save is told by the banner; the choice holds until a reload.
         let _ = browser::store_changed(LANG_KEY, lang.code());
     });
-    use_effect_with(*contrast, |high| {
-        let value = if *high { "high" } else { "normal" };
-        set_root_attribute("data-contrast", value);
-        let _ = browser::store_changed(CONTRAST_KEY, value);
-    });
-    (lang, contrast)
+    lang
 }
 
 /// A new version of the app, and whether a game is in progress: the
@@ -134,21 +116,40 @@ fn update_offer(t: &Texts) -> Html {
     }
 }
 
+/// The home page; under an address that names no page, the games below a
+/// heading that says so.
+fn home_page(t: &Texts, route: &Route) -> Html {
+    let heading = page_name(t, route);
+    match route {
+        Route::NotFound(path) => html! {
+            <main id="main">
+                <h1 tabindex="-1" data-testid="not-found">{ heading }</h1>
+                <p class="intro">{ t.common.not_found_text(format!("#{path}")) }</p>
+                <Home />
+            </main>
+        },
+        _ => html! {
+            <main id="main">
+                <h1 class="visually-hidden" tabindex="-1">{ heading }</h1>
+                <Home />
+            </main>
+        },
+    }
+}
+
 /// The whole app.
 #[function_component(App)]
 pub fn app() -> Html {
-    let (lang, contrast) = use_preferences();
-    let spoken: Spoken = use_state(|| (0, String::new()));
-    let route = use_route(*lang, spoken.clone());
+    let lang = use_language();
+    let live = use_live_region();
+    let route = use_route(*lang, live.clear());
+    let look = use_look(matches!(route, Route::Embed(_)));
     let (offer_update, playing) = use_update(&route);
     // The latest news about the search worker, until dismissed.
     let worker_news = use_state(|| None::<Notice>);
     let t = lang.texts();
 
-    let announce = {
-        let spoken = spoken.clone();
-        Callback::from(move |text: String| spoken.set((spoken.0.wrapping_add(1), text)))
-    };
+    let announce = live.announce();
     let worker_notice = {
         let (worker_news, announce) = (worker_news.clone(), announce.clone());
         Callback::from(move |notice: Notice| {
@@ -190,41 +191,37 @@ pub fn app() -> Html {
         let lang = lang.clone();
         Callback::from(move |l: Lang| lang.set(l))
     };
-    let on_contrast = {
-        let contrast = contrast.clone();
-        Callback::from(move |_| contrast.set(!*contrast))
-    };
-    let live_text = browser::live_text(&spoken);
 
     // An embedded frame (issue 16) shows its board only: no site chrome.
+    // Its live region serves the frames that speak through the app (an
+    // online game followed live, a club event's frames).
     if matches!(route, Route::Embed(_)) {
         return html! {
-            <ContextProvider<AppContext> {context}>{ module_of(&route, *lang) }</ContextProvider<AppContext>>
+            <ContextProvider<AppContext> {context}>
+                { module_of(&route, *lang) }
+                { live.view(Some("live"), "live") }
+            </ContextProvider<AppContext>>
         };
     }
     // A module's page is drawn after the app's tree (module_section.rs):
     // the app keeps the header, the news and the live region.
     let page = match module_of(&route, *lang) {
         Some(module) => module,
-        None => html! {
-            <main id="main">
-                <h1 class="visually-hidden" tabindex="-1">{ page_name(t, &route) }</h1>
-                <Home />
-            </main>
-        },
+        None => home_page(t, &route),
     };
 
     html! {
         <ContextProvider<AppContext> {context}>
             <div class={classes!("app", route.module().map(|_| "app-chrome"))}>
-                <Header lang={*lang} contrast={*contrast} {on_lang} {on_contrast} />
+                <Header lang={*lang} dark={look.dark} contrast={look.high_contrast}
+                    on_dark={look.toggle_dark} on_contrast={look.toggle_contrast} {on_lang} />
                 { for news }
                 { store_news::store_news(&t.common, &store_news) }
                 if offer_update {
                     { update_offer(t) }
                 }
                 { page }
-                <div id="live" class="visually-hidden" role="status" aria-live="polite" aria-atomic="true">{ live_text }</div>
+                { live.view(Some("live"), "live") }
             </div>
         </ContextProvider<AppContext>>
     }

@@ -221,13 +221,6 @@ pub fn when_idle(timeout_ms: u32, f: impl FnOnce() + 'static) {
     }
 }
 
-/// A live region's text for the message numbered `n`: repeated messages
-/// must still be spoken, so every other one gets a trailing no-break space
-/// and the region's text always changes.
-pub fn live_text((n, text): &(u32, String)) -> String {
-    format!("{text}{}", if n % 2 == 1 { "\u{a0}" } else { "" })
-}
-
 /// Offers `text` as a file called `name` of type `kind` (a download).
 pub fn download(name: &str, kind: &str, text: &str) {
     let parts = js_sys::Array::of1(&text.into());

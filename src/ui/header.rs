@@ -1,5 +1,5 @@
 //! The app's header: the skip link, the brand, the games, the language
-//! switch and the contrast toggle.
+//! switch and the dark and contrast toggles.
 
 use yew::prelude::*;
 
@@ -8,15 +8,19 @@ use crate::i18n::Lang;
 use super::browser;
 use super::context::use_texts;
 
-/// Props: the language and contrast, and where their changes go.
+/// Props: the language and the look, and where their changes go.
 #[derive(Properties, PartialEq)]
 pub struct HeaderProps {
     /// The interface language.
     pub lang: Lang,
+    /// The dark theme is on.
+    pub dark: bool,
     /// High contrast is on.
     pub contrast: bool,
     /// Receives a new language.
     pub on_lang: Callback<Lang>,
+    /// Toggles the dark theme.
+    pub on_dark: Callback<()>,
     /// Toggles the contrast.
     pub on_contrast: Callback<()>,
 }
@@ -64,6 +68,10 @@ pub fn header(props: &HeaderProps) -> Html {
                             <option value={l.code()} selected={*l == props.lang} lang={l.code()}>{ l.native_name() }</option>
                         }) }
                     </select>
+                    <button class="dark-toggle" aria-pressed={props.dark.to_string()}
+                        onclick={props.on_dark.reform(|_| ())}>
+                        { t.common.dark_theme }
+                    </button>
                     <button class="contrast-toggle" aria-pressed={props.contrast.to_string()}
                         onclick={props.on_contrast.reform(|_| ())}>
                         { t.common.high_contrast }

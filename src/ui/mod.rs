@@ -20,6 +20,7 @@ pub mod event;
 mod header;
 mod home;
 pub mod learn;
+mod look;
 mod module_section;
 pub mod nim;
 mod offline;

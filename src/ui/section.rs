@@ -15,6 +15,7 @@ use crate::session::route::Route;
 
 use super::browser;
 use super::common::listeners::use_fragment_route;
+use super::common::live::use_live_region;
 use super::context::AppContext;
 use super::crash;
 use super::search::Notice;
@@ -104,31 +105,29 @@ impl PartialEq for SectionProps {
 #[function_component(Section)]
 fn section(props: &SectionProps) -> Html {
     let route = use_fragment_route();
+    // The module's own live region (the app's belongs to the app's
+    // components); it lives as long as the module's pages, so it is heard.
+    let live = use_live_region();
     // A new page takes the focus to its heading (the app does the same, but
-    // may look before this page is drawn).
+    // may look before this page is drawn) and empties the module's region.
     let first = use_mut_ref(|| true);
+    let clear_live = live.clear();
     use_effect_with(route.clone(), move |_| {
         if !std::mem::replace(&mut *first.borrow_mut(), false) {
+            clear_live.emit(());
             browser::focus("main h1");
         }
     });
-    // The module's own live region (the app's belongs to the app's
-    // components); it lives as long as the module's pages, so it is heard.
-    let spoken = use_state(|| (0u32, String::new()));
     let Some(host) = &props.host else {
         let context = AppContext {
             lang: props.lang,
-            announce: {
-                let spoken = spoken.clone();
-                Callback::from(move |text: String| spoken.set((spoken.0.wrapping_add(1), text)))
-            },
+            announce: live.announce(),
             ..AppContext::default()
         };
-        let live_text = browser::live_text(&spoken);
         return html! {
             <ContextProvider<AppContext> {context}>
                 { (props.pages)(&route) }
-                <div class="visually-hidden" role="status" aria-live="polite" aria-atomic="true" data-testid="learn-live">{ live_text }</div>
+                { live.view(None, "learn-live") }
             </ContextProvider<AppContext>>
         };
     };

@@ -153,8 +153,12 @@ export const movesReach = async (page, expected, ms = 5000) => {
     .catch(() => {});
   return moveCount(page);
 };
-/** What the live region says now. */
-export const liveText = async (page) => (await page.textContent("#live")).replace(/\u00a0/g, "").trim();
+/** The live region's messages, oldest first: [{ n, text }] (each
+ *  announcement is an element of its own, numbered; src/ui/common/live.rs). */
+export const liveMessages = (page, region = "#live") =>
+  page.$$eval(`${region} > [data-said]`, (said) => said.map((p) => ({ n: Number(p.dataset.said), text: p.textContent.trim() })));
+/** What the live region said last ("" when it has said nothing). */
+export const liveText = async (page) => (await liveMessages(page)).pop()?.text ?? "";
 /**
  * What the live region says once `expected` (a predicate on the text)
  * holds, or after `ms` if it never does: announcements arrive a render

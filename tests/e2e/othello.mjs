@@ -1,7 +1,7 @@
 // End-to-end tests of the Othello page: the release build served on
 // loopback, driven in headless Chromium. Screenshots go to artifacts/.
 import {
-  serveDist, launchBrowser, freshPage, run, assert, count, moveCount, movesReach, liveText, spoken, shot, paste,
+  serveDist, launchBrowser, freshPage, run, assert, count, moveCount, movesReach, liveText, liveMessages, spoken, shot, paste,
   waitForHuman as waitForHumanOn, playToTheEnd as playWholeGame,
   closeAll,
 } from "./browser.mjs";
@@ -219,10 +219,11 @@ try {
         assert(said === "Black f5, flips e5.", said);
       }
       await page.keyboard.press("s");
-      const first = await page.textContent("#live");
+      await page.waitForFunction(() => /Black 4/.test(document.querySelector("#live > :last-child")?.textContent));
       await page.keyboard.press("s");
-      const second = await page.textContent("#live");
-      assert(first !== second && first.trim() === second.trim(), "a repeated message still changes the region");
+      await page.waitForFunction(() => [...document.querySelectorAll("#live > [data-said]")].filter((p) => /Black 4/.test(p.textContent)).length === 2);
+      const [first, second] = (await liveMessages(page)).slice(-2);
+      assert(first.n !== second.n && first.text === second.text, `a repeated message is a new one: ${JSON.stringify([first, second])}`);
       assert((await page.getAttribute("#live", "aria-live")) === "polite", "polite");
     },
 

@@ -3,7 +3,7 @@
 // titles across routes. The release build, served on loopback, in headless
 // Chromium.
 import {
-  serveDist, launchBrowser, freshPage, run, assert, moveCount, liveText, spoken, shot, paste,
+  serveDist, launchBrowser, freshPage, run, assert, moveCount, liveText, liveMessages, spoken, shot, paste,
   closeAll,
 } from "./browser.mjs";
 
@@ -130,9 +130,9 @@ try {
       const first = await spoken(page, (t) => t.includes("e3"));
       assert(first.includes("e3"), `said: ${first}`);
       assert((await page.textContent("[data-testid=notice]")).includes("e3"), "shown too");
-      const raw = await page.textContent("#live");
+      const before = (await liveMessages(page)).pop().n;
       await page.keyboard.press("Enter");
-      await page.waitForFunction((before) => document.querySelector("#live").textContent !== before, raw);
+      await page.waitForFunction((n) => Number(document.querySelector("#live > :last-child")?.dataset.said) > n, before);
       assert((await liveText(page)).includes("e3"), "said again");
       assert((await moveCount(page)) === 0, "nothing played");
     },

@@ -12,18 +12,20 @@ use crate::session::player::{Player, Seats};
 
 use super::super::shell::PageGame;
 
-/// Draws the Yew app `C` in a container of its own after the page's body,
-/// and returns what takes it down: a dialog that a module of its own shows
-/// over another module's page (the diagram, "Play online"). Outside the
-/// body, so that the page's event handling (Yew's, on the body) never sees
-/// the dialog's events: two Yew apps from two wasm modules number their
-/// listeners alike, and the page would run its own handlers for the
-/// dialog's clicks and keys.
+/// Draws the Yew app `C` in a container of its own at the end of the
+/// page's body, and returns what takes it down: a dialog that a module of
+/// its own shows over another module's page (the diagram, "Play online").
+/// A sibling of the app's and the page's roots, never inside them, so that
+/// their event handling (Yew's, at each app's root) never sees the dialog's
+/// events: two Yew apps from two wasm modules number their listeners alike,
+/// and the page would run its own handlers for the dialog's clicks and keys.
+/// Inside the body, so that it is part of the document a screen reader
+/// reads.
 pub fn show_apart<C: BaseComponent>(props: C::Properties) -> Result<TakeDown, String> {
     let root = web_sys::window()
         .and_then(|w| w.document())
-        .and_then(|d| Some((d.create_element("div").ok()?, d.document_element()?)))
-        .and_then(|(root, page)| page.append_child(&root).ok().map(|_| root))
+        .and_then(|d| Some((d.create_element("div").ok()?, d.body()?)))
+        .and_then(|(root, body)| body.append_child(&root).ok().map(|_| root))
         .ok_or("no page to draw on")?;
     let handle = yew::Renderer::<C>::with_root_and_props(root.clone(), props).render();
     Ok(Box::new(move || {

@@ -9,5 +9,6 @@ pub mod dialog;
 pub mod field;
 pub mod grid;
 pub mod listeners;
+pub mod live;
 pub mod move_list;
 pub mod records;

@@ -9,11 +9,13 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::i18n::pages::named_page_title;
 use crate::i18n::Texts;
 use crate::learn::lesson::Lesson;
 use crate::learn::play::{Hint, Verdict};
 use crate::learn::progress::Progress;
 use crate::learn::transform::{retry, Transform};
+use crate::session::route::Route;
 
 use super::super::browser;
 use super::super::context::{use_app, use_texts};
@@ -143,6 +145,19 @@ fn lesson_player(props: &PlayerProps) -> Html {
         best: progress.stars(&lesson.id),
         embedded: embedded.is_some(),
     };
+    // Every lesson's page has a title of its own (a frame's is its host's).
+    {
+        let title = play.shown.pick(&lesson.title, t.lang());
+        let route = Route::Lesson(props.game.clone(), lesson.id.clone());
+        let title = embedded
+            .is_none()
+            .then(|| named_page_title(t, &route, &title));
+        use_effect_with(title, |title| {
+            if let (Some(title), Some(document)) = (title, browser::window().document()) {
+                document.set_title(title);
+            }
+        });
+    }
     let act = judging(t, &play, &lesson, app.announce.clone(), embedded, update);
     let (board, controls) = input_view(t, &play, &act).unwrap_or_else(|| {
         let broken = html! { <p role="alert">{ t.learn().lesson_broken }</p> };

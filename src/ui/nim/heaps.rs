@@ -203,12 +203,15 @@ pub fn heaps(props: &HeapsProps) -> Html {
             html! { <BigHeap index={i} size={heap.size} rule={heap.rule.clone()} interactive={props.interactive} on_take={props.on_take.clone()} /> }
         };
         html! {
-            <li class="heap" role="group" aria-label={label.clone()} data-heap={i.to_string()}>
-                <div class="heap-head" aria-hidden="true">
-                    <span data-testid={format!("heap-{i}")}>{ label }</span>
-                    { for value }
+            // A list item holding a group: the list keeps its items.
+            <li class="heap" data-heap={i.to_string()}>
+                <div role="group" aria-label={label.clone()}>
+                    <div class="heap-head" aria-hidden="true">
+                        <span data-testid={format!("heap-{i}")}>{ label }</span>
+                        { for value }
+                    </div>
+                    { tokens }
                 </div>
-                { tokens }
             </li>
         }
     });
