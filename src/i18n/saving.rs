@@ -14,7 +14,7 @@ pub(super) const EN: SavingTexts = SavingTexts {
     put_aside_finished: "finished",
     put_aside_playing: "in progress",
     saved_kept: "The saved game could not be restored ({reason}), and the browser's storage is too full to set it aside: it is kept as it was, and this game is not saved until there is space.",
-    put_aside_open_label: "Go back to the game put aside: {game}",
+    put_aside_open_label: "Go back to it: the game put aside, {game}",
     put_aside_moves: Plural {
         one: "{n} move",
         few: "{n} moves",
@@ -32,7 +32,7 @@ pub(super) const CS: SavingTexts = SavingTexts {
     put_aside_finished: "dohraná",
     put_aside_playing: "rozehraná",
     saved_kept: "Uloženou partii se nepodařilo obnovit ({reason}) a úložiště prohlížeče je příliš plné, aby ji šlo odložit: zůstává, jak byla, a tato partie se neukládá, dokud nebude místo.",
-    put_aside_open_label: "Vrátit se k odložené partii: {game}",
+    put_aside_open_label: "Vrátit se k ní: k odložené partii {game}",
     put_aside_moves: Plural {
         one: "{n} tah",
         few: "{n} tahy",
@@ -50,7 +50,7 @@ pub(super) const RU: SavingTexts = SavingTexts {
     put_aside_finished: "окончена",
     put_aside_playing: "не окончена",
     saved_kept: "Сохранённую партию не удалось восстановить ({reason}), а хранилище браузера слишком переполнено, чтобы её отложить: она сохранена как была, а эта партия не сохраняется, пока не появится место.",
-    put_aside_open_label: "Вернуться к отложенной партии: {game}",
+    put_aside_open_label: "Вернуться к ней: к отложенной партии {game}",
     put_aside_moves: Plural {
         one: "{n} ход",
         few: "{n} хода",

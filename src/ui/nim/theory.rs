@@ -166,11 +166,14 @@ pub fn rule_strip(props: &StripProps) -> Html {
     let cell = |n: u64| {
         let g = grundy(&rule, n);
         html! {
+            // Named by what it shows ("5: g = 3, P"): the words between are
+            // heard, not drawn (a name of its own would not hold the text
+            // a speech user reads off the cell).
             <button class={classes!("strip-cell", if g == 0 { "p" } else { "n" }, (*explain == Some(n)).then_some("chosen"))}
-                data-n={n.to_string()} aria-label={format!("{n}: g = {g}, {}", if g == 0 { "P" } else { "N" })}>
+                data-n={n.to_string()}>
                 <span class="size">{ n }</span>
-                <span class="value">{ g }</span>
-                <span class="pn" aria-hidden="true">{ if g == 0 { "P" } else { "N" } }</span>
+                <span class="value"><span class="visually-hidden">{ ": g = " }</span>{ g }</span>
+                <span class="pn"><span class="visually-hidden">{ ", " }</span>{ if g == 0 { "P" } else { "N" } }</span>
             </button>
         }
     };
