@@ -160,6 +160,17 @@ pub fn focus_lost() -> bool {
         .is_none_or(|e| e.tag_name() == "BODY")
 }
 
+/// The HTML elements under `root` that match `selector`, in document order.
+pub fn elements_within(root: &web_sys::Element, selector: &str) -> Vec<web_sys::HtmlElement> {
+    let Ok(list) = root.query_selector_all(selector) else {
+        return Vec::new();
+    };
+    (0..list.length())
+        .filter_map(|i| list.item(i))
+        .filter_map(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
+        .collect()
+}
+
 /// Moves keyboard focus to the first element matching `selector` inside
 /// `root`; false when there is none.
 pub fn focus_within(root: &web_sys::Element, selector: &str) -> bool {

@@ -5,6 +5,7 @@
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
 
+use super::super::browser;
 use super::super::context::use_texts;
 
 /// Props: which buttons apply and what they do.
@@ -33,21 +34,12 @@ pub struct ControlsProps {
 
 /// The enabled buttons of the toolbar `toolbar`.
 fn enabled_buttons(toolbar: &web_sys::Element) -> Vec<web_sys::HtmlElement> {
-    let Ok(list) = toolbar.query_selector_all("button:not(:disabled)") else {
-        return Vec::new();
-    };
-    (0..list.length())
-        .filter_map(|i| list.item(i))
-        .filter_map(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
-        .collect()
+    browser::elements_within(toolbar, "button:not(:disabled)")
 }
 
 /// Makes `stop` (else the toolbar's first enabled button) its one tab
 /// stop.
 fn set_tab_stop(toolbar: &web_sys::Element, stop: Option<&web_sys::Element>) {
-    let Ok(list) = toolbar.query_selector_all("button") else {
-        return;
-    };
     let enabled = enabled_buttons(toolbar);
     let stop = stop
         .filter(|s| {
@@ -57,11 +49,9 @@ fn set_tab_stop(toolbar: &web_sys::Element, stop: Option<&web_sys::Element>) {
         })
         .cloned()
         .or_else(|| enabled.first().map(|b| b.clone().into()));
-    for button in (0..list.length()).filter_map(|i| list.item(i)) {
-        if let Some(button) = button.dyn_ref::<web_sys::Element>() {
-            let here = stop.as_ref() == Some(button);
-            let _ = button.set_attribute("tabindex", if here { "0" } else { "-1" });
-        }
+    for button in browser::elements_within(toolbar, "button") {
+        let here = stop.as_ref() == Some(button.unchecked_ref::<web_sys::Element>());
+        let _ = button.set_attribute("tabindex", if here { "0" } else { "-1" });
     }
 }
 

@@ -90,13 +90,7 @@ pub struct ModalDialogProps {
 }
 
 fn controls_of(root: &web_sys::Element) -> Vec<web_sys::HtmlElement> {
-    let Ok(list) = root.query_selector_all("input, select, button, textarea") else {
-        return Vec::new();
-    };
-    (0..list.length())
-        .filter_map(|i| list.item(i))
-        .filter_map(|n| n.dyn_into::<web_sys::HtmlElement>().ok())
-        .collect()
+    super::super::browser::elements_within(root, "input, select, button, textarea")
 }
 
 /// Keeps Tab and Shift+Tab cycling through the dialog's own controls.

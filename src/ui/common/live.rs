@@ -3,45 +3,50 @@
 //! after the last ([`Spoken`]), so that the player's move and the computer's
 //! reply a few milliseconds later are both read, in order.
 
+use std::cell::RefCell;
 use std::rc::Rc;
 
 use yew::prelude::*;
 
 use crate::session::speech::{Speech, Spoken};
 
-impl Reducible for Spoken {
-    type Action = Speech;
-
-    fn reduce(self: Rc<Self>, speech: Speech) -> Rc<Self> {
-        Rc::new(self.after(speech))
-    }
-}
-
 /// A live region's messages and what speaks into it.
 pub struct LiveRegion {
-    spoken: UseReducerHandle<Spoken>,
+    // Changed in place, then drawn again: two messages in one task (a
+    // move and a notice) both count.
+    spoken: Rc<RefCell<Spoken>>,
+    redraw: UseForceUpdateHandle,
 }
 
 impl LiveRegion {
+    /// Says or clears, and draws the region again.
+    fn speak(&self) -> Callback<Speech> {
+        let (spoken, redraw) = (self.spoken.clone(), self.redraw.clone());
+        Callback::from(move |speech| {
+            let next = spoken.borrow().after(speech);
+            *spoken.borrow_mut() = next;
+            redraw.force_update();
+        })
+    }
+
     /// Says `text` after what was said before.
     pub fn announce(&self) -> Callback<String> {
-        let dispatcher = self.spoken.dispatcher();
-        Callback::from(move |text: String| dispatcher.dispatch(Speech::Say(text)))
+        self.speak().reform(Speech::Say)
     }
 
     /// Forgets what was said (a new page).
     pub fn clear(&self) -> Callback<()> {
-        let dispatcher = self.spoken.dispatcher();
-        Callback::from(move |()| dispatcher.dispatch(Speech::Clear))
+        self.speak().reform(|()| Speech::Clear)
     }
 
     /// The region, with the page's `id` for it (or none) and its test id.
     pub fn view(&self, id: Option<&'static str>, testid: &'static str) -> Html {
+        let spoken = self.spoken.borrow();
         html! {
             // A log: additions are read in turn, removals not at all.
             <div {id} class="visually-hidden" role="log" aria-live="polite" aria-relevant="additions"
                 aria-atomic="false" data-testid={testid}>
-                { for self.spoken.messages().iter().map(|(n, text)| html! {
+                { for spoken.messages().iter().map(|(n, text)| html! {
                     <p key={*n} data-said={n.to_string()}>{ text.clone() }</p>
                 }) }
             </div>
@@ -53,6 +58,7 @@ impl LiveRegion {
 #[hook]
 pub fn use_live_region() -> LiveRegion {
     LiveRegion {
-        spoken: use_reducer(Spoken::default),
+        spoken: use_mut_ref(Spoken::default),
+        redraw: use_force_update(),
     }
 }
