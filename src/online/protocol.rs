@@ -296,6 +296,11 @@ pub enum ServerMessage {
         seat: Option<Seat>,
         /// The game.
         game: GameView,
+        /// How long a player's opponent must have been gone before the
+        /// player may claim the win (the server's setting; its page counts
+        /// down from the opponent's leaving).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        claim_after_ms: Option<u64>,
     },
     /// Something happened (stored before it is sent).
     Update {

@@ -66,9 +66,10 @@ pub enum Event {
         /// When.
         at: u64,
     },
-    /// `seat` aborted the game before its first move: no result.
+    /// `seat` aborted the game before its first move, or the game's first
+    /// move was not made in time by `seat`: no result.
     Aborted {
-        /// Who aborted.
+        /// Who aborted (or did not start).
         seat: Seat,
         /// When.
         at: u64,
@@ -265,6 +266,9 @@ pub struct Room {
     clock: Option<GameClock>,
     /// Whether each seat has made a move of its own (abort).
     moved: [bool; 2],
+    /// Who made each entry of the board's moves (a forced pass is its
+    /// mover's): a move sent again is recognised as its own.
+    movers: Vec<Seat>,
     rematch: [bool; 2],
     next_game: Option<String>,
     /// Events applied.
@@ -299,6 +303,7 @@ impl Room {
             status: Status::Open,
             clock: None,
             moved: [false; 2],
+            movers: Vec::new(),
             rematch: [false; 2],
             next_game: None,
             events: 1,
@@ -401,6 +406,7 @@ impl Room {
         if played != moves {
             return Err(FoldError(format!("move {first} played as {played:?}")));
         }
+        self.movers.extend(played.iter().map(|_| seat & 1));
         match self.status {
             Status::Completing { loser } => {
                 if let Some(score) = self.board.completed_time_loss(loser) {
@@ -442,14 +448,16 @@ impl Room {
 
     /// What happens by itself at `now`: a flag falls, or a completion left
     /// idle too long is settled. The server stores it before anything else.
+    /// A game whose first move was never made is aborted instead (no
+    /// result, as the big servers do; an event's game counts it as a
+    /// forfeit by the side that did not start).
     pub fn due(&self, now: u64) -> Option<Event> {
         let at = self.next_due()?;
+        let seat = self.board.to_move();
         (now >= at).then(|| match self.status {
             Status::Completing { .. } => Event::Settled { at },
-            _ => Event::Flagged {
-                seat: self.board.to_move(),
-                at,
-            },
+            _ if self.board.moves().is_empty() => Event::Aborted { seat, at },
+            _ => Event::Flagged { seat, at },
         })
     }
 
@@ -466,6 +474,8 @@ impl Room {
     /// The events `action` by `seat` (`None`: a watcher or someone with a
     /// link but no seat) makes at `now`, or why it is refused. Call
     /// [`Room::due`] first: a flag that has fallen comes before any action.
+    /// No events and no refusal: the action was done already (a move sent
+    /// again after its acknowledgement was lost), to be answered as done.
     pub fn decide(
         &self,
         seat: Option<Seat>,
@@ -491,7 +501,11 @@ impl Room {
                 Status::Open => Event::Cancelled { at },
                 _ => return Err(Refusal::NotOpen),
             },
-            Action::Move { ply, mv } => self.decide_move(seat, ply, &mv, at)?,
+            Action::Move { ply, mv } => match self.decide_move(seat, ply, &mv, at)? {
+                Some(event) => event,
+                // Played already: the same move sent again.
+                None => return Ok(Vec::new()),
+            },
             Action::Resign => {
                 self.playing()?;
                 Event::Resigned { seat, at }
@@ -532,13 +546,33 @@ impl Room {
         }
     }
 
-    fn decide_move(&self, seat: Seat, ply: usize, mv: &str, at: u64) -> Result<Event, Refusal> {
+    /// Whether `seat` played `mv` as the move after `ply` moves: the move
+    /// sent again (its acknowledgement lost with the connection).
+    fn played_already(&self, seat: Seat, ply: usize, mv: &str) -> bool {
+        self.movers.get(ply) == Some(&seat)
+            && self
+                .board
+                .moves()
+                .get(ply)
+                .is_some_and(|played| played.eq_ignore_ascii_case(mv.trim()))
+    }
+
+    fn decide_move(
+        &self,
+        seat: Seat,
+        ply: usize,
+        mv: &str,
+        at: u64,
+    ) -> Result<Option<Event>, Refusal> {
+        let now_ply = self.board.moves().len();
+        if ply < now_ply && self.played_already(seat, ply, mv) {
+            return Ok(None);
+        }
         if !matches!(self.status, Status::Playing | Status::Completing { .. }) {
             return Err(Refusal::NotPlaying);
         }
         // A move made against another position (sent again after being
         // offline) is told so first: that is what its player needs to know.
-        let now_ply = self.board.moves().len();
         if ply != now_ply {
             return Err(Refusal::MovedOn { ply: now_ply });
         }
@@ -551,7 +585,7 @@ impl Room {
             .board
             .try_move(mv)
             .map_err(|error| Refusal::Move { error })?;
-        Ok(Event::Moved { seat, moves, at })
+        Ok(Some(Event::Moved { seat, moves, at }))
     }
 
     fn decide_claim(

@@ -212,7 +212,7 @@ impl Live {
         };
         live.send(&hello).await?;
         match live.next().await? {
-            ServerMessage::Welcome { seat, game } => Ok((live, seat, game)),
+            ServerMessage::Welcome { seat, game, .. } => Ok((live, seat, game)),
             ServerMessage::Error { error } => Err(CallError::Api(0, error)),
             other => Err(io(format!("not a welcome: {other:?}"))),
         }

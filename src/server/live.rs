@@ -314,9 +314,14 @@ impl Connection {
         if let Some(seat) = seat {
             service.presence(&entry, seat, true).await;
         }
-        let view = service.view(&entry).await;
+        let game = service.view(&entry).await;
+        let claim_after_ms = Some(service.settings().claim_after_ms);
         if self
-            .send(&ServerMessage::Welcome { seat, game: view })
+            .send(&ServerMessage::Welcome {
+                seat,
+                game,
+                claim_after_ms,
+            })
             .await
         {
             self.follow(&entry, seat, &mut updates).await;
@@ -351,7 +356,8 @@ impl Connection {
                     Err(RecvError::Lagged(_)) => {
                         // Too far behind: the whole game again.
                         let game = self.app.service.view(entry).await;
-                        if !self.send(&ServerMessage::Welcome { seat, game }).await { return; }
+                        let claim_after_ms = Some(self.app.service.settings().claim_after_ms);
+                        if !self.send(&ServerMessage::Welcome { seat, game, claim_after_ms }).await { return; }
                     }
                     Err(RecvError::Closed) => return,
                 },

@@ -7,7 +7,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::online::protocol::{Brief, ClientMessage, GameView, ServerMessage};
+use crate::online::protocol::{ApiError, Brief, ClientMessage, GameView, ServerMessage};
 use crate::online::room::{Ending, Event, Refusal, Seat, Status};
 use crate::online::setup::{only_keys, GameKind};
 
@@ -244,6 +244,21 @@ pub enum News {
     Error,
     /// A player came or went (their seat and whether they are here).
     Presence(Seat, bool),
+    /// This page did not send what its player asked.
+    NotSent(NotSent),
+}
+
+/// A move of this page's player sent to the server and not answered yet:
+/// shown on the board, sent again after every reconnection until the
+/// server acknowledges it (or refuses it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pending {
+    /// The message's id (its `ack` or `refused` echoes it).
+    pub id: u32,
+    /// The moves the player had seen.
+    pub ply: usize,
+    /// The move, as the server writes it.
+    pub mv: String,
 }
 
 /// What the page changes.
@@ -255,6 +270,11 @@ pub enum OnlineAction<G: Formats> {
     Server(Box<ServerMessage>, f64),
     /// The live connection opened (true) or was lost (false).
     Connected(bool),
+    /// This page's player played a move, sent with message `id`: it waits
+    /// on the board until the server answers.
+    Sending(Move<G>, u32),
+    /// What the player asked was not sent.
+    NotSent(NotSent),
 }
 
 /// An online game on a page.
@@ -278,6 +298,21 @@ pub struct OnlineGame<G: Formats> {
     /// Each seat's player has been seen connected (their coming the
     /// first time is the joining, not a return).
     pub seen: [bool; 2],
+    /// This page's move that the server has not answered yet.
+    pub pending: Option<Pending>,
+    /// How long an opponent must be gone before a claim (the server's
+    /// setting, from the welcome).
+    pub claim_after_ms: Option<u64>,
+    /// When (the page's time) this page's player may claim the win, as
+    /// far as the page knows (the opponent's leaving, or the server's
+    /// `claim_too_early`).
+    pub claim_at: Option<f64>,
+    /// The server refused the connection as a whole (no such game, an
+    /// origin it does not serve, a token not of the game): the page says
+    /// so and does not try again.
+    pub problem: Option<ApiError>,
+    /// The news shown on the page (until the next move).
+    pub notice: Option<News>,
 }
 
 impl<G: Formats> Default for OnlineGame<G> {
@@ -291,6 +326,11 @@ impl<G: Formats> Default for OnlineGame<G> {
             news: None,
             stale: false,
             seen: [false; 2],
+            pending: None,
+            claim_after_ms: None,
+            claim_at: None,
+            problem: None,
+            notice: None,
         }
     }
 }
@@ -308,6 +348,8 @@ pub enum NotSent {
     Reviewing,
     /// The move is not legal (the session says why).
     Illegal,
+    /// A move of this page's waits for the server's answer.
+    Waiting,
 }
 
 impl<G: Formats> OnlineGame<G> {
@@ -329,6 +371,13 @@ impl<G: Formats> OnlineGame<G> {
         self.playing() && self.seat.is_some() && self.brief().and_then(|b| b.to_move) == self.seat
     }
 
+    /// Whether this page's player may pick a move on the board now: their
+    /// move, no move of theirs waiting, the last position shown.
+    pub fn can_move(&self) -> bool {
+        let record = &self.session.record;
+        self.my_move() && self.pending.is_none() && record.cursor() == record.line().len()
+    }
+
     /// The message that plays `mv` for this page's player, or why not.
     pub fn move_message(&self, mv: &Move<G>, id: u32) -> Result<ClientMessage, NotSent> {
         let view = self.view.as_ref().ok_or(NotSent::NotPlaying)?;
@@ -337,6 +386,9 @@ impl<G: Formats> OnlineGame<G> {
         }
         if !self.playing() {
             return Err(NotSent::NotPlaying);
+        }
+        if self.pending.is_some() {
+            return Err(NotSent::Waiting);
         }
         if !self.my_move() {
             return Err(NotSent::NotYourTurn);
@@ -381,12 +433,81 @@ impl<G: Formats> OnlineGame<G> {
             OnlineAction::Session(action) => self.session.apply(action),
             OnlineAction::Connected(open) => self.connected = open,
             OnlineAction::Server(message, now) => self.receive(*message, now),
+            OnlineAction::Sending(mv, id) => self.sending(mv, id),
+            OnlineAction::NotSent(why) => self.say(News::NotSent(why)),
         }
+    }
+
+    /// The player's move `mv`, sent as message `id`: shown at once on the
+    /// board (said as the page says moves) while it waits for the server.
+    fn sending(&mut self, mv: Move<G>, id: u32) {
+        let Some(view) = &self.view else { return };
+        if self.pending.is_some() || !self.can_move() {
+            return;
+        }
+        self.pending = Some(Pending {
+            id,
+            ply: view.moves.len(),
+            mv: move_text::<G>(&self.session.settings, &mv),
+        });
+        self.notice = None;
+        self.session.apply(Action::Play(mv));
+    }
+
+    /// Shows the waiting move again after the board was made anew from
+    /// the server's game (a welcome, an event while it waited), or drops
+    /// it once the server's game has it.
+    fn replay_pending(&mut self) {
+        let (Some(pending), Some(view)) = (&self.pending, &self.view) else {
+            return;
+        };
+        if let Some(played) = view.moves.get(pending.ply) {
+            if played.eq_ignore_ascii_case(&pending.mv) {
+                self.pending = None;
+            }
+            return;
+        }
+        let shown = self.session.record.line().len();
+        if view.moves.len() != pending.ply || shown != pending.ply || !self.my_move() {
+            return;
+        }
+        let Some(mv) = one_move::<G>(
+            &self.session.settings,
+            &self.session.position(),
+            &pending.mv,
+        ) else {
+            return;
+        };
+        // Said when it was made: not again.
+        let said = self.session.announcement.clone();
+        self.session.apply(Action::Play(mv));
+        self.session.announcement = said;
     }
 
     fn say(&mut self, news: News) {
         let n = self.news.as_ref().map_or(0, |(n, _)| n.wrapping_add(1));
+        if !matches!(
+            news,
+            News::Over(_) | News::RematchOffered(_) | News::Rematched(_)
+        ) {
+            self.notice = Some(news.clone());
+        }
         self.news = Some((n, news));
+    }
+
+    /// Whether this page's player may claim the win now, as far as the
+    /// page knows (`None` when it cannot be claimed at all: a watcher, the
+    /// opponent here, a correspondence game); else the page's time from
+    /// which it may.
+    pub fn claim_from(&self) -> Option<f64> {
+        let view = self.view.as_ref()?;
+        let seat = self.seat?;
+        let other = usize::from(1 - (seat & 1));
+        let possible = self.connected
+            && matches!(view.brief.status, Status::Playing)
+            && view.setup.timing.is_live()
+            && !view.brief.present[other];
+        possible.then(|| self.claim_at.unwrap_or(0.0))
     }
 
     fn receive(&mut self, message: ServerMessage, now: f64) {
@@ -401,13 +522,20 @@ impl<G: Formats> OnlineGame<G> {
 
     fn receive_message(&mut self, message: ServerMessage, now: f64) {
         match message {
-            ServerMessage::Welcome { seat, game } => {
+            ServerMessage::Welcome {
+                seat,
+                game,
+                claim_after_ms,
+            } => {
                 let first = self.view.as_ref().is_none_or(|v| v.game != game.game);
                 self.seat = seat;
                 self.view = Some(game);
                 self.clock_read = now;
                 self.stale = false;
+                self.problem = None;
+                self.claim_after_ms = claim_after_ms;
                 self.follow(first);
+                self.replay_pending();
             }
             ServerMessage::Update { seq, event, brief } => self.update(seq, event, brief, now),
             ServerMessage::Presence { brief } => {
@@ -419,6 +547,12 @@ impl<G: Formats> OnlineGame<G> {
                     if before[other] != here && (self.seen[other] || !here) {
                         self.say(News::Presence(other as Seat, here));
                     }
+                    if before[other] != here {
+                        self.claim_at = self
+                            .claim_after_ms
+                            .filter(|_| !here)
+                            .map(|after| now + after as f64);
+                    }
                 }
                 // Only who is here: a presence may be sent after an update
                 // but describe the game before it.
@@ -426,8 +560,30 @@ impl<G: Formats> OnlineGame<G> {
                     view.brief.present = brief.present;
                 }
             }
-            ServerMessage::Refused { refusal, .. } => self.say(News::Refused(refusal)),
-            ServerMessage::Error { .. } => self.say(News::Error),
+            ServerMessage::Refused { id, refusal } => {
+                if self.pending.as_ref().is_some_and(|p| p.id == id) {
+                    // The move waited on the board: the server's game again.
+                    self.pending = None;
+                    self.rebuild();
+                }
+                if let Refusal::ClaimTooEarly { wait_ms } = refusal {
+                    self.claim_at = Some(now + wait_ms as f64);
+                }
+                self.say(News::Refused(refusal));
+            }
+            ServerMessage::Ack { id } => {
+                if self.pending.as_ref().is_some_and(|p| p.id == id) {
+                    self.pending = None;
+                }
+            }
+            ServerMessage::Error { error } => match error {
+                ApiError::NotFound | ApiError::Origin | ApiError::WrongToken
+                    if self.view.is_none() =>
+                {
+                    self.problem = Some(error)
+                }
+                _ => self.say(News::Error),
+            },
             _ => {}
         }
     }
@@ -450,6 +606,8 @@ impl<G: Formats> OnlineGame<G> {
             }
             Event::Moved { moves, .. } => {
                 view.moves.extend(moves);
+                // A move is the news now: what was shown goes.
+                self.notice = None;
                 None
             }
             Event::RematchOffered { seat, .. } => Some(News::RematchOffered(seat)),
@@ -461,6 +619,7 @@ impl<G: Formats> OnlineGame<G> {
             _ => None,
         };
         self.follow(false);
+        self.replay_pending();
         if let Some(news) = news {
             self.say(news);
         } else if let Some(ending) = over {

@@ -52,6 +52,7 @@ impl Server {
         ServerMessage::Welcome {
             seat,
             game: self.room.view("ab23cd45ef67", self.seen()),
+            claim_after_ms: Some(60_000),
         }
     }
 
@@ -215,6 +216,171 @@ fn a_missed_event_asks_for_the_whole_game_and_a_welcome_brings_it() {
         .as_ref()
         .map(|(_, list)| list.len());
     assert_eq!(said, Some(1), "the last new move is said");
+}
+
+/// Eva (Black) and Petr's page (White), Black's f5 played: Petr to move.
+fn petr_to_move() -> (Server, OnlineGame<Othello>) {
+    let mut server = Server::new(GameKind::Othello, "", "5+3");
+    server.act(
+        None,
+        RoomAction::Join {
+            name: "Petr".into(),
+        },
+    );
+    server.play(0, "f5");
+    let mut page = OnlineGame::<Othello>::default();
+    page.apply(OnlineAction::Connected(true));
+    page.apply(OnlineAction::Server(Box::new(server.welcome(Some(1))), 0.0));
+    assert!(page.can_move());
+    (server, page)
+}
+
+#[test]
+fn a_move_waits_on_the_board_until_the_server_answers_and_is_played_once() {
+    let (mut server, mut page) = petr_to_move();
+    let d6 = othello_move("d6");
+    let Ok(ClientMessage::Move { id, ply, mv }) = page.move_message(&d6, 7) else {
+        panic!("d6 is sent");
+    };
+    page.apply(OnlineAction::Sending(d6, id));
+    // Shown at once, said once, and no second move may be picked.
+    assert_eq!(page.session.record.line().len(), 2);
+    assert!(page.session.announcement.is_some());
+    assert!(!page.can_move() && page.my_move());
+    let c5 = othello_move("c5");
+    assert_eq!(page.move_message(&c5, 8), Err(NotSent::Waiting));
+    page.apply(OnlineAction::NotSent(NotSent::Waiting));
+    assert_eq!(page.notice, Some(News::NotSent(NotSent::Waiting)));
+    assert_eq!(
+        page.session.record.line().len(),
+        2,
+        "the second tap is not played"
+    );
+
+    // The connection was half open: the move reached the server, its
+    // answers were lost. After the reconnection the welcome has the move
+    // and the same move sent again is answered as played.
+    page.apply(OnlineAction::Connected(false));
+    let updates = server.act(
+        Some(1),
+        RoomAction::Move {
+            ply,
+            mv: mv.clone(),
+        },
+    );
+    assert_eq!(updates.len(), 1);
+    page.apply(OnlineAction::Connected(true));
+    let said = page.session.announcement.clone();
+    page.apply(OnlineAction::Server(Box::new(server.welcome(Some(1))), 0.0));
+    assert_eq!(page.session.record.line().len(), 2);
+    assert_eq!(
+        page.session.announcement, said,
+        "the move is not said twice"
+    );
+    assert_eq!(page.pending, None, "the welcome has it");
+    assert_eq!(
+        server
+            .room
+            .decide(Some(1), RoomAction::Move { ply, mv }, 9_000),
+        Ok(Vec::new()),
+        "the copy sent after the hello is answered as played"
+    );
+    assert_eq!(server.room.moves(), ["f5", "d6"]);
+}
+
+#[test]
+fn a_move_lost_on_the_way_is_shown_again_after_the_welcome_and_played_when_resent() {
+    let (mut server, mut page) = petr_to_move();
+    let d6 = othello_move("d6");
+    let Ok(ClientMessage::Move { id, ply, mv }) = page.move_message(&d6, 3) else {
+        panic!("d6 is sent");
+    };
+    page.apply(OnlineAction::Sending(d6, id));
+    // Lost: the server's game is unchanged; the welcome makes the board
+    // anew and the waiting move is shown on it again.
+    page.apply(OnlineAction::Server(Box::new(server.welcome(Some(1))), 0.0));
+    assert_eq!(page.session.record.line().len(), 2);
+    assert!(page.pending.is_some());
+    receive(
+        &mut page,
+        server.act(Some(1), RoomAction::Move { ply, mv }),
+        1.0,
+    );
+    page.apply(OnlineAction::Server(
+        Box::new(ServerMessage::Ack { id }),
+        1.0,
+    ));
+    assert_eq!(page.pending, None);
+    assert_eq!(page.session.record.line().len(), 2);
+    assert!(!page.my_move());
+}
+
+#[test]
+fn a_refused_waiting_move_leaves_the_board_and_is_said() {
+    let (_server, mut page) = petr_to_move();
+    let d6 = othello_move("d6");
+    page.apply(OnlineAction::Sending(d6, 5));
+    let refusal = Refusal::MovedOn { ply: 3 };
+    page.apply(OnlineAction::Server(
+        Box::new(ServerMessage::Refused {
+            id: 5,
+            refusal: refusal.clone(),
+        }),
+        0.0,
+    ));
+    assert_eq!(page.pending, None);
+    assert_eq!(page.session.record.line().len(), 1);
+    assert_eq!(page.notice, Some(News::Refused(refusal)));
+}
+
+#[test]
+fn a_claim_is_possible_from_when_the_server_says() {
+    let (server, mut page) = petr_to_move();
+    assert_eq!(page.claim_from(), None, "Eva is here");
+    let mut brief = server.room.brief(server.seen());
+    brief.present = [false, true];
+    page.apply(OnlineAction::Server(
+        Box::new(ServerMessage::Presence {
+            brief: brief.clone(),
+        }),
+        5_000.0,
+    ));
+    assert_eq!(page.claim_from(), Some(65_000.0), "a minute after she left");
+    page.apply(OnlineAction::Server(
+        Box::new(ServerMessage::Refused {
+            id: 9,
+            refusal: Refusal::ClaimTooEarly { wait_ms: 42_000 },
+        }),
+        30_000.0,
+    ));
+    assert_eq!(
+        page.claim_from(),
+        Some(72_000.0),
+        "the server's word counts"
+    );
+    page.apply(OnlineAction::Connected(false));
+    assert_eq!(page.claim_from(), None, "not while offline");
+    page.apply(OnlineAction::Connected(true));
+    brief.present = [true, true];
+    page.apply(OnlineAction::Server(
+        Box::new(ServerMessage::Presence { brief }),
+        40_000.0,
+    ));
+    assert_eq!(page.claim_from(), None);
+}
+
+#[test]
+fn a_connection_refused_as_a_whole_is_the_page_s_problem() {
+    let mut page = OnlineGame::<Othello>::default();
+    for error in [ApiError::Origin, ApiError::NotFound] {
+        page.apply(OnlineAction::Server(
+            Box::new(ServerMessage::Error {
+                error: error.clone(),
+            }),
+            0.0,
+        ));
+        assert_eq!(page.problem, Some(error));
+    }
 }
 
 #[test]
