@@ -5,8 +5,6 @@
 //! clocks counted down locally between the server's updates, and the
 //! seats this browser keeps ("My online games").
 
-use serde::{Deserialize, Serialize};
-
 use crate::online::protocol::{ApiError, Brief, ClientMessage, GameView, ServerMessage};
 use crate::online::room::{Ending, Event, Refusal, Seat, Status};
 use crate::online::setup::{only_keys, GameKind};
@@ -16,8 +14,9 @@ use super::formats::{decode, encode, Formats};
 use super::player::{Player, Seats};
 use super::record::{Playable, Record};
 
-/// The most seats a browser keeps (the oldest are forgotten).
-pub const MAX_KEPT: usize = 50;
+pub mod kept;
+
+pub use kept::{keep_seat, read_kept, write_kept, KeptGame, KeptSeat, MAX_KEPT};
 
 /// What an online game's link names: `#/online/<game>/<id>`, with the
 /// player's token (`?seat=`) or a private invitation (`?invite=`).
@@ -35,7 +34,7 @@ pub struct OnlineLink {
 
 /// A game id or a secret as the server writes them: short words of
 /// lower-case letters and digits.
-fn is_word(text: &str, longest: usize) -> bool {
+pub(crate) fn is_word(text: &str, longest: usize) -> bool {
     (1..=longest).contains(&text.len())
         && text
             .bytes()
@@ -128,64 +127,6 @@ impl LiveFrame {
             rest: rest.join("&"),
         })
     }
-}
-
-/// A seat this browser holds.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct KeptSeat {
-    /// Which game.
-    pub kind: GameKind,
-    /// The game's id.
-    pub game: String,
-    /// The seat.
-    pub seat: Seat,
-    /// Its token.
-    pub token: String,
-    /// The invitation's secret (the creator of a private game sends it).
-    #[serde(default)]
-    pub invite: Option<String>,
-}
-
-impl KeptSeat {
-    /// The player's own link (the token in it).
-    pub fn link(&self) -> OnlineLink {
-        OnlineLink {
-            kind: self.kind,
-            game: self.game.clone(),
-            seat: Some(self.token.clone()),
-            invite: None,
-        }
-    }
-}
-
-/// The seats kept in `text` (what [`write_kept`] wrote); text that does
-/// not read, and entries that are not seats, are left out.
-pub fn read_kept(text: &str) -> Vec<KeptSeat> {
-    let entries: Vec<serde_json::Value> = serde_json::from_str(text).unwrap_or_default();
-    entries
-        .into_iter()
-        .filter_map(|entry| serde_json::from_value::<KeptSeat>(entry).ok())
-        .filter(|kept| {
-            is_word(&kept.game, 32)
-                && is_word(&kept.token, 64)
-                && kept.seat < 2
-                && kept.invite.as_deref().is_none_or(|i| is_word(i, 64))
-        })
-        .take(MAX_KEPT)
-        .collect()
-}
-
-/// The seats as text, to keep.
-pub fn write_kept(kept: &[KeptSeat]) -> String {
-    serde_json::to_string(kept).unwrap_or_else(|_| "[]".into())
-}
-
-/// `kept` with `seat` first (replacing the same game's), at most
-/// [`MAX_KEPT`].
-pub fn keep_seat(kept: &[KeptSeat], seat: KeptSeat) -> Vec<KeptSeat> {
-    let game = seat.game.clone();
-    let others = kept.iter().filter(|k| k.game != game).cloned();
-    std::iter::once(seat).chain(others).take(MAX_KEPT).collect()
 }
 
 /// The rules of `settings` as an online setup gives them (the share link's

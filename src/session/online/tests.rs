@@ -3,6 +3,7 @@
 
 use proptest::prelude::*;
 
+use super::kept::game_file;
 use super::*;
 use crate::online::protocol::ServerMessage;
 use crate::online::room::{Action as RoomAction, Room};
@@ -453,11 +454,9 @@ fn live_frames_read_their_game_and_keep_the_other_parameters() {
 #[test]
 fn kept_seats_read_back_and_bad_text_is_left_out() {
     let seat = |game: &str| KeptSeat {
-        kind: GameKind::Opok,
         game: game.into(),
         seat: 1,
-        token: "0f3a".into(),
-        invite: None,
+        ..KeptSeat::new(GameKind::Opok, "0f3a".into())
     };
     let kept = keep_seat(&[seat("aa"), seat("bb")], seat("bb"));
     assert_eq!(kept, [seat("bb"), seat("aa")]);
@@ -471,6 +470,75 @@ fn kept_seats_read_back_and_bad_text_is_left_out() {
     });
     assert_eq!(many.len(), MAX_KEPT);
     assert_eq!(many[0].game, "g79");
+}
+
+/// Eva and Petr's finished Othello game as this browser keeps it.
+fn finished_othello() -> KeptSeat {
+    let mut server = Server::new(GameKind::Othello, "size=8&variant=standard", "5+3");
+    server.act(
+        None,
+        RoomAction::Join {
+            name: "Petr".into(),
+        },
+    );
+    server.play(0, "f5");
+    server.play(1, "d6");
+    server.act(Some(0), RoomAction::Resign);
+    let view = server.room.view("ab23cd45ef67", server.seen());
+    let Status::Over(ending) = view.brief.status else {
+        panic!("over");
+    };
+    KeptSeat {
+        game: "ab23cd45ef67".into(),
+        since_ms: 1_790_000_000_000,
+        finished: Some(KeptGame {
+            setup: view.setup.clone(),
+            names: ["Eva".into(), "Petr".into()],
+            moves: view.moves.clone(),
+            ending,
+        }),
+        ..KeptSeat::new(GameKind::Othello, "0f3a".into())
+    }
+}
+
+#[test]
+fn a_finished_game_is_kept_and_downloads_as_a_transcript_and_ggf() {
+    let kept = finished_othello();
+    // Kept again without the game (a later visit): the game stays.
+    let again = keep_seat(
+        std::slice::from_ref(&kept),
+        KeptSeat {
+            game: kept.game.clone(),
+            ..KeptSeat::new(GameKind::Othello, "0f3a".into())
+        },
+    );
+    assert_eq!(again, [kept.clone()]);
+    assert_eq!(read_kept(&write_kept(&again)), again);
+    let (name, text) = game_file(&kept, "2026-12-03", false).unwrap();
+    assert_eq!(name, "ab23cd45ef67.txt");
+    assert!(
+        text.contains("[First \"Eva\"]") && text.contains("[Second \"Petr\"]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[TimeControl \"5+3\"]") && text.contains("[Ending \"resigned\"]"),
+        "{text}"
+    );
+    assert!(text.trim_end().ends_with("f5d6"), "{text}");
+    let (name, ggf) = game_file(&kept, "", true).unwrap();
+    assert_eq!(name, "ab23cd45ef67.ggf");
+    assert!(
+        ggf.contains("PB[Eva]PW[Petr]") && ggf.contains("RE[-58:r]") && ggf.contains("B[F5]W[D6]"),
+        "{ggf}"
+    );
+    let game = crate::engine::othello::ggf::parse(&ggf).unwrap();
+    assert_eq!(game.moves.len(), 2);
+    // A kept game that does not read is forgotten, its seat kept.
+    let mut broken = kept.clone();
+    broken.finished.as_mut().unwrap().setup.rules = "size=99".into();
+    let read = read_kept(&write_kept(&[broken]));
+    assert_eq!(read.len(), 1);
+    assert_eq!(read[0].finished, None);
 }
 
 proptest! {
