@@ -371,7 +371,16 @@ impl<G: Formats> OnlineGame<G> {
                     self.session.apply(Action::Play(mv));
                 }
             }
-            OnlineAction::Session(action) => self.session.apply(action),
+            OnlineAction::Session(action) => {
+                self.session.apply(action);
+                // Back at the last move: what was said of the earlier one goes.
+                let record = &self.session.record;
+                if record.cursor() == record.line().len()
+                    && self.notice == Some(News::NotSent(NotSent::Reviewing))
+                {
+                    self.notice = None;
+                }
+            }
             OnlineAction::Connected(open) => self.connected = open,
             OnlineAction::Server(message, now) => self.receive(*message, now),
             OnlineAction::Sending(mv, id) => self.sending(mv, id),

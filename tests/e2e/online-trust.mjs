@@ -216,6 +216,7 @@ try {
       await waitText(petr, "online-notice", /dřívější pozici/);
       await petr.click("[data-testid=online-to-last]");
       await petr.waitForSelector(".square.legal");
+      await petr.waitForFunction(() => !document.querySelector("[data-testid=online-notice]"));
       await shot(eva, "trust-game-en-1280");
       await shot(petr, "trust-game-cs-360");
       await closePages();
@@ -319,8 +320,9 @@ try {
       assert(ggf.suggestedFilename().endsWith(".ggf") && /PB\[Eva\]PW\[Petr\]RE\[-58:t\]/.test(readFileSync(await ggf.path(), "utf8")), "GGF");
       assert(played === 2, `${played}`);
       // Analyse: the game on its own page, with the engine.
+      assert(/^#\/othello\?.*moves=d3c3/.test(await lost.locator("[data-testid=my-game-analyse]").getAttribute("href")), "the share link");
       await lost.locator("[data-testid=my-game-analyse]").click();
-      await eva.waitForFunction(() => /^#\/othello\?/.test(location.hash));
+      await eva.waitForSelector(".othello-page [data-testid=moves]");
       await waitMoves(eva, 2);
       await petr.goto(`${url}#/online`);
       await petr.waitForSelector("[data-testid=my-games-over] [data-testid=my-game]");

@@ -9,7 +9,6 @@ use yew::prelude::*;
 use crate::i18n::Texts;
 use crate::online::protocol::{CancelRequest, ClientMessage, GameView};
 use crate::online::room::{Reason, Status};
-use crate::session::clock::clock_text;
 use crate::session::online::{KeptSeat, OnlineGame};
 
 use super::super::shell::clock::now;
@@ -70,7 +69,9 @@ fn claim<G: PageGame>(
     };
     let wait = from - now();
     if wait > 0.0 {
-        let time = clock_text(wait.ceil() as i64);
+        // Whole seconds, counted down: `0:42`.
+        let seconds = (wait / 1000.0).ceil() as u64;
+        let time = format!("{}:{:02}", seconds / 60, seconds % 60);
         return html! { <p class="online-claim-wait" data-testid="online-claim-wait">{ o.claim_in(time) }</p> };
     }
     let onclick =
