@@ -222,6 +222,22 @@ pub enum ClientMessage {
     },
 }
 
+impl ClientMessage {
+    /// The id the answer echoes (every message but `hello` has one).
+    pub fn id(&self) -> Option<u32> {
+        match self {
+            ClientMessage::Hello { .. } => None,
+            ClientMessage::Move { id, .. }
+            | ClientMessage::Resign { id }
+            | ClientMessage::Abort { id }
+            | ClientMessage::Claim { id }
+            | ClientMessage::Rematch { id }
+            | ClientMessage::Settle { id }
+            | ClientMessage::Ping { id } => Some(*id),
+        }
+    }
+}
+
 /// A limit the server keeps was reached (the `limit` error of the game,
 /// club and event requests alike).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -269,16 +269,7 @@ impl Live {
     /// Sends `message` and waits for its `ack` (the updates before it are
     /// skipped); a refusal or an error is returned as `Err`.
     pub async fn act(&mut self, message: ClientMessage) -> Result<(), ServerMessage> {
-        let id = match &message {
-            ClientMessage::Move { id, .. }
-            | ClientMessage::Resign { id }
-            | ClientMessage::Abort { id }
-            | ClientMessage::Claim { id }
-            | ClientMessage::Rematch { id }
-            | ClientMessage::Settle { id }
-            | ClientMessage::Ping { id } => *id,
-            ClientMessage::Hello { .. } => 0,
-        };
+        let id = message.id().unwrap_or(0);
         let failed = |e: CallError| ServerMessage::Error {
             error: match e {
                 CallError::Api(_, error) => error,

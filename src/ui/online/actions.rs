@@ -9,10 +9,11 @@ use yew::prelude::*;
 use crate::i18n::Texts;
 use crate::online::protocol::{CancelRequest, ClientMessage, GameView};
 use crate::online::room::{Reason, Status};
-use crate::session::online::{KeptSeat, OnlineGame};
+use crate::online::setup::GameKind;
+use crate::session::online::KeptSeat;
 
 use super::super::shell::clock::now;
-use super::super::shell::PageGame;
+use super::panel::Glance;
 use super::players::name_of;
 use super::{ask, kept};
 
@@ -58,13 +59,9 @@ fn confirm(
 }
 
 /// The claim: the time until it is possible, or the button.
-fn claim<G: PageGame>(
-    t: &Texts,
-    state: &OnlineGame<G>,
-    send: &Callback<fn(u32) -> ClientMessage>,
-) -> Html {
+fn claim(t: &Texts, state: &Glance, send: &Callback<fn(u32) -> ClientMessage>) -> Html {
     let o = t.online();
-    let Some(from) = state.claim_from() else {
+    let Some(from) = state.claim_from else {
         return Html::default();
     };
     let wait = from - now();
@@ -87,7 +84,7 @@ fn claim<G: PageGame>(
 }
 
 /// After the game: the rematch, said as it stands.
-fn rematch<G: PageGame>(
+fn rematch(
     t: &Texts,
     view: &GameView,
     seat: u8,
@@ -100,7 +97,7 @@ fn rematch<G: PageGame>(
         view.brief.rematch[usize::from(1 - (seat & 1))],
     );
     if let Some(next) = &view.brief.next_game {
-        return html! { <a class="button primary" href={rematch_link::<G>(next, seat, game)}
+        return html! { <a class="button primary" href={rematch_link(view.setup.game, next, seat, game)}
         data-testid="online-open-rematch">{ o.open_rematch }</a> };
     }
     let other = name_of(view, 1 - (seat & 1));
@@ -122,15 +119,15 @@ fn rematch<G: PageGame>(
 }
 
 /// The player's buttons for where the game stands.
-pub(super) fn buttons<G: PageGame>(
+pub(super) fn buttons(
     t: &'static Texts,
-    state: &OnlineGame<G>,
+    state: &Glance,
     game: &str,
     send: &Callback<fn(u32) -> ClientMessage>,
     confirming: &UseStateHandle<Confirming>,
 ) -> Html {
     let o = t.online();
-    let (Some(view), Some(seat)) = (&state.view, state.seat) else {
+    let (Some(view), Some(seat)) = (state.view, state.seat) else {
         return Html::default();
     };
     let ask_again = |what: Confirming| {
@@ -180,16 +177,15 @@ pub(super) fn buttons<G: PageGame>(
             },
         },
         Status::Over(ending) if ending.reason == Reason::Cancelled => Html::default(),
-        Status::Over(_) => rematch::<G>(t, view, seat, game, send),
+        Status::Over(_) => rematch(t, view, seat, game, send),
     }
 }
 
 /// The rematch's page for this player (the same token, the other seat;
 /// kept in this browser).
-fn rematch_link<G: PageGame>(next: &str, seat: u8, game: &str) -> String {
-    let kind = crate::online::setup::GameKind::from_name(G::ROUTE);
-    match (kind, kept::seat_of(game)) {
-        (Some(kind), Some(mine)) => KeptSeat {
+fn rematch_link(kind: GameKind, next: &str, seat: u8, game: &str) -> String {
+    match kept::seat_of(game) {
+        Some(mine) => KeptSeat {
             game: next.to_string(),
             seat: 1 - (seat & 1),
             invite: None,
@@ -197,7 +193,7 @@ fn rematch_link<G: PageGame>(next: &str, seat: u8, game: &str) -> String {
         }
         .link()
         .fragment(),
-        _ => format!("#/online/{}/{next}", G::ROUTE),
+        None => format!("#/online/{}/{next}", kind.name()),
     }
 }
 

@@ -35,7 +35,7 @@ use super::super::embed::{
 use super::super::shell::clock::now;
 use super::super::shell::scores::Scores;
 use super::page::{use_live, use_ticks};
-use super::panel::status_text;
+use super::panel::{status_text, Glance};
 use super::players::name_of;
 
 /// The frame of a live game.
@@ -122,7 +122,7 @@ fn follow<G: EmbedBoard>(props: &FollowProps) -> Html {
             <p class="embed-status online-problem" role="alert" data-testid="live-problem">{ problem_text(lang, problem) }</p>
         };
     }
-    let status = status_text::<G>(t, &state);
+    let status = status_text(t, &Glance::of(&state));
     let Some(view) = &state.view else {
         return html! { <p class="embed-status" data-testid="live-status">{ status }</p> };
     };

@@ -7,12 +7,11 @@ use yew::prelude::*;
 
 use crate::i18n::Texts;
 use crate::online::room::Status;
-use crate::online::setup::GameKind;
-use crate::session::online::{OnlineGame, OnlineLink};
+use crate::session::online::OnlineLink;
 
 use super::super::browser;
-use super::super::shell::PageGame;
 use super::kept;
+use super::panel::Glance;
 
 /// A link to copy, with its button.
 fn copy_link(
@@ -43,17 +42,18 @@ fn copy_link(
 
 /// The links: the invitation while the game waits (for its creator), the
 /// watch link, and the player's own.
-pub(super) fn links<G: PageGame>(
+pub(super) fn links(
     t: &Texts,
-    state: &OnlineGame<G>,
+    state: &Glance,
     game: &str,
     token: Option<&str>,
     announce: &Callback<String>,
 ) -> Html {
     let o = t.online();
-    let Some(kind) = GameKind::from_name(G::ROUTE) else {
+    let Some(view) = state.view else {
         return Html::default();
     };
+    let kind = view.setup.game;
     let address = browser::page_address();
     let watch = OnlineLink {
         kind,
@@ -61,7 +61,7 @@ pub(super) fn links<G: PageGame>(
         seat: None,
         invite: None,
     };
-    let open = matches!(state.brief().map(|b| b.status), Some(Status::Open));
+    let open = view.brief.status == Status::Open;
     let invitation = (open && state.seat.is_some()).then(|| {
         let invite = kept::seat_of(game).and_then(|k| k.invite);
         let private = invite.is_some();

@@ -361,7 +361,7 @@ impl Live {
     /// Sends `message` (a `hello`, which has no id, goes only with each
     /// connection's start).
     pub fn send(&self, message: ClientMessage) {
-        if let Some(id) = message_id(&message) {
+        if let Some(id) = message.id() {
             self.send_with(id, &message, false);
         }
     }
@@ -369,7 +369,7 @@ impl Live {
     /// Sends the move `message` and keeps it until the server answers it,
     /// sending it again after every reconnection.
     pub fn send_move(&self, message: ClientMessage) {
-        let id = message_id(&message).unwrap_or(0);
+        let id = message.id().unwrap_or(0);
         self.send_with(id, &message, true);
     }
 
@@ -392,19 +392,5 @@ impl Live {
         if let Some(socket) = inner.socket.take() {
             let _ = socket.close();
         }
-    }
-}
-
-/// The id a message carries (every one a player sends but `hello`).
-fn message_id(message: &ClientMessage) -> Option<u32> {
-    match message {
-        ClientMessage::Hello { .. } => None,
-        ClientMessage::Move { id, .. }
-        | ClientMessage::Resign { id }
-        | ClientMessage::Abort { id }
-        | ClientMessage::Claim { id }
-        | ClientMessage::Rematch { id }
-        | ClientMessage::Settle { id }
-        | ClientMessage::Ping { id } => Some(*id),
     }
 }

@@ -22,15 +22,16 @@ use crate::session::online::{KeptSeat, News, NotSent, OnlineAction, OnlineGame, 
 
 use super::super::browser;
 use super::super::common::listeners::use_speech;
-use super::super::context::use_texts;
+use super::super::context::{use_app, use_texts};
 use super::super::shell::clock::now;
 use super::super::shell::scores::Scores;
 use super::super::shell::PageGame;
+use super::actions::Confirming;
 use super::facts::{game_text, side_of, timing_text};
 use super::mine::finished_of;
 use super::net::Live;
 use super::notify::{notify, use_title};
-use super::panel::{news_text, problem_text, OnlinePanel};
+use super::panel::{news_text, problem_text, Glance, OnlinePanel};
 use super::{ask, kept};
 
 impl<G: PageGame> Reducible for OnlineGame<G> {
@@ -403,6 +404,8 @@ fn live_game<G: PageGame>(props: &LiveGameProps) -> Html {
         });
     }
     let not_kept = use_kept_seat::<G>(props, &state);
+    let confirming = use_state(|| Confirming::None);
+    let announce = use_app().announce;
     let session = &state.session;
     let said = session.announcement.as_ref();
     use_speech(
@@ -413,7 +416,7 @@ fn live_game<G: PageGame>(props: &LiveGameProps) -> Html {
     let news = state.news.as_ref();
     use_speech(
         news.map(|(n, _)| *n),
-        news.map(|(_, news)| news_text::<G>(t, &state, news))
+        news.map(|(_, news)| news_text(t, &Glance::of(&state), news))
             .unwrap_or_default(),
     );
     let live_clock = state
@@ -484,7 +487,7 @@ fn live_game<G: PageGame>(props: &LiveGameProps) -> Html {
                 }
             </div>
             <OnlinePanel<G> state={state.clone()} game={props.game.clone()} token={props.token.clone()} {send}
-                dispatch={dispatch.reform(OnlineAction::Session)} />
+                dispatch={dispatch.reform(OnlineAction::Session)} {confirming} {announce} />
         </div>
     }
 }

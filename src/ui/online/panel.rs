@@ -10,10 +10,10 @@ use crate::online::protocol::{ApiError, ClientMessage, GameView};
 use crate::online::room::{Ending, Reason, Status};
 use crate::session::core::Action;
 use crate::session::formats;
-use crate::session::online::{News, NotSent, OnlineGame};
+use crate::session::online::{News, NotSent, OnlineGame, Pending};
 
 use super::super::common::move_list::MoveList;
-use super::super::context::{use_app, use_texts};
+use super::super::context::use_texts;
 use super::super::shell::layout::move_entries;
 use super::super::shell::PageGame;
 use super::actions::{buttons, Confirming};
@@ -36,6 +36,44 @@ pub struct OnlinePanelProps<G: PageGame> {
     pub send: Callback<fn(u32) -> ClientMessage>,
     /// What the page changes (a move shown).
     pub dispatch: Callback<Action<G>>,
+    /// What the resign and abort buttons ask again.
+    pub confirming: UseStateHandle<Confirming>,
+    /// Says a sentence (a link copied).
+    pub announce: Callback<String>,
+}
+
+/// What the panel's words and buttons need of a game, whichever game it
+/// is (so that they are made once, not once for each game).
+pub(super) struct Glance<'a> {
+    /// The game as the server last told it.
+    pub view: Option<&'a GameView>,
+    /// This page's seat.
+    pub seat: Option<u8>,
+    /// The live connection is open.
+    pub connected: bool,
+    /// This page's move on its way.
+    pub pending: Option<&'a Pending>,
+    /// The server refused the connection for good.
+    pub problem: Option<&'a ApiError>,
+    /// It is this page's player's move.
+    pub my_move: bool,
+    /// From when (the page's time) a claim is possible, if it can be.
+    pub claim_from: Option<f64>,
+}
+
+impl<'a> Glance<'a> {
+    /// The glance of `state`.
+    pub fn of<G: PageGame>(state: &'a OnlineGame<G>) -> Glance<'a> {
+        Glance {
+            view: state.view.as_ref(),
+            seat: state.seat,
+            connected: state.connected,
+            pending: state.pending.as_ref(),
+            problem: state.problem.as_ref(),
+            my_move: state.my_move(),
+            claim_from: state.claim_from(),
+        }
+    }
 }
 
 /// How a finished game ended, in a sentence: the winner's points first.
@@ -72,22 +110,22 @@ pub(super) fn problem_text(t: &Texts, problem: &ApiError) -> &'static str {
 }
 
 /// Where the game stands, in a sentence (with this page's move on its way).
-pub(super) fn status_text<G: PageGame>(t: &Texts, state: &OnlineGame<G>) -> String {
+pub(super) fn status_text(t: &Texts, state: &Glance) -> String {
     let o = t.online();
-    if let Some(problem) = &state.problem {
+    if let Some(problem) = state.problem {
         return problem_text(t, problem).into();
     }
-    let Some(view) = &state.view else {
+    let Some(view) = state.view else {
         return o.connecting.into();
     };
     let brief = &view.brief;
-    let mut text = match (&state.pending, brief.status) {
+    let mut text = match (state.pending, brief.status) {
         (Some(pending), _) if state.connected => o.sending(pending.mv.as_str()),
         (Some(pending), _) => o.waiting_offline(pending.mv.as_str()),
         (None, Status::Open) => o.waiting.to_string(),
         (None, Status::Over(ending)) => ending_text(t, view, &ending),
         (None, Status::Completing { .. }) => o.completing.to_string(),
-        (None, Status::Playing) if state.my_move() => o.your_move.to_string(),
+        (None, Status::Playing) if state.my_move => o.your_move.to_string(),
         (None, Status::Playing) => o.to_move(name_of(view, brief.to_move.unwrap_or(0))),
     };
     if state.seat.is_none() {
@@ -111,9 +149,9 @@ fn not_sent_text(t: &Texts, why: &NotSent) -> &'static str {
 }
 
 /// What the page says of `news`.
-pub fn news_text<G: PageGame>(t: &Texts, state: &OnlineGame<G>, news: &News) -> String {
+pub fn news_text(t: &Texts, state: &Glance, news: &News) -> String {
     let o = t.online();
-    let Some(view) = &state.view else {
+    let Some(view) = state.view else {
         return String::new();
     };
     match news {
@@ -130,19 +168,17 @@ pub fn news_text<G: PageGame>(t: &Texts, state: &OnlineGame<G>, news: &News) -> 
     }
 }
 
-/// The game on its own page, with the engine (its share link).
-fn analyse_link<G: PageGame>(t: &Texts, state: &OnlineGame<G>) -> Html {
+/// The game on its own page, with the engine (its share link), once over.
+fn analyse_href<G: PageGame>(state: &OnlineGame<G>) -> Option<String> {
     let over = matches!(state.brief().map(|b| b.status), Some(Status::Over(_)));
-    if !over || state.session.record.line().is_empty() {
-        return Html::default();
-    }
     let session = &state.session;
-    let href = format!(
-        "#/{}?{}",
-        G::ROUTE,
-        formats::encode::<G>(&session.settings, &session.record)
-    );
-    html! { <a class="button" {href} data-testid="online-analyse">{ t.online().analyse }</a> }
+    (over && !session.record.line().is_empty()).then(|| {
+        format!(
+            "#/{}?{}",
+            G::ROUTE,
+            formats::encode::<G>(&session.settings, &session.record)
+        )
+    })
 }
 
 /// The panel.
@@ -150,8 +186,6 @@ fn analyse_link<G: PageGame>(t: &Texts, state: &OnlineGame<G>) -> Html {
 pub fn online_panel<G: PageGame>(props: &OnlinePanelProps<G>) -> Html {
     let t = use_texts();
     let state = &*props.state;
-    let confirming = use_state(|| Confirming::None);
-    let announce = use_app().announce;
     let session = &state.session;
     let moves = move_entries(t, session);
     let record = &session.record;
@@ -160,30 +194,65 @@ pub fn online_panel<G: PageGame>(props: &OnlinePanelProps<G>) -> Html {
         let (dispatch, end) = (props.dispatch.clone(), record.line().len());
         Callback::from(move |_: MouseEvent| dispatch.emit(Action::GoTo(end)))
     };
-    let notice = state.notice.as_ref().map(|news| news_text(t, state, news));
+    let glance = Glance::of(state);
+    let notice = state
+        .notice
+        .as_ref()
+        .map(|news| news_text(t, &glance, news));
     html! {
         <aside class="side-panel online-panel">
             if let Some(view) = &state.view {
                 <p class="online-facts" data-testid="online-facts">{ setup_line(t, &view.setup) }</p>
             }
             { players(t, state) }
-            <p class="online-status" data-testid="online-status">{ status_text(t, state) }</p>
-            if let Some(notice) = notice.filter(|n| !n.is_empty()) {
-                <p class="online-notice" data-testid="online-notice">{ notice }</p>
-            }
-            if reviewing {
-                <button type="button" class="primary" onclick={to_last} data-testid="online-to-last">{ t.online().to_last_move }</button>
-            }
-            <div class="online-buttons">
-                { buttons(t, state, &props.game, &props.send, &confirming) }
-                { analyse_link(t, state) }
-            </div>
-            { links(t, state, &props.game, props.token.as_deref(), &announce) }
-            if state.seat.is_some() {
-                <NotifyChoice />
-            }
+            <PanelMiddle status={status_text(t, &glance)} {notice} {reviewing} {to_last}
+                buttons={buttons(t, &glance, &props.game, &props.send, &props.confirming)}
+                analyse={analyse_href(state)}
+                links={links(t, &glance, &props.game, props.token.as_deref(), &props.announce)}
+                player={state.seat.is_some()} />
             <MoveList {moves} cursor={record.cursor()} on_go={props.dispatch.reform(Action::GoTo)} />
             <p><a href="#/online">{ t.online().lobby_link }</a></p>
         </aside>
+    }
+}
+
+/// Props of the panel's middle.
+#[derive(Properties, PartialEq)]
+struct PanelMiddleProps {
+    status: String,
+    notice: Option<String>,
+    reviewing: bool,
+    to_last: Callback<MouseEvent>,
+    buttons: Html,
+    analyse: Option<String>,
+    links: Html,
+    player: bool,
+}
+
+/// Where the game stands, the news, the buttons, the links and the
+/// notification choice: the same for every game.
+#[function_component(PanelMiddle)]
+fn panel_middle(props: &PanelMiddleProps) -> Html {
+    let o = use_texts().online();
+    html! {
+        <>
+            <p class="online-status" data-testid="online-status">{ &props.status }</p>
+            if let Some(notice) = props.notice.as_ref().filter(|n| !n.is_empty()) {
+                <p class="online-notice" data-testid="online-notice">{ notice }</p>
+            }
+            if props.reviewing {
+                <button type="button" class="primary" onclick={props.to_last.clone()} data-testid="online-to-last">{ o.to_last_move }</button>
+            }
+            <div class="online-buttons">
+                { props.buttons.clone() }
+                if let Some(href) = props.analyse.clone() {
+                    <a class="button" {href} data-testid="online-analyse">{ o.analyse }</a>
+                }
+            </div>
+            { props.links.clone() }
+            if props.player {
+                <NotifyChoice />
+            }
+        </>
     }
 }
