@@ -1,5 +1,5 @@
-//! Online play's settings, read from `serve`'s command line
-//! (`policy::Options::parse` hands it the options it does not know).
+//! Online play's settings, as `serve`'s command line sets them
+//! ([`crate::options`]).
 
 use std::path::PathBuf;
 
@@ -67,60 +67,7 @@ impl Default for Online {
     }
 }
 
-/// The options [`Online::read`] knows, and whether each takes a value.
-pub const OPTIONS: [(&str, bool); 11] = [
-    ("--state", true),
-    ("--database", true),
-    ("--allow-origin", true),
-    ("--embed-origin", true),
-    ("--claim-after", true),
-    ("--behind-proxy", false),
-    ("--max-messages-per-second", true),
-    ("--max-connections-per-address", true),
-    ("--max-open-challenges", true),
-    ("--max-games-per-invitation", true),
-    ("--max-requests-per-second", true),
-];
-
 impl Online {
-    /// Sets `option` (one of [`OPTIONS`]) to `value`; false when the value
-    /// does not read.
-    pub fn read(&mut self, option: &str, value: &str) -> bool {
-        let number = || {
-            value
-                .parse::<u32>()
-                .ok()
-                .filter(|&n| (1..=10_000_000).contains(&n))
-        };
-        let set = |slot: &mut u32| number().map(|n| *slot = n).is_some();
-        match option {
-            "--state" => self.state = PathBuf::from(value),
-            "--database" => self.database = Some(value.to_string()),
-            "--allow-origin" => self.origins.push(value.trim_end_matches('/').to_string()),
-            "--embed-origin" => self
-                .embed_origins
-                .push(value.trim_end_matches('/').to_string()),
-            "--claim-after" => {
-                return value
-                    .parse::<u64>()
-                    .ok()
-                    .filter(|s| (5..=86_400).contains(s))
-                    .map(|s| self.claim_after_ms = s * 1000)
-                    .is_some()
-            }
-            "--behind-proxy" => self.behind_proxy = true,
-            "--max-messages-per-second" => return set(&mut self.limits.messages_per_second),
-            "--max-connections-per-address" => {
-                return set(&mut self.limits.connections_per_address)
-            }
-            "--max-open-challenges" => return set(&mut self.limits.open_challenges_per_address),
-            "--max-games-per-invitation" => return set(&mut self.limits.games_per_invitation),
-            "--max-requests-per-second" => return set(&mut self.limits.requests_per_second),
-            _ => return false,
-        }
-        true
-    }
-
     /// Whether a page of `origin` may open a live connection to a server
     /// reached as `host` (its own origin always may).
     pub fn allows_origin(&self, origin: &str, host: Option<&str>) -> bool {
@@ -154,20 +101,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn options_read_and_origins_are_checked() {
+    fn origins_are_checked() {
         let mut online = Online::default();
-        assert!(online.read("--database", "postgres://u@localhost/db"));
-        assert!(online.read("--max-open-challenges", "3"));
-        assert!(!online.read("--max-open-challenges", "0"));
-        assert!(!online.read("--claim-after", "2"));
-        assert!(online.read("--embed-origin", "https://club.example/"));
-        assert_eq!(online.limits.open_challenges_per_address, 3);
+        online.embed_origins.push("https://club.example".into());
         let host = Some("games.example:8080");
         assert!(online.allows_origin("https://games.example:8080", host));
         assert!(!online.allows_origin("https://evil.example", host));
         assert!(online.allows_embed("https://club.example", host));
         assert!(!online.allows_embed("https://club.example.evil", host));
-        assert!(online.read("--allow-origin", "*"));
+        online.origins.push("*".into());
         assert!(online.allows_origin("https://anywhere.example", host));
     }
 }

@@ -20,6 +20,8 @@ pub mod config;
 pub mod event;
 pub mod limits;
 pub mod live;
+pub mod logging;
+pub mod options;
 pub mod policy;
 pub mod scratch;
 pub mod service;
@@ -93,7 +95,7 @@ async fn caching(request: Request, next: Next) -> axum::response::Response {
 
 /// Opens the database, starts the background tasks and listens; prints
 /// `serving DIR on http://ADDRESS/` once it does.
-pub async fn start(options: policy::Options, wall: Arc<dyn Wall>) -> std::io::Result<Running> {
+pub async fn start(options: options::Options, wall: Arc<dyn Wall>) -> std::io::Result<Running> {
     let fail = |e: String| std::io::Error::other(e);
     if !options.dir.join("index.html").is_file() {
         return Err(std::io::Error::new(
@@ -135,7 +137,26 @@ pub async fn start(options: policy::Options, wall: Arc<dyn Wall>) -> std::io::Re
     let router = Router::new()
         .nest("/api/v1", api::routes(app))
         .fallback_service(files)
-        .layer(axum::middleware::from_fn(caching));
+        .layer(axum::middleware::from_fn(caching))
+        // A span per request (its method and path, never its body) and a
+        // warning for each answer the server failed (5xx).
+        .layer(
+            tower_http::trace::TraceLayer::new_for_http()
+                .make_span_with(|request: &Request| {
+                    tracing::info_span!("request", method = %request.method(), path = %request.uri().path())
+                })
+                .on_request(())
+                .on_response(
+                    tower_http::trace::DefaultOnResponse::new()
+                        .level(tracing::Level::DEBUG)
+                        .latency_unit(tower_http::LatencyUnit::Millis),
+                )
+                .on_failure(
+                    tower_http::trace::DefaultOnFailure::new()
+                        .level(tracing::Level::WARN)
+                        .latency_unit(tower_http::LatencyUnit::Millis),
+                ),
+        );
     let listener = tokio::net::TcpListener::bind((options.address, options.port)).await?;
     let address = listener.local_addr()?;
     // Whoever started us may read only the first line and close the pipe:
@@ -153,6 +174,7 @@ pub async fn start(options: policy::Options, wall: Arc<dyn Wall>) -> std::io::Re
     );
     let _ = writeln!(out, "online play: {database}");
     let _ = out.flush();
+    tracing::info!(%address, database, dir = %options.dir.display(), "serving");
     let mut stopped = stopping;
     let served = tokio::spawn(async move {
         axum::serve(

@@ -120,9 +120,19 @@ impl Admitted {
             guard,
             host,
         } = self;
-        limited(upgrade).on_upgrade(move |socket| async move {
-            serve(socket, host).await;
-            drop(guard);
+        // The request's span (method and path: the game or event, never a
+        // token) follows the connection for as long as it lives.
+        let span = tracing::Span::current();
+        limited(upgrade).on_upgrade(move |socket| {
+            tracing::Instrument::instrument(
+                async move {
+                    tracing::debug!("live connection opened");
+                    serve(socket, host).await;
+                    drop(guard);
+                    tracing::debug!("live connection closed");
+                },
+                span,
+            )
         })
     }
 }

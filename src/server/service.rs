@@ -48,7 +48,7 @@ impl From<ApiError> for Failure {
 }
 
 fn unavailable<E: std::fmt::Display>(error: E) -> ApiError {
-    eprintln!("serve: {error}");
+    tracing::error!(%error, "unavailable");
     ApiError::Unavailable
 }
 
@@ -533,7 +533,7 @@ impl Service {
         for _ in 0..3 {
             match self.settle_due(&entry, &mut game).await {
                 Err(WriteError::Conflict) => continue,
-                Err(WriteError::Db(error)) => eprintln!("serve: game {id}: {error}"),
+                Err(WriteError::Db(error)) => tracing::error!(game = %id, %error, "timer"),
                 Ok(()) => {}
             }
             break;
@@ -652,7 +652,7 @@ impl Service {
     async fn reload(&self, entry: &Entry, game: &mut Loaded) {
         match self.load(&entry.id).await {
             Ok(loaded) => *game = loaded,
-            Err(error) => eprintln!("serve: game {}: {error:?}", entry.id),
+            Err(error) => tracing::error!(game = %entry.id, ?error, "reload"),
         }
     }
 
@@ -778,7 +778,7 @@ impl Service {
             removed.and(left)
         };
         if let Err(error) = result {
-            eprintln!("serve: presence in {id}: {error}");
+            tracing::error!(game = %id, %error, "presence");
         }
         self.refresh_presence(entry).await;
         let _ = self

@@ -323,7 +323,7 @@ impl Store {
     /// a task caught mid-query by the shutdown has nothing to report.
     pub fn log_failure(&self, task: &str, error: impl std::fmt::Display) {
         if !self.is_closed() {
-            eprintln!("serve: {task}: {error}");
+            tracing::error!(task, %error, "background task failed");
         }
     }
 

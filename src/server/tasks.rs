@@ -158,7 +158,7 @@ async fn listen(service: Arc<Service>, mut first: Option<PgListener>) {
                     listener
                 }
                 Err(error) => {
-                    eprintln!("serve: listener: {error}");
+                    tracing::warn!(%error, "listener");
                     tokio::time::sleep(Duration::from_secs(1)).await;
                     continue;
                 }
@@ -170,7 +170,7 @@ async fn listen(service: Arc<Service>, mut first: Option<PgListener>) {
                 // The connection was lost and is back: re-read.
                 Ok(None) => service.catch_up_all().await,
                 Err(error) => {
-                    eprintln!("serve: listener: {error}");
+                    tracing::warn!(%error, "listener");
                     break;
                 }
             }

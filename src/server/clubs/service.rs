@@ -23,7 +23,7 @@ use crate::tokens;
 
 /// The database failed: logged, and the client told to try again.
 fn club_unavailable<E: std::fmt::Display>(error: E) -> ClubError {
-    eprintln!("serve: clubs: {error}");
+    tracing::error!(%error, "clubs");
     ClubError::Unavailable
 }
 

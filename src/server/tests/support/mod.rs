@@ -34,7 +34,7 @@ use std::sync::{Arc, OnceLock};
 use mind_sports::online::protocol::{ClientMessage, Colour, CreateRequest, JoinRequest, Seated};
 use mind_sports::online::setup::{GameKind, Setup, Timing};
 use mind_sports_server::client::{self, Live};
-use mind_sports_server::policy::{Command as ServeCommand, Options};
+use mind_sports_server::options::{Command as ServeCommand, Options};
 use mind_sports_server::scratch::Cluster;
 use mind_sports_server::time::ManualWall;
 use mind_sports_server::Running;

@@ -1,0 +1,335 @@
+//! `serve`'s command line, read by clap (help for every option, errors
+//! that say what was expected), turned into the plain [`Options`] the
+//! server starts from. The command line never carries a secret: the
+//! PostgreSQL URL comes from `DATABASE_URL` (sqlx's convention; read by
+//! `main`, not here, so that tests never see a developer's environment).
+
+use std::net::IpAddr;
+use std::path::PathBuf;
+
+use clap::error::ErrorKind;
+use clap::Parser;
+
+use crate::config::{Limits, Online};
+
+/// Where and what to serve.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Options {
+    /// The built site (`dist/`).
+    pub dir: PathBuf,
+    /// The address to listen on.
+    pub address: IpAddr,
+    /// The port; 0 lets the system pick one (printed at start).
+    pub port: u16,
+    /// Online play's settings.
+    pub online: Online,
+}
+
+/// What the command line asks for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Command {
+    /// Print this text (the help, or the version) and stop.
+    Print(String),
+    /// Serve with these options.
+    Serve(Options),
+}
+
+/// Why a command line was refused: clap's finding, in one paragraph that
+/// names the option and what it expects.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ArgError {
+    /// What kind of mistake.
+    pub kind: ErrorKind,
+    /// The message (without clap's `error: ` prefix and usage lines).
+    pub message: String,
+}
+
+impl std::fmt::Display for ArgError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for ArgError {}
+
+/// A number of seconds within `min..=max`.
+fn seconds(min: u64, max: u64) -> impl Fn(&str) -> Result<u64, String> + Clone {
+    move |text| {
+        text.trim()
+            .parse::<u64>()
+            .ok()
+            .filter(|s| (min..=max).contains(s))
+            .ok_or_else(|| format!("expected a number of seconds from {min} to {max}"))
+    }
+}
+
+/// A limit: a whole number from 1 to 10 000 000.
+fn limit(text: &str) -> Result<u32, String> {
+    text.trim()
+        .parse::<u32>()
+        .ok()
+        .filter(|n| (1..=10_000_000).contains(n))
+        .ok_or_else(|| "expected a whole number from 1 to 10000000".to_string())
+}
+
+/// An origin as a page sends it (`https://club.example`), or `*`.
+fn origin(text: &str) -> Result<String, String> {
+    let text = text.trim().trim_end_matches('/');
+    let good = text == "*"
+        || text.split_once("://").is_some_and(|(scheme, host)| {
+            matches!(scheme, "http" | "https") && !host.is_empty() && !host.contains('/')
+        });
+    if good {
+        Ok(text.to_string())
+    } else {
+        Err("expected an origin such as https://club.example (or *)".to_string())
+    }
+}
+
+/// The database URL: PostgreSQL, or an SQLite file.
+fn database(text: &str) -> Result<String, String> {
+    let known = ["postgres://", "postgresql://", "sqlite:"];
+    if known.iter().any(|prefix| text.starts_with(prefix)) {
+        Ok(text.to_string())
+    } else {
+        Err("expected postgres://… (or sqlite:…)".to_string())
+    }
+}
+
+/// The words of `serve`.
+#[derive(Debug, Parser)]
+#[command(
+    name = "serve",
+    version,
+    about = "Serves the built app and online play (API v1 under /api/v1/)",
+    long_about = "Serves the built app (dist/) with its precompressed copies and cache headers: \
+                  files with a content hash in their name are cached for a year, everything else \
+                  is revalidated on every load. Online play, club events and clubs live under \
+                  /api/v1/ (README, \"Online play\"; docs/online.md, \"Operating the server\").\n\n\
+                  The PostgreSQL URL is read from DATABASE_URL (a password on the command line \
+                  is seen by every user of the machine); --database is kept for local tests."
+)]
+struct Words {
+    /// The built site to serve.
+    #[arg(long, value_name = "DIR", default_value = "dist")]
+    dir: PathBuf,
+    /// The address to listen on.
+    #[arg(long, value_name = "IP", default_value = "127.0.0.1")]
+    address: IpAddr,
+    /// The port to listen on (0: any free one, printed at start).
+    #[arg(long, value_name = "N", default_value_t = 8080)]
+    port: u16,
+    /// The SQLite database's folder (one server per folder).
+    #[arg(long, value_name = "DIR", default_value = "state")]
+    state: PathBuf,
+    /// A PostgreSQL URL instead of SQLite (several instances may share
+    /// it); prefer the DATABASE_URL variable.
+    #[arg(long, value_name = "URL", value_parser = database)]
+    database: Option<String>,
+    /// Pages of ORIGIN may open live connections too (repeatable; * any).
+    #[arg(long = "allow-origin", value_name = "ORIGIN", value_parser = origin)]
+    allow_origin: Vec<String>,
+    /// Pages of ORIGIN may embed live games (repeatable; * any).
+    #[arg(long = "embed-origin", value_name = "ORIGIN", value_parser = origin)]
+    embed_origin: Vec<String>,
+    /// A player gone this long may be claimed against.
+    #[arg(long = "claim-after", value_name = "SECONDS", default_value = "60", value_parser = seconds(5, 86_400))]
+    claim_after: u64,
+    /// Client addresses come from X-Forwarded-For (behind a proxy).
+    #[arg(long = "behind-proxy")]
+    behind_proxy: bool,
+    /// Messages a second per live connection (twice that at once).
+    #[arg(long = "max-messages-per-second", value_name = "N", default_value = "10", value_parser = limit)]
+    max_messages_per_second: u32,
+    /// Live connections open from one address.
+    #[arg(long = "max-connections-per-address", value_name = "N", default_value = "32", value_parser = limit)]
+    max_connections_per_address: u32,
+    /// Open challenges created from one address.
+    #[arg(long = "max-open-challenges", value_name = "N", default_value = "5", value_parser = limit)]
+    max_open_challenges: u32,
+    /// Games one invitation may lead to (the first and its rematches).
+    #[arg(long = "max-games-per-invitation", value_name = "N", default_value = "50", value_parser = limit)]
+    max_games_per_invitation: u32,
+    /// HTTP requests a second from one address (twice that at once).
+    #[arg(long = "max-requests-per-second", value_name = "N", default_value = "10", value_parser = limit)]
+    max_requests_per_second: u32,
+}
+
+impl Words {
+    fn options(self) -> Options {
+        Options {
+            dir: self.dir,
+            address: self.address,
+            port: self.port,
+            online: Online {
+                state: self.state,
+                database: self.database,
+                origins: self.allow_origin,
+                embed_origins: self.embed_origin,
+                claim_after_ms: self.claim_after * 1000,
+                behind_proxy: self.behind_proxy,
+                limits: Limits {
+                    messages_per_second: self.max_messages_per_second,
+                    connections_per_address: self.max_connections_per_address,
+                    open_challenges_per_address: self.max_open_challenges,
+                    games_per_invitation: self.max_games_per_invitation,
+                    requests_per_second: self.max_requests_per_second,
+                },
+            },
+        }
+    }
+}
+
+impl Options {
+    /// Reads the arguments after the program name.
+    pub fn parse<I, T>(args: I) -> Result<Command, ArgError>
+    where
+        I: IntoIterator<Item = T>,
+        T: Into<std::ffi::OsString> + Clone,
+    {
+        let words = std::iter::once(std::ffi::OsString::from("serve"))
+            .chain(args.into_iter().map(Into::into));
+        match Words::try_parse_from(words) {
+            Ok(words) => Ok(Command::Serve(words.options())),
+            Err(error) => match error.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    Ok(Command::Print(error.render().to_string()))
+                }
+                kind => Err(ArgError {
+                    kind,
+                    message: message_of(&error),
+                }),
+            },
+        }
+    }
+
+    /// The PostgreSQL URL of `DATABASE_URL` unless the command line named
+    /// a database (`main` calls it with the process's environment).
+    pub fn database_from(&mut self, url: Option<String>) -> Result<(), ArgError> {
+        if self.online.database.is_some() {
+            return Ok(());
+        }
+        if let Some(url) = url.filter(|url| !url.is_empty()) {
+            let url = database(&url).map_err(|expected| ArgError {
+                kind: ErrorKind::ValueValidation,
+                message: format!("DATABASE_URL: {expected}"),
+            })?;
+            self.online.database = Some(url);
+        }
+        Ok(())
+    }
+}
+
+/// clap's message without its `error: ` prefix, usage and help hint.
+fn message_of(error: &clap::Error) -> String {
+    let rendered = error.render().to_string();
+    let first = rendered
+        .split("\n\n")
+        .next()
+        .unwrap_or(&rendered)
+        .trim_start_matches("error: ")
+        .trim();
+    first.to_string()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(list: &[&str]) -> Vec<String> {
+        list.iter().map(|s| s.to_string()).collect()
+    }
+
+    fn serve(list: &[&str]) -> Options {
+        match Options::parse(args(list)) {
+            Ok(Command::Serve(options)) => options,
+            other => panic!("{other:?}"),
+        }
+    }
+
+    fn refused(list: &[&str]) -> ArgError {
+        Options::parse(args(list)).expect_err("refused")
+    }
+
+    #[test]
+    fn defaults_and_values_are_read() {
+        let o = serve(&[]);
+        assert_eq!(o.dir, PathBuf::from("dist"));
+        assert_eq!((o.port, o.online.claim_after_ms), (8080, 60_000));
+        assert_eq!(o.online.limits, Limits::default());
+        let o = serve(&[
+            "--dir",
+            "x",
+            "--port",
+            "0",
+            "--state",
+            "/tmp/s",
+            "--behind-proxy",
+            "--max-open-challenges",
+            "2",
+            "--embed-origin",
+            "https://club.example/",
+            "--embed-origin",
+            "*",
+            "--database",
+            "postgres://u@localhost/db",
+        ]);
+        assert_eq!((o.dir, o.port), (PathBuf::from("x"), 0));
+        assert_eq!(o.online.state, PathBuf::from("/tmp/s"));
+        assert!(o.online.behind_proxy);
+        assert_eq!(o.online.limits.open_challenges_per_address, 2);
+        assert_eq!(o.online.embed_origins, ["https://club.example", "*"]);
+        assert_eq!(
+            o.online.database.as_deref(),
+            Some("postgres://u@localhost/db")
+        );
+    }
+
+    #[test]
+    fn mistakes_say_the_option_and_what_it_expects() {
+        let e = refused(&["--port", "70000"]);
+        assert!(
+            e.message.contains("--port") && e.message.contains("70000"),
+            "{e}"
+        );
+        let e = refused(&["--port"]);
+        assert!(e.message.contains("--port"), "{e}");
+        let e = refused(&["--adress", "::1"]);
+        assert!(e.message.contains("--adress"), "{e}");
+        let e = refused(&["--max-open-challenges", "0"]);
+        assert!(e.message.contains("from 1 to 10000000"), "{e}");
+        let e = refused(&["--claim-after", "2"]);
+        assert!(e.message.contains("seconds from 5 to 86400"), "{e}");
+        let e = refused(&["--database", "mysql://x"]);
+        assert!(e.message.contains("postgres://"), "{e}");
+        let e = refused(&["--allow-origin", "club.example"]);
+        assert!(e.message.contains("origin such as"), "{e}");
+        assert!(refused(&["--address", "not an address"])
+            .message
+            .contains("--address"));
+    }
+
+    #[test]
+    fn help_names_every_option() {
+        let Ok(Command::Print(help)) = Options::parse(args(&["--help"])) else {
+            panic!("no help");
+        };
+        for option in [
+            "--state",
+            "--database",
+            "--behind-proxy",
+            "--max-requests-per-second",
+            "DATABASE_URL",
+        ] {
+            assert!(help.contains(option), "{option} in {help}");
+        }
+    }
+
+    proptest::proptest! {
+        /// Any words: an answer, never a panic.
+        #[test]
+        fn arbitrary_arguments(words in proptest::collection::vec(".*", 0..6)) {
+            let _ = Options::parse(words);
+        }
+    }
+}
