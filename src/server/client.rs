@@ -9,6 +9,7 @@ use std::time::Duration;
 use futures_util::{SinkExt, StreamExt};
 use http_body_util::{BodyExt, Full};
 use hyper::body::Bytes;
+use mind_sports::online::protocol::parts::Joiner;
 use mind_sports::online::protocol::{
     decode, encode, ApiError, ClientMessage, CreateRequest, GameView, JoinRequest, Seated,
     ServerMessage,
@@ -141,6 +142,8 @@ pub struct Live {
     socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
     /// How long [`Live::next`] waits.
     pub patience: Duration,
+    /// The parts of a long message (`protocol::parts`).
+    joiner: Joiner,
 }
 
 impl Live {
@@ -184,6 +187,7 @@ impl Live {
         Ok(Live {
             socket,
             patience: Duration::from_secs(10),
+            joiner: Joiner::default(),
         })
     }
 
@@ -237,14 +241,19 @@ impl Live {
         serde_json::from_str(&text).map_err(|e| io(format!("{e}: {text}")))
     }
 
-    /// The next text message, as sent (a club event's stream).
+    /// The next text message, as sent (a club event's stream), its parts
+    /// joined if it came in parts.
     pub async fn next_text(&mut self) -> Result<String, CallError> {
         loop {
             let frame = tokio::time::timeout(self.patience, self.socket.next())
                 .await
                 .map_err(|_| io("no message in time"))?;
             match frame {
-                Some(Ok(Message::Text(text))) => return Ok(text.to_string()),
+                Some(Ok(Message::Text(text))) => {
+                    if let Some(message) = self.joiner.take(text.to_string()) {
+                        return Ok(message);
+                    }
+                }
                 Some(Ok(Message::Close(frame))) => return Err(io(format!("closed: {frame:?}"))),
                 Some(Ok(_)) => continue,
                 Some(Err(error)) => return Err(io(error)),

@@ -18,11 +18,15 @@ pub mod client;
 pub mod clubs;
 pub mod config;
 pub mod event;
+pub mod files;
 pub mod limits;
+pub mod listen;
 pub mod live;
 pub mod logging;
 pub mod options;
 pub mod policy;
+pub mod proxy;
+pub mod refusals;
 pub mod scratch;
 pub mod service;
 pub mod store;
@@ -116,6 +120,9 @@ pub async fn start(options: options::Options, wall: Arc<dyn Wall>) -> std::io::R
         .await
         .map_err(|e| fail(e.to_string()))?;
     let limits = options.online.limits.clone();
+    let salt = tokens::address_salt(&store)
+        .await
+        .map_err(|e| fail(e.to_string()))?;
     let (service, timers) =
         service::Service::new(store, Arc::new(time), instance, options.online.clone());
     tasks::spawn(&service, timers)
@@ -127,13 +134,23 @@ pub async fn start(options: options::Options, wall: Arc<dyn Wall>) -> std::io::R
         service: service.clone(),
         connections: limits::Connections::new(limits.connections_per_address),
         requests: Arc::new(limits::Requests::new(limits.requests_per_second)),
+        reads: Arc::new(limits::Requests::new(limits.reads_per_second)),
+        salt: Arc::from(salt),
         stopping: stopping.clone(),
         events: events.clone(),
-        clubs: Arc::new(clubs::Clubs { events }),
+        clubs: Arc::new(clubs::Clubs {
+            events,
+            cache: clubs::ratings::RatingCache::default(),
+        }),
     };
-    let files = ServeDir::new(&options.dir)
-        .precompressed_br()
-        .precompressed_gzip();
+    let root = Arc::new(files::Root::new(&options.dir)?);
+    let files = Router::new()
+        .fallback_service(
+            ServeDir::new(&options.dir)
+                .precompressed_br()
+                .precompressed_gzip(),
+        )
+        .layer(axum::middleware::from_fn_with_state(root, files::guard));
     let router = Router::new()
         .nest("/api/v1", api::routes(app))
         .fallback_service(files)
@@ -175,17 +192,8 @@ pub async fn start(options: options::Options, wall: Arc<dyn Wall>) -> std::io::R
     let _ = writeln!(out, "online play: {database}");
     let _ = out.flush();
     tracing::info!(%address, database, dir = %options.dir.display(), "serving");
-    let mut stopped = stopping;
-    let served = tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(async move {
-            let _ = stopped.wait_for(|stop| *stop).await;
-        })
-        .await
-    });
+    let listening = listen::Listening::new(&limits, options.online.proxies.clone());
+    let served = tokio::spawn(listen::serve(listener, router, listening, stopping));
     Ok(Running {
         address,
         service,

@@ -6,11 +6,13 @@
 
 use std::net::IpAddr;
 use std::path::PathBuf;
+use std::time::Duration;
 
 use clap::error::ErrorKind;
 use clap::Parser;
 
 use crate::config::{Limits, Online};
+use crate::proxy::{Header, Network, Proxies, Trusted};
 
 /// Where and what to serve.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -135,9 +137,6 @@ struct Words {
     /// A player gone this long may be claimed against.
     #[arg(long = "claim-after", value_name = "SECONDS", default_value = "60", value_parser = seconds(5, 86_400))]
     claim_after: u64,
-    /// Client addresses come from X-Forwarded-For (behind a proxy).
-    #[arg(long = "behind-proxy")]
-    behind_proxy: bool,
     /// Messages a second per live connection (twice that at once).
     #[arg(long = "max-messages-per-second", value_name = "N", default_value = "10", value_parser = limit)]
     max_messages_per_second: u32,
@@ -153,11 +152,121 @@ struct Words {
     /// HTTP requests a second from one address (twice that at once).
     #[arg(long = "max-requests-per-second", value_name = "N", default_value = "10", value_parser = limit)]
     max_requests_per_second: u32,
+    #[command(flatten)]
+    edge: Edge,
+}
+
+/// The proxy in front and the limits of the connections themselves
+/// (docs/online.md, "Behind a proxy" and "Limits").
+#[derive(Debug, clap::Args)]
+struct Edge {
+    /// The proxy in front: client addresses are read from the right of its
+    /// header, one hop (the same as --trusted-proxies 1).
+    #[arg(long = "behind-proxy", conflicts_with = "trusted_proxies")]
+    behind_proxy: bool,
+    /// The proxies in front: how many (N), or their addresses and networks
+    /// (CIDR, comma-separated or repeated). Client addresses are read from
+    /// the right of their header, past these hops only.
+    #[arg(long = "trusted-proxies", value_name = "N|CIDR", value_delimiter = ',', value_parser = trusted)]
+    trusted_proxies: Vec<Trust>,
+    /// The header the proxies write the client's address in.
+    #[arg(long = "forwarded-header", value_name = "NAME", default_value = "x-forwarded-for", value_parser = forwarded_header)]
+    forwarded_header: Header,
+    /// The address people open the site at (https://games.example): pages
+    /// of its origin may open live connections whatever Host the proxy sends.
+    #[arg(long = "public-url", value_name = "URL", value_parser = origin)]
+    public_url: Option<String>,
+    /// GETs a second from one address under /api/ (twice that at once),
+    /// live connections opened included.
+    #[arg(long = "max-reads-per-second", value_name = "N", default_value = "50", value_parser = limit)]
+    max_reads_per_second: u32,
+    /// Open connections from one address (HTTP and live alike; a trusted
+    /// proxy's are not counted).
+    #[arg(long = "max-open-connections-per-address", value_name = "N", default_value = "128", value_parser = limit)]
+    max_open_connections_per_address: u32,
+    /// A client must send a request's head within this (an idle kept-alive
+    /// connection is closed after it too).
+    #[arg(long = "request-head-timeout", value_name = "SECONDS", default_value = "10", value_parser = seconds(1, 300))]
+    request_head_timeout: u64,
+    /// A client must send a request's body within this.
+    #[arg(long = "request-body-timeout", value_name = "SECONDS", default_value = "30", value_parser = seconds(1, 600))]
+    request_body_timeout: u64,
+    /// A live connection whose client sent nothing this long is closed
+    /// (pages ping every 30 s).
+    #[arg(long = "live-idle-timeout", value_name = "SECONDS", default_value = "120", value_parser = seconds(1, 3600))]
+    live_idle_timeout: u64,
+}
+
+/// One value of `--trusted-proxies`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Trust {
+    Hops(u8),
+    Network(Network),
+}
+
+/// A number of hops (1 to 10), or an address or network.
+fn trusted(text: &str) -> Result<Trust, String> {
+    if let Ok(hops) = text.trim().parse::<u32>() {
+        return u8::try_from(hops)
+            .ok()
+            .filter(|h| (1..=10).contains(h))
+            .map(Trust::Hops)
+            .ok_or_else(|| "expected a number of proxies from 1 to 10, or addresses".to_string());
+    }
+    Network::parse(text).map(Trust::Network)
+}
+
+/// `x-forwarded-for` or `forwarded`.
+fn forwarded_header(text: &str) -> Result<Header, String> {
+    match text.trim().to_ascii_lowercase().as_str() {
+        "x-forwarded-for" => Ok(Header::XForwardedFor),
+        "forwarded" => Ok(Header::Forwarded),
+        _ => Err("expected x-forwarded-for or forwarded".to_string()),
+    }
+}
+
+impl Edge {
+    /// The proxies, once the values agree (a number of hops stands alone).
+    fn proxies(&self) -> Result<Proxies, String> {
+        let hops: Vec<u8> = self
+            .trusted_proxies
+            .iter()
+            .filter_map(|t| match t {
+                Trust::Hops(n) => Some(*n),
+                Trust::Network(_) => None,
+            })
+            .collect();
+        let trusted = match (hops.as_slice(), self.trusted_proxies.len()) {
+            (_, 0) if self.behind_proxy => Trusted::Hops(1),
+            (_, 0) => Trusted::Nobody,
+            ([n], 1) => Trusted::Hops(*n),
+            ([], _) => Trusted::Networks(
+                self.trusted_proxies
+                    .iter()
+                    .filter_map(|t| match t {
+                        Trust::Network(n) => Some(*n),
+                        Trust::Hops(_) => None,
+                    })
+                    .collect(),
+            ),
+            _ => {
+                return Err(
+                    "--trusted-proxies: give a number of proxies or their addresses, not both"
+                        .to_string(),
+                )
+            }
+        };
+        Ok(Proxies {
+            trusted,
+            header: self.forwarded_header,
+        })
+    }
 }
 
 impl Words {
-    fn options(self) -> Options {
-        Options {
+    fn options(self) -> Result<Options, String> {
+        let proxies = self.edge.proxies()?;
+        Ok(Options {
             dir: self.dir,
             address: self.address,
             port: self.port,
@@ -167,16 +276,22 @@ impl Words {
                 origins: self.allow_origin,
                 embed_origins: self.embed_origin,
                 claim_after_ms: self.claim_after * 1000,
-                behind_proxy: self.behind_proxy,
+                proxies,
+                public_url: self.edge.public_url,
                 limits: Limits {
                     messages_per_second: self.max_messages_per_second,
                     connections_per_address: self.max_connections_per_address,
                     open_challenges_per_address: self.max_open_challenges,
                     games_per_invitation: self.max_games_per_invitation,
                     requests_per_second: self.max_requests_per_second,
+                    reads_per_second: self.edge.max_reads_per_second,
+                    open_connections_per_address: self.edge.max_open_connections_per_address,
+                    request_head_timeout: Duration::from_secs(self.edge.request_head_timeout),
+                    request_body_timeout: Duration::from_secs(self.edge.request_body_timeout),
+                    live_idle_timeout: Duration::from_secs(self.edge.live_idle_timeout),
                 },
             },
-        }
+        })
     }
 }
 
@@ -190,7 +305,13 @@ impl Options {
         let words = std::iter::once(std::ffi::OsString::from("serve"))
             .chain(args.into_iter().map(Into::into));
         match Words::try_parse_from(words) {
-            Ok(words) => Ok(Command::Serve(words.options())),
+            Ok(words) => words
+                .options()
+                .map(Command::Serve)
+                .map_err(|message| ArgError {
+                    kind: ErrorKind::ArgumentConflict,
+                    message,
+                }),
             Err(error) => match error.kind() {
                 ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
                     Ok(Command::Print(error.render().to_string()))
@@ -276,7 +397,7 @@ mod tests {
         ]);
         assert_eq!((o.dir, o.port), (PathBuf::from("x"), 0));
         assert_eq!(o.online.state, PathBuf::from("/tmp/s"));
-        assert!(o.online.behind_proxy);
+        assert_eq!(o.online.proxies.trusted, Trusted::Hops(1));
         assert_eq!(o.online.limits.open_challenges_per_address, 2);
         assert_eq!(o.online.embed_origins, ["https://club.example", "*"]);
         assert_eq!(
@@ -307,6 +428,52 @@ mod tests {
         assert!(refused(&["--address", "not an address"])
             .message
             .contains("--address"));
+        let e = refused(&["--trusted-proxies", "1,10.0.0.0/8"]);
+        assert!(e.message.contains("not both"), "{e}");
+        let e = refused(&["--trusted-proxies", "0"]);
+        assert!(e.message.contains("from 1 to 10"), "{e}");
+        let e = refused(&["--trusted-proxies", "nginx"]);
+        assert!(e.message.contains("10.0.0.0/8"), "{e}");
+        let e = refused(&["--behind-proxy", "--trusted-proxies", "2"]);
+        assert!(e.message.contains("--behind-proxy"), "{e}");
+        let e = refused(&["--forwarded-header", "x-real-ip"]);
+        assert!(e.message.contains("x-forwarded-for or forwarded"), "{e}");
+        let e = refused(&["--public-url", "games.example"]);
+        assert!(e.message.contains("--public-url"), "{e}");
+    }
+
+    #[test]
+    fn proxies_are_read() {
+        assert_eq!(serve(&[]).online.proxies, Proxies::default());
+        let o = serve(&["--trusted-proxies", "2"]);
+        assert_eq!(o.online.proxies.trusted, Trusted::Hops(2));
+        let o = serve(&[
+            "--trusted-proxies",
+            "127.0.0.1,10.0.0.0/8",
+            "--trusted-proxies",
+            "fd00::/8",
+            "--forwarded-header",
+            "Forwarded",
+            "--public-url",
+            "https://games.example/",
+        ]);
+        let Trusted::Networks(networks) = &o.online.proxies.trusted else {
+            panic!("{:?}", o.online.proxies);
+        };
+        assert_eq!(networks.len(), 3);
+        assert_eq!(o.online.proxies.header, Header::Forwarded);
+        assert_eq!(
+            o.online.public_url.as_deref(),
+            Some("https://games.example")
+        );
+        let o = serve(&[
+            "--max-reads-per-second",
+            "7",
+            "--max-open-connections-per-address",
+            "9",
+        ]);
+        assert_eq!(o.online.limits.reads_per_second, 7);
+        assert_eq!(o.online.limits.open_connections_per_address, 9);
     }
 
     #[test]
@@ -318,6 +485,8 @@ mod tests {
             "--state",
             "--database",
             "--behind-proxy",
+            "--trusted-proxies",
+            "--public-url",
             "--max-requests-per-second",
             "DATABASE_URL",
         ] {

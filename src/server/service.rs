@@ -400,6 +400,8 @@ impl Service {
             name,
             seat: 1 - seat as Seat,
             created_ms: room.created_at() + self.time.offset(),
+            // Open challenges expire (issue 36; `room::open_for_ms`).
+            expires_ms: room.expires_at().unwrap_or_default() + self.time.offset(),
         })
     }
 

@@ -220,6 +220,13 @@ fn migrator() -> Migrator {
             include_str!("migrations/0003_clubs.sql").into_sql_str(),
             false,
         ),
+        Migration::new(
+            4,
+            "edge".into(),
+            MigrationType::Simple,
+            include_str!("migrations/0004_edge.sql").into_sql_str(),
+            false,
+        ),
     ])
 }
 

@@ -6,12 +6,14 @@ use yew::prelude::*;
 
 use crate::i18n::Texts;
 use crate::online::protocol::{Challenge, JoinRequest, Seated, ServerMessage};
+use crate::online::room::open_for_ms;
 use crate::online::setup::Timing;
 
 use super::super::context::use_texts;
 use super::mine::{game_name, MyGames};
 use super::net::Live;
 use super::page::seated_here;
+use super::panel::date_text;
 use super::{ask, kept};
 
 /// The challenges as the lobby's messages change them.
@@ -89,6 +91,7 @@ pub fn lobby() -> Html {
                 <td class="rules">{ rules_text(t, &c.setup.rules) }</td>
                 <td>{ time }</td>
                 <td>{ c.name.clone() }</td>
+                <td data-testid="challenge-expires">{ date_text(t, expires_ms(c)) }</td>
                 <td><button type="button" class="primary" onclick={accept(c)} data-testid="accept">{ o.accept }</button></td>
             </tr>
         }
@@ -112,7 +115,8 @@ pub fn lobby() -> Html {
                     <table class="challenges">
                         <thead><tr>
                             <th scope="col">{ o.game }</th><th scope="col">{ o.settings }</th>
-                            <th scope="col">{ o.time_control }</th><th scope="col">{ o.waits }</th><th />
+                            <th scope="col">{ o.time_control }</th><th scope="col">{ o.waits }</th>
+                            <th scope="col">{ o.open_until_heading }</th><th />
                         </tr></thead>
                         <tbody>{ for rows }</tbody>
                     </table>
@@ -120,6 +124,15 @@ pub fn lobby() -> Html {
             }
             <MyGames />
         </section>
+    }
+}
+
+/// When a challenge expires (one listed before the server said so: a day
+/// or a week after it was made, as the server's rule has it).
+fn expires_ms(challenge: &Challenge) -> u64 {
+    match challenge.expires_ms {
+        0 => challenge.created_ms + open_for_ms(&challenge.setup.timing),
+        expires => expires,
     }
 }
 

@@ -26,17 +26,20 @@ pub fn game_name(t: &Texts, kind: GameKind) -> &'static str {
 /// (`GET /api/v1/games/<id>`) is read as plain JSON, so that the home page
 /// does not carry the protocol's decoders (the app's first load pays for
 /// them).
-fn standing(t: &Texts, seat: &KeptSeat, view: &Value) -> (&'static str, bool) {
+fn standing(t: &Texts, seat: &KeptSeat, view: &Value) -> (String, bool) {
     let o = t.online();
     let brief = &view["brief"];
     match brief["status"]["state"].as_str() {
-        Some("open") => (o.open_short, false),
-        Some("over") => (o.over_short, false),
+        Some("open") => match view["expires_ms"].as_u64() {
+            Some(expires) => (o.open_until(super::panel::date_text(t, expires)), false),
+            None => (o.open_short.into(), false),
+        },
+        Some("over") => (o.over_short.into(), false),
         Some(_) if brief["to_move"].as_u64() == Some(u64::from(seat.seat)) => {
-            (o.my_move_short, true)
+            (o.my_move_short.into(), true)
         }
-        Some(_) => (o.their_move_short, false),
-        None => ("", false),
+        Some(_) => (o.their_move_short.into(), false),
+        None => (String::new(), false),
     }
 }
 
@@ -81,7 +84,9 @@ pub fn my_games() -> Html {
             let [first, second] = names(v);
             o.vs(first, second)
         });
-        let (state, mine) = view.map(|v| standing(t, seat, v)).unwrap_or(("", false));
+        let (state, mine) = view
+            .map(|v| standing(t, seat, v))
+            .unwrap_or((String::new(), false));
         html! {
             <li class={classes!("my-game", mine.then_some("my-move"))} data-testid="my-game">
                 <a href={seat.link().fragment()}>

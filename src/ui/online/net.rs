@@ -1,7 +1,8 @@
 //! Talking to the app's own server: JSON over HTTP (`/api/v1/…`) and the
 //! live WebSocket connections, which reconnect by themselves after a drop
 //! (a phone asleep, a tunnel) and keep what was sent meanwhile until the
-//! connection is back.
+//! connection is back. A message the server sent in parts is joined
+//! before it is read (`protocol::parts`).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -12,6 +13,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use yew::Callback;
 
+use crate::online::protocol::parts::Joiner;
 use crate::online::protocol::{encode, ClientMessage};
 
 use super::super::browser;
@@ -66,6 +68,8 @@ struct Inner {
     ping: Option<Interval>,
     next_id: u32,
     closed: bool,
+    /// The parts of the message being received.
+    joiner: Joiner,
 }
 
 /// A live connection that comes back by itself.
@@ -98,6 +102,7 @@ impl Live {
             ping: None,
             next_id: 1,
             closed: false,
+            joiner: Joiner::default(),
         })));
         live.connect();
         let pinger = live.clone();
@@ -138,7 +143,8 @@ impl Live {
                 let text = e
                     .dyn_ref::<web_sys::MessageEvent>()
                     .and_then(|m| m.data().as_string());
-                if let Some(text) = text {
+                let joined = text.and_then(|text| on_message.0.borrow_mut().joiner.take(text));
+                if let Some(text) = joined {
                     let callback = on_message.0.borrow().on_message.clone();
                     callback.emit(text);
                 }
@@ -148,6 +154,7 @@ impl Live {
         let mut inner = self.0.borrow_mut();
         inner.listeners = listeners;
         inner.socket = Some(socket);
+        inner.joiner = Joiner::default();
     }
 
     fn opened(&self) {

@@ -46,6 +46,7 @@ fn ending_text(t: &Texts, view: &GameView, ending: &Ending) -> String {
     let how = match ending.reason {
         Reason::Aborted => return o.over_aborted.into(),
         Reason::Cancelled => return o.over_cancelled.into(),
+        Reason::Expired => return o.over_expired.into(),
         Reason::Finished => o.reason_finished,
         Reason::Time => o.reason_time,
         Reason::Completed => o.reason_completed,
@@ -158,6 +159,17 @@ fn players<G: PageGame>(t: &Texts, state: &OnlineGame<G>) -> Html {
     }
 }
 
+/// `ms` (since 1970) as a short local date and time in the page's
+/// language (an open challenge's expiry).
+pub(super) fn date_text(t: &Texts, ms: u64) -> String {
+    let date = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));
+    let options = js_sys::Object::new();
+    let short = wasm_bindgen::JsValue::from_str("short");
+    let _ = js_sys::Reflect::set(&options, &"dateStyle".into(), &short);
+    let _ = js_sys::Reflect::set(&options, &"timeStyle".into(), &short);
+    String::from(date.to_locale_string(t.lang().code(), &options))
+}
+
 /// A link to copy, with its button.
 fn copy_link(
     label: &'static str,
@@ -218,6 +230,9 @@ fn links<G: PageGame>(
                 { copy_link(o.invitation, format!("{address}{}", link.fragment()), "online-invitation", t, announce) }
                 if private {
                     <p class="help">{ o.invitation_private }</p>
+                }
+                if let Some(expires) = state.view.as_ref().and_then(|v| v.expires_ms) {
+                    <p class="help" data-testid="online-expires">{ o.waiting_until(date_text(t, expires)) }</p>
                 }
             </>
         }
@@ -298,7 +313,7 @@ fn buttons<G: PageGame>(
                 html! { <a class="button primary" href={rematch_link::<G>(next, seat, &props.game)}
                 data-testid="online-open-rematch">{ o.open_rematch }</a> }
             }
-            None if matches!(ending.reason, Reason::Cancelled) => Html::default(),
+            None if matches!(ending.reason, Reason::Cancelled | Reason::Expired) => Html::default(),
             None => html! {
                 <button type="button" onclick={send(|id| ClientMessage::Rematch { id })}
                     disabled={view.brief.rematch[usize::from(seat)]} data-testid="online-rematch">{ o.rematch }</button>
