@@ -6,7 +6,9 @@
 //! origin, connections per address, the message size and messages per
 //! second; a client over a limit is told which, and a flood is cut off.
 //! Every live stream (games, lobby, events, clubs) is closed after
-//! `--live-idle-timeout` (120 s) without a frame from its client, and sends a message longer
+//! `--live-idle-timeout` (120 s) without a frame from its client (the
+//! server sends a WebSocket ping after a third of it, which any client
+//! that reads answers by itself; pages also send `ping`), and sends a message longer
 //! than a frame in parts (`protocol::parts`).
 
 use std::net::SocketAddr;
@@ -67,6 +69,20 @@ pub(crate) async fn send_live(socket: &mut WebSocket, text: &str) -> bool {
         }
     }
     true
+}
+
+/// The ticks on which a live stream pings its client: a third of the idle
+/// time (the first after one period).
+pub(crate) fn pinger(app: &App) -> tokio::time::Interval {
+    let period = idle_time(app) / 3;
+    let mut interval = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
+    interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    interval
+}
+
+/// Sends a WebSocket ping (its pong shows the client is there).
+pub(crate) async fn ping(socket: &mut WebSocket) -> bool {
+    socket.send(Message::Ping(Default::default())).await.is_ok()
 }
 
 /// Whether a stream that only listens for its client's close (the event
@@ -303,8 +319,10 @@ impl Connection {
             return;
         }
         let mut stopping = self.app.stopping.clone();
+        let mut pings = pinger(&self.app);
         loop {
             tokio::select! {
+                _ = pings.tick() => if !ping(&mut self.socket).await { return },
                 incoming = self.receive() => match incoming {
                     Incoming::Message(ClientMessage::Ping { id }) => {
                         if !self.send(&ServerMessage::Pong { id }).await { return; }
@@ -382,8 +400,10 @@ impl Connection {
         updates: &mut tokio::sync::broadcast::Receiver<std::sync::Arc<str>>,
     ) {
         let mut stopping = self.app.stopping.clone();
+        let mut pings = pinger(&self.app);
         loop {
             tokio::select! {
+                _ = pings.tick() => if !ping(&mut self.socket).await { return },
                 incoming = self.receive() => {
                     let answer = match incoming {
                         Incoming::Message(message) => self.answer(entry, seat, message, updates).await,

@@ -47,10 +47,15 @@ impl BodyProblem {
         }
     }
 
-    /// Its response.
+    /// Its response. The connection is closed after it: the rest of the
+    /// body is not read.
     pub fn response(self) -> Response {
         let (status, error) = self.error();
-        json_response(status, &encode(&error))
+        let mut response = json_response(status, &encode(&error));
+        response
+            .headers_mut()
+            .insert(header::CONNECTION, HeaderValue::from_static("close"));
+        response
     }
 }
 

@@ -19,7 +19,7 @@ use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 use crate::api::{answer, refusal, Answer, App};
 use crate::event::api::{Body, Posted};
-use crate::live::{alive, idle_time, send_live, Admitted};
+use crate::live::{alive, idle_time, ping, pinger, send_live, Admitted};
 
 /// The routes (nested under `/api/v1`).
 pub fn routes() -> Router<App> {
@@ -146,8 +146,10 @@ async fn follow(mut socket: WebSocket, app: &App, id: &str) {
     let after = idle_time(app);
     let idle = tokio::time::sleep(after);
     tokio::pin!(idle);
+    let mut pings = pinger(app);
     loop {
         tokio::select! {
+            _ = pings.tick() => if !ping(&mut socket).await { return },
             change = changes.recv() => {
                 let mut ours = match change {
                     Ok(event) => is_ours(app, id, &mut members, &event).await,

@@ -19,7 +19,7 @@ use serde::de::DeserializeOwned;
 
 use super::views::{players, standings_json, summary};
 use crate::api::{answer, refusal, Answer, App};
-use crate::live::{alive, idle_time, send_live, Admitted};
+use crate::live::{alive, idle_time, ping, pinger, send_live, Admitted};
 
 /// The routes (nested under `/api/v1`).
 pub fn routes() -> Router<App> {
@@ -243,8 +243,10 @@ async fn follow(mut socket: WebSocket, app: &App, entry: &super::service::EventE
     let after = idle_time(app);
     let idle = tokio::time::sleep(after);
     tokio::pin!(idle);
+    let mut pings = pinger(app);
     loop {
         tokio::select! {
+            _ = pings.tick() => if !ping(&mut socket).await { return },
             update = updates.recv() => match update {
                 Ok(text) => {
                     if !send_live(&mut socket, &text).await {

@@ -95,6 +95,11 @@ pub fn options(db: Db, dir: &Path, extra: &[&str]) -> Options {
         Db::Postgres => args.extend(["--database".into(), postgres_database()]),
     }
     args.extend(extra.iter().map(|s| s.to_string()));
+    // A test's client may leave a live stream unread for minutes on a
+    // loaded machine (edge.rs tests the idle timeout itself).
+    if !extra.contains(&"--live-idle-timeout") {
+        args.extend(["--live-idle-timeout".into(), "900".into()]);
+    }
     match Options::parse(args) {
         Ok(ServeCommand::Serve(options)) => options,
         other => panic!("{other:?}"),
