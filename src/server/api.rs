@@ -7,7 +7,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Request, State};
-use axum::http::{header, HeaderMap, HeaderValue, Method, StatusCode};
+use axum::http::{header, HeaderMap, Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -114,14 +114,7 @@ pub fn routes(app: App) -> Router {
 
 /// `body` as JSON with `status`, never cached.
 pub fn json<T: Serialize>(status: StatusCode, body: &T) -> Response {
-    let mut response = (status, encode(body)).into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    response
+    crate::refusals::json_text(status, encode(body))
 }
 
 /// An error of the API that answers with its own status: the games',

@@ -51,7 +51,7 @@ impl BodyProblem {
     /// body is not read.
     pub fn response(self) -> Response {
         let (status, error) = self.error();
-        let mut response = json_response(status, &encode(&error));
+        let mut response = json_text(status, encode(&error));
         response
             .headers_mut()
             .insert(header::CONNECTION, HeaderValue::from_static("close"));
@@ -73,8 +73,8 @@ pub async fn read_body(body: Body, max: usize, within: Duration) -> Result<Bytes
 }
 
 /// `text` (JSON) with `status`, never cached.
-fn json_response(status: StatusCode, text: &str) -> Response {
-    let mut response = Response::new(Body::from(text.to_string()));
+pub fn json_text(status: StatusCode, text: String) -> Response {
+    let mut response = Response::new(Body::from(text));
     *response.status_mut() = status;
     let headers = response.headers_mut();
     headers.insert(

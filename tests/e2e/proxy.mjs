@@ -201,6 +201,13 @@ async function playThrough() {
   await eva.waitForFunction(() => document.querySelector("[data-testid=online-status]")?.textContent.includes("Waiting for an opponent"));
   const invitation = await eva.inputValue("[data-testid=online-invitation]");
   assert(invitation.startsWith(`${base}/#/online/othello/`), invitation);
+  // The open challenge says until when it waits, here and in "My online
+  // games" (a day for a live game).
+  assert((await eva.textContent("[data-testid=online-expires]")).includes("stays open until"), "the game page says when it expires");
+  await eva.goto(`${base}/#/online`);
+  await eva.waitForFunction(() => /waiting for an opponent until \S/.test(document.querySelector("[data-testid=my-game]")?.textContent ?? ""));
+  await eva.goBack();
+  await eva.waitForSelector("[data-testid=online-invitation]");
   const petr = await freshPage(browser, { width: 360, height: 780 });
   await petr.goto(invitation);
   await petr.fill("[data-testid=online-join] [data-testid=online-name]", "Petr");
@@ -232,6 +239,12 @@ async function spoofRefused() {
     assert(again.status === 429 && again.body.includes("open_challenges_per_address"), `spoofed ${spoof}: ${again.status} ${again.body}`);
   }
   const seated = JSON.parse(first.body);
+  // The lobby lists it with the moment it expires.
+  const lobby = await freshPage(browser);
+  await lobby.goto(`${base}/#/online`);
+  await lobby.waitForSelector("[data-testid=challenge-expires]");
+  assert(/\d/.test(await lobby.textContent("[data-testid=challenge-expires]")), "the lobby says when the challenge expires");
+  await lobby.context().close();
   const cancelled = await fetchVia(port, "POST", `/api/v1/games/${seated.game}/cancel`, JSON.stringify({ token: seated.token }));
   assert(cancelled.status === 200, `cancel: ${cancelled.status}`);
 }

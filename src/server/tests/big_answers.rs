@@ -23,13 +23,6 @@ use serde_json::{json, Value};
 use support::events::*;
 use support::*;
 
-const LIMITS: [&str; 4] = [
-    "--max-requests-per-second",
-    "100000",
-    "--max-reads-per-second",
-    "100000",
-];
-
 /// The 256 KiB a live frame could carry before.
 const CLIFF: usize = 256 * 1024;
 
@@ -114,7 +107,7 @@ async fn whole(at: SocketAddr, club: &str) -> (Value, Vec<String>) {
 }
 
 async fn a_big_club_is_served_in_pages(db: Db) {
-    let server = TestServer::start(db, &LIMITS).await;
+    let server = TestServer::start(db, &LIFTED).await;
     let at = server.address();
     let created: Value = ok(
         at,
@@ -191,7 +184,7 @@ async fn a_big_club_is_served_in_pages(db: Db) {
 both!(a_big_club_is_served_in_pages);
 
 async fn a_big_event_reaches_its_live_stream(db: Db) {
-    let server = TestServer::start(db, &LIMITS).await;
+    let server = TestServer::start(db, &LIFTED).await;
     let at = server.address();
     // The largest event there is: 1000 players (the most an event takes),
     // each name as long as names go (32 characters) in a script of four

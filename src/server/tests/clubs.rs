@@ -24,13 +24,6 @@ use serde_json::{json, Value};
 use support::events::*;
 use support::*;
 
-const LIMITS: [&str; 4] = [
-    "--max-requests-per-second",
-    "100000",
-    "--max-reads-per-second",
-    "100000",
-];
-
 /// A new club: its id and token.
 async fn new_club(at: SocketAddr, name: &str) -> (String, String) {
     let created: Value = ok(at, "POST", "/api/v1/clubs", Some(json!({ "name": name }))).await;
@@ -157,7 +150,7 @@ async fn club_changes(event: &Club) -> Vec<Value> {
 }
 
 async fn a_club_rates_its_two_events(db: Db) {
-    let server = TestServer::start(db, &LIMITS).await;
+    let server = TestServer::start(db, &LIFTED).await;
     let at = server.address();
     let (id, token) = new_club(at, "Brno Othello Club").await;
     let club_path = format!("/api/v1/clubs/{id}");
@@ -233,13 +226,13 @@ async fn a_club_rates_its_two_events(db: Db) {
     let dir = server.dir.clone();
     let mut server = server;
     server.running.take().unwrap().stop().await.unwrap();
-    let again = TestServer::start(Db::Sqlite, &[&["--database", &url][..], &LIMITS].concat()).await;
+    let again = TestServer::start(Db::Sqlite, &[&["--database", &url][..], &LIFTED].concat()).await;
     let at = again.address();
     assert_eq!(ok::<Value>(at, "GET", &club_path, None).await, shown);
     assert_eq!(whole(at, &id).await, corrected);
     if matches!(db, Db::Postgres) {
         let other =
-            TestServer::start(Db::Sqlite, &[&["--database", &url][..], &LIMITS].concat()).await;
+            TestServer::start(Db::Sqlite, &[&["--database", &url][..], &LIFTED].concat()).await;
         let there = other.address();
         assert_eq!(ok::<Value>(there, "GET", &club_path, None).await, shown);
         // A change made on one instance is in the list on the other.
@@ -280,7 +273,7 @@ async fn snapshot(at: SocketAddr, club: &str, event: &Club) -> (Value, Value, Va
 }
 
 async fn hostile_requests_are_refused_and_change_nothing(db: Db) {
-    let server = TestServer::start(db, &LIMITS).await;
+    let server = TestServer::start(db, &LIFTED).await;
     let at = server.address();
     let (id, token) = new_club(at, "Ours").await;
     let (other, other_token) = new_club(at, "Theirs").await;
