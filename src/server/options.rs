@@ -4,11 +4,11 @@
 //! PostgreSQL URL comes from `DATABASE_URL` (sqlx's convention; read by
 //! `main`, not here, so that tests never see a developer's environment).
 
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 
 use clap::error::ErrorKind;
-use clap::Parser;
+use clap::{Parser, Subcommand};
 
 use crate::config::{Limits, Online};
 
@@ -23,6 +23,9 @@ pub struct Options {
     pub port: u16,
     /// Online play's settings.
     pub online: Online,
+    /// Where `/metrics` (and `/healthz`) are served besides the public
+    /// port, if anywhere.
+    pub metrics_address: Option<SocketAddr>,
 }
 
 /// What the command line asks for.
@@ -32,6 +35,20 @@ pub enum Command {
     Print(String),
     /// Serve with these options.
     Serve(Options),
+    /// Copy the SQLite database of `state` into `file` (`serve backup`).
+    Backup {
+        /// The state folder.
+        state: PathBuf,
+        /// The copy to write.
+        file: PathBuf,
+    },
+    /// Replace the SQLite database of `state` by `file` (`serve restore`).
+    Restore {
+        /// The state folder.
+        state: PathBuf,
+        /// The backup to restore.
+        file: PathBuf,
+    },
 }
 
 /// Why a command line was refused: clap's finding, in one paragraph that
@@ -107,7 +124,8 @@ fn database(text: &str) -> Result<String, String> {
                   is revalidated on every load. Online play, club events and clubs live under \
                   /api/v1/ (README, \"Online play\"; docs/online.md, \"Operating the server\").\n\n\
                   The PostgreSQL URL is read from DATABASE_URL (a password on the command line \
-                  is seen by every user of the machine); --database is kept for local tests."
+                  is seen by every user of the machine); --database is kept for local tests.",
+    args_conflicts_with_subcommands = true
 )]
 struct Words {
     /// The built site to serve.
@@ -153,9 +171,53 @@ struct Words {
     /// HTTP requests a second from one address (twice that at once).
     #[arg(long = "max-requests-per-second", value_name = "N", default_value = "10", value_parser = limit)]
     max_requests_per_second: u32,
+
+    // --- Operating it (docs/online.md, "Operating the server") ---
+    /// Serve /metrics (Prometheus) and /healthz on this address too, e.g.
+    /// 127.0.0.1:9090; the public port never serves /metrics.
+    #[arg(long = "metrics-address", value_name = "IP:PORT")]
+    metrics_address: Option<SocketAddr>,
+    /// backup or restore instead of serving.
+    #[command(subcommand)]
+    task: Option<Task>,
+}
+
+/// `serve backup` and `serve restore` (SQLite; with PostgreSQL use
+/// pg_dump and pg_restore).
+#[derive(Debug, Subcommand)]
+enum Task {
+    /// Copy the SQLite database into FILE, safely while the server runs
+    /// (SQLite's VACUUM INTO; with PostgreSQL use pg_dump).
+    Backup {
+        /// The state folder the server runs on.
+        #[arg(long, value_name = "DIR", default_value = "state")]
+        state: PathBuf,
+        /// The copy to write (replaced if it exists, only once complete).
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
+    /// Put FILE (made by serve backup) in place of the state folder's
+    /// database; refused while a server holds the folder. The database it
+    /// replaces is kept beside it.
+    Restore {
+        /// The state folder to restore into (created if missing).
+        #[arg(long, value_name = "DIR", default_value = "state")]
+        state: PathBuf,
+        /// The backup to restore.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
 }
 
 impl Words {
+    fn command(self) -> Command {
+        match self.task {
+            Some(Task::Backup { state, file }) => Command::Backup { state, file },
+            Some(Task::Restore { state, file }) => Command::Restore { state, file },
+            None => Command::Serve(self.options()),
+        }
+    }
+
     fn options(self) -> Options {
         Options {
             dir: self.dir,
@@ -176,6 +238,7 @@ impl Words {
                     requests_per_second: self.max_requests_per_second,
                 },
             },
+            metrics_address: self.metrics_address,
         }
     }
 }
@@ -190,7 +253,7 @@ impl Options {
         let words = std::iter::once(std::ffi::OsString::from("serve"))
             .chain(args.into_iter().map(Into::into));
         match Words::try_parse_from(words) {
-            Ok(words) => Ok(Command::Serve(words.options())),
+            Ok(words) => Ok(words.command()),
             Err(error) => match error.kind() {
                 ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
                     Ok(Command::Print(error.render().to_string()))
@@ -319,10 +382,47 @@ mod tests {
             "--database",
             "--behind-proxy",
             "--max-requests-per-second",
+            "--metrics-address",
+            "backup",
+            "restore",
             "DATABASE_URL",
         ] {
             assert!(help.contains(option), "{option} in {help}");
         }
+    }
+
+    #[test]
+    fn backup_restore_and_the_metrics_address_are_read() {
+        assert_eq!(serve(&[]).metrics_address, None);
+        let o = serve(&["--metrics-address", "127.0.0.1:9090"]);
+        assert_eq!(o.metrics_address, Some("127.0.0.1:9090".parse().unwrap()));
+        assert!(refused(&["--metrics-address", "9090"])
+            .message
+            .contains("--metrics-address"));
+        assert_eq!(
+            Options::parse(args(&["backup", "--state", "/var/lib/x", "b.sqlite3"])),
+            Ok(Command::Backup {
+                state: PathBuf::from("/var/lib/x"),
+                file: PathBuf::from("b.sqlite3"),
+            })
+        );
+        assert_eq!(
+            Options::parse(args(&["restore", "b.sqlite3"])),
+            Ok(Command::Restore {
+                state: PathBuf::from("state"),
+                file: PathBuf::from("b.sqlite3"),
+            })
+        );
+        // The file is required; serving options do not mix with a task.
+        assert!(refused(&["backup"]).message.contains("FILE"));
+        assert!(Options::parse(args(&["--port", "1", "backup", "f"])).is_err());
+        let Ok(Command::Print(help)) = Options::parse(args(&["backup", "--help"])) else {
+            panic!("no help");
+        };
+        assert!(
+            help.contains("VACUUM INTO") && help.contains("pg_dump"),
+            "{help}"
+        );
     }
 
     proptest::proptest! {

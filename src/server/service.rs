@@ -479,7 +479,10 @@ impl Service {
                 },
                 other => other,
             };
-            let events = game.room.decide(seat, action, self.time.now())?;
+            let events = game
+                .room
+                .decide(seat, action, self.time.now())
+                .inspect_err(crate::metrics::refused)?;
             match self.commit(entry, &mut game, events, Vec::new()).await {
                 Ok(()) => return self.after_rematch_offer(entry, &mut game).await,
                 Err(WriteError::Conflict) => continue,
@@ -628,6 +631,7 @@ impl Service {
             self.reload(entry, game).await;
             return Err(error);
         }
+        crate::metrics::committed(&events);
         for update in &updates {
             entry.send(update);
         }

@@ -14,8 +14,8 @@ use std::path::Path;
 use std::time::Duration;
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
-use sqlx::migrate::{Migration, MigrationType, Migrator};
-use sqlx::{AnyPool, Row, SqlSafeStr};
+use sqlx::migrate::Migrator;
+use sqlx::{AnyPool, Row};
 use tokio::sync::{mpsc, oneshot};
 
 /// The PostgreSQL channel of notifications between instances.
@@ -42,6 +42,7 @@ impl std::fmt::Display for DbError {
 
 impl From<sqlx::Error> for DbError {
     fn from(error: sqlx::Error) -> Self {
+        crate::metrics::database_error(&error);
         DbError(error.to_string())
     }
 }
@@ -196,31 +197,10 @@ pub struct Store {
     journal: Journal,
 }
 
-/// The migrations, in the binary.
-fn migrator() -> Migrator {
-    Migrator::with_migrations(vec![
-        Migration::new(
-            1,
-            "online".into(),
-            MigrationType::Simple,
-            include_str!("migrations/0001_online.sql").into_sql_str(),
-            false,
-        ),
-        Migration::new(
-            2,
-            "events".into(),
-            MigrationType::Simple,
-            include_str!("migrations/0002_events.sql").into_sql_str(),
-            false,
-        ),
-        Migration::new(
-            3,
-            "clubs".into(),
-            MigrationType::Simple,
-            include_str!("migrations/0003_clubs.sql").into_sql_str(),
-            false,
-        ),
-    ])
+/// The migrations, in the binary: every file of `migrations/`, read at
+/// build time (`build.rs` reruns the build when the folder changes).
+pub fn migrator() -> Migrator {
+    sqlx::migrate!("./migrations")
 }
 
 /// The database URL of `--database`, or the SQLite file in `state`.
@@ -524,7 +504,7 @@ async fn write_loop(pool: AnyPool, backend: Backend, mut queue: mpsc::Receiver<W
                 Err(_) => break,
             }
         }
-        match commit(&pool, backend, &batch).await {
+        match crate::metrics::timed_commit(batch.len(), commit(&pool, backend, &batch)).await {
             Ok(results) => {
                 for (write, result) in batch.into_iter().zip(results) {
                     let _ = write.reply.send(result);

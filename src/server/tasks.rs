@@ -43,6 +43,7 @@ pub async fn spawn(
 async fn run_timers(service: Arc<Service>, mut wanted: mpsc::UnboundedReceiver<(u64, String)>) {
     let mut heap: BinaryHeap<Reverse<(u64, String)>> = BinaryHeap::new();
     loop {
+        crate::metrics::timers_pending(heap.len());
         let wait = heap.peek().map(|Reverse((due, _))| {
             Duration::from_millis(due.saturating_sub(service.time().now()))
         });
