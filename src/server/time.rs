@@ -16,7 +16,7 @@
 //! them again. Several instances need their wall clocks synchronised (NTP):
 //! heartbeats and presence compare them. (docs/online.md, "Clocks".)
 
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
@@ -227,6 +227,8 @@ pub struct ServiceTime {
     timeline: Mutex<Timeline>,
     /// One heartbeat at a time (a step is read and settled by the same).
     beating: tokio::sync::Mutex<()>,
+    /// Set by [`ServiceTime::stop`]: no heartbeat writes the row again.
+    stopped: AtomicBool,
 }
 
 impl ServiceTime {
@@ -251,8 +253,8 @@ impl ServiceTime {
     /// any instance, if it is one, and reads the total. With SQLite the
     /// instance is alone (one server per state folder), so any gap is
     /// downtime, even a restart within a second or a wall clock set back
-    /// meanwhile; with PostgreSQL only when no instance is alive (beat in
-    /// the last 3 s and did not stop cleanly).
+    /// meanwhile (a negative gap); with PostgreSQL only when no instance is
+    /// alive (beat within 3 s of now and did not stop cleanly).
     pub async fn start(
         store: &Store,
         clocks: Clocks,
@@ -266,15 +268,20 @@ impl ServiceTime {
             .first()
             .copied()
             .flatten();
+        let mut recorded = false;
         if let Some(last) = last {
             let down = if shared {
+                // Alive: a heartbeat within 3 s of now either way (a wall
+                // clock set back meanwhile makes the last beats look new).
+                let near = DOWNTIME_AFTER_MS as i64;
                 let alive = store
                     .numbers(
-                        "SELECT COUNT(*) FROM instances WHERE alive_wall > $1 AND id NOT LIKE 'stopped:%'",
-                        &[Param::Int(now - DOWNTIME_AFTER_MS as i64)],
+                        "SELECT COUNT(*) FROM instances WHERE alive_wall > $1 AND alive_wall < $2 \
+                         AND id NOT LIKE 'stopped:%'",
+                        &[Param::Int(now - near), Param::Int(now + near)],
                     )
                     .await?;
-                alive.first().copied().flatten() == Some(0) && now > last
+                alive.first().copied().flatten() == Some(0) && now != last
             } else {
                 now != last
             };
@@ -286,7 +293,16 @@ impl ServiceTime {
                         &[Param::Int(last), Param::Int(now)],
                     )
                     .await?;
+                recorded = true;
             }
+        }
+        if !shared || recorded {
+            // The instances before this one are gone (one server per
+            // folder, or none alive): only their last heartbeat mattered,
+            // and a wall clock set back meanwhile would keep it the newest.
+            // (Another instance starting at the same moment loses its row
+            // here and writes it again at its next heartbeat.)
+            store.execute("DELETE FROM instances", &[]).await?;
         }
         store
             .execute(
@@ -301,6 +317,7 @@ impl ServiceTime {
             clocks,
             shared,
             beating: tokio::sync::Mutex::new(()),
+            stopped: AtomicBool::new(false),
         })
     }
 
@@ -325,12 +342,19 @@ impl ServiceTime {
         if let Some(step) = step {
             self.stepped(store, instance, wall, step).await;
         }
-        store
-            .execute(
-                "UPDATE instances SET alive_wall = $2 WHERE id = $1",
-                &[Param::Text(instance), Param::Int(wall as i64)],
-            )
+        let beat = [Param::Text(instance), Param::Int(wall as i64)];
+        let updated = store
+            .execute("UPDATE instances SET alive_wall = $2 WHERE id = $1", &beat)
             .await?;
+        if updated == 0 && !self.stopped.load(Ordering::SeqCst) {
+            // Removed by an instance that started at the same moment.
+            store
+                .execute(
+                    "INSERT INTO instances (id, alive_wall) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+                    &beat,
+                )
+                .await?;
+        }
         self.refresh(store).await
     }
 
@@ -355,6 +379,7 @@ impl ServiceTime {
     /// the mark that it stopped cleanly, so that an instance starting
     /// within 3 s knows the service was down.
     pub async fn stop(&self, store: &Store, instance: &str) -> Result<(), DbError> {
+        self.stopped.store(true, Ordering::SeqCst);
         self.heartbeat(store, instance).await?;
         let skew = self.skew();
         if skew != 0 && self.alone(store, instance).await? {

@@ -248,7 +248,7 @@ pub(crate) fn start_worker(
     seconds: u64,
     index: usize,
     extra: &[String],
-) -> (Child, ChildStdin, BufReader<ChildStdout>) {
+) -> Worker {
     let mut child = Command::new(std::env::current_exe().expect("this program"))
         .args([
             "--worker",
@@ -273,6 +273,36 @@ pub(crate) fn start_worker(
     (child, stdin, stdout)
 }
 
+/// A started worker: the process, its standard input and output.
+pub(crate) type Worker = (Child, ChildStdin, BufReader<ChildStdout>);
+
+/// Waits until every worker has set up its games.
+pub(crate) fn ready(workers: &mut [Worker]) {
+    for (_, _, stdout) in workers {
+        let mut line = String::new();
+        stdout.read_line(&mut line).expect("ready");
+    }
+}
+
+/// Tells every worker to play.
+pub(crate) fn go(workers: &mut [Worker]) {
+    for (_, stdin, _) in workers {
+        let _ = writeln!(stdin, "go");
+    }
+}
+
+/// The workers' reports added up, once each has ended.
+pub(crate) fn reports(workers: Vec<Worker>) -> Report {
+    let mut total = Report::default();
+    for (mut child, _, mut stdout) in workers {
+        let mut line = String::new();
+        stdout.read_line(&mut line).expect("a report");
+        total.add(serde_json::from_str(&line).unwrap_or_default());
+        let _ = child.wait();
+    }
+    total
+}
+
 /// One database at one size: the figures' row.
 fn measure(settings: &Settings, database: &str, games: usize, cluster: Option<&Cluster>) -> String {
     let dir = std::env::temp_dir().join(format!(
@@ -294,23 +324,12 @@ fn measure(settings: &Settings, database: &str, games: usize, cluster: Option<&C
             )
         })
         .collect();
-    for (_, _, stdout) in &mut workers {
-        let mut line = String::new();
-        stdout.read_line(&mut line).expect("ready");
-    }
+    ready(&mut workers);
     let setup_s = started.elapsed().as_secs_f64();
     let after = resident_kib(server.child.id());
     let cpu_before = cpu_seconds(server.child.id());
-    for (_, stdin, _) in &mut workers {
-        let _ = writeln!(stdin, "go");
-    }
-    let mut total = Report::default();
-    for (mut child, _, mut stdout) in workers {
-        let mut line = String::new();
-        stdout.read_line(&mut line).expect("a report");
-        total.add(serde_json::from_str(&line).unwrap_or_default());
-        let _ = child.wait();
-    }
+    go(&mut workers);
+    let mut total = reports(workers);
     let server_cpu = (cpu_seconds(server.child.id()) - cpu_before) / settings.seconds as f64;
     let load = load_average();
     server.stop();

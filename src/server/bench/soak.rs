@@ -10,12 +10,12 @@
 //! players' figures and the memory per game at the end against after the
 //! set-up (the bound: within 1.5x). Asserts nothing.
 
-use std::io::{BufRead, Read, Write};
+use std::io::{Read, Write};
 use std::net::SocketAddr;
 use std::time::{Duration, Instant};
 
 use crate::run::{
-    load_average, resident_kib, start_server, start_worker, Report, Server, Settings,
+    go, load_average, ready, reports, resident_kib, start_server, start_worker, Server, Settings,
 };
 use mind_sports_server::scratch::Cluster;
 
@@ -94,10 +94,7 @@ pub fn soak(settings: &Settings, database: &str, games: usize, minutes: u64) {
             start_worker(&servers[0].address, share, seconds, i, &extra)
         })
         .collect();
-    for (_, _, stdout) in &mut workers {
-        let mut line = String::new();
-        stdout.read_line(&mut line).expect("ready");
-    }
+    ready(&mut workers);
     let setup_s = started.elapsed().as_secs_f64();
     let per_game = |now: &[u64]| {
         let grown: u64 = now
@@ -133,13 +130,11 @@ pub fn soak(settings: &Settings, database: &str, games: usize, minutes: u64) {
     let scraped: Vec<Scraped> = servers.iter().map(|s| scrape(s.metrics)).collect();
     last_moves += scraped.iter().map(|s| s.moves).sum::<f64>();
     row(0, &after_setup, &scraped, 0.0);
-    for (_, stdin, _) in &mut workers {
-        let _ = writeln!(stdin, "go");
-    }
-    let go = Instant::now();
+    go(&mut workers);
+    let started_play = Instant::now();
     let mut end_rss = after_setup.clone();
     for minute in 1..=minutes {
-        let at = go + Duration::from_secs(minute * 60);
+        let at = started_play + Duration::from_secs(minute * 60);
         std::thread::sleep(at.saturating_duration_since(Instant::now()));
         end_rss = servers.iter().map(|s| resident_kib(s.child.id())).collect();
         let scraped: Vec<Scraped> = servers.iter().map(|s| scrape(s.metrics)).collect();
@@ -149,13 +144,7 @@ pub fn soak(settings: &Settings, database: &str, games: usize, minutes: u64) {
         row(minute, &end_rss, &scraped, rate);
         let _ = std::io::stdout().flush();
     }
-    let mut total = Report::default();
-    for (mut child, _, mut stdout) in workers {
-        let mut line = String::new();
-        stdout.read_line(&mut line).expect("a report");
-        total.add(serde_json::from_str(&line).unwrap_or_default());
-        let _ = child.wait();
-    }
+    let mut total = reports(workers);
     for server in &mut servers {
         server.stop();
     }

@@ -200,54 +200,47 @@ fn postgres_program(name: &str) -> PathBuf {
     found.pop().expect("PostgreSQL is installed")
 }
 
+/// Runs one of PostgreSQL's programs, which must succeed.
+fn run_postgres(name: &str, args: &[&str]) {
+    let out = Command::new(postgres_program(name))
+        .args(args)
+        .output()
+        .unwrap();
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{name}: {said}");
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn postgres_pg_dump_and_pg_restore_as_documented() {
     let url = postgres_database();
     let dir = scratch_dir("pgdump");
-    let server = Process::start(&[
-        "--dir".into(),
-        dir.display().to_string(),
-        "--port".into(),
-        "0".into(),
-        "--database".into(),
-        url.clone(),
-    ]);
+    let on = |url: &str| {
+        let args = [
+            "--dir",
+            &dir.display().to_string(),
+            "--port",
+            "0",
+            "--database",
+            url,
+        ]
+        .map(str::to_string);
+        Process::start(&args)
+    };
+    let server = on(&url);
     let at = server.address;
     let game = pair(at, setup(GameKind::Othello, "", live("10+0")), false).await;
     play(at, &game, 0, &["f5", "d6", "c3"]).await;
     // docs/online.md, "Backups": while the server runs.
     let dump = dir.join("mind-sports.dump");
-    let out = Command::new(postgres_program("pg_dump"))
-        .args(["--format=custom", "--file"])
-        .arg(&dump)
-        .arg(&url)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
+    let dump_text = dump.display().to_string();
+    run_postgres("pg_dump", &["--format=custom", "--file", &dump_text, &url]);
     server.terminate();
     let restored = postgres_database();
-    let out = Command::new(postgres_program("pg_restore"))
-        .args(["--no-owner", "--dbname", &restored])
-        .arg(&dump)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
+    run_postgres(
+        "pg_restore",
+        &["--no-owner", "--dbname", &restored, &dump_text],
     );
-    let server = Process::start(&[
-        "--dir".into(),
-        dir.display().to_string(),
-        "--port".into(),
-        "0".into(),
-        "--database".into(),
-        restored,
-    ]);
+    let server = on(&restored);
     let view = client::view(server.address, &game.0.game).await.unwrap();
     assert_eq!(view.moves, ["f5", "d6", "c3"]);
     play(server.address, &game, 3, &["d3"]).await;

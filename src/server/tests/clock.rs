@@ -57,9 +57,10 @@ async fn beat(server: &TestServer) {
         .unwrap();
 }
 
-/// Stops the server cleanly, lets `down_ms` pass (after `meanwhile` on the
-/// database, closed) and starts it again on the same database and clocks.
-async fn restart(server: &mut TestServer, db: Db, down_ms: u64, crash: bool) {
+/// Stops the server (cleanly, or as a crash leaves it), lets `down_ms`
+/// pass and the wall step by `step_ms` meanwhile, and starts it again on
+/// the same database and clocks.
+async fn restart(server: &mut TestServer, db: Db, down_ms: u64, crash: bool, step_ms: i64) {
     let running = server.running.take().unwrap();
     let url = running.service.store().url().to_string();
     running.stop().await.unwrap();
@@ -77,6 +78,7 @@ async fn restart(server: &mut TestServer, db: Db, down_ms: u64, crash: bool) {
         store.close().await;
     }
     server.wall.advance(down_ms);
+    server.wall.step(step_ms);
     let options = match db {
         Db::Sqlite => options(db, &server.dir, &[]),
         Db::Postgres => {
@@ -118,10 +120,16 @@ async fn wall_steps_neither_freeze_nor_flag(db: Db) {
     expect_left(&server, game, start - 15_000, "after the sweeper").await;
     // Stopped and started again: the steps are not replayed, the second
     // down given back.
-    restart(&mut server, db, 1_000, false).await;
+    restart(&mut server, db, 1_000, false, 0).await;
     expect_left(&server, game, start - 15_000, "after a restart").await;
     server.wall.advance(5_000);
     expect_left(&server, game, start - 20_000, "after the restart").await;
+    // The wall set back an hour while the server was down, then another
+    // restart: nothing charged, nothing replayed.
+    restart(&mut server, db, 1_000, false, -3_600_000).await;
+    expect_left(&server, game, start - 20_000, "set back while down").await;
+    restart(&mut server, db, 1_000, false, 0).await;
+    expect_left(&server, game, start - 20_000, "and restarted again").await;
     // And the game plays on.
     let at = server.address();
     let mut white = open(at, game, Some(&petr.token)).await;
@@ -140,19 +148,19 @@ async fn a_restart_within_three_seconds_gives_its_downtime_back(db: Db) {
     server.wall.advance(2_000);
     expect_left(&server, game, start - 2_000, "2 s later").await;
     // A clean stop (SIGTERM), down 1.5 s: nothing charged.
-    restart(&mut server, db, 1_500, false).await;
+    restart(&mut server, db, 1_500, false, 0).await;
     expect_left(&server, game, start - 2_000, "after a clean restart").await;
     // A crash, down 1.5 s: given back on SQLite (one server per folder, so
     // the last one is surely gone); charged on PostgreSQL (for 3 s a
     // crashed instance looks like a live one).
-    restart(&mut server, db, 1_500, true).await;
+    restart(&mut server, db, 1_500, true, 0).await;
     let charged = match db {
         Db::Sqlite => 0,
         Db::Postgres => 1_500,
     };
     expect_left(&server, game, start - 2_000 - charged, "after a crash").await;
     // Down longer than 3 s after a crash: given back on both.
-    restart(&mut server, db, 4_000, true).await;
+    restart(&mut server, db, 4_000, true, 0).await;
     expect_left(&server, game, start - 2_000 - charged, "after a long crash").await;
     server.stop().await;
 }
