@@ -8,58 +8,26 @@
 //! FILE under a temporary name, checked, flushed to the disk, and only then
 //! renamed to FILE: FILE is always a whole backup, never half of one.
 //!
-//! A restore refuses while a server holds the folder: `serve` keeps an
-//! exclusive `flock` on `DIR/serve.lock`, and the restore takes the same
-//! lock for as long as it works (a server started meanwhile refuses to
-//! start); it also refuses while the database's last heartbeat is under
-//! 3 s old. The database it replaces is renamed, never deleted.
+//! A restore refuses while a server holds the folder: it claims the folder
+//! as `serve` does ([`Guard::claim`]: the exclusive `flock` on
+//! `DIR/serve.lock`) and holds it for as long as it works, so no server
+//! starts on the folder meanwhile; it also refuses while the database's
+//! last heartbeat is under 3 s old. The database it replaces is renamed,
+//! never deleted, and the folder's record of its database
+//! (`database-id`) names the restored one.
 
-use std::fs::{File, OpenOptions};
-use std::io;
+use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection};
 use sqlx::{ConnectOptions, Connection, Row};
 
-/// The database's file in a state folder (as [`crate::store::database_url`]
-/// names it).
+use crate::state_folder::{Guard, DATABASE_FILE, IDENTITY_FILE};
+
+/// The database's file in a state folder.
 pub fn database_file(state: &Path) -> PathBuf {
-    state.join("online.sqlite3")
-}
-
-/// The lock file a server holds in its state folder.
-pub fn lock_file(state: &Path) -> PathBuf {
-    state.join("serve.lock")
-}
-
-/// An exclusive `flock` on a state folder's `serve.lock`, released when
-/// dropped (or when the process ends, however it ends).
-#[derive(Debug)]
-pub struct StateLock(#[allow(dead_code)] File);
-
-/// Takes the state folder's lock if nobody holds it (`None`: a server, or
-/// another restore, holds it).
-pub fn try_lock(state: &Path) -> io::Result<Option<StateLock>> {
-    use std::os::fd::AsRawFd;
-    let file = OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .read(true)
-        .write(true)
-        .open(lock_file(state))?;
-    // SAFETY: flock(2) on a descriptor this function owns; it reads and
-    // writes no memory of ours.
-    let locked = unsafe { libc::flock(file.as_raw_fd(), libc::LOCK_EX | libc::LOCK_NB) };
-    if locked == 0 {
-        return Ok(Some(StateLock(file)));
-    }
-    let error = io::Error::last_os_error();
-    if error.raw_os_error() == Some(libc::EWOULDBLOCK) {
-        Ok(None)
-    } else {
-        Err(error)
-    }
+    state.join(DATABASE_FILE)
 }
 
 /// What a database holds (printed after a backup or a restore).
@@ -73,6 +41,8 @@ pub struct Contents {
     pub club_events: i64,
     /// The newest migration applied.
     pub schema: Option<i64>,
+    /// Its identity (`meta.database_id`; none before migration 4).
+    pub id: Option<String>,
     /// The file's size, bytes.
     pub bytes: u64,
 }
@@ -147,6 +117,10 @@ pub async fn inspect(path: &Path) -> Result<Contents, String> {
     let club_events = count("SELECT COUNT(*) FROM club_events")
         .fetch_one(&mut db)
         .await;
+    let id: Option<String> = sqlx::query_scalar("SELECT value FROM meta WHERE key = 'database_id'")
+        .fetch_optional(&mut db)
+        .await
+        .unwrap_or(None);
     let _ = db.close().await;
     let read = |n: Result<i64, sqlx::Error>| n.map_err(|e| format!("{name}: {e}"));
     Ok(Contents {
@@ -154,6 +128,7 @@ pub async fn inspect(path: &Path) -> Result<Contents, String> {
         events: read(events)?,
         club_events: read(club_events).unwrap_or(0),
         schema,
+        id,
         bytes: std::fs::metadata(path).map_or(0, |m| m.len()),
     })
 }
@@ -245,20 +220,13 @@ pub async fn restore(state: &Path, file: &Path) -> Result<Restored, String> {
         return Err(format!("{}: no such file", file.display()));
     }
     let contents = inspect(file).await?;
-    std::fs::create_dir_all(state).map_err(|e| format!("{}: {e}", state.display()))?;
-    let held = try_lock(state).map_err(|e| format!("{}: {e}", lock_file(state).display()))?;
-    let Some(_lock) = held else {
-        return Err(format!(
-            "a server is running on {} ({} is locked): stop it first",
-            state.display(),
-            lock_file(state).display()
-        ));
-    };
+    // Held as a server holds it: no server starts on the folder meanwhile.
+    let _held = Guard::claim(state, 0).map_err(|e| e.to_string())?;
     let database = database_file(state);
     refuse_if_beating(&database).await?;
     let kept = if database.exists() {
         let seconds = crate::time::Wall::now_ms(&crate::time::SystemWall) / 1000;
-        let aside = state.join(format!("online.sqlite3.before-restore-{seconds}"));
+        let aside = state.join(format!("{DATABASE_FILE}.before-restore-{seconds}"));
         // The write-ahead log keeps the last commits: it goes with its file.
         for suffix in ["", "-wal", "-shm"] {
             let from = PathBuf::from(format!("{}{suffix}", database.display()));
@@ -276,5 +244,16 @@ pub async fn restore(state: &Path, file: &Path) -> Result<Restored, String> {
     flush(&incoming)?;
     std::fs::rename(&incoming, &database).map_err(|e| format!("{}: {e}", database.display()))?;
     flush(&database)?;
+    // The folder now holds the restored database (a backup older than
+    // its identity gets one when the server first opens it).
+    let record = state.join(IDENTITY_FILE);
+    let recorded = match &contents.id {
+        Some(id) => std::fs::write(&record, format!("{id}\n")),
+        None => std::fs::remove_file(&record).or_else(|e| match e.kind() {
+            std::io::ErrorKind::NotFound => Ok(()),
+            _ => Err(e),
+        }),
+    };
+    recorded.map_err(|e| format!("{}: {e}", record.display()))?;
     Ok(Restored { contents, kept })
 }

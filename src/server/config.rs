@@ -16,6 +16,14 @@ pub struct Limits {
     pub games_per_invitation: u32,
     /// HTTP requests a second from one address (twice that at once).
     pub requests_per_second: u32,
+    /// Club events (created or uploaded) from one address in a day.
+    pub events_per_address_per_day: u32,
+    /// Club events the server keeps in all.
+    pub events_in_total: u32,
+    /// Clubs made from one address in a day.
+    pub clubs_per_address_per_day: u32,
+    /// Clubs the server keeps in all.
+    pub clubs_in_total: u32,
 }
 
 impl Default for Limits {
@@ -26,6 +34,10 @@ impl Default for Limits {
             open_challenges_per_address: 5,
             games_per_invitation: 50,
             requests_per_second: 10,
+            events_per_address_per_day: 50,
+            events_in_total: 100_000,
+            clubs_per_address_per_day: 10,
+            clubs_in_total: 10_000,
         }
     }
 }
@@ -51,6 +63,10 @@ pub struct Online {
     pub behind_proxy: bool,
     /// The limits.
     pub limits: Limits,
+    /// The least free space on the state folder's disk: below it the
+    /// server does not start, and while serving refuses new games, events
+    /// and clubs (`--min-free-space MB`).
+    pub min_free_bytes: u64,
 }
 
 impl Default for Online {
@@ -63,6 +79,7 @@ impl Default for Online {
             claim_after_ms: 60_000,
             behind_proxy: false,
             limits: Limits::default(),
+            min_free_bytes: 64 * 1024 * 1024,
         }
     }
 }

@@ -1,5 +1,5 @@
-//! `GET /healthz` (whether this instance can serve: the database answers
-//! and its schema is the one this build knows) and `GET /metrics` (what
+//! `GET /healthz` (whether this instance can serve: the database answers,
+//! its schema is the one this build knows, and writes are kept) and `GET /metrics` (what
 //! [`crate::metrics`] counts). Health is on the public port for load
 //! balancers and on the metrics listener; the metrics only on the metrics
 //! listener (`--metrics-address`), never on the public port: they tell
@@ -42,6 +42,11 @@ pub struct Report {
     pub migrations: &'static str,
     /// The newest migration applied, if any.
     pub schema: Option<i64>,
+    /// `accepted`; `new_games_refused` (the state folder's disk is below
+    /// `--min-free-space`: games in progress go on); `refused` (the
+    /// database file was removed or replaced while serving: restart once
+    /// it is back); `unknown`.
+    pub writes: &'static str,
 }
 
 impl Report {
@@ -77,6 +82,7 @@ impl Health {
                 database: "unknown",
                 migrations: "unknown",
                 schema: None,
+                writes: "unknown",
             };
         }
         if let Some((at, report)) = self.last.lock().expect("not poisoned").as_ref() {
@@ -102,6 +108,7 @@ fn unreachable() -> Report {
         database: "unreachable",
         migrations: "unknown",
         schema: None,
+        writes: "unknown",
     }
 }
 
@@ -129,8 +136,16 @@ pub async fn check(store: &Store) -> Report {
             ("missing", None)
         }
     };
+    let guard = store.guard();
+    let writes = if guard.problem().is_some() {
+        "refused"
+    } else if guard.low_space() {
+        "new_games_refused"
+    } else {
+        "accepted"
+    };
     Report {
-        status: if migrations.0 == "current" {
+        status: if migrations.0 == "current" && writes != "refused" {
             "ok"
         } else {
             "unavailable"
@@ -138,6 +153,7 @@ pub async fn check(store: &Store) -> Report {
         database: "reachable",
         migrations: migrations.0,
         schema: migrations.1,
+        writes,
     }
 }
 

@@ -22,17 +22,21 @@ pub mod clubs;
 pub mod config;
 pub mod event;
 pub mod health;
+pub mod journal;
 pub mod limits;
 pub mod live;
 pub mod logging;
 pub mod metrics;
 pub mod options;
 pub mod policy;
+pub mod quotas;
 pub mod scratch;
 pub mod service;
+pub mod state_folder;
 pub mod store;
 pub mod tasks;
 pub mod time;
+pub mod timers;
 pub mod tokens;
 
 use std::io::Write;
@@ -82,6 +86,7 @@ impl Running {
             )
             .await;
         service.store().close().await;
+        service.store().guard().release();
         result
     }
 }
@@ -144,9 +149,19 @@ pub async fn start(
             ),
         ));
     }
+    let guard = match &options.online.database {
+        Some(_) => state_folder::Guard::unwatched(),
+        None => {
+            let guard =
+                state_folder::Guard::claim(&options.online.state, options.online.min_free_bytes)
+                    .map_err(|e| fail(e.to_string()))?;
+            guard.check_before_open().map_err(|e| fail(e.to_string()))?;
+            guard
+        }
+    };
     let url = store::database_url(options.online.database.as_deref(), &options.online.state)
         .map_err(|e| fail(e.to_string()))?;
-    let store = store::Store::open(&url)
+    let store = store::Store::open(&url, Arc::new(guard))
         .await
         .map_err(|e| fail(e.to_string()))?;
     let instance = tokens::secret()[..16].to_string();
@@ -154,9 +169,8 @@ pub async fn start(
         .await
         .map_err(|e| fail(e.to_string()))?;
     let limits = options.online.limits.clone();
-    let (service, timers) =
-        service::Service::new(store, Arc::new(time), instance, options.online.clone());
-    tasks::spawn(&service, timers)
+    let service = service::Service::new(store, Arc::new(time), instance, options.online.clone());
+    tasks::spawn(&service)
         .await
         .map_err(|e| fail(e.to_string()))?;
     let (stop, stopping) = watch::channel(false);

@@ -89,6 +89,15 @@ fn limit(text: &str) -> Result<u32, String> {
         .ok_or_else(|| "expected a whole number from 1 to 10000000".to_string())
 }
 
+/// A number of megabytes from 0 to a terabyte.
+fn megabytes(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|mb| *mb <= 1024 * 1024)
+        .ok_or_else(|| "expected a number of megabytes from 0 to 1048576".to_string())
+}
+
 /// An origin as a page sends it (`https://club.example`), or `*`.
 fn origin(text: &str) -> Result<String, String> {
     let text = text.trim().trim_end_matches('/');
@@ -172,6 +181,27 @@ struct Words {
     #[arg(long = "max-requests-per-second", value_name = "N", default_value = "10", value_parser = limit)]
     max_requests_per_second: u32,
 
+    // What clients may make and keep (src/server/quotas.rs).
+    /// Club events (created or uploaded) from one address in a day.
+    #[arg(long = "max-events-per-address-per-day", value_name = "N", default_value = "50", value_parser = limit)]
+    max_events_per_address_per_day: u32,
+    /// Club events kept in all.
+    #[arg(long = "max-events", value_name = "N", default_value = "100000", value_parser = limit)]
+    max_events: u32,
+    /// Clubs made from one address in a day.
+    #[arg(long = "max-clubs-per-address-per-day", value_name = "N", default_value = "10", value_parser = limit)]
+    max_clubs_per_address_per_day: u32,
+    /// Clubs kept in all.
+    #[arg(long = "max-clubs", value_name = "N", default_value = "10000", value_parser = limit)]
+    max_clubs: u32,
+
+    // The state folder (SQLite).
+    /// The least free space on the state folder's disk, in megabytes:
+    /// below it the server does not start, and while serving it refuses
+    /// new games, events and clubs (the games in progress go on).
+    #[arg(long = "min-free-space", value_name = "MB", default_value = "64", value_parser = megabytes)]
+    min_free_space: u64,
+
     // --- Operating it (docs/online.md, "Operating the server") ---
     /// Serve /metrics (Prometheus) and /healthz on this address too, e.g.
     /// 127.0.0.1:9090; the public port never serves /metrics.
@@ -236,7 +266,12 @@ impl Words {
                     open_challenges_per_address: self.max_open_challenges,
                     games_per_invitation: self.max_games_per_invitation,
                     requests_per_second: self.max_requests_per_second,
+                    events_per_address_per_day: self.max_events_per_address_per_day,
+                    events_in_total: self.max_events,
+                    clubs_per_address_per_day: self.max_clubs_per_address_per_day,
+                    clubs_in_total: self.max_clubs,
                 },
+                min_free_bytes: self.min_free_space * 1024 * 1024,
             },
             metrics_address: self.metrics_address,
         }

@@ -92,7 +92,7 @@ async fn backup_while_serving_and_restore() {
     play(at, &game, 5, &["f4"]).await;
     // Refused while the server holds the folder, which is unchanged.
     let (done, said) = task("restore", &state, &file);
-    assert!(!done && said.contains("running on"), "{said}");
+    assert!(!done && said.contains("another serve"), "{said}");
     assert_eq!(client::view(at, &game.0.game).await.unwrap().moves.len(), 6);
 
     // Into a fresh folder: a server there has both games as backed up.
@@ -161,20 +161,37 @@ async fn bad_backups_and_folders_are_refused_with_a_sentence() {
         !state.join("online.sqlite3").exists(),
         "nothing restored from a bad backup"
     );
-    // A lock held (a server of a newer build, or a restore running).
+    // The folder held (by a server, or another restore).
     std::fs::create_dir_all(&state).unwrap();
-    let held = mind_sports_server::backup::try_lock(&state)
-        .unwrap()
-        .unwrap();
+    let held = mind_sports_server::state_folder::Guard::claim(&state, 0).unwrap();
     let server_dir = scratch_dir("badbackup-src");
     let source = Process::start(&args(&server_dir, &server_dir.join("state"), &[]));
     let good = dir.join("good.sqlite3");
     assert!(task("backup", &server_dir.join("state"), &good).0);
     source.terminate();
     let (done, said) = task("restore", &state, &good);
-    assert!(!done && said.contains("serve.lock"), "{said}");
+    assert!(!done && said.contains("another serve"), "{said}");
     drop(held);
     assert!(task("restore", &state, &good).0);
+    // A backup of another database over it: the folder's record of its
+    // database follows, so the server starts on the restored one.
+    let other_dir = scratch_dir("badbackup-other");
+    let other_source = Process::start(&args(&other_dir, &other_dir.join("state"), &[]));
+    let game = pair(
+        other_source.address,
+        setup(GameKind::Nim, "", live("5+0")),
+        false,
+    )
+    .await;
+    let second = dir.join("second.sqlite3");
+    assert!(task("backup", &other_dir.join("state"), &second).0);
+    other_source.terminate();
+    let (done, said) = task("restore", &state, &second);
+    assert!(done && said.contains("kept as"), "{said}");
+    let server = Process::start(&args(&dir, &state, &[]));
+    assert!(client::view(server.address, &game.0.game).await.is_ok());
+    server.terminate();
+    let _ = std::fs::remove_dir_all(other_dir);
     // PostgreSQL's data is not in a folder: the sentence says what to use.
     let out = Command::new(env!("CARGO_BIN_EXE_serve"))
         .args(["backup", "--state"])

@@ -67,7 +67,10 @@ async fn restart(server: &mut TestServer, db: Db, down_ms: u64, crash: bool, ste
     if crash {
         // What a kill -9 leaves: the last heartbeat without the mark of a
         // clean stop.
-        let store = mind_sports_server::store::Store::open(&url).await.unwrap();
+        let unwatched = std::sync::Arc::new(mind_sports_server::state_folder::Guard::unwatched());
+        let store = mind_sports_server::store::Store::open(&url, unwatched)
+            .await
+            .unwrap();
         store
             .execute(
                 "UPDATE instances SET id = SUBSTR(id, 9) WHERE id LIKE 'stopped:%'",
