@@ -21,7 +21,7 @@ export WASM_BINDGEN_TEST_TIMEOUT := 120
 
 .PHONY: serve dev server build test setup-build setup-test wasm-target trunk wasm-bindgen node-tools browser fetch \
         check-format lint test-native test-wasm test-e2e bench bench-wasm wasm-bench-build bench-record docs bench-load \
-        bench-strength sizes train clean postgres proxies bench-online
+        bench-strength sizes train clean postgres proxies bench-online fault-tools
 
 # The production server (src/server): precompressed files, cache headers,
 # and online play with SQLite in ./state (README, "Online play").
@@ -133,7 +133,7 @@ train:
 
 setup-build: wasm-target trunk wasm-bindgen node-tools fetch
 
-setup-test: setup-build browser postgres proxies
+setup-test: setup-build browser postgres proxies fault-tools
 
 wasm-target:
 	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
@@ -188,6 +188,13 @@ proxies:
 	@if [ ! -x /usr/sbin/nginx ] || [ ! -x /usr/bin/caddy ]; then \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq nginx caddy; \
 	  $(SUDO) systemctl disable --now nginx caddy >/dev/null 2>&1 || true; \
+	fi
+
+# The storage-fault tests (src/server/tests/storage_faults.rs) inject I/O
+# errors into a running server with strace and mount small disks (tmpfs).
+fault-tools:
+	@if ! command -v strace >/dev/null; then \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq strace; \
 	fi
 
 # --- tests --------------------------------------------------------------------

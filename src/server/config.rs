@@ -33,6 +33,14 @@ pub struct Limits {
     /// A live connection whose client sent nothing this long is closed
     /// (pages send a ping every 30 s).
     pub live_idle_timeout: Duration,
+    /// Club events (created or uploaded) from one address in a day.
+    pub events_per_address_per_day: u32,
+    /// Club events the server keeps in all.
+    pub events_in_total: u32,
+    /// Clubs made from one address in a day.
+    pub clubs_per_address_per_day: u32,
+    /// Clubs the server keeps in all.
+    pub clubs_in_total: u32,
 }
 
 impl Default for Limits {
@@ -48,6 +56,10 @@ impl Default for Limits {
             request_head_timeout: Duration::from_secs(10),
             request_body_timeout: Duration::from_secs(30),
             live_idle_timeout: Duration::from_secs(120),
+            events_per_address_per_day: 50,
+            events_in_total: 100_000,
+            clubs_per_address_per_day: 10,
+            clubs_in_total: 10_000,
         }
     }
 }
@@ -77,6 +89,10 @@ pub struct Online {
     pub public_url: Option<String>,
     /// The limits.
     pub limits: Limits,
+    /// The least free space on the state folder's disk: below it the
+    /// server does not start, and while serving refuses new games, events
+    /// and clubs (`--min-free-space MB`).
+    pub min_free_bytes: u64,
 }
 
 impl Default for Online {
@@ -90,6 +106,7 @@ impl Default for Online {
             proxies: Proxies::default(),
             public_url: None,
             limits: Limits::default(),
+            min_free_bytes: 64 * 1024 * 1024,
         }
     }
 }

@@ -175,6 +175,7 @@ impl Admitted {
         limited(upgrade).on_upgrade(move |socket| {
             tracing::Instrument::instrument(
                 async move {
+                    let _counted = crate::metrics::live_connection();
                     tracing::debug!("live connection opened");
                     serve(socket, own).await;
                     drop(guard);

@@ -12,6 +12,8 @@ fn main() -> std::process::ExitCode {
             return ExitCode::SUCCESS;
         }
         Ok(Command::Serve(options)) => options,
+        Ok(Command::Backup { state, file }) => return operate(true, &state, &file),
+        Ok(Command::Restore { state, file }) => return operate(false, &state, &file),
         Err(error) => {
             eprintln!("serve: {error}\n(serve --help lists every option)");
             return ExitCode::from(2);
@@ -31,18 +33,79 @@ fn main() -> std::process::ExitCode {
     }
 }
 
+/// `serve backup` (`backing_up`) or `serve restore`: one sentence of what
+/// was done on standard output, or of why not on standard error.
+#[cfg(not(target_arch = "wasm32"))]
+fn operate(
+    backing_up: bool,
+    state: &std::path::Path,
+    file: &std::path::Path,
+) -> std::process::ExitCode {
+    use mind_sports_server::backup;
+    use std::process::ExitCode;
+    let task = if backing_up { "backup" } else { "restore" };
+    let url = std::env::var("DATABASE_URL").unwrap_or_default();
+    if url.starts_with("postgres") {
+        eprintln!(
+            "serve {task}: DATABASE_URL names PostgreSQL, whose data is not in {}: use pg_dump \
+             and pg_restore (docs/online.md, \"Backups\")",
+            state.display()
+        );
+        return ExitCode::from(2);
+    }
+    let runtime = match tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(runtime) => runtime,
+        Err(error) => {
+            eprintln!("serve {task}: {error}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let done: Result<String, String> = runtime.block_on(async {
+        if backing_up {
+            let contents = backup::backup(state, file).await?;
+            Ok(format!(
+                "backed up {} to {}: {contents}",
+                state.display(),
+                file.display()
+            ))
+        } else {
+            let restored = backup::restore(state, file).await?;
+            let kept = restored.kept.map_or(String::new(), |kept| {
+                format!("; the database it replaced is kept as {}", kept.display())
+            });
+            Ok(format!(
+                "restored {} into {}: {}{kept}",
+                file.display(),
+                state.display(),
+                restored.contents
+            ))
+        }
+    });
+    match done {
+        Ok(said) => {
+            println!("{said}");
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("serve {task}: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
 /// Runs until SIGTERM or Ctrl-C, then stops cleanly (the last heartbeat
 /// marks when the downtime starts).
 #[cfg(not(target_arch = "wasm32"))]
 fn serve(options: mind_sports_server::options::Options) -> std::io::Result<()> {
-    use std::sync::Arc;
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
     runtime.block_on(async move {
         let running =
-            mind_sports_server::start(options, Arc::new(mind_sports_server::time::SystemWall))
-                .await?;
+            mind_sports_server::start(options, mind_sports_server::time::Clocks::system()).await?;
         let mut terminate =
             tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate())?;
         tokio::select! {

@@ -4,12 +4,12 @@
 //! PostgreSQL URL comes from `DATABASE_URL` (sqlx's convention; read by
 //! `main`, not here, so that tests never see a developer's environment).
 
-use std::net::IpAddr;
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::error::ErrorKind;
-use clap::Parser;
+use clap::{Parser, Subcommand};
 
 use crate::config::{Limits, Online};
 use crate::proxy::{Header, Network, Proxies, Trusted};
@@ -25,6 +25,9 @@ pub struct Options {
     pub port: u16,
     /// Online play's settings.
     pub online: Online,
+    /// Where `/metrics` (and `/healthz`) are served besides the public
+    /// port, if anywhere.
+    pub metrics_address: Option<SocketAddr>,
 }
 
 /// What the command line asks for.
@@ -34,6 +37,20 @@ pub enum Command {
     Print(String),
     /// Serve with these options.
     Serve(Options),
+    /// Copy the SQLite database of `state` into `file` (`serve backup`).
+    Backup {
+        /// The state folder.
+        state: PathBuf,
+        /// The copy to write.
+        file: PathBuf,
+    },
+    /// Replace the SQLite database of `state` by `file` (`serve restore`).
+    Restore {
+        /// The state folder.
+        state: PathBuf,
+        /// The backup to restore.
+        file: PathBuf,
+    },
 }
 
 /// Why a command line was refused: clap's finding, in one paragraph that
@@ -74,6 +91,15 @@ fn limit(text: &str) -> Result<u32, String> {
         .ok_or_else(|| "expected a whole number from 1 to 10000000".to_string())
 }
 
+/// A number of megabytes from 0 to a terabyte.
+fn megabytes(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse::<u64>()
+        .ok()
+        .filter(|mb| *mb <= 1024 * 1024)
+        .ok_or_else(|| "expected a number of megabytes from 0 to 1048576".to_string())
+}
+
 /// An origin as a page sends it (`https://club.example`), or `*`.
 fn origin(text: &str) -> Result<String, String> {
     let text = text.trim().trim_end_matches('/');
@@ -109,7 +135,8 @@ fn database(text: &str) -> Result<String, String> {
                   is revalidated on every load. Online play, club events and clubs live under \
                   /api/v1/ (README, \"Online play\"; docs/online.md, \"Operating the server\").\n\n\
                   The PostgreSQL URL is read from DATABASE_URL (a password on the command line \
-                  is seen by every user of the machine); --database is kept for local tests."
+                  is seen by every user of the machine); --database is kept for local tests.",
+    args_conflicts_with_subcommands = true
 )]
 struct Words {
     /// The built site to serve.
@@ -154,6 +181,63 @@ struct Words {
     max_requests_per_second: u32,
     #[command(flatten)]
     edge: Edge,
+
+    // What clients may make and keep (src/server/quotas.rs).
+    /// Club events (created or uploaded) from one address in a day.
+    #[arg(long = "max-events-per-address-per-day", value_name = "N", default_value = "50", value_parser = limit)]
+    max_events_per_address_per_day: u32,
+    /// Club events kept in all.
+    #[arg(long = "max-events", value_name = "N", default_value = "100000", value_parser = limit)]
+    max_events: u32,
+    /// Clubs made from one address in a day.
+    #[arg(long = "max-clubs-per-address-per-day", value_name = "N", default_value = "10", value_parser = limit)]
+    max_clubs_per_address_per_day: u32,
+    /// Clubs kept in all.
+    #[arg(long = "max-clubs", value_name = "N", default_value = "10000", value_parser = limit)]
+    max_clubs: u32,
+
+    // The state folder (SQLite).
+    /// The least free space on the state folder's disk, in megabytes:
+    /// below it the server does not start, and while serving it refuses
+    /// new games, events and clubs (the games in progress go on).
+    #[arg(long = "min-free-space", value_name = "MB", default_value = "64", value_parser = megabytes)]
+    min_free_space: u64,
+
+    // --- Operating it (docs/online.md, "Operating the server") ---
+    /// Serve /metrics (Prometheus) and /healthz on this address too, e.g.
+    /// 127.0.0.1:9090; the public port never serves /metrics.
+    #[arg(long = "metrics-address", value_name = "IP:PORT")]
+    metrics_address: Option<SocketAddr>,
+    /// backup or restore instead of serving.
+    #[command(subcommand)]
+    task: Option<Task>,
+}
+
+/// `serve backup` and `serve restore` (SQLite; with PostgreSQL use
+/// pg_dump and pg_restore).
+#[derive(Debug, Subcommand)]
+enum Task {
+    /// Copy the SQLite database into FILE, safely while the server runs
+    /// (SQLite's VACUUM INTO; with PostgreSQL use pg_dump).
+    Backup {
+        /// The state folder the server runs on.
+        #[arg(long, value_name = "DIR", default_value = "state")]
+        state: PathBuf,
+        /// The copy to write (replaced if it exists, only once complete).
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
+    /// Put FILE (made by serve backup) in place of the state folder's
+    /// database; refused while a server holds the folder. The database it
+    /// replaces is kept beside it.
+    Restore {
+        /// The state folder to restore into (created if missing).
+        #[arg(long, value_name = "DIR", default_value = "state")]
+        state: PathBuf,
+        /// The backup to restore.
+        #[arg(value_name = "FILE")]
+        file: PathBuf,
+    },
 }
 
 /// The proxy in front and the limits of the connections themselves
@@ -264,6 +348,14 @@ impl Edge {
 }
 
 impl Words {
+    fn command(self) -> Result<Command, String> {
+        match self.task {
+            Some(Task::Backup { state, file }) => Ok(Command::Backup { state, file }),
+            Some(Task::Restore { state, file }) => Ok(Command::Restore { state, file }),
+            None => self.options().map(Command::Serve),
+        }
+    }
+
     fn options(self) -> Result<Options, String> {
         let proxies = self.edge.proxies()?;
         Ok(Options {
@@ -289,8 +381,14 @@ impl Words {
                     request_head_timeout: Duration::from_secs(self.edge.request_head_timeout),
                     request_body_timeout: Duration::from_secs(self.edge.request_body_timeout),
                     live_idle_timeout: Duration::from_secs(self.edge.live_idle_timeout),
+                    events_per_address_per_day: self.max_events_per_address_per_day,
+                    events_in_total: self.max_events,
+                    clubs_per_address_per_day: self.max_clubs_per_address_per_day,
+                    clubs_in_total: self.max_clubs,
                 },
+                min_free_bytes: self.min_free_space * 1024 * 1024,
             },
+            metrics_address: self.metrics_address,
         })
     }
 }
@@ -305,13 +403,10 @@ impl Options {
         let words = std::iter::once(std::ffi::OsString::from("serve"))
             .chain(args.into_iter().map(Into::into));
         match Words::try_parse_from(words) {
-            Ok(words) => words
-                .options()
-                .map(Command::Serve)
-                .map_err(|message| ArgError {
-                    kind: ErrorKind::ArgumentConflict,
-                    message,
-                }),
+            Ok(words) => words.command().map_err(|message| ArgError {
+                kind: ErrorKind::ArgumentConflict,
+                message,
+            }),
             Err(error) => match error.kind() {
                 ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
                     Ok(Command::Print(error.render().to_string()))
@@ -488,10 +583,47 @@ mod tests {
             "--trusted-proxies",
             "--public-url",
             "--max-requests-per-second",
+            "--metrics-address",
+            "backup",
+            "restore",
             "DATABASE_URL",
         ] {
             assert!(help.contains(option), "{option} in {help}");
         }
+    }
+
+    #[test]
+    fn backup_restore_and_the_metrics_address_are_read() {
+        assert_eq!(serve(&[]).metrics_address, None);
+        let o = serve(&["--metrics-address", "127.0.0.1:9090"]);
+        assert_eq!(o.metrics_address, Some("127.0.0.1:9090".parse().unwrap()));
+        assert!(refused(&["--metrics-address", "9090"])
+            .message
+            .contains("--metrics-address"));
+        assert_eq!(
+            Options::parse(args(&["backup", "--state", "/var/lib/x", "b.sqlite3"])),
+            Ok(Command::Backup {
+                state: PathBuf::from("/var/lib/x"),
+                file: PathBuf::from("b.sqlite3"),
+            })
+        );
+        assert_eq!(
+            Options::parse(args(&["restore", "b.sqlite3"])),
+            Ok(Command::Restore {
+                state: PathBuf::from("state"),
+                file: PathBuf::from("b.sqlite3"),
+            })
+        );
+        // The file is required; serving options do not mix with a task.
+        assert!(refused(&["backup"]).message.contains("FILE"));
+        assert!(Options::parse(args(&["--port", "1", "backup", "f"])).is_err());
+        let Ok(Command::Print(help)) = Options::parse(args(&["backup", "--help"])) else {
+            panic!("no help");
+        };
+        assert!(
+            help.contains("VACUUM INTO") && help.contains("pg_dump"),
+            "{help}"
+        );
     }
 
     proptest::proptest! {

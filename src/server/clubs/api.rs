@@ -5,10 +5,11 @@
 //! [`ClubError`]s with a fitting status.
 
 use std::collections::HashSet;
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::ws::WebSocket;
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -20,6 +21,7 @@ use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 use crate::api::{answer, refusal, Answer, App};
 use crate::event::api::{Body, Posted};
 use crate::live::{alive, idle_time, ping, pinger, send_live, Admitted};
+use crate::tokens;
 
 /// The routes (nested under `/api/v1`).
 pub fn routes() -> Router<App> {
@@ -48,8 +50,17 @@ impl Answer for ClubError {
     }
 }
 
-async fn create(State(app): State<App>, Posted(request): Posted<CreateClub>) -> Response {
-    answer(StatusCode::CREATED, app.clubs.create(request).await)
+async fn create(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Posted(request): Posted<CreateClub>,
+) -> Response {
+    let address = tokens::address_key(&app.salt, &app.address(peer, &headers));
+    answer(
+        StatusCode::CREATED,
+        app.clubs.create(request, &address).await,
+    )
 }
 
 async fn show(State(app): State<App>, Path(id): Path<String>) -> Response {

@@ -19,6 +19,7 @@ use crate::event::service::EventEntry;
 use crate::event::state::label_name;
 use crate::event::views::summary;
 use crate::event::Events;
+use crate::quotas;
 use crate::store::Op;
 use crate::tokens;
 
@@ -107,15 +108,27 @@ pub struct Clubs {
 }
 
 impl Clubs {
-    /// A new club.
-    pub async fn create(&self, request: CreateClub) -> Result<ClubCreated, ClubError> {
+    /// A new club, made from `address` (its key).
+    pub async fn create(
+        &self,
+        request: CreateClub,
+        address: &str,
+    ) -> Result<ClubCreated, ClubError> {
         let name = label_name(&request.name).map_err(|problem| ClubError::Name { problem })?;
+        let service = &self.events.service;
+        let wall = service.time().wall() as i64;
+        let limits = &service.settings().limits;
+        quotas::check(service.store(), limits, quotas::Made::Club, address, wall)
+            .await
+            .map_err(club_unavailable)?
+            .map_err(ClubError::Limit)?;
         let (id, token) = (tokens::game_id(), tokens::secret());
         let op = Op::Club(ClubOp::Create {
             id: id.clone(),
             name,
             token_hash: tokens::hash(&token),
-            wall: self.events.service.time().wall() as i64,
+            address: address.to_string(),
+            wall,
         });
         self.events
             .service

@@ -4,9 +4,11 @@
 //! [`MAX_UPLOAD_BYTES`]), within the server's requests-per-second limit;
 //! errors are [`EventError`]s with a fitting status.
 
+use std::net::SocketAddr;
+
 use axum::extract::ws::WebSocket;
-use axum::extract::{FromRequest, Path, Request, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::extract::{ConnectInfo, FromRequest, Path, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -20,6 +22,7 @@ use serde::de::DeserializeOwned;
 use super::views::{players, standings_json, summary};
 use crate::api::{answer, refusal, Answer, App};
 use crate::live::{alive, idle_time, ping, pinger, send_live, Admitted};
+use crate::tokens;
 
 /// The routes (nested under `/api/v1`).
 pub fn routes() -> Router<App> {
@@ -94,12 +97,30 @@ impl<T: Body> FromRequest<App> for Posted<T> {
     }
 }
 
-async fn create(State(app): State<App>, Posted(request): Posted<CreateEvent>) -> Response {
-    answer(StatusCode::CREATED, app.events.create(request).await)
+async fn create(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Posted(request): Posted<CreateEvent>,
+) -> Response {
+    let address = tokens::address_key(&app.salt, &app.address(peer, &headers));
+    answer(
+        StatusCode::CREATED,
+        app.events.create(request, &address).await,
+    )
 }
 
-async fn import(State(app): State<App>, Posted(request): Posted<ImportEvent>) -> Response {
-    answer(StatusCode::CREATED, app.events.import(request).await)
+async fn import(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Posted(request): Posted<ImportEvent>,
+) -> Response {
+    let address = tokens::address_key(&app.salt, &app.address(peer, &headers));
+    answer(
+        StatusCode::CREATED,
+        app.events.import(request, &address).await,
+    )
 }
 
 async fn show(State(app): State<App>, Path(id): Path<String>) -> Response {
