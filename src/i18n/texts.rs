@@ -349,7 +349,7 @@ texts! {
             claim, rematch, rematch_sent, open_rematch, settle, cancel_challenge, no_server,
             not_found, refused_not_your_turn, refused_moved_on, refused_illegal, refused_abort,
             refused_present, refused_other, server_error, not_sent_watching, not_sent_reviewing,
-            over_draw, over_aborted, over_cancelled, reason_finished, reason_time, reason_completed,
+            over_draw, over_aborted, over_cancelled, over_expired, open_until_heading, reason_finished, reason_time, reason_completed,
             reason_resigned, reason_abandoned, my_games, my_games_empty, my_move_short,
             their_move_short, open_short, over_short, lobby_intro, lobby_empty, accept, waits,
             settings, time_control, game, lobby_link, completing, present, absent, live_region,
@@ -368,7 +368,7 @@ texts! {
             invited(name), sending(mv), waiting_offline(mv), claim_in(time), rematch_waiting(name),
             control(minutes, seconds), control_sudden(minutes), deadline_theirs(name, date),
             days_hours(days, hours), minutes_ago(minutes), hours_ago(hours), days_ago(days),
-            notify_your_move(game);
+            notify_your_move(game), open_until(date), waiting_until(date);
         counted:
             days_a_move(#days)
     }

@@ -105,6 +105,10 @@ pub struct Challenge {
     pub seat: Seat,
     /// When it was made (milliseconds since 1970).
     pub created_ms: u64,
+    /// When it expires if nobody takes it (milliseconds since 1970;
+    /// `room::open_for_ms`); 0 in a challenge listed before expiry existed.
+    #[serde(default)]
+    pub expires_ms: u64,
 }
 
 /// `GET /api/v1/challenges`: the open public challenges, newest first.
@@ -164,6 +168,10 @@ pub struct GameView {
     pub seq: u64,
     /// Where it stands.
     pub brief: Brief,
+    /// While it is open: when the challenge expires if nobody takes it
+    /// (milliseconds since 1970).
+    #[serde(default)]
+    pub expires_ms: Option<u64>,
 }
 
 /// What a client sends on a live connection.
@@ -418,6 +426,8 @@ impl GameView {
         }
     }
 }
+
+pub mod parts;
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;

@@ -19,6 +19,24 @@ pub type Seat = u8;
 /// before the world rules' result is recorded (service milliseconds).
 pub const COMPLETION_IDLE_MS: u64 = 30 * 60_000;
 
+/// How long a live game's open challenge waits for an opponent before it
+/// expires (service milliseconds): a day.
+pub const LIVE_OPEN_MS: u64 = 24 * 3_600_000;
+
+/// How long a correspondence game's open challenge waits: a week.
+pub const CORRESPONDENCE_OPEN_MS: u64 = 7 * 24 * 3_600_000;
+
+/// How long an open challenge of `timing` waits for an opponent before it
+/// expires: abandoned challenges would otherwise count against their
+/// address's limit of open challenges for ever.
+pub fn open_for_ms(timing: &super::setup::Timing) -> u64 {
+    if timing.is_live() {
+        LIVE_OPEN_MS
+    } else {
+        CORRESPONDENCE_OPEN_MS
+    }
+}
+
 /// Something that happened to a game, as stored and relayed, in order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
@@ -92,6 +110,11 @@ pub enum Event {
         /// When.
         at: u64,
     },
+    /// Nobody took the open challenge in time ([`open_for_ms`]).
+    Expired {
+        /// The moment it expired.
+        at: u64,
+    },
     /// `seat` asks for a rematch with colours swapped (or accepts one).
     RematchOffered {
         /// Who asked.
@@ -121,6 +144,7 @@ impl Event {
             | Event::Claimed { at, .. }
             | Event::Settled { at }
             | Event::Cancelled { at }
+            | Event::Expired { at }
             | Event::RematchOffered { at, .. }
             | Event::Rematched { at, .. } => *at,
         }
@@ -145,6 +169,8 @@ pub enum Reason {
     Aborted,
     /// The challenge was withdrawn before anyone joined.
     Cancelled,
+    /// Nobody took the challenge in time.
+    Expired,
 }
 
 /// How a game ended.
@@ -387,6 +413,12 @@ impl Room {
                 self.end(self.board.time_loss(loser), Reason::Time, at);
             }
             Event::Cancelled { .. } => self.end(Self::no_result(), Reason::Cancelled, at),
+            Event::Expired { .. } => {
+                if self.status != Status::Open {
+                    return Err(wrong("Expired"));
+                }
+                self.end(Self::no_result(), Reason::Expired, at)
+            }
             Event::RematchOffered { seat, .. } => self.rematch[usize::from(seat & 1)] = true,
             Event::Rematched { game, .. } => self.next_game = Some(game.clone()),
         }
@@ -446,16 +478,18 @@ impl Room {
         }
     }
 
-    /// What happens by itself at `now`: a flag falls, or a completion left
-    /// idle too long is settled. The server stores it before anything else.
-    /// A game whose first move was never made is aborted instead (no
-    /// result, as the big servers do; an event's game counts it as a
-    /// forfeit by the side that did not start).
+    /// What happens by itself at `now`: a flag falls, a completion left
+    /// idle too long is settled, an open challenge nobody took expires.
+    /// The server stores it before anything else. A game whose first move
+    /// was never made is aborted instead of flagged (no result, as the big
+    /// servers do; an event's game counts it as a forfeit by the side that
+    /// did not start).
     pub fn due(&self, now: u64) -> Option<Event> {
         let at = self.next_due()?;
         let seat = self.board.to_move();
         (now >= at).then(|| match self.status {
             Status::Completing { .. } => Event::Settled { at },
+            Status::Open => Event::Expired { at },
             _ if self.board.moves().is_empty() => Event::Aborted { seat, at },
             _ => Event::Flagged { seat, at },
         })
@@ -467,8 +501,14 @@ impl Room {
         match self.status {
             Status::Playing => self.clock.as_ref()?.flag_at(),
             Status::Completing { .. } => Some(self.last_at + COMPLETION_IDLE_MS),
-            _ => None,
+            Status::Open => self.expires_at(),
+            Status::Over(_) => None,
         }
+    }
+
+    /// When the open challenge expires (`None` once someone took it).
+    pub fn expires_at(&self) -> Option<u64> {
+        (self.status == Status::Open).then(|| self.created_at + open_for_ms(&self.setup.timing))
     }
 
     /// The events `action` by `seat` (`None`: a watcher or someone with a
@@ -485,8 +525,9 @@ impl Room {
         let at = now.max(self.last_at);
         if let Action::Join { name } = action {
             let free = self.names.iter().position(Option::is_none);
+            let expired = self.expires_at().is_some_and(|expires| now >= expires);
             return match (self.status, free) {
-                (Status::Open, Some(seat)) => Ok(vec![Event::Joined {
+                (Status::Open, Some(seat)) if !expired => Ok(vec![Event::Joined {
                     seat: seat as Seat,
                     name,
                     at,
@@ -523,7 +564,7 @@ impl Room {
             } => self.decide_claim(seat, absent_ms, after_ms, at)?,
             Action::Rematch => match self.status {
                 Status::Over(ending)
-                    if ending.reason != Reason::Cancelled
+                    if !matches!(ending.reason, Reason::Cancelled | Reason::Expired)
                         && !self.rematch[usize::from(seat)]
                         && self.next_game.is_none() =>
                 {

@@ -420,8 +420,8 @@ fn correspondence_deadlines_are_days_a_move() {
     assert_eq!(game.room.status(), Status::Open);
     assert_eq!(
         game.room.next_due(),
-        None,
-        "no clock before the game starts"
+        Some(CORRESPONDENCE_OPEN_MS),
+        "no clock before the game starts: only the challenge's expiry"
     );
     game.act(None, join(), day).unwrap();
     assert_eq!(game.room.next_due(), Some(3 * day));
@@ -509,6 +509,54 @@ fn an_open_challenge_is_cancelled_by_its_creator_only() {
         game.act(Some(0), Action::Rematch, 7),
         Err(Refusal::NoRematch)
     );
+}
+
+#[test]
+fn open_challenges_expire_a_day_or_a_week_after_they_are_made() {
+    let live = Timing::Live {
+        control: "5+0".into(),
+        completes: false,
+    };
+    let mut game = Game::new(GameKind::Othello, "", live);
+    assert_eq!(game.room.next_due(), Some(LIVE_OPEN_MS));
+    assert_eq!(game.room.expires_at(), Some(LIVE_OPEN_MS));
+    game.tick(LIVE_OPEN_MS - 1);
+    assert_eq!(game.room.status(), Status::Open);
+    // Taken the moment it expires (before its timer stored it): refused.
+    assert_eq!(
+        game.room.decide(None, join(), LIVE_OPEN_MS),
+        Err(Refusal::NotOpen)
+    );
+    game.tick(LIVE_OPEN_MS + 500);
+    let ending = game.ending().unwrap();
+    assert_eq!((ending.reason, ending.at), (Reason::Expired, LIVE_OPEN_MS));
+    assert_eq!(ending.score.winner, None);
+    assert_eq!(game.room.next_due(), None);
+    assert_eq!(
+        game.act(Some(0), Action::Cancel, LIVE_OPEN_MS + 1),
+        Err(Refusal::NotOpen)
+    );
+    assert_eq!(
+        game.act(Some(0), Action::Rematch, LIVE_OPEN_MS + 1),
+        Err(Refusal::NoRematch)
+    );
+    // The stored log folds into the same room.
+    assert_eq!(Room::fold(&game.log).unwrap().status(), game.room.status());
+
+    let mut letters = Game::new(GameKind::Opok, "", Timing::Correspondence { days: 3 });
+    assert_eq!(letters.room.expires_at(), Some(CORRESPONDENCE_OPEN_MS));
+    letters.tick(LIVE_OPEN_MS);
+    assert_eq!(letters.room.status(), Status::Open);
+    letters
+        .act(None, join(), CORRESPONDENCE_OPEN_MS - 1)
+        .unwrap();
+    assert_eq!(letters.room.expires_at(), None);
+    // Expired only fits an open game.
+    let mut log = letters.log.clone();
+    log.push(Event::Expired {
+        at: CORRESPONDENCE_OPEN_MS,
+    });
+    assert!(Room::fold(&log).is_err());
 }
 
 #[test]

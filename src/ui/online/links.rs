@@ -12,6 +12,7 @@ use crate::session::online::OnlineLink;
 use super::super::browser;
 use super::kept;
 use super::panel::Glance;
+use super::players::date_text;
 
 /// A link to copy, with its button.
 fn copy_link(
@@ -74,6 +75,9 @@ pub(super) fn links(
                 { copy_link(o.invitation, format!("{address}{}", link.fragment()), "online-invitation", t, announce) }
                 if private {
                     <p class="help">{ o.invitation_private }</p>
+                }
+                if let Some(expires) = state.view.as_ref().and_then(|v| v.expires_ms) {
+                    <p class="help" data-testid="online-expires">{ o.waiting_until(date_text(t, expires as f64, true)) }</p>
                 }
             </>
         }

@@ -7,12 +7,14 @@ use yew::prelude::*;
 
 use crate::i18n::Texts;
 use crate::online::protocol::{Challenge, JoinRequest, Seated, ServerMessage};
+use crate::online::room::open_for_ms;
 
 use super::super::context::use_texts;
 use super::facts::{rules_text, side_of, timing_text};
 use super::mine::{game_name, MyGames};
 use super::net::Live;
 use super::page::seated_here;
+use super::players::date_text;
 use super::{ask, kept};
 
 /// The challenges as the lobby's messages change them.
@@ -89,6 +91,7 @@ pub fn lobby() -> Html {
                 <td data-testid="challenge-colour">{ side_of(t, c.setup.game, c.seat) }</td>
                 <td>{ c.name.clone() }</td>
                 <td data-testid="challenge-age">{ age_text(t, now - c.created_ms as f64) }</td>
+                <td data-testid="challenge-expires">{ date_text(t, expires_ms(c) as f64, true) }</td>
                 <td><button type="button" class="primary" onclick={accept(c)} data-testid="accept">{ o.accept }</button></td>
             </tr>
         }
@@ -113,7 +116,8 @@ pub fn lobby() -> Html {
                         <thead><tr>
                             <th scope="col">{ o.game }</th><th scope="col">{ o.settings }</th>
                             <th scope="col">{ o.time_control }</th><th scope="col">{ o.colour }</th>
-                            <th scope="col">{ o.waits }</th><th scope="col">{ o.waited }</th><th />
+                            <th scope="col">{ o.waits }</th><th scope="col">{ o.waited }</th>
+                            <th scope="col">{ o.open_until_heading }</th><th />
                         </tr></thead>
                         <tbody>{ for rows }</tbody>
                     </table>
@@ -133,5 +137,14 @@ fn age_text(t: &Texts, ms: f64) -> String {
         1..=59 => o.minutes_ago(minutes),
         60..=1439 => o.hours_ago(minutes / 60),
         _ => o.days_ago(minutes / 1440),
+    }
+}
+
+/// When a challenge expires (one listed before the server said so: a day
+/// or a week after it was made, as the server's rule has it).
+fn expires_ms(challenge: &Challenge) -> u64 {
+    match challenge.expires_ms {
+        0 => challenge.created_ms + open_for_ms(&challenge.setup.timing),
+        expires => expires,
     }
 }

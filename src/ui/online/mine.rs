@@ -168,6 +168,9 @@ fn row(t: &Texts, seat: &KeptSeat, view: Option<&GameView>) -> Html {
         Some(setup) => game_text(t, setup),
         None => game_name(t, seat.kind).to_string(),
     };
+    let open_until = view
+        .filter(|v| seat.finished.is_none() && v.brief.status == Status::Open)
+        .and_then(|v| v.expires_ms);
     html! {
         <li class="my-game" data-testid="my-game">
             <a href={seat.link().fragment()}>
@@ -180,6 +183,9 @@ fn row(t: &Texts, seat: &KeptSeat, view: Option<&GameView>) -> Html {
                 { finished_row(t, seat, game) }
             } else if let Some(setup) = setup {
                 <span class="my-game-time">{ timing_text(t, &setup.timing) }</span>
+            }
+            if let Some(expires) = open_until {
+                <span class="my-game-expires">{ o.open_until(date_text(t, expires as f64, true)) }</span>
             }
         </li>
     }

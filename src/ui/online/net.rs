@@ -2,7 +2,9 @@
 //! live WebSocket connections, which reconnect by themselves after a drop
 //! (a phone asleep, a tunnel), keep what was sent meanwhile until the
 //! connection is back, take a connection whose answers stop coming for
-//! dead, and send a move again until the server has answered it.
+//! dead, and send a move again until the server has answered it. A
+//! message the server sent in parts is joined before it is read
+//! (`protocol::parts`).
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -13,6 +15,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use yew::Callback;
 
+use crate::online::protocol::parts::Joiner;
 use crate::online::protocol::{encode, ClientMessage};
 
 use super::super::browser;
@@ -105,6 +108,8 @@ struct Inner {
     /// The server has greeted this connection (a welcome, the lobby).
     greeted: bool,
     closed: bool,
+    /// The parts of the message being received.
+    joiner: Joiner,
 }
 
 /// A live connection that comes back by itself: after a drop it waits
@@ -144,6 +149,7 @@ impl Live {
             next_id: 1,
             greeted: false,
             closed: false,
+            joiner: Joiner::default(),
         })));
         live.connect();
         let pinger = live.clone();
@@ -198,7 +204,8 @@ impl Live {
                 let text = e
                     .dyn_ref::<web_sys::MessageEvent>()
                     .and_then(|m| m.data().as_string());
-                if let Some(text) = text {
+                let joined = text.and_then(|text| on_message.0.borrow_mut().joiner.take(text));
+                if let Some(text) = joined {
                     on_message.heard(text);
                 }
             }),
@@ -207,6 +214,7 @@ impl Live {
         let mut inner = self.0.borrow_mut();
         inner.listeners = listeners;
         inner.socket = Some(socket);
+        inner.joiner = Joiner::default();
     }
 
     fn opened(&self) {

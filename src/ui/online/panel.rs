@@ -82,6 +82,7 @@ pub(super) fn ending_text(t: &Texts, view: &GameView, ending: &Ending) -> String
     let how = match ending.reason {
         Reason::Aborted => return o.over_aborted.into(),
         Reason::Cancelled => return o.over_cancelled.into(),
+        Reason::Expired => return o.over_expired.into(),
         Reason::Finished => o.reason_finished,
         Reason::Time => o.reason_time,
         Reason::Completed => o.reason_completed,
