@@ -21,7 +21,7 @@ export WASM_BINDGEN_TEST_TIMEOUT := 120
 
 .PHONY: serve dev server build test setup-build setup-test wasm-target trunk wasm-bindgen node-tools browser fetch \
         check-format lint test-native test-wasm test-e2e bench bench-wasm wasm-bench-build bench-record docs bench-load \
-        bench-strength sizes train clean postgres bench-online
+        bench-strength sizes train clean postgres proxies bench-online fault-tools
 
 # The production server (src/server): precompressed files, cache headers,
 # and online play with SQLite in ./state (README, "Online play").
@@ -133,7 +133,7 @@ train:
 
 setup-build: wasm-target trunk wasm-bindgen node-tools fetch
 
-setup-test: setup-build browser postgres
+setup-test: setup-build browser postgres proxies fault-tools
 
 wasm-target:
 	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
@@ -181,6 +181,23 @@ postgres:
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq postgresql; \
 	fi
 
+# Debian's nginx and Caddy for the proxy test (tests/e2e/proxy.mjs), which
+# runs them itself, as an unprivileged user on a port of its own with
+# README's configurations. The packages' own services are not wanted:
+# stopped and disabled if the install started them.
+proxies:
+	@if [ ! -x /usr/sbin/nginx ] || [ ! -x /usr/bin/caddy ]; then \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq nginx caddy; \
+	  $(SUDO) systemctl disable --now nginx caddy >/dev/null 2>&1 || true; \
+	fi
+
+# The storage-fault tests (src/server/tests/storage_faults.rs) inject I/O
+# errors into a running server with strace and mount small disks (tmpfs).
+fault-tools:
+	@if ! command -v strace >/dev/null; then \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq strace; \
+	fi
+
 # --- tests --------------------------------------------------------------------
 
 check-format:
@@ -203,7 +220,7 @@ test-wasm:
 # The release build served on loopback, driven in headless Chromium.
 # The clock and diagram tests check the pages against the command line.
 E2E = offline othello opok nim hostile shell layout learn clock club diagram \
-  embed embed-element buttons saving pool online events event-manage ratings a11y
+  embed embed-element buttons saving pool online online-trust events event-manage ratings proxy a11y
 
 test-e2e: server
 	cargo build --release --bin engine

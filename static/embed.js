@@ -3,6 +3,7 @@
  *
  *   <script src="https://APP/embed.js" defer></script>
  *   <mind-sports-board game="othello" moves="f5d6" mode="view"></mind-sports-board>
+ *   <mind-sports-board game="othello" live="ab23cd45ef67"></mind-sports-board>
  *   <mind-sports-board kind="event" event="k7qz3mfa9tbe" view="standings"></mind-sports-board>
  *   <mind-sports-board kind="ratings" club="q3w8e5r1t6y2"></mind-sports-board>
  *
@@ -31,7 +32,7 @@
   const script = document.currentScript;
   const app = new URL(".", script && script.src ? script.src : location.href);
   const PARAMS = ["variant", "size", "board", "position", "heaps", "misere", "moves", "ply", "mode",
-    "lesson", "puzzle", "side", "level", "lang", "theme", "coords", "controls"];
+    "lesson", "puzzle", "side", "level", "lang", "theme", "coords", "controls", "live"];
   const IPV4 = /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 
   /** Whether `text` may be a frame's `parent`: http or https, a host that

@@ -349,15 +349,26 @@ texts! {
             claim, rematch, rematch_sent, open_rematch, settle, cancel_challenge, no_server,
             not_found, refused_not_your_turn, refused_moved_on, refused_illegal, refused_abort,
             refused_present, refused_other, server_error, not_sent_watching, not_sent_reviewing,
-            over_draw, over_aborted, over_cancelled, reason_finished, reason_time, reason_completed,
+            over_draw, over_aborted, over_cancelled, over_expired, open_until_heading, reason_finished, reason_time, reason_completed,
             reason_resigned, reason_abandoned, my_games, my_games_empty, my_move_short,
             their_move_short, open_short, over_short, lobby_intro, lobby_empty, accept, waits,
-            settings, time_control, game, lobby_link, completing, present, absent, live_region;
+            settings, time_control, game, lobby_link, completing, present, absent, live_region,
+            you_offline, not_sent_waiting, claim_now, rematch_accept, rematch_asked_button,
+            abort_confirm, keep_playing, sudden_short, fischer_short, bronstein_short, delay_short,
+            first_move, you, to_last_move, games_your_move, games_their_move, games_open,
+            games_over, result_won, result_lost, result_drawn, result_aborted, transcript, analyse,
+            waited, just_now, clock_runs, your_move_title, notify_offer, notify_denied,
+            notify_unsupported, private_link, private_link_help, seat_not_kept, problem_origin,
+            problem_token, opponent_joined_title, frame_problem_origin, frame_problem_not_found,
+            result_column, date_column;
         sides: ;
         templates:
             to_move(name), wins(name, how), score(first, second), joined(name), left(name),
             back(name), rematch_asked(name), claim_wait(seconds), deadline(date), vs(first, second),
-            invited(name);
+            invited(name), sending(mv), waiting_offline(mv), claim_in(time), rematch_waiting(name),
+            control(minutes, seconds), control_sudden(minutes), deadline_theirs(name, date),
+            days_hours(days, hours), minutes_ago(minutes), hours_ago(hours), days_ago(days),
+            notify_your_move(game), open_until(date), waiting_until(date);
         counted:
             days_a_move(#days)
     }

@@ -27,7 +27,7 @@ use serde::{Deserialize, Serialize};
 use super::event::{NameProblem, Stage};
 use super::protocol::LimitReached;
 use super::setup::GameKind;
-use crate::club::ratings::RatingList;
+use crate::club::ratings::{PlayerRating, RatingList};
 
 /// `POST /api/v1/clubs`: a new club.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -90,19 +90,62 @@ pub struct Club {
     pub events: Vec<ClubEvent>,
 }
 
+/// A page of the club's rating list: `GET /api/v1/clubs/<id>/ratings?page=N`
+/// (from 0). The list is computed once per change of the club's events;
+/// its `version` names it (the pages' `ETag`s carry it), and a page is at
+/// most about 64 KiB of JSON, so that a club of any size is read in parts.
+/// Joined in order, the pages' players are the whole list.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RatingPage {
+    /// The club's id.
+    pub club: String,
+    /// The list's version (changes with it).
+    pub version: String,
+    /// The events read ([`RatingList::events`]).
+    pub events: usize,
+    /// The rating periods ([`RatingList::periods`]).
+    pub periods: usize,
+    /// This page's players, best first.
+    pub players: Vec<PlayerRating>,
+    /// This page's number (from 0).
+    pub page: usize,
+    /// The number of pages.
+    pub pages: usize,
+    /// The players of the whole list.
+    pub total: usize,
+}
+
+impl RatingPage {
+    /// The whole list of `pages` (in order, of one version): `None` if
+    /// they are not all there or not of one version.
+    pub fn join(pages: &[RatingPage]) -> Option<RatingList> {
+        let first = pages.first()?;
+        let whole = pages.len() == first.pages
+            && pages
+                .iter()
+                .enumerate()
+                .all(|(n, p)| p.page == n && p.version == first.version);
+        if !whole {
+            return None;
+        }
+        let players: Vec<PlayerRating> = pages.iter().flat_map(|p| p.players.clone()).collect();
+        (players.len() == first.total).then(|| RatingList {
+            events: first.events,
+            periods: first.periods,
+            players,
+        })
+    }
+}
+
 /// What the club's live stream (`/api/v1/clubs/<id>/live`) sends: the
-/// rating list now, then again after every change of any of its events
-/// (and when an event joins).
+/// rating list's first page now, then again after every change of any of
+/// its events (and when an event joins) that changed the list; the page
+/// reads the other pages over HTTP.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClubMessage {
-    /// The rating list as `GET …/ratings` answers it.
-    Ratings {
-        /// The club's id.
-        club: String,
-        /// The list.
-        list: RatingList,
-    },
+    /// The list's first page, as `GET …/ratings?page=0` answers it.
+    Ratings(RatingPage),
 }
 
 /// Why a club refused a request.

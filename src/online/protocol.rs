@@ -105,6 +105,10 @@ pub struct Challenge {
     pub seat: Seat,
     /// When it was made (milliseconds since 1970).
     pub created_ms: u64,
+    /// When it expires if nobody takes it (milliseconds since 1970;
+    /// `room::open_for_ms`); 0 in a challenge listed before expiry existed.
+    #[serde(default)]
+    pub expires_ms: u64,
 }
 
 /// `GET /api/v1/challenges`: the open public challenges, newest first.
@@ -164,6 +168,10 @@ pub struct GameView {
     pub seq: u64,
     /// Where it stands.
     pub brief: Brief,
+    /// While it is open: when the challenge expires if nobody takes it
+    /// (milliseconds since 1970).
+    #[serde(default)]
+    pub expires_ms: Option<u64>,
 }
 
 /// What a client sends on a live connection.
@@ -220,6 +228,22 @@ pub enum ClientMessage {
         /// Echoed in the answer.
         id: u32,
     },
+}
+
+impl ClientMessage {
+    /// The id the answer echoes (every message but `hello` has one).
+    pub fn id(&self) -> Option<u32> {
+        match self {
+            ClientMessage::Hello { .. } => None,
+            ClientMessage::Move { id, .. }
+            | ClientMessage::Resign { id }
+            | ClientMessage::Abort { id }
+            | ClientMessage::Claim { id }
+            | ClientMessage::Rematch { id }
+            | ClientMessage::Settle { id }
+            | ClientMessage::Ping { id } => Some(*id),
+        }
+    }
 }
 
 /// A limit the server keeps was reached (the `limit` error of the game,
@@ -296,6 +320,11 @@ pub enum ServerMessage {
         seat: Option<Seat>,
         /// The game.
         game: GameView,
+        /// How long a player's opponent must have been gone before the
+        /// player may claim the win (the server's setting; its page counts
+        /// down from the opponent's leaving).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        claim_after_ms: Option<u64>,
     },
     /// Something happened (stored before it is sent).
     Update {
@@ -397,6 +426,8 @@ impl GameView {
         }
     }
 }
+
+pub mod parts;
 
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;

@@ -19,6 +19,24 @@ pub type Seat = u8;
 /// before the world rules' result is recorded (service milliseconds).
 pub const COMPLETION_IDLE_MS: u64 = 30 * 60_000;
 
+/// How long a live game's open challenge waits for an opponent before it
+/// expires (service milliseconds): a day.
+pub const LIVE_OPEN_MS: u64 = 24 * 3_600_000;
+
+/// How long a correspondence game's open challenge waits: a week.
+pub const CORRESPONDENCE_OPEN_MS: u64 = 7 * 24 * 3_600_000;
+
+/// How long an open challenge of `timing` waits for an opponent before it
+/// expires: abandoned challenges would otherwise count against their
+/// address's limit of open challenges for ever.
+pub fn open_for_ms(timing: &super::setup::Timing) -> u64 {
+    if timing.is_live() {
+        LIVE_OPEN_MS
+    } else {
+        CORRESPONDENCE_OPEN_MS
+    }
+}
+
 /// Something that happened to a game, as stored and relayed, in order.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
@@ -66,9 +84,10 @@ pub enum Event {
         /// When.
         at: u64,
     },
-    /// `seat` aborted the game before its first move: no result.
+    /// `seat` aborted the game before its first move, or the game's first
+    /// move was not made in time by `seat`: no result.
     Aborted {
-        /// Who aborted.
+        /// Who aborted (or did not start).
         seat: Seat,
         /// When.
         at: u64,
@@ -89,6 +108,11 @@ pub enum Event {
     /// The creator withdrew an open challenge.
     Cancelled {
         /// When.
+        at: u64,
+    },
+    /// Nobody took the open challenge in time ([`open_for_ms`]).
+    Expired {
+        /// The moment it expired.
         at: u64,
     },
     /// `seat` asks for a rematch with colours swapped (or accepts one).
@@ -120,6 +144,7 @@ impl Event {
             | Event::Claimed { at, .. }
             | Event::Settled { at }
             | Event::Cancelled { at }
+            | Event::Expired { at }
             | Event::RematchOffered { at, .. }
             | Event::Rematched { at, .. } => *at,
         }
@@ -144,6 +169,8 @@ pub enum Reason {
     Aborted,
     /// The challenge was withdrawn before anyone joined.
     Cancelled,
+    /// Nobody took the challenge in time.
+    Expired,
 }
 
 /// How a game ended.
@@ -265,6 +292,9 @@ pub struct Room {
     clock: Option<GameClock>,
     /// Whether each seat has made a move of its own (abort).
     moved: [bool; 2],
+    /// Who made each entry of the board's moves (a forced pass is its
+    /// mover's): a move sent again is recognised as its own.
+    movers: Vec<Seat>,
     rematch: [bool; 2],
     next_game: Option<String>,
     /// Events applied.
@@ -299,6 +329,7 @@ impl Room {
             status: Status::Open,
             clock: None,
             moved: [false; 2],
+            movers: Vec::new(),
             rematch: [false; 2],
             next_game: None,
             events: 1,
@@ -382,6 +413,12 @@ impl Room {
                 self.end(self.board.time_loss(loser), Reason::Time, at);
             }
             Event::Cancelled { .. } => self.end(Self::no_result(), Reason::Cancelled, at),
+            Event::Expired { .. } => {
+                if self.status != Status::Open {
+                    return Err(wrong("Expired"));
+                }
+                self.end(Self::no_result(), Reason::Expired, at)
+            }
             Event::RematchOffered { seat, .. } => self.rematch[usize::from(seat & 1)] = true,
             Event::Rematched { game, .. } => self.next_game = Some(game.clone()),
         }
@@ -401,6 +438,7 @@ impl Room {
         if played != moves {
             return Err(FoldError(format!("move {first} played as {played:?}")));
         }
+        self.movers.extend(played.iter().map(|_| seat & 1));
         match self.status {
             Status::Completing { loser } => {
                 if let Some(score) = self.board.completed_time_loss(loser) {
@@ -440,16 +478,20 @@ impl Room {
         }
     }
 
-    /// What happens by itself at `now`: a flag falls, or a completion left
-    /// idle too long is settled. The server stores it before anything else.
+    /// What happens by itself at `now`: a flag falls, a completion left
+    /// idle too long is settled, an open challenge nobody took expires.
+    /// The server stores it before anything else. A game whose first move
+    /// was never made is aborted instead of flagged (no result, as the big
+    /// servers do; an event's game counts it as a forfeit by the side that
+    /// did not start).
     pub fn due(&self, now: u64) -> Option<Event> {
         let at = self.next_due()?;
+        let seat = self.board.to_move();
         (now >= at).then(|| match self.status {
             Status::Completing { .. } => Event::Settled { at },
-            _ => Event::Flagged {
-                seat: self.board.to_move(),
-                at,
-            },
+            Status::Open => Event::Expired { at },
+            _ if self.board.moves().is_empty() => Event::Aborted { seat, at },
+            _ => Event::Flagged { seat, at },
         })
     }
 
@@ -459,13 +501,21 @@ impl Room {
         match self.status {
             Status::Playing => self.clock.as_ref()?.flag_at(),
             Status::Completing { .. } => Some(self.last_at + COMPLETION_IDLE_MS),
-            _ => None,
+            Status::Open => self.expires_at(),
+            Status::Over(_) => None,
         }
+    }
+
+    /// When the open challenge expires (`None` once someone took it).
+    pub fn expires_at(&self) -> Option<u64> {
+        (self.status == Status::Open).then(|| self.created_at + open_for_ms(&self.setup.timing))
     }
 
     /// The events `action` by `seat` (`None`: a watcher or someone with a
     /// link but no seat) makes at `now`, or why it is refused. Call
     /// [`Room::due`] first: a flag that has fallen comes before any action.
+    /// No events and no refusal: the action was done already (a move sent
+    /// again after its acknowledgement was lost), to be answered as done.
     pub fn decide(
         &self,
         seat: Option<Seat>,
@@ -475,8 +525,9 @@ impl Room {
         let at = now.max(self.last_at);
         if let Action::Join { name } = action {
             let free = self.names.iter().position(Option::is_none);
+            let expired = self.expires_at().is_some_and(|expires| now >= expires);
             return match (self.status, free) {
-                (Status::Open, Some(seat)) => Ok(vec![Event::Joined {
+                (Status::Open, Some(seat)) if !expired => Ok(vec![Event::Joined {
                     seat: seat as Seat,
                     name,
                     at,
@@ -491,7 +542,11 @@ impl Room {
                 Status::Open => Event::Cancelled { at },
                 _ => return Err(Refusal::NotOpen),
             },
-            Action::Move { ply, mv } => self.decide_move(seat, ply, &mv, at)?,
+            Action::Move { ply, mv } => match self.decide_move(seat, ply, &mv, at)? {
+                Some(event) => event,
+                // Played already: the same move sent again.
+                None => return Ok(Vec::new()),
+            },
             Action::Resign => {
                 self.playing()?;
                 Event::Resigned { seat, at }
@@ -509,7 +564,7 @@ impl Room {
             } => self.decide_claim(seat, absent_ms, after_ms, at)?,
             Action::Rematch => match self.status {
                 Status::Over(ending)
-                    if ending.reason != Reason::Cancelled
+                    if !matches!(ending.reason, Reason::Cancelled | Reason::Expired)
                         && !self.rematch[usize::from(seat)]
                         && self.next_game.is_none() =>
                 {
@@ -532,13 +587,33 @@ impl Room {
         }
     }
 
-    fn decide_move(&self, seat: Seat, ply: usize, mv: &str, at: u64) -> Result<Event, Refusal> {
+    /// Whether `seat` played `mv` as the move after `ply` moves: the move
+    /// sent again (its acknowledgement lost with the connection).
+    fn played_already(&self, seat: Seat, ply: usize, mv: &str) -> bool {
+        self.movers.get(ply) == Some(&seat)
+            && self
+                .board
+                .moves()
+                .get(ply)
+                .is_some_and(|played| played.eq_ignore_ascii_case(mv.trim()))
+    }
+
+    fn decide_move(
+        &self,
+        seat: Seat,
+        ply: usize,
+        mv: &str,
+        at: u64,
+    ) -> Result<Option<Event>, Refusal> {
+        let now_ply = self.board.moves().len();
+        if ply < now_ply && self.played_already(seat, ply, mv) {
+            return Ok(None);
+        }
         if !matches!(self.status, Status::Playing | Status::Completing { .. }) {
             return Err(Refusal::NotPlaying);
         }
         // A move made against another position (sent again after being
         // offline) is told so first: that is what its player needs to know.
-        let now_ply = self.board.moves().len();
         if ply != now_ply {
             return Err(Refusal::MovedOn { ply: now_ply });
         }
@@ -551,7 +626,7 @@ impl Room {
             .board
             .try_move(mv)
             .map_err(|error| Refusal::Move { error })?;
-        Ok(Event::Moved { seat, moves, at })
+        Ok(Some(Event::Moved { seat, moves, at }))
     }
 
     fn decide_claim(

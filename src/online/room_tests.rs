@@ -226,12 +226,13 @@ fn a_flag_while_the_loser_leads_records_33_31() {
 #[test]
 fn other_games_lose_on_time_too() {
     let mut nim = Game::live(GameKind::Nim, "start=nim:5", "0.5+0");
-    nim.tick(30_000);
+    nim.play(0, "1:1", 1_000).unwrap();
+    nim.tick(31_000);
     let ending = nim.ending().unwrap();
     assert_eq!(
         ending.score,
         Score {
-            winner: Some(1),
+            winner: Some(0),
             points: None
         }
     );
@@ -241,6 +242,84 @@ fn other_games_lose_on_time_too() {
     let ending = opok.ending().unwrap();
     assert_eq!(ending.score.winner, Some(0));
     assert_eq!(ending.score.points, Some([2, 1]));
+}
+
+#[test]
+fn a_game_whose_first_move_never_came_is_aborted_not_lost() {
+    let mut game = Game::live(GameKind::Othello, "", "0.1+0");
+    game.tick(6_000);
+    let ending = game.ending().unwrap();
+    assert_eq!((ending.reason, ending.at), (Reason::Aborted, 6_000));
+    assert_eq!(ending.score.winner, None);
+    assert_eq!(
+        game.log.last(),
+        Some(&Event::Aborted { seat: 0, at: 6_000 })
+    );
+    let day = crate::online::clock::DAY_MS;
+    let mut letter = Game::new(
+        GameKind::Nim,
+        "start=nim:3",
+        Timing::Correspondence { days: 1 },
+    );
+    letter.act(None, join(), 0).unwrap();
+    letter.tick(day);
+    assert_eq!(letter.ending().unwrap().reason, Reason::Aborted);
+    // Once a move is made, a flag is a loss as before (the second player
+    // who never moved loses: the first did start).
+    let mut started = Game::live(GameKind::Othello, "", "0.1+0");
+    started.play(0, "f5", 1_000).unwrap();
+    started.tick(60_000);
+    assert_eq!(started.ending().unwrap().reason, Reason::Time);
+    assert_eq!(
+        Room::fold(&started.log).unwrap().status(),
+        started.room.status()
+    );
+}
+
+#[test]
+fn a_move_sent_again_is_answered_as_played_not_moved_on() {
+    let mut game = Game::live(GameKind::Othello, "", "5+0");
+    game.play(0, "f5", 10).unwrap();
+    let again = |ply: usize, mv: &str| Action::Move { ply, mv: mv.into() };
+    // Its acknowledgement was lost: the same move after the same ply.
+    assert_eq!(
+        game.room.decide(Some(0), again(0, "f5"), 20),
+        Ok(Vec::new())
+    );
+    assert_eq!(
+        game.room.decide(Some(0), again(0, "F5"), 20),
+        Ok(Vec::new())
+    );
+    // Another move against that position did move on; so does the same
+    // square claimed by the other seat.
+    assert_eq!(
+        game.room.decide(Some(0), again(0, "d3"), 20),
+        Err(Refusal::MovedOn { ply: 1 })
+    );
+    assert_eq!(
+        game.room.decide(Some(1), again(0, "f5"), 20),
+        Err(Refusal::MovedOn { ply: 1 })
+    );
+    game.play(1, "d6", 30).unwrap();
+    assert_eq!(
+        game.room.decide(Some(0), again(0, "f5"), 40),
+        Ok(Vec::new())
+    );
+    assert_eq!(
+        game.room.decide(Some(1), again(1, "d6"), 40),
+        Ok(Vec::new())
+    );
+    // Even after the game ended, the last move sent again is its own.
+    game.act(Some(1), Action::Resign, 50).unwrap();
+    assert_eq!(
+        game.room.decide(Some(1), again(1, "d6"), 60),
+        Ok(Vec::new())
+    );
+    assert_eq!(
+        game.room.decide(Some(0), again(2, "c3"), 60),
+        Err(Refusal::NotPlaying)
+    );
+    assert_eq!(game.room.moves(), ["f5", "d6"]);
 }
 
 #[test]
@@ -341,8 +420,8 @@ fn correspondence_deadlines_are_days_a_move() {
     assert_eq!(game.room.status(), Status::Open);
     assert_eq!(
         game.room.next_due(),
-        None,
-        "no clock before the game starts"
+        Some(CORRESPONDENCE_OPEN_MS),
+        "no clock before the game starts: only the challenge's expiry"
     );
     game.act(None, join(), day).unwrap();
     assert_eq!(game.room.next_due(), Some(3 * day));
@@ -397,23 +476,25 @@ fn a_completion_is_settled_on_request_or_when_left_idle() {
     };
     let mut game = Game::new(GameKind::Othello, "", timing.clone());
     game.act(None, join(), 0).unwrap();
-    game.tick(60_000);
-    assert_eq!(game.room.status(), Status::Completing { loser: 0 });
+    game.play(0, "f5", 1_000).unwrap();
+    game.tick(61_000);
+    assert_eq!(game.room.status(), Status::Completing { loser: 1 });
     assert_eq!(
-        game.act(Some(0), Action::Settle, 60_001),
+        game.act(Some(1), Action::Settle, 61_001),
         Err(Refusal::NotCompleting)
     );
-    game.act(Some(1), Action::Settle, 60_002).unwrap();
+    game.act(Some(0), Action::Settle, 61_002).unwrap();
     let ending = game.ending().unwrap();
     assert_eq!(
         (ending.reason, ending.score.points),
-        (Reason::Time, Some([2, 62]))
+        (Reason::Time, Some([63, 1]))
     );
 
     let mut idle = Game::new(GameKind::Othello, "", timing);
     idle.act(None, join(), 0).unwrap();
-    idle.tick(60_000);
-    idle.tick(60_000 + COMPLETION_IDLE_MS);
+    idle.play(0, "f5", 1_000).unwrap();
+    idle.tick(61_000);
+    idle.tick(61_000 + COMPLETION_IDLE_MS);
     assert_eq!(idle.ending().unwrap().reason, Reason::Time);
 }
 
@@ -428,6 +509,54 @@ fn an_open_challenge_is_cancelled_by_its_creator_only() {
         game.act(Some(0), Action::Rematch, 7),
         Err(Refusal::NoRematch)
     );
+}
+
+#[test]
+fn open_challenges_expire_a_day_or_a_week_after_they_are_made() {
+    let live = Timing::Live {
+        control: "5+0".into(),
+        completes: false,
+    };
+    let mut game = Game::new(GameKind::Othello, "", live);
+    assert_eq!(game.room.next_due(), Some(LIVE_OPEN_MS));
+    assert_eq!(game.room.expires_at(), Some(LIVE_OPEN_MS));
+    game.tick(LIVE_OPEN_MS - 1);
+    assert_eq!(game.room.status(), Status::Open);
+    // Taken the moment it expires (before its timer stored it): refused.
+    assert_eq!(
+        game.room.decide(None, join(), LIVE_OPEN_MS),
+        Err(Refusal::NotOpen)
+    );
+    game.tick(LIVE_OPEN_MS + 500);
+    let ending = game.ending().unwrap();
+    assert_eq!((ending.reason, ending.at), (Reason::Expired, LIVE_OPEN_MS));
+    assert_eq!(ending.score.winner, None);
+    assert_eq!(game.room.next_due(), None);
+    assert_eq!(
+        game.act(Some(0), Action::Cancel, LIVE_OPEN_MS + 1),
+        Err(Refusal::NotOpen)
+    );
+    assert_eq!(
+        game.act(Some(0), Action::Rematch, LIVE_OPEN_MS + 1),
+        Err(Refusal::NoRematch)
+    );
+    // The stored log folds into the same room.
+    assert_eq!(Room::fold(&game.log).unwrap().status(), game.room.status());
+
+    let mut letters = Game::new(GameKind::Opok, "", Timing::Correspondence { days: 3 });
+    assert_eq!(letters.room.expires_at(), Some(CORRESPONDENCE_OPEN_MS));
+    letters.tick(LIVE_OPEN_MS);
+    assert_eq!(letters.room.status(), Status::Open);
+    letters
+        .act(None, join(), CORRESPONDENCE_OPEN_MS - 1)
+        .unwrap();
+    assert_eq!(letters.room.expires_at(), None);
+    // Expired only fits an open game.
+    let mut log = letters.log.clone();
+    log.push(Event::Expired {
+        at: CORRESPONDENCE_OPEN_MS,
+    });
+    assert!(Room::fold(&log).is_err());
 }
 
 #[test]

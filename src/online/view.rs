@@ -46,6 +46,7 @@ impl Room {
             moves: self.moves().to_vec(),
             seq: self.events(),
             brief: self.brief(seen),
+            expires_ms: self.expires_at().map(|at| at + seen.offset),
         }
     }
 }

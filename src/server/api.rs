@@ -6,14 +6,15 @@
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
-use axum::body::Bytes;
 use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Request, State};
-use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::http::{header, HeaderMap, Method, StatusCode};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use mind_sports::online::protocol::{
     decode, encode, ApiError, CancelRequest, CreateRequest, JoinRequest, LimitReached, Lobby,
+    MAX_MESSAGE_BYTES,
 };
 use mind_sports::online::room::Action;
 use serde::de::DeserializeOwned;
@@ -31,8 +32,12 @@ pub struct App {
     pub service: Arc<Service>,
     /// Live connections per address.
     pub connections: Connections,
-    /// HTTP requests per address.
+    /// HTTP requests per address (all but `GET`s).
     pub requests: Arc<Requests>,
+    /// `GET`s and live connections opened per address.
+    pub reads: Arc<Requests>,
+    /// The salt of the address hashes kept in the database.
+    pub salt: Arc<str>,
     /// Becomes `true` when the server stops (live connections close).
     pub stopping: watch::Receiver<bool>,
     /// The club events.
@@ -42,24 +47,48 @@ pub struct App {
 }
 
 impl App {
-    /// The client's address: the peer's, or behind a proxy the first of
-    /// `X-Forwarded-For`.
+    /// The client's address: the peer's, or from a trusted proxy the one
+    /// its header names past the trusted hops (`crate::proxy`).
     pub fn address(&self, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
-        let forwarded = || {
-            let value = headers.get("x-forwarded-for")?.to_str().ok()?;
-            value.split(',').next()?.trim().parse().ok()
-        };
-        let behind = self.service.settings().behind_proxy;
-        behind.then(forwarded).flatten().unwrap_or(peer.ip())
+        self.service.settings().proxies.client(peer.ip(), headers)
     }
 
-    /// The limit error of HTTP requests.
-    fn too_many(&self) -> ApiError {
-        ApiError::Limit(LimitReached::new(
-            "requests_per_second",
-            self.requests.rate(),
-        ))
+    /// The time a client has to send a request's body.
+    pub fn body_timeout(&self) -> std::time::Duration {
+        self.service.settings().limits.request_body_timeout
     }
+
+    /// The hosts the request reached the server as (its own origin's):
+    /// `Host`, a trusted proxy's forwarded host, `--public-url`'s.
+    pub fn own_hosts(&self, peer: SocketAddr, headers: &HeaderMap) -> Vec<String> {
+        let settings = self.service.settings();
+        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
+        let forwarded = settings.proxies.forwarded_host(peer.ip(), headers);
+        settings.own_hosts(host, forwarded)
+    }
+}
+
+/// Middleware: every request under `/api/` within its address's rate,
+/// before anything is read or loaded for it: `GET`s (live connections
+/// opened included) within `reads_per_second`, the others within
+/// `requests_per_second`.
+async fn within_rate(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let address = app.address(peer, request.headers());
+    let reading = matches!(*request.method(), Method::GET | Method::HEAD);
+    let (bucket, what) = if reading {
+        (&app.reads, "reads_per_second")
+    } else {
+        (&app.requests, "requests_per_second")
+    };
+    if !bucket.allow(address) {
+        return error_response(ApiError::Limit(LimitReached::new(what, bucket.rate())));
+    }
+    next.run(request).await
 }
 
 /// The routes under `/api/v1`.
@@ -75,19 +104,17 @@ pub fn routes(app: App) -> Router {
         .merge(crate::event::api::routes())
         .merge(crate::clubs::api::routes())
         .fallback(|| async { error_response(ApiError::NotFound) })
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            within_rate,
+        ))
+        .layer(axum::middleware::from_fn(crate::refusals::as_json))
         .with_state(app)
 }
 
 /// `body` as JSON with `status`, never cached.
 pub fn json<T: Serialize>(status: StatusCode, body: &T) -> Response {
-    let mut response = (status, encode(body)).into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    response
+    crate::refusals::json_text(status, encode(body))
 }
 
 /// An error of the API that answers with its own status: the games',
@@ -141,8 +168,9 @@ fn failure_response(failure: Failure) -> Response {
     }
 }
 
-/// A posted request: its body read as `T` by the protocol's decoder, and
-/// the client's address, once the address is within its rate. Rejected
+/// A posted request: its body (at most [`MAX_MESSAGE_BYTES`], within
+/// `--request-body-timeout`) read as `T` by the protocol's decoder, and the
+/// client's address (its rate was checked by [`within_rate`]). Rejected
 /// with the `ApiError` response, so a handler starts from a good request.
 struct Posted<T> {
     request: T,
@@ -158,19 +186,16 @@ impl<T: DeserializeOwned> FromRequest<App> for Posted<T> {
             .await
             .map_err(IntoResponse::into_response)?;
         let address = app.address(peer, &parts.headers);
-        if !app.requests.allow(address) {
-            return Err(error_response(app.too_many()));
-        }
-        let body = Bytes::from_request(Request::from_parts(parts, body), app)
+        let body = crate::refusals::read_body(body, MAX_MESSAGE_BYTES, app.body_timeout())
             .await
-            .map_err(IntoResponse::into_response)?;
+            .map_err(crate::refusals::BodyProblem::response)?;
         let request = decode(&body).map_err(|error| error_response(error.to_api()))?;
         Ok(Posted { request, address })
     }
 }
 
 async fn create(State(app): State<App>, posted: Posted<CreateRequest>) -> Response {
-    let key = tokens::address_key(&posted.address);
+    let key = tokens::address_key(&app.salt, &posted.address);
     match app.service.create(posted.request, &key).await {
         Ok(seated) => json(StatusCode::CREATED, &seated),
         Err(error) => error_response(error),

@@ -9,6 +9,7 @@ use std::time::Duration;
 use futures_util::{SinkExt, StreamExt};
 use http_body_util::{BodyExt, Full};
 use hyper::body::Bytes;
+use mind_sports::online::protocol::parts::Joiner;
 use mind_sports::online::protocol::{
     decode, encode, ApiError, ClientMessage, CreateRequest, GameView, JoinRequest, Seated,
     ServerMessage,
@@ -64,23 +65,57 @@ pub async fn request_from(
     path: &str,
     body: Option<String>,
 ) -> Result<(u16, String), CallError> {
+    let answer = exchange(server, source, method, path, &[], body).await?;
+    Ok((answer.status, answer.body))
+}
+
+/// An HTTP answer.
+#[derive(Debug)]
+pub struct Answer {
+    /// Its status.
+    pub status: u16,
+    /// Its headers.
+    pub headers: hyper::HeaderMap,
+    /// Its body.
+    pub body: String,
+}
+
+/// One request (a connection of its own) from `source`, with `headers`
+/// besides `Host` and `Content-Type`.
+pub async fn exchange(
+    server: SocketAddr,
+    source: Option<IpAddr>,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: Option<String>,
+) -> Result<Answer, CallError> {
     let stream = connect(server, source).await?;
     let (mut sender, connection) =
         hyper::client::conn::http1::handshake(hyper_util::rt::TokioIo::new(stream))
             .await
             .map_err(io)?;
     tokio::spawn(connection);
-    let request = hyper::Request::builder()
+    let mut request = hyper::Request::builder()
         .method(method)
         .uri(path)
         .header("host", server.to_string())
-        .header("content-type", "application/json")
+        .header("content-type", "application/json");
+    for (name, value) in headers {
+        request = request.header(*name, *value);
+    }
+    let request = request
         .body(Full::new(Bytes::from(body.unwrap_or_default())))
         .map_err(io)?;
     let response = sender.send_request(request).await.map_err(io)?;
     let status = response.status().as_u16();
+    let headers = response.headers().clone();
     let bytes = response.into_body().collect().await.map_err(io)?.to_bytes();
-    Ok((status, String::from_utf8_lossy(&bytes).into_owned()))
+    Ok(Answer {
+        status,
+        headers,
+        body: String::from_utf8_lossy(&bytes).into_owned(),
+    })
 }
 
 /// A JSON call: the answer of type `T`, or the server's error.
@@ -141,6 +176,10 @@ pub struct Live {
     socket: WebSocketStream<MaybeTlsStream<TcpStream>>,
     /// How long [`Live::next`] waits.
     pub patience: Duration,
+    /// The parts of a long message (`protocol::parts`).
+    joiner: Joiner,
+    /// The text frames received (a message in parts counts each).
+    pub frames: u64,
 }
 
 impl Live {
@@ -161,13 +200,25 @@ impl Live {
         path: &str,
         origin: Option<&str>,
     ) -> Result<Live, CallError> {
+        let origin: Vec<(&str, &str)> = origin.map(|o| ("origin", o)).into_iter().collect();
+        Live::open_with(server, source, path, &origin).await
+    }
+
+    /// [`Live::open_from`] with `headers` (a proxy's, an origin).
+    pub async fn open_with(
+        server: SocketAddr,
+        source: Option<IpAddr>,
+        path: &str,
+        headers: &[(&str, &str)],
+    ) -> Result<Live, CallError> {
         let mut request = format!("ws://{server}{path}")
             .into_client_request()
             .map_err(io)?;
-        if let Some(origin) = origin {
+        for (name, value) in headers {
+            let name = hyper::header::HeaderName::from_bytes(name.as_bytes()).map_err(io)?;
             request
                 .headers_mut()
-                .insert("origin", origin.parse().map_err(io)?);
+                .append(name, value.parse().map_err(io)?);
         }
         let stream = connect(server, source).await?;
         // Small buffers: the benchmark holds thousands of connections.
@@ -184,6 +235,8 @@ impl Live {
         Ok(Live {
             socket,
             patience: Duration::from_secs(10),
+            joiner: Joiner::default(),
+            frames: 0,
         })
     }
 
@@ -212,7 +265,7 @@ impl Live {
         };
         live.send(&hello).await?;
         match live.next().await? {
-            ServerMessage::Welcome { seat, game } => Ok((live, seat, game)),
+            ServerMessage::Welcome { seat, game, .. } => Ok((live, seat, game)),
             ServerMessage::Error { error } => Err(CallError::Api(0, error)),
             other => Err(io(format!("not a welcome: {other:?}"))),
         }
@@ -237,14 +290,20 @@ impl Live {
         serde_json::from_str(&text).map_err(|e| io(format!("{e}: {text}")))
     }
 
-    /// The next text message, as sent (a club event's stream).
+    /// The next text message, as sent (a club event's stream), its parts
+    /// joined if it came in parts.
     pub async fn next_text(&mut self) -> Result<String, CallError> {
         loop {
             let frame = tokio::time::timeout(self.patience, self.socket.next())
                 .await
                 .map_err(|_| io("no message in time"))?;
             match frame {
-                Some(Ok(Message::Text(text))) => return Ok(text.to_string()),
+                Some(Ok(Message::Text(text))) => {
+                    self.frames += 1;
+                    if let Some(message) = self.joiner.take(text.to_string()) {
+                        return Ok(message);
+                    }
+                }
                 Some(Ok(Message::Close(frame))) => return Err(io(format!("closed: {frame:?}"))),
                 Some(Ok(_)) => continue,
                 Some(Err(error)) => return Err(io(error)),
@@ -269,16 +328,7 @@ impl Live {
     /// Sends `message` and waits for its `ack` (the updates before it are
     /// skipped); a refusal or an error is returned as `Err`.
     pub async fn act(&mut self, message: ClientMessage) -> Result<(), ServerMessage> {
-        let id = match &message {
-            ClientMessage::Move { id, .. }
-            | ClientMessage::Resign { id }
-            | ClientMessage::Abort { id }
-            | ClientMessage::Claim { id }
-            | ClientMessage::Rematch { id }
-            | ClientMessage::Settle { id }
-            | ClientMessage::Ping { id } => *id,
-            ClientMessage::Hello { .. } => 0,
-        };
+        let id = message.id().unwrap_or(0);
         let failed = |e: CallError| ServerMessage::Error {
             error: match e {
                 CallError::Api(_, error) => error,

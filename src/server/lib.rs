@@ -9,23 +9,38 @@
 //! [`time`] (service time: the downtime given back) and [`tasks`] (timers,
 //! sweeper, heartbeat, the other instances' notifications). Club events
 //! (`docs/tournament.md`) live under `/api/v1/events/`: [`event`]; clubs
-//! and their rating lists under `/api/v1/clubs/`: [`clubs`].
+//! and their rating lists under `/api/v1/clubs/`: [`clubs`]. Operating it:
+//! [`health`] (`/healthz`, `/metrics`), [`metrics`], [`backup`] (`serve
+//! backup` and `serve restore`), [`logging`].
 
 #![cfg(not(target_arch = "wasm32"))]
 
 pub mod api;
+pub mod backup;
 pub mod client;
 pub mod clubs;
 pub mod config;
 pub mod event;
+pub mod files;
+pub mod health;
+pub mod journal;
 pub mod limits;
+pub mod listen;
 pub mod live;
+pub mod logging;
+pub mod metrics;
+pub mod options;
 pub mod policy;
+pub mod proxy;
+pub mod quotas;
+pub mod refusals;
 pub mod scratch;
 pub mod service;
+pub mod state_folder;
 pub mod store;
 pub mod tasks;
 pub mod time;
+pub mod timers;
 pub mod tokens;
 
 use std::io::Write;
@@ -38,16 +53,17 @@ use axum::Router;
 use tokio::sync::watch;
 use tower_http::services::ServeDir;
 
-use crate::time::Wall;
-
 /// A server that is running.
 pub struct Running {
     /// Where it listens.
     pub address: SocketAddr,
+    /// Where `/metrics` is served (`--metrics-address`), if anywhere.
+    pub metrics_address: Option<SocketAddr>,
     /// The games (tests look inside).
     pub service: Arc<service::Service>,
     stop: watch::Sender<bool>,
     served: tokio::task::JoinHandle<std::io::Result<()>>,
+    metrics_served: Option<tokio::task::JoinHandle<std::io::Result<()>>>,
 }
 
 impl Running {
@@ -56,12 +72,15 @@ impl Running {
     pub async fn stop(self) -> std::io::Result<()> {
         let _ = self.stop.send(true);
         let result = self.served.await.unwrap_or(Ok(()));
+        if let Some(metrics) = self.metrics_served {
+            let _ = metrics.await;
+        }
         // The live connections close on the same signal: let them say so.
         tokio::time::sleep(std::time::Duration::from_millis(300)).await;
         let service = &self.service;
         let _ = service
             .time()
-            .heartbeat(service.store(), service.instance())
+            .stop(service.store(), service.instance())
             .await;
         let _ = service
             .store()
@@ -71,6 +90,7 @@ impl Running {
             )
             .await;
         service.store().close().await;
+        service.store().guard().release();
         result
     }
 }
@@ -80,7 +100,7 @@ impl Running {
 async fn caching(request: Request, next: Next) -> axum::response::Response {
     let path = request.uri().path().to_owned();
     let mut response = next.run(request).await;
-    let api = path.starts_with("/api/");
+    let api = path.starts_with("/api/") || path == "/healthz";
     if !api && (response.status().is_success() || response.status().as_u16() == 304) {
         for (name, value) in policy::headers_for(&path) {
             response
@@ -91,9 +111,38 @@ async fn caching(request: Request, next: Next) -> axum::response::Response {
     response
 }
 
+/// Counts every answer by its status (`mind_sports_http_responses_total`).
+async fn counted(request: Request, next: Next) -> axum::response::Response {
+    let response = next.run(request).await;
+    metrics::response(response.status().as_u16());
+    response
+}
+
+/// Serves `router` on `listener` until `stopping` turns true.
+fn serve_until(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    mut stopping: watch::Receiver<bool>,
+) -> tokio::task::JoinHandle<std::io::Result<()>> {
+    tokio::spawn(async move {
+        axum::serve(
+            listener,
+            router.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(async move {
+            let _ = stopping.wait_for(|stop| *stop).await;
+        })
+        .await
+    })
+}
+
 /// Opens the database, starts the background tasks and listens; prints
-/// `serving DIR on http://ADDRESS/` once it does.
-pub async fn start(options: policy::Options, wall: Arc<dyn Wall>) -> std::io::Result<Running> {
+/// `serving DIR on http://ADDRESS/` once it does (then `online play: …`
+/// and, with `--metrics-address`, `metrics on http://…/metrics`).
+pub async fn start(
+    options: options::Options,
+    clocks: impl Into<time::Clocks>,
+) -> std::io::Result<Running> {
     let fail = |e: String| std::io::Error::other(e);
     if !options.dir.join("index.html").is_file() {
         return Err(std::io::Error::new(
@@ -104,19 +153,31 @@ pub async fn start(options: policy::Options, wall: Arc<dyn Wall>) -> std::io::Re
             ),
         ));
     }
+    let guard = match &options.online.database {
+        Some(_) => state_folder::Guard::unwatched(),
+        None => {
+            let guard =
+                state_folder::Guard::claim(&options.online.state, options.online.min_free_bytes)
+                    .map_err(|e| fail(e.to_string()))?;
+            guard.check_before_open().map_err(|e| fail(e.to_string()))?;
+            guard
+        }
+    };
     let url = store::database_url(options.online.database.as_deref(), &options.online.state)
         .map_err(|e| fail(e.to_string()))?;
-    let store = store::Store::open(&url)
+    let store = store::Store::open(&url, Arc::new(guard))
         .await
         .map_err(|e| fail(e.to_string()))?;
     let instance = tokens::secret()[..16].to_string();
-    let time = time::ServiceTime::start(&store, wall, &instance)
+    let time = time::ServiceTime::start(&store, clocks.into(), &instance)
         .await
         .map_err(|e| fail(e.to_string()))?;
     let limits = options.online.limits.clone();
-    let (service, timers) =
-        service::Service::new(store, Arc::new(time), instance, options.online.clone());
-    tasks::spawn(&service, timers)
+    let salt = tokens::address_salt(&store)
+        .await
+        .map_err(|e| fail(e.to_string()))?;
+    let service = service::Service::new(store, Arc::new(time), instance, options.online.clone());
+    tasks::spawn(&service)
         .await
         .map_err(|e| fail(e.to_string()))?;
     let (stop, stopping) = watch::channel(false);
@@ -125,19 +186,62 @@ pub async fn start(options: policy::Options, wall: Arc<dyn Wall>) -> std::io::Re
         service: service.clone(),
         connections: limits::Connections::new(limits.connections_per_address),
         requests: Arc::new(limits::Requests::new(limits.requests_per_second)),
+        reads: Arc::new(limits::Requests::new(limits.reads_per_second)),
+        salt: Arc::from(salt),
         stopping: stopping.clone(),
         events: events.clone(),
-        clubs: Arc::new(clubs::Clubs { events }),
+        clubs: Arc::new(clubs::Clubs {
+            events,
+            cache: clubs::ratings::RatingCache::default(),
+        }),
     };
-    let files = ServeDir::new(&options.dir)
-        .precompressed_br()
-        .precompressed_gzip();
+    let root = Arc::new(files::Root::new(&options.dir)?);
+    let files = Router::new()
+        .fallback_service(
+            ServeDir::new(&options.dir)
+                .precompressed_br()
+                .precompressed_gzip(),
+        )
+        .layer(axum::middleware::from_fn_with_state(root, files::guard));
+    let health = health::Health::new(service.clone(), stopping.clone());
     let router = Router::new()
         .nest("/api/v1", api::routes(app))
+        .merge(health::public_routes(health.clone()))
         .fallback_service(files)
-        .layer(axum::middleware::from_fn(caching));
+        .layer(axum::middleware::from_fn(caching))
+        // A span per request (its method and path, never its body) and a
+        // warning for each answer the server failed (5xx).
+        .layer(
+            tower_http::trace::TraceLayer::new_for_http()
+                .make_span_with(|request: &Request| {
+                    tracing::info_span!("request", method = %request.method(), path = %request.uri().path())
+                })
+                .on_request(())
+                .on_response(
+                    tower_http::trace::DefaultOnResponse::new()
+                        .level(tracing::Level::DEBUG)
+                        .latency_unit(tower_http::LatencyUnit::Millis),
+                )
+                .on_failure(
+                    tower_http::trace::DefaultOnFailure::new()
+                        .level(tracing::Level::WARN)
+                        .latency_unit(tower_http::LatencyUnit::Millis),
+                ),
+        )
+        .layer(axum::middleware::from_fn(counted));
     let listener = tokio::net::TcpListener::bind((options.address, options.port)).await?;
     let address = listener.local_addr()?;
+    let metrics_listener =
+        match options.metrics_address {
+            Some(at) => Some(tokio::net::TcpListener::bind(at).await.map_err(|e| {
+                std::io::Error::new(e.kind(), format!("--metrics-address {at}: {e}"))
+            })?),
+            None => None,
+        };
+    let metrics_address = match &metrics_listener {
+        Some(listener) => Some(listener.local_addr()?),
+        None => None,
+    };
     // Whoever started us may read only the first line and close the pipe:
     // never fail for it.
     let database = if url.starts_with("sqlite:") {
@@ -152,22 +256,23 @@ pub async fn start(options: policy::Options, wall: Arc<dyn Wall>) -> std::io::Re
         options.dir.display()
     );
     let _ = writeln!(out, "online play: {database}");
+    if let Some(at) = metrics_address {
+        let _ = writeln!(out, "metrics on http://{at}/metrics");
+    }
     let _ = out.flush();
-    let mut stopped = stopping;
-    let served = tokio::spawn(async move {
-        axum::serve(
-            listener,
-            router.into_make_service_with_connect_info::<SocketAddr>(),
-        )
-        .with_graceful_shutdown(async move {
-            let _ = stopped.wait_for(|stop| *stop).await;
-        })
-        .await
+    tracing::info!(%address, database, dir = %options.dir.display(), "serving");
+    let metrics_served = metrics_listener.map(|listener| {
+        tracing::info!(address = %metrics_address.expect("bound"), "metrics and health");
+        serve_until(listener, health::private_routes(health), stopping.clone())
     });
+    let listening = listen::Listening::new(&limits, options.online.proxies.clone());
+    let served = tokio::spawn(listen::serve(listener, router, listening, stopping));
     Ok(Running {
         address,
+        metrics_address,
         service,
         stop,
         served,
+        metrics_served,
     })
 }

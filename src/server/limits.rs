@@ -2,11 +2,25 @@
 //! second per connection and requests per second per address (token
 //! buckets), connections per address (a counter with a guard). Each limit
 //! reached is told to the client as `limit` with its name and value.
+//! Every limit counts an address as [`client_key`] keys it: an IPv6
+//! address by its /64 (what one household or phone gets).
 
 use std::collections::HashMap;
 use std::net::IpAddr;
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
+
+/// The address the per-address limits count `address` as: IPv4 as it is
+/// (an IPv4 address written as IPv6 too), IPv6 by its /64 network.
+pub fn client_key(address: IpAddr) -> IpAddr {
+    match crate::proxy::normal(address) {
+        IpAddr::V6(v6) => {
+            let network = u128::from(v6) & !((1u128 << 64) - 1);
+            IpAddr::V6(network.into())
+        }
+        v4 => v4,
+    }
+}
 
 /// A token bucket: `rate` a second, up to `burst` at once.
 #[derive(Debug, Clone)]
@@ -75,6 +89,7 @@ impl Connections {
     /// A place for a connection from `address`, if it has fewer than the
     /// limit.
     pub fn enter(&self, address: IpAddr) -> Option<ConnectionGuard> {
+        let address = client_key(address);
         let mut open = self.open.lock().expect("not poisoned");
         let count = open.entry(address).or_default();
         if *count >= self.limit {
@@ -129,7 +144,7 @@ impl Requests {
             buckets.clear();
         }
         buckets
-            .entry(address)
+            .entry(client_key(address))
             .or_insert_with(|| Bucket::new(self.rate))
             .take()
     }
@@ -157,5 +172,28 @@ mod tests {
         assert!(connections.enter(IpAddr::from([127, 0, 0, 2])).is_some());
         drop(a);
         assert!(connections.enter(here).is_some());
+    }
+
+    #[test]
+    fn an_ipv6_64_is_one_address() {
+        let ip = |text: &str| text.parse::<IpAddr>().unwrap();
+        assert_eq!(client_key(ip("2001:db8:1:2:aaaa::1")), ip("2001:db8:1:2::"));
+        assert_eq!(
+            client_key(ip("2001:db8:1:2:ffff:ffff:ffff:ffff")),
+            client_key(ip("2001:db8:1:2::7"))
+        );
+        assert_ne!(
+            client_key(ip("2001:db8:1:3::1")),
+            client_key(ip("2001:db8:1:2::1"))
+        );
+        assert_eq!(client_key(ip("::ffff:192.0.2.1")), ip("192.0.2.1"));
+        assert_eq!(client_key(ip("192.0.2.1")), ip("192.0.2.1"));
+        let connections = Connections::new(1);
+        let _held = connections.enter(ip("2001:db8::1")).unwrap();
+        assert!(connections.enter(ip("2001:db8::2")).is_none());
+        assert!(connections.enter(ip("2001:db8:0:1::2")).is_some());
+        let requests = Requests::new(1);
+        assert!(requests.allow(ip("2001:db8::1")) && requests.allow(ip("2001:db8::2")));
+        assert!(!requests.allow(ip("2001:db8::3")));
     }
 }

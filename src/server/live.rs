@@ -5,6 +5,11 @@
 //! messages are actions answered `ack` or `refused`. Limits: the page's
 //! origin, connections per address, the message size and messages per
 //! second; a client over a limit is told which, and a flood is cut off.
+//! Every live stream (games, lobby, events, clubs) is closed after
+//! `--live-idle-timeout` (120 s) without a frame from its client (the
+//! server sends a WebSocket ping after a third of it, which any client
+//! that reads answers by itself; pages also send `ping`), and sends a message longer
+//! than a frame in parts (`protocol::parts`).
 
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -18,7 +23,7 @@ use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
 use mind_sports::online::protocol::{
-    decode, encode, ApiError, ClientMessage, LimitReached, ServerMessage, MAX_MESSAGE_BYTES,
+    decode, encode, parts, ApiError, ClientMessage, LimitReached, ServerMessage, MAX_MESSAGE_BYTES,
 };
 use mind_sports::online::room::{Action, Seat};
 use tokio::sync::broadcast::error::RecvError;
@@ -36,14 +41,18 @@ const MAX_FRAME_BYTES: usize = 64 * 1024;
 const READ_BUFFER_BYTES: usize = 4096;
 
 /// The most a connection may have waiting to be written (a client that
-/// stops reading is cut off instead of growing the server's memory).
+/// stops reading is cut off instead of growing the server's memory); a
+/// longer message goes in parts of `parts::PART_BYTES`.
 const MAX_WRITE_BUFFER_BYTES: usize = 256 * 1024;
 
 /// The time a client has to say `hello`.
 const HELLO_WITHIN: Duration = Duration::from_secs(15);
 
-/// A connection silent this long is closed (pages send `ping`).
-const IDLE: Duration = Duration::from_secs(120);
+/// How long a live connection's client may stay silent before the
+/// connection is closed (`--live-idle-timeout`; pages send `ping`).
+pub(crate) fn idle_time(app: &App) -> Duration {
+    app.service.settings().limits.live_idle_timeout
+}
 
 /// The time a refused client has to answer our close.
 const CLOSE_WITHIN: Duration = Duration::from_secs(2);
@@ -51,16 +60,58 @@ const CLOSE_WITHIN: Duration = Duration::from_secs(2);
 /// Messages over the rate this many times in a row close the connection.
 const FLOOD: u32 = 50;
 
+/// Sends `text` on `socket`: as it is, or in parts if it is longer than
+/// a frame. Whether the socket took it.
+pub(crate) async fn send_live(socket: &mut WebSocket, text: &str) -> bool {
+    for frame in parts::split(text) {
+        if socket.send(Message::Text(frame.into())).await.is_err() {
+            return false;
+        }
+    }
+    true
+}
+
+/// The ticks on which a live stream pings its client: a third of the idle
+/// time (the first after one period).
+pub(crate) fn pinger(app: &App) -> tokio::time::Interval {
+    let period = idle_time(app) / 3;
+    let mut interval = tokio::time::interval_at(tokio::time::Instant::now() + period, period);
+    interval.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    interval
+}
+
+/// Sends a WebSocket ping (its pong shows the client is there).
+pub(crate) async fn ping(socket: &mut WebSocket) -> bool {
+    socket.send(Message::Ping(Default::default())).await.is_ok()
+}
+
+/// Whether a stream that only listens for its client's close (the event
+/// and club streams) goes on after reading `incoming`: any frame but a
+/// close is a sign of life, and moves the stream's idle deadline on.
+pub(crate) fn alive(
+    incoming: Option<Result<Message, axum::Error>>,
+    idle: std::pin::Pin<&mut tokio::time::Sleep>,
+    after: Duration,
+) -> bool {
+    match incoming {
+        Some(Ok(Message::Close(_))) | Some(Err(_)) | None => false,
+        Some(Ok(_)) => {
+            idle.reset(tokio::time::Instant::now() + after);
+            true
+        }
+    }
+}
+
 /// Checks the origin and the address's connections; the guard holds the
 /// connection's place.
 pub(crate) fn admit(
     app: &App,
     peer: SocketAddr,
     headers: &HeaderMap,
+    own: &[String],
 ) -> Result<ConnectionGuard, ApiError> {
-    let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
     if let Some(origin) = headers.get(header::ORIGIN).and_then(|o| o.to_str().ok()) {
-        if !app.service.settings().allows_origin(origin, host) {
+        if !app.service.settings().allows_origin(origin, own) {
             return Err(ApiError::Origin);
         }
     }
@@ -76,11 +127,13 @@ pub(crate) fn admit(
 
 /// A live connection's request that [`admit`] let in: a WebSocket
 /// upgrade from an allowed origin, its address's place held until the
-/// socket closes. Refused with the error's response otherwise.
+/// socket closes, and the hosts it reached the server as (its own
+/// origin's: `App::own_hosts`). Refused with the error's response
+/// otherwise.
 pub struct Admitted {
     upgrade: WebSocketUpgrade,
     guard: ConnectionGuard,
-    host: Option<String>,
+    own: Vec<String>,
 }
 
 impl FromRequestParts<App> for Admitted {
@@ -93,16 +146,12 @@ impl FromRequestParts<App> for Admitted {
         let ConnectInfo(peer) = ConnectInfo::<SocketAddr>::from_request_parts(parts, app)
             .await
             .map_err(IntoResponse::into_response)?;
-        let guard = admit(app, peer, &parts.headers).map_err(error_response)?;
-        let host = parts
-            .headers
-            .get(header::HOST)
-            .and_then(|h| h.to_str().ok())
-            .map(str::to_string);
+        let own = app.own_hosts(peer, &parts.headers);
+        let guard = admit(app, peer, &parts.headers, &own).map_err(error_response)?;
         Ok(Admitted {
             upgrade,
             guard,
-            host,
+            own,
         })
     }
 }
@@ -112,17 +161,28 @@ impl Admitted {
     /// `serve` on it, giving the address's place back when it ends.
     pub fn serve<F, Served>(self, serve: F) -> Response
     where
-        F: FnOnce(WebSocket, Option<String>) -> Served + Send + 'static,
+        F: FnOnce(WebSocket, Vec<String>) -> Served + Send + 'static,
         Served: Future<Output = ()> + Send + 'static,
     {
         let Admitted {
             upgrade,
             guard,
-            host,
+            own,
         } = self;
-        limited(upgrade).on_upgrade(move |socket| async move {
-            serve(socket, host).await;
-            drop(guard);
+        // The request's span (method and path: the game or event, never a
+        // token) follows the connection for as long as it lives.
+        let span = tracing::Span::current();
+        limited(upgrade).on_upgrade(move |socket| {
+            tracing::Instrument::instrument(
+                async move {
+                    let _counted = crate::metrics::live_connection();
+                    tracing::debug!("live connection opened");
+                    serve(socket, own).await;
+                    drop(guard);
+                    tracing::debug!("live connection closed");
+                },
+                span,
+            )
         })
     }
 }
@@ -133,8 +193,8 @@ pub async fn game_socket(
     Path(id): Path<String>,
     live: Admitted,
 ) -> Response {
-    live.serve(move |socket, host| async move {
-        Connection::new(socket, &app).game(&id, host).await;
+    live.serve(move |socket, own| async move {
+        Connection::new(socket, &app).game(&id, &own).await;
     })
 }
 
@@ -173,6 +233,8 @@ struct Connection {
     app: App,
     bucket: Bucket,
     over_rate: u32,
+    /// When the client last sent a frame.
+    heard_at: tokio::time::Instant,
 }
 
 impl Connection {
@@ -182,6 +244,7 @@ impl Connection {
             app: app.clone(),
             bucket: Bucket::new(app.service.settings().limits.messages_per_second),
             over_rate: 0,
+            heard_at: tokio::time::Instant::now(),
         }
     }
 
@@ -190,16 +253,19 @@ impl Connection {
     }
 
     async fn send_text(&mut self, text: Utf8Bytes) -> bool {
-        self.socket.send(Message::Text(text)).await.is_ok()
+        send_live(&mut self.socket, text.as_str()).await
     }
 
-    /// Reads one frame within the idle time, applying the size and rate
-    /// limits.
+    /// Reads one frame within the idle time (counted from the client's
+    /// last frame, whatever was sent to it meanwhile), applying the size
+    /// and rate limits.
     async fn receive(&mut self) -> Incoming {
-        let frame = match tokio::time::timeout(IDLE, self.socket.next()).await {
+        let deadline = self.heard_at + idle_time(&self.app);
+        let frame = match tokio::time::timeout_at(deadline, self.socket.next()).await {
             Ok(Some(Ok(frame))) => frame,
             _ => return Incoming::Closed,
         };
+        self.heard_at = tokio::time::Instant::now();
         let bytes = match frame {
             Message::Text(text) => text.as_bytes().to_vec(),
             Message::Binary(bytes) => bytes.to_vec(),
@@ -254,8 +320,10 @@ impl Connection {
             return;
         }
         let mut stopping = self.app.stopping.clone();
+        let mut pings = pinger(&self.app);
         loop {
             tokio::select! {
+                _ = pings.tick() => if !ping(&mut self.socket).await { return },
                 incoming = self.receive() => match incoming {
                     Incoming::Message(ClientMessage::Ping { id }) => {
                         if !self.send(&ServerMessage::Pong { id }).await { return; }
@@ -280,13 +348,13 @@ impl Connection {
     }
 
     /// Waits for `hello`; the seat of its token (`None` to watch).
-    async fn hello(&mut self, entry: &Entry, host: Option<&str>) -> Result<Option<Seat>, ApiError> {
+    async fn hello(&mut self, entry: &Entry, own: &[String]) -> Result<Option<Seat>, ApiError> {
         let incoming = tokio::time::timeout(HELLO_WITHIN, self.receive()).await;
         let Ok(Incoming::Message(ClientMessage::Hello { token, embed })) = incoming else {
             return Err(ApiError::HelloFirst);
         };
         if let Some(origin) = embed {
-            if !self.app.service.settings().allows_embed(&origin, host) {
+            if !self.app.service.settings().allows_embed(&origin, own) {
                 return Err(ApiError::Origin);
             }
         }
@@ -300,13 +368,13 @@ impl Connection {
     }
 
     /// A game page: hello, the game, then updates and the player's actions.
-    async fn game(&mut self, id: &str, host: Option<String>) {
+    async fn game(&mut self, id: &str, own: &[String]) {
         let service = self.app.service.clone();
         let entry = match service.entry(id).await {
             Ok(entry) => entry,
             Err(error) => return self.refuse(error).await,
         };
-        let seat = match self.hello(&entry, host.as_deref()).await {
+        let seat = match self.hello(&entry, own).await {
             Ok(seat) => seat,
             Err(error) => return self.refuse(error).await,
         };
@@ -314,9 +382,14 @@ impl Connection {
         if let Some(seat) = seat {
             service.presence(&entry, seat, true).await;
         }
-        let view = service.view(&entry).await;
+        let game = service.view(&entry).await;
+        let claim_after_ms = Some(service.settings().claim_after_ms);
         if self
-            .send(&ServerMessage::Welcome { seat, game: view })
+            .send(&ServerMessage::Welcome {
+                seat,
+                game,
+                claim_after_ms,
+            })
             .await
         {
             self.follow(&entry, seat, &mut updates).await;
@@ -333,8 +406,10 @@ impl Connection {
         updates: &mut tokio::sync::broadcast::Receiver<std::sync::Arc<str>>,
     ) {
         let mut stopping = self.app.stopping.clone();
+        let mut pings = pinger(&self.app);
         loop {
             tokio::select! {
+                _ = pings.tick() => if !ping(&mut self.socket).await { return },
                 incoming = self.receive() => {
                     let answer = match incoming {
                         Incoming::Message(message) => self.answer(entry, seat, message, updates).await,
@@ -351,7 +426,8 @@ impl Connection {
                     Err(RecvError::Lagged(_)) => {
                         // Too far behind: the whole game again.
                         let game = self.app.service.view(entry).await;
-                        if !self.send(&ServerMessage::Welcome { seat, game }).await { return; }
+                        let claim_after_ms = Some(self.app.service.settings().claim_after_ms);
+                        if !self.send(&ServerMessage::Welcome { seat, game, claim_after_ms }).await { return; }
                     }
                     Err(RecvError::Closed) => return,
                 },

@@ -1,112 +1,5 @@
-//! The server's command line and its caching policy, kept apart from the
-//! network code so that both are tested without a socket.
-
-use std::net::IpAddr;
-use std::path::PathBuf;
-
-/// What `serve --help` prints.
-pub const USAGE: &str = "usage: serve [--dir DIR] [--address IP] [--port N] [online options]
-
-Serves the built app (default dir: dist, address 127.0.0.1, port 8080;
-port 0 picks a free one). Files with a content hash in their name are
-cached for a year; everything else is revalidated on every load.
-
-Online play (API v1 under /api/v1/, README \"Online play\"):
-  --state DIR                       the SQLite database's folder (default ./state)
-  --database postgres://...         PostgreSQL instead (several instances may share it)
-  --allow-origin ORIGIN             pages of ORIGIN may connect too (repeatable; * any)
-  --embed-origin ORIGIN             pages of ORIGIN may embed live games (repeatable; * any)
-  --claim-after SECONDS             a player gone this long may be claimed against (60)
-  --behind-proxy                    client addresses from X-Forwarded-For
-  --max-messages-per-second N       per live connection (10)
-  --max-connections-per-address N   live connections (32)
-  --max-open-challenges N           open challenges per address (5)
-  --max-games-per-invitation N      the first game and its rematches (50)
-  --max-requests-per-second N       HTTP requests per address (10)";
-
-/// Where and what to serve.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Options {
-    /// The built site (`dist/`).
-    pub dir: PathBuf,
-    /// The address to listen on.
-    pub address: IpAddr,
-    /// The port; 0 lets the system pick one (printed at start).
-    pub port: u16,
-    /// Online play's settings.
-    pub online: crate::config::Online,
-}
-
-/// What the command line asks for.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Command {
-    /// Print the usage.
-    Help,
-    /// Serve with these options.
-    Serve(Options),
-}
-
-/// Why a command line was refused.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ArgError {
-    /// An option this program does not know.
-    Unknown(String),
-    /// An option without its value.
-    MissingValue(&'static str),
-    /// A value that does not parse.
-    Invalid { option: &'static str, value: String },
-}
-
-impl std::fmt::Display for ArgError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            Self::Unknown(arg) => write!(f, "unknown argument {arg:?}"),
-            Self::MissingValue(option) => write!(f, "{option} needs a value"),
-            Self::Invalid { option, value } => write!(f, "{option}: {value:?} is not valid"),
-        }
-    }
-}
-
-impl Options {
-    /// Reads the arguments after the program name.
-    pub fn parse(args: impl IntoIterator<Item = String>) -> Result<Command, ArgError> {
-        let mut options = Options {
-            dir: PathBuf::from("dist"),
-            address: IpAddr::from([127, 0, 0, 1]),
-            port: 8080,
-            online: crate::config::Online::default(),
-        };
-        let mut args = args.into_iter();
-        while let Some(arg) = args.next() {
-            let online = crate::config::OPTIONS.iter().find(|(name, _)| *name == arg);
-            let option: &'static str = match (arg.as_str(), online) {
-                ("-h" | "--help", _) => return Ok(Command::Help),
-                ("--dir", _) => "--dir",
-                ("--address", _) => "--address",
-                ("--port", _) => "--port",
-                (_, Some(&(name, false))) => {
-                    options.online.read(name, "");
-                    continue;
-                }
-                (_, Some(&(name, true))) => name,
-                _ => return Err(ArgError::Unknown(arg)),
-            };
-            let value = args.next().ok_or(ArgError::MissingValue(option))?;
-            let invalid = || ArgError::Invalid {
-                option,
-                value: value.clone(),
-            };
-            match option {
-                "--dir" => options.dir = PathBuf::from(&value),
-                "--address" => options.address = value.parse().map_err(|_| invalid())?,
-                "--port" => options.port = value.parse().map_err(|_| invalid())?,
-                _ if options.online.read(option, &value) => {}
-                _ => return Err(invalid()),
-            }
-        }
-        Ok(Command::Serve(options))
-    }
-}
+//! The static files' caching policy, kept apart from the network code so
+//! that it is tested without a socket.
 
 /// A year: what a file whose name carries its content hash may be cached for.
 const IMMUTABLE: &str = "public, max-age=31536000, immutable";
@@ -159,10 +52,6 @@ const MIN_HASH_DIGITS: usize = 12;
 mod tests {
     use super::*;
 
-    fn args(list: &[&str]) -> Vec<String> {
-        list.iter().map(|s| s.to_string()).collect()
-    }
-
     #[test]
     fn hashed_files_are_immutable_and_the_rest_revalidated() {
         for hashed in [
@@ -198,58 +87,11 @@ mod tests {
     }
 
     proptest::proptest! {
-        /// Any arguments and any request path: an answer, never a panic.
+        /// Any request path: an answer, never a panic.
         #[test]
-        fn arbitrary_arguments_and_paths(words in proptest::collection::vec(".*", 0..6), path in ".*") {
-            let _ = Options::parse(words);
+        fn arbitrary_paths(path in ".*") {
             let headers = headers_for(&path);
             proptest::prop_assert!(matches!(headers[0].1, IMMUTABLE | REVALIDATE));
         }
-    }
-
-    #[test]
-    fn command_lines() {
-        assert_eq!(Options::parse(args(&["--help"])), Ok(Command::Help));
-        let Ok(Command::Serve(o)) = Options::parse(args(&["--dir", "x", "--port", "0"])) else {
-            panic!("not parsed");
-        };
-        assert_eq!((o.dir, o.port), (PathBuf::from("x"), 0));
-        assert_eq!(
-            Options::parse(args(&["--port", "70000"])),
-            Err(ArgError::Invalid {
-                option: "--port",
-                value: "70000".into()
-            })
-        );
-        assert_eq!(
-            Options::parse(args(&["--port"])),
-            Err(ArgError::MissingValue("--port"))
-        );
-        assert_eq!(
-            Options::parse(args(&["--adress", "::1"])),
-            Err(ArgError::Unknown("--adress".into()))
-        );
-        assert!(Options::parse(args(&["--address", "not an address"])).is_err());
-        let Ok(Command::Serve(o)) = Options::parse(args(&[
-            "--state",
-            "/tmp/s",
-            "--behind-proxy",
-            "--max-open-challenges",
-            "2",
-            "--port",
-            "0",
-        ])) else {
-            panic!("not parsed");
-        };
-        assert_eq!(o.online.state, PathBuf::from("/tmp/s"));
-        assert!(o.online.behind_proxy);
-        assert_eq!(o.online.limits.open_challenges_per_address, 2);
-        assert_eq!(
-            Options::parse(args(&["--claim-after", "x"])),
-            Err(ArgError::Invalid {
-                option: "--claim-after",
-                value: "x".into()
-            })
-        );
     }
 }

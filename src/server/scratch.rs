@@ -84,6 +84,17 @@ impl Cluster {
     /// Starts a cluster; `durable` keeps PostgreSQL's fsync (the
     /// benchmark), otherwise it is off (tests: faster, nothing to keep).
     pub fn start(durable: bool) -> Result<Cluster, String> {
+        Cluster::start_with(&std::env::temp_dir(), durable, false)
+    }
+
+    /// Starts a cluster whose folder is made in `parent`, a small disk of
+    /// the storage-fault tests: its WAL comes in 1 MB segments and keeps
+    /// a few of them, so that tens of megabytes hold it.
+    pub fn start_on_small_disk(parent: &Path) -> Result<Cluster, String> {
+        Cluster::start_with(parent, false, true)
+    }
+
+    fn start_with(parent: &Path, durable: bool, small: bool) -> Result<Cluster, String> {
         let bin = binaries()?;
         let unique = format!(
             "mind-sports-pg-{}-{}",
@@ -92,7 +103,7 @@ impl Cluster {
                 .duration_since(std::time::UNIX_EPOCH)
                 .map_or(0, |d| d.as_nanos())
         );
-        let dir = std::env::temp_dir().join(unique);
+        let dir = parent.join(unique);
         std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
         if is_root() {
             let status = Command::new("chown")
@@ -118,15 +129,26 @@ impl Cluster {
                 "-E",
                 "UTF8",
                 "--no-sync",
+                if small {
+                    "--wal-segsize=1"
+                } else {
+                    "--wal-segsize=16"
+                },
             ],
         )?;
         let port = free_port()?;
+        // No Unix socket (`-k ''`): its path must fit in 107 bytes, which a
+        // checkout in a deep folder exceeds; everything connects over TCP.
         let options = format!(
-            "-p {port} -k {} -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync={} \
-             -c synchronous_commit={}",
-            dir.display(),
+            "-p {port} -k '' -c listen_addresses=127.0.0.1 -c max_connections=200 -c fsync={} \
+             -c synchronous_commit={}{}",
             if durable { "on" } else { "off" },
             if durable { "on" } else { "off" },
+            if small {
+                " -c min_wal_size=4MB -c max_wal_size=8MB"
+            } else {
+                ""
+            },
         );
         let log = dir.join("log").to_string_lossy().to_string();
         let cluster = Cluster { dir, bin, port };

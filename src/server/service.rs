@@ -18,6 +18,8 @@ use mind_sports::online::setup::display_name;
 use mind_sports::online::view::Seen;
 use tokio::sync::{broadcast, mpsc};
 
+use crate::timers::Timers;
+
 use crate::config::Online;
 use crate::store::{GameRow, GameState, NewGame, Op, Param, Store, WriteError};
 use crate::time::ServiceTime;
@@ -48,7 +50,7 @@ impl From<ApiError> for Failure {
 }
 
 fn unavailable<E: std::fmt::Display>(error: E) -> ApiError {
-    eprintln!("serve: {error}");
+    tracing::error!(%error, "unavailable");
     ApiError::Unavailable
 }
 
@@ -97,7 +99,7 @@ pub struct Service {
     settings: Online,
     rooms: Mutex<HashMap<String, Arc<Entry>>>,
     lobby: broadcast::Sender<Arc<str>>,
-    timers: mpsc::UnboundedSender<(u64, String)>,
+    timers: Arc<Timers>,
     /// Told the id of every game that ends here (club events record its
     /// result).
     ended: std::sync::OnceLock<mpsc::UnboundedSender<String>>,
@@ -106,14 +108,13 @@ pub struct Service {
 }
 
 impl Service {
-    /// The service, and the receiver of its timers (for [`crate::tasks`]).
+    /// The service (its timers run in [`crate::tasks`]).
     pub fn new(
         store: Store,
         time: Arc<ServiceTime>,
         instance: String,
         settings: Online,
-    ) -> (Arc<Service>, mpsc::UnboundedReceiver<(u64, String)>) {
-        let (timers, due) = mpsc::unbounded_channel();
+    ) -> Arc<Service> {
         let service = Service {
             store,
             time,
@@ -121,11 +122,16 @@ impl Service {
             settings,
             rooms: Mutex::default(),
             lobby: broadcast::channel(1024).0,
-            timers,
+            timers: Arc::default(),
             ended: std::sync::OnceLock::new(),
             events_elsewhere: std::sync::OnceLock::new(),
         };
-        (Arc::new(service), due)
+        Arc::new(service)
+    }
+
+    /// The games' timers.
+    pub fn timers(&self) -> &Timers {
+        &self.timers
     }
 
     /// The database.
@@ -251,6 +257,17 @@ impl Service {
     }
 
     async fn load(&self, id: &str) -> Result<Loaded, ApiError> {
+        Ok(self.load_after(id, u64::MAX).await?.0)
+    }
+
+    /// The game `id` as the database has it, and the updates of its events
+    /// after the first `relayed` (those the connections here have not been
+    /// sent).
+    async fn load_after(
+        &self,
+        id: &str,
+        relayed: u64,
+    ) -> Result<(Loaded, Vec<ServerMessage>), ApiError> {
         let row = self.store.game(id).await.map_err(unavailable)?;
         let row = row.ok_or(ApiError::NotFound)?;
         let events = self.store.events(id, 0).await.map_err(unavailable)?;
@@ -259,21 +276,36 @@ impl Service {
             .map(|(_, body)| serde_json::from_str(body))
             .collect::<Result<_, _>>()
             .map_err(|e| unavailable(format!("game {id}: {e}")))?;
-        let room = Room::fold(&events).map_err(|e| unavailable(format!("game {id}: {}", e.0)))?;
         let seats = self.store.seats(id).await.map_err(unavailable)?;
         let present = self.present_in_db(id).await.map_err(unavailable)?;
-        Ok(Loaded {
+        let broken =
+            |e: mind_sports::online::room::FoldError| unavailable(format!("game {id}: {}", e.0));
+        // The first event makes the room: it is never relayed again.
+        let known = usize::try_from(relayed)
+            .unwrap_or(usize::MAX)
+            .clamp(1, events.len().max(1));
+        let mut room = Room::fold(&events[..known.min(events.len())]).map_err(broken)?;
+        let mut updates = Vec::new();
+        for event in events.iter().skip(known) {
+            room.apply(event).map_err(broken)?;
+            updates.push(ServerMessage::Update {
+                seq: room.events() - 1,
+                event: event.clone(),
+                brief: room.brief(self.seen(present)),
+            });
+        }
+        let loaded = Loaded {
             room,
             seats,
             row,
             present,
-        })
+        };
+        Ok((loaded, updates))
     }
 
     async fn schedule(&self, entry: &Entry) {
-        if let Some(due) = entry.game.lock().await.room.next_due() {
-            let _ = self.timers.send((due, entry.id.clone()));
-        }
+        let due = entry.game.lock().await.room.next_due();
+        self.timers.set(&entry.id, due);
     }
 
     /// The seat whose token is `token`, if any.
@@ -400,6 +432,8 @@ impl Service {
             name,
             seat: 1 - seat as Seat,
             created_ms: room.created_at() + self.time.offset(),
+            // Open challenges expire (issue 36; `room::open_for_ms`).
+            expires_ms: room.expires_at().unwrap_or_default() + self.time.offset(),
         })
     }
 
@@ -479,7 +513,10 @@ impl Service {
                 },
                 other => other,
             };
-            let events = game.room.decide(seat, action, self.time.now())?;
+            let events = game
+                .room
+                .decide(seat, action, self.time.now())
+                .inspect_err(crate::metrics::refused)?;
             match self.commit(entry, &mut game, events, Vec::new()).await {
                 Ok(()) => return self.after_rematch_offer(entry, &mut game).await,
                 Err(WriteError::Conflict) => continue,
@@ -524,7 +561,8 @@ impl Service {
         Ok(())
     }
 
-    /// Whatever is due in game `id` now (its timer, or the sweeper).
+    /// Whatever is due in game `id` now (its timer, or the sweeper); its
+    /// timer is set again for what falls due next.
     pub async fn tick(&self, id: &str) {
         let Ok(entry) = self.entry(id).await else {
             return;
@@ -533,11 +571,17 @@ impl Service {
         for _ in 0..3 {
             match self.settle_due(&entry, &mut game).await {
                 Err(WriteError::Conflict) => continue,
-                Err(WriteError::Db(error)) => eprintln!("serve: game {id}: {error}"),
+                Err(WriteError::Db(error)) => {
+                    // Tried again in a second, not at once in a loop.
+                    tracing::error!(game = %id, %error, "timer");
+                    self.timers.set(id, Some(self.time.now() + 1_000));
+                    return;
+                }
                 Ok(()) => {}
             }
             break;
         }
+        self.timers.set(id, game.room.next_due());
     }
 
     /// Both players asked for a rematch: it is made, private, colours
@@ -608,7 +652,7 @@ impl Service {
         let mut updates = Vec::with_capacity(events.len());
         for event in &events {
             if let Err(error) = game.room.apply(event) {
-                self.reload(entry, game).await;
+                self.reload(entry, game, expect).await;
                 return Err(WriteError::Db(crate::store::DbError(error.0)));
             }
             let brief = game.room.brief(self.seen(game.present));
@@ -625,9 +669,10 @@ impl Service {
             state: self.state_of(&entry.id, &game.room),
         });
         if let Err(error) = self.store.journal().write(&entry.id, ops).await {
-            self.reload(entry, game).await;
+            self.reload(entry, game, expect).await;
             return Err(error);
         }
+        crate::metrics::committed(&events);
         for update in &updates {
             entry.send(update);
         }
@@ -642,17 +687,24 @@ impl Service {
             };
             self.lobby_changed(closed, &entry.id).await;
         }
-        if let Some(due) = game.room.next_due() {
-            let _ = self.timers.send((due, entry.id.clone()));
-        }
+        self.timers.set(&entry.id, game.room.next_due());
         Ok(())
     }
 
-    /// Reads the game again (after a failed write).
-    async fn reload(&self, entry: &Entry, game: &mut Loaded) {
-        match self.load(&entry.id).await {
-            Ok(loaded) => *game = loaded,
-            Err(error) => eprintln!("serve: game {}: {error:?}", entry.id),
+    /// Reads the game again (after a failed write, or events that did not
+    /// follow) and relays what it finds after the first `relayed` events:
+    /// another instance's, or a write whose commit was reported failed but
+    /// happened.
+    async fn reload(&self, entry: &Entry, game: &mut Loaded, relayed: u64) {
+        match self.load_after(&entry.id, relayed).await {
+            Ok((loaded, updates)) => {
+                *game = loaded;
+                for update in &updates {
+                    entry.send(update);
+                }
+                self.timers.set(&entry.id, game.room.next_due());
+            }
+            Err(error) => tracing::error!(game = %entry.id, ?error, "reload"),
         }
     }
 
@@ -680,7 +732,8 @@ impl Service {
                     entry.send(&ServerMessage::Update { seq, event, brief });
                 }
                 _ => {
-                    self.reload(&entry, &mut game).await;
+                    let relayed = game.room.events();
+                    self.reload(&entry, &mut game, relayed).await;
                     break;
                 }
             }
@@ -688,9 +741,7 @@ impl Service {
         if let Ok(seats) = self.store.seats(id).await {
             game.seats = seats;
         }
-        if let Some(due) = game.room.next_due() {
-            let _ = self.timers.send((due, id.to_string()));
-        }
+        self.timers.set(id, game.room.next_due());
     }
 
     /// Re-reads every game in use (the notifications may have been missed).
@@ -751,40 +802,19 @@ impl Service {
         if !changed {
             return;
         }
-        let (id, instance, seat) = (entry.id.as_str(), self.instance.as_str(), i64::from(seat));
-        let now = self.time.now() as i64;
-        let result = if connected {
-            self.store
-                .execute(
-                    "INSERT INTO presence (game_id, seat, instance) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-                    &[Param::Text(id), Param::Int(seat), Param::Text(instance)],
-                )
-                .await
-        } else {
-            let removed = self
-                .store
-                .execute(
-                    "DELETE FROM presence WHERE game_id = $1 AND seat = $2 AND instance = $3",
-                    &[Param::Text(id), Param::Int(seat), Param::Text(instance)],
-                )
-                .await;
-            let left = self
-                .store
-                .execute(
-                    "UPDATE seats SET left_at = $3 WHERE game_id = $1 AND seat = $2",
-                    &[Param::Text(id), Param::Int(seat), Param::Int(now)],
-                )
-                .await;
-            removed.and(left)
+        let op = Op::Presence {
+            game: entry.id.clone(),
+            seat,
+            instance: self.instance.clone(),
+            connected,
+            now: self.time.now() as i64,
         };
-        if let Err(error) = result {
-            eprintln!("serve: presence in {id}: {error}");
+        // With the moves' group commit (one fsync for many), and the other
+        // instances told in its transaction.
+        if let Err(error) = self.store.journal().write(&entry.id, vec![op]).await {
+            tracing::error!(game = %entry.id, ?error, "presence");
         }
         self.refresh_presence(entry).await;
-        let _ = self
-            .store
-            .notify(&format!("p:{}:{id}", self.instance))
-            .await;
     }
 
     /// Reads who is connected and tells the game's connections.
@@ -847,10 +877,15 @@ impl Service {
     pub fn evict(&self, idle_ms: u64) {
         let now = self.time.now();
         let mut rooms = self.rooms.lock().expect("not poisoned");
-        rooms.retain(|_, entry| {
+        rooms.retain(|id, entry| {
             let quiet = entry.updates.receiver_count() == 0
                 && *entry.local.lock().expect("not poisoned") == [0, 0];
-            !(quiet && now.saturating_sub(entry.used.load(Ordering::Relaxed)) > idle_ms)
+            let evicted = quiet && now.saturating_sub(entry.used.load(Ordering::Relaxed)) > idle_ms;
+            if evicted {
+                // The sweeper finds what falls due in the database.
+                self.timers.set(id, None);
+            }
+            !evicted
         });
     }
 

@@ -3,20 +3,19 @@
 //! sqlx's `Any` driver so that one text of each query serves both. Every
 //! query is parameterised; migrations (`migrations/`) run at start.
 //!
-//! Game writes go through [`Journal`]: writer tasks that commit whatever
-//! has queued while the last commit ran in one transaction (a group
-//! commit), and answer each write only once it is committed. A write names
-//! the number of events it expects the game to have, so that two server
-//! instances never both append the same event: the loser gets
-//! [`WriteError::Conflict`] and reads the game again.
+//! Writes go through the [`Journal`] ([`crate::journal`]); this module
+//! opens the database and reads it.
 
 use std::path::Path;
+use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::any::{AnyPoolOptions, AnyRow};
-use sqlx::migrate::{Migration, MigrationType, Migrator};
-use sqlx::{AnyPool, Row, SqlSafeStr};
-use tokio::sync::{mpsc, oneshot};
+use sqlx::migrate::Migrator;
+use sqlx::{AnyPool, Row};
+
+pub use crate::journal::{GameState, Journal, NewGame, Op, WriteError};
+use crate::state_folder::Guard;
 
 /// The PostgreSQL channel of notifications between instances.
 pub const CHANNEL: &str = "mind_sports";
@@ -42,6 +41,7 @@ impl std::fmt::Display for DbError {
 
 impl From<sqlx::Error> for DbError {
     fn from(error: sqlx::Error) -> Self {
+        crate::metrics::database_error(&error);
         DbError(error.to_string())
     }
 }
@@ -52,141 +52,6 @@ impl From<sqlx::migrate::MigrateError> for DbError {
     }
 }
 
-/// Why a write was not committed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum WriteError {
-    /// The game has other events than the write expected (another
-    /// instance wrote first).
-    Conflict,
-    /// The database failed.
-    Db(DbError),
-}
-
-/// A new game's row.
-#[derive(Debug, Clone)]
-pub struct NewGame {
-    /// Its id.
-    pub id: String,
-    /// `othello`, `opok` or `nim`.
-    pub game: String,
-    /// Listed in the lobby.
-    pub public: bool,
-    /// The invitation secret's hash (private games).
-    pub invite_hash: Option<String>,
-    /// The first game of its invitation (rematches keep it).
-    pub chain: String,
-    /// The creator's address key.
-    pub creator_address: String,
-    /// The seats' token hashes (seat, hash).
-    pub seats: Vec<(u8, String)>,
-    /// Service time now (the seats' "last seen").
-    pub now: i64,
-    /// Wall time now.
-    pub wall: i64,
-}
-
-/// What a game's row says after a write.
-#[derive(Debug, Clone)]
-pub struct GameState {
-    /// `open`, `playing`, `completing` or `over`.
-    pub state: &'static str,
-    /// When something is next due (service time).
-    pub due_at: Option<i64>,
-    /// The lobby's entry (JSON), while open and public.
-    pub challenge: Option<String>,
-    /// Wall time now.
-    pub wall: i64,
-}
-
-/// One write to the games.
-#[derive(Debug, Clone)]
-pub enum Op {
-    /// A new game with its first event.
-    Create {
-        /// The row.
-        game: NewGame,
-        /// Its first event (JSON).
-        event: String,
-        /// Its row's state.
-        state: GameState,
-    },
-    /// Events after the `expect` a game has.
-    Append {
-        /// The game.
-        game: String,
-        /// The number of events it has.
-        expect: i64,
-        /// The events (JSON), numbered from `expect`.
-        events: Vec<String>,
-        /// Its row's state after them.
-        state: GameState,
-    },
-    /// A seat's token hash for a player who joins.
-    Seat {
-        /// The game.
-        game: String,
-        /// The seat.
-        seat: u8,
-        /// The token's hash.
-        hash: String,
-        /// Service time now.
-        now: i64,
-    },
-    /// A change of a club event (its first creates the event's row).
-    Event(crate::event::store::EventOp),
-    /// A club's row, or an event joining a club.
-    Club(crate::clubs::store::ClubOp),
-}
-
-impl Op {
-    /// The notification other instances get once it is committed.
-    fn notice(&self) -> Option<String> {
-        match self {
-            Op::Create { game, .. } => Some(format!("g:{}:1", game.id)),
-            Op::Append {
-                game,
-                expect,
-                events,
-                ..
-            } => Some(format!("g:{game}:{}", *expect + events.len() as i64)),
-            Op::Seat { .. } => None,
-            Op::Event(op) => op.notice(),
-            // The event's own `club` change tells the other instances.
-            Op::Club(_) => None,
-        }
-    }
-}
-
-/// Writes committed together or not at all, answered once committed.
-struct Write {
-    ops: Vec<Op>,
-    reply: oneshot::Sender<Result<(), WriteError>>,
-}
-
-/// The writers: each commits its queue in one transaction at a time.
-#[derive(Clone)]
-pub struct Journal {
-    writers: Vec<mpsc::Sender<Write>>,
-}
-
-impl Journal {
-    /// Commits `ops` together (after what is queued before them on the same
-    /// writer); `key` picks the writer (a game's id keeps its writes in
-    /// order).
-    pub async fn write(&self, key: &str, ops: Vec<Op>) -> Result<(), WriteError> {
-        let index = key
-            .bytes()
-            .fold(0usize, |h, b| h.wrapping_mul(31).wrapping_add(b.into()));
-        let (reply, answer) = oneshot::channel();
-        let closed = || WriteError::Db(DbError("the writer stopped".into()));
-        self.writers[index % self.writers.len()]
-            .send(Write { ops, reply })
-            .await
-            .map_err(|_| closed())?;
-        answer.await.map_err(|_| closed())?
-    }
-}
-
 /// The database and its writers.
 #[derive(Clone)]
 pub struct Store {
@@ -194,33 +59,26 @@ pub struct Store {
     backend: Backend,
     url: String,
     journal: Journal,
+    guard: Arc<Guard>,
 }
 
-/// The migrations, in the binary.
-fn migrator() -> Migrator {
-    Migrator::with_migrations(vec![
-        Migration::new(
-            1,
-            "online".into(),
-            MigrationType::Simple,
-            include_str!("migrations/0001_online.sql").into_sql_str(),
-            false,
-        ),
-        Migration::new(
-            2,
-            "events".into(),
-            MigrationType::Simple,
-            include_str!("migrations/0002_events.sql").into_sql_str(),
-            false,
-        ),
-        Migration::new(
-            3,
-            "clubs".into(),
-            MigrationType::Simple,
-            include_str!("migrations/0003_clubs.sql").into_sql_str(),
-            false,
-        ),
-    ])
+/// The migrations, in the binary: every file of `migrations/`, read at
+/// build time (`build.rs` reruns the build when the folder changes).
+pub fn migrator() -> Migrator {
+    sqlx::migrate!("./migrations")
+}
+
+/// The database's identity: made by the first server that opens it, kept
+/// by its backups (the state folder records it beside the file).
+async fn database_id(pool: &AnyPool) -> Result<String, DbError> {
+    sqlx::query("INSERT INTO meta (key, value) VALUES ('database_id', $1) ON CONFLICT DO NOTHING")
+        .bind(crate::tokens::game_id())
+        .execute(pool)
+        .await?;
+    let row = sqlx::query("SELECT value FROM meta WHERE key = 'database_id'")
+        .fetch_one(pool)
+        .await?;
+    Ok(row.try_get(0)?)
 }
 
 /// The database URL of `--database`, or the SQLite file in `state`.
@@ -246,8 +104,9 @@ pub fn database_url(database: Option<&str>, state: &Path) -> Result<String, DbEr
 }
 
 impl Store {
-    /// Connects, runs the migrations and starts the writers.
-    pub async fn open(url: &str) -> Result<Store, DbError> {
+    /// Connects, runs the migrations and starts the writers; `guard`
+    /// holds the state folder (SQLite) and learns the database's identity.
+    pub async fn open(url: &str, guard: Arc<Guard>) -> Result<Store, DbError> {
         sqlx::any::install_default_drivers();
         let backend = if url.starts_with("sqlite:") {
             Backend::Sqlite
@@ -284,19 +143,22 @@ impl Store {
             .connect(url)
             .await?;
         migrator().run(&pool).await?;
+        let id = database_id(&pool).await?;
+        guard.opened(&id).map_err(|e| DbError(e.to_string()))?;
         let writers = if backend == Backend::Sqlite { 1 } else { 4 };
-        let mut senders = Vec::new();
-        for _ in 0..writers {
-            let (sender, receiver) = mpsc::channel(4096);
-            tokio::spawn(write_loop(pool.clone(), backend, receiver));
-            senders.push(sender);
-        }
+        let journal = Journal::start(&pool, backend, guard.clone(), writers);
         Ok(Store {
             pool,
             backend,
             url: url.to_string(),
-            journal: Journal { writers: senders },
+            journal,
+            guard,
         })
+    }
+
+    /// The state folder's guard (nothing to watch with PostgreSQL).
+    pub fn guard(&self) -> &Guard {
+        &self.guard
     }
 
     /// Which database.
@@ -323,7 +185,7 @@ impl Store {
     /// a task caught mid-query by the shutdown has nothing to report.
     pub fn log_failure(&self, task: &str, error: impl std::fmt::Display) {
         if !self.is_closed() {
-            eprintln!("serve: {task}: {error}");
+            tracing::error!(task, %error, "background task failed");
         }
     }
 
@@ -512,181 +374,4 @@ pub struct GameRow {
     pub public: bool,
     /// `open`, `playing`, `completing` or `over`.
     pub state: String,
-}
-
-/// A writer: commits what queued while the last commit ran.
-async fn write_loop(pool: AnyPool, backend: Backend, mut queue: mpsc::Receiver<Write>) {
-    while let Some(first) = queue.recv().await {
-        let mut batch = vec![first];
-        while batch.len() < 512 {
-            match queue.try_recv() {
-                Ok(write) => batch.push(write),
-                Err(_) => break,
-            }
-        }
-        match commit(&pool, backend, &batch).await {
-            Ok(results) => {
-                for (write, result) in batch.into_iter().zip(results) {
-                    let _ = write.reply.send(result);
-                }
-            }
-            Err(error) => {
-                for write in batch {
-                    let _ = write.reply.send(Err(WriteError::Db(error.clone())));
-                }
-            }
-        }
-    }
-}
-
-/// One transaction for `batch`: each write's ops all or none (a write
-/// whose append finds other events is skipped, the others go on).
-async fn commit(
-    pool: &AnyPool,
-    backend: Backend,
-    batch: &[Write],
-) -> Result<Vec<Result<(), WriteError>>, DbError> {
-    let mut tx = pool.begin().await?;
-    let mut results = Vec::with_capacity(batch.len());
-    let mut notices = Vec::new();
-    for write in batch {
-        let guarded = write.ops.len() > 1;
-        if guarded {
-            sqlx::query("SAVEPOINT write").execute(&mut *tx).await?;
-        }
-        let mut result = Ok(());
-        for op in &write.ops {
-            if !apply(&mut tx, op).await? {
-                result = Err(WriteError::Conflict);
-                break;
-            }
-        }
-        if guarded {
-            let end = if result.is_ok() {
-                "RELEASE SAVEPOINT write"
-            } else {
-                "ROLLBACK TO SAVEPOINT write"
-            };
-            sqlx::query(end).execute(&mut *tx).await?;
-        }
-        if result.is_ok() {
-            notices.extend(write.ops.iter().filter_map(Op::notice));
-        }
-        results.push(result);
-    }
-    if backend == Backend::Postgres {
-        // One notification per few hundred games (a payload is < 8000 bytes).
-        for chunk in notices.chunks(200) {
-            sqlx::query("SELECT pg_notify($1, $2)")
-                .bind(CHANNEL)
-                .bind(chunk.join(" "))
-                .execute(&mut *tx)
-                .await?;
-        }
-    }
-    tx.commit().await?;
-    Ok(results)
-}
-
-/// One op in the transaction; `false` on a conflict.
-async fn apply(tx: &mut sqlx::Transaction<'_, sqlx::Any>, op: &Op) -> Result<bool, DbError> {
-    match op {
-        Op::Create { game, event, state } => {
-            let inserted = sqlx::query(
-                "INSERT INTO games (id, game, public, state, events, due_at, invite_hash, chain, \
-                 creator_address, challenge, created_wall, updated_wall) \
-                 VALUES ($1, $2, $3, $4, 1, $5, $6, $7, $8, $9, $10, $10) ON CONFLICT DO NOTHING",
-            )
-            .bind(&game.id)
-            .bind(&game.game)
-            .bind(i64::from(game.public))
-            .bind(state.state)
-            .bind(state.due_at)
-            .bind(&game.invite_hash)
-            .bind(&game.chain)
-            .bind(&game.creator_address)
-            .bind(&state.challenge)
-            .bind(game.wall)
-            .execute(&mut **tx)
-            .await?;
-            if inserted.rows_affected() == 0 {
-                return Ok(false);
-            }
-            insert_event(tx, &game.id, 0, event).await?;
-            for (seat, hash) in &game.seats {
-                if !insert_seat(tx, &game.id, *seat, hash, game.now).await? {
-                    return Ok(false);
-                }
-            }
-        }
-        Op::Append {
-            game,
-            expect,
-            events,
-            state,
-        } => {
-            let updated = sqlx::query(
-                "UPDATE games SET events = $2, state = $3, due_at = $4, challenge = $5, updated_wall = $6 \
-                 WHERE id = $1 AND events = $7",
-            )
-            .bind(game)
-            .bind(expect + events.len() as i64)
-            .bind(state.state)
-            .bind(state.due_at)
-            .bind(&state.challenge)
-            .bind(state.wall)
-            .bind(*expect)
-            .execute(&mut **tx)
-            .await?;
-            if updated.rows_affected() == 0 {
-                return Ok(false);
-            }
-            for (i, event) in events.iter().enumerate() {
-                insert_event(tx, game, expect + i as i64, event).await?;
-            }
-        }
-        Op::Seat {
-            game,
-            seat,
-            hash,
-            now,
-        } => return insert_seat(tx, game, *seat, hash, *now).await,
-        Op::Event(op) => return crate::event::store::apply(tx, op).await,
-        Op::Club(op) => return crate::clubs::store::apply(tx, op).await,
-    }
-    Ok(true)
-}
-
-async fn insert_event(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    game: &str,
-    seq: i64,
-    body: &str,
-) -> Result<(), DbError> {
-    sqlx::query("INSERT INTO events (game_id, seq, body) VALUES ($1, $2, $3)")
-        .bind(game)
-        .bind(seq)
-        .bind(body)
-        .execute(&mut **tx)
-        .await?;
-    Ok(())
-}
-
-async fn insert_seat(
-    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
-    game: &str,
-    seat: u8,
-    hash: &str,
-    now: i64,
-) -> Result<bool, DbError> {
-    let inserted = sqlx::query(
-        "INSERT INTO seats (game_id, seat, token_hash, left_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING",
-    )
-    .bind(game)
-    .bind(i64::from(seat))
-    .bind(hash)
-    .bind(now)
-    .execute(&mut **tx)
-    .await?;
-    Ok(inserted.rows_affected() == 1)
 }

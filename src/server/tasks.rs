@@ -3,13 +3,10 @@
 //! players of instances that died, games nobody uses), the heartbeat, and
 //! with PostgreSQL the listener for the other instances' notifications.
 
-use std::cmp::Reverse;
-use std::collections::BinaryHeap;
 use std::sync::Arc;
 use std::time::Duration;
 
 use sqlx::postgres::PgListener;
-use tokio::sync::mpsc;
 
 use crate::service::Service;
 use crate::store::{Backend, Param, CHANNEL};
@@ -24,11 +21,8 @@ const IDLE_MS: u64 = 60_000;
 /// Starts every background task of `service`. With PostgreSQL the
 /// listener is listening before this returns, so that nothing another
 /// instance says after this instance announced itself is missed.
-pub async fn spawn(
-    service: &Arc<Service>,
-    timers: mpsc::UnboundedReceiver<(u64, String)>,
-) -> Result<(), crate::store::DbError> {
-    tokio::spawn(run_timers(service.clone(), timers));
+pub async fn spawn(service: &Arc<Service>) -> Result<(), crate::store::DbError> {
+    tokio::spawn(run_timers(service.clone()));
     tokio::spawn(sweep(service.clone()));
     tokio::spawn(heartbeat(service.clone()));
     if service.store().backend() == Backend::Postgres {
@@ -38,24 +32,21 @@ pub async fn spawn(
     Ok(())
 }
 
-/// Wakes each game when its flag falls (service time); a stale wake finds
-/// nothing due.
-async fn run_timers(service: Arc<Service>, mut wanted: mpsc::UnboundedReceiver<(u64, String)>) {
-    let mut heap: BinaryHeap<Reverse<(u64, String)>> = BinaryHeap::new();
+/// Wakes each game when its flag falls (service time).
+async fn run_timers(service: Arc<Service>) {
+    let timers = service.timers();
     loop {
-        let wait = heap.peek().map(|Reverse((due, _))| {
+        if service.store().is_closed() {
+            return;
+        }
+        crate::metrics::timers_pending(timers.pending());
+        let wait = timers.first().map_or(Duration::from_secs(3600), |due| {
             Duration::from_millis(due.saturating_sub(service.time().now()))
         });
-        let sleep = tokio::time::sleep(wait.unwrap_or(Duration::from_secs(3600)));
         tokio::select! {
-            next = wanted.recv() => match next {
-                Some(timer) => heap.push(Reverse(timer)),
-                None => return,
-            },
-            () = sleep => {
-                let now = service.time().now();
-                while heap.peek().is_some_and(|Reverse((due, _))| *due <= now) {
-                    let Reverse((_, id)) = heap.pop().expect("peeked");
+            () = timers.sooner() => {}
+            () = tokio::time::sleep(wait) => {
+                for id in timers.take_due(service.time().now()) {
                     let service = service.clone();
                     tokio::spawn(async move { service.tick(&id).await });
                 }
@@ -81,6 +72,7 @@ async fn sweep(service: Arc<Service>) {
             }
             Err(error) => service.store().log_failure("sweep", error),
         }
+        service.store().guard().check();
         reap_dead_instances(&service).await;
         service.evict(IDLE_MS);
     }
@@ -158,7 +150,7 @@ async fn listen(service: Arc<Service>, mut first: Option<PgListener>) {
                     listener
                 }
                 Err(error) => {
-                    eprintln!("serve: listener: {error}");
+                    tracing::warn!(%error, "listener");
                     tokio::time::sleep(Duration::from_secs(1)).await;
                     continue;
                 }
@@ -170,7 +162,7 @@ async fn listen(service: Arc<Service>, mut first: Option<PgListener>) {
                 // The connection was lost and is back: re-read.
                 Ok(None) => service.catch_up_all().await,
                 Err(error) => {
-                    eprintln!("serve: listener: {error}");
+                    tracing::warn!(%error, "listener");
                     break;
                 }
             }

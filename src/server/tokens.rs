@@ -43,10 +43,35 @@ pub fn hash(secret: &str) -> String {
     hex(&Sha256::digest(secret.as_bytes()))
 }
 
-/// A client address as kept for the per-address limits (a hash, not the
-/// address itself).
-pub fn address_key(address: &std::net::IpAddr) -> String {
-    hash(&format!("address:{address}"))[..16].to_string()
+/// A client address as kept for the per-address limits: a hash of the
+/// address as the limits count it (an IPv6 address by its /64) with the
+/// server's `salt`, never the address itself. Without the salt the IPv4
+/// space (2^32 addresses) could be hashed through in minutes.
+pub fn address_key(salt: &str, address: &std::net::IpAddr) -> String {
+    let counted = crate::limits::client_key(*address);
+    hash(&format!("address:{salt}:{counted}"))[..16].to_string()
+}
+
+/// The salt of the address hashes: made once (160 random bits) and kept
+/// in the database (`server_settings`), so that every instance and every
+/// restart hashes an address the same way.
+pub async fn address_salt(store: &crate::store::Store) -> Result<String, crate::store::DbError> {
+    use crate::store::Param;
+    const READ: &str = "SELECT value FROM server_settings WHERE name = $1";
+    if let Some(salt) = store.text_of(READ, "address_salt").await? {
+        return Ok(salt);
+    }
+    // Two instances starting at once: the first insert wins, both read it.
+    store
+        .execute(
+            "INSERT INTO server_settings (name, value) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+            &[Param::Text("address_salt"), Param::Text(&secret())],
+        )
+        .await?;
+    store
+        .text_of(READ, "address_salt")
+        .await?
+        .ok_or_else(|| crate::store::DbError("the address salt was not kept".into()))
 }
 
 /// A bit for the colour drawn when the creator asks for "random".
@@ -74,5 +99,22 @@ mod tests {
         assert!(is_game_id(&id), "{id}");
         assert!(!is_game_id("../../etc/pw"));
         assert!(!is_game_id("0123456789ab"));
+    }
+
+    #[test]
+    fn address_keys_are_salted_and_count_a_64_as_one() {
+        let ip = |text: &str| text.parse::<std::net::IpAddr>().unwrap();
+        let a = address_key("salt-a", &ip("192.0.2.1"));
+        assert_eq!(a.len(), 16);
+        assert_ne!(a, address_key("salt-b", &ip("192.0.2.1")));
+        assert_ne!(a, address_key("salt-a", &ip("192.0.2.2")));
+        assert_eq!(
+            address_key("s", &ip("2001:db8:1:2::1")),
+            address_key("s", &ip("2001:db8:1:2:ffff::9"))
+        );
+        assert_ne!(
+            address_key("s", &ip("2001:db8:1:2::1")),
+            address_key("s", &ip("2001:db8:1:3::1"))
+        );
     }
 }

@@ -5,9 +5,7 @@
 //! clocks counted down locally between the server's updates, and the
 //! seats this browser keeps ("My online games").
 
-use serde::{Deserialize, Serialize};
-
-use crate::online::protocol::{Brief, ClientMessage, GameView, ServerMessage};
+use crate::online::protocol::{ApiError, Brief, ClientMessage, GameView, ServerMessage};
 use crate::online::room::{Ending, Event, Refusal, Seat, Status};
 use crate::online::setup::{only_keys, GameKind};
 
@@ -16,8 +14,9 @@ use super::formats::{decode, encode, Formats};
 use super::player::{Player, Seats};
 use super::record::{Playable, Record};
 
-/// The most seats a browser keeps (the oldest are forgotten).
-pub const MAX_KEPT: usize = 50;
+pub mod kept;
+
+pub use kept::{keep_seat, read_kept, write_kept, KeptGame, KeptSeat, MAX_KEPT};
 
 /// What an online game's link names: `#/online/<game>/<id>`, with the
 /// player's token (`?seat=`) or a private invitation (`?invite=`).
@@ -35,7 +34,7 @@ pub struct OnlineLink {
 
 /// A game id or a secret as the server writes them: short words of
 /// lower-case letters and digits.
-fn is_word(text: &str, longest: usize) -> bool {
+pub(crate) fn is_word(text: &str, longest: usize) -> bool {
     (1..=longest).contains(&text.len())
         && text
             .bytes()
@@ -130,64 +129,6 @@ impl LiveFrame {
     }
 }
 
-/// A seat this browser holds.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct KeptSeat {
-    /// Which game.
-    pub kind: GameKind,
-    /// The game's id.
-    pub game: String,
-    /// The seat.
-    pub seat: Seat,
-    /// Its token.
-    pub token: String,
-    /// The invitation's secret (the creator of a private game sends it).
-    #[serde(default)]
-    pub invite: Option<String>,
-}
-
-impl KeptSeat {
-    /// The player's own link (the token in it).
-    pub fn link(&self) -> OnlineLink {
-        OnlineLink {
-            kind: self.kind,
-            game: self.game.clone(),
-            seat: Some(self.token.clone()),
-            invite: None,
-        }
-    }
-}
-
-/// The seats kept in `text` (what [`write_kept`] wrote); text that does
-/// not read, and entries that are not seats, are left out.
-pub fn read_kept(text: &str) -> Vec<KeptSeat> {
-    let entries: Vec<serde_json::Value> = serde_json::from_str(text).unwrap_or_default();
-    entries
-        .into_iter()
-        .filter_map(|entry| serde_json::from_value::<KeptSeat>(entry).ok())
-        .filter(|kept| {
-            is_word(&kept.game, 32)
-                && is_word(&kept.token, 64)
-                && kept.seat < 2
-                && kept.invite.as_deref().is_none_or(|i| is_word(i, 64))
-        })
-        .take(MAX_KEPT)
-        .collect()
-}
-
-/// The seats as text, to keep.
-pub fn write_kept(kept: &[KeptSeat]) -> String {
-    serde_json::to_string(kept).unwrap_or_else(|_| "[]".into())
-}
-
-/// `kept` with `seat` first (replacing the same game's), at most
-/// [`MAX_KEPT`].
-pub fn keep_seat(kept: &[KeptSeat], seat: KeptSeat) -> Vec<KeptSeat> {
-    let game = seat.game.clone();
-    let others = kept.iter().filter(|k| k.game != game).cloned();
-    std::iter::once(seat).chain(others).take(MAX_KEPT).collect()
-}
-
 /// The rules of `settings` as an online setup gives them (the share link's
 /// keys that are rules).
 pub fn rules_of<G: Formats>(settings: &G::Settings, kind: GameKind) -> String {
@@ -244,6 +185,21 @@ pub enum News {
     Error,
     /// A player came or went (their seat and whether they are here).
     Presence(Seat, bool),
+    /// This page did not send what its player asked.
+    NotSent(NotSent),
+}
+
+/// A move of this page's player sent to the server and not answered yet:
+/// shown on the board, sent again after every reconnection until the
+/// server acknowledges it (or refuses it).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Pending {
+    /// The message's id (its `ack` or `refused` echoes it).
+    pub id: u32,
+    /// The moves the player had seen.
+    pub ply: usize,
+    /// The move, as the server writes it.
+    pub mv: String,
 }
 
 /// What the page changes.
@@ -255,6 +211,11 @@ pub enum OnlineAction<G: Formats> {
     Server(Box<ServerMessage>, f64),
     /// The live connection opened (true) or was lost (false).
     Connected(bool),
+    /// This page's player played a move, sent with message `id`: it waits
+    /// on the board until the server answers.
+    Sending(Move<G>, u32),
+    /// What the player asked was not sent.
+    NotSent(NotSent),
 }
 
 /// An online game on a page.
@@ -278,6 +239,21 @@ pub struct OnlineGame<G: Formats> {
     /// Each seat's player has been seen connected (their coming the
     /// first time is the joining, not a return).
     pub seen: [bool; 2],
+    /// This page's move that the server has not answered yet.
+    pub pending: Option<Pending>,
+    /// How long an opponent must be gone before a claim (the server's
+    /// setting, from the welcome).
+    pub claim_after_ms: Option<u64>,
+    /// When (the page's time) this page's player may claim the win, as
+    /// far as the page knows (the opponent's leaving, or the server's
+    /// `claim_too_early`).
+    pub claim_at: Option<f64>,
+    /// The server refused the connection as a whole (no such game, an
+    /// origin it does not serve, a token not of the game): the page says
+    /// so and does not try again.
+    pub problem: Option<ApiError>,
+    /// The news shown on the page (until the next move).
+    pub notice: Option<News>,
 }
 
 impl<G: Formats> Default for OnlineGame<G> {
@@ -291,6 +267,11 @@ impl<G: Formats> Default for OnlineGame<G> {
             news: None,
             stale: false,
             seen: [false; 2],
+            pending: None,
+            claim_after_ms: None,
+            claim_at: None,
+            problem: None,
+            notice: None,
         }
     }
 }
@@ -308,6 +289,8 @@ pub enum NotSent {
     Reviewing,
     /// The move is not legal (the session says why).
     Illegal,
+    /// A move of this page's waits for the server's answer.
+    Waiting,
 }
 
 impl<G: Formats> OnlineGame<G> {
@@ -329,6 +312,13 @@ impl<G: Formats> OnlineGame<G> {
         self.playing() && self.seat.is_some() && self.brief().and_then(|b| b.to_move) == self.seat
     }
 
+    /// Whether this page's player may pick a move on the board now: their
+    /// move, no move of theirs waiting, the last position shown.
+    pub fn can_move(&self) -> bool {
+        let record = &self.session.record;
+        self.my_move() && self.pending.is_none() && record.cursor() == record.line().len()
+    }
+
     /// The message that plays `mv` for this page's player, or why not.
     pub fn move_message(&self, mv: &Move<G>, id: u32) -> Result<ClientMessage, NotSent> {
         let view = self.view.as_ref().ok_or(NotSent::NotPlaying)?;
@@ -337,6 +327,9 @@ impl<G: Formats> OnlineGame<G> {
         }
         if !self.playing() {
             return Err(NotSent::NotPlaying);
+        }
+        if self.pending.is_some() {
+            return Err(NotSent::Waiting);
         }
         if !self.my_move() {
             return Err(NotSent::NotYourTurn);
@@ -378,15 +371,93 @@ impl<G: Formats> OnlineGame<G> {
                     self.session.apply(Action::Play(mv));
                 }
             }
-            OnlineAction::Session(action) => self.session.apply(action),
+            OnlineAction::Session(action) => {
+                self.session.apply(action);
+                // Back at the last move: what was said of the earlier one goes.
+                let record = &self.session.record;
+                if record.cursor() == record.line().len()
+                    && self.notice == Some(News::NotSent(NotSent::Reviewing))
+                {
+                    self.notice = None;
+                }
+            }
             OnlineAction::Connected(open) => self.connected = open,
             OnlineAction::Server(message, now) => self.receive(*message, now),
+            OnlineAction::Sending(mv, id) => self.sending(mv, id),
+            OnlineAction::NotSent(why) => self.say(News::NotSent(why)),
         }
+    }
+
+    /// The player's move `mv`, sent as message `id`: shown at once on the
+    /// board (said as the page says moves) while it waits for the server.
+    fn sending(&mut self, mv: Move<G>, id: u32) {
+        let Some(view) = &self.view else { return };
+        if self.pending.is_some() || !self.can_move() {
+            return;
+        }
+        self.pending = Some(Pending {
+            id,
+            ply: view.moves.len(),
+            mv: move_text::<G>(&self.session.settings, &mv),
+        });
+        self.notice = None;
+        self.session.apply(Action::Play(mv));
+    }
+
+    /// Shows the waiting move again after the board was made anew from
+    /// the server's game (a welcome, an event while it waited), or drops
+    /// it once the server's game has it.
+    fn replay_pending(&mut self) {
+        let (Some(pending), Some(view)) = (&self.pending, &self.view) else {
+            return;
+        };
+        if let Some(played) = view.moves.get(pending.ply) {
+            if played.eq_ignore_ascii_case(&pending.mv) {
+                self.pending = None;
+            }
+            return;
+        }
+        let shown = self.session.record.line().len();
+        if view.moves.len() != pending.ply || shown != pending.ply || !self.my_move() {
+            return;
+        }
+        let Some(mv) = one_move::<G>(
+            &self.session.settings,
+            &self.session.position(),
+            &pending.mv,
+        ) else {
+            return;
+        };
+        // Said when it was made: not again.
+        let said = self.session.announcement.clone();
+        self.session.apply(Action::Play(mv));
+        self.session.announcement = said;
     }
 
     fn say(&mut self, news: News) {
         let n = self.news.as_ref().map_or(0, |(n, _)| n.wrapping_add(1));
+        if !matches!(
+            news,
+            News::Over(_) | News::RematchOffered(_) | News::Rematched(_)
+        ) {
+            self.notice = Some(news.clone());
+        }
         self.news = Some((n, news));
+    }
+
+    /// Whether this page's player may claim the win now, as far as the
+    /// page knows (`None` when it cannot be claimed at all: a watcher, the
+    /// opponent here, a correspondence game); else the page's time from
+    /// which it may.
+    pub fn claim_from(&self) -> Option<f64> {
+        let view = self.view.as_ref()?;
+        let seat = self.seat?;
+        let other = usize::from(1 - (seat & 1));
+        let possible = self.connected
+            && matches!(view.brief.status, Status::Playing)
+            && view.setup.timing.is_live()
+            && !view.brief.present[other];
+        possible.then(|| self.claim_at.unwrap_or(0.0))
     }
 
     fn receive(&mut self, message: ServerMessage, now: f64) {
@@ -401,13 +472,20 @@ impl<G: Formats> OnlineGame<G> {
 
     fn receive_message(&mut self, message: ServerMessage, now: f64) {
         match message {
-            ServerMessage::Welcome { seat, game } => {
+            ServerMessage::Welcome {
+                seat,
+                game,
+                claim_after_ms,
+            } => {
                 let first = self.view.as_ref().is_none_or(|v| v.game != game.game);
                 self.seat = seat;
                 self.view = Some(game);
                 self.clock_read = now;
                 self.stale = false;
+                self.problem = None;
+                self.claim_after_ms = claim_after_ms;
                 self.follow(first);
+                self.replay_pending();
             }
             ServerMessage::Update { seq, event, brief } => self.update(seq, event, brief, now),
             ServerMessage::Presence { brief } => {
@@ -419,6 +497,12 @@ impl<G: Formats> OnlineGame<G> {
                     if before[other] != here && (self.seen[other] || !here) {
                         self.say(News::Presence(other as Seat, here));
                     }
+                    if before[other] != here {
+                        self.claim_at = self
+                            .claim_after_ms
+                            .filter(|_| !here)
+                            .map(|after| now + after as f64);
+                    }
                 }
                 // Only who is here: a presence may be sent after an update
                 // but describe the game before it.
@@ -426,8 +510,30 @@ impl<G: Formats> OnlineGame<G> {
                     view.brief.present = brief.present;
                 }
             }
-            ServerMessage::Refused { refusal, .. } => self.say(News::Refused(refusal)),
-            ServerMessage::Error { .. } => self.say(News::Error),
+            ServerMessage::Refused { id, refusal } => {
+                if self.pending.as_ref().is_some_and(|p| p.id == id) {
+                    // The move waited on the board: the server's game again.
+                    self.pending = None;
+                    self.rebuild();
+                }
+                if let Refusal::ClaimTooEarly { wait_ms } = refusal {
+                    self.claim_at = Some(now + wait_ms as f64);
+                }
+                self.say(News::Refused(refusal));
+            }
+            ServerMessage::Ack { id } => {
+                if self.pending.as_ref().is_some_and(|p| p.id == id) {
+                    self.pending = None;
+                }
+            }
+            ServerMessage::Error { error } => match error {
+                ApiError::NotFound | ApiError::Origin | ApiError::WrongToken
+                    if self.view.is_none() =>
+                {
+                    self.problem = Some(error)
+                }
+                _ => self.say(News::Error),
+            },
             _ => {}
         }
     }
@@ -450,6 +556,8 @@ impl<G: Formats> OnlineGame<G> {
             }
             Event::Moved { moves, .. } => {
                 view.moves.extend(moves);
+                // A move is the news now: what was shown goes.
+                self.notice = None;
                 None
             }
             Event::RematchOffered { seat, .. } => Some(News::RematchOffered(seat)),
@@ -461,6 +569,7 @@ impl<G: Formats> OnlineGame<G> {
             _ => None,
         };
         self.follow(false);
+        self.replay_pending();
         if let Some(news) = news {
             self.say(news);
         } else if let Some(ending) = over {

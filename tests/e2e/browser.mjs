@@ -89,12 +89,13 @@ export async function launch(viewport = { width: 1100, height: 900 }) {
   return context;
 }
 
-/** Starts headless Chromium; each test then opens its own context. */
-export async function launchBrowser() {
+/** Starts headless Chromium (with the flags `extra` besides the usual
+ *  ones); each test then opens its own context. */
+export async function launchBrowser(extra = []) {
   return chromium.launch({
     executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
     headless: true,
-    args: CHROMIUM_FLAGS,
+    args: [...CHROMIUM_FLAGS, ...extra],
   });
 }
 

@@ -5,7 +5,7 @@
 // the host page. Checks the frame's address, its height from `resize`, the
 // events, the methods' messages (sent once the frame is ready), that
 // messages from another window or origin are ignored, and a reload on an
-// attribute change. And the origins of tests/data/embed-origins.txt, the
+// attribute change (`live` among the attributes). And the origins of tests/data/embed-origins.txt, the
 // list the frame's own rule is tested against (tests/embed.rs): the element's
 // rule agrees with every line, a host page at each `page` origin gets
 // `ms-ready` and its queued call answered when the origin is accepted, and
@@ -215,12 +215,14 @@ const failed = await run({
       board.setAttribute("moves", "f5");
       board.setAttribute("theme", "dark");
       board.removeAttribute("level");
+      // A live game's id goes to the frame as every parameter does.
+      board.setAttribute("live", "ab23cd45ef67");
     });
     await until(page, () => window.events.filter((e) => e.name === "ms-ready").length >= 2);
     await page.waitForTimeout(300);
     const ready = await events(page, "ms-ready");
     assert(ready.length === 2, `${ready.length} ready events`);
-    assert(/\?moves=f5&mode=view&theme=dark&coords=0&parent=/.test(ready[1].detail.hash), ready[1].detail.hash);
+    assert(/\?moves=f5&mode=view&theme=dark&coords=0&live=ab23cd45ef67&parent=/.test(ready[1].detail.hash), ready[1].detail.hash);
     assert((await page.$$("mind-sports-board iframe")).length === 1, "one frame");
     // Sent to the new frame only once it is ready.
     await page.evaluate(() => document.getElementById("board").flip());

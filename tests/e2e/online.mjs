@@ -295,11 +295,11 @@ try {
       assert((await status(boris)).includes("wins"), await status(boris));
 
       // My online games, in the lobby (the home page links to it): the
-      // game, over.
+      // game, finished, with Anna's result.
       await anna.goto(url + "#/");
       await anna.click("[data-testid=lobby-link]");
-      await anna.waitForSelector("[data-testid=my-game]");
-      await anna.waitForFunction(() => document.querySelector("[data-testid=my-game]").textContent.includes("over"));
+      await anna.waitForSelector("[data-testid=my-games-over] [data-testid=my-game]");
+      await anna.waitForFunction(() => /won|lost/.test(document.querySelector("[data-testid=my-games-over] [data-testid=my-game]").textContent));
       await shot(anna, "online-my-games");
       for (const page of players) assert(page.errors.length === 0, page.errors.join("\n"));
     },

@@ -12,9 +12,15 @@
 //! each with both seats of half the games, so that no process needs more
 //! than its share of open files; their connections come from many
 //! loopback addresses (each has its own ephemeral ports).
+//!
+//! `--soak MINUTES` plays on instead (`soak.rs`): two instances on
+//! PostgreSQL with each game's players split between them, watchers,
+//! rematches, the resident memory printed each minute.
 
 #[cfg(not(target_arch = "wasm32"))]
 mod run;
+#[cfg(not(target_arch = "wasm32"))]
+mod soak;
 #[cfg(not(target_arch = "wasm32"))]
 mod worker;
 

@@ -5,21 +5,23 @@
 //! [`ClubError`]s with a fitting status.
 
 use std::collections::HashSet;
+use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::ws::{Message, WebSocket};
-use axum::extract::{Path, State};
-use axum::http::StatusCode;
-use axum::response::Response;
+use axum::extract::ws::WebSocket;
+use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use mind_sports::online::club::{Attach, ClubError, ClubMessage, CreateClub};
-use mind_sports::online::protocol::encode;
+use mind_sports::online::club::{Attach, ClubError, CreateClub};
+use serde::Deserialize;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
 use crate::api::{answer, refusal, Answer, App};
 use crate::event::api::{Body, Posted};
-use crate::live::Admitted;
+use crate::live::{alive, idle_time, ping, pinger, send_live, Admitted};
+use crate::tokens;
 
 /// The routes (nested under `/api/v1`).
 pub fn routes() -> Router<App> {
@@ -48,8 +50,17 @@ impl Answer for ClubError {
     }
 }
 
-async fn create(State(app): State<App>, Posted(request): Posted<CreateClub>) -> Response {
-    answer(StatusCode::CREATED, app.clubs.create(request).await)
+async fn create(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Posted(request): Posted<CreateClub>,
+) -> Response {
+    let address = tokens::address_key(&app.salt, &app.address(peer, &headers));
+    answer(
+        StatusCode::CREATED,
+        app.clubs.create(request, &address).await,
+    )
 }
 
 async fn show(State(app): State<App>, Path(id): Path<String>) -> Response {
@@ -64,32 +75,70 @@ async fn attach(
     answer(StatusCode::OK, app.clubs.attach(&id, request).await)
 }
 
-async fn ratings(State(app): State<App>, Path(id): Path<String>) -> Response {
-    answer(StatusCode::OK, app.clubs.ratings(&id).await)
+/// Which page of the rating list (`?page=N`, from 0).
+#[derive(Debug, Deserialize)]
+struct PageQuery {
+    #[serde(default)]
+    page: usize,
 }
 
-/// `GET /api/v1/clubs/<id>/live`: the rating list now, then again after
-/// every change of any of the club's events (and when one joins), as it
-/// is committed (the origin and connection limits of the games' live
-/// connections apply).
+/// `GET /api/v1/clubs/<id>/ratings?page=N`: a page of the list as it was
+/// computed last (`ratings::Rated`), with its `ETag`; `304` when the
+/// client has it (`If-None-Match`). Cached by the browser, revalidated on
+/// every read.
+async fn ratings(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Query(query): Query<PageQuery>,
+    headers: HeaderMap,
+) -> Response {
+    let rated = match app.clubs.rated(&id).await {
+        Ok(rated) => rated,
+        Err(error) => return refusal(&error),
+    };
+    let Some(text) = rated.pages.get(query.page) else {
+        return refusal(&ClubError::NotFound);
+    };
+    let etag = rated.etag(query.page);
+    let known = headers
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|tags| {
+            tags.split(',')
+                .any(|tag| tag.trim() == etag || tag.trim() == "*")
+        });
+    let mut response = if known {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        let mut response = (StatusCode::OK, text.to_string()).into_response();
+        response.headers_mut().insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/json"),
+        );
+        response
+    };
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));
+    if let Ok(value) = HeaderValue::from_str(&etag) {
+        headers.insert(header::ETAG, value);
+    }
+    response
+}
+
+/// `GET /api/v1/clubs/<id>/live`: the rating list's first page now, then
+/// again after every change of any of the club's events (and when one
+/// joins) that changed the list, as it is committed (the origin and
+/// connection limits of the games' live connections apply).
 async fn live(State(app): State<App>, Path(id): Path<String>, live: Admitted) -> Response {
-    if let Err(error) = app.clubs.ratings(&id).await {
+    if let Err(error) = app.clubs.rated(&id).await {
         return refusal(&error);
     }
     live.serve(move |socket, _| async move { follow(socket, &app, &id).await })
 }
 
-/// The list as the stream sends it.
-async fn message(app: &App, id: &str) -> Option<String> {
-    let list = app.clubs.ratings(id).await.ok()?;
-    Some(encode(&ClubMessage::Ratings {
-        club: id.to_string(),
-        list,
-    }))
-}
-
 /// Sends the list, then again whenever one of the club's events changed
-/// and the list is not the one sent last, until either side closes.
+/// and the list is not the one sent last, until either side closes or
+/// the client is silent for `--live-idle-timeout`.
 async fn follow(mut socket: WebSocket, app: &App, id: &str) {
     let mut changes = app.events.changes();
     let club = app.clubs.show(id).await.ok();
@@ -97,16 +146,21 @@ async fn follow(mut socket: WebSocket, app: &App, id: &str) {
         .into_iter()
         .flat_map(|c| c.events.into_iter().map(|e| e.event))
         .collect();
-    let mut sent = match message(app, id).await {
-        Some(text) => text,
-        None => return,
+    let mut sent = match app.clubs.rated(id).await {
+        Ok(rated) => rated,
+        Err(_) => return,
     };
-    if socket.send(Message::text(sent.clone())).await.is_err() {
+    if !send_live(&mut socket, &sent.message).await {
         return;
     }
     let mut stopping = app.stopping.clone();
+    let after = idle_time(app);
+    let idle = tokio::time::sleep(after);
+    tokio::pin!(idle);
+    let mut pings = pinger(app);
     loop {
         tokio::select! {
+            _ = pings.tick() => if !ping(&mut socket).await { return },
             change = changes.recv() => {
                 let mut ours = match change {
                     Ok(event) => is_ours(app, id, &mut members, &event).await,
@@ -124,18 +178,16 @@ async fn follow(mut socket: WebSocket, app: &App, id: &str) {
                 if !ours {
                     continue;
                 }
-                let Some(now) = message(app, id).await else { continue };
-                if now != sent {
-                    if socket.send(Message::text(now.clone())).await.is_err() {
+                let Ok(now) = app.clubs.rated(id).await else { continue };
+                if now.version != sent.version {
+                    if !send_live(&mut socket, &now.message).await {
                         return;
                     }
                     sent = now;
                 }
             },
-            incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
-                Some(Ok(_)) => {}
-            },
+            incoming = socket.recv() => if !alive(incoming, idle.as_mut(), after) { return },
+            () = &mut idle => return,
             _ = stopping.changed() => return,
         }
     }

@@ -6,9 +6,11 @@
 //! * [`store`]: its tables, written through the games' writers so that
 //!   an event joins a club with its logged `club` change;
 //! * [`service`]: create, show, attach, the rating list;
+//! * [`ratings`]: the list as it is served: once per change, in pages;
 //! * [`api`]: the routes under `/api/v1/clubs`, and the live list.
 
 pub mod api;
+pub mod ratings;
 pub mod service;
 pub mod store;
 

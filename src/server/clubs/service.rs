@@ -13,17 +13,19 @@ use mind_sports::online::club::{
 };
 use mind_sports::online::event::{Change, ClubClaim, EventError, Who};
 
+use super::ratings::{version_of, Rated};
 use super::store::{self, ClubOp, ClubRow};
 use crate::event::service::EventEntry;
 use crate::event::state::label_name;
 use crate::event::views::summary;
 use crate::event::Events;
+use crate::quotas;
 use crate::store::Op;
 use crate::tokens;
 
 /// The database failed: logged, and the client told to try again.
 fn club_unavailable<E: std::fmt::Display>(error: E) -> ClubError {
-    eprintln!("serve: clubs: {error}");
+    tracing::error!(%error, "clubs");
     ClubError::Unavailable
 }
 
@@ -101,18 +103,32 @@ pub async fn joining_at_creation(
 pub struct Clubs {
     /// The events.
     pub events: Arc<Events>,
+    /// The rating lists computed last.
+    pub cache: super::ratings::RatingCache,
 }
 
 impl Clubs {
-    /// A new club.
-    pub async fn create(&self, request: CreateClub) -> Result<ClubCreated, ClubError> {
+    /// A new club, made from `address` (its key).
+    pub async fn create(
+        &self,
+        request: CreateClub,
+        address: &str,
+    ) -> Result<ClubCreated, ClubError> {
         let name = label_name(&request.name).map_err(|problem| ClubError::Name { problem })?;
+        let service = &self.events.service;
+        let wall = service.time().wall() as i64;
+        let limits = &service.settings().limits;
+        quotas::check(service.store(), limits, quotas::Made::Club, address, wall)
+            .await
+            .map_err(club_unavailable)?
+            .map_err(ClubError::Limit)?;
         let (id, token) = (tokens::game_id(), tokens::secret());
         let op = Op::Club(ClubOp::Create {
             id: id.clone(),
             name,
             token_hash: tokens::hash(&token),
-            wall: self.events.service.time().wall() as i64,
+            address: address.to_string(),
+            wall,
         });
         self.events
             .service
@@ -191,17 +207,27 @@ impl Clubs {
         self.show(id).await
     }
 
-    /// The rating list of club `id`: `club::ratings::rate` over its
-    /// events' tournaments (as they export them), oldest event first.
-    pub async fn ratings(&self, id: &str) -> Result<RatingList, ClubError> {
+    /// The rating list of club `id` as it is served: `club::ratings::rate`
+    /// over its events' tournaments (as they export them), oldest event
+    /// first, computed only when one of its events changed since it was
+    /// last (`ratings::Rated`).
+    pub async fn rated(&self, id: &str) -> Result<Arc<Rated>, ClubError> {
         club_row(&self.events, id).await?;
         let members = self.members(id).await?;
-        let mut tournaments = Vec::with_capacity(members.len());
-        for (_, _, entry) in members {
-            let loaded = entry.event.lock().await;
-            tournaments.push(loaded.state.tournament());
+        let version = version_of_members(&members).await;
+        if let Some(rated) = self.cache.get(id, &version) {
+            return Ok(rated);
         }
-        Ok(rate(&tournaments))
+        let _computing = self.cache.computing.lock().await;
+        if let Some(rated) = self.cache.get(id, &version) {
+            return Ok(rated);
+        }
+        // An event changing meanwhile gives a newer list under the version
+        // read above: the next read finds the version moved on and
+        // computes again.
+        let rated = Arc::new(Rated::new(id, version, &rate_members(&members).await));
+        self.cache.keep(id, rated.clone());
+        Ok(rated)
     }
 
     /// The events of club `id`, oldest first: id, creation's wall time,
@@ -227,6 +253,25 @@ impl Clubs {
         let store = self.events.service.store();
         matches!(store::club_of(store, event).await, Ok(Some(club)) if club == id)
     }
+}
+
+/// `club::ratings::rate` over `members`' tournaments, in order.
+async fn rate_members(members: &[(String, i64, Arc<EventEntry>)]) -> RatingList {
+    let mut tournaments = Vec::with_capacity(members.len());
+    for (_, _, entry) in members {
+        let loaded = entry.event.lock().await;
+        tournaments.push(loaded.state.tournament());
+    }
+    rate(&tournaments)
+}
+
+/// The version of the list over `members` as they stand.
+async fn version_of_members(members: &[(String, i64, Arc<EventEntry>)]) -> String {
+    let mut counts = Vec::with_capacity(members.len());
+    for (id, _, entry) in members {
+        counts.push((id.as_str(), entry.event.lock().await.state.changes()));
+    }
+    version_of(counts.into_iter())
 }
 
 /// An event's failure while a club reads or attaches it (the event's

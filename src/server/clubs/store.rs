@@ -18,6 +18,8 @@ pub enum ClubOp {
         name: String,
         /// The club token's hash.
         token_hash: String,
+        /// The key of the address that made it (the quotas).
+        address: String,
         /// Wall time now.
         wall: i64,
     },
@@ -41,17 +43,21 @@ pub async fn apply(tx: &mut Transaction<'_, Any>, op: &ClubOp) -> Result<bool, D
                 id,
                 name,
                 token_hash,
+                address,
                 wall,
-            } => sqlx::query(
-                "INSERT INTO clubs (id, name, token_hash, created_wall) VALUES ($1, $2, $3, $4) \
-             ON CONFLICT DO NOTHING",
-            )
-            .bind(id)
-            .bind(name)
-            .bind(token_hash)
-            .bind(*wall)
-            .execute(&mut **tx)
-            .await?,
+            } => {
+                sqlx::query(
+                    "INSERT INTO clubs (id, name, token_hash, created_wall, creator_address) \
+                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+                )
+                .bind(id)
+                .bind(name)
+                .bind(token_hash)
+                .bind(*wall)
+                .bind(address)
+                .execute(&mut **tx)
+                .await?
+            }
             ClubOp::Member { club, event, wall } => sqlx::query(
                 "INSERT INTO club_members (event_id, club_id, joined_wall) VALUES ($1, $2, $3) \
              ON CONFLICT DO NOTHING",

@@ -17,6 +17,7 @@ use super::service::{unavailable, who_of, EventEntry, Events, Loaded};
 use super::state::{label_name, player_name, EnterError, State};
 use super::store::{self, EventOp};
 use super::views::summary;
+use crate::quotas;
 use crate::store::Op;
 use crate::tokens;
 
@@ -84,8 +85,8 @@ fn start_limit_ms(seconds: Option<u32>) -> Result<u64, EventError> {
 }
 
 impl Events {
-    /// A new event from settings.
-    pub async fn create(&self, request: CreateEvent) -> Result<Created, EventError> {
+    /// A new event from settings, made from `address` (its key).
+    pub async fn create(&self, request: CreateEvent, address: &str) -> Result<Created, EventError> {
         let setup = checked_setup(request.game, &request.rules, &request.timing)?;
         if !(1..=MAX_ROUNDS).contains(&request.rounds) {
             return Err(EventError::Setup {
@@ -108,13 +109,15 @@ impl Events {
             setup,
             start_limit_ms(request.start_limit_s)?,
             &request.club,
+            address,
         )
         .await
     }
 
-    /// A new event from a tournament file (JSON or CSV); the players'
-    /// names must be names of online play too.
-    pub async fn import(&self, request: ImportEvent) -> Result<Created, EventError> {
+    /// A new event from a tournament file (JSON or CSV), uploaded from
+    /// `address` (its key); the players' names must be names of online
+    /// play too.
+    pub async fn import(&self, request: ImportEvent, address: &str) -> Result<Created, EventError> {
         let t = read(&request.file).map_err(|e| EventError::File {
             problem: file_problem(&e).into(),
             detail: e.to_string(),
@@ -153,6 +156,7 @@ impl Events {
             setup,
             start_limit_ms(request.start_limit_s)?,
             &request.club,
+            address,
         )
         .await
     }
@@ -166,10 +170,18 @@ impl Events {
         setup: Setup,
         start_limit_ms: u64,
         club: &ClubClaim,
+        address: &str,
     ) -> Result<Created, EventError> {
         if let Some(name) = &t.name {
             label_name(name).map_err(|problem| EventError::Name { problem })?;
         }
+        let service = &self.service;
+        let wall = service.time().wall() as i64;
+        let limits = &service.settings().limits;
+        quotas::check(service.store(), limits, quotas::Made::Event, address, wall)
+            .await
+            .map_err(unavailable)?
+            .map_err(EventError::Limit)?;
         let (id, organiser) = (tokens::game_id(), tokens::secret());
         let joining = crate::clubs::service::joining_at_creation(self, &id, club).await?;
         let created = Change::Created {
@@ -178,10 +190,10 @@ impl Events {
             start_limit_ms,
         };
         State::new(&created).map_err(unavailable)?;
-        let wall = self.service.time().wall() as i64;
         let mut ops = vec![Op::Event(EventOp::Create {
             id: id.clone(),
             organiser_hash: tokens::hash(&organiser),
+            address: address.to_string(),
             wall,
         })];
         let mut players = Vec::with_capacity(t.players.len());

@@ -6,9 +6,9 @@
 
 use std::net::SocketAddr;
 
-use axum::extract::ws::{Message, WebSocket};
-use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Request, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::extract::ws::WebSocket;
+use axum::extract::{ConnectInfo, FromRequest, Path, Request, State};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -16,12 +16,13 @@ use mind_sports::club::csv::to_csv;
 use mind_sports::online::event::{
     CreateEvent, EventError, ImportEvent, Manage, Register, Report, TokenOnly, MAX_UPLOAD_BYTES,
 };
-use mind_sports::online::protocol::{encode, LimitReached, MAX_MESSAGE_BYTES};
+use mind_sports::online::protocol::{encode, MAX_MESSAGE_BYTES};
 use serde::de::DeserializeOwned;
 
 use super::views::{players, standings_json, summary};
 use crate::api::{answer, refusal, Answer, App};
-use crate::live::Admitted;
+use crate::live::{alive, idle_time, ping, pinger, send_live, Admitted};
+use crate::tokens;
 
 /// The routes (nested under `/api/v1`).
 pub fn routes() -> Router<App> {
@@ -74,8 +75,8 @@ impl Body for ImportEvent {
     const MAX_BYTES: usize = MAX_UPLOAD_BYTES;
 }
 
-/// A posted request read as `T`, once the client's address is within its
-/// rate; otherwise the error's response.
+/// A posted request read as `T` (at most `T::MAX_BYTES`, within
+/// `--request-body-timeout`); otherwise the error's response.
 pub struct Posted<T>(pub T);
 
 impl<T: Body> FromRequest<App> for Posted<T> {
@@ -83,19 +84,11 @@ impl<T: Body> FromRequest<App> for Posted<T> {
 
     async fn from_request(request: Request, app: &App) -> Result<Self, Response> {
         let refuse = |error: EventError| refusal(&error);
-        let (mut parts, body) = request.into_parts();
-        let ConnectInfo(peer) = ConnectInfo::<SocketAddr>::from_request_parts(&mut parts, app)
-            .await
-            .map_err(IntoResponse::into_response)?;
-        if !app.requests.allow(app.address(peer, &parts.headers)) {
-            return Err(refuse(EventError::Limit(LimitReached::new(
-                "requests_per_second",
-                app.requests.rate(),
-            ))));
-        }
-        let bytes = axum::body::to_bytes(body, T::MAX_BYTES)
-            .await
-            .map_err(|_| refuse(EventError::TooLarge))?;
+        // The address's rate was checked before (`api::within_rate`).
+        let bytes =
+            crate::refusals::read_body(request.into_body(), T::MAX_BYTES, app.body_timeout())
+                .await
+                .map_err(crate::refusals::BodyProblem::response)?;
         serde_json::from_slice(&bytes).map(Posted).map_err(|e| {
             refuse(EventError::Malformed {
                 detail: e.to_string().chars().take(200).collect(),
@@ -104,12 +97,30 @@ impl<T: Body> FromRequest<App> for Posted<T> {
     }
 }
 
-async fn create(State(app): State<App>, Posted(request): Posted<CreateEvent>) -> Response {
-    answer(StatusCode::CREATED, app.events.create(request).await)
+async fn create(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Posted(request): Posted<CreateEvent>,
+) -> Response {
+    let address = tokens::address_key(&app.salt, &app.address(peer, &headers));
+    answer(
+        StatusCode::CREATED,
+        app.events.create(request, &address).await,
+    )
 }
 
-async fn import(State(app): State<App>, Posted(request): Posted<ImportEvent>) -> Response {
-    answer(StatusCode::CREATED, app.events.import(request).await)
+async fn import(
+    State(app): State<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
+    Posted(request): Posted<ImportEvent>,
+) -> Response {
+    let address = tokens::address_key(&app.salt, &app.address(peer, &headers));
+    answer(
+        StatusCode::CREATED,
+        app.events.import(request, &address).await,
+    )
 }
 
 async fn show(State(app): State<App>, Path(id): Path<String>) -> Response {
@@ -238,38 +249,42 @@ async fn live(State(app): State<App>, Path(id): Path<String>, live: Admitted) ->
     live.serve(move |socket, _| async move { follow(socket, &app, &entry).await })
 }
 
-/// Sends the event, then each change, until either side closes.
+/// Sends the event, then each change, until either side closes or the
+/// client is silent for `--live-idle-timeout`.
 async fn follow(mut socket: WebSocket, app: &App, entry: &super::service::EventEntry) {
     let mut updates = entry.subscribe();
     let first = {
         let loaded = entry.event.lock().await;
         app.events.message(&entry.id, &loaded.state).await
     };
-    if socket.send(Message::text(encode(&first))).await.is_err() {
+    if !send_live(&mut socket, &encode(&first)).await {
         return;
     }
     let mut stopping = app.stopping.clone();
+    let after = idle_time(app);
+    let idle = tokio::time::sleep(after);
+    tokio::pin!(idle);
+    let mut pings = pinger(app);
     loop {
         tokio::select! {
+            _ = pings.tick() => if !ping(&mut socket).await { return },
             update = updates.recv() => match update {
                 Ok(text) => {
-                    if socket.send(Message::text(text.to_string())).await.is_err() {
+                    if !send_live(&mut socket, &text).await {
                         return;
                     }
                 }
                 Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
                     let loaded = entry.event.lock().await;
                     let now = app.events.message(&entry.id, &loaded.state).await;
-                    if socket.send(Message::text(encode(&now))).await.is_err() {
+                    if !send_live(&mut socket, &encode(&now)).await {
                         return;
                     }
                 }
                 Err(_) => return,
             },
-            incoming = socket.recv() => match incoming {
-                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => return,
-                Some(Ok(_)) => {}
-            },
+            incoming = socket.recv() => if !alive(incoming, idle.as_mut(), after) { return },
+            () = &mut idle => return,
             _ = stopping.changed() => return,
         }
     }

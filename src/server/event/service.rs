@@ -29,7 +29,7 @@ const IDLE_MS: u64 = 60_000;
 
 /// The database failed: logged, and the client told to try again.
 pub fn unavailable<E: std::fmt::Display>(error: E) -> EventError {
-    eprintln!("serve: events: {error}");
+    tracing::error!(%error, "events");
     EventError::Unavailable
 }
 
@@ -223,7 +223,7 @@ impl Events {
         match self.load(id).await {
             Ok(fresh) => *loaded = fresh,
             Err(error) => {
-                eprintln!("serve: event {id}: {error:?}");
+                tracing::error!(event = %id, ?error, "event");
                 return;
             }
         }
@@ -281,7 +281,7 @@ impl Events {
             Ok(Some(event)) => event,
             Ok(None) => return,
             Err(error) => {
-                eprintln!("serve: events: {error}");
+                tracing::error!(%error, "events");
                 return;
             }
         };
@@ -324,7 +324,7 @@ impl Events {
                 .commit(entry, &mut loaded, vec![(change, Who::Server)], Vec::new())
                 .await
             {
-                eprintln!("serve: event {}: {error:?}", entry.id);
+                tracing::error!(event = %entry.id, ?error, "event");
             }
         }
     }
@@ -425,7 +425,7 @@ impl Events {
             .commit(entry, &mut loaded, vec![(change, Who::Server)], Vec::new())
             .await
         {
-            eprintln!("serve: event {}: {error:?}", entry.id);
+            tracing::error!(event = %entry.id, ?error, "event");
         }
     }
 }

@@ -16,6 +16,8 @@ pub enum EventOp {
         id: String,
         /// The organiser token's hash.
         organiser_hash: String,
+        /// The key of the address that made it (the quotas).
+        address: String,
         /// Wall time now.
         wall: i64,
     },
@@ -74,14 +76,16 @@ pub async fn apply(tx: &mut Transaction<'_, Any>, op: &EventOp) -> Result<bool, 
         EventOp::Create {
             id,
             organiser_hash,
+            address,
             wall,
         } => sqlx::query(
-            "INSERT INTO club_events (id, organiser_hash, changes, due_at, created_wall, updated_wall) \
-             VALUES ($1, $2, 0, NULL, $3, $3) ON CONFLICT DO NOTHING",
+            "INSERT INTO club_events (id, organiser_hash, changes, due_at, created_wall, updated_wall, \
+             creator_address) VALUES ($1, $2, 0, NULL, $3, $3, $4) ON CONFLICT DO NOTHING",
         )
         .bind(id)
         .bind(organiser_hash)
         .bind(*wall)
+        .bind(address)
         .execute(&mut **tx)
         .await?,
         EventOp::Append {

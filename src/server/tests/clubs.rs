@@ -16,14 +16,13 @@ mod support;
 
 use std::net::SocketAddr;
 
+use mind_sports::online::club::RatingPage;
 use mind_sports::online::event::Stage;
 use mind_sports::online::setup::GameKind;
 use mind_sports_server::client::Live;
 use serde_json::{json, Value};
 use support::events::*;
 use support::*;
-
-const LIMITS: [&str; 2] = ["--max-requests-per-second", "100000"];
 
 /// A new club: its id and token.
 async fn new_club(at: SocketAddr, name: &str) -> (String, String) {
@@ -103,13 +102,36 @@ async fn engine_ratings(at: SocketAddr, events: &[&Club]) -> (Value, Value) {
     (library, printed)
 }
 
+/// The whole rating list of club `club` as `engine ratings --json`
+/// prints it: its pages (`GET …/ratings?page=N`) read and joined.
+async fn whole(at: SocketAddr, club: &str) -> Value {
+    let path = |page: usize| format!("/api/v1/clubs/{club}/ratings?page={page}");
+    let first: RatingPage = ok(at, "GET", &path(0), None).await;
+    joined(at, first).await
+}
+
+/// The list whose first page is `first`, the other pages read.
+async fn joined(at: SocketAddr, first: RatingPage) -> Value {
+    let mut pages = vec![first];
+    while pages.len() < pages[0].pages {
+        let path = format!(
+            "/api/v1/clubs/{}/ratings?page={}",
+            pages[0].club,
+            pages.len()
+        );
+        pages.push(ok(at, "GET", &path, None).await);
+    }
+    let list = RatingPage::join(&pages).expect("pages of one version");
+    serde_json::from_str(&serde_json::to_string(&list).unwrap()).unwrap()
+}
+
 /// The next rating list of a club's live stream with `events` events.
-async fn pushed(live: &mut Live, events: u64) -> Value {
+async fn pushed(at: SocketAddr, live: &mut Live, events: u64) -> Value {
     loop {
         let message: Value = serde_json::from_str(&live.next_text().await.unwrap()).unwrap();
         assert_eq!(message["type"], json!("ratings"));
-        if message["list"]["events"] == json!(events) {
-            return message["list"].clone();
+        if message["events"] == json!(events) {
+            return joined(at, serde_json::from_value(message).unwrap()).await;
         }
     }
 }
@@ -128,12 +150,11 @@ async fn club_changes(event: &Club) -> Vec<Value> {
 }
 
 async fn a_club_rates_its_two_events(db: Db) {
-    let server = TestServer::start(db, &LIMITS).await;
+    let server = TestServer::start(db, &LIFTED).await;
     let at = server.address();
     let (id, token) = new_club(at, "Brno Othello Club").await;
     let club_path = format!("/api/v1/clubs/{id}");
-    let ratings_path = format!("{club_path}/ratings");
-    let empty: Value = ok(at, "GET", &ratings_path, None).await;
+    let empty = whole(at, &id).await;
     assert_eq!(empty, json!({"events": 0, "periods": 0, "players": []}));
 
     let first = played_in_club(at, &id, &token).await;
@@ -141,7 +162,7 @@ async fn a_club_rates_its_two_events(db: Db) {
     let mut live = Live::open(at, &format!("{club_path}/live"), None)
         .await
         .unwrap();
-    pushed(&mut live, 1).await;
+    pushed(at, &mut live, 1).await;
     server.wall.advance(1_000);
     let second = uploaded(at).await;
     let attach = json!({"token": token, "event": second.id, "organiser": second.organiser});
@@ -160,7 +181,7 @@ async fn a_club_rates_its_two_events(db: Db) {
     assert_eq!(shown["name"], json!("Brno Othello Club"));
     assert_eq!(shown["events"][0]["stage"], json!("finished"));
     assert_eq!(shown["events"][1]["game"], json!("nim"));
-    pushed(&mut live, 2).await;
+    pushed(at, &mut live, 2).await;
     // Both joins are in the events' logs, made by the organiser.
     for event in [&first, &second] {
         let changes = club_changes(event).await;
@@ -175,7 +196,7 @@ async fn a_club_rates_its_two_events(db: Db) {
         let result = json!({"type": "result", "round": 2, "board": b.board, "score": [0, 1]});
         second.must(result).await;
     }
-    let ratings: Value = ok(at, "GET", &ratings_path, None).await;
+    let ratings = whole(at, &id).await;
     let (library, binary) = engine_ratings(at, &[&first, &second]).await;
     assert_eq!(ratings, library, "the server's list is engine ratings'");
     assert_eq!(library, binary);
@@ -183,7 +204,7 @@ async fn a_club_rates_its_two_events(db: Db) {
     assert_eq!(ratings["periods"], json!(4));
     assert_eq!(ratings["players"].as_array().unwrap().len(), 5);
     let live_list = loop {
-        let list = pushed(&mut live, 2).await;
+        let list = pushed(at, &mut live, 2).await;
         if list == ratings {
             break list;
         }
@@ -193,10 +214,10 @@ async fn a_club_rates_its_two_events(db: Db) {
     second
         .must(json!({"type": "correct", "round": 1, "board": 1, "score": [0, 1]}))
         .await;
-    let corrected: Value = ok(at, "GET", &ratings_path, None).await;
+    let corrected = whole(at, &id).await;
     assert_ne!(corrected, live_list);
     assert_eq!(corrected, engine_ratings(at, &[&first, &second]).await.0);
-    assert_eq!(pushed(&mut live, 2).await, corrected);
+    assert_eq!(pushed(at, &mut live, 2).await, corrected);
     live.close().await;
 
     // A restart keeps the club; another instance sees it.
@@ -205,37 +226,38 @@ async fn a_club_rates_its_two_events(db: Db) {
     let dir = server.dir.clone();
     let mut server = server;
     server.running.take().unwrap().stop().await.unwrap();
-    let again = TestServer::start(Db::Sqlite, &["--database", &url, LIMITS[0], LIMITS[1]]).await;
+    let again = TestServer::start(Db::Sqlite, &[&["--database", &url][..], &LIFTED].concat()).await;
     let at = again.address();
     assert_eq!(ok::<Value>(at, "GET", &club_path, None).await, shown);
-    assert_eq!(ok::<Value>(at, "GET", &ratings_path, None).await, corrected);
+    assert_eq!(whole(at, &id).await, corrected);
     if matches!(db, Db::Postgres) {
         let other =
-            TestServer::start(Db::Sqlite, &["--database", &url, LIMITS[0], LIMITS[1]]).await;
+            TestServer::start(Db::Sqlite, &[&["--database", &url][..], &LIFTED].concat()).await;
         let there = other.address();
         assert_eq!(ok::<Value>(there, "GET", &club_path, None).await, shown);
         // A change made on one instance is in the list on the other.
         let mut second = second;
         second.at = at;
         second.must(json!({"type": "undo"})).await;
-        let undone: Value = ok(at, "GET", &ratings_path, None).await;
+        let undone = whole(at, &id).await;
         assert_eq!(undone, live_list);
-        wait_for(there, &ratings_path, &undone).await;
+        wait_for(there, &id, &undone).await;
         other.stop().await;
     }
     again.stop().await;
     let _ = std::fs::remove_dir_all(dir);
 }
 
-/// Waits until `path` answers `expected` (another instance catches up).
-async fn wait_for(at: SocketAddr, path: &str, expected: &Value) {
+/// Waits until club `club`'s list is `expected` (another instance
+/// catches up).
+async fn wait_for(at: SocketAddr, club: &str, expected: &Value) {
     for _ in 0..100 {
-        if ok::<Value>(at, "GET", path, None).await == *expected {
+        if whole(at, club).await == *expected {
             return;
         }
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
-    panic!("{path} did not become {expected}");
+    panic!("club {club}'s list did not become {expected}");
 }
 
 both!(a_club_rates_its_two_events);
@@ -251,7 +273,7 @@ async fn snapshot(at: SocketAddr, club: &str, event: &Club) -> (Value, Value, Va
 }
 
 async fn hostile_requests_are_refused_and_change_nothing(db: Db) {
-    let server = TestServer::start(db, &LIMITS).await;
+    let server = TestServer::start(db, &LIFTED).await;
     let at = server.address();
     let (id, token) = new_club(at, "Ours").await;
     let (other, other_token) = new_club(at, "Theirs").await;

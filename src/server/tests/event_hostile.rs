@@ -99,7 +99,7 @@ async fn bad_uploads(at: std::net::SocketAddr) {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hostile_requests_are_refused_and_the_event_is_intact() {
-    let server = TestServer::start(Db::Sqlite, &["--max-requests-per-second", "100000"]).await;
+    let server = TestServer::start(Db::Sqlite, &LIFTED).await;
     let at = server.address();
     bad_uploads(at).await;
     let names: Vec<String> = ["Ann", "Bob", "Cid", "Dan"].map(String::from).to_vec();

@@ -30,6 +30,8 @@ fn serve_args(dir: &std::path::Path, port: u16) -> Vec<String> {
         &state,
         "--max-requests-per-second",
         "10000",
+        "--max-reads-per-second",
+        "10000",
     ]
     .iter()
     .map(|s| s.to_string())

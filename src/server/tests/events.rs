@@ -184,7 +184,7 @@ fn engine_standings(export: &str) -> (Value, Value) {
 }
 
 async fn an_event_of_ten_players_over_five_swiss_rounds(db: Db) {
-    let server = TestServer::start(db, &["--max-requests-per-second", "100000"]).await;
+    let server = TestServer::start(db, &LIFTED).await;
     let at = server.address();
     let names: Vec<String> = (1..=10).map(|i| format!("Player {i:02}")).collect();
     let club = club(at, settings(), &names).await;
@@ -277,7 +277,7 @@ async fn streamed(live: &mut mind_sports_server::client::Live, round: u32) -> Va
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn an_uploaded_file_goes_on_online_with_late_entries_and_withdrawals() {
-    let server = TestServer::start(Db::Sqlite, &["--max-requests-per-second", "100000"]).await;
+    let server = TestServer::start(Db::Sqlite, &LIFTED).await;
     let at = server.address();
     let games = [("Ann", "Bob", [1.0, 0.0]), ("Cid", "Dan", [0.5, 0.5])];
     let file = nim_file("Autumn Cup", games, "Eve");
@@ -361,7 +361,7 @@ async fn an_uploaded_file_goes_on_online_with_late_entries_and_withdrawals() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_instances_on_one_postgres_share_an_event() {
-    let limits = ["--max-requests-per-second", "100000"];
+    let limits = LIFTED;
     let first = TestServer::start(Db::Postgres, &limits).await;
     let url = first.database_url();
     let second = TestServer::start(Db::Sqlite, &["--database", &url, limits[0], limits[1]]).await;

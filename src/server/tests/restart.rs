@@ -93,8 +93,10 @@ async fn kill_9_and_restart_lose_nothing() {
     )
     .unwrap();
     black.act(mv(101, 6, &reply)).await.unwrap();
-    // A stale copy of the offline move is refused, clearly.
-    let refused = white.act(mv(102, 5, "f4")).await.unwrap_err();
+    // A copy of the offline move sent again (its answer lost) is answered
+    // as played; another move against that old position is refused, clearly.
+    white.act(mv(102, 5, "f4")).await.unwrap();
+    let refused = white.act(mv(103, 5, "a1")).await.unwrap_err();
     assert!(matches!(
         refused,
         ServerMessage::Refused {

@@ -388,8 +388,10 @@ async fn migrations_run_on_an_empty_database_and_again(db: Db) {
         .numbers("SELECT COUNT(*) FROM _sqlx_migrations", &[])
         .await
         .unwrap();
-    // 0001_online, 0002_events (club events) and 0003_clubs, each once.
-    assert_eq!(applied, [Some(3)]);
+    // 0001_online, 0002_events (club events), 0003_clubs, 0004_meta and
+    // 0005_edge,
+    // each once.
+    assert_eq!(applied, [Some(5)]);
     again.stop().await.unwrap();
     let _ = std::fs::remove_dir_all(dir);
 }

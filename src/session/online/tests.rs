@@ -3,6 +3,7 @@
 
 use proptest::prelude::*;
 
+use super::kept::game_file;
 use super::*;
 use crate::online::protocol::ServerMessage;
 use crate::online::room::{Action as RoomAction, Room};
@@ -52,6 +53,7 @@ impl Server {
         ServerMessage::Welcome {
             seat,
             game: self.room.view("ab23cd45ef67", self.seen()),
+            claim_after_ms: Some(60_000),
         }
     }
 
@@ -217,6 +219,171 @@ fn a_missed_event_asks_for_the_whole_game_and_a_welcome_brings_it() {
     assert_eq!(said, Some(1), "the last new move is said");
 }
 
+/// Eva (Black) and Petr's page (White), Black's f5 played: Petr to move.
+fn petr_to_move() -> (Server, OnlineGame<Othello>) {
+    let mut server = Server::new(GameKind::Othello, "", "5+3");
+    server.act(
+        None,
+        RoomAction::Join {
+            name: "Petr".into(),
+        },
+    );
+    server.play(0, "f5");
+    let mut page = OnlineGame::<Othello>::default();
+    page.apply(OnlineAction::Connected(true));
+    page.apply(OnlineAction::Server(Box::new(server.welcome(Some(1))), 0.0));
+    assert!(page.can_move());
+    (server, page)
+}
+
+#[test]
+fn a_move_waits_on_the_board_until_the_server_answers_and_is_played_once() {
+    let (mut server, mut page) = petr_to_move();
+    let d6 = othello_move("d6");
+    let Ok(ClientMessage::Move { id, ply, mv }) = page.move_message(&d6, 7) else {
+        panic!("d6 is sent");
+    };
+    page.apply(OnlineAction::Sending(d6, id));
+    // Shown at once, said once, and no second move may be picked.
+    assert_eq!(page.session.record.line().len(), 2);
+    assert!(page.session.announcement.is_some());
+    assert!(!page.can_move() && page.my_move());
+    let c5 = othello_move("c5");
+    assert_eq!(page.move_message(&c5, 8), Err(NotSent::Waiting));
+    page.apply(OnlineAction::NotSent(NotSent::Waiting));
+    assert_eq!(page.notice, Some(News::NotSent(NotSent::Waiting)));
+    assert_eq!(
+        page.session.record.line().len(),
+        2,
+        "the second tap is not played"
+    );
+
+    // The connection was half open: the move reached the server, its
+    // answers were lost. After the reconnection the welcome has the move
+    // and the same move sent again is answered as played.
+    page.apply(OnlineAction::Connected(false));
+    let updates = server.act(
+        Some(1),
+        RoomAction::Move {
+            ply,
+            mv: mv.clone(),
+        },
+    );
+    assert_eq!(updates.len(), 1);
+    page.apply(OnlineAction::Connected(true));
+    let said = page.session.announcement.clone();
+    page.apply(OnlineAction::Server(Box::new(server.welcome(Some(1))), 0.0));
+    assert_eq!(page.session.record.line().len(), 2);
+    assert_eq!(
+        page.session.announcement, said,
+        "the move is not said twice"
+    );
+    assert_eq!(page.pending, None, "the welcome has it");
+    assert_eq!(
+        server
+            .room
+            .decide(Some(1), RoomAction::Move { ply, mv }, 9_000),
+        Ok(Vec::new()),
+        "the copy sent after the hello is answered as played"
+    );
+    assert_eq!(server.room.moves(), ["f5", "d6"]);
+}
+
+#[test]
+fn a_move_lost_on_the_way_is_shown_again_after_the_welcome_and_played_when_resent() {
+    let (mut server, mut page) = petr_to_move();
+    let d6 = othello_move("d6");
+    let Ok(ClientMessage::Move { id, ply, mv }) = page.move_message(&d6, 3) else {
+        panic!("d6 is sent");
+    };
+    page.apply(OnlineAction::Sending(d6, id));
+    // Lost: the server's game is unchanged; the welcome makes the board
+    // anew and the waiting move is shown on it again.
+    page.apply(OnlineAction::Server(Box::new(server.welcome(Some(1))), 0.0));
+    assert_eq!(page.session.record.line().len(), 2);
+    assert!(page.pending.is_some());
+    receive(
+        &mut page,
+        server.act(Some(1), RoomAction::Move { ply, mv }),
+        1.0,
+    );
+    page.apply(OnlineAction::Server(
+        Box::new(ServerMessage::Ack { id }),
+        1.0,
+    ));
+    assert_eq!(page.pending, None);
+    assert_eq!(page.session.record.line().len(), 2);
+    assert!(!page.my_move());
+}
+
+#[test]
+fn a_refused_waiting_move_leaves_the_board_and_is_said() {
+    let (_server, mut page) = petr_to_move();
+    let d6 = othello_move("d6");
+    page.apply(OnlineAction::Sending(d6, 5));
+    let refusal = Refusal::MovedOn { ply: 3 };
+    page.apply(OnlineAction::Server(
+        Box::new(ServerMessage::Refused {
+            id: 5,
+            refusal: refusal.clone(),
+        }),
+        0.0,
+    ));
+    assert_eq!(page.pending, None);
+    assert_eq!(page.session.record.line().len(), 1);
+    assert_eq!(page.notice, Some(News::Refused(refusal)));
+}
+
+#[test]
+fn a_claim_is_possible_from_when_the_server_says() {
+    let (server, mut page) = petr_to_move();
+    assert_eq!(page.claim_from(), None, "Eva is here");
+    let mut brief = server.room.brief(server.seen());
+    brief.present = [false, true];
+    page.apply(OnlineAction::Server(
+        Box::new(ServerMessage::Presence {
+            brief: brief.clone(),
+        }),
+        5_000.0,
+    ));
+    assert_eq!(page.claim_from(), Some(65_000.0), "a minute after she left");
+    page.apply(OnlineAction::Server(
+        Box::new(ServerMessage::Refused {
+            id: 9,
+            refusal: Refusal::ClaimTooEarly { wait_ms: 42_000 },
+        }),
+        30_000.0,
+    ));
+    assert_eq!(
+        page.claim_from(),
+        Some(72_000.0),
+        "the server's word counts"
+    );
+    page.apply(OnlineAction::Connected(false));
+    assert_eq!(page.claim_from(), None, "not while offline");
+    page.apply(OnlineAction::Connected(true));
+    brief.present = [true, true];
+    page.apply(OnlineAction::Server(
+        Box::new(ServerMessage::Presence { brief }),
+        40_000.0,
+    ));
+    assert_eq!(page.claim_from(), None);
+}
+
+#[test]
+fn a_connection_refused_as_a_whole_is_the_page_s_problem() {
+    let mut page = OnlineGame::<Othello>::default();
+    for error in [ApiError::Origin, ApiError::NotFound] {
+        page.apply(OnlineAction::Server(
+            Box::new(ServerMessage::Error {
+                error: error.clone(),
+            }),
+            0.0,
+        ));
+        assert_eq!(page.problem, Some(error));
+    }
+}
+
 #[test]
 fn the_settings_of_a_page_are_written_as_rules_the_server_takes() {
     let mut settings = OthelloSettings::default();
@@ -287,11 +454,9 @@ fn live_frames_read_their_game_and_keep_the_other_parameters() {
 #[test]
 fn kept_seats_read_back_and_bad_text_is_left_out() {
     let seat = |game: &str| KeptSeat {
-        kind: GameKind::Opok,
         game: game.into(),
         seat: 1,
-        token: "0f3a".into(),
-        invite: None,
+        ..KeptSeat::new(GameKind::Opok, "0f3a".into())
     };
     let kept = keep_seat(&[seat("aa"), seat("bb")], seat("bb"));
     assert_eq!(kept, [seat("bb"), seat("aa")]);
@@ -305,6 +470,75 @@ fn kept_seats_read_back_and_bad_text_is_left_out() {
     });
     assert_eq!(many.len(), MAX_KEPT);
     assert_eq!(many[0].game, "g79");
+}
+
+/// Eva and Petr's finished Othello game as this browser keeps it.
+fn finished_othello() -> KeptSeat {
+    let mut server = Server::new(GameKind::Othello, "size=8&variant=standard", "5+3");
+    server.act(
+        None,
+        RoomAction::Join {
+            name: "Petr".into(),
+        },
+    );
+    server.play(0, "f5");
+    server.play(1, "d6");
+    server.act(Some(0), RoomAction::Resign);
+    let view = server.room.view("ab23cd45ef67", server.seen());
+    let Status::Over(ending) = view.brief.status else {
+        panic!("over");
+    };
+    KeptSeat {
+        game: "ab23cd45ef67".into(),
+        since_ms: 1_790_000_000_000,
+        finished: Some(KeptGame {
+            setup: view.setup.clone(),
+            names: ["Eva".into(), "Petr".into()],
+            moves: view.moves.clone(),
+            ending,
+        }),
+        ..KeptSeat::new(GameKind::Othello, "0f3a".into())
+    }
+}
+
+#[test]
+fn a_finished_game_is_kept_and_downloads_as_a_transcript_and_ggf() {
+    let kept = finished_othello();
+    // Kept again without the game (a later visit): the game stays.
+    let again = keep_seat(
+        std::slice::from_ref(&kept),
+        KeptSeat {
+            game: kept.game.clone(),
+            ..KeptSeat::new(GameKind::Othello, "0f3a".into())
+        },
+    );
+    assert_eq!(again, [kept.clone()]);
+    assert_eq!(read_kept(&write_kept(&again)), again);
+    let (name, text) = game_file(&kept, "2026-12-03", false).unwrap();
+    assert_eq!(name, "ab23cd45ef67.txt");
+    assert!(
+        text.contains("[First \"Eva\"]") && text.contains("[Second \"Petr\"]"),
+        "{text}"
+    );
+    assert!(
+        text.contains("[TimeControl \"5+3\"]") && text.contains("[Ending \"resigned\"]"),
+        "{text}"
+    );
+    assert!(text.trim_end().ends_with("f5d6"), "{text}");
+    let (name, ggf) = game_file(&kept, "", true).unwrap();
+    assert_eq!(name, "ab23cd45ef67.ggf");
+    assert!(
+        ggf.contains("PB[Eva]PW[Petr]") && ggf.contains("RE[-58:r]") && ggf.contains("B[F5]W[D6]"),
+        "{ggf}"
+    );
+    let game = crate::engine::othello::ggf::parse(&ggf).unwrap();
+    assert_eq!(game.moves.len(), 2);
+    // A kept game that does not read is forgotten, its seat kept.
+    let mut broken = kept.clone();
+    broken.finished.as_mut().unwrap().setup.rules = "size=99".into();
+    let read = read_kept(&write_kept(&[broken]));
+    assert_eq!(read.len(), 1);
+    assert_eq!(read[0].finished, None);
 }
 
 proptest! {

@@ -158,7 +158,20 @@ fn time_fields(
             })
         })
     };
-    let clock_names = [o.sudden_death, o.fischer, o.bronstein, o.simple_delay];
+    // Short names in the list (a phone shows them whole), the chosen
+    // kind's description under it.
+    let clock_names = [
+        o.sudden_short,
+        o.fischer_short,
+        o.bronstein_short,
+        o.delay_short,
+    ];
+    let clock_help = [o.sudden_death, o.fischer, o.bronstein, o.simple_delay];
+    let chosen_help = CLOCK_KINDS
+        .iter()
+        .zip(clock_help)
+        .find(|(kind, _)| **kind == draft.clock)
+        .map(|(_, help)| help);
     html! {
         <fieldset class="field online-time">
             <legend>{ o.timing }</legend>
@@ -174,6 +187,9 @@ fn time_fields(
                         }) }
                     </select>
                 </label>
+                if let Some(help) = chosen_help {
+                    <p class="help">{ help }</p>
+                }
                 <label>{ o.minutes }
                     <input type="number" min="1" max="180" value={draft.minutes.to_string()} data-testid="online-minutes"
                         onchange={on_value(draft, |d, v| d.minutes = v.parse().unwrap_or(d.minutes).clamp(1, 180))} />

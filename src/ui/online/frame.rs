@@ -7,12 +7,17 @@
 //! every move, `gameOver` when the board's game ends, `resize`. The frame's
 //! other parameters (`parent`, `theme`, `lang`, `coords`) read as any
 //! frame's; one that does not read is left at its default. A live game's
-//! clocks are shown under the board, ticking as on the game's page.
+//! clocks are shown under the board with each side's name and player,
+//! the running one marked, ticking as on the game's page; the discs (or
+//! squares) counted above it. A connection the server refuses for good
+//! (an origin it does not let embed live games, no such game) is said in
+//! the frame and posted to its page as `error`, and not tried again.
 
 use yew::prelude::*;
 
 use crate::embed::messages::FrameMessage;
 use crate::embed::params::{parse, EmbedParams, Game};
+use crate::online::protocol::ApiError;
 use crate::online::setup::GameKind;
 use crate::session::clock::clock_text;
 use crate::session::core::GameSession;
@@ -28,8 +33,10 @@ use super::super::embed::{
     use_document_look, use_latest, use_reports, use_resize_reports, EmbedBoard, CSS,
 };
 use super::super::shell::clock::now;
+use super::super::shell::scores::Scores;
 use super::page::{use_live, use_ticks};
-use super::panel::{name_of, status_text};
+use super::panel::{status_text, Glance};
+use super::players::name_of;
 
 /// The frame of a live game.
 pub fn live_frame(live: LiveFrame) -> Html {
@@ -59,6 +66,28 @@ struct FollowProps {
     live: LiveFrame,
 }
 
+/// What a refusal of the connection says to the frame's page (English,
+/// as every `error` message).
+fn problem_message(problem: &ApiError, game: &str) -> String {
+    match problem {
+        ApiError::Origin => {
+            "the server does not let this page's origin embed live games (its --embed-origin list)"
+                .into()
+        }
+        ApiError::NotFound => format!("there is no game {game:?} on this server"),
+        _ => "the server refused the live connection".into(),
+    }
+}
+
+/// The frame's sentence for a refusal of the connection.
+fn problem_text(t: &crate::i18n::Texts, problem: &ApiError) -> &'static str {
+    match problem {
+        ApiError::Origin => t.online().frame_problem_origin,
+        ApiError::NotFound => t.online().frame_problem_not_found,
+        _ => t.online().problem_token,
+    }
+}
+
 /// Follows the game; draws it once the server has sent it.
 #[function_component(Follow)]
 fn follow<G: EmbedBoard>(props: &FollowProps) -> Html {
@@ -73,29 +102,61 @@ fn follow<G: EmbedBoard>(props: &FollowProps) -> Html {
     let embed = params.parent.as_ref().map(|origin| origin.to_string());
     let game = AttrValue::from(props.live.game.clone());
     use_live::<G>(&game, &None, embed, dispatch);
+    {
+        let (params, game) = (params.clone(), props.live.game.clone());
+        use_effect_with(state.problem.clone(), move |problem| {
+            if let Some(problem) = problem {
+                let message = problem_message(problem, &game);
+                post(&params, &FrameMessage::Error { message });
+            }
+        });
+    }
     let clock_runs = state
         .brief()
         .and_then(|b| b.clock)
         .is_some_and(|c| c.running.is_some());
     use_ticks(state.playing() && clock_runs);
-    let status = status_text::<G>(t, &state);
+    if let Some(problem) = &state.problem {
+        let lang = params.lang.map_or(t, |lang| lang.texts());
+        return html! {
+            <p class="embed-status online-problem" role="alert" data-testid="live-problem">{ problem_text(lang, problem) }</p>
+        };
+    }
+    let status = status_text(t, &Glance::of(&state));
     let Some(view) = &state.view else {
         return html! { <p class="embed-status" data-testid="live-status">{ status }</p> };
     };
     // A live game's clocks, as its page shows them (a correspondence
     // game's days are not a clock to follow).
+    let running = state
+        .brief()
+        .and_then(|b| b.clock)
+        .and_then(|c| c.running)
+        .filter(|_| state.playing());
     let clocks = state
         .clocks(now())
         .filter(|_| view.setup.timing.is_live())
         .map(|left| {
-            [0, 1].map(|seat| {
-                let clock = AttrValue::from(clock_text(left[usize::from(seat)]));
-                (AttrValue::from(name_of(view, seat)), clock)
+            [0, 1].map(|seat| LiveClock {
+                name: AttrValue::from(name_of(view, seat)),
+                left: AttrValue::from(clock_text(left[usize::from(seat)])),
+                running: running == Some(seat),
             })
         });
     html! {
-        <Shown<G> session={state.session.clone()} {params} {status} {clocks} />
+        <Shown<G> session={state.session.clone()} {params} {status} {clocks} playing={state.playing()} />
     }
+}
+
+/// One side's clock in a frame.
+#[derive(Clone, PartialEq)]
+struct LiveClock {
+    /// The player's name.
+    name: AttrValue,
+    /// The time left.
+    left: AttrValue,
+    /// It runs.
+    running: bool,
 }
 
 /// Props of the game shown.
@@ -104,9 +165,10 @@ struct ShownProps<G: EmbedBoard> {
     session: GameSession<G>,
     params: EmbedParams,
     status: String,
-    /// The first and the second player's name and time left, when the
-    /// game has a clock.
-    clocks: Option<[(AttrValue, AttrValue); 2]>,
+    /// The first and the second player's clock, when the game has one.
+    clocks: Option<[LiveClock; 2]>,
+    /// The game is being played (the side to move is marked).
+    playing: bool,
 }
 
 /// The board and where the game stands, and the frame's reports; mounted
@@ -128,6 +190,10 @@ fn shown<G: EmbedBoard>(props: &ShownProps<G>) -> Html {
     let lang = p.lang.unwrap_or(app.lang);
     use_document_look(p.theme, lang);
     let t = lang.texts();
+    let mut scores = G::scores(t, &props.session);
+    scores
+        .iter_mut()
+        .for_each(|item| item.to_move &= props.playing);
     let classes = classes!(
         "embed",
         "embed-live",
@@ -139,16 +205,29 @@ fn shown<G: EmbedBoard>(props: &ShownProps<G>) -> Html {
         <ContextProvider<AppContext> {context}>
             <style>{ CSS }</style>
             <div ref={content} class={classes} data-testid="embed" data-mode="view">
+                if !scores.is_empty() {
+                    <Scores items={scores} />
+                }
                 <div class="embed-board">{ G::online_board(&props.session, Callback::noop(), false) }</div>
                 <p class="embed-status" data-testid="live-status">{ &props.status }</p>
                 if let Some(clocks) = &props.clocks {
                     <p class="embed-clocks">
-                        { for clocks.iter().enumerate().map(|(seat, (name, left))| html! {
-                            <span class="embed-clock">
-                                <span class="embed-clock-name">{ name.clone() }</span>
-                                <span class="online-clock" role="timer" aria-label={format!("{} {name}", t.common.clock)}
-                                    data-testid={format!("live-clock-{seat}")}>{ left.clone() }</span>
-                            </span>
+                        { for clocks.iter().zip(G::sides()).enumerate().map(|(seat, (clock, side))| {
+                            let side = G::side_name(t, side);
+                            let running = clock.running.then_some(t.online().clock_runs);
+                            let label = format!("{} {side} {}{}", t.common.clock, clock.name,
+                                running.map(|r| format!(", {r}")).unwrap_or_default());
+                            html! {
+                                <span class={classes!("embed-clock", clock.running.then_some("running"))}>
+                                    <span class="embed-clock-side">{ side }</span>
+                                    <span class="embed-clock-name">{ clock.name.clone() }</span>
+                                    <span class="online-clock" role="timer" aria-label={label}
+                                        data-testid={format!("live-clock-{seat}")}>{ clock.left.clone() }</span>
+                                    if let Some(running) = running {
+                                        <span class="embed-clock-runs">{ format!("({running})") }</span>
+                                    }
+                                </span>
+                            }
                         }) }
                     </p>
                 }

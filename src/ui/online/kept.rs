@@ -1,7 +1,7 @@
 //! The seats this browser holds ("My online games") and the name last
 //! used, in local storage.
 
-use crate::session::online::{keep_seat, read_kept, write_kept, KeptSeat};
+use crate::session::online::{keep_seat, read_kept, write_kept, KeptGame, KeptSeat};
 
 use super::super::browser;
 
@@ -17,17 +17,33 @@ pub fn seats() -> Vec<KeptSeat> {
         .unwrap_or_default()
 }
 
-/// Keeps `seat` (first in the list); an invitation already kept for the
-/// game stays.
-pub fn keep(mut seat: KeptSeat) {
-    let kept = seats();
-    if seat.invite.is_none() {
-        seat.invite = kept
-            .iter()
-            .find(|k| k.game == seat.game)
-            .and_then(|k| k.invite.clone());
+/// Keeps `seat` (first in the list; an invitation, first date and
+/// finished game already kept for the game stay); whether it is kept (a
+/// full or blocked storage keeps nothing).
+pub fn keep(seat: KeptSeat) -> bool {
+    let (game, token) = (seat.game.clone(), seat.token.clone());
+    let mut kept = keep_seat(&seats(), seat);
+    if kept[0].since_ms == 0 {
+        kept[0].since_ms = js_sys::Date::now() as u64;
     }
-    let _ = browser::store(KEPT_KEY, &write_kept(&keep_seat(&kept, seat)));
+    browser::store(KEPT_KEY, &write_kept(&kept)).is_ok()
+        && seat_of(&game).is_some_and(|k| k.token == token)
+}
+
+/// Keeps the finished `game` beside its seat, if this browser holds it.
+pub fn finish(game: &str, finished: KeptGame) {
+    let Some(mut seat) = seat_of(game) else {
+        return;
+    };
+    if seat.finished.as_ref() == Some(&finished) {
+        return;
+    }
+    seat.finished = Some(finished);
+    let mut kept = seats();
+    if let Some(slot) = kept.iter_mut().find(|k| k.game == game) {
+        *slot = seat;
+    }
+    let _ = browser::store(KEPT_KEY, &write_kept(&kept));
 }
 
 /// The seat kept for `game`, if any.

@@ -1,17 +1,20 @@
 //! The lobby (`#/online`): the open public challenges, live (a new one
-//! appears, a taken one goes), each with a button that takes its seat;
-//! and "My online games".
+//! appears, a taken one goes), each with the side the one who accepts
+//! plays, how long it has waited, and a button that takes its seat; and
+//! "My online games".
 
 use yew::prelude::*;
 
 use crate::i18n::Texts;
 use crate::online::protocol::{Challenge, JoinRequest, Seated, ServerMessage};
-use crate::online::setup::Timing;
+use crate::online::room::open_for_ms;
 
 use super::super::context::use_texts;
+use super::facts::{rules_text, side_of, timing_text};
 use super::mine::{game_name, MyGames};
 use super::net::Live;
 use super::page::seated_here;
+use super::players::date_text;
 use super::{ask, kept};
 
 /// The challenges as the lobby's messages change them.
@@ -78,17 +81,17 @@ pub fn lobby() -> Html {
             name.set(input.value());
         })
     };
+    let now = js_sys::Date::now();
     let rows = shown.iter().map(|c| {
-        let time = match &c.setup.timing {
-            Timing::Live { control, .. } => control.clone(),
-            Timing::Correspondence { days } => o.days_a_move(u64::from(*days)),
-        };
         html! {
             <tr data-testid="challenge">
                 <td>{ game_name(t, c.setup.game) }</td>
                 <td class="rules">{ rules_text(t, &c.setup.rules) }</td>
-                <td>{ time }</td>
+                <td>{ timing_text(t, &c.setup.timing) }</td>
+                <td data-testid="challenge-colour">{ side_of(t, c.setup.game, c.seat) }</td>
                 <td>{ c.name.clone() }</td>
+                <td data-testid="challenge-age">{ age_text(t, now - c.created_ms as f64) }</td>
+                <td data-testid="challenge-expires">{ date_text(t, expires_ms(c) as f64, true) }</td>
                 <td><button type="button" class="primary" onclick={accept(c)} data-testid="accept">{ o.accept }</button></td>
             </tr>
         }
@@ -112,7 +115,9 @@ pub fn lobby() -> Html {
                     <table class="challenges">
                         <thead><tr>
                             <th scope="col">{ o.game }</th><th scope="col">{ o.settings }</th>
-                            <th scope="col">{ o.time_control }</th><th scope="col">{ o.waits }</th><th />
+                            <th scope="col">{ o.time_control }</th><th scope="col">{ o.colour }</th>
+                            <th scope="col">{ o.waits }</th><th scope="col">{ o.waited }</th>
+                            <th scope="col">{ o.open_until_heading }</th><th />
                         </tr></thead>
                         <tbody>{ for rows }</tbody>
                     </table>
@@ -123,18 +128,23 @@ pub fn lobby() -> Html {
     }
 }
 
-/// A challenge's rules, shortly: Othello's board and variant, Opok's
-/// size, the take-away game's start (as the link writes them).
-fn rules_text(t: &Texts, rules: &str) -> String {
-    rules
-        .split('&')
-        .filter_map(|pair| pair.split_once('='))
-        .filter_map(|(key, value)| match (key, value) {
-            ("size", _) => Some(format!("{value}×{value}")),
-            ("misere", "0") | ("variant", "standard") => None,
-            ("misere", _) => Some(t.nim.misere_play.into()),
-            _ => Some(value.replace('+', " + ")),
-        })
-        .collect::<Vec<_>>()
-        .join(", ")
+/// How long a challenge has waited: `just now`, `5 min`, `2 h`, `3 d`.
+fn age_text(t: &Texts, ms: f64) -> String {
+    let o = t.online();
+    let minutes = (ms.max(0.0) / 60_000.0) as u64;
+    match minutes {
+        0 => o.just_now.into(),
+        1..=59 => o.minutes_ago(minutes),
+        60..=1439 => o.hours_ago(minutes / 60),
+        _ => o.days_ago(minutes / 1440),
+    }
+}
+
+/// When a challenge expires (one listed before the server said so: a day
+/// or a week after it was made, as the server's rule has it).
+fn expires_ms(challenge: &Challenge) -> u64 {
+    match challenge.expires_ms {
+        0 => challenge.created_ms + open_for_ms(&challenge.setup.timing),
+        expires => expires,
+    }
 }

@@ -13,20 +13,29 @@
 //!   for the players and the watchers.
 //! * `frame`: an embedded frame that follows a live game
 //!   (`#/embed/<game>?live=<id>`).
-//! * `panel`: the players, the clocks, the links and the buttons.
+//! * `panel`: the game's facts, where it stands, the news, and the rest of
+//!   the side panel: `players` (names, presence, clocks, deadlines),
+//!   `actions` (the player's buttons), `links` (invitation, watch link,
+//!   private link), `notify` (title, badge, notifications).
+//! * `facts`: a game's rules and time in words, for every page.
 //! * `lobby`: the open public challenges (`#/online`); `mine`: "My online
-//!   games" (the home page and the lobby).
+//!   games" (the lobby), finished games kept with their downloads.
 //! * `net`: HTTP and the live connections; `kept`: the seats this browser
 //!   holds.
 
+mod actions;
 pub mod create;
+mod facts;
 mod frame;
 pub(crate) mod kept;
+mod links;
 mod lobby;
 pub(crate) mod mine;
 pub(crate) mod net;
+mod notify;
 mod page;
 mod panel;
+mod players;
 
 use yew::prelude::*;
 

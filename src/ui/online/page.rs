@@ -1,10 +1,12 @@
 //! An online game's page (`#/online/<game>/<id>`), the same for the three
 //! games (each draws its own board through [`PageGame::online_board`]): a
-//! visitor with an invitation, or on an open public game, is asked for a
-//! name and joins; a player (the token in the link or kept in this
-//! browser) plays; anyone else watches. Moves, clocks and the end come
-//! from the server over the live connection; the page says every move as
-//! it says the computer's.
+//! visitor with an invitation, or on an open public game, is told the
+//! game and asked for a name, and joins; a player (the token in the link
+//! or kept in this browser) plays; anyone else watches. Moves, clocks and
+//! the end come from the server over the live connection; the page says
+//! every move as it says the computer's. The player's own move shows on
+//! the board at once and waits there until the server answers it (sent
+//! again after a reconnection), and the status says it is on its way.
 
 use std::rc::Rc;
 
@@ -16,15 +18,20 @@ use crate::online::protocol::{ClientMessage, GameView, JoinRequest, Seated, Serv
 use crate::online::room::Status;
 use crate::online::setup::GameKind;
 use crate::session::core::Action;
-use crate::session::online::{KeptSeat, NotSent, OnlineAction, OnlineGame, OnlineLink};
+use crate::session::online::{KeptSeat, News, NotSent, OnlineAction, OnlineGame, OnlineLink};
 
 use super::super::browser;
 use super::super::common::listeners::use_speech;
 use super::super::context::{use_app, use_texts};
 use super::super::shell::clock::now;
+use super::super::shell::scores::Scores;
 use super::super::shell::PageGame;
+use super::actions::Confirming;
+use super::facts::{game_text, side_of, timing_text};
+use super::mine::finished_of;
 use super::net::Live;
-use super::panel::{news_text, OnlinePanel};
+use super::notify::{notify, use_title};
+use super::panel::{news_text, problem_text, Glance, OnlinePanel};
 use super::{ask, kept};
 
 impl<G: PageGame> Reducible for OnlineGame<G> {
@@ -56,6 +63,7 @@ pub fn online_page<G: PageGame>(props: &OnlinePageProps) -> Html {
     let Some(link) = OnlineLink::parse(&props.rest) else {
         return html! { <p class="online-problem">{ t.online().not_found }</p> };
     };
+    let in_link = link.seat.is_some();
     let token = link
         .seat
         .clone()
@@ -63,7 +71,7 @@ pub fn online_page<G: PageGame>(props: &OnlinePageProps) -> Html {
     html! {
         <section class={classes!("online-page", format!("{}-page", G::ROUTE))}>
             if let Some(token) = token {
-                <LiveGame<G> game={link.game.clone()} token={Some(AttrValue::from(token))} />
+                <LiveGame<G> game={link.game.clone()} token={Some(AttrValue::from(token))} {in_link} />
             } else {
                 <Visitor<G> {link} />
             }
@@ -107,7 +115,7 @@ fn visitor<G: PageGame>(props: &VisitorProps) -> Html {
             html! { <JoinForm link={props.link.clone()} view={view.clone()} /> }
         }
         Some(Ok(_)) => {
-            html! { <LiveGame<G> game={props.link.game.clone()} token={None::<AttrValue>} /> }
+            html! { <LiveGame<G> game={props.link.game.clone()} token={None::<AttrValue>} in_link={false} /> }
         }
     }
 }
@@ -119,7 +127,34 @@ struct JoinFormProps {
     view: GameView,
 }
 
-/// The invitation: who invites, a name, and the button that takes the seat.
+/// The invitation's facts: the game, its time, and who plays which side
+/// (who moves first).
+fn join_facts(t: &crate::i18n::Texts, view: &GameView) -> Html {
+    let o = t.online();
+    let kind = view.setup.game;
+    let seats = [0u8, 1].map(|seat| {
+        let who = view.names[usize::from(seat)]
+            .clone()
+            .unwrap_or_else(|| o.you.to_string());
+        let side = side_of(t, kind, seat);
+        let side = if seat == 0 {
+            format!("{side} ({})", o.first_move)
+        } else {
+            side.to_string()
+        };
+        html! { <><dt>{ side }</dt><dd>{ who }</dd></> }
+    });
+    html! {
+        <dl class="online-join-facts" data-testid="online-join-facts">
+            <dt>{ o.game }</dt><dd>{ game_text(t, &view.setup) }</dd>
+            <dt>{ o.time_control }</dt><dd>{ timing_text(t, &view.setup.timing) }</dd>
+            { for seats }
+        </dl>
+    }
+}
+
+/// The invitation: who invites, to what, a name, and the button that
+/// takes the seat.
 #[function_component(JoinForm)]
 fn join_form(props: &JoinFormProps) -> Html {
     let t = use_texts();
@@ -169,6 +204,7 @@ fn join_form(props: &JoinFormProps) -> Html {
     html! {
         <form class="online-join" {onsubmit} data-testid="online-join">
             <h2>{ host.map(|h| o.invited(h)).unwrap_or_else(|| o.waiting.to_string()) }</h2>
+            { join_facts(t, &props.view) }
             <label>{ o.your_name }
                 <input type="text" value={(*name).clone()} {oninput} maxlength="32" required=true
                     autocomplete="nickname" data-testid="online-name" />
@@ -183,17 +219,20 @@ fn join_form(props: &JoinFormProps) -> Html {
     }
 }
 
-/// After creating or joining: the seat kept, and its page opened.
+/// After creating or joining: the seat kept, and its page opened (the
+/// address holds the token only where this browser could not keep it).
 pub fn seated_here(kind: GameKind, seated: Seated) {
     let seat = KeptSeat {
-        kind,
         game: seated.game,
         seat: seated.seat,
-        token: seated.token,
         invite: seated.invite,
+        ..KeptSeat::new(kind, seated.token)
     };
-    let fragment = seat.link().fragment();
-    kept::keep(seat);
+    let fragment = if kept::keep(seat.clone()) {
+        seat.watch_link().fragment()
+    } else {
+        seat.link().fragment()
+    };
     let _ = browser::window().location().set_hash(&fragment);
 }
 
@@ -202,6 +241,8 @@ pub fn seated_here(kind: GameKind, seated: Seated) {
 struct LiveGameProps {
     game: AttrValue,
     token: Option<AttrValue>,
+    /// The token came in the address (to be taken out once kept).
+    in_link: bool,
 }
 
 /// Opens the live connection of `game` for as long as the page shows it:
@@ -241,51 +282,7 @@ pub(super) fn use_live<G: PageGame>(
     live
 }
 
-/// While it is this page's player's move: the page's title says so, and
-/// the app's icon shows a badge where the browser has one (a
-/// correspondence game left open in a tab).
-#[hook]
-fn use_your_move_title(mine: bool, words: &'static str) {
-    use_effect_with(mine, move |mine| {
-        let document = browser::window().document();
-        let base = document.as_ref().map(|d| d.title()).unwrap_or_default();
-        if *mine {
-            if let Some(document) = &document {
-                document.set_title(&format!("{words} · {base}"));
-            }
-        }
-        app_badge(*mine);
-        let mine = *mine;
-        move || {
-            if let (true, Some(document)) = (mine, document) {
-                document.set_title(&base);
-            }
-            app_badge(false);
-        }
-    });
-}
-
-/// Sets or clears the app icon's badge (`navigator.setAppBadge`), where the
-/// browser has it.
-fn app_badge(on: bool) {
-    use wasm_bindgen::JsCast;
-    let navigator = browser::window().navigator();
-    let name = if on { "setAppBadge" } else { "clearAppBadge" };
-    let function = js_sys::Reflect::get(&navigator, &name.into())
-        .ok()
-        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
-    let Some(Ok(answer)) = function.map(|f| f.call0(&navigator)) else {
-        return;
-    };
-    // A refused badge (no installed app) is no error of the page's.
-    if let Ok(promise) = answer.dyn_into::<js_sys::Promise>() {
-        wasm_bindgen_futures::spawn_local(async move {
-            let _ = wasm_bindgen_futures::JsFuture::from(promise).await;
-        });
-    }
-}
-
-/// Re-draws every quarter second while a clock runs.
+/// Re-draws every quarter second while a clock (or a countdown) runs.
 #[hook]
 pub(super) fn use_ticks(running: bool) {
     let tick = use_state(|| 0u32);
@@ -295,11 +292,102 @@ pub(super) fn use_ticks(running: bool) {
     });
 }
 
+/// Keeps the seat once the server knows the token (and the finished game
+/// once over); a token that came in the address leaves it once kept.
+/// Whether the seat could not be kept.
+#[hook]
+fn use_kept_seat<G: PageGame>(props: &LiveGameProps, state: &OnlineGame<G>) -> bool {
+    let not_kept = use_state(|| false);
+    {
+        let (token, game, in_link) = (props.token.clone(), props.game.to_string(), props.in_link);
+        let not_kept = not_kept.clone();
+        use_effect_with(state.seat, move |seat| {
+            if let (Some(seat), Some(token)) = (seat, token) {
+                let seat = KeptSeat {
+                    game,
+                    seat: *seat,
+                    ..KeptSeat::new(kind_of::<G>(), token.to_string())
+                };
+                if kept::keep(seat.clone()) {
+                    if in_link {
+                        browser::replace_fragment(&seat.watch_link().fragment());
+                    }
+                } else {
+                    not_kept.set(true);
+                }
+            }
+        });
+    }
+    let finished = state
+        .view
+        .as_ref()
+        .filter(|_| state.seat.is_some())
+        .and_then(finished_of);
+    let game = props.game.to_string();
+    use_effect_with(finished, move |finished| {
+        if let Some(finished) = finished {
+            kept::finish(&game, finished.clone());
+        }
+    });
+    *not_kept
+}
+
+/// Says and shows what needs the player who is not looking: the title
+/// and badge for their move, the title for an opponent who joined, and a
+/// notification for either where the player turned them on.
+#[hook]
+fn use_alerts<G: PageGame>(state: &OnlineGame<G>) {
+    let t = use_texts();
+    let o = t.online();
+    let joined = matches!(state.notice, Some(News::Joined(_)));
+    let mine = state.my_move();
+    let words = if mine {
+        Some(o.your_move_title)
+    } else if joined {
+        Some(o.opponent_joined_title)
+    } else {
+        None
+    };
+    use_title(words, mine);
+    let game = state
+        .view
+        .as_ref()
+        .map(|v| {
+            o.vs(
+                v.names[0].clone().unwrap_or_default(),
+                v.names[1].clone().unwrap_or_default(),
+            )
+        })
+        .unwrap_or_default();
+    let joined_news = match &state.news {
+        Some((n, News::Joined(name))) => Some((*n, name.clone())),
+        _ => None,
+    };
+    // One notification a change (the move becoming the player's, a
+    // joining, which says whose move it is too), never one twice.
+    let told = use_mut_ref(|| (false, None::<u32>));
+    use_effect_with((mine, joined_news), move |(mine, joined)| {
+        let (was_mine, joining_told) = *told.borrow();
+        let joining = joined.as_ref().filter(|(n, _)| Some(*n) != joining_told);
+        match joining {
+            Some((_, name)) => {
+                let mut body = o.joined(name.as_str());
+                if *mine {
+                    body = format!("{body} {}", o.your_move);
+                }
+                notify(o.opponent_joined_title, &body);
+            }
+            None if *mine && !was_mine => notify(&o.notify_your_move(game.as_str()), &game),
+            None => {}
+        }
+        *told.borrow_mut() = (*mine, joined.as_ref().map(|(n, _)| *n).or(joining_told));
+    });
+}
+
 /// The game, live: the board, the panel, and what is said.
 #[function_component(LiveGame)]
 fn live_game<G: PageGame>(props: &LiveGameProps) -> Html {
     let t = use_texts();
-    let announce = use_app().announce;
     let state = use_reducer(OnlineGame::<G>::default);
     let dispatch = {
         let dispatcher = state.dispatcher();
@@ -315,21 +403,9 @@ fn live_game<G: PageGame>(props: &LiveGameProps) -> Html {
             }
         });
     }
-    // The seat is kept once the server knows the token.
-    {
-        let (token, game) = (props.token.clone(), props.game.to_string());
-        use_effect_with(state.seat, move |seat| {
-            if let (Some(seat), Some(token)) = (seat, token) {
-                kept::keep(KeptSeat {
-                    kind: kind_of::<G>(),
-                    game,
-                    seat: *seat,
-                    token: token.to_string(),
-                    invite: None,
-                });
-            }
-        });
-    }
+    let not_kept = use_kept_seat::<G>(props, &state);
+    let confirming = use_state(|| Confirming::None);
+    let announce = use_app().announce;
     let session = &state.session;
     let said = session.announcement.as_ref();
     use_speech(
@@ -340,15 +416,16 @@ fn live_game<G: PageGame>(props: &LiveGameProps) -> Html {
     let news = state.news.as_ref();
     use_speech(
         news.map(|(n, _)| *n),
-        news.map(|(_, news)| news_text::<G>(t, &state, news))
+        news.map(|(_, news)| news_text(t, &Glance::of(&state), news))
             .unwrap_or_default(),
     );
     let live_clock = state
         .brief()
         .and_then(|b| b.clock)
         .is_some_and(|c| c.running.is_some());
-    use_ticks(state.playing() && live_clock);
-    use_your_move_title(state.my_move(), t.online().my_move_short);
+    let counting = state.claim_from().is_some_and(|from| from > now());
+    use_ticks(state.playing() && (live_clock || counting));
+    use_alerts(&state);
 
     // The boards may keep the first callback they were given (one listener
     // for the whole board): it reads the game as it is at the click.
@@ -364,10 +441,18 @@ fn live_game<G: PageGame>(props: &LiveGameProps) -> Html {
             let Some(live) = live.borrow().clone() else {
                 return;
             };
-            match state.move_message(&mv, live.next_id()) {
-                Ok(message) => live.send(message),
+            // A move on its way (the page's state may not show it yet).
+            if live.move_waiting() && state.seat.is_some() {
+                return dispatch.emit(OnlineAction::NotSent(NotSent::Waiting));
+            }
+            let id = live.next_id();
+            match state.move_message(&mv, id) {
+                Ok(message) => {
+                    dispatch.emit(OnlineAction::Sending(mv, id));
+                    live.send_move(message);
+                }
                 Err(NotSent::Illegal) => dispatch.emit(OnlineAction::Session(Action::Play(mv))),
-                Err(why) => announce.emit(not_sent_text(t, &why)),
+                Err(why) => dispatch.emit(OnlineAction::NotSent(why)),
             }
         })
     };
@@ -379,24 +464,30 @@ fn live_game<G: PageGame>(props: &LiveGameProps) -> Html {
             }
         })
     };
+    if let Some(problem) = &state.problem {
+        return html! {
+            <p class="online-problem" role="alert" data-testid="online-problem">{ problem_text(t, problem) }</p>
+        };
+    }
+    // Whose move the server says: none once the game is over (a flag
+    // leaves the board's position unfinished).
+    let mut scores = G::scores(t, session);
+    scores
+        .iter_mut()
+        .for_each(|item| item.to_move &= state.playing());
     html! {
         <div class="game-page online-game" data-testid="online-game">
             <div class="play-area">
-                { G::online_board(session, on_board, state.my_move()) }
+                if !scores.is_empty() && state.view.is_some() {
+                    <Scores items={scores} />
+                }
+                { G::online_board(session, on_board, state.can_move()) }
+                if not_kept {
+                    <p class="online-problem" role="alert" data-testid="online-seat-not-kept">{ t.online().seat_not_kept }</p>
+                }
             </div>
-            <OnlinePanel<G> state={state.clone()} game={props.game.clone()} {send}
-                on_go={dispatch.reform(|ply| OnlineAction::Session(Action::GoTo(ply)))} />
+            <OnlinePanel<G> state={state.clone()} game={props.game.clone()} token={props.token.clone()} {send}
+                dispatch={dispatch.reform(OnlineAction::Session)} {confirming} {announce} />
         </div>
     }
-}
-
-/// Why a move picked on the board was not sent.
-fn not_sent_text(t: &crate::i18n::Texts, why: &NotSent) -> String {
-    let o = t.online();
-    match why {
-        NotSent::Watching => o.not_sent_watching,
-        NotSent::Reviewing => o.not_sent_reviewing,
-        NotSent::NotYourTurn | NotSent::NotPlaying | NotSent::Illegal => o.refused_not_your_turn,
-    }
-    .into()
 }

@@ -1,24 +1,27 @@
-//! The side panel of an online game: the players (side, name, here or
-//! away, clock), where the game stands, the player's buttons (resign,
-//! abort, claim, rematch, settle, withdraw), the links to send, and the
-//! move list.
+//! The side panel of an online game: the game's facts (its rules and
+//! time), the players (side, name, here or away, clock), where the game
+//! stands and the latest news in words, the player's buttons, the links
+//! to send, the notification choice, and the move list.
 
 use yew::prelude::*;
 
 use crate::i18n::Texts;
-use crate::online::protocol::{CancelRequest, ClientMessage, GameView};
+use crate::online::protocol::{ApiError, ClientMessage, GameView};
 use crate::online::room::{Ending, Reason, Status};
-use crate::online::setup::Timing;
-use crate::session::clock::clock_text;
-use crate::session::online::{KeptSeat, News, OnlineGame, OnlineLink};
+use crate::session::core::Action;
+use crate::session::formats;
+use crate::session::online::{News, NotSent, OnlineGame, Pending};
 
-use super::super::browser;
 use super::super::common::move_list::MoveList;
-use super::super::context::{use_app, use_texts};
-use super::super::shell::clock::now;
+use super::super::context::use_texts;
 use super::super::shell::layout::move_entries;
 use super::super::shell::PageGame;
-use super::{ask, kept, refusal_text};
+use super::actions::{buttons, Confirming};
+use super::facts::setup_line;
+use super::links::links;
+use super::notify::NotifyChoice;
+use super::players::{name_of, players};
+use super::refusal_text;
 
 /// Props of the panel.
 #[derive(Properties, PartialEq)]
@@ -27,25 +30,59 @@ pub struct OnlinePanelProps<G: PageGame> {
     pub state: UseReducerHandle<OnlineGame<G>>,
     /// Its id.
     pub game: AttrValue,
+    /// The seat's token, on a player's page.
+    pub token: Option<AttrValue>,
     /// Sends a player's message (made with its id).
     pub send: Callback<fn(u32) -> ClientMessage>,
-    /// Shows the position after a move.
-    pub on_go: Callback<usize>,
+    /// What the page changes (a move shown).
+    pub dispatch: Callback<Action<G>>,
+    /// What the resign and abort buttons ask again.
+    pub confirming: UseStateHandle<Confirming>,
+    /// Says a sentence (a link copied).
+    pub announce: Callback<String>,
 }
 
-/// A seat's name ("…" while it is free).
-pub(super) fn name_of(view: &GameView, seat: u8) -> String {
-    view.names[usize::from(seat & 1)]
-        .clone()
-        .unwrap_or_else(|| "…".into())
+/// What the panel's words and buttons need of a game, whichever game it
+/// is (so that they are made once, not once for each game).
+pub(super) struct Glance<'a> {
+    /// The game as the server last told it.
+    pub view: Option<&'a GameView>,
+    /// This page's seat.
+    pub seat: Option<u8>,
+    /// The live connection is open.
+    pub connected: bool,
+    /// This page's move on its way.
+    pub pending: Option<&'a Pending>,
+    /// The server refused the connection for good.
+    pub problem: Option<&'a ApiError>,
+    /// It is this page's player's move.
+    pub my_move: bool,
+    /// From when (the page's time) a claim is possible, if it can be.
+    pub claim_from: Option<f64>,
 }
 
-/// How a finished game ended, in a sentence.
-fn ending_text(t: &Texts, view: &GameView, ending: &Ending) -> String {
+impl<'a> Glance<'a> {
+    /// The glance of `state`.
+    pub fn of<G: PageGame>(state: &'a OnlineGame<G>) -> Glance<'a> {
+        Glance {
+            view: state.view.as_ref(),
+            seat: state.seat,
+            connected: state.connected,
+            pending: state.pending.as_ref(),
+            problem: state.problem.as_ref(),
+            my_move: state.my_move(),
+            claim_from: state.claim_from(),
+        }
+    }
+}
+
+/// How a finished game ended, in a sentence: the winner's points first.
+pub(super) fn ending_text(t: &Texts, view: &GameView, ending: &Ending) -> String {
     let o = t.online();
     let how = match ending.reason {
         Reason::Aborted => return o.over_aborted.into(),
         Reason::Cancelled => return o.over_cancelled.into(),
+        Reason::Expired => return o.over_expired.into(),
         Reason::Finished => o.reason_finished,
         Reason::Time => o.reason_time,
         Reason::Completed => o.reason_completed,
@@ -56,39 +93,66 @@ fn ending_text(t: &Texts, view: &GameView, ending: &Ending) -> String {
         Some(seat) => o.wins(name_of(view, seat), how),
         None => o.over_draw.into(),
     };
-    match ending.score.points {
-        Some([first, second]) => format!("{result} {}.", o.score(first, second)),
-        None => result,
+    match (ending.score.points, ending.score.winner) {
+        (Some([first, second]), Some(1)) => format!("{result} {}.", o.score(second, first)),
+        (Some([first, second]), _) => format!("{result} {}.", o.score(first, second)),
+        (None, _) => result,
     }
 }
 
-/// Where the game stands, in a sentence.
-pub(super) fn status_text<G: PageGame>(t: &Texts, state: &OnlineGame<G>) -> String {
+/// What the server's refusal of the connection means to the person.
+pub(super) fn problem_text(t: &Texts, problem: &ApiError) -> &'static str {
     let o = t.online();
-    let Some(view) = &state.view else {
+    match problem {
+        ApiError::NotFound => o.not_found,
+        ApiError::Origin => o.problem_origin,
+        _ => o.problem_token,
+    }
+}
+
+/// Where the game stands, in a sentence (with this page's move on its way).
+pub(super) fn status_text(t: &Texts, state: &Glance) -> String {
+    let o = t.online();
+    if let Some(problem) = state.problem {
+        return problem_text(t, problem).into();
+    }
+    let Some(view) = state.view else {
         return o.connecting.into();
     };
     let brief = &view.brief;
-    let mut text = match brief.status {
-        Status::Open => o.waiting.to_string(),
-        Status::Over(ending) => ending_text(t, view, &ending),
-        Status::Completing { .. } => o.completing.to_string(),
-        Status::Playing if state.my_move() => o.your_move.to_string(),
-        Status::Playing => o.to_move(name_of(view, brief.to_move.unwrap_or(0))),
+    let mut text = match (state.pending, brief.status) {
+        (Some(pending), _) if state.connected => o.sending(pending.mv.as_str()),
+        (Some(pending), _) => o.waiting_offline(pending.mv.as_str()),
+        (None, Status::Open) => o.waiting.to_string(),
+        (None, Status::Over(ending)) => ending_text(t, view, &ending),
+        (None, Status::Completing { .. }) => o.completing.to_string(),
+        (None, Status::Playing) if state.my_move => o.your_move.to_string(),
+        (None, Status::Playing) => o.to_move(name_of(view, brief.to_move.unwrap_or(0))),
     };
     if state.seat.is_none() {
         text = format!("{text} {}", o.watching);
     }
-    if !state.connected {
+    if !state.connected && state.pending.is_none() {
         text = format!("{} {text}", o.reconnecting);
     }
     text
 }
 
-/// What the page says of `news`.
-pub fn news_text<G: PageGame>(t: &Texts, state: &OnlineGame<G>, news: &News) -> String {
+/// Why a move picked on the board was not sent.
+fn not_sent_text(t: &Texts, why: &NotSent) -> &'static str {
     let o = t.online();
-    let Some(view) = &state.view else {
+    match why {
+        NotSent::Watching => o.not_sent_watching,
+        NotSent::Reviewing => o.not_sent_reviewing,
+        NotSent::Waiting => o.not_sent_waiting,
+        NotSent::NotYourTurn | NotSent::NotPlaying | NotSent::Illegal => o.refused_not_your_turn,
+    }
+}
+
+/// What the page says of `news`.
+pub fn news_text(t: &Texts, state: &Glance, news: &News) -> String {
+    let o = t.online();
+    let Some(view) = state.view else {
         return String::new();
     };
     match news {
@@ -101,241 +165,21 @@ pub fn news_text<G: PageGame>(t: &Texts, state: &OnlineGame<G>, news: &News) -> 
         News::Error => o.server_error.into(),
         News::Presence(seat, true) => o.back(name_of(view, *seat)),
         News::Presence(seat, false) => o.left(name_of(view, *seat)),
+        News::NotSent(why) => not_sent_text(t, why).into(),
     }
 }
 
-/// The players: side, name, here or away, clock.
-fn players<G: PageGame>(t: &Texts, state: &OnlineGame<G>) -> Html {
-    let Some(view) = &state.view else {
-        return Html::default();
-    };
-    let o = t.online();
-    let clocks = state.clocks(now());
-    let correspondence = matches!(view.setup.timing, Timing::Correspondence { .. });
-    let items = G::sides().into_iter().enumerate().map(|(seat, side)| {
-        let running = state.playing() && view.brief.to_move == Some(seat as u8);
-        let here = view.brief.present[seat];
-        let clock = clocks
-            .map(|left| clock_text(left[seat]))
-            .filter(|_| !correspondence || running);
-        html! {
-            <li class={classes!("online-player", G::side_class(side), running.then_some("to-move"))}
-                data-testid={format!("online-player-{seat}")}>
-                <span class="online-side">{ G::side_name(t, side) }</span>
-                <span class="online-name">{ name_of(view, seat as u8) }</span>
-                if state.seat == Some(seat as u8) {
-                    <span class="online-you">{ "★" }</span>
-                }
-                if view.names[seat].is_some() {
-                    <span class="online-presence">{ if here { o.present } else { o.absent } }</span>
-                }
-                if let Some(clock) = clock {
-                    <span class="online-clock" role="timer" data-testid={format!("online-clock-{seat}")}>{ clock }</span>
-                }
-            </li>
-        }
-    });
-    let deadline = view
-        .brief
-        .clock
-        .and_then(|c| c.deadline_ms)
-        .filter(|_| correspondence && state.playing())
-        .map(|ms| {
-            let date = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));
-            let lang = wasm_bindgen::JsValue::from_str(t.lang().code());
-            o.deadline(String::from(date.to_locale_string(
-                &lang.as_string().unwrap_or_default(),
-                &wasm_bindgen::JsValue::UNDEFINED,
-            )))
-        });
-    html! {
-        <>
-            <ul class="online-players">{ for items }</ul>
-            if let Some(deadline) = deadline {
-                <p class="online-deadline">{ deadline }</p>
-            }
-        </>
-    }
-}
-
-/// A link to copy, with its button.
-fn copy_link(
-    label: &'static str,
-    url: String,
-    testid: &'static str,
-    t: &Texts,
-    announce: &Callback<String>,
-) -> Html {
-    let copied = t.online().copied;
-    let onclick = {
-        let (url, announce) = (url.clone(), announce.clone());
-        Callback::from(move |_: MouseEvent| {
-            if browser::copy_to_clipboard(&url) {
-                announce.emit(copied.to_string());
-            }
-        })
-    };
-    html! {
-        <div class="online-link">
-            <label>{ label }
-                <input type="text" readonly=true value={url} data-testid={testid} />
-            </label>
-            <button type="button" {onclick}>{ t.online().copy }</button>
-        </div>
-    }
-}
-
-/// The links: the invitation while the game waits (for its creator), and
-/// the watch link.
-fn links<G: PageGame>(
-    t: &Texts,
-    state: &OnlineGame<G>,
-    game: &str,
-    announce: &Callback<String>,
-) -> Html {
-    let o = t.online();
-    let kind = crate::online::setup::GameKind::from_name(G::ROUTE);
-    let Some(kind) = kind else {
-        return Html::default();
-    };
-    let address = browser::page_address();
-    let watch = OnlineLink {
-        kind,
-        game: game.to_string(),
-        seat: None,
-        invite: None,
-    };
-    let open = matches!(state.brief().map(|b| b.status), Some(Status::Open));
-    let invitation = (open && state.seat.is_some()).then(|| {
-        let invite = kept::seat_of(game).and_then(|k| k.invite);
-        let private = invite.is_some();
-        let link = OnlineLink {
-            invite,
-            ..watch.clone()
-        };
-        html! {
-            <>
-                { copy_link(o.invitation, format!("{address}{}", link.fragment()), "online-invitation", t, announce) }
-                if private {
-                    <p class="help">{ o.invitation_private }</p>
-                }
-            </>
-        }
-    });
-    html! {
-        <>
-            { invitation.unwrap_or_default() }
-            { copy_link(o.watch_link, format!("{address}{}", watch.fragment()), "online-watch-link", t, announce) }
-        </>
-    }
-}
-
-/// The player's buttons for where the game stands.
-fn buttons<G: PageGame>(
-    t: &'static Texts,
-    state: &OnlineGame<G>,
-    props: &OnlinePanelProps<G>,
-    confirming: &UseStateHandle<bool>,
-) -> Html {
-    let o = t.online();
-    let (Some(view), Some(seat)) = (&state.view, state.seat) else {
-        return Html::default();
-    };
-    let send = |make: fn(u32) -> ClientMessage| props.send.reform(move |_: MouseEvent| make);
-    let other = usize::from(1 - (seat & 1));
-    let live = view.setup.timing.is_live();
-    let my_moves = (0..view.moves.len())
-        .filter(|ply| ply % 2 == usize::from(seat))
-        .count();
-    let resign = if **confirming {
-        let confirm = {
-            let (send, confirming) = (props.send.clone(), confirming.clone());
-            Callback::from(move |_: MouseEvent| {
-                confirming.set(false);
-                send.emit(|id| ClientMessage::Resign { id });
-            })
-        };
-        let cancel = {
-            let confirming = confirming.clone();
-            Callback::from(move |_: MouseEvent| confirming.set(false))
-        };
-        html! {
-            <>
-                <span>{ o.resign_confirm }</span>
-                <button type="button" class="danger" onclick={confirm} data-testid="online-resign-confirm">{ o.resign }</button>
-                <button type="button" onclick={cancel}>{ t.common.cancel }</button>
-            </>
-        }
-    } else {
-        let confirming = confirming.clone();
-        html! {
-            <button type="button" onclick={Callback::from(move |_: MouseEvent| confirming.set(true))}
-                data-testid="online-resign">{ o.resign }</button>
-        }
-    };
-    match view.brief.status {
-        Status::Open => {
-            let game = props.game.to_string();
-            let onclick = Callback::from(move |_: MouseEvent| cancel_challenge(t, game.clone()));
-            html! { <button type="button" {onclick} data-testid="online-cancel">{ o.cancel_challenge }</button> }
-        }
-        Status::Playing | Status::Completing { .. } => html! {
-            <>
-                { resign }
-                if my_moves == 0 && matches!(view.brief.status, Status::Playing) {
-                    <button type="button" onclick={send(|id| ClientMessage::Abort { id })} data-testid="online-abort">{ o.abort }</button>
-                }
-                if live && !view.brief.present[other] {
-                    <button type="button" onclick={send(|id| ClientMessage::Claim { id })} data-testid="online-claim">{ o.claim }</button>
-                }
-                if matches!(view.brief.status, Status::Completing { loser } if loser != seat) {
-                    <button type="button" onclick={send(|id| ClientMessage::Settle { id })}>{ o.settle }</button>
-                }
-            </>
-        },
-        Status::Over(ending) => match &view.brief.next_game {
-            Some(next) => {
-                html! { <a class="button primary" href={rematch_link::<G>(next, seat, &props.game)}
-                data-testid="online-open-rematch">{ o.open_rematch }</a> }
-            }
-            None if matches!(ending.reason, Reason::Cancelled) => Html::default(),
-            None => html! {
-                <button type="button" onclick={send(|id| ClientMessage::Rematch { id })}
-                    disabled={view.brief.rematch[usize::from(seat)]} data-testid="online-rematch">{ o.rematch }</button>
-            },
-        },
-    }
-}
-
-/// The rematch's page for this player (the same token, the other seat;
-/// kept in this browser).
-fn rematch_link<G: PageGame>(next: &str, seat: u8, game: &str) -> String {
-    let kind = crate::online::setup::GameKind::from_name(G::ROUTE);
-    match (kind, kept::seat_of(game)) {
-        (Some(kind), Some(mine)) => {
-            let next_seat = KeptSeat {
-                kind,
-                game: next.to_string(),
-                seat: 1 - (seat & 1),
-                token: mine.token,
-                invite: None,
-            };
-            next_seat.link().fragment()
-        }
-        _ => format!("#/online/{}/{next}", G::ROUTE),
-    }
-}
-
-/// Withdraws the open challenge `game` (its creator's token kept here).
-fn cancel_challenge(t: &'static Texts, game: String) {
-    let Some(mine) = kept::seat_of(&game) else {
-        return;
-    };
-    wasm_bindgen_futures::spawn_local(async move {
-        let body = serde_json::to_string(&CancelRequest { token: mine.token }).ok();
-        let path = format!("/api/v1/games/{game}/cancel");
-        let _ = ask::<GameView>(t, "POST", &path, body).await;
-    });
+/// The game on its own page, with the engine (its share link), once over.
+fn analyse_href<G: PageGame>(state: &OnlineGame<G>) -> Option<String> {
+    let over = matches!(state.brief().map(|b| b.status), Some(Status::Over(_)));
+    let session = &state.session;
+    (over && !session.record.line().is_empty()).then(|| {
+        format!(
+            "#/{}?{}",
+            G::ROUTE,
+            formats::encode::<G>(&session.settings, &session.record)
+        )
+    })
 }
 
 /// The panel.
@@ -343,18 +187,73 @@ fn cancel_challenge(t: &'static Texts, game: String) {
 pub fn online_panel<G: PageGame>(props: &OnlinePanelProps<G>) -> Html {
     let t = use_texts();
     let state = &*props.state;
-    let confirming = use_state(|| false);
-    let announce = use_app().announce;
     let session = &state.session;
     let moves = move_entries(t, session);
+    let record = &session.record;
+    let reviewing = state.my_move() && record.cursor() != record.line().len();
+    let to_last = {
+        let (dispatch, end) = (props.dispatch.clone(), record.line().len());
+        Callback::from(move |_: MouseEvent| dispatch.emit(Action::GoTo(end)))
+    };
+    let glance = Glance::of(state);
+    let notice = state
+        .notice
+        .as_ref()
+        .map(|news| news_text(t, &glance, news));
     html! {
         <aside class="side-panel online-panel">
+            if let Some(view) = &state.view {
+                <p class="online-facts" data-testid="online-facts">{ setup_line(t, &view.setup) }</p>
+            }
             { players(t, state) }
-            <p class="online-status" data-testid="online-status">{ status_text(t, state) }</p>
-            <div class="online-buttons">{ buttons(t, state, props, &confirming) }</div>
-            { links(t, state, &props.game, &announce) }
-            <MoveList {moves} cursor={session.record.cursor()} on_go={props.on_go.clone()} />
+            <PanelMiddle status={status_text(t, &glance)} {notice} {reviewing} {to_last}
+                buttons={buttons(t, &glance, &props.game, &props.send, &props.confirming)}
+                analyse={analyse_href(state)}
+                links={links(t, &glance, &props.game, props.token.as_deref(), &props.announce)}
+                player={state.seat.is_some()} />
+            <MoveList {moves} cursor={record.cursor()} on_go={props.dispatch.reform(Action::GoTo)} />
             <p><a href="#/online">{ t.online().lobby_link }</a></p>
         </aside>
+    }
+}
+
+/// Props of the panel's middle.
+#[derive(Properties, PartialEq)]
+struct PanelMiddleProps {
+    status: String,
+    notice: Option<String>,
+    reviewing: bool,
+    to_last: Callback<MouseEvent>,
+    buttons: Html,
+    analyse: Option<String>,
+    links: Html,
+    player: bool,
+}
+
+/// Where the game stands, the news, the buttons, the links and the
+/// notification choice: the same for every game.
+#[function_component(PanelMiddle)]
+fn panel_middle(props: &PanelMiddleProps) -> Html {
+    let o = use_texts().online();
+    html! {
+        <>
+            <p class="online-status" data-testid="online-status">{ &props.status }</p>
+            if let Some(notice) = props.notice.as_ref().filter(|n| !n.is_empty()) {
+                <p class="online-notice" data-testid="online-notice">{ notice }</p>
+            }
+            if props.reviewing {
+                <button type="button" class="primary" onclick={props.to_last.clone()} data-testid="online-to-last">{ o.to_last_move }</button>
+            }
+            <div class="online-buttons">
+                { props.buttons.clone() }
+                if let Some(href) = props.analyse.clone() {
+                    <a class="button" {href} data-testid="online-analyse">{ o.analyse }</a>
+                }
+            </div>
+            { props.links.clone() }
+            if props.player {
+                <NotifyChoice />
+            }
+        </>
     }
 }

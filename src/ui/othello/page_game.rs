@@ -35,10 +35,13 @@ impl PageGame for Othello {
         mine: bool,
     ) -> Html {
         let position = session.position();
-        // Legal moves are marked for the player to move only: a watcher,
-        // or a player while the other side thinks, sees none.
+        // Legal moves are marked (and said) for the player to move only: a
+        // watcher, or a player while the other side thinks, sees none.
         let mut squares = crate::session::othello::view::squares(session);
-        squares.iter_mut().for_each(|square| square.marked &= mine);
+        squares.iter_mut().for_each(|square| {
+            square.marked &= mine;
+            square.legal &= mine;
+        });
         let on_pick =
             on_action.reform(|square| Action::Play(crate::engine::othello::Move::Place(square)));
         html! {

@@ -24,6 +24,7 @@ macro_rules! both {
 }
 
 pub mod events;
+pub mod faults;
 
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
@@ -34,7 +35,7 @@ use std::sync::{Arc, OnceLock};
 use mind_sports::online::protocol::{ClientMessage, Colour, CreateRequest, JoinRequest, Seated};
 use mind_sports::online::setup::{GameKind, Setup, Timing};
 use mind_sports_server::client::{self, Live};
-use mind_sports_server::policy::{Command as ServeCommand, Options};
+use mind_sports_server::options::{Command as ServeCommand, Options};
 use mind_sports_server::scratch::Cluster;
 use mind_sports_server::time::ManualWall;
 use mind_sports_server::Running;
@@ -95,11 +96,25 @@ pub fn options(db: Db, dir: &Path, extra: &[&str]) -> Options {
         Db::Postgres => args.extend(["--database".into(), postgres_database()]),
     }
     args.extend(extra.iter().map(|s| s.to_string()));
+    // A test's client may leave a live stream unread for minutes on a
+    // loaded machine (edge.rs tests the idle timeout itself).
+    if !extra.contains(&"--live-idle-timeout") {
+        args.extend(["--live-idle-timeout".into(), "900".into()]);
+    }
     match Options::parse(args) {
         Ok(ServeCommand::Serve(options)) => options,
         other => panic!("{other:?}"),
     }
 }
+
+/// The per-address request limits lifted: a test makes requests faster
+/// than people do, all from one address.
+pub const LIFTED: [&str; 4] = [
+    "--max-requests-per-second",
+    "100000",
+    "--max-reads-per-second",
+    "100000",
+];
 
 /// A server in this process whose wall clock the test moves.
 pub struct TestServer {
@@ -115,6 +130,24 @@ impl TestServer {
         let dir = scratch_dir("server");
         let wall = Arc::new(ManualWall::at(1_800_000_000_000));
         let running = mind_sports_server::start(options(db, &dir, extra), wall.clone())
+            .await
+            .unwrap();
+        TestServer {
+            running: Some(running),
+            wall,
+            dir,
+        }
+    }
+
+    /// Another instance on the same PostgreSQL database, its wall clock at
+    /// this one's time (the test moves both).
+    pub async fn another_instance(&self) -> TestServer {
+        let dir = scratch_dir("server");
+        let wall = Arc::new(ManualWall::at(self.wall_now()));
+        let url = self.database_url();
+        let mut options = options(Db::Sqlite, &dir, &[]);
+        options.online.database = Some(url);
+        let running = mind_sports_server::start(options, wall.clone())
             .await
             .unwrap();
         TestServer {
@@ -259,11 +292,24 @@ impl Drop for Process {
 
 /// A legal move after `moves` in a game of `setup`: the engine's first.
 pub fn legal_move(setup: &Setup, moves: &[String]) -> Option<String> {
-    let mut board = mind_sports::online::rules::board(&setup.checked().ok()?)?;
+    legal_moves(setup, moves).into_iter().next()
+}
+
+/// Some of the legal moves after `moves` in a game of `setup` (up to 32).
+pub fn legal_moves(setup: &Setup, moves: &[String]) -> Vec<String> {
+    let Some(mut board) = setup
+        .checked()
+        .ok()
+        .and_then(|setup| mind_sports::online::rules::board(&setup))
+    else {
+        return Vec::new();
+    };
     for text in moves.iter().filter(|m| *m != "pass") {
-        board.play(text).ok()?;
+        if board.play(text).is_err() {
+            return Vec::new();
+        }
     }
-    board.legal_moves(1).pop()
+    board.legal_moves(32)
 }
 
 /// The `engine` binary of this build (built if the tests of the server
