@@ -129,7 +129,7 @@ impl RatingPage {
             return None;
         }
         let players: Vec<PlayerRating> = pages.iter().flat_map(|p| p.players.clone()).collect();
-        (players.len() == first.total).then(|| RatingList {
+        (players.len() == first.total).then_some(RatingList {
             events: first.events,
             periods: first.periods,
             players,

@@ -11,7 +11,7 @@ fn main() -> std::process::ExitCode {
             print!("{text}");
             return ExitCode::SUCCESS;
         }
-        Ok(Command::Serve(options)) => options,
+        Ok(Command::Serve(options)) => *options,
         Ok(Command::Backup { state, file }) => return operate(true, &state, &file),
         Ok(Command::Restore { state, file }) => return operate(false, &state, &file),
         Err(error) => {

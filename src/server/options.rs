@@ -36,7 +36,7 @@ pub enum Command {
     /// Print this text (the help, or the version) and stop.
     Print(String),
     /// Serve with these options.
-    Serve(Options),
+    Serve(Box<Options>),
     /// Copy the SQLite database of `state` into `file` (`serve backup`).
     Backup {
         /// The state folder.
@@ -352,7 +352,7 @@ impl Words {
         match self.task {
             Some(Task::Backup { state, file }) => Ok(Command::Backup { state, file }),
             Some(Task::Restore { state, file }) => Ok(Command::Restore { state, file }),
-            None => self.options().map(Command::Serve),
+            None => self.options().map(|o| Command::Serve(Box::new(o))),
         }
     }
 
@@ -458,7 +458,7 @@ mod tests {
 
     fn serve(list: &[&str]) -> Options {
         match Options::parse(args(list)) {
-            Ok(Command::Serve(options)) => options,
+            Ok(Command::Serve(options)) => *options,
             other => panic!("{other:?}"),
         }
     }

@@ -521,10 +521,8 @@ impl<G: Formats> OnlineGame<G> {
                 }
                 self.say(News::Refused(refusal));
             }
-            ServerMessage::Ack { id } => {
-                if self.pending.as_ref().is_some_and(|p| p.id == id) {
-                    self.pending = None;
-                }
+            ServerMessage::Ack { id } if self.pending.as_ref().is_some_and(|p| p.id == id) => {
+                self.pending = None;
             }
             ServerMessage::Error { error } => match error {
                 ApiError::NotFound | ApiError::Origin | ApiError::WrongToken

@@ -204,7 +204,7 @@ async fn a_big_event_reaches_its_live_stream(db: Db) {
     assert_eq!(event.players.len(), 1000);
     let mut live = Live::open(at, &event.path("/live"), None).await.unwrap();
     let message = live.next_text().await.unwrap();
-    let parts = (message.len() + PART_BYTES - 1) / PART_BYTES;
+    let parts = message.len().div_ceil(PART_BYTES);
     assert!(parts >= 6, "a message of {} bytes", message.len());
     assert_eq!(live.frames, parts as u64, "sent in parts of 32 KiB");
     let read: Value = serde_json::from_str(&message).unwrap();

@@ -88,7 +88,7 @@ async fn restart(server: &mut TestServer, db: Db, down_ms: u64, crash: bool, ste
             let dir = server.dir.display().to_string();
             let args = ["--dir", &dir, "--port", "0", "--database", &url];
             match Options::parse(args) {
-                Ok(Command::Serve(options)) => options,
+                Ok(Command::Serve(options)) => *options,
                 other => panic!("{other:?}"),
             }
         }

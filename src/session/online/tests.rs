@@ -512,7 +512,7 @@ fn a_finished_game_is_kept_and_downloads_as_a_transcript_and_ggf() {
             ..KeptSeat::new(GameKind::Othello, "0f3a".into())
         },
     );
-    assert_eq!(again, [kept.clone()]);
+    assert_eq!(again, std::slice::from_ref(&kept));
     assert_eq!(read_kept(&write_kept(&again)), again);
     let (name, text) = game_file(&kept, "2026-12-03", false).unwrap();
     assert_eq!(name, "ab23cd45ef67.txt");

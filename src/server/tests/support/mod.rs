@@ -102,7 +102,7 @@ pub fn options(db: Db, dir: &Path, extra: &[&str]) -> Options {
         args.extend(["--live-idle-timeout".into(), "900".into()]);
     }
     match Options::parse(args) {
-        Ok(ServeCommand::Serve(options)) => options,
+        Ok(ServeCommand::Serve(options)) => *options,
         other => panic!("{other:?}"),
     }
 }
