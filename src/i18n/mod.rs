@@ -435,6 +435,19 @@ mod tests {
             "common.diagram",
             // Two numbers and a dash.
             "online.score",
+            // Two names and a dash.
+            "online.vs",
+            // Persons' names (the time controls' inventors).
+            "online.fischer_short",
+            "online.bronstein_short",
+            // Czech writes the same units (min, s, h, d: minuta, sekunda,
+            // hodina, den).
+            "online.control",
+            "online.control_sudden",
+            "online.days_hours",
+            "online.minutes_ago",
+            "online.hours_ago",
+            "online.days_ago",
             "event.score",
             // The same word in Czech.
             "event.who_server",
