@@ -3,7 +3,6 @@
  *
  *   <script src="https://APP/embed.js" defer></script>
  *   <mind-sports-board game="othello" moves="f5d6" mode="view"></mind-sports-board>
- *   <mind-sports-board game="othello" live="ab23cd45ef67"></mind-sports-board>
  *   <mind-sports-board kind="event" event="k7qz3mfa9tbe" view="standings"></mind-sports-board>
  *   <mind-sports-board kind="ratings" club="q3w8e5r1t6y2"></mind-sports-board>
  *
@@ -16,8 +15,8 @@
  * the app's origin. Methods post to the frame: play(move),
  * setPosition({moves|board|position|heaps}), newGame({parameters}),
  * goToPly(n), setLang(lang), setTheme(theme), flip(); calls made before the
- * frame is ready are sent when it is. Changing an attribute reloads the
- * frame; `label` names it for screen readers. Attributes and messages: docs/embed.md (message API version 1).
+ * frame is ready wait for it. Changing an attribute reloads the
+ * frame; `label` names it for screen readers. Attributes (live="<game>" too) and messages: docs/embed.md (API 1).
  * A page whose origin cannot be a frame's `parent` (the frame's own rule,
  * src/embed/origin.rs: both are tested against tests/data/embed-origins.txt)
  * gets a board that takes no messages, and `ms-error` says why: once the

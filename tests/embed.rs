@@ -245,7 +245,15 @@ fn embed_js_knows_every_parameter_and_message() {
         .map(|s| s.trim().trim_matches('"'))
         .filter(|s| !s.is_empty())
         .collect();
-    let expected: Vec<&str> = KEYS.iter().copied().filter(|k| *k != "parent").collect();
+    // `parent` is the script's own; `live` (an online game to follow) is
+    // read by the embed route before the board's parameters
+    // (session::online).
+    let expected: Vec<&str> = KEYS
+        .iter()
+        .copied()
+        .filter(|k| *k != "parent")
+        .chain(["live"])
+        .collect();
     assert_eq!(names, expected);
     for (kind, event) in [
         ("ready", "ms-ready"),
