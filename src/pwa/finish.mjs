@@ -126,7 +126,16 @@ const TARGETS = {
  *    page title, and their texts in three languages: app 127.6 -> 131.3 KB,
  *    othello 260.1 -> 261.9, opok 230.9 -> 232.7, nim 253.8 -> 255.5,
  *    learn 349.6 -> 351.1 (from the README's table of 31f9aeb), hence
- *    132, 263.5, 234, 257 and 353 KB. */
+ *    132, 263.5, 234, 257 and 353 KB.
+ *  Issues 36 and 38 (online play a member trusts, the server behind a
+ *    proxy): a move pending until acknowledged and sent again, the
+ *    rematch offer and its waiting shown, the refusals said (claim's wait,
+ *    a refused frame with backoff), the game's facts (time control,
+ *    colours, disc counts), the private link's place, the challenges'
+ *    expiry, long messages read in parts, and their texts in three
+ *    languages: online 364.8 -> 428.5 KB, event (which carries the online
+ *    protocol) 365.0 -> 377.3 KB, hence 432 and 381 KB. Targets unmet; the
+ *    routes' own budgets are issue 40's. */
 const LIMITS = {
   app: 132_000,
   othello: 263_500,
@@ -136,8 +145,8 @@ const LIMITS = {
   club: 321_000,
   diagram: 200_000,
   frame: 295_000,
-  online: 368_000,
-  event: 367_000,
+  online: 432_000,
+  event: 381_000,
   worker: 450_000,
 };
 const COMPRESSIBLE = /\.(wasm|js|css|html|svg|webmanifest|json)$/;
