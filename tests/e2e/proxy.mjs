@@ -132,12 +132,19 @@ const stopProxy = (child) =>
     child.kill("SIGTERM");
   });
 
+/** The address the test's own requests come from: a client elsewhere
+ *  than the proxy. From 127.0.0.1, the trusted proxy's own address, the
+ *  proxy's entry for the client would be taken for one more trusted hop
+ *  and the spoofed entry left of it read as the client's (as it would for
+ *  a player on the proxy's machine itself). */
+const CLIENT = "127.0.0.2";
+
 /** An HTTPS request to the proxy on `port` for games.test: { status, body }. */
 const fetchVia = (port, method, path, body = null, headers = {}) =>
   new Promise((resolve, reject) => {
     const req = request(
       {
-        host: "127.0.0.1", port, method, path, servername: NAME, rejectUnauthorized: false,
+        host: "127.0.0.1", localAddress: CLIENT, port, method, path, servername: NAME, rejectUnauthorized: false,
         headers: { host: `${NAME}:${port}`, "content-type": "application/json", ...headers },
       },
       (res) => {
