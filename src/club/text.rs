@@ -108,7 +108,8 @@ pub fn label(raw: &str) -> Result<String, NameError> {
         {
             continue;
         }
-        if c.is_whitespace() {
+        // The braille blank draws as a space (it is one, in braille).
+        if c.is_whitespace() || c == '\u{2800}' {
             blank = true;
             continue;
         }
@@ -132,6 +133,21 @@ pub fn name(raw: &str) -> Result<String, NameError> {
         name if name.is_empty() => Err(NameError::Empty),
         name => Ok(name),
     }
+}
+
+/// The key two names are compared by, so that names a reader takes for
+/// the same are one ("Petr Novák", "petr  novák", "Petr Nova\u{301}k",
+/// "ＰＥＴＲ ＮＯＶÁＫ"): the [`label`] in Unicode's compatibility
+/// composition (NFKC), in lower case. The name itself is kept as written.
+pub fn key(name: &str) -> String {
+    use unicode_normalization::UnicodeNormalization;
+    let label = label(name).unwrap_or_else(|_| name.to_string());
+    label
+        .nfkc()
+        .flat_map(char::to_lowercase)
+        .collect::<String>()
+        .nfkc()
+        .collect()
 }
 
 /// `text` to be shown where it may not be a valid name (in an error
@@ -158,6 +174,27 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
     use std::time::{Duration, Instant};
+
+    #[test]
+    fn names_written_alike_have_one_key() {
+        let petr = key("Petr Novák");
+        for alike in [
+            "petr  novák",
+            " PETR NOVÁK",
+            "Petr Nova\u{301}k",
+            "ＰＥＴＲ ＮＯＶÁＫ",
+            "Petr\u{a0}Novák\u{200b}",
+        ] {
+            assert_eq!(key(alike), petr, "{alike:?}");
+        }
+        assert_ne!(
+            key("Petr Novak"),
+            petr,
+            "a letter without its accent is another letter"
+        );
+        assert_eq!(name("\u{2800}\u{2800}"), Err(NameError::Empty));
+        assert_eq!(name("A\u{2800}B").as_deref(), Ok("A B"));
+    }
 
     #[test]
     fn names_that_look_alike_are_one_name() {

@@ -18,7 +18,9 @@
 //!     "format":"swiss","rounds":5,"start_limit_s":300}"#).unwrap();
 //! assert_eq!(create.rounds, 5);
 //! let manage: Manage = decode(br#"{"token":"0f3a","action":{"type":"publish"}}"#).unwrap();
-//! assert_eq!(manage.action, Action::Publish);
+//! assert_eq!(manage.action, Action::Publish {});
+//! // Every request refuses a field it does not know.
+//! assert!(decode::<Manage>(br#"{"token":"0f3a","action":{"type":"undo","x":1}}"#).is_err());
 //! let result: Manage = decode(br#"{"token":"0f3a","action":{"type":"result",
 //!     "round":2,"board":1,"score":[10,6]}}"#).unwrap();
 //! assert!(matches!(result.action, Action::Result(BoardScore { round: 2, board: 1, .. })));
@@ -185,14 +187,16 @@ pub enum Action {
         name: String,
     },
     /// Publishes the next round's pairings; every game becomes an online
-    /// game.
-    Publish,
+    /// game. (Written `{}` so that, as every request, it takes no field
+    /// it does not know.)
+    Publish {},
     /// Enters the result of a board that has none.
     Result(BoardScore),
     /// Changes a result already entered (`Tournament::correct`).
     Correct(BoardScore),
-    /// Takes back the last result or correction.
-    Undo,
+    /// Takes back the last result or correction of the round published
+    /// last.
+    Undo {},
     /// Opens or closes registration through the public link (open until
     /// closed; the organiser's `add` works either way).
     Registration {
@@ -557,8 +561,14 @@ pub enum Refusal {
     NothingToUndo,
     /// The event has the most players it takes.
     Full,
-    /// Registration is closed (by the organiser, or the event is over).
+    /// Registration is closed (by the organiser, at the first round's
+    /// publication, or the event is over).
     RegistrationClosed,
+    /// The event is over: no player enters or withdraws any more.
+    Over,
+    /// A round robin's table is fixed when its first round is published:
+    /// nobody joins it later (its schedule is not redrawn).
+    TableFixed,
 }
 
 /// What is wrong with a player's name.

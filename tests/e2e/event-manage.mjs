@@ -299,13 +299,26 @@ try {
         const [download] = await Promise.all([organiser.waitForEvent("download"), organiser.click(`[data-testid=event-export-${kind}]`)]);
         const file = join(state, `export.${kind}`);
         await download.saveAs(file);
-        assert(download.suggestedFilename().endsWith(`${event}.${kind}`), download.suggestedFilename());
+        assert(download.suggestedFilename() === `Town Rapid.${kind}`, `named after the event: ${download.suggestedFilename()}`);
         assert(readFileSync(file, "utf8").includes("Eve"), `the ${kind} export holds the late entry`);
         const engine = JSON.parse(execFileSync(ENGINE, ["standings", file, "--json"], { encoding: "utf8" }));
         assert(JSON.stringify(engine) === JSON.stringify(server), `engine standings on the ${kind} export is the server's: ${JSON.stringify(engine).slice(0, 300)}`);
         const points = engine.standings.map((s) => [s.name, s.points]);
         assert(JSON.stringify(points) === JSON.stringify(page), `engine standings on the ${kind} export is the page's: ${JSON.stringify(points)} / ${JSON.stringify(page)}`);
       }
+      // Everyone's spreadsheets under the standings: a workbook, and the
+      // standings as CSV with a byte order mark (semicolons when asked).
+      const spreadsheet = async (testid) => {
+        const [download] = await Promise.all([organiser.waitForEvent("download"), organiser.click(`[data-testid=${testid}]`)]);
+        const file = join(state, download.suggestedFilename());
+        await download.saveAs(file);
+        return { name: download.suggestedFilename(), bytes: readFileSync(file) };
+      };
+      const book = await spreadsheet("event-download-xlsx");
+      assert(book.name === "Town Rapid.xlsx" && book.bytes.subarray(0, 2).toString() === "PK", `a workbook: ${book.name}`);
+      const semicolons = await spreadsheet("event-download-csv-semicolon");
+      const text = semicolons.bytes.toString("utf8");
+      assert(text.startsWith("\ufeffrank;name;") && text.includes('"Eve"'), `standings CSV: ${text.slice(0, 120)}`);
     },
 
     "a player who does not start within the start limit forfeits; the bye and the forfeit are in the standings": async () => {

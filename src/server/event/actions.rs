@@ -8,8 +8,8 @@ use mind_sports::club::csv::{read, ImportError};
 use mind_sports::club::tournament::{check, Tournament, TournamentError, MAX_ROUNDS};
 use mind_sports::online::event::{
     Action, Change, ClubClaim, CreateEvent, Created, EventError, ImportEvent, Log, LogEntry,
-    Manage, Managed, MyGame, Pairing, PlayerToken, Refusal, Report, Who, DEFAULT_START_LIMIT_S,
-    MAX_START_LIMIT_S,
+    Manage, Managed, MyGame, NameProblem, Pairing, PlayerToken, Refusal, Report, Who,
+    DEFAULT_START_LIMIT_S, MAX_START_LIMIT_S,
 };
 use mind_sports::online::setup::{GameKind, Setup, Timing};
 
@@ -98,8 +98,9 @@ impl Events {
         } else {
             8
         };
+        let name = label_name(&request.name).map_err(|problem| EventError::Name { problem })?;
         let mut t = Tournament::new(request.game.name(), request.format, size, request.rounds);
-        t.name = Some(request.name);
+        t.name = Some(name);
         let t = check(t).map_err(|e| EventError::File {
             problem: file_problem(&ImportError::Json(e.clone())).into(),
             detail: e.to_string(),
@@ -122,6 +123,16 @@ impl Events {
             problem: file_problem(&e).into(),
             detail: e.to_string(),
         })?;
+        // Every text of the file ends up on pages and in exports.
+        let labels = t
+            .place
+            .iter()
+            .chain(t.players.iter().filter_map(|p| p.club.as_ref()));
+        if labels.into_iter().any(|text| text.contains(['<', '>'])) {
+            return Err(EventError::Name {
+                problem: NameProblem::Markup,
+            });
+        }
         for p in &t.players {
             match player_name(&p.name) {
                 Ok(name) if name == p.name => {}
@@ -291,14 +302,14 @@ impl Events {
                 None
             }
             Action::Withdraw { name } => Some(loaded.state.decide_withdraw(&name)),
-            Action::Publish => {
+            Action::Publish {} => {
                 self.publish(&entry, &mut loaded).await?;
                 None
             }
             Action::Result(entered) => Some(loaded.state.decide_result(entered)),
             Action::Correct(entered) => Some(loaded.state.decide_correct(entered)),
-            Action::Undo => Some(loaded.state.decide_undo()),
-            Action::Registration { open } => Some(Ok(Change::Registration { open })),
+            Action::Undo {} => Some(loaded.state.decide_undo()),
+            Action::Registration { open } => Some(loaded.state.decide_registration(open)),
         };
         if let Some(change) = change {
             let change = change.map_err(refused)?;

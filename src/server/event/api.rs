@@ -7,18 +7,21 @@
 use std::net::SocketAddr;
 
 use axum::extract::ws::WebSocket;
-use axum::extract::{ConnectInfo, FromRequest, Path, Request, State};
+use axum::extract::{ConnectInfo, FromRequest, Path, Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use mind_sports::club::csv::to_csv;
+use mind_sports::club::tournament::Tournament;
+use mind_sports::i18n::Lang;
 use mind_sports::online::event::{
     CreateEvent, EventError, ImportEvent, Manage, Register, Report, TokenOnly, MAX_UPLOAD_BYTES,
 };
 use mind_sports::online::protocol::{encode, MAX_MESSAGE_BYTES};
 use serde::de::DeserializeOwned;
 
+use super::spreadsheet::{file_name, standings_file, workbook, Separator, BOM};
 use super::views::{players, standings_json, summary};
 use crate::api::{answer, refusal, Answer, App};
 use crate::live::{alive, idle_time, ping, pinger, send_live, Admitted};
@@ -35,6 +38,8 @@ pub fn routes() -> Router<App> {
         .route("/events/{id}/standings", get(standings))
         .route("/events/{id}/export.json", get(export_json))
         .route("/events/{id}/export.csv", get(export_csv))
+        .route("/events/{id}/export.xlsx", get(export_xlsx))
+        .route("/events/{id}/standings.csv", get(standings_csv))
         .route("/events/{id}/register", post(register))
         .route("/events/{id}/manage", post(manage))
         .route("/events/{id}/report", post(report))
@@ -158,39 +163,126 @@ async fn standings(State(app): State<App>, Path(id): Path<String>) -> Response {
     answer(StatusCode::OK, result)
 }
 
-/// A file to save: its text and type, named after the event.
-fn file(id: &str, text: String, kind: &'static str, extension: &str) -> Response {
-    let mut response = (StatusCode::OK, text).into_response();
+/// A file to save: its bytes and type, named after the event (the
+/// name in UTF-8 as RFC 6266 says, an ASCII form for old clients).
+fn file(name: &str, bytes: Vec<u8>, kind: &'static str) -> Response {
+    let mut response = (StatusCode::OK, bytes).into_response();
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(kind));
     headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    if let Ok(value) =
-        HeaderValue::from_str(&format!("attachment; filename=\"event-{id}.{extension}\""))
-    {
+    let ascii: String = name
+        .chars()
+        .map(|c| {
+            if c.is_ascii_graphic() && c != '"' && c != '\\' || c == ' ' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    let encoded: String = name
+        .bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'.' | b'-' | b'_' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect();
+    let disposition = format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}");
+    if let Ok(value) = HeaderValue::from_str(&disposition) {
         headers.insert(header::CONTENT_DISPOSITION, value);
     }
     response
 }
 
+/// `?sep=semicolon&lang=cs`: how a spreadsheet file is wanted.
+#[derive(Debug, Default, serde::Deserialize)]
+struct SheetQuery {
+    #[serde(default)]
+    sep: Option<String>,
+    #[serde(default)]
+    lang: Option<String>,
+}
+
+/// The event's tournament file (as the club manager saves it), or why not.
+async fn tournament_of(app: &App, id: &str) -> Result<Tournament, EventError> {
+    let entry = app.events.entry(id).await?;
+    let t = entry.event.lock().await.state.tournament();
+    Ok(t)
+}
+
 async fn export_json(State(app): State<App>, Path(id): Path<String>) -> Response {
-    match app.events.entry(&id).await {
-        Ok(entry) => {
-            let text = entry.event.lock().await.state.tournament().to_text();
-            file(&id, text, "application/json", "json")
+    match tournament_of(&app, &id).await {
+        Ok(t) => file(
+            &file_name(&t, &id, "json"),
+            t.to_text().into_bytes(),
+            "application/json",
+        ),
+        Err(error) => refusal(&error),
+    }
+}
+
+/// The tournament file as CSV, with the byte order mark spreadsheets need
+/// (the club manager reads it back either way).
+async fn export_csv(State(app): State<App>, Path(id): Path<String>) -> Response {
+    match tournament_of(&app, &id).await {
+        Ok(t) => {
+            let text = format!("{BOM}{}", to_csv(&t));
+            file(
+                &file_name(&t, &id, "csv"),
+                text.into_bytes(),
+                "text/csv; charset=utf-8",
+            )
         }
         Err(error) => refusal(&error),
     }
 }
 
-async fn export_csv(State(app): State<App>, Path(id): Path<String>) -> Response {
-    match app.events.entry(&id).await {
-        Ok(entry) => {
-            let text = to_csv(&entry.event.lock().await.state.tournament());
-            file(&id, text, "text/csv; charset=utf-8", "csv")
+/// The standings as CSV for a spreadsheet (`?sep=semicolon`: semicolons
+/// and decimal commas).
+async fn standings_csv(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Query(query): Query<SheetQuery>,
+) -> Response {
+    let separator = match query.sep.as_deref() {
+        Some("semicolon") => Separator::Semicolon,
+        _ => Separator::Comma,
+    };
+    match tournament_of(&app, &id).await {
+        Ok(t) => {
+            let text = standings_file(&t, separator);
+            let name = file_name(&t, &id, "csv");
+            file(&name, text.into_bytes(), "text/csv; charset=utf-8")
         }
         Err(error) => refusal(&error),
     }
 }
+
+/// The event as an Excel workbook: standings, rounds, players
+/// (`?lang=cs`: the headings' language).
+async fn export_xlsx(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Query(query): Query<SheetQuery>,
+) -> Response {
+    let lang = query
+        .lang
+        .as_deref()
+        .and_then(Lang::from_code)
+        .unwrap_or(Lang::En);
+    match tournament_of(&app, &id).await {
+        Ok(t) => match workbook(&t, lang) {
+            Ok(bytes) => file(&file_name(&t, &id, "xlsx"), bytes, XLSX),
+            Err(error) => refusal(&EventError::Malformed {
+                detail: error.to_string(),
+            }),
+        },
+        Err(error) => refusal(&error),
+    }
+}
+
+/// The media type of an `.xlsx` workbook.
+const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 async fn register(
     State(app): State<App>,

@@ -13,11 +13,14 @@
 //!   the start limit;
 //! * [`actions`]: create, import, register, the organiser's and the
 //!   players' requests; [`views`]: what anyone may read;
+//! * [`spreadsheet`]: the event as an `.xlsx` workbook and its standings
+//!   as CSV for spreadsheets;
 //! * [`api`]: the routes under `/api/v1/events`.
 
 pub mod actions;
 pub mod api;
 pub mod service;
+pub mod spreadsheet;
 pub mod state;
 pub mod store;
 pub mod views;

@@ -28,6 +28,10 @@ pub struct Board {
     pub how: Option<How>,
     /// Results entered by each player, not yet confirmed.
     pub reported: [Option<[f64; 2]>; 2],
+    /// The organiser took its result back: it waits for the organiser's
+    /// entry (or the players' two), and the game's own ending is not
+    /// recorded again.
+    pub held: bool,
 }
 
 /// A round published here.
@@ -194,9 +198,26 @@ impl State {
         self.club.as_deref()
     }
 
-    /// Whether players may register through the public link now.
+    /// Whether players may register through the public link now: until
+    /// the first round is published (the organiser may open it again for
+    /// a Swiss), never after the end or into a round robin's table.
     pub fn registration_open(&self) -> bool {
-        self.registration && self.stage() != Stage::Finished
+        self.registration && self.stage() != Stage::Finished && !self.table_fixed()
+    }
+
+    /// Whether the event is a round robin whose table is drawn: its first
+    /// round is published (or played in the file).
+    fn table_fixed(&self) -> bool {
+        self.base.format != Format::Swiss && self.last_round() > 0
+    }
+
+    /// The organiser opens or closes registration.
+    pub fn decide_registration(&self, open: bool) -> Result<Change, Refusal> {
+        match self.stage() {
+            Stage::Finished if open => Err(Refusal::Over),
+            _ if open && self.table_fixed() => Err(Refusal::TableFixed),
+            _ => Ok(Change::Registration { open }),
+        }
     }
 
     /// The last round published here, if any.
@@ -290,7 +311,19 @@ impl State {
     /// A player entering (registration or the organiser's addition).
     pub fn decide_enter(&self, raw: &str) -> Result<Change, EnterError> {
         let name = player_name(raw).map_err(EnterError::Name)?;
-        if self.base.players.iter().any(|p| p.name == name) {
+        if self.stage() == Stage::Finished {
+            return Err(EnterError::Refused(Refusal::Over));
+        }
+        if self.table_fixed() {
+            return Err(EnterError::Refused(Refusal::TableFixed));
+        }
+        let key = mind_sports::club::text::key(&name);
+        if self
+            .base
+            .players
+            .iter()
+            .any(|p| mind_sports::club::text::key(&p.name) == key)
+        {
             return Err(EnterError::Refused(Refusal::NameTaken));
         }
         if self.base.players.len() >= MAX_PLAYERS {
@@ -305,6 +338,7 @@ impl State {
         let name = player_name(raw).map_err(|_| Refusal::UnknownPlayer)?;
         let player = self.base.players.iter().find(|p| p.name == name);
         match player {
+            _ if self.stage() == Stage::Finished => Err(Refusal::Over),
             None => Err(Refusal::UnknownPlayer),
             Some(p) if p.withdrawn_after.is_some() => Err(Refusal::AlreadyWithdrawn),
             Some(_) => Ok(Change::Withdrawn {
@@ -368,9 +402,17 @@ impl State {
         }
     }
 
-    /// The organiser takes back the last result or correction.
+    /// The organiser takes back the last result of the round published
+    /// last, or the last correction: never a result of an earlier round,
+    /// which the later rounds were paired from (its board would be left
+    /// without one).
     pub fn decide_undo(&self) -> Result<Change, Refusal> {
-        let last = self.undo.last().ok_or(Refusal::NothingToUndo)?;
+        let current = self.current().map(|r| r.round);
+        let last = self
+            .undo
+            .last()
+            .filter(|b| Some(b.round) == current || b.score.is_some());
+        let last = last.ok_or(Refusal::NothingToUndo)?;
         Ok(Change::Undone {
             round: last.round,
             board: last.board,
@@ -425,7 +467,7 @@ impl State {
             let i = r
                 .boards
                 .iter()
-                .position(|b| b.pairing.game == game && b.score.is_none())?;
+                .position(|b| b.pairing.game == game && b.score.is_none() && !b.held)?;
             Some((r.round, i + 1))
         })
     }
@@ -453,6 +495,11 @@ impl State {
                 start_by,
             } => {
                 self.base.rounds = *rounds;
+                // Registration closes when play starts here; the
+                // organiser may open it again (a Swiss).
+                if self.rounds.is_empty() {
+                    self.registration = false;
+                }
                 self.rounds.push(Round {
                     round: *round,
                     boards: boards
@@ -462,6 +509,7 @@ impl State {
                             score: None,
                             how: None,
                             reported: [None; 2],
+                            held: false,
                         })
                         .collect(),
                     bye: bye.clone(),
@@ -551,7 +599,11 @@ impl State {
 
     fn apply_undo(&mut self) -> Result<(), String> {
         let before = self.undo.pop().ok_or("nothing to undo")?;
-        self.put(before.round, before.board, before.score, before.how)
+        self.put(before.round, before.board, before.score, before.how)?;
+        if let Some(b) = self.board_mut(before.round, before.board) {
+            b.held = before.score.is_none();
+        }
+        Ok(())
     }
 }
 
@@ -636,8 +688,14 @@ mod tests {
         };
         s.apply(&limit).unwrap();
         assert_eq!(s.next_due(), None);
-        // A late entry cannot join a round robin's table.
-        s.apply(&s.decide_enter("E").unwrap()).unwrap();
+        // A late entry cannot join a round robin's table, nor can
+        // registration open again.
+        assert_eq!(
+            s.decide_enter("E"),
+            Err(EnterError::Refused(Refusal::TableFixed))
+        );
+        assert_eq!(s.decide_registration(true), Err(Refusal::TableFixed));
+        assert!(!s.registration_open());
         for board in 1..=2 {
             s.apply(
                 &s.decide_result(BoardScore {
@@ -649,7 +707,9 @@ mod tests {
             )
             .unwrap();
         }
-        assert!(matches!(s.decide_pairings(), Err(Refusal::Pairing { .. })));
+        // Round 2 pairs (a late entry once made every later round refuse).
+        publish(&mut s);
+        assert_eq!(s.rounds().len(), 2);
     }
 
     #[test]
@@ -710,5 +770,76 @@ mod tests {
         s.apply(&s.decide_withdraw("C").unwrap()).unwrap();
         assert_eq!(s.players()[2].withdrawn_after, Some(1));
         assert!(check(s.tournament()).is_ok());
+    }
+
+    fn result(s: &mut State, round: u32, board: usize, score: [f64; 2]) {
+        let entered = BoardScore {
+            round,
+            board,
+            score,
+        };
+        s.apply(&s.decide_result(entered).unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_finished_event_takes_no_player_withdrawal_or_round() {
+        let mut s = event(&["A", "B"]);
+        s.base.rounds = 1;
+        publish(&mut s);
+        result(&mut s, 1, 1, [10.0, 6.0]);
+        assert_eq!(s.stage(), Stage::Finished);
+        assert_eq!(s.decide_enter("C"), Err(EnterError::Refused(Refusal::Over)));
+        assert_eq!(s.decide_withdraw("A"), Err(Refusal::Over));
+        assert_eq!(s.decide_registration(true), Err(Refusal::Over));
+        assert_eq!(s.decide_pairings().map(|_| ()), Err(Refusal::Finished));
+        assert!(!s.registration_open());
+    }
+
+    #[test]
+    fn registration_closes_at_the_first_round_and_a_swiss_may_open_it_again() {
+        let mut s = event(&["A", "B", "C", "D"]);
+        assert!(s.registration_open());
+        publish(&mut s);
+        assert!(!s.registration_open(), "closed when play starts");
+        s.apply(&s.decide_registration(true).unwrap()).unwrap();
+        assert!(s.registration_open(), "the organiser keeps a Swiss open");
+        // Names written alike are one name.
+        for alike in ["a", " A ", "Ａ"] {
+            assert_eq!(
+                s.decide_enter(alike),
+                Err(EnterError::Refused(Refusal::NameTaken))
+            );
+        }
+        assert!(s.decide_enter("E").is_ok());
+    }
+
+    #[test]
+    fn undo_takes_back_only_the_current_round_and_holds_the_board() {
+        let mut s = event(&["A", "B", "C", "D"]);
+        publish(&mut s);
+        result(&mut s, 1, 1, [10.0, 6.0]);
+        result(&mut s, 1, 2, [6.0, 10.0]);
+        publish(&mut s);
+        assert_eq!(
+            s.decide_undo(),
+            Err(Refusal::NothingToUndo),
+            "round 1 was paired from"
+        );
+        let game = s.rounds()[1].boards[0].pairing.game.clone();
+        assert_eq!(s.open_board_of_game(&game), Some((2, 1)));
+        // A game's own ending, taken back by the organiser, is not recorded again.
+        s.apply(&Change::Result {
+            round: 2,
+            board: 1,
+            score: [9.0, 7.0],
+            how: How::Players,
+        })
+        .unwrap();
+        s.apply(&s.decide_undo().unwrap()).unwrap();
+        assert_eq!(s.rounds()[1].boards[0].score, None);
+        assert!(s.rounds()[1].boards[0].held);
+        assert_eq!(s.open_board_of_game(&game), None);
+        result(&mut s, 2, 1, [7.0, 9.0]);
+        assert_eq!(s.rounds()[1].boards[0].score, Some([7.0, 9.0]));
     }
 }

@@ -95,6 +95,42 @@ async fn bad_uploads(at: std::net::SocketAddr) {
     extra["admin"] = json!(true);
     let (status, _) = call(at, "POST", "/api/v1/events", Some(extra)).await;
     assert_eq!(status, 400, "unknown fields are refused");
+    bad_labels(at).await;
+}
+
+/// Event names with nothing visible, too long or with a NUL are refused as
+/// names (not as files); markup in a file's place or a player's club.
+async fn bad_labels(at: std::net::SocketAddr) {
+    let long = "x".repeat(101);
+    for (name, problem) in [
+        ("", "empty"),
+        ("   ", "empty"),
+        ("\u{200b}\u{200b}", "empty"),
+        ("\u{2800}\u{2800}", "empty"),
+        ("a\u{0}b", "control"),
+        (long.as_str(), "too_long"),
+    ] {
+        let mut named = settings();
+        named["name"] = json!(name);
+        let (status, error) = call(at, "POST", "/api/v1/events", Some(named)).await;
+        assert_eq!(
+            (status, error["error"].as_str(), error["problem"].as_str()),
+            (400, Some("name"), Some(problem)),
+            "{name:?}: {error}"
+        );
+    }
+    for file in [
+        r#"{"place":"<script>x</script>","game":"nim","rounds":2,"players":[{"name":"A"},{"name":"B"}],"games":[]}"#,
+        r#"{"game":"nim","rounds":2,"players":[{"name":"A","club":"<b>C</b>"},{"name":"B"}],"games":[]}"#,
+    ] {
+        let upload = json!({"file": file, "timing": {"kind": "live", "control": "5+0"}});
+        let (status, error) = call(at, "POST", "/api/v1/events/import", Some(upload)).await;
+        assert_eq!(
+            (status, error["error"].as_str(), error["problem"].as_str()),
+            (400, Some("name"), Some("markup")),
+            "{file}: {error}"
+        );
+    }
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -105,6 +141,26 @@ async fn hostile_requests_are_refused_and_the_event_is_intact() {
     let names: Vec<String> = ["Ann", "Bob", "Cid", "Dan"].map(String::from).to_vec();
     let club = club(at, settings(), &names).await;
     club.must(json!({"type": "publish"})).await;
+    assert!(
+        !club.summary().await.registration,
+        "closed when play starts"
+    );
+    // A request with a field it does not know is refused, publish and
+    // undo too.
+    for action in [
+        json!({"type": "publish", "x": 1}),
+        json!({"type": "undo", "round": 1}),
+    ] {
+        let (status, error) = club.manage(action).await;
+        assert_eq!(
+            (status, error["error"].as_str()),
+            (400, Some("malformed")),
+            "{error}"
+        );
+    }
+    // A Swiss may take late entries: the organiser opens registration again.
+    club.must(json!({"type": "registration", "open": true}))
+        .await;
     let before = club.summary().await;
     let round = club.round().await;
     let players_before: Value = ok(at, "GET", &club.path("/players"), None).await;

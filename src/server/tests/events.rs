@@ -226,6 +226,8 @@ async fn an_event_of_ten_players_over_five_swiss_rounds(db: Db) {
         t,
         "the CSV is the same file"
     );
+    assert!(csv.starts_with('\u{feff}'), "a byte order mark for Excel");
+    spreadsheets(at, &club.path("")).await;
 
     // The organiser's log says who did what, and never a token.
     let log_body = json!({ "token": club.organiser });
@@ -252,6 +254,30 @@ async fn an_event_of_ten_players_over_five_swiss_rounds(db: Db) {
         assert!(whos.contains(&who), "{who} in {whos:?}");
     }
     server.stop().await;
+}
+
+/// The event's spreadsheets: the standings as CSV with a byte order
+/// mark (semicolons and decimal commas when asked), and a workbook named
+/// after the event.
+async fn spreadsheets(at: std::net::SocketAddr, event: &str) {
+    let (status, sheet) = client_text(at, &format!("{event}/standings.csv?sep=semicolon")).await;
+    assert_eq!(status, 200);
+    let lines: Vec<&str> = sheet.lines().collect();
+    assert!(lines[0].starts_with("\u{feff}rank;name;"), "{sheet}");
+    assert!(lines[1].starts_with("1;\""), "{sheet}");
+    let path = format!("{event}/export.xlsx?lang=cs");
+    let book = mind_sports_server::client::exchange(at, None, "GET", &path, &[], None)
+        .await
+        .unwrap();
+    assert_eq!((book.status, book.body.get(..2)), (200, Some("PK")));
+    let disposition = book.headers["content-disposition"]
+        .to_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        disposition.contains(".xlsx") && disposition.contains("filename*=UTF-8''"),
+        "{disposition}"
+    );
 }
 
 /// A GET's status and text.

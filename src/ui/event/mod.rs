@@ -12,6 +12,8 @@
 //!   ("your game in round 3", Play, a result played over the board).
 //! * `organiser`: the organiser's view (publish, add, withdraw, results,
 //!   undo, the log, export).
+//! * `downloads`: the event as a workbook and its standings as CSV, for
+//!   everyone.
 //! * `frame`: the event frames for a club's site (`#/embed/event?…`).
 //! * `link`: the tokens kept in this browser (their format and the
 //!   addresses are `session::event`'s); `api`: the requests.
@@ -21,6 +23,7 @@
 mod api;
 mod clubs;
 mod create;
+mod downloads;
 mod frame;
 mod link;
 mod organiser;

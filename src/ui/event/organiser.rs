@@ -120,7 +120,7 @@ pub fn organiser_view(props: &OrganiserProps) -> Html {
     };
     let export = |kind: &str, label: &str| {
         let href = api::path(&props.event, &format!("export.{kind}"));
-        html! { <a class="button" {href} download={format!("{}.{kind}", props.event)} data-testid={format!("event-export-{kind}")}>{ label.to_string() }</a> }
+        html! { <a class="button" {href} download="" data-testid={format!("event-export-{kind}")}>{ label.to_string() }</a> }
     };
     let print = Callback::from(|_: MouseEvent| {
         let _ = browser::window().print();
@@ -133,8 +133,8 @@ pub fn organiser_view(props: &OrganiserProps) -> Html {
                 <input id="event-organiser-link" type="text" readonly=true value={link} data-testid="event-organiser-link" />
             </div>
             <div class="buttons">
-                <button class="primary" onclick={act.reform(|_| Action::Publish)} data-testid="event-publish">{ e.publish }</button>
-                <button onclick={act.reform(|_| Action::Undo)} data-testid="event-undo">{ e.undo }</button>
+                <button class="primary" onclick={act.reform(|_| Action::Publish {})} data-testid="event-publish">{ e.publish }</button>
+                <button onclick={act.reform(|_| Action::Undo {})} data-testid="event-undo">{ e.undo }</button>
                 { export("json", e.export_json) }
                 { export("csv", e.export_csv) }
                 <button onclick={print} data-testid="event-print">{ e.print }</button>

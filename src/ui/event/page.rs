@@ -20,6 +20,7 @@ use super::super::club::state::Shared;
 use super::super::context::{use_app, use_texts};
 use super::super::online::net::Live;
 use super::api;
+use super::downloads::Downloads;
 use crate::session::event::{EventLink, Kept};
 
 use super::link::{self, KeepLink};
@@ -223,6 +224,7 @@ fn event_view(props: &ViewProps) -> Html {
             }
             if let Some(tournament) = &known.tournament {
                 <StandingsTable tournament={Shared(tournament.clone())} />
+                <Downloads event={props.event.clone()} />
             }
             <Pairings rounds={known.rounds.clone()} {kind} {squares}
                 on_action={organiser.map(|_| manager.act.clone())} />
