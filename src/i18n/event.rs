@@ -25,6 +25,7 @@ impl EventTexts {
             Refusal::Full => self.refused_full.into(),
             Refusal::RegistrationClosed => self.refused_registration_closed.into(),
             Refusal::Over => self.refused_over.into(),
+            Refusal::AtTable => self.refused_at_table.into(),
             Refusal::TableFixed => self.refused_table_fixed.into(),
         }
     }
@@ -104,6 +105,11 @@ pub(super) const EN: EventTexts = EventTexts {
     state: "Game",
     watch: "Watch",
     playing: "being played",
+    awaiting_result: "awaiting result",
+    disputed: "the players' reports differ: the organiser decides",
+    disputed_yours: "Your reports differ. Agree on the result at the table and enter it again, or ask the organiser.",
+    at_tables_field: "Played at the tables: no online games and no clocks on the server; the players report their results from their phones",
+    to_table: "Played at the table",
     not_started: "not started",
     bye: "Bye",
     no_rounds: "No round is published yet.",
@@ -155,6 +161,7 @@ pub(super) const EN: EventTexts = EventTexts {
     refused_registration_closed:
         "Registration for this event is closed: ask the organiser to add you.",
     refused_over: "The event is over: its players and results stay as they are.",
+    refused_at_table: "That board is played at the table already.",
     refused_table_fixed:
         "A round robin's table is fixed at its first round: nobody can join it now.",
     wrong_token: "This browser's token is not accepted for this event.",
@@ -209,6 +216,7 @@ pub(super) const EN: EventTexts = EventTexts {
     log_result: "round {round}, board {board}: {score}",
     log_corrected: "round {round}, board {board} corrected to {score}",
     log_start_limit: "round {round}: the start limit passed",
+    log_at_table: "round {round}, board {board}: played at the table",
     log_undone: "round {round}, board {board}: taken back",
     log_club: "the event joined the club {club}",
     round_published: "Round {round} is published.",
@@ -250,6 +258,11 @@ pub(super) const CS: EventTexts = EventTexts {
     state: "Partie",
     watch: "Sledovat",
     playing: "hraje se",
+    awaiting_result: "čeká na výsledek",
+    disputed: "hlášení hráčů se liší: rozhodne pořadatel",
+    disputed_yours: "Vaše hlášení se liší. Domluvte se u stolu a zadejte výsledek znovu, nebo se obraťte na pořadatele.",
+    at_tables_field: "Hraje se u stolů: bez online partií a bez hodin na serveru; hráči hlásí výsledky z telefonu",
+    to_table: "Hraje se u stolu",
     not_started: "nezačala",
     bye: "Volno",
     no_rounds: "Zatím není zveřejněné žádné kolo.",
@@ -300,6 +313,7 @@ pub(super) const CS: EventTexts = EventTexts {
     refused_registration_closed:
         "Přihlašování do turnaje je uzavřené: požádejte pořadatele, ať vás přidá.",
     refused_over: "Turnaj skončil: hráči ani výsledky se už nemění.",
+    refused_at_table: "Tato partie se už hraje u stolu.",
     refused_table_fixed:
         "Tabulka turnaje každý s každým je daná prvním kolem: teď už do ní nikdo nepřibude.",
     wrong_token: "Token tohoto prohlížeče pro tento turnaj neplatí.",
@@ -354,6 +368,7 @@ pub(super) const CS: EventTexts = EventTexts {
     log_result: "kolo {round}, stůl {board}: {score}",
     log_corrected: "kolo {round}, stůl {board} opraveno na {score}",
     log_start_limit: "kolo {round}: uplynula lhůta pro začátek",
+    log_at_table: "kolo {round}, stůl {board}: hraje se u stolu",
     log_undone: "kolo {round}, stůl {board}: vráceno",
     log_club: "turnaj patří do klubu {club}",
     round_published: "Kolo {round} je zveřejněno.",
@@ -395,6 +410,11 @@ pub(super) const RU: EventTexts = EventTexts {
     state: "Партия",
     watch: "Смотреть",
     playing: "идёт",
+    awaiting_result: "ждёт результата",
+    disputed: "сообщения игроков расходятся: решает организатор",
+    disputed_yours: "Ваши сообщения расходятся. Договоритесь о результате за столом и введите его снова или обратитесь к организатору.",
+    at_tables_field: "Играется за столами: без онлайн-партий и часов на сервере; игроки сообщают результаты с телефона",
+    to_table: "Играется за столом",
     not_started: "не начата",
     bye: "Свободен",
     no_rounds: "Ни один тур ещё не опубликован.",
@@ -447,6 +467,7 @@ pub(super) const RU: EventTexts = EventTexts {
     refused_registration_closed:
         "Регистрация на турнир закрыта: попросите организатора добавить вас.",
     refused_over: "Турнир окончен: состав и результаты больше не меняются.",
+    refused_at_table: "Эта партия уже играется за столом.",
     refused_table_fixed:
         "Таблица кругового турнира задана первым туром: теперь в неё никто не войдёт.",
     wrong_token: "Ключ этого браузера для этого турнира не принят.",
@@ -501,6 +522,7 @@ pub(super) const RU: EventTexts = EventTexts {
     log_result: "тур {round}, доска {board}: {score}",
     log_corrected: "тур {round}, доска {board} исправлено на {score}",
     log_start_limit: "тур {round}: истёк срок начала",
+    log_at_table: "тур {round}, доска {board}: играется за столом",
     log_undone: "тур {round}, доска {board}: отменено",
     log_club: "турнир вошёл в клуб {club}",
     round_published: "Тур {round} опубликован.",

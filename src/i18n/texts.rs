@@ -392,7 +392,7 @@ texts! {
             refused_unknown_player, refused_name_taken, refused_already_withdrawn,
             refused_no_such_board, refused_has_result, refused_no_result, refused_score,
             refused_not_your_board, refused_nothing_to_undo, refused_full,
-            refused_registration_closed, refused_over, refused_table_fixed, wrong_token,
+            refused_registration_closed, refused_over, refused_table_fixed, refused_at_table, wrong_token,
             refused_other, done, log_created, log_registration_opened, log_registration_closed,
             withdrawn, live_region, standings_heading,
             your_game_heading, keep_link, create_heading, create_intro, create_settings,
@@ -400,7 +400,8 @@ texts! {
             upload_file, upload_unreadable, error_malformed, error_too_large,
             error_limit, error_unavailable, name_markup, setup_rounds, setup_start_limit,
             setup_size, setup_game, file_json, file_csv, file_too_many_players,
-            file_duplicate_name, file_name;
+            file_duplicate_name, file_name, awaiting_result, disputed, disputed_yours,
+            at_tables_field, to_table;
         sides: ;
         templates:
             round_of(round, rounds), round_heading(round), your_game(round, side, opponent),
@@ -408,7 +409,7 @@ texts! {
             who_player(name), log_entered(name), log_withdrawn(name, round), log_withdrawn_before(name),
             log_published(round), log_reported(round, board, score),
             log_result(round, board, score), log_corrected(round, board, score),
-            log_start_limit(round), log_undone(round, board), log_club(club), round_published(round),
+            log_start_limit(round), log_undone(round, board), log_at_table(round, board), log_club(club), round_published(round),
             game_ready(round), score(first, second), forfeit(side), setup_other(problem),
             file_other(problem, detail);
         counted:

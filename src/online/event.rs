@@ -86,6 +86,10 @@ pub struct CreateEvent {
     /// [`DEFAULT_START_LIMIT_S`]).
     #[serde(default)]
     pub start_limit_s: Option<u32>,
+    /// Played at the tables: no online games and no server clocks; the
+    /// players report their results (or the organiser enters them).
+    #[serde(default)]
+    pub at_tables: bool,
     /// The club the event is made in, if any (`club` and `club_token`).
     #[serde(flatten)]
     pub club: ClubClaim,
@@ -107,6 +111,9 @@ pub struct ImportEvent {
     /// The time a player has to start a game (seconds).
     #[serde(default)]
     pub start_limit_s: Option<u32>,
+    /// Played at the tables (see [`CreateEvent::at_tables`]).
+    #[serde(default)]
+    pub at_tables: bool,
     /// The club the event is made in, if any (`club` and `club_token`).
     #[serde(flatten)]
     pub club: ClubClaim,
@@ -197,6 +204,14 @@ pub enum Action {
     /// Takes back the last result or correction of the round published
     /// last.
     Undo {},
+    /// Moves a board without a result to the table: its online game no
+    /// longer counts, the result is reported or entered.
+    AtTable {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: usize,
+    },
     /// Opens or closes registration through the public link (open until
     /// closed; the organiser's `add` works either way).
     Registration {
@@ -247,7 +262,8 @@ pub struct Pairing {
     pub black: String,
     /// The second player.
     pub white: String,
-    /// The online game's id.
+    /// The online game's id; empty for a board played at the table.
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     pub game: String,
 }
 
@@ -265,6 +281,17 @@ pub enum Change {
         setup: Setup,
         /// Milliseconds a player has to start.
         start_limit_ms: u64,
+        /// Played at the tables: rounds make no online games.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        at_tables: bool,
+    },
+    /// The organiser moved a board of an online event to the table (a
+    /// player without a phone): its online game no longer counts.
+    AtTable {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: usize,
     },
     /// A player entered (registered, or added by the organiser).
     Entered {
@@ -431,6 +458,9 @@ pub struct Summary {
     /// The club it belongs to (its rating list: `/api/v1/clubs/<id>`).
     #[serde(default)]
     pub club: Option<String>,
+    /// Played at the tables (no online games, no clocks).
+    #[serde(default)]
+    pub at_tables: bool,
 }
 
 /// A player as `GET …/players` lists them.
@@ -461,8 +491,16 @@ pub struct BoardView {
     pub score: Option<[f64; 2]>,
     /// How the result came.
     pub how: Option<How>,
-    /// Results entered by each player and not yet confirmed.
+    /// Results entered by each player and not yet confirmed: in the
+    /// player's own view only (the public sees [`BoardView::disputed`]).
     pub reported: [Option<[f64; 2]>; 2],
+    /// Both players reported, and the reports differ: the organiser
+    /// decides.
+    #[serde(default)]
+    pub disputed: bool,
+    /// Played at the table (no online game).
+    #[serde(default)]
+    pub at_table: bool,
 }
 
 /// A round's pairings and results.
@@ -564,6 +602,8 @@ pub enum Refusal {
     /// Registration is closed (by the organiser, at the first round's
     /// publication, or the event is over).
     RegistrationClosed,
+    /// The board is played at the table already.
+    AtTable,
     /// The event is over: no player enters or withdraws any more.
     Over,
     /// A round robin's table is fixed when its first round is published:

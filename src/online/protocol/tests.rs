@@ -294,6 +294,7 @@ fn a_new_event_names_its_club_beside_its_settings() {
             completes: false,
         },
         start_limit_s: Some(60),
+        at_tables: false,
         club: ClubClaim {
             id: Some("c1".into()),
             token: Some("t".into()),
@@ -316,6 +317,7 @@ fn a_new_event_names_its_club_beside_its_settings() {
         format: Default::default(),
         rounds: 3,
         start_limit_s: None,
+        at_tables: true,
         club: import.club,
     };
     let text = encode(&created);

@@ -84,6 +84,13 @@ fn start_limit_ms(seconds: Option<u32>) -> Result<u64, EventError> {
     }
 }
 
+/// How an event's games start: the start limit of online games, or no
+/// online games at all.
+struct Start {
+    limit_ms: u64,
+    at_tables: bool,
+}
+
 impl Events {
     /// A new event from settings, made from `address` (its key).
     pub async fn create(&self, request: CreateEvent, address: &str) -> Result<Created, EventError> {
@@ -105,14 +112,12 @@ impl Events {
             problem: file_problem(&ImportError::Json(e.clone())).into(),
             detail: e.to_string(),
         })?;
-        self.create_from(
-            t,
-            setup,
-            start_limit_ms(request.start_limit_s)?,
-            &request.club,
-            address,
-        )
-        .await
+        let start = Start {
+            limit_ms: start_limit_ms(request.start_limit_s)?,
+            at_tables: request.at_tables,
+        };
+        self.create_from(t, setup, start, &request.club, address)
+            .await
     }
 
     /// A new event from a tournament file (JSON or CSV), uploaded from
@@ -162,14 +167,12 @@ impl Events {
                 problem: "size".into(),
             });
         }
-        self.create_from(
-            t,
-            setup,
-            start_limit_ms(request.start_limit_s)?,
-            &request.club,
-            address,
-        )
-        .await
+        let start = Start {
+            limit_ms: start_limit_ms(request.start_limit_s)?,
+            at_tables: request.at_tables,
+        };
+        self.create_from(t, setup, start, &request.club, address)
+            .await
     }
 
     /// Stores a new event of tournament `t`: its players get tokens; it
@@ -179,7 +182,7 @@ impl Events {
         &self,
         t: Tournament,
         setup: Setup,
-        start_limit_ms: u64,
+        start: Start,
         club: &ClubClaim,
         address: &str,
     ) -> Result<Created, EventError> {
@@ -198,7 +201,8 @@ impl Events {
         let created = Change::Created {
             file: t.to_compact_text(),
             setup,
-            start_limit_ms,
+            start_limit_ms: start.limit_ms,
+            at_tables: start.at_tables,
         };
         State::new(&created).map_err(unavailable)?;
         let mut ops = vec![Op::Event(EventOp::Create {
@@ -309,6 +313,7 @@ impl Events {
             Action::Result(entered) => Some(loaded.state.decide_result(entered)),
             Action::Correct(entered) => Some(loaded.state.decide_correct(entered)),
             Action::Undo {} => Some(loaded.state.decide_undo()),
+            Action::AtTable { round, board } => Some(loaded.state.decide_at_table(round, board)),
             Action::Registration { open } => Some(loaded.state.decide_registration(open)),
         };
         if let Some(change) = change {
@@ -339,6 +344,14 @@ impl Events {
         let mut ops = Vec::new();
         let mut boards = Vec::new();
         for (i, pair) in pairings.pairs.iter().enumerate() {
+            if loaded.state.at_tables() {
+                boards.push(Pairing {
+                    black: pair.black.clone(),
+                    white: pair.white.clone(),
+                    game: String::new(),
+                });
+                continue;
+            }
             let seats = [&pair.black, &pair.white]
                 .iter()
                 .enumerate()
@@ -421,6 +434,12 @@ impl Events {
                 .into_iter()
                 .find(|b| b.black == name || b.white == name);
             answer.seat = answer.board.as_ref().map(|b| u8::from(b.white == name));
+            // A player sees both reports of their own board.
+            if let Some(mine) = answer.board.as_mut() {
+                if let Some(board) = loaded.state.board(round.round, mine.board) {
+                    mine.reported = board.reported;
+                }
+            }
         }
         Ok(answer)
     }

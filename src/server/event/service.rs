@@ -302,7 +302,7 @@ impl Events {
             .map(|r| {
                 r.boards
                     .iter()
-                    .filter(|b| b.score.is_none())
+                    .filter(|b| b.score.is_none() && !b.at_table)
                     .map(|b| b.pairing.game.clone())
                     .collect()
             })
@@ -396,7 +396,7 @@ impl Events {
         };
         let mut forfeits = Vec::new();
         for (i, board) in round.boards.iter().enumerate() {
-            if board.score.is_some() {
+            if board.score.is_some() || board.at_table {
                 continue;
             }
             let Ok(room) = self.service.entry(&board.pairing.game).await else {

@@ -32,6 +32,8 @@ pub struct Board {
     /// entry (or the players' two), and the game's own ending is not
     /// recorded again.
     pub held: bool,
+    /// Played at the table: no online game counts; the players report.
+    pub at_table: bool,
 }
 
 /// A round published here.
@@ -69,6 +71,7 @@ pub struct State {
     changes: u64,
     registration: bool,
     club: Option<String>,
+    at_tables: bool,
 }
 
 /// A player's name as events take it: an online display name (at most 32
@@ -123,6 +126,7 @@ impl State {
             file,
             setup,
             start_limit_ms,
+            at_tables,
         } = created
         else {
             return Err("an event starts with Created".into());
@@ -136,6 +140,7 @@ impl State {
             changes: 1,
             registration: true,
             club: None,
+            at_tables: *at_tables,
         })
     }
 
@@ -193,6 +198,11 @@ impl State {
         t
     }
 
+    /// Whether the event is played at the tables (no online games).
+    pub fn at_tables(&self) -> bool {
+        self.at_tables
+    }
+
     /// The club the event belongs to, if any.
     pub fn club(&self) -> Option<&str> {
         self.club.as_deref()
@@ -247,7 +257,9 @@ impl State {
     /// When the start limit of the current round falls due (service time).
     pub fn next_due(&self) -> Option<u64> {
         self.current()
-            .filter(|r| !r.start_checked && r.boards.iter().any(|b| b.score.is_none()))
+            .filter(|r| {
+                !r.start_checked && r.boards.iter().any(|b| b.score.is_none() && !b.at_table)
+            })
             .map(|r| r.start_by)
     }
 
@@ -264,11 +276,15 @@ impl State {
                     board: i + 1,
                     black: b.pairing.black.clone(),
                     white: b.pairing.white.clone(),
-                    game: Some(b.pairing.game.clone()),
+                    game: Some(b.pairing.game.clone()).filter(|_| !b.at_table),
                     state: None,
                     score: b.score,
                     how: b.how,
-                    reported: b.reported,
+                    // The two reports are the players' own business.
+                    reported: [None; 2],
+                    disputed: b.score.is_none()
+                        && matches!(b.reported, [Some(x), Some(y)] if x != y),
+                    at_table: b.at_table,
                 })
                 .collect(),
             bye: round.bye.clone(),
@@ -276,7 +292,7 @@ impl State {
     }
 
     /// The board `board` (from 1) of round `round` published here.
-    fn board(&self, round: u32, board: usize) -> Option<&Board> {
+    pub fn board(&self, round: u32, board: usize) -> Option<&Board> {
         let r = self.rounds.iter().find(|r| r.round == round)?;
         r.boards.get(board.checked_sub(1)?)
     }
@@ -402,6 +418,16 @@ impl State {
         }
     }
 
+    /// The organiser moves a board without a result to the table.
+    pub fn decide_at_table(&self, round: u32, board: usize) -> Result<Change, Refusal> {
+        match self.board(round, board) {
+            None => Err(Refusal::NoSuchBoard),
+            Some(b) if b.score.is_some() => Err(Refusal::HasResult),
+            Some(b) if b.at_table => Err(Refusal::AtTable),
+            Some(_) => Ok(Change::AtTable { round, board }),
+        }
+    }
+
     /// The organiser takes back the last result of the round published
     /// last, or the last correction: never a result of an earlier round,
     /// which the later rounds were paired from (its board would be left
@@ -464,10 +490,9 @@ impl State {
     /// result yet.
     pub fn open_board_of_game(&self, game: &str) -> Option<(u32, usize)> {
         self.rounds.iter().rev().find_map(|r| {
-            let i = r
-                .boards
-                .iter()
-                .position(|b| b.pairing.game == game && b.score.is_none() && !b.held)?;
+            let i = r.boards.iter().position(|b| {
+                b.pairing.game == game && b.score.is_none() && !b.held && !b.at_table
+            })?;
             Some((r.round, i + 1))
         })
     }
@@ -510,6 +535,7 @@ impl State {
                             how: None,
                             reported: [None; 2],
                             held: false,
+                            at_table: self.at_tables || pairing.game.is_empty(),
                         })
                         .collect(),
                     bye: bye.clone(),
@@ -549,6 +575,10 @@ impl State {
             Change::Registration { open } => self.registration = *open,
             Change::Undone { .. } => self.apply_undo()?,
             Change::Club { club } => self.club = Some(club.clone()),
+            Change::AtTable { round, board } => {
+                let b = self.board_mut(*round, *board);
+                b.ok_or_else(|| wrong("AtTable"))?.at_table = true;
+            }
         }
         self.changes += 1;
         Ok(())
@@ -646,6 +676,7 @@ mod tests {
                 },
             },
             start_limit_ms: 60_000,
+            at_tables: false,
         };
         State::new(&created).unwrap()
     }

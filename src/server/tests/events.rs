@@ -90,8 +90,12 @@ async fn play_round(server: &TestServer, club: &Club, round: u32) {
                     None,
                     "one entry does not count"
                 );
-                let reported = [Some([13.0, 3.0]), Some([3.0, 13.0])];
-                assert_eq!(now.boards[b.board - 1].reported, reported);
+                // The public sees a dispute, never the two reports; each
+                // player sees both.
+                assert_eq!(now.boards[b.board - 1].reported, [None, None]);
+                assert!(now.boards[b.board - 1].disputed);
+                let mine = club.me(&b.black).await.board.unwrap();
+                assert_eq!(mine.reported, [Some([13.0, 3.0]), Some([3.0, 13.0])]);
                 let (status, _) = club.report(&b.black, round, b.board, [3.0, 13.0]).await;
                 assert_eq!(status, 200);
             }

@@ -69,6 +69,25 @@ fn field(form: &web_sys::HtmlFormElement, name: &str) -> String {
     }
 }
 
+/// Whether the form's checkbox `name` is ticked.
+fn checked(form: &web_sys::HtmlFormElement, name: &str) -> bool {
+    form.get_with_name(name)
+        .and_then(|element| element.dyn_into::<web_sys::HtmlInputElement>().ok())
+        .is_some_and(|input| input.checked())
+}
+
+/// The choice of playing at the tables (no online games, no clocks).
+fn at_tables_field(t: &Texts, id: &str) -> Html {
+    html! {
+        <div class="field">
+            <label class="choice" for={id.to_string()}>
+                <input id={id.to_string()} name="at_tables" type="checkbox" data-testid={id.to_string()} />
+                { t.event().at_tables_field }
+            </label>
+        </div>
+    }
+}
+
 /// The start limit of the form (minutes, as typed) in seconds; what does
 /// not read is sent as `0`, which the server refuses as `start_limit`.
 fn start_limit(form: &web_sys::HtmlFormElement) -> Option<u32> {
@@ -101,6 +120,7 @@ fn settings(form: &web_sys::HtmlFormElement) -> CreateEvent {
         format,
         rounds: field(form, "rounds").trim().parse().unwrap_or(0),
         start_limit_s: start_limit(form),
+        at_tables: checked(form, "at_tables"),
         club: ClubClaim::default(),
     }
 }
@@ -263,6 +283,7 @@ fn settings_form() -> Html {
                     inputmode="numeric" data-testid="event-new-rounds" />
             </div>
             { start_limit_field(t, "event-new-start-limit", &start) }
+            { at_tables_field(t, "event-new-at-tables") }
             <button type="submit" class="primary" disabled={*busy} data-testid="event-new-create">{ e.create }</button>
             { problem_line(&problem, "event-create-problem") }
         </form>
@@ -298,6 +319,7 @@ fn upload_form() -> Html {
                             completes: false,
                         },
                         start_limit_s: start_limit(&form),
+                        at_tables: checked(&form, "at_tables"),
                         club: ClubClaim::default(),
                     };
                     serde_json::to_string(&body).map_err(|_| t.event().refused_other.to_string())
@@ -321,6 +343,7 @@ fn upload_form() -> Html {
                 <select id="event-upload-control" name="control" data-testid="event-upload-control">{ control_options() }</select>
             </div>
             { start_limit_field(t, "event-upload-start-limit", &start) }
+            { at_tables_field(t, "event-upload-at-tables") }
             <div class="field">
                 <label for="event-upload-file">{ e.upload_file }</label>
                 <input id="event-upload-file" type="file" accept="application/json,.json,text/csv,.csv" disabled={*busy}

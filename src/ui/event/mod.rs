@@ -75,6 +75,7 @@ pub fn run_online(lang: &str, file: String, control: String, club: String) -> js
                 completes: false,
             },
             start_limit_s: None,
+            at_tables: false,
             club: ClubClaim {
                 id: club_token.is_some().then_some(club),
                 token: club_token,

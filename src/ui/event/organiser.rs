@@ -231,6 +231,7 @@ pub fn change_text(t: &Texts, change: &Change) -> String {
         Change::Registration { open: true } => e.log_registration_opened.into(),
         Change::Registration { open: false } => e.log_registration_closed.into(),
         Change::Club { club } => e.log_club(club),
+        Change::AtTable { round, board } => e.log_at_table(round, board),
     }
 }
 

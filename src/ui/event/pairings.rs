@@ -43,6 +43,9 @@ fn board_state(t: &Texts, board: &BoardView) -> String {
             _ => result,
         };
     }
+    if board.disputed {
+        return e.disputed.into();
+    }
     let reported = board
         .reported
         .iter()
@@ -51,6 +54,9 @@ fn board_state(t: &Texts, board: &BoardView) -> String {
         .collect::<Vec<_>>();
     if !reported.is_empty() {
         return reported.join("; ");
+    }
+    if board.at_table {
+        return e.awaiting_result.into();
     }
     match board.state {
         Some(Status::Playing | Status::Completing { .. }) => e.playing.into(),
@@ -141,6 +147,12 @@ fn board_row(t: &'static Texts, props: &PairingsProps, round: u32, board: &Board
     let entry = props.on_action.as_ref().map(|on_action| {
         let number = board.board;
         let has = board.score.is_some();
+        // An online board the organiser may move to the table (a player
+        // without a phone): its online game no longer counts.
+        let to_table = (!has && !board.at_table).then(|| {
+            let onclick = on_action.reform(move |_: MouseEvent| Action::AtTable { round, board: number });
+            html! { <button {onclick} data-testid="event-to-table">{ e.to_table }</button> }
+        });
         let on_score = on_action.reform(move |score: [f64; 2]| {
             if has {
                 Action::Correct(BoardScore { round, board: number, score })
@@ -154,6 +166,7 @@ fn board_row(t: &'static Texts, props: &PairingsProps, round: u32, board: &Board
                     <ScoreEntry {round} board={board.board} names={[AttrValue::from(board.black.clone()), AttrValue::from(board.white.clone())]}
                         othello={props.kind == GameKind::Othello} squares={props.squares} shown={board.score}
                         button={AttrValue::from(if has { e.correct } else { e.enter })} {on_score} />
+                    { for to_table }
                 </td>
             </tr>
         }

@@ -108,6 +108,9 @@ pub fn player_view(props: &PlayerProps) -> Html {
                         <strong>{ e.your_game(game.round, side, opponent) }</strong>
                         { " " }{ for play }
                     </p>
+                    if board.score.is_none() && matches!(board.reported, [Some(a), Some(b)] if a != b) {
+                        <p class="feedback wrong" role="status" data-testid="event-disputed">{ e.disputed_yours }</p>
+                    }
                     if board.score.is_none() {
                         <p class="hints">{ e.report_heading }</p>
                         <ScoreEntry round={game.round} board={board.board}
