@@ -141,7 +141,7 @@ pub(super) const CS: ClubsTexts = ClubsTexts {
     club_id: "Id klubu",
     view: "Zobrazení",
     view_standings: "Pořadí",
-    view_pairings: "Nasazení",
+    view_pairings: "Párování",
     view_live: "Živé desky",
     history_hint: "Každé kolo, které hráč hrál: jeho partie, body a rating po kole.",
     history_heading: "{name}: vývoj ratingu",

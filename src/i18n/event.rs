@@ -250,7 +250,7 @@ pub(super) const CS: EventTexts = EventTexts {
     format: "Losování",
     stage: "Stav",
     players: "Hráči",
-    pairings: "Nasazení",
+    pairings: "Párování",
     board: "Stůl",
     first: "Začínající hráč",
     second: "Druhý hráč",

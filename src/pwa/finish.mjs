@@ -135,18 +135,25 @@ const TARGETS = {
  *    expiry, long messages read in parts, and their texts in three
  *    languages: online 364.8 -> 428.5 KB, event (which carries the online
  *    protocol) 365.0 -> 377.3 KB, hence 432 and 381 KB. Targets unmet; the
- *    routes' own budgets are issue 40's. */
+ *    routes' own budgets are issue 40's.
+ *  Issue 37 (a club evening): events played at the tables (the create
+ *    and upload forms' choice, a board moved to the table, "awaiting
+ *    result" and the dispute), the spreadsheets' links under the
+ *    standings, the new refusals and their texts in three languages:
+ *    event 377.3 -> 381.8 KB, frame (the event frame's pairings) 294.9
+ *    -> 295.2 KB, hence 385 and 297 KB; the app 131.9 -> 132.2 KB (the
+ *    events' texts travel with every module's texts), hence 133 KB. */
 const LIMITS = {
-  app: 132_000,
+  app: 133_000,
   othello: 263_500,
   opok: 234_000,
   nim: 257_000,
   learn: 353_000,
   club: 321_000,
   diagram: 200_000,
-  frame: 295_000,
+  frame: 297_000,
   online: 432_000,
-  event: 381_000,
+  event: 385_000,
   worker: 450_000,
 };
 const COMPRESSIBLE = /\.(wasm|js|css|html|svg|webmanifest|json)$/;

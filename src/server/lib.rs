@@ -28,6 +28,7 @@ pub mod limits;
 pub mod listen;
 pub mod live;
 pub mod logging;
+pub mod memory;
 pub mod metrics;
 pub mod options;
 pub mod policy;

@@ -873,10 +873,11 @@ impl Service {
     }
 
     /// Forgets the games nobody here has used for `idle_ms` (they stay in
-    /// the database).
-    pub fn evict(&self, idle_ms: u64) {
+    /// the database); how many.
+    pub fn evict(&self, idle_ms: u64) -> usize {
         let now = self.time.now();
         let mut rooms = self.rooms.lock().expect("not poisoned");
+        let before = rooms.len();
         rooms.retain(|id, entry| {
             let quiet = entry.updates.receiver_count() == 0
                 && *entry.local.lock().expect("not poisoned") == [0, 0];
@@ -887,6 +888,7 @@ impl Service {
             }
             !evicted
         });
+        before - rooms.len()
     }
 
     /// The games in memory.

@@ -74,7 +74,9 @@ async fn sweep(service: Arc<Service>) {
         }
         service.store().guard().check();
         reap_dead_instances(&service).await;
-        service.evict(IDLE_MS);
+        if service.evict(IDLE_MS) > 0 {
+            crate::memory::give_back();
+        }
     }
 }
 

@@ -108,6 +108,12 @@ pub fn pairings(props: &PairingsProps) -> Html {
 /// One round's table.
 fn round_table(t: &'static Texts, props: &PairingsProps, round: &RoundView) -> Html {
     let e = t.event();
+    // Othello's sides are its colours (a Czech organiser says Černý and
+    // Bílý, not "first player").
+    let (first, second) = match props.kind {
+        GameKind::Othello => (t.othello.black, t.othello.white),
+        _ => (e.first, e.second),
+    };
     let boards = round
         .boards
         .iter()
@@ -118,7 +124,7 @@ fn round_table(t: &'static Texts, props: &PairingsProps, round: &RoundView) -> H
             <div class="table-scroll">
                 <table class="class-table event-boards">
                     <thead><tr>
-                        <th scope="col">{ "#" }</th><th scope="col">{ e.first }</th><th scope="col">{ e.second }</th>
+                        <th scope="col">{ "#" }</th><th scope="col">{ first }</th><th scope="col">{ second }</th>
                         <th scope="col">{ e.result }</th><th scope="col" class="no-print">{ e.state }</th>
                     </tr></thead>
                     <tbody>{ for boards }</tbody>
