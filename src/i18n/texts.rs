@@ -385,7 +385,7 @@ texts! {
             players, pairings, board, first, second, result, state, watch, playing, not_started,
             bye, no_rounds, register_heading, your_name, register, registering, name_problem,
             waiting_round, your_bye, play, report_heading, report, report_sent, organiser,
-            organiser_link, publish, add_player, add, withdraw, withdraw_confirm, enter, correct,
+            organiser_link, publish, add_player, add, withdraw, publish_confirm, undo_confirm, enter, correct,
             undo, log, export_json, export_csv, download_xlsx, download_csv,
             download_csv_semicolon, print, player_links, who_organiser,
             who_registration, who_server, refused_round_not_finished, refused_finished,
@@ -409,7 +409,7 @@ texts! {
             who_player(name), log_entered(name), log_withdrawn(name, round), log_withdrawn_before(name),
             log_published(round), log_reported(round, board, score),
             log_result(round, board, score), log_corrected(round, board, score),
-            log_start_limit(round), log_undone(round, board), log_at_table(round, board), log_club(club), round_published(round),
+            log_start_limit(round), log_undone(round, board), log_at_table(round, board), withdraw_confirm(name), log_club(club), round_published(round),
             game_ready(round), score(first, second), forfeit(side), setup_other(problem),
             file_other(problem, detail);
         counted:
@@ -428,7 +428,7 @@ texts! {
             unavailable, kept_clubs, store_failed, private_link, events_heading, no_events,
             attach_heading, attach, attached, nothing_to_attach, ratings_heading, no_ratings, rank,
             name, rating, games, provisional_mark, provisional_note, sort_hint, event, round, score,
-            rating_after, close, run_in, no_club, ratings_updated, print, frame_kind, kind_board,
+            rating_after, close, run_in, no_club, new_event, ratings_updated, print, frame_kind, kind_board,
             kind_event, kind_ratings, event_id, club_id, view, view_standings, view_pairings,
             view_live, history_hint;
         sides: ;

@@ -60,6 +60,9 @@ const tokens = {};
 /** The club's website: the event frame and the ratings frame, each at 1280 and 360 px. */
 const sites = [];
 
+/** What the organiser's page asked (its confirmations). */
+const questions = [];
+
 const manage = (action) => api(`/events/${event}/manage`, { token: organiserToken, action });
 const rounds = async () => (await api(`/events/${event}/rounds`)).body.rounds;
 
@@ -118,6 +121,7 @@ async function sitesFollow(what) {
 /** Publishes the next round from the organiser's page; its boards. */
 async function publish(round) {
   await organiser.click("[data-testid=event-publish]");
+  assert(/párování dalšího kola/.test(questions.at(-1)), `publishing asks first: ${questions.at(-1)}`);
   await organiser.waitForSelector(`[data-testid=event-round-${round}]`, { timeout: 15000 });
   const boards = (await rounds()).at(-1).boards;
   assert(boards.every((b) => b.game === null && b.at_table), `no online games at the tables: ${JSON.stringify(boards)}`);
@@ -150,15 +154,28 @@ try {
       const made = await api("/clubs", { name: "Brněnský klub Othello" });
       assert(made.status === 201, JSON.stringify(made));
       club = made.body.club;
-      const created = await api("/events", {
-        name: "Klubový večer", game: "othello", rules: "size=8", timing: { kind: "live", control: "25+0" },
-        format: "swiss", rounds: 3, at_tables: true, club, club_token: made.body.token,
+      // The club's officer opens the club's private link and makes the
+      // evening's event from the club page, the club chosen.
+      organiser = await open(`${url}#/clubs/${club}?token=${made.body.token}`, DESKTOP);
+      organiser.on("dialog", (dialog) => {
+        questions.push(dialog.message());
+        dialog.accept();
       });
-      assert(created.status === 201, JSON.stringify(created));
-      event = created.body.event;
-      organiserToken = created.body.organiser;
-      organiser = await open(`${url}#/event/${event}?organiser=${organiserToken}`, DESKTOP);
-      await organiser.waitForSelector("[data-testid=event-organiser]");
+      await organiser.click("[data-testid=club-new-event]");
+      await organiser.waitForSelector("[data-testid=event-new-club]");
+      assert((await organiser.inputValue("[data-testid=event-new-club]")) === club, "the club is chosen");
+      await organiser.fill("[data-testid=event-new-name]", "Klubový večer");
+      await organiser.selectOption("[data-testid=event-new-size]", "8");
+      await organiser.selectOption("[data-testid=event-new-control]", "25+0");
+      await organiser.fill("[data-testid=event-new-rounds]", "3");
+      await organiser.check("[data-testid=event-new-at-tables]");
+      await shot(organiser, "evening-new-event-cs-1280");
+      await organiser.click("[data-testid=event-new-create]");
+      await organiser.waitForSelector("[data-testid=event-organiser]", { timeout: 15000 });
+      event = (await organiser.evaluate(() => location.hash)).match(/#\/event\/([a-z0-9]+)/)[1];
+      organiserToken = JSON.parse(await organiser.evaluate(() => localStorage.getItem("mind-sports.events")))[event].organiser;
+      const summary = (await api(`/events/${event}`)).body;
+      assert(summary.at_tables && summary.club === club && summary.setup.rules.includes("size=8"), JSON.stringify(summary));
       for (const name of PHONES) {
         const phone = await open(`${url}#/event/${event}`, PHONE);
         await phone.waitForSelector("[data-testid=event-register]");

@@ -36,8 +36,16 @@ const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 360, height: 780 };
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** What the pages asked (their confirmations). */
+const questions = [];
+
 async function open(fragment, viewport = DESKTOP, options = {}) {
   const page = await freshPage(browser, viewport, options);
+  // Publishing, undo and withdrawals ask first; the organiser says yes.
+  page.on("dialog", (dialog) => {
+    questions.push(dialog.message());
+    dialog.accept();
+  });
   await page.goto(url + fragment);
   return page;
 }
@@ -142,8 +150,8 @@ try {
     },
 
     "Cat withdraws before round 1; round 1 has a bye; each player's link opens their view in another browser": async () => {
-      organiser.once("dialog", (dialog) => dialog.accept());
       await organiser.click("[data-testid=event-withdraw][aria-label='Withdraw: Cat']");
+      assert(/^Withdraw Cat\?/.test(questions.at(-1)), `the question names the player: ${questions.at(-1)}`);
       await organiser.waitForFunction(() => /Cat \(withdrawn\)/.test(document.querySelector(".event-organiser .club-players").textContent), null, { timeout: 10000 });
       const listed = (await api(`/events/${event}/players`)).body.players.find((p) => p.name === "Cat");
       assert(listed.withdrawn_after === 0, JSON.stringify(listed));
@@ -254,6 +262,7 @@ try {
       const corrected = await standingsAgree(organiser, event, "after the correction");
       assert(JSON.stringify(corrected) !== JSON.stringify(before), `the correction changed the standings: ${JSON.stringify(corrected)}`);
       await organiser.click("[data-testid=event-undo]");
+      assert(/^Take back the last result/.test(questions.at(-1)), `undo asks first: ${questions.at(-1)}`);
       await organiser.waitForFunction(() => document.querySelector("[data-testid=event-board-2-1] [data-testid=event-result]").textContent === "10–6", null, { timeout: 10000 });
       const undone = await standingsAgree(organiser, event, "after undo");
       assert(JSON.stringify(undone) === JSON.stringify(before), `undo gave back ${JSON.stringify(undone)}, not ${JSON.stringify(before)}`);

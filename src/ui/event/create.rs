@@ -21,6 +21,7 @@ use super::super::common::field::use_first_value;
 use super::super::context::{use_app, use_texts};
 use super::super::online::mine::game_name;
 use super::super::online::net;
+use super::clubs::kept;
 
 /// The address of this page.
 pub const NEW: &str = "new";
@@ -28,6 +29,51 @@ pub const NEW: &str = "new";
 /// Whether `rest` (what follows `#/event/`) is this page's.
 pub fn is_new(rest: &str) -> bool {
     rest.split('?').next() == Some(NEW)
+}
+
+/// The club `rest` names (`new?club=<id>`, the club page's "New event"),
+/// or none.
+pub fn club_in(rest: &str) -> AttrValue {
+    let query = rest.split_once('?').map_or("", |(_, q)| q);
+    let club = query.split('&').find_map(|pair| pair.strip_prefix("club="));
+    AttrValue::from(club.unwrap_or_default().to_string())
+}
+
+/// The club the form chose, with the token this browser keeps for it.
+fn club_claim(form: &web_sys::HtmlFormElement) -> ClubClaim {
+    let id = field(form, "club");
+    if id.is_empty() {
+        return ClubClaim::default();
+    }
+    ClubClaim {
+        token: kept::token(&id),
+        id: Some(id),
+    }
+}
+
+/// The choice of club among those this browser holds (none: no field).
+fn club_field(t: &Texts, id: &str, chosen: &str) -> Html {
+    let clubs = kept::all();
+    if clubs.is_empty() {
+        return Html::default();
+    }
+    let options = clubs.iter().map(|(club, kept)| {
+        let name = if kept.name.is_empty() {
+            club.clone()
+        } else {
+            kept.name.clone()
+        };
+        html! { <option value={club.clone()} selected={club == chosen}>{ name }</option> }
+    });
+    html! {
+        <div class="field">
+            <label for={id.to_string()}>{ t.clubs().run_in }</label>
+            <select id={id.to_string()} name="club" data-testid={id.to_string()}>
+                { for options }
+                <option value="" selected={!clubs.contains_key(chosen)}>{ t.clubs().no_club }</option>
+            </select>
+        </div>
+    }
 }
 
 /// Sends a creation (`body`, JSON) to `path`; on `201` opens the new
@@ -121,7 +167,7 @@ fn settings(form: &web_sys::HtmlFormElement) -> CreateEvent {
         rounds: field(form, "rounds").trim().parse().unwrap_or(0),
         start_limit_s: start_limit(form),
         at_tables: checked(form, "at_tables"),
-        club: ClubClaim::default(),
+        club: club_claim(form),
     }
 }
 
@@ -191,24 +237,32 @@ fn problem_line(problem: &Option<String>, id: &str) -> Html {
     }
 }
 
+/// Props of the pages' forms.
+#[derive(Properties, PartialEq)]
+pub struct CreateProps {
+    /// The club chosen first (the club page's "New event"), or empty.
+    #[prop_or_default]
+    pub club: AttrValue,
+}
+
 /// The page: both ways of creating an event.
 #[function_component(CreatePage)]
-pub fn create_page() -> Html {
+pub fn create_page(props: &CreateProps) -> Html {
     let t = use_texts();
     let e = t.event();
     html! {
         <section class="event-page event-create" data-testid="event-create">
             <h1>{ e.create_heading }</h1>
             <p class="hints">{ e.create_intro }</p>
-            <SettingsForm />
-            <UploadForm />
+            <SettingsForm club={props.club.clone()} />
+            <UploadForm club={props.club.clone()} />
         </section>
     }
 }
 
 /// An event from settings alone.
 #[function_component(SettingsForm)]
-fn settings_form() -> Html {
+fn settings_form(props: &CreateProps) -> Html {
     let t = use_texts();
     let e = t.event();
     let announce = use_app().announce;
@@ -283,6 +337,7 @@ fn settings_form() -> Html {
                     inputmode="numeric" data-testid="event-new-rounds" />
             </div>
             { start_limit_field(t, "event-new-start-limit", &start) }
+            { club_field(t, "event-new-club", &props.club) }
             { at_tables_field(t, "event-new-at-tables") }
             <button type="submit" class="primary" disabled={*busy} data-testid="event-new-create">{ e.create }</button>
             { problem_line(&problem, "event-create-problem") }
@@ -294,7 +349,7 @@ fn settings_form() -> Html {
 /// saves it) with the time control and start limit chosen above it: the
 /// file goes as soon as it is chosen.
 #[function_component(UploadForm)]
-fn upload_form() -> Html {
+fn upload_form(props: &CreateProps) -> Html {
     let t = use_texts();
     let e = t.event();
     let announce = use_app().announce;
@@ -320,7 +375,7 @@ fn upload_form() -> Html {
                         },
                         start_limit_s: start_limit(&form),
                         at_tables: checked(&form, "at_tables"),
-                        club: ClubClaim::default(),
+                        club: club_claim(&form),
                     };
                     serde_json::to_string(&body).map_err(|_| t.event().refused_other.to_string())
                 });
@@ -343,6 +398,7 @@ fn upload_form() -> Html {
                 <select id="event-upload-control" name="control" data-testid="event-upload-control">{ control_options() }</select>
             </div>
             { start_limit_field(t, "event-upload-start-limit", &start) }
+            { club_field(t, "event-upload-club", &props.club) }
             { at_tables_field(t, "event-upload-at-tables") }
             <div class="field">
                 <label for="event-upload-file">{ e.upload_file }</label>

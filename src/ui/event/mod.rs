@@ -43,7 +43,9 @@ use crate::session::route::Route;
 /// The module's pages, by route.
 pub fn page_of(route: &Route) -> Html {
     match route {
-        Route::Event(rest) if create::is_new(rest) => html! { <create::CreatePage /> },
+        Route::Event(rest) if create::is_new(rest) => {
+            html! { <create::CreatePage club={create::club_in(rest)} /> }
+        }
         Route::Event(rest) => html! { <page::EventPage key={rest.clone()} rest={rest.clone()} /> },
         Route::Clubs(rest) => clubs::club_page(rest),
         Route::Embed(rest) if crate::session::club::is_ratings_frame(rest) => {

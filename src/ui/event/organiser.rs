@@ -122,6 +122,18 @@ pub fn organiser_view(props: &OrganiserProps) -> Html {
         let href = api::path(&props.event, &format!("export.{kind}"));
         html! { <a class="button" {href} download="" data-testid={format!("event-export-{kind}")}>{ label.to_string() }</a> }
     };
+    // Publishing and undo ask first: neither is a tap to make by mistake.
+    let asked = |question: &'static str, action: Action| {
+        let act = act.clone();
+        Callback::from(move |_: MouseEvent| {
+            if browser::window()
+                .confirm_with_message(question)
+                .unwrap_or(false)
+            {
+                act.emit(action.clone());
+            }
+        })
+    };
     let print = Callback::from(|_: MouseEvent| {
         let _ = browser::window().print();
     });
@@ -133,8 +145,8 @@ pub fn organiser_view(props: &OrganiserProps) -> Html {
                 <input id="event-organiser-link" type="text" readonly=true value={link} data-testid="event-organiser-link" />
             </div>
             <div class="buttons">
-                <button class="primary" onclick={act.reform(|_| Action::Publish {})} data-testid="event-publish">{ e.publish }</button>
-                <button onclick={act.reform(|_| Action::Undo {})} data-testid="event-undo">{ e.undo }</button>
+                <button class="primary" onclick={asked(e.publish_confirm, Action::Publish {})} data-testid="event-publish">{ e.publish }</button>
+                <button onclick={asked(e.undo_confirm, Action::Undo {})} data-testid="event-undo">{ e.undo }</button>
                 { export("json", e.export_json) }
                 { export("csv", e.export_csv) }
                 <button onclick={print} data-testid="event-print">{ e.print }</button>
@@ -174,8 +186,9 @@ fn withdrawals(t: &'static Texts, tournament: Option<&Tournament>, act: &Callbac
     let lines = tournament.players.iter().map(|player| {
         let name = player.name.clone();
         let withdraw = act.reform(move |_: MouseEvent| Action::Withdraw { name: name.clone() });
+        let question = e.withdraw_confirm(&player.name);
         let confirm = Callback::from(move |ev: MouseEvent| {
-            if browser::window().confirm_with_message(e.withdraw_confirm).unwrap_or(false) {
+            if browser::window().confirm_with_message(&question).unwrap_or(false) {
                 withdraw.emit(ev);
             }
         });

@@ -97,6 +97,9 @@ fn club_view(props: &ViewProps) -> Html {
                 <PrivateLink club={props.club.clone()} token={token.clone()} store_failed={props.store_failed} />
             }
             { events(t, &club) }
+            if props.token.is_some() {
+                <p class="no-print"><a class="button" href={format!("#/event/new?club={}", props.club)} data-testid="club-new-event">{ t.clubs().new_event }</a></p>
+            }
             if let Some(token) = &props.token {
                 <AttachForm club={props.club.clone()} token={token.clone()} events={club.events.iter().map(|e| e.event.clone()).collect::<Vec<_>>()} />
             }
