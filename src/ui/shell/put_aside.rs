@@ -18,15 +18,16 @@ fn key<G: PageGame>() -> String {
 }
 
 /// The page's games put aside (an unreadable list is set aside itself and
-/// a new one started).
-fn load<G: PageGame>() -> Recent {
+/// a new one started). `Err` when an unreadable list could not be copied
+/// aside: it stays where it is, and nothing may be written over it.
+fn load<G: PageGame>() -> Result<Recent, StoreError> {
     match browser::load(&key::<G>()).map(|text| Recent::parse(&text)) {
-        Some(Ok(recent)) => recent,
-        Some(Err(_)) => {
-            let _ = browser::set_aside(&key::<G>());
-            Recent::default()
-        }
-        None => Recent::default(),
+        Some(Ok(recent)) => Ok(recent),
+        Some(Err(_)) => match browser::set_aside(&key::<G>()) {
+            browser::SetAside::Kept => Err(StoreError::Full),
+            _ => Ok(Recent::default()),
+        },
+        None => Ok(Recent::default()),
     }
 }
 
@@ -35,7 +36,7 @@ fn load<G: PageGame>() -> Recent {
 /// the list if it was there. An error when the list could not be stored:
 /// then the autosave must not be replaced.
 pub fn put_aside<G: PageGame>(in_progress: &Game<G>, opened: &Game<G>) -> Result<bool, StoreError> {
-    let mut list = load::<G>();
+    let mut list = load::<G>()?;
     let before = list.clone();
     list.take_out(&formats::save::<G>(&opened.0, &opened.1));
     let keep = recent::worth_keeping::<G>(in_progress, opened);
@@ -92,7 +93,7 @@ fn entry<G: PageGame>(t: &crate::i18n::Texts, aside: &PutAside) -> Option<(Strin
 #[function_component(PutAsideGames)]
 pub fn put_aside_games<G: PageGame>() -> Html {
     let t = use_texts();
-    let list = use_memo((), |_| load::<G>());
+    let list = use_memo((), |_| load::<G>().unwrap_or_default());
     let entries: Vec<(String, String)> = list
         .games()
         .iter()
