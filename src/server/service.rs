@@ -63,6 +63,11 @@ struct Loaded {
     present: [bool; 2],
 }
 
+/// How long a finished game nobody here follows stays in memory
+/// (milliseconds of service time; a game in play stays the sweeper's
+/// idle minute).
+pub const FINISHED_IDLE_MS: u64 = 10_000;
+
 /// A game in use on this instance: its room, and the connections that
 /// follow it.
 pub struct Entry {
@@ -881,7 +886,18 @@ impl Service {
         rooms.retain(|id, entry| {
             let quiet = entry.updates.receiver_count() == 0
                 && *entry.local.lock().expect("not poisoned") == [0, 0];
-            let evicted = quiet && now.saturating_sub(entry.used.load(Ordering::Relaxed)) > idle_ms;
+            // A finished game nobody follows goes sooner: a rematch or a
+            // late watcher reads it again (a busy game is kept).
+            let over = entry
+                .game
+                .try_lock()
+                .is_ok_and(|g| matches!(g.room.status(), Status::Over(_)));
+            let limit = if over {
+                idle_ms.min(FINISHED_IDLE_MS)
+            } else {
+                idle_ms
+            };
+            let evicted = quiet && now.saturating_sub(entry.used.load(Ordering::Relaxed)) > limit;
             if evicted {
                 // The sweeper finds what falls due in the database.
                 self.timers.set(id, None);
