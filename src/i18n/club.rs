@@ -243,7 +243,7 @@ pub(super) const RU: ClubTexts = ClubTexts {
     rounds: "Число туров (швейцарская система)",
     players_help: "Участники, по одному в строке: имя или имя, рейтинг, клуб",
     start: "Начать турнир",
-    withdrawn_after: "выбыл после {round}-го тура",
+    withdrawn_after: "выбыл(а) после {round}-го тура",
     round: "Тур {n}",
     pair_round: "Жеребьёвка {n}-го тура",
     name_label: "Название турнира (необязательно)",

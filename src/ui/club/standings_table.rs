@@ -75,6 +75,11 @@ pub fn standings_table(props: &StandingsProps) -> Html {
                     <th scope="row" class="player-name">
                         { r.name.clone() }
                         if !details.is_empty() { <span class="player-details">{ details }</span> }
+                        if let Some(round) = current.players[r.player].withdrawn_after {
+                            <span class="player-details" data-testid="standings-withdrawn">{
+                                if round == 0 { t.event().withdrawn.to_string() } else { t.club().withdrawn_after(round) }
+                            }</span>
+                        }
                     </th>
                     <td>{ number(r.points) }</td>
                     { tie_breaks(t, r, expanded, &toggle) }
