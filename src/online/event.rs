@@ -546,6 +546,9 @@ pub struct Managed {
     pub summary: Summary,
     /// The added player's token.
     pub token: Option<String>,
+    /// What an undo took back: the round and the board.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub undone: Option<(u32, usize)>,
 }
 
 /// What the event's live stream (`/api/v1/events/<id>/live`) sends: the

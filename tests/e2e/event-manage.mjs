@@ -263,6 +263,7 @@ try {
       assert(JSON.stringify(corrected) !== JSON.stringify(before), `the correction changed the standings: ${JSON.stringify(corrected)}`);
       await organiser.click("[data-testid=event-undo]");
       assert(/^Take back the last result/.test(questions.at(-1)), `undo asks first: ${questions.at(-1)}`);
+      await organiser.waitForFunction(() => /round 2, board 1: taken back/.test(document.querySelector("[data-testid=event-notice]")?.textContent ?? ""), null, { timeout: 10000 });
       await organiser.waitForFunction(() => document.querySelector("[data-testid=event-board-2-1] [data-testid=event-result]").textContent === "10–6", null, { timeout: 10000 });
       const undone = await standingsAgree(organiser, event, "after undo");
       assert(JSON.stringify(undone) === JSON.stringify(before), `undo gave back ${JSON.stringify(undone)}, not ${JSON.stringify(before)}`);

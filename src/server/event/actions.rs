@@ -316,8 +316,12 @@ impl Events {
             Action::AtTable { round, board } => Some(loaded.state.decide_at_table(round, board)),
             Action::Registration { open } => Some(loaded.state.decide_registration(open)),
         };
+        let mut undone = None;
         if let Some(change) = change {
             let change = change.map_err(refused)?;
+            if let Change::Undone { round, board } = change {
+                undone = Some((round, board));
+            }
             self.commit(
                 &entry,
                 &mut loaded,
@@ -329,6 +333,7 @@ impl Events {
         Ok(Managed {
             summary: summary(&entry.id, &loaded.state),
             token,
+            undone,
         })
     }
 
@@ -410,6 +415,7 @@ impl Events {
         Ok(Managed {
             summary: summary(&entry.id, &loaded.state),
             token: None,
+            undone: None,
         })
     }
 

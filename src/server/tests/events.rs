@@ -168,7 +168,12 @@ async fn correct_and_undo(club: &Club) {
         (status, refused["refusal"]["reason"].clone()),
         (409, json!("score"))
     );
-    club.must(json!({"type": "undo"})).await;
+    let answer = club.must(json!({"type": "undo"})).await;
+    assert_eq!(
+        answer["undone"],
+        json!([1, 1]),
+        "undo says what it took back"
+    );
     let undone: Value = ok(club.at, "GET", &club.path("/standings"), None).await;
     assert_eq!(before, undone);
 }

@@ -58,7 +58,12 @@ pub fn use_manager(event: AttrValue, token: AttrValue) -> Manager {
                             next.push((name, token));
                             added.set(next);
                         }
-                        (false, t.event().done.to_string())
+                        // An undo says what it took back.
+                        let done = match managed.undone {
+                            Some((round, board)) => t.event().log_undone(round, board),
+                            None => t.event().done.to_string(),
+                        };
+                        (false, done)
                     }
                     Err(problem) => (true, problem),
                 };
