@@ -243,7 +243,7 @@ texts! {
     ClubTexts {
         plain:
             title, export_json, export_csv, import_json, print, undo, new_tournament, new_confirm,
-            players, late_entry, withdraw, standings, name, points, brightwell, discs, bye, finished,
+            players, late_entry, withdraw, withdrawn_start, standings, name, points, brightwell, discs, bye, finished,
             results, board, first, second, result, save_round, game, format, swiss,
             round_robin, double_round_robin, rounds, players_help, start,
             name_label, place_label, date_label, rating, club, withdraw_confirm_othello,

@@ -77,7 +77,7 @@ pub fn standings_table(props: &StandingsProps) -> Html {
                         if !details.is_empty() { <span class="player-details">{ details }</span> }
                         if let Some(round) = current.players[r.player].withdrawn_after {
                             <span class="player-details" data-testid="standings-withdrawn">{
-                                if round == 0 { t.event().withdrawn.to_string() } else { t.club().withdrawn_after(round) }
+                                if round == 0 { t.club().withdrawn_start.to_string() } else { t.club().withdrawn_after(round) }
                             }</span>
                         }
                     </th>
