@@ -127,6 +127,7 @@ pub(super) const EN: EventTexts = EventTexts {
     report_sent: "Result entered.",
     organiser: "Organiser",
     organiser_link: "Your private organiser link (whoever has it runs the event; keep it secret):",
+    public_link: "The event's public link: send it to the players (they register there and follow the standings):",
     publish: "Publish the next round",
     add_player: "Add a player (a late entry once rounds are played)",
     add: "Add",
@@ -281,6 +282,7 @@ pub(super) const CS: EventTexts = EventTexts {
     report_sent: "Výsledek zadán.",
     organiser: "Pořadatel",
     organiser_link: "Váš soukromý odkaz pořadatele (kdo ho má, řídí turnaj; nikomu ho nedávejte):",
+    public_link: "Veřejný odkaz turnaje: pošlete ho hráčům (přihlásí se tam a sledují pořadí):",
     publish: "Zveřejnit další kolo",
     add_player: "Přidat hráče (po odehraných kolech jako pozdní vstup)",
     add: "Přidat",
@@ -437,6 +439,7 @@ pub(super) const RU: EventTexts = EventTexts {
     organiser: "Организатор",
     organiser_link:
         "Ваша личная ссылка организатора (у кого она, тот ведёт турнир; никому её не давайте):",
+    public_link: "Публичная ссылка турнира: отправьте её игрокам (там регистрация и таблица):",
     publish: "Опубликовать следующий тур",
     add_player: "Добавить игрока (после сыгранных туров — поздний вход)",
     add: "Добавить",

@@ -385,7 +385,7 @@ texts! {
             players, pairings, board, first, second, result, state, watch, playing, not_started,
             bye, no_rounds, register_heading, your_name, register, registering, name_problem,
             waiting_round, your_bye, play, report_heading, report, report_sent, organiser,
-            organiser_link, publish, add_player, add, withdraw, publish_confirm, undo_confirm, enter, correct,
+            organiser_link, public_link, publish, add_player, add, withdraw, publish_confirm, undo_confirm, enter, correct,
             undo, log, export_json, export_csv, download_xlsx, download_csv,
             download_csv_semicolon, print, player_links, who_organiser,
             who_registration, who_server, refused_round_not_finished, refused_finished,

@@ -176,6 +176,9 @@ try {
       organiserToken = JSON.parse(await organiser.evaluate(() => localStorage.getItem("mind-sports.events")))[event].organiser;
       const summary = (await api(`/events/${event}`)).body;
       assert(summary.at_tables && summary.club === club && summary.setup.rules.includes("size=8"), JSON.stringify(summary));
+      // The public link to send the players is on the organiser's page.
+      const publicLink = await organiser.inputValue("[data-testid=event-public-link]");
+      assert(publicLink === `${url}#/event/${event}`, `the public link: ${publicLink}`);
       for (const name of PHONES) {
         const phone = await open(`${url}#/event/${event}`, PHONE);
         await phone.waitForSelector("[data-testid=event-register]");

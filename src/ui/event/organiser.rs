@@ -106,6 +106,16 @@ pub fn organiser_view(props: &OrganiserProps) -> Html {
     let name = use_state(String::new);
     let act = props.manager.act.clone();
     let link = organiser_link(&props.event, &props.token);
+    let public = format!("{}#/event/{}", browser::page_address(), props.event);
+    let announce = use_app().announce;
+    let copy_public = {
+        let public = public.clone();
+        Callback::from(move |_: MouseEvent| {
+            if browser::copy_to_clipboard(&public) {
+                announce.emit(t.event().done.to_string());
+            }
+        })
+    };
     let add = {
         let (act, name) = (act.clone(), name.clone());
         Callback::from(move |ev: SubmitEvent| {
@@ -148,6 +158,11 @@ pub fn organiser_view(props: &OrganiserProps) -> Html {
             <div class="online-link">
                 <label for="event-organiser-link">{ e.organiser_link }</label>
                 <input id="event-organiser-link" type="text" readonly=true value={link} data-testid="event-organiser-link" />
+            </div>
+            <div class="online-link">
+                <label for="event-public-link">{ e.public_link }</label>
+                <input id="event-public-link" type="text" readonly=true value={public} data-testid="event-public-link" />
+                <button type="button" onclick={copy_public} data-testid="event-copy-public-link">{ t.common.copy_link }</button>
             </div>
             <div class="buttons">
                 <button class="primary" onclick={asked(e.publish_confirm, Action::Publish {})} data-testid="event-publish">{ e.publish }</button>
