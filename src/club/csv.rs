@@ -175,13 +175,45 @@ fn format_name(format: Format) -> &'static str {
     }
 }
 
+/// The byte order mark a CSV file for spreadsheets starts with: without it
+/// a Czech Excel reads UTF-8 as its own code page ("NovĂˇk"). The reader
+/// takes it off.
+pub const BOM: &str = "\u{feff}";
+
+/// What separates a CSV file's fields: the comma (and decimal points),
+/// or the semicolon with decimal commas that Czech and Russian
+/// spreadsheets expect (the reader takes either).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Separator {
+    /// `,` and decimal points.
+    #[default]
+    Comma,
+    /// `;` and decimal commas.
+    Semicolon,
+}
+
+impl Separator {
+    /// A number as a file with this separator writes it: [`number`], with
+    /// a decimal comma in a semicolon file.
+    fn number(self, x: f64) -> String {
+        match self {
+            Separator::Comma => number(x),
+            Separator::Semicolon => number(x).replace('.', ","),
+        }
+    }
+}
+
 /// Lines of fields, each ended by CRLF.
 #[derive(Default)]
-struct Lines(String);
+struct Lines(String, Separator);
 
 impl Lines {
     fn line(&mut self, fields: &[String]) {
-        self.0.push_str(&fields.join(","));
+        let separator = match self.1 {
+            Separator::Comma => ",",
+            Separator::Semicolon => ";",
+        };
+        self.0.push_str(&fields.join(separator));
         self.0.push_str("\r\n");
     }
 
@@ -252,10 +284,12 @@ pub fn to_csv(t: &Tournament) -> String {
 /// points, then for Othello the Brightwell quotient, the discs and the
 /// quotient's parts (the discs of the games that count, the opponents'
 /// points, the games set aside, the constant c), for the other games
-/// Buchholz and Sonneborn–Berger. Names are quoted and guarded as in
-/// [`to_csv`]; the file is refused by [`parse_csv`] (it has no games).
-pub fn standings_csv(t: &Tournament, rows: &[Standing]) -> String {
-    let mut out = Lines::default();
+/// Buchholz and Sonneborn–Berger, the fields separated by `separator`.
+/// Names are quoted and guarded as in [`to_csv`]; the file is refused by
+/// [`parse_csv`] (it has no games).
+pub fn standings_csv(t: &Tournament, rows: &[Standing], separator: Separator) -> String {
+    let mut out = Lines(String::new(), separator);
+    let number = |x: f64| separator.number(x);
     let mut columns = vec!["rank", "name", "rating", "club", "points"];
     columns.extend(if t.is_othello() {
         &STANDINGS_OTHELLO[..]
@@ -721,7 +755,11 @@ mod tests {
         }
         assert_eq!(parse_csv(&text), Ok(t.clone()));
         // Both exports: the standings too.
-        let standings = standings_csv(&t, &super::super::standings::standings(&t));
+        let standings = standings_csv(
+            &t,
+            &super::super::standings::standings(&t),
+            Separator::Comma,
+        );
         assert!(
             standings.contains(",\"'=HYPERLINK(\"\"x\"\")\","),
             "{standings}"
@@ -733,6 +771,33 @@ mod tests {
         for text in ["=1", "'=1", "''=1", "'x", "x", "", "'", "-", "'\t"] {
             assert_eq!(unguard(&guard(text)), text, "{text:?}");
         }
+    }
+
+    #[test]
+    fn semicolon_standings_keep_quoted_text_and_write_decimal_commas() {
+        let mut t = Tournament::new("nim", Format::Swiss, 8, 2);
+        let mut ann = Player::named("Ann");
+        ann.rating = Some(1850.5);
+        ann.club = Some("Brno, Královo Pole. Sever".into());
+        t.players = vec![ann, Player::named("Bob")];
+        t.games = vec![Entry::Game {
+            round: 1,
+            black: "Ann".into(),
+            white: "Bob".into(),
+            score: [0.5, 0.5],
+        }];
+        let rows = super::super::standings::standings(&t);
+        let text = standings_csv(&t, &rows, Separator::Semicolon);
+        let ann = text.lines().find(|l| l.contains("Ann")).unwrap();
+        assert!(
+            ann.starts_with("1;\"Ann\";1850,5;\"Brno, Královo Pole. Sever\";0,5;"),
+            "{ann}"
+        );
+        let comma = standings_csv(&t, &rows, Separator::Comma);
+        assert!(
+            comma.contains("1850.5,\"Brno, Královo Pole. Sever\",0.5,"),
+            "{comma}"
+        );
     }
 
     #[test]

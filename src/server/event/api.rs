@@ -12,7 +12,7 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use mind_sports::club::csv::to_csv;
+use mind_sports::club::csv::{to_csv, Separator, BOM};
 use mind_sports::club::tournament::Tournament;
 use mind_sports::i18n::Lang;
 use mind_sports::online::event::{
@@ -21,7 +21,7 @@ use mind_sports::online::event::{
 use mind_sports::online::protocol::{encode, MAX_MESSAGE_BYTES};
 use serde::de::DeserializeOwned;
 
-use super::spreadsheet::{file_name, standings_file, workbook, Separator, BOM};
+use super::spreadsheet::{file_name, standings_file, workbook};
 use super::views::{players, standings_json, summary};
 use crate::api::{answer, refusal, Answer, App};
 use crate::live::{alive, idle_time, ping, pinger, send_live, Admitted};

@@ -6,7 +6,7 @@
 
 use yew::prelude::*;
 
-use crate::club::csv::{read, standings_csv, to_csv};
+use crate::club::csv::{read, standings_csv, to_csv, Separator, BOM};
 use crate::club::standings::standings;
 use crate::i18n::Texts;
 
@@ -35,8 +35,6 @@ pub fn actions(t: &'static Texts, club: &Club) -> Html {
             }
         }))
     };
-    // The CSV files start with a byte order mark: without it a Czech
-    // Excel reads UTF-8 as its own code page ("NovĂˇk").
     let export = |name: &'static str,
                   kind: &'static str,
                   write: fn(&crate::club::tournament::Tournament) -> String| {
@@ -63,8 +61,8 @@ pub fn actions(t: &'static Texts, club: &Club) -> Html {
         <div class="card-actions no-print">
             if current.is_some() {
                 <button onclick={export("tournament.json", "application/json", |c| c.to_text())}>{ t.club().export_json }</button>
-                <button onclick={export("tournament.csv", "text/csv", |c| format!("\u{feff}{}", to_csv(c)))}>{ t.club_play().export_tournament_csv }</button>
-                <button onclick={export("standings.csv", "text/csv", |c| format!("\u{feff}{}", standings_csv(c, &standings(c))))}>{ t.club().export_csv }</button>
+                <button onclick={export("tournament.csv", "text/csv", |c| format!("{BOM}{}", to_csv(c)))}>{ t.club_play().export_tournament_csv }</button>
+                <button onclick={export("standings.csv", "text/csv", |c| format!("{BOM}{}", standings_csv(c, &standings(c), Separator::Comma)))}>{ t.club().export_csv }</button>
             }
             <label class="button file-button">{ t.club().import_json }
                 <input type="file" accept="application/json,.json,text/csv,.csv" class="visually-hidden" onchange={import} data-testid="club-import" />
