@@ -286,7 +286,7 @@ impl TeacherSet {
         let mut query = String::new();
         if !self.title.is_empty() {
             query.push_str("t=");
-            percent_encode(&self.title, &mut query);
+            query.push_str(&crate::session::query::percent_encode(&self.title));
             query.push('&');
         }
         query.push_str("i=");
@@ -338,18 +338,6 @@ impl TeacherSet {
             .map(Item::from_token)
             .collect::<Result<Vec<_>, _>>()?;
         TeacherSet::new(&title.unwrap_or_default(), items)
-    }
-}
-
-/// Appends `text` percent-encoded: its UTF-8 bytes, the unreserved ASCII
-/// ones (`A-Z a-z 0-9 - . _ ~`) as they are, the others as `%XX`.
-fn percent_encode(text: &str, out: &mut String) {
-    for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~') {
-            out.push(char::from(byte));
-        } else {
-            out.push_str(&format!("%{byte:02X}"));
-        }
     }
 }
 

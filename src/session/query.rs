@@ -23,6 +23,21 @@ impl fmt::Display for QueryError {
 
 impl std::error::Error for QueryError {}
 
+/// `text` percent-encoded: its UTF-8 bytes, the unreserved ASCII ones
+/// (`A-Z a-z 0-9 - . _ ~`) as they are, the others as `%XX` (a link's
+/// value, a file name in a `filename*=UTF-8''` header).
+pub fn percent_encode(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || matches!(byte, b'-' | b'.' | b'_' | b'~') {
+            out.push(char::from(byte));
+        } else {
+            out.push_str(&format!("%{byte:02X}"));
+        }
+    }
+    out
+}
+
 /// Decodes `%XX` escapes and `+`; invalid escapes are kept as they are.
 pub fn percent_decode(text: &str) -> String {
     let bytes = text.as_bytes();
@@ -67,6 +82,16 @@ pub fn pairs(query: &str, known: &[&str]) -> Result<Vec<(String, String)>, Query
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        #[test]
+        fn encoding_then_decoding_gives_the_text_back(text in "\\PC{0,40}|(?s:.{0,40})") {
+            let encoded = percent_encode(&text);
+            prop_assert!(encoded.bytes().all(|b| b.is_ascii_graphic()));
+            prop_assert_eq!(percent_decode(&encoded), text);
+        }
+    }
 
     #[test]
     fn queries_are_decoded_and_checked() {

@@ -180,13 +180,7 @@ fn file(name: &str, bytes: Vec<u8>, kind: &'static str) -> Response {
             }
         })
         .collect();
-    let encoded: String = name
-        .bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'.' | b'-' | b'_' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect();
+    let encoded = mind_sports::session::query::percent_encode(name);
     let disposition = format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}");
     if let Ok(value) = HeaderValue::from_str(&disposition) {
         headers.insert(header::CONTENT_DISPOSITION, value);
