@@ -405,7 +405,7 @@ texts! {
         sides: ;
         templates:
             round_of(round, rounds), round_heading(round), your_game(round, side, opponent),
-            you_are(name), board_of(board), reported(name, score), refused_pairing(detail),
+            you_are(name), board_of(board), refused_pairing(detail),
             who_player(name), log_entered(name), log_withdrawn(name, round), log_withdrawn_before(name),
             log_published(round), log_reported(round, board, score),
             log_result(round, board, score), log_corrected(round, board, score),

@@ -349,38 +349,41 @@ impl Events {
         let mut ops = Vec::new();
         let mut boards = Vec::new();
         for (i, pair) in pairings.pairs.iter().enumerate() {
-            if loaded.state.at_tables() {
-                boards.push(Pairing {
-                    black: pair.black.clone(),
-                    white: pair.white.clone(),
-                    game: String::new(),
-                });
-                continue;
+            // At the tables a board has no online game.
+            let mut game = String::new();
+            if !loaded.state.at_tables() {
+                let seats = [&pair.black, &pair.white]
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(seat, name)| {
+                        Some((seat as u8, loaded.players.get(*name)?.clone()))
+                    })
+                    .collect();
+                let names = [pair.black.clone(), pair.white.clone()];
+                let (id, op) = self
+                    .service
+                    .event_game(&setup, names, seats)
+                    .map_err(|_| EventError::Unavailable)?;
+                ops.push(op);
+                ops.push(Op::Event(EventOp::Game {
+                    id: entry.id.clone(),
+                    game: id.clone(),
+                    round: i64::from(pairings.round),
+                    board: i as i64 + 1,
+                }));
+                game = id;
             }
-            let seats = [&pair.black, &pair.white]
-                .iter()
-                .enumerate()
-                .filter_map(|(seat, name)| Some((seat as u8, loaded.players.get(*name)?.clone())))
-                .collect();
-            let names = [pair.black.clone(), pair.white.clone()];
-            let (game, op) = self
-                .service
-                .event_game(&setup, names, seats)
-                .map_err(|_| EventError::Unavailable)?;
-            ops.push(op);
-            ops.push(Op::Event(EventOp::Game {
-                id: entry.id.clone(),
-                game: game.clone(),
-                round: i64::from(pairings.round),
-                board: i as i64 + 1,
-            }));
             boards.push(Pairing {
                 black: pair.black.clone(),
                 white: pair.white.clone(),
                 game,
             });
         }
-        let games: Vec<String> = boards.iter().map(|b| b.game.clone()).collect();
+        let games: Vec<String> = boards
+            .iter()
+            .filter(|b| !b.game.is_empty())
+            .map(|b| b.game.clone())
+            .collect();
         let change = Change::Published {
             round: pairings.round,
             rounds,

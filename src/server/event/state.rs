@@ -535,7 +535,7 @@ impl State {
                             how: None,
                             reported: [None; 2],
                             held: false,
-                            at_table: self.at_tables || pairing.game.is_empty(),
+                            at_table: pairing.game.is_empty(),
                         })
                         .collect(),
                     bye: bye.clone(),

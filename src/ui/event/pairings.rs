@@ -1,6 +1,7 @@
 //! The rounds' pairings: each board's players, its result (or where its
-//! online game stands, and results entered by one player waiting for the
-//! other), a link to watch its game; the organiser's result fields.
+//! online game stands, a board at the table awaiting its result, a
+//! dispute; the players' reports are their own), a link to watch its
+//! game; the organiser's result fields.
 
 use std::rc::Rc;
 
@@ -45,15 +46,6 @@ fn board_state(t: &Texts, board: &BoardView) -> String {
     }
     if board.disputed {
         return e.disputed.into();
-    }
-    let reported = board
-        .reported
-        .iter()
-        .zip([&board.black, &board.white])
-        .filter_map(|(score, name)| score.map(|s| e.reported(name, score_text(t, s))))
-        .collect::<Vec<_>>();
-    if !reported.is_empty() {
-        return reported.join("; ");
     }
     if board.at_table {
         return e.awaiting_result.into();
