@@ -115,6 +115,16 @@ export async function freshPage(browser, viewport = { width: 1200, height: 900 }
   return page;
 }
 
+/** Makes `page` say yes to every confirmation it asks (an organiser
+ *  publishing, undoing, withdrawing), keeping the questions in `asked`. */
+export function acceptDialogs(page, asked = []) {
+  page.on("dialog", (dialog) => {
+    asked.push(dialog.message());
+    dialog.accept();
+  });
+  return asked;
+}
+
 /** Runs named async test functions, reporting each; returns the failures. */
 export async function run(tests) {
   let failed = 0;

@@ -15,7 +15,7 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eventApi } from "./event-api.mjs";
-import { serveSite, root, launchBrowser, freshPage, run, assert, shot, hostPage, closeAll } from "./browser.mjs";
+import { serveSite, root, launchBrowser, freshPage, acceptDialogs, run, assert, shot, hostPage, closeAll } from "./browser.mjs";
 
 const DIST = process.env.DIST ?? join(root, "dist");
 const ENGINE = join(root, "target", "release", "engine");
@@ -157,10 +157,7 @@ try {
       // The club's officer opens the club's private link and makes the
       // evening's event from the club page, the club chosen.
       organiser = await open(`${url}#/clubs/${club}?token=${made.body.token}`, DESKTOP);
-      organiser.on("dialog", (dialog) => {
-        questions.push(dialog.message());
-        dialog.accept();
-      });
+      acceptDialogs(organiser, questions);
       await organiser.click("[data-testid=club-new-event]");
       await organiser.waitForSelector("[data-testid=event-new-club]");
       assert((await organiser.inputValue("[data-testid=event-new-club]")) === club, "the club is chosen");

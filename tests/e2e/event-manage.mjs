@@ -14,7 +14,7 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eventApi, createEvent } from "./event-api.mjs";
-import { serveSite, root, artifacts, launchBrowser, freshPage, run, assert, shot, hostPage, spoken, screenshotsToDocs, refuseStorage, closeAll } from "./browser.mjs";
+import { serveSite, root, artifacts, launchBrowser, freshPage, acceptDialogs, run, assert, shot, hostPage, spoken, screenshotsToDocs, refuseStorage, closeAll } from "./browser.mjs";
 
 const DIST = process.env.DIST ?? join(root, "dist");
 const ENGINE = process.env.ENGINE ?? join(root, "target", "release", "engine");
@@ -42,10 +42,7 @@ const questions = [];
 async function open(fragment, viewport = DESKTOP, options = {}) {
   const page = await freshPage(browser, viewport, options);
   // Publishing, undo and withdrawals ask first; the organiser says yes.
-  page.on("dialog", (dialog) => {
-    questions.push(dialog.message());
-    dialog.accept();
-  });
+  acceptDialogs(page, questions);
   await page.goto(url + fragment);
   return page;
 }

@@ -10,7 +10,7 @@ import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join, extname } from "node:path";
 import { eventApi, createEvent } from "./event-api.mjs";
-import { serveSite, root, artifacts, launchBrowser, freshPage, run, assert, shot, spoken, hostPage, screenshotsToDocs, closeAll } from "./browser.mjs";
+import { serveSite, root, artifacts, launchBrowser, freshPage, acceptDialogs, run, assert, shot, spoken, hostPage, screenshotsToDocs, closeAll } from "./browser.mjs";
 
 const DIST = process.env.DIST ?? join(root, "dist");
 const state = mkdtempSync(join(tmpdir(), "mind-sports-events-"));
@@ -76,7 +76,7 @@ const PHONE = { width: 360, height: 780 };
 async function open(fragment, viewport = DESKTOP) {
   const page = await freshPage(browser, viewport);
   // Publishing asks first; the organiser says yes.
-  page.on("dialog", (dialog) => dialog.accept());
+  acceptDialogs(page);
   await page.goto(url + fragment);
   return page;
 }
