@@ -82,8 +82,10 @@ pub fn pairs(query: &str, known: &[&str]) -> Result<Vec<(String, String)>, Query
 #[cfg(test)]
 mod tests {
     use super::*;
+    #[cfg(not(target_arch = "wasm32"))]
     use proptest::prelude::*;
 
+    #[cfg(not(target_arch = "wasm32"))]
     proptest! {
         #[test]
         fn encoding_then_decoding_gives_the_text_back(text in "\\PC{0,40}|(?s:.{0,40})") {
