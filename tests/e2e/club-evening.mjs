@@ -244,7 +244,7 @@ try {
       const withdrawn = await manage({ type: "withdraw", name: leaving });
       assert(withdrawn.status === 200, JSON.stringify(withdrawn));
       // The standings mark who withdrew.
-      await organiser.waitForFunction(() => /odstoupil\(a\) po 1\. kole/.test(document.querySelector("[data-testid=standings-withdrawn]")?.textContent ?? ""), null, { timeout: 10000 });
+      await organiser.waitForFunction(() => /odstoupení po 1\. kole/.test(document.querySelector("[data-testid=standings-withdrawn]")?.textContent ?? ""), null, { timeout: 10000 });
       // Registration closed when play started: the late entry is the organiser's.
       const closed = await api(`/events/${event}/register`, { name: "Hana Nová" });
       assert(closed.status === 409 && closed.body.refusal.reason === "registration_closed", JSON.stringify(closed));
