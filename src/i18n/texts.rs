@@ -401,7 +401,8 @@ texts! {
             error_limit, error_unavailable, name_markup, setup_rounds, setup_start_limit,
             setup_size, setup_game, file_json, file_csv, file_too_many_players,
             file_duplicate_name, file_name, awaiting_result, disputed, disputed_yours,
-            at_tables_field, to_table;
+            at_tables_field, to_table, how_time, how_resigned, how_abandoned, how_organiser,
+            how_players;
         sides: ;
         templates:
             round_of(round, rounds), round_heading(round), your_game(round, side, opponent),

@@ -134,6 +134,9 @@ async function enter(round, board, score) {
   await organiser.fill(`[data-score='${round}-${board}-1']`, String(score[1]));
   await organiser.click(`[data-testid=event-score-${round}-${board}] [data-testid=event-score-send]`);
   await organiser.waitForFunction(([r, b, s]) => document.querySelector(`[data-testid=event-board-${r}-${b}] [data-testid=event-result]`)?.textContent === s, [round, board, `${score[0]}–${score[1]}`], { timeout: 10000 });
+  // The result says how it came about.
+  const how = await organiser.textContent(`[data-testid=event-board-${round}-${board}] [data-testid=event-how]`);
+  assert(how === "(zadáno pořadatelem)", `entered by the organiser: ${how}`);
 }
 
 /** Both players of `b` report `score`; the website follows. */
@@ -237,6 +240,8 @@ try {
       await sitesFollow("the settled dispute");
       for (const b of rest) await bothReport(1, b, scoreOf(1, b.board));
       await organiser.waitForFunction(() => document.querySelectorAll("[data-testid=event-round-1] [data-testid=event-result]").length === 4, null, { timeout: 10000 });
+      const how = await organiser.textContent(`[data-testid=event-board-1-${rest[0].board}] [data-testid=event-how]`);
+      assert(how === "(nahlášeno oběma hráči)", `reported by both players: ${how}`);
     },
 
     "round 2: a player withdraws, a late entry joins, the organiser enters a board": async () => {
