@@ -167,7 +167,7 @@ pub(super) const EN: EventTexts = EventTexts {
     refused_full: "The event has the most players it takes.",
     refused_registration_closed:
         "Registration for this event is closed: ask the organiser to add you.",
-    refused_over: "The event is over: its players and results stay as they are.",
+    refused_over: "The event is over: nobody enters or withdraws any more, and no round is published; a result can still be corrected.",
     refused_at_table: "That board is played at the table already.",
     refused_table_fixed:
         "A round robin's table is fixed at its first round: nobody can join it now.",
@@ -326,7 +326,7 @@ pub(super) const CS: EventTexts = EventTexts {
     refused_full: "Turnaj už má nejvíc hráčů, kolik pojme.",
     refused_registration_closed:
         "Přihlašování do turnaje je uzavřené: požádejte pořadatele, ať vás přidá.",
-    refused_over: "Turnaj skončil: hráči ani výsledky se už nemění.",
+    refused_over: "Turnaj skončil: nikdo se už nepřihlásí ani neodhlásí a žádné kolo se nezveřejní; výsledek lze ještě opravit.",
     refused_at_table: "Tato partie se už hraje u stolu.",
     refused_table_fixed:
         "Tabulka turnaje každý s každým je daná prvním kolem: teď už do ní nikdo nepřibude.",
@@ -487,7 +487,7 @@ pub(super) const RU: EventTexts = EventTexts {
     refused_full: "В турнире уже предельное число игроков.",
     refused_registration_closed:
         "Регистрация на турнир закрыта: попросите организатора добавить вас.",
-    refused_over: "Турнир окончен: состав и результаты больше не меняются.",
+    refused_over: "Турнир окончен: состав больше не меняется и туры не публикуются; результат ещё можно исправить.",
     refused_at_table: "Эта партия уже играется за столом.",
     refused_table_fixed:
         "Таблица кругового турнира задана первым туром: теперь в неё никто не войдёт.",

@@ -290,6 +290,11 @@ try {
       assert(JSON.stringify(engine) === JSON.stringify(served), "engine standings on the export is the server's");
       const refused = await manage({ type: "add", name: "Pozdní Příchozí" });
       assert(refused.status === 409 && refused.body.refusal.reason === "over", JSON.stringify(refused));
+      // The organiser's page offers no more publishing, entries or withdrawals, and says why.
+      await organiser.waitForSelector("[data-testid=event-over]", { timeout: 10000 });
+      for (const gone of ["event-publish", "event-add", "event-withdraw"]) {
+        assert(!(await organiser.$(`[data-testid=${gone}]`)), `no ${gone} once the event is over`);
+      }
       await sitesFollow("the end");
       for (const site of sites) {
         await shot(site.page, `evening-${site.kind}-frame-${site.width}`);
