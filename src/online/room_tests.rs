@@ -25,6 +25,8 @@ impl Game {
             public: true,
             names: [Some("Eva".into()), None],
             at: 0,
+            event: None,
+            waits: false,
         };
         let room = Room::new(&created).unwrap();
         Game {

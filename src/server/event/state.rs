@@ -179,6 +179,10 @@ impl State {
         let mut t = self.base.clone();
         for r in &self.rounds {
             for b in &r.boards {
+                // A double forfeit gives neither player a point: no game.
+                if b.how == Some(How::DoubleForfeit) {
+                    continue;
+                }
                 if let Some(score) = b.score {
                     t.games.push(Entry::Game {
                         round: r.round,
@@ -565,7 +569,9 @@ impl State {
                 board,
                 score,
             } => {
+                // A corrected double forfeit is the organiser's result.
                 let how = self.board(*round, *board).and_then(|b| b.how);
+                let how = how.filter(|how| *how != How::DoubleForfeit);
                 self.set_result(*round, *board, *score, how.or(Some(How::Organiser)))?
             }
             Change::StartLimit { round, .. } => {
@@ -733,6 +739,7 @@ mod tests {
                     round: 1,
                     board,
                     score: [16.0, 0.0],
+                    ends_game: false,
                 })
                 .unwrap(),
             )
@@ -787,6 +794,7 @@ mod tests {
                 round: 1,
                 board: 1,
                 score: [2.0, 14.0],
+                ends_game: false,
             })
             .unwrap(),
         )
@@ -808,6 +816,7 @@ mod tests {
             round,
             board,
             score,
+            ends_game: false,
         };
         s.apply(&s.decide_result(entered).unwrap()).unwrap();
     }

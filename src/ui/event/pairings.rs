@@ -41,6 +41,7 @@ fn board_state(t: &Texts, board: &BoardView) -> String {
                 };
                 format!("{result} ({})", e.forfeit(side))
             }
+            Some(How::DoubleForfeit) => format!("{result} ({})", e.double_forfeit),
             _ => result,
         };
     }
@@ -151,13 +152,23 @@ fn board_row(t: &'static Texts, props: &PairingsProps, round: u32, board: &Board
             let onclick = on_action.reform(move |_: MouseEvent| Action::AtTable { round, board: number });
             html! { <button {onclick} data-testid="event-to-table">{ e.to_table }</button> }
         });
-        let on_score = on_action.reform(move |score: [f64; 2]| {
-            if has {
-                Action::Correct(BoardScore { round, board: number, score })
-            } else {
-                Action::Result(BoardScore { round, board: number, score })
-            }
-        });
+        // A result ends a game still played: the organiser is asked first.
+        let running = matches!(board.state, Some(Status::Playing | Status::Completing { .. }));
+        let question = e.result_ends_game(number, &board.black, &board.white);
+        let on_score = {
+            let on_action = on_action.clone();
+            Callback::from(move |score: [f64; 2]| {
+                let entered = BoardScore { round, board: number, score, ends_game: false };
+                if has {
+                    return on_action.emit(Action::Correct(entered));
+                }
+                let asked = !has && running;
+                if asked && !super::super::browser::window().confirm_with_message(&question).unwrap_or(false) {
+                    return;
+                }
+                on_action.emit(Action::Result(BoardScore { ends_game: asked, ..entered }));
+            })
+        };
         html! {
             <tr class="no-print event-entry">
                 <td colspan="5">

@@ -83,6 +83,10 @@ pub(super) fn ending_text(t: &Texts, view: &GameView, ending: &Ending) -> String
         Reason::Aborted => return o.over_aborted.into(),
         Reason::Cancelled => return o.over_cancelled.into(),
         Reason::Expired => return o.over_expired.into(),
+        Reason::DoubleForfeit => return o.over_double_forfeit.into(),
+        Reason::Decided if ending.score.winner.is_none() => return o.over_decided_draw.into(),
+        Reason::Decided => o.reason_decided,
+        Reason::Forfeit => o.reason_forfeit,
         Reason::Finished => o.reason_finished,
         Reason::Time => o.reason_time,
         Reason::Completed => o.reason_completed,
@@ -129,6 +133,11 @@ pub(super) fn status_text(t: &Texts, state: &Glance) -> String {
         (None, Status::Playing) if state.my_move => o.your_move.to_string(),
         (None, Status::Playing) => o.to_move(name_of(view, brief.to_move.unwrap_or(0))),
     };
+    let waits = brief.status == Status::Playing
+        && brief.clock.as_ref().is_some_and(|clock| clock.running.is_none());
+    if waits {
+        text = format!("{text} {}", o.clocks_wait);
+    }
     if state.seat.is_none() {
         text = format!("{text} {}", o.watching);
     }
@@ -212,7 +221,11 @@ pub fn online_panel<G: PageGame>(props: &OnlinePanelProps<G>) -> Html {
                 links={links(t, &glance, &props.game, props.token.as_deref(), &props.announce)}
                 player={state.seat.is_some()} />
             <MoveList {moves} cursor={record.cursor()} on_go={props.dispatch.reform(Action::GoTo)} />
-            <p><a href="#/online">{ t.online().lobby_link }</a></p>
+            if let Some(board) = state.view.as_ref().and_then(|view| view.event.as_ref()) {
+                <p><a href={format!("#/event/{}", board.event)} data-testid="online-event-link">{ t.online().back_to_event(board.round) }</a></p>
+            } else {
+                <p><a href="#/online">{ t.online().lobby_link }</a></p>
+            }
         </aside>
     }
 }
