@@ -3,7 +3,8 @@
 //! confirmation (the page asks, naming the board and players) the result
 //! is refused as [`Refusal::GameRunning`]; confirmed, the game ends as
 //! decided by the organiser (both players and every watcher see it end)
-//! before the result is stored.
+//! before the result is stored. A game whose clock still waits for its
+//! players ends so without a question: nobody is playing it.
 
 use mind_sports::online::event::{BoardScore, Change, EventError, Refusal};
 use mind_sports::online::room::{Action as GameAction, Status};
@@ -45,11 +46,15 @@ impl Events {
             return Ok(change);
         };
         let room = self.service.entry(&game).await.map_err(|_| EventError::Unavailable)?;
-        let status = self.service.view(&room).await.brief.status;
-        if !matches!(status, Status::Playing | Status::Completing { .. }) {
+        let brief = self.service.view(&room).await.brief;
+        let waiting = brief.status == Status::Playing
+            && brief.clock.as_ref().is_none_or(|clock| clock.running.is_none());
+        if !matches!(brief.status, Status::Playing | Status::Completing { .. }) {
             return Ok(change);
         }
-        if !entered.ends_game {
+        // A game whose clock never started is ended without asking (its
+        // players never played it); one being played only when confirmed.
+        if !waiting && !entered.ends_game {
             return Err(refused(Refusal::GameRunning {
                 round: entered.round,
                 board: entered.board,

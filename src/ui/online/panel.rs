@@ -133,11 +133,6 @@ pub(super) fn status_text(t: &Texts, state: &Glance) -> String {
         (None, Status::Playing) if state.my_move => o.your_move.to_string(),
         (None, Status::Playing) => o.to_move(name_of(view, brief.to_move.unwrap_or(0))),
     };
-    let waits = brief.status == Status::Playing
-        && brief.clock.as_ref().is_some_and(|clock| clock.running.is_none());
-    if waits {
-        text = format!("{text} {}", o.clocks_wait);
-    }
     if state.seat.is_none() {
         text = format!("{text} {}", o.watching);
     }
@@ -215,7 +210,7 @@ pub fn online_panel<G: PageGame>(props: &OnlinePanelProps<G>) -> Html {
                 <p class="online-facts" data-testid="online-facts">{ setup_line(t, &view.setup) }</p>
             }
             { players(t, state) }
-            <PanelMiddle status={status_text(t, &glance)} {notice} {reviewing} {to_last}
+            <PanelMiddle status={status_text(t, &glance)} {notice} {reviewing} {to_last} waits={clocks_wait(state.view.as_ref())}
                 buttons={buttons(t, &glance, &props.game, &props.send, &props.confirming)}
                 analyse={analyse_href(state)}
                 links={links(t, &glance, &props.game, props.token.as_deref(), &props.announce)}
@@ -230,10 +225,19 @@ pub fn online_panel<G: PageGame>(props: &OnlinePanelProps<G>) -> Html {
     }
 }
 
+/// Whether the game is played but its clocks wait for both players.
+fn clocks_wait(view: Option<&GameView>) -> bool {
+    view.is_some_and(|view| {
+        view.brief.status == Status::Playing
+            && view.brief.clock.as_ref().is_some_and(|clock| clock.running.is_none())
+    })
+}
+
 /// Props of the panel's middle.
 #[derive(Properties, PartialEq)]
 struct PanelMiddleProps {
     status: String,
+    waits: bool,
     notice: Option<String>,
     reviewing: bool,
     to_last: Callback<MouseEvent>,
@@ -251,6 +255,9 @@ fn panel_middle(props: &PanelMiddleProps) -> Html {
     html! {
         <>
             <p class="online-status" data-testid="online-status">{ &props.status }</p>
+            if props.waits {
+                <p class="online-notice" data-testid="online-clocks-wait">{ o.clocks_wait }</p>
+            }
             if let Some(notice) = props.notice.as_ref().filter(|n| !n.is_empty()) {
                 <p class="online-notice" data-testid="online-notice">{ notice }</p>
             }
