@@ -21,7 +21,7 @@ export WASM_BINDGEN_TEST_TIMEOUT := 120
 
 .PHONY: serve dev server build test setup-build setup-test wasm-target trunk wasm-bindgen node-tools browser fetch \
         check-format lint test-native test-wasm test-e2e bench bench-wasm wasm-bench-build bench-record docs bench-load \
-        bench-strength sizes train clean postgres proxies bench-online fault-tools
+        bench-strength sizes train clean postgres proxies bench-online fault-tools readers
 
 # The production server (src/server): precompressed files, cache headers,
 # and online play with SQLite in ./state (README, "Online play").
@@ -133,7 +133,7 @@ train:
 
 setup-build: wasm-target trunk wasm-bindgen node-tools fetch
 
-setup-test: setup-build browser postgres proxies fault-tools
+setup-test: setup-build browser postgres proxies fault-tools readers
 
 wasm-target:
 	@rustup target list --installed | grep -qx wasm32-unknown-unknown || rustup target add wasm32-unknown-unknown
@@ -196,6 +196,14 @@ proxies:
 fault-tools:
 	@if ! command -v strace >/dev/null; then \
 	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq strace; \
+	fi
+
+# The spreadsheet tests read the server's workbooks and CSV files back with
+# readers that are not ours: Python's csv module and Debian's openpyxl
+# (tests/readers/sheet.py).
+readers:
+	@if ! /usr/bin/python3 -c 'import openpyxl' 2>/dev/null; then \
+	  $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-openpyxl; \
 	fi
 
 # --- tests --------------------------------------------------------------------

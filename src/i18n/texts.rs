@@ -402,7 +402,8 @@ texts! {
             error_limit, error_unavailable, name_markup, setup_rounds, setup_start_limit,
             setup_size, setup_game, file_json, file_csv, file_too_many_players,
             file_duplicate_name, file_name, awaiting_result, disputed, disputed_yours,
-            at_tables_field, to_table, double_forfeit;
+            at_tables_field, to_table, how_time, how_resigned, how_abandoned, how_organiser,
+            how_players, double_forfeit;
         sides: ;
         templates:
             round_of(round, rounds), round_heading(round), your_game(round, side, opponent),

@@ -384,6 +384,10 @@ pub enum Change {
     Club {
         /// The club's id.
         club: String,
+        /// The club's name when the event joined it (absent in logs
+        /// written before names were kept).
+        #[serde(default, skip_serializing_if = "String::is_empty")]
+        name: String,
     },
 }
 
@@ -467,6 +471,9 @@ pub struct Summary {
     /// The club it belongs to (its rating list: `/api/v1/clubs/<id>`).
     #[serde(default)]
     pub club: Option<String>,
+    /// The club's name, when the event's log has it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub club_name: Option<String>,
     /// Played at the tables (no online games, no clocks).
     #[serde(default)]
     pub at_tables: bool,

@@ -661,7 +661,10 @@ impl Room {
         }
         let seat = seat.ok_or(Refusal::NotAPlayer)? & 1;
         let event = match action {
-            Action::Join { .. } | Action::Start | Action::Forfeit { .. } | Action::Decide { .. } => {
+            Action::Join { .. }
+            | Action::Start
+            | Action::Forfeit { .. }
+            | Action::Decide { .. } => {
                 unreachable!("handled above")
             }
             Action::Cancel => match self.status {

@@ -619,11 +619,17 @@ fn a_waiting_clock_starts_with_both_players_or_the_first_move() {
     // An hour later, nobody has lost any time.
     game.tick(3_600_000);
     assert_eq!(game.room.clock().unwrap().left(3_600_000), [60_000, 60_000]);
-    assert_eq!(game.act(Some(0), claim(Some(999_999)), 3_600_000), Err(Refusal::NotPlaying));
+    assert_eq!(
+        game.act(Some(0), claim(Some(999_999)), 3_600_000),
+        Err(Refusal::NotPlaying)
+    );
     game.act(None, Action::Start, 3_600_000).unwrap();
     assert!(!game.room.is_waiting());
     assert_eq!(game.room.next_due(), Some(3_660_000));
-    assert_eq!(game.act(None, Action::Start, 3_600_001), Err(Refusal::NotPlaying));
+    assert_eq!(
+        game.act(None, Action::Start, 3_600_001),
+        Err(Refusal::NotPlaying)
+    );
 
     // The first move starts it too: the other side's time runs.
     let mut game = waiting(false);
@@ -647,26 +653,61 @@ fn an_event_game_is_forfeited_not_aborted_and_has_no_rematch() {
     let mut game = waiting(true);
     game.act(Some(1), Action::Abort, 2_000).unwrap();
     let ending = game.ending().unwrap();
-    assert_eq!((ending.reason, ending.score.winner), (Reason::Forfeit, Some(0)));
-    assert_eq!(game.act(Some(0), Action::Rematch, 3_000), Err(Refusal::NoRematch));
+    assert_eq!(
+        (ending.reason, ending.score.winner),
+        (Reason::Forfeit, Some(0))
+    );
+    assert_eq!(
+        game.act(Some(0), Action::Rematch, 3_000),
+        Err(Refusal::NoRematch)
+    );
 
     // Absent at the start limit: one side, or both (no winner).
     let mut game = waiting(true);
-    game.act(None, Action::Forfeit { absent: [true, false] }, 2_000).unwrap();
+    game.act(
+        None,
+        Action::Forfeit {
+            absent: [true, false],
+        },
+        2_000,
+    )
+    .unwrap();
     assert_eq!(game.ending().unwrap().score.winner, Some(1));
     let mut game = waiting(true);
     assert_eq!(
-        game.act(None, Action::Forfeit { absent: [false, false] }, 2_000),
+        game.act(
+            None,
+            Action::Forfeit {
+                absent: [false, false]
+            },
+            2_000
+        ),
         Err(Refusal::NotPlaying)
     );
-    game.act(None, Action::Forfeit { absent: [true, true] }, 2_000).unwrap();
+    game.act(
+        None,
+        Action::Forfeit {
+            absent: [true, true],
+        },
+        2_000,
+    )
+    .unwrap();
     let ending = game.ending().unwrap();
-    assert_eq!((ending.reason, ending.score.winner), (Reason::DoubleForfeit, None));
+    assert_eq!(
+        (ending.reason, ending.score.winner),
+        (Reason::DoubleForfeit, None)
+    );
     // A started game is not forfeited by the start limit.
     let mut game = waiting(true);
     game.act(None, Action::Start, 2_000).unwrap();
     assert_eq!(
-        game.act(None, Action::Forfeit { absent: [true, false] }, 3_000),
+        game.act(
+            None,
+            Action::Forfeit {
+                absent: [true, false]
+            },
+            3_000
+        ),
         Err(Refusal::NotPlaying)
     );
     // Its first side never moving: a forfeit too, not "aborted".

@@ -76,8 +76,10 @@ pub struct Answer {
     pub status: u16,
     /// Its headers.
     pub headers: hyper::HeaderMap,
-    /// Its body.
+    /// Its body as text (invalid UTF-8 replaced).
     pub body: String,
+    /// Its body as sent (a workbook is not text).
+    pub bytes: Vec<u8>,
 }
 
 /// One request (a connection of its own) from `source`, with `headers`
@@ -115,6 +117,7 @@ pub async fn exchange(
         status,
         headers,
         body: String::from_utf8_lossy(&bytes).into_owned(),
+        bytes: bytes.to_vec(),
     })
 }
 

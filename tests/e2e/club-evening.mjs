@@ -134,6 +134,9 @@ async function enter(round, board, score) {
   await organiser.fill(`[data-score='${round}-${board}-1']`, String(score[1]));
   await organiser.click(`[data-testid=event-score-${round}-${board}] [data-testid=event-score-send]`);
   await organiser.waitForFunction(([r, b, s]) => document.querySelector(`[data-testid=event-board-${r}-${b}] [data-testid=event-result]`)?.textContent === s, [round, board, `${score[0]}–${score[1]}`], { timeout: 10000 });
+  // The result says how it came about.
+  const how = await organiser.textContent(`[data-testid=event-board-${round}-${board}] [data-testid=event-how]`);
+  assert(how === "(zadáno pořadatelem)", `entered by the organiser: ${how}`);
 }
 
 /** Both players of `b` report `score`; the website follows. */
@@ -237,6 +240,8 @@ try {
       await sitesFollow("the settled dispute");
       for (const b of rest) await bothReport(1, b, scoreOf(1, b.board));
       await organiser.waitForFunction(() => document.querySelectorAll("[data-testid=event-round-1] [data-testid=event-result]").length === 4, null, { timeout: 10000 });
+      const how = await organiser.textContent(`[data-testid=event-board-1-${rest[0].board}] [data-testid=event-how]`);
+      assert(how === "(nahlášeno oběma hráči)", `reported by both players: ${how}`);
     },
 
     "round 2: a player withdraws, a late entry joins, the organiser enters a board": async () => {
@@ -244,7 +249,7 @@ try {
       const withdrawn = await manage({ type: "withdraw", name: leaving });
       assert(withdrawn.status === 200, JSON.stringify(withdrawn));
       // The standings mark who withdrew.
-      await organiser.waitForFunction(() => /odstoupil\(a\) po 1\. kole/.test(document.querySelector("[data-testid=standings-withdrawn]")?.textContent ?? ""), null, { timeout: 10000 });
+      await organiser.waitForFunction(() => /odstoupení po 1\. kole/.test(document.querySelector("[data-testid=standings-withdrawn]")?.textContent ?? ""), null, { timeout: 10000 });
       // Registration closed when play started: the late entry is the organiser's.
       const closed = await api(`/events/${event}/register`, { name: "Hana Nová" });
       assert(closed.status === 409 && closed.body.refusal.reason === "registration_closed", JSON.stringify(closed));
@@ -285,6 +290,11 @@ try {
       assert(JSON.stringify(engine) === JSON.stringify(served), "engine standings on the export is the server's");
       const refused = await manage({ type: "add", name: "Pozdní Příchozí" });
       assert(refused.status === 409 && refused.body.refusal.reason === "over", JSON.stringify(refused));
+      // The organiser's page offers no more publishing, entries or withdrawals, and says why.
+      await organiser.waitForSelector("[data-testid=event-over]", { timeout: 10000 });
+      for (const gone of ["event-publish", "event-add", "event-withdraw"]) {
+        assert(!(await organiser.$(`[data-testid=${gone}]`)), `no ${gone} once the event is over`);
+      }
       await sitesFollow("the end");
       for (const site of sites) {
         await shot(site.page, `evening-${site.kind}-frame-${site.width}`);

@@ -343,7 +343,7 @@ try {
       await white.goto(quick[round.boards[0].white]);
       await white.click("[data-testid=event-play]");
       await white.waitForSelector("[data-testid=online-game]");
-      await page.waitForFunction((who) => document.querySelector("[data-testid=event-board-1-1] [data-testid=event-result]").textContent.includes(`${who} forfeited`), round.boards[0].black, { timeout: 20000 });
+      await page.waitForFunction((who) => document.querySelector("[data-testid=event-board-1-1] [data-testid=event-how]")?.textContent.includes(`${who} forfeited`), round.boards[0].black, { timeout: 20000 });
       assert((await page.textContent("[data-testid=event-board-1-1] [data-testid=event-result]")).startsWith("2–14"), "a forfeit at the start of 4×4 is 2–14");
       const points = Object.fromEntries(await standingsAgree(page, id, "after the forfeit"));
       assert(points[round.boards[0].white] === 1 && points[round.bye] === 1 && points[round.boards[0].black] === 0, JSON.stringify(points));

@@ -68,8 +68,8 @@ pub async fn joining_at_creation(
             None => Ok(Vec::new()),
         };
     };
-    match with_token(events, club, token.unwrap_or_default()).await {
-        Ok(_) => {}
+    let row = match with_token(events, club, token.unwrap_or_default()).await {
+        Ok(row) => row,
         Err(ClubError::WrongToken) => return Err(EventError::WrongToken),
         Err(ClubError::NotFound) => {
             return Err(EventError::Setup {
@@ -77,10 +77,11 @@ pub async fn joining_at_creation(
             })
         }
         Err(_) => return Err(EventError::Unavailable),
-    }
+    };
     let wall = events.service.time().wall() as i64;
     let change = Change::Club {
         club: club.to_string(),
+        name: row.name,
     };
     Ok(vec![
         Op::Club(ClubOp::Member {
@@ -167,7 +168,7 @@ impl Clubs {
     /// before anything is read of the event; an event of this club
     /// already is answered as it is (nothing logged twice).
     pub async fn attach(&self, id: &str, request: Attach) -> Result<Club, ClubError> {
-        with_token(&self.events, id, &request.token).await?;
+        let club = with_token(&self.events, id, &request.token).await?;
         let entry = match self.events.entry(&request.event).await {
             Ok(entry) => entry,
             Err(EventError::NotFound) => return Err(ClubError::NoSuchEvent),
@@ -191,7 +192,10 @@ impl Clubs {
                         event: request.event.clone(),
                         wall: self.events.service.time().wall() as i64,
                     });
-                    let change = Change::Club { club: id.into() };
+                    let change = Change::Club {
+                        club: id.into(),
+                        name: club.name.clone(),
+                    };
                     self.events
                         .commit(
                             &entry,

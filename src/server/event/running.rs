@@ -45,10 +45,17 @@ impl Events {
         let Some(game) = game else {
             return Ok(change);
         };
-        let room = self.service.entry(&game).await.map_err(|_| EventError::Unavailable)?;
+        let room = self
+            .service
+            .entry(&game)
+            .await
+            .map_err(|_| EventError::Unavailable)?;
         let brief = self.service.view(&room).await.brief;
         let waiting = brief.status == Status::Playing
-            && brief.clock.as_ref().is_none_or(|clock| clock.running.is_none());
+            && brief
+                .clock
+                .as_ref()
+                .is_none_or(|clock| clock.running.is_none());
         if !matches!(brief.status, Status::Playing | Status::Completing { .. }) {
             return Ok(change);
         }
@@ -61,7 +68,11 @@ impl Events {
             }));
         }
         let score = room_score(loaded.state.base().is_othello(), entered.score);
-        match self.service.act(&room, None, GameAction::Decide { score }).await {
+        match self
+            .service
+            .act(&room, None, GameAction::Decide { score })
+            .await
+        {
             // Ended by itself meanwhile: the official result still wins
             // (its own ending is not recorded over it).
             Ok(()) | Err(Failure::Refused(_)) => Ok(change),

@@ -71,6 +71,7 @@ pub struct State {
     changes: u64,
     registration: bool,
     club: Option<String>,
+    club_name: Option<String>,
     at_tables: bool,
 }
 
@@ -140,6 +141,7 @@ impl State {
             changes: 1,
             registration: true,
             club: None,
+            club_name: None,
             at_tables: *at_tables,
         })
     }
@@ -210,6 +212,11 @@ impl State {
     /// The club the event belongs to, if any.
     pub fn club(&self) -> Option<&str> {
         self.club.as_deref()
+    }
+
+    /// The club's name, if the event belongs to one and its log names it.
+    pub fn club_name(&self) -> Option<&str> {
+        self.club_name.as_deref()
     }
 
     /// Whether players may register through the public link now: until
@@ -580,7 +587,10 @@ impl State {
             }
             Change::Registration { open } => self.registration = *open,
             Change::Undone { .. } => self.apply_undo()?,
-            Change::Club { club } => self.club = Some(club.clone()),
+            Change::Club { club, name } => {
+                self.club = Some(club.clone());
+                self.club_name = Some(name.clone()).filter(|n| !n.is_empty());
+            }
             Change::AtTable { round, board } => {
                 let b = self.board_mut(*round, *board);
                 b.ok_or_else(|| wrong("AtTable"))?.at_table = true;

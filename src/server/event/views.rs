@@ -26,6 +26,7 @@ pub fn summary(id: &str, state: &State) -> Summary {
         registration: state.registration_open(),
         seq: state.changes(),
         club: state.club().map(str::to_string),
+        club_name: state.club_name().map(str::to_string),
         at_tables: state.at_tables(),
     }
 }

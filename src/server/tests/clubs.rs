@@ -158,7 +158,10 @@ async fn a_club_rates_its_two_events(db: Db) {
     assert_eq!(empty, json!({"events": 0, "periods": 0, "players": []}));
 
     let first = played_in_club(at, &id, &token).await;
-    assert_eq!(first.summary().await.club.as_deref(), Some(id.as_str()));
+    let summary = first.summary().await;
+    assert_eq!(summary.club.as_deref(), Some(id.as_str()));
+    // The event page names its club by the club's name, not its id.
+    assert_eq!(summary.club_name.as_deref(), Some("Brno Othello Club"));
     let mut live = Live::open(at, &format!("{club_path}/live"), None)
         .await
         .unwrap();
@@ -188,6 +191,7 @@ async fn a_club_rates_its_two_events(db: Db) {
         assert_eq!(changes.len(), 1, "{changes:?}");
         assert_eq!(changes[0]["who"], json!("organiser"));
         assert_eq!(changes[0]["change"]["club"], json!(id));
+        assert_eq!(changes[0]["change"]["name"], json!("Brno Othello Club"));
     }
 
     // Round 2 of the upload, entered by the organiser: counted at once.

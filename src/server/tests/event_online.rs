@@ -120,7 +120,10 @@ async fn the_clock_waits_for_both_players(db: Db) {
     server.wall.advance(31_000);
     tokio::time::sleep(Duration::from_millis(1_500)).await;
     assert_eq!(club.round().await.boards[0].score, None);
-    assert_eq!(client::view(at, &game).await.unwrap().brief.status, Status::Playing);
+    assert_eq!(
+        client::view(at, &game).await.unwrap().brief.status,
+        Status::Playing
+    );
     first.close().await;
     second.close().await;
     server.stop().await;
@@ -201,7 +204,10 @@ async fn the_organiser_s_result_ends_a_running_game(db: Db) {
         refused["refusal"],
         json!({"reason": "game_running", "round": 1, "board": 1})
     );
-    assert_eq!(client::view(at, &game).await.unwrap().brief.status, Status::Playing);
+    assert_eq!(
+        client::view(at, &game).await.unwrap().brief.status,
+        Status::Playing
+    );
     // Confirmed: the game ends as decided by the organiser, for all.
     let confirmed = json!({"type": "result", "round": 1, "board": 1, "score": [40, 24],
         "ends_game": true});
@@ -222,7 +228,10 @@ async fn the_organiser_s_result_ends_a_running_game(db: Db) {
     assert_eq!(after.boards[0].how, Some(How::Organiser));
     // A move after the end is refused.
     let refused = white.act(mv(2, 1, "f6")).await.unwrap_err();
-    assert!(matches!(refused, ServerMessage::Refused { .. }), "{refused:?}");
+    assert!(
+        matches!(refused, ServerMessage::Refused { .. }),
+        "{refused:?}"
+    );
     for live in [black, white, watcher] {
         live.close().await;
     }
@@ -244,11 +253,18 @@ async fn an_event_game_is_forfeited_not_aborted_and_not_rematched(db: Db) {
     let (mut white, _, view) = Live::game(at, &game, Some(club.token(&board.white)))
         .await
         .unwrap();
-    assert_eq!(view.event.as_ref().map(|e| (e.round, e.board)), Some((1, 1)));
+    assert_eq!(
+        view.event.as_ref().map(|e| (e.round, e.board)),
+        Some((1, 1))
+    );
     assert_eq!(view.event.as_ref().unwrap().event, club.id);
     white.act(ClientMessage::Abort { id: 1 }).await.unwrap();
     let view = client::view(at, &game).await.unwrap();
-    assert_eq!(ending(&view), (Reason::Forfeit, Some(0)), "lost, not aborted");
+    assert_eq!(
+        ending(&view),
+        (Reason::Forfeit, Some(0)),
+        "lost, not aborted"
+    );
     let done = club.wait_round(|r| r.boards[0].score.is_some()).await;
     assert_eq!(done.boards[0].how, Some(How::Forfeit { seat: 1 }));
     for (live, id) in [(&mut black, 2), (&mut white, 3)] {
@@ -278,7 +294,11 @@ async fn a_rematch_s_clock_waits_for_both_players(db: Db) {
     let at = server.address();
     let (eva, petr) = pair(
         at,
-        setup(mind_sports::online::setup::GameKind::Nim, "start=nim:5+nim:7", live("1+0")),
+        setup(
+            mind_sports::online::setup::GameKind::Nim,
+            "start=nim:5+nim:7",
+            live("1+0"),
+        ),
         false,
     )
     .await;

@@ -27,7 +27,8 @@ enum Ending {
     Online,
     /// Two moves, then the side to move runs out of time.
     TimeLoss,
-    /// Nobody moves: Black forfeits at the start limit.
+    /// White opens the game, Black never comes: Black forfeits at the
+    /// start limit.
     Forfeit,
     /// The organiser enters it.
     Organiser,
@@ -60,6 +61,8 @@ fn settings() -> Value {
 /// One round: published, then each board ended as [`ending`] says.
 async fn play_round(server: &TestServer, club: &Club, round: u32) {
     let game_setup = setup(GameKind::Othello, "size=4", live("3+0"));
+    // The players there when the start limit passes.
+    let mut present = Vec::new();
     let published = club.must(json!({"type": "publish"})).await;
     assert_eq!(published["summary"]["round"], json!(round));
     let view = club.round().await;
@@ -68,7 +71,16 @@ async fn play_round(server: &TestServer, club: &Club, round: u32) {
         match ending(round, b.board) {
             Ending::Online => drop(play(club, &game_setup, &b.black, &b.white, None).await),
             Ending::TimeLoss => drop(play(club, &game_setup, &b.black, &b.white, Some(2)).await),
-            Ending::Forfeit => {}
+            Ending::Forfeit => {
+                let game = b.game.clone().unwrap();
+                let token = club.token(&b.white);
+                present.push(
+                    mind_sports_server::client::Live::game(club.at, &game, Some(token))
+                        .await
+                        .unwrap()
+                        .0,
+                );
+            }
             Ending::Resigns => {
                 white_gives_up(club, &game_setup, &b.black, &b.white, "resign").await
             }
@@ -111,6 +123,9 @@ async fn play_round(server: &TestServer, club: &Club, round: u32) {
     let done = club
         .wait_round(|r| r.boards.iter().all(|b| b.score.is_some()))
         .await;
+    for live in present {
+        live.close().await;
+    }
     for b in &done.boards {
         let how = b.how.unwrap();
         match ending(round, b.board) {
@@ -236,7 +251,7 @@ async fn an_event_of_ten_players_over_five_swiss_rounds(db: Db) {
         "the CSV is the same file"
     );
     assert!(csv.starts_with('\u{feff}'), "a byte order mark for Excel");
-    spreadsheets(at, &club.path("")).await;
+    spreadsheets(at, &club.path(""), &standings).await;
 
     // The organiser's log says who did what, and never a token.
     let log_body = json!({ "token": club.organiser });
@@ -265,28 +280,100 @@ async fn an_event_of_ten_players_over_five_swiss_rounds(db: Db) {
     server.stop().await;
 }
 
-/// The event's spreadsheets: the standings as CSV with a byte order
-/// mark (semicolons and decimal commas when asked), and a workbook named
-/// after the event.
-async fn spreadsheets(at: std::net::SocketAddr, event: &str) {
-    let (status, sheet) = client_text(at, &format!("{event}/standings.csv?sep=semicolon")).await;
-    assert_eq!(status, 200);
-    let lines: Vec<&str> = sheet.lines().collect();
-    assert!(lines[0].starts_with("\u{feff}rank;name;"), "{sheet}");
-    assert!(lines[1].starts_with("1;\""), "{sheet}");
-    let path = format!("{event}/export.xlsx?lang=cs");
-    let book = mind_sports_server::client::exchange(at, None, "GET", &path, &[], None)
+/// The event's spreadsheets read back by readers that are not ours
+/// (tests/readers/sheet.py: openpyxl for the workbook, Python's csv
+/// module for the CSV files): the standings sheet and both CSV forms
+/// hold `standings` (the server's JSON standings) cell by cell; the
+/// workbook is named after the event.
+async fn spreadsheets(at: std::net::SocketAddr, event: &str, standings: &Value) {
+    let rows = standings["standings"].as_array().unwrap();
+    for (query, separator) in [("", ","), ("?sep=semicolon", ";")] {
+        let csv = download(at, &format!("{event}/standings.csv{query}"), "csv").await;
+        assert_eq!(csv["separator"], json!(separator));
+        let read: Vec<Vec<String>> = serde_json::from_value(csv["rows"].clone()).unwrap();
+        assert_eq!(read[0][..5], ["rank", "name", "rating", "club", "points"]);
+        assert_eq!(read.len(), rows.len() + 1);
+        for (row, expected) in read[1..].iter().zip(rows) {
+            let number = |i: usize| row[i].replace(',', ".").parse::<f64>().unwrap();
+            assert_eq!(row[0], expected["rank"].to_string());
+            assert_eq!(json!(row[1]), expected["name"]);
+            assert_eq!(json!(number(4)), expected["points"]);
+            assert_eq!(json!(number(5)), expected["brightwell"], "{row:?}");
+            assert_eq!(json!(number(6)), expected["discs"], "{row:?}");
+        }
+    }
+    let book = download(at, &format!("{event}/export.xlsx?lang=cs"), "xlsx").await;
+    let sheets = book["sheets"].as_array().unwrap();
+    let titles: Vec<&str> = sheets
+        .iter()
+        .map(|s| s["title"].as_str().unwrap())
+        .collect();
+    assert_eq!(titles, ["Pořadí", "Výsledky", "Hráči"]);
+    let table = sheets[0]["rows"].as_array().unwrap();
+    assert_eq!(table.len(), rows.len() + 1);
+    for (row, expected) in table[1..].iter().zip(rows) {
+        // openpyxl gives whole numbers as integers: compared as numbers.
+        let cells: Vec<Option<f64>> = row.as_array().unwrap().iter().map(Value::as_f64).collect();
+        let sum = &expected["brightwell_sum"];
+        let wanted = [
+            &expected["rank"],
+            &expected["points"],
+            &expected["brightwell"],
+            &expected["discs"],
+            &sum["discs"],
+            &sum["opponents_points"],
+            &sum["set_aside"],
+        ]
+        .map(Value::as_f64);
+        assert_eq!(row[1], expected["name"]);
+        assert_eq!(
+            [0, 4, 5, 6, 7, 8, 9].map(|i| cells[i]),
+            wanted,
+            "{row:?} {expected}"
+        );
+    }
+    let players = sheets[2]["rows"].as_array().unwrap();
+    let mut names: Vec<&Value> = players[1..].iter().map(|p| &p[0]).collect();
+    let mut expected: Vec<&Value> = rows.iter().map(|r| &r["name"]).collect();
+    names.sort_by_key(|n| n.to_string());
+    expected.sort_by_key(|n| n.to_string());
+    assert_eq!(names, expected);
+}
+
+/// A spreadsheet downloaded from `path` (its name ending in
+/// `.extension`, given by Content-Disposition) and read back by
+/// tests/readers/sheet.py.
+async fn download(at: std::net::SocketAddr, path: &str, extension: &str) -> Value {
+    let answer = mind_sports_server::client::exchange(at, None, "GET", path, &[], None)
         .await
         .unwrap();
-    assert_eq!((book.status, book.body.get(..2)), (200, Some("PK")));
-    let disposition = book.headers["content-disposition"]
-        .to_str()
-        .unwrap()
-        .to_string();
+    assert_eq!(answer.status, 200, "{path}");
+    let disposition = answer.headers["content-disposition"].to_str().unwrap();
     assert!(
-        disposition.contains(".xlsx") && disposition.contains("filename*=UTF-8''"),
+        disposition.contains(&format!(".{extension}")) && disposition.contains("filename*=UTF-8''"),
         "{disposition}"
     );
+    let dir = scratch_dir("sheet");
+    let file = dir.join(format!("download.{extension}"));
+    std::fs::write(&file, &answer.bytes).unwrap();
+    let reader = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/readers/sheet.py");
+    // Debian's Python, where Debian's openpyxl is (a pyenv's python3 may
+    // come first on PATH).
+    let python = ["/usr/bin/python3", "python3"]
+        .into_iter()
+        .find(|p| !p.starts_with('/') || std::path::Path::new(p).exists())
+        .unwrap();
+    let output = std::process::Command::new(python)
+        .args([reader, file.to_str().unwrap()])
+        .output()
+        .expect("python3 (make setup-test installs it with openpyxl)");
+    let _ = std::fs::remove_dir_all(dir);
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    serde_json::from_slice(&output.stdout).unwrap()
 }
 
 /// A GET's status and text.

@@ -96,6 +96,10 @@ pub struct OrganiserProps {
     pub manager: Manager,
     /// The event as the club manager's file (its players).
     pub tournament: Option<std::rc::Rc<Tournament>>,
+    /// Every round is played: nobody enters, withdraws or is paired any
+    /// more (results can still be corrected).
+    #[prop_or_default]
+    pub finished: bool,
 }
 
 /// The organiser's panel.
@@ -165,7 +169,9 @@ pub fn organiser_view(props: &OrganiserProps) -> Html {
                 <button type="button" onclick={copy_public} data-testid="event-copy-public-link">{ t.common.copy_link }</button>
             </div>
             <div class="buttons">
-                <button class="primary" onclick={asked(e.publish_confirm, Action::Publish {})} data-testid="event-publish">{ e.publish }</button>
+                if !props.finished {
+                    <button class="primary" onclick={asked(e.publish_confirm, Action::Publish {})} data-testid="event-publish">{ e.publish }</button>
+                }
                 <button onclick={asked(e.undo_confirm, Action::Undo {})} data-testid="event-undo">{ e.undo }</button>
                 { export("json", e.export_json) }
                 { export("csv", e.export_csv) }
@@ -174,13 +180,17 @@ pub fn organiser_view(props: &OrganiserProps) -> Html {
             if let Some((refused, text)) = &*props.manager.notice {
                 <p class={classes!("feedback", refused.then_some("wrong"))} role="status" data-testid="event-notice">{ text.clone() }</p>
             }
-            <form class="answer-form" onsubmit={add}>
-                <label for="event-add-name">{ e.add_player }</label>
-                <input id="event-add-name" type="text" maxlength="32" value={(*name).clone()} {oninput} data-testid="event-add-name" />
-                <button type="submit" data-testid="event-add">{ e.add }</button>
-            </form>
+            if props.finished {
+                <p data-testid="event-over">{ e.refused_over }</p>
+            } else {
+                <form class="answer-form" onsubmit={add}>
+                    <label for="event-add-name">{ e.add_player }</label>
+                    <input id="event-add-name" type="text" maxlength="32" value={(*name).clone()} {oninput} data-testid="event-add-name" />
+                    <button type="submit" data-testid="event-add">{ e.add }</button>
+                </form>
+            }
             { added_links(t, &props.event, &props.manager.added) }
-            { withdrawals(t, props.tournament.as_deref(), &act) }
+            { withdrawals(t, props.tournament.as_deref(), (!props.finished).then_some(&act)) }
             <EventLog event={props.event.clone()} token={props.token.clone()} />
         </section>
     }
@@ -198,18 +208,29 @@ fn added_links(t: &Texts, event: &str, added: &[(String, String)]) -> Html {
 }
 
 /// The players, each with a button that withdraws them.
-fn withdrawals(t: &'static Texts, tournament: Option<&Tournament>, act: &Callback<Action>) -> Html {
+/// Without `act` (a finished event) the players are listed without buttons.
+fn withdrawals(
+    t: &'static Texts,
+    tournament: Option<&Tournament>,
+    act: Option<&Callback<Action>>,
+) -> Html {
     let Some(tournament) = tournament else {
         return Html::default();
     };
     let e = t.event();
     let lines = tournament.players.iter().map(|player| {
-        let name = player.name.clone();
-        let withdraw = act.reform(move |_: MouseEvent| Action::Withdraw { name: name.clone() });
-        let question = e.withdraw_confirm(&player.name);
-        let confirm = Callback::from(move |ev: MouseEvent| {
-            if browser::window().confirm_with_message(&question).unwrap_or(false) {
-                withdraw.emit(ev);
+        let button = act.filter(|_| player.withdrawn_after.is_none()).map(|act| {
+            let name = player.name.clone();
+            let withdraw = act.reform(move |_: MouseEvent| Action::Withdraw { name: name.clone() });
+            let question = e.withdraw_confirm(&player.name);
+            let confirm = Callback::from(move |ev: MouseEvent| {
+                if browser::window().confirm_with_message(&question).unwrap_or(false) {
+                    withdraw.emit(ev);
+                }
+            });
+            html! {
+                <button class="small" onclick={confirm} aria-label={format!("{}: {}", e.withdraw, player.name)}
+                    data-testid="event-withdraw">{ e.withdraw }</button>
             }
         });
         html! {
@@ -217,10 +238,8 @@ fn withdrawals(t: &'static Texts, tournament: Option<&Tournament>, act: &Callbac
                 { player.name.clone() }
                 if player.withdrawn_after.is_some() {
                     { format!(" ({})", e.withdrawn) }
-                } else {
-                    <button class="small" onclick={confirm} aria-label={format!("{}: {}", e.withdraw, player.name)}
-                        data-testid="event-withdraw">{ e.withdraw }</button>
                 }
+                { for button }
             </li>
         }
     });
@@ -263,7 +282,8 @@ pub fn change_text(t: &Texts, change: &Change) -> String {
         Change::Undone { round, board } => e.log_undone(round, board),
         Change::Registration { open: true } => e.log_registration_opened.into(),
         Change::Registration { open: false } => e.log_registration_closed.into(),
-        Change::Club { club } => e.log_club(club),
+        Change::Club { club, name } if name.is_empty() => e.log_club(club),
+        Change::Club { name, .. } => e.log_club(name),
         Change::AtTable { round, board } => e.log_at_table(round, board),
     }
 }

@@ -220,7 +220,7 @@ fn event_view(props: &ViewProps) -> Html {
                 <RegisterForm event={props.event.clone()} on_registered={registered} />
             }
             if let Some(token) = organiser.clone() {
-                <OrganiserView event={props.event.clone()} {token} manager={manager.clone()} tournament={known.tournament.clone()} />
+                <OrganiserView event={props.event.clone()} {token} manager={manager.clone()} tournament={known.tournament.clone()} finished={summary.stage == Stage::Finished} />
             }
             if let Some(tournament) = &known.tournament {
                 <StandingsTable tournament={Shared(tournament.clone())} />

@@ -10,7 +10,7 @@ use yew::prelude::*;
 use crate::i18n::club::number;
 use crate::i18n::Texts;
 use crate::online::event::{Action, BoardScore, BoardView, How, RoundView};
-use crate::online::room::Status;
+use crate::online::room::{Reason, Status};
 use crate::online::setup::GameKind;
 use crate::session::route::Route;
 
@@ -27,23 +27,36 @@ pub fn watch_link(kind: GameKind, game: &str) -> String {
     Route::Online(format!("{}/{game}", kind.name())).fragment()
 }
 
+/// How a board's result came about, when it is more than a game played
+/// to its end: on time, resigned, left, forfeited, entered.
+fn how_text(t: &Texts, board: &BoardView) -> Option<String> {
+    let e = t.event();
+    Some(match board.how? {
+        How::Forfeit { seat } => {
+            let side = if seat == 0 {
+                &board.black
+            } else {
+                &board.white
+            };
+            e.forfeit(side)
+        }
+        How::Game { reason } => match reason {
+            Reason::Time | Reason::Completed => e.how_time.into(),
+            Reason::Resigned => e.how_resigned.into(),
+            Reason::Abandoned => e.how_abandoned.into(),
+            _ => return None,
+        },
+        How::DoubleForfeit => e.double_forfeit.into(),
+        How::Organiser => e.how_organiser.into(),
+        How::Players => e.how_players.into(),
+    })
+}
+
 /// A board's result or where its game stands.
 fn board_state(t: &Texts, board: &BoardView) -> String {
     let e = t.event();
     if let Some(score) = board.score {
-        let result = score_text(t, score);
-        return match board.how {
-            Some(How::Forfeit { seat }) => {
-                let side = if seat == 0 {
-                    &board.black
-                } else {
-                    &board.white
-                };
-                format!("{result} ({})", e.forfeit(side))
-            }
-            Some(How::DoubleForfeit) => format!("{result} ({})", e.double_forfeit),
-            _ => result,
-        };
+        return score_text(t, score);
     }
     if board.disputed {
         return e.disputed.into();
@@ -186,7 +199,12 @@ fn board_row(t: &'static Texts, props: &PairingsProps, round: u32, board: &Board
                 <td>{ board.board }</td>
                 <td>{ board.black.clone() }</td>
                 <td>{ board.white.clone() }</td>
-                <td data-testid="event-result">{ board_state(t, board) }</td>
+                <td>
+                    <span data-testid="event-result">{ board_state(t, board) }</span>
+                    if let Some(how) = how_text(t, board) {
+                        { " " }<small class="event-how" data-testid="event-how">{ format!("({how})") }</small>
+                    }
+                </td>
                 <td class="no-print">{ for watch }</td>
             </tr>
             { for entry }

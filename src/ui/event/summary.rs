@@ -80,6 +80,11 @@ pub fn summary_view(props: &SummaryProps) -> Html {
                 { fact(t.club().round_heading, round, "round") }
                 { fact(e.stage, stage_text(t, s.stage).to_string(), "stage") }
                 { fact(e.players, e.players_count(s.players as u64), "players") }
+                if let Some(club) = &s.club {
+                    <div class="event-fact"><dt>{ t.club().club }</dt><dd data-testid="event-club">
+                        <a href={format!("#/clubs/{club}")}>{ s.club_name.clone().unwrap_or_else(|| club.clone()) }</a>
+                    </dd></div>
+                }
             </dl>
         </header>
     }

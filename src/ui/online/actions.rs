@@ -158,7 +158,11 @@ pub(super) fn buttons(
             ),
             Confirming::Abort if can_abort => confirm(
                 t,
-                if event { o.forfeit_confirm } else { o.abort_confirm },
+                if event {
+                    o.forfeit_confirm
+                } else {
+                    o.abort_confirm
+                },
                 if event { o.forfeit_game } else { o.abort },
                 "online-abort-confirm",
                 confirming,

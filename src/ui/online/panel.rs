@@ -229,7 +229,11 @@ pub fn online_panel<G: PageGame>(props: &OnlinePanelProps<G>) -> Html {
 fn clocks_wait(view: Option<&GameView>) -> bool {
     view.is_some_and(|view| {
         view.brief.status == Status::Playing
-            && view.brief.clock.as_ref().is_some_and(|clock| clock.running.is_none())
+            && view
+                .brief
+                .clock
+                .as_ref()
+                .is_some_and(|clock| clock.running.is_none())
     })
 }
 
