@@ -140,7 +140,9 @@ try {
       const status = await text(pages.cat, "online-status");
       assert(!/na čas/.test(status), status);
       const board = (await api(`/events/${event}/rounds`)).body.rounds[0].boards[1];
-      assert(JSON.stringify(board.how) === JSON.stringify({ by: "forfeit", seat: 1 }), JSON.stringify(board));
+      const absent = two.black === "Dan" ? 0 : 1;
+      assert(JSON.stringify(board.how) === JSON.stringify({ by: "forfeit", seat: absent }), JSON.stringify(board));
+      assert(new RegExp(`^Vyhrává Cat, kontumačně`).test(status), status);
       assert(!(await pages.cat.$("[data-testid=online-rematch]")), "no rematch in an event");
       await keep(pages.cat, "online-forfeit-cs-360");
       const watcher = await open(`#/online/othello/${two.game}`, DESKTOP, "en");
