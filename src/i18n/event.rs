@@ -27,6 +27,7 @@ impl EventTexts {
             Refusal::Over => self.refused_over.into(),
             Refusal::AtTable => self.refused_at_table.into(),
             Refusal::TableFixed => self.refused_table_fixed.into(),
+            Refusal::GameRunning { board, .. } => self.refused_game_running(*board),
         }
     }
 
@@ -230,6 +231,9 @@ pub(super) const EN: EventTexts = EventTexts {
     game_ready: "Your game in round {round} is ready.",
     score: "{first}–{second}",
     forfeit: "{side} forfeited",
+    double_forfeit: "double forfeit",
+    refused_game_running: "Board {board} is still being played online: a result ends its game, so confirm it first.",
+    result_ends_game: "Board {board}: {black} – {white} is still being played online. Enter this result? The game ends at once, decided by the organiser.",
     setup_other: "The server refused these settings ({problem}).",
     file_other: "The server refused the file ({problem}): {detail}",
     players_count: Plural {
@@ -389,6 +393,9 @@ pub(super) const CS: EventTexts = EventTexts {
     game_ready: "Vaše partie v kole {round} je připravená.",
     score: "{first}–{second}",
     forfeit: "kontumační prohra: {side}",
+    double_forfeit: "oboustranná kontumace",
+    refused_game_running: "Partie na stole {board} se ještě hraje online: výsledek ji ukončí, nejdřív ho proto potvrďte.",
+    result_ends_game: "Stůl {board}: {black} – {white} se ještě hraje online. Zapsat tento výsledek? Partie tím hned skončí rozhodnutím pořadatele.",
     setup_other: "Server toto nastavení odmítl ({problem}).",
     file_other: "Server soubor odmítl ({problem}): {detail}",
     players_count: Plural {
@@ -550,6 +557,9 @@ pub(super) const RU: EventTexts = EventTexts {
     game_ready: "Ваша партия в туре {round} готова.",
     score: "{first}–{second}",
     forfeit: "{side}: поражение за неявку",
+    double_forfeit: "обоюдная неявка",
+    refused_game_running: "Партия на доске {board} ещё играется онлайн: результат её закончит, поэтому сначала подтвердите его.",
+    result_ends_game: "Доска {board}: {black} – {white} ещё играется онлайн. Записать этот результат? Партия сразу закончится решением организатора.",
     setup_other: "Сервер отклонил эти настройки ({problem}).",
     file_other: "Сервер отклонил файл ({problem}): {detail}",
     players_count: Plural {

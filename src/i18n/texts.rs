@@ -360,7 +360,8 @@ texts! {
             waited, just_now, clock_runs, your_move_title, notify_offer, notify_denied,
             notify_unsupported, private_link, private_link_help, seat_not_kept, problem_origin,
             problem_token, opponent_joined_title, frame_problem_origin, frame_problem_not_found,
-            result_column, date_column;
+            result_column, date_column, forfeit_game, forfeit_confirm, reason_forfeit,
+            reason_decided, over_double_forfeit, over_decided_draw, clocks_wait;
         sides: ;
         templates:
             to_move(name), wins(name, how), score(first, second), joined(name), left(name),
@@ -368,7 +369,7 @@ texts! {
             invited(name), sending(mv), waiting_offline(mv), claim_in(time), rematch_waiting(name),
             control(minutes, seconds), control_sudden(minutes), deadline_theirs(name, date),
             days_hours(days, hours), minutes_ago(minutes), hours_ago(hours), days_ago(days),
-            notify_your_move(game), open_until(date), waiting_until(date);
+            notify_your_move(game), open_until(date), waiting_until(date), back_to_event(round);
         counted:
             days_a_move(#days)
     }
@@ -402,7 +403,7 @@ texts! {
             setup_size, setup_game, file_json, file_csv, file_too_many_players,
             file_duplicate_name, file_name, awaiting_result, disputed, disputed_yours,
             at_tables_field, to_table, how_time, how_resigned, how_abandoned, how_organiser,
-            how_players;
+            how_players, double_forfeit;
         sides: ;
         templates:
             round_of(round, rounds), round_heading(round), your_game(round, side, opponent),
@@ -412,7 +413,8 @@ texts! {
             log_result(round, board, score), log_corrected(round, board, score),
             log_start_limit(round), log_undone(round, board), log_at_table(round, board), withdraw_confirm(name), log_club(club), round_published(round),
             game_ready(round), score(first, second), forfeit(side), setup_other(problem),
-            file_other(problem, detail);
+            file_other(problem, detail), refused_game_running(board),
+            result_ends_game(board, black, white);
         counted:
             players_count(#count)
     }

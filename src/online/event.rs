@@ -176,6 +176,11 @@ pub struct BoardScore {
     pub board: usize,
     /// The score, the first player's first (discs for Othello).
     pub score: [f64; 2],
+    /// The board's online game may still be played: the organiser was
+    /// asked and confirmed that the result ends it (without this, a
+    /// result for a running game is refused as [`Refusal::GameRunning`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub ends_game: bool,
 }
 
 /// What the organiser does.
@@ -249,6 +254,10 @@ pub enum How {
         /// The side that forfeited.
         seat: u8,
     },
+    /// Neither player was there when the start limit passed: both lose
+    /// (the game is not in the tournament: no points to either; the
+    /// organiser may enter a result instead).
+    DoubleForfeit,
     /// The organiser entered it.
     Organiser,
     /// Both players entered the same result.
@@ -619,6 +628,15 @@ pub enum Refusal {
     /// A round robin's table is fixed when its first round is published:
     /// nobody joins it later (its schedule is not redrawn).
     TableFixed,
+    /// The board's online game is still being played: the organiser's
+    /// result would end it, so the page asks first and says so
+    /// ([`BoardScore::ends_game`]).
+    GameRunning {
+        /// The round.
+        round: u32,
+        /// The board.
+        board: usize,
+    },
 }
 
 /// What is wrong with a player's name.

@@ -172,6 +172,10 @@ pub struct GameView {
     /// (milliseconds since 1970).
     #[serde(default)]
     pub expires_ms: Option<u64>,
+    /// The club event's board the game is (its page links back; no abort,
+    /// no rematch).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub event: Option<super::room::EventBoard>,
 }
 
 /// What a client sends on a live connection.

@@ -41,7 +41,8 @@ pub fn open_for_ms(timing: &super::setup::Timing) -> u64 {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {
-    /// The game was set up; with both names it starts at once (a rematch).
+    /// The game was set up; with both names it starts at once (a rematch,
+    /// an event's board).
     Created {
         /// The checked setup.
         setup: Setup,
@@ -49,6 +50,35 @@ pub enum Event {
         public: bool,
         /// The players' names by seat (the creator's only, while open).
         names: [Option<String>; 2],
+        /// When.
+        at: u64,
+        /// The club event's board the game is (no abort, no rematch).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        event: Option<EventBoard>,
+        /// Its clock waits until both players are there ([`Event::Started`])
+        /// or the first move: nobody loses time on a game never opened.
+        #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+        waits: bool,
+    },
+    /// Both players of a waiting game are there: its clock starts.
+    Started {
+        /// When.
+        at: u64,
+    },
+    /// The sides of `absent` lose by forfeit: not there when the event's
+    /// start limit passed, or one gave the event's game up (both: a double
+    /// forfeit).
+    Forfeited {
+        /// The sides that forfeit.
+        absent: [bool; 2],
+        /// When.
+        at: u64,
+    },
+    /// The event's organiser entered the board's result: the game ends
+    /// with it.
+    Decided {
+        /// The organiser's result.
+        score: Score,
         /// When.
         at: u64,
     },
@@ -136,6 +166,9 @@ impl Event {
     pub fn at(&self) -> u64 {
         match self {
             Event::Created { at, .. }
+            | Event::Started { at }
+            | Event::Forfeited { at, .. }
+            | Event::Decided { at, .. }
             | Event::Joined { at, .. }
             | Event::Moved { at, .. }
             | Event::Flagged { at, .. }
@@ -171,6 +204,26 @@ pub enum Reason {
     Cancelled,
     /// Nobody took the challenge in time.
     Expired,
+    /// A side of an event's game forfeited it (absent at the start limit,
+    /// or gave it up).
+    Forfeit,
+    /// Both sides of an event's game were absent at the start limit: both
+    /// lose.
+    DoubleForfeit,
+    /// The event's organiser entered the result while it was played.
+    Decided,
+}
+
+/// The board of a club event a game is.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EventBoard {
+    /// The event's id.
+    pub event: String,
+    /// The round.
+    pub round: u32,
+    /// The board (1 is the top board).
+    pub board: usize,
 }
 
 /// How a game ended.
@@ -234,6 +287,19 @@ pub enum Action {
     Rematch,
     /// Stop completing a game won on time: the world rules' result.
     Settle,
+    /// The server saw both players of a waiting game: its clock starts.
+    Start,
+    /// The server applies the event's start limit: the sides of `absent`
+    /// forfeit the waiting game.
+    Forfeit {
+        /// The sides not there.
+        absent: [bool; 2],
+    },
+    /// The event's organiser entered the result: the game ends with it.
+    Decide {
+        /// The result.
+        score: Score,
+    },
 }
 
 /// Why an action was refused.
@@ -297,6 +363,12 @@ pub struct Room {
     movers: Vec<Seat>,
     rematch: [bool; 2],
     next_game: Option<String>,
+    /// The event's board it is, if any.
+    event: Option<EventBoard>,
+    /// The clock waits for both players (see [`Event::Created`]).
+    waits: bool,
+    /// Playing, and the clock has not started yet.
+    waiting: bool,
     /// Events applied.
     events: u64,
     /// When it was created.
@@ -313,6 +385,8 @@ impl Room {
             public,
             names,
             at,
+            event,
+            waits,
         } = created
         else {
             return Err(FoldError("a game starts with Created".into()));
@@ -332,6 +406,9 @@ impl Room {
             movers: Vec::new(),
             rematch: [false; 2],
             next_game: None,
+            event: event.clone(),
+            waits: *waits,
+            waiting: false,
             events: 1,
             created_at: *at,
             last_at: *at,
@@ -356,6 +433,19 @@ impl Room {
 
     fn start(&mut self, at: u64) {
         self.status = Status::Playing;
+        self.clock = GameClock::start(&self.setup.timing, usize::from(self.board.to_move()), at);
+        if self.waits {
+            // Shown full and stopped until both players are there.
+            if let Some(clock) = self.clock.as_mut() {
+                clock.stop(at);
+            }
+            self.waiting = true;
+        }
+    }
+
+    /// A waiting game's clock starts (both players there, or a move).
+    fn begin(&mut self, at: u64) {
+        self.waiting = false;
         self.clock = GameClock::start(&self.setup.timing, usize::from(self.board.to_move()), at);
     }
 
@@ -386,6 +476,21 @@ impl Room {
         let wrong = |what: &str| FoldError(format!("{what} does not fit the game"));
         match event {
             Event::Created { .. } => return Err(wrong("a second Created")),
+            Event::Started { .. } => {
+                if !self.waiting || self.status != Status::Playing {
+                    return Err(wrong("Started"));
+                }
+                self.begin(at);
+            }
+            Event::Forfeited { absent, .. } => {
+                let (score, reason) = match absent {
+                    [true, true] => (Self::no_result(), Reason::DoubleForfeit),
+                    [false, false] => return Err(wrong("a forfeit of nobody")),
+                    [_, second] => (self.default_loss(Seat::from(*second)), Reason::Forfeit),
+                };
+                self.end(score, reason, at);
+            }
+            Event::Decided { score, .. } => self.end(*score, Reason::Decided, at),
             Event::Joined { seat, name, .. } => {
                 let slot = self
                     .names
@@ -447,6 +552,12 @@ impl Room {
             }
             _ => {
                 self.moved[usize::from(seat & 1)] = true;
+                if self.waiting {
+                    // The first move starts a waiting clock (the mover's
+                    // time was not running).
+                    self.waiting = false;
+                    self.clock = GameClock::start(&self.setup.timing, usize::from(seat & 1), at);
+                }
                 if let Some(clock) = self.clock.as_mut() {
                     for _ in &played {
                         clock.moved(at);
@@ -482,14 +593,19 @@ impl Room {
     /// idle too long is settled, an open challenge nobody took expires.
     /// The server stores it before anything else. A game whose first move
     /// was never made is aborted instead of flagged (no result, as the big
-    /// servers do; an event's game counts it as a forfeit by the side that
-    /// did not start).
+    /// servers do), as is a waiting game nobody opened in time; an event's
+    /// game is forfeited by the side that did not start.
     pub fn due(&self, now: u64) -> Option<Event> {
         let at = self.next_due()?;
         let seat = self.board.to_move();
+        let mut absent = [false; 2];
+        absent[usize::from(seat & 1)] = true;
         (now >= at).then(|| match self.status {
             Status::Completing { .. } => Event::Settled { at },
             Status::Open => Event::Expired { at },
+            _ if self.board.moves().is_empty() && self.event.is_some() && !self.waiting => {
+                Event::Forfeited { absent, at }
+            }
             _ if self.board.moves().is_empty() => Event::Aborted { seat, at },
             _ => Event::Flagged { seat, at },
         })
@@ -499,6 +615,11 @@ impl Room {
     /// timers).
     pub fn next_due(&self) -> Option<u64> {
         match self.status {
+            // An event's start limit is the event's to apply.
+            Status::Playing if self.waiting && self.event.is_some() => None,
+            Status::Playing if self.waiting => {
+                Some(self.created_at + open_for_ms(&self.setup.timing))
+            }
             Status::Playing => self.clock.as_ref()?.flag_at(),
             Status::Completing { .. } => Some(self.last_at + COMPLETION_IDLE_MS),
             Status::Open => self.expires_at(),
@@ -535,9 +656,17 @@ impl Room {
                 _ => Err(Refusal::NotOpen),
             };
         }
+        if let Some(event) = self.decide_server(&action, at)? {
+            return Ok(vec![event]);
+        }
         let seat = seat.ok_or(Refusal::NotAPlayer)? & 1;
         let event = match action {
-            Action::Join { .. } => unreachable!("handled above"),
+            Action::Join { .. }
+            | Action::Start
+            | Action::Forfeit { .. }
+            | Action::Decide { .. } => {
+                unreachable!("handled above")
+            }
             Action::Cancel => match self.status {
                 Status::Open => Event::Cancelled { at },
                 _ => return Err(Refusal::NotOpen),
@@ -556,7 +685,14 @@ impl Room {
                 if self.moved[usize::from(seat)] {
                     return Err(Refusal::TooLateToAbort);
                 }
-                Event::Aborted { seat, at }
+                if self.event.is_some() {
+                    // An event's game is not aborted: it is lost.
+                    let mut absent = [false; 2];
+                    absent[usize::from(seat)] = true;
+                    Event::Forfeited { absent, at }
+                } else {
+                    Event::Aborted { seat, at }
+                }
             }
             Action::Claim {
                 absent_ms,
@@ -565,6 +701,7 @@ impl Room {
             Action::Rematch => match self.status {
                 Status::Over(ending)
                     if !matches!(ending.reason, Reason::Cancelled | Reason::Expired)
+                        && self.event.is_none()
                         && !self.rematch[usize::from(seat)]
                         && self.next_game.is_none() =>
                 {
@@ -578,6 +715,25 @@ impl Room {
             },
         };
         Ok(vec![event])
+    }
+
+    /// The server's own actions (`None` for a player's): the clock's
+    /// start, the event's start limit, the organiser's result.
+    fn decide_server(&self, action: &Action, at: u64) -> Result<Option<Event>, Refusal> {
+        let waiting = self.waiting && self.status == Status::Playing;
+        Ok(Some(match action {
+            Action::Start if waiting => Event::Started { at },
+            Action::Forfeit { absent } if waiting && absent.contains(&true) => Event::Forfeited {
+                absent: *absent,
+                at,
+            },
+            Action::Decide { score } => match self.status {
+                Status::Playing | Status::Completing { .. } => Event::Decided { score: *score, at },
+                _ => return Err(Refusal::NotPlaying),
+            },
+            Action::Start | Action::Forfeit { .. } => return Err(Refusal::NotPlaying),
+            _ => return Ok(None),
+        }))
     }
 
     fn playing(&self) -> Result<(), Refusal> {
@@ -640,6 +796,10 @@ impl Room {
         if !self.setup.timing.is_live() {
             return Err(Refusal::NotLive);
         }
+        if self.waiting {
+            // Nothing to claim in a game that has not started.
+            return Err(Refusal::NotPlaying);
+        }
         match absent_ms {
             None => Err(Refusal::OpponentPresent),
             Some(absent) if absent < after_ms => Err(Refusal::ClaimTooEarly {
@@ -657,14 +817,26 @@ impl Room {
     }
 
     /// The first event of the rematch: the same setup, colours swapped,
-    /// private, started at once.
+    /// private; its clock waits for both players, as an event's game's.
     pub fn rematch_created(&self, at: u64) -> Event {
         Event::Created {
             setup: self.setup.clone(),
             public: false,
             names: [self.names[1].clone(), self.names[0].clone()],
             at,
+            event: None,
+            waits: true,
         }
+    }
+
+    /// The club event's board the game is, if any.
+    pub fn event(&self) -> Option<&EventBoard> {
+        self.event.as_ref()
+    }
+
+    /// Whether the game is played but its clock waits for both players.
+    pub fn is_waiting(&self) -> bool {
+        self.waiting && self.status == Status::Playing
     }
 
     /// The setup.

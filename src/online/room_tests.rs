@@ -25,6 +25,8 @@ impl Game {
             public: true,
             names: [Some("Eva".into()), None],
             at: 0,
+            event: None,
+            waits: false,
         };
         let room = Room::new(&created).unwrap();
         Game {
@@ -374,6 +376,7 @@ fn resign_abort_and_rematch() {
     let next = Room::new(&created).unwrap();
     assert_eq!(next.names(), &[Some("Petr".into()), Some("Eva".into())]);
     assert_eq!(next.status(), Status::Playing);
+    assert!(next.is_waiting(), "its clock waits for both players");
     assert!(!next.is_public());
     game.store(Event::Rematched {
         game: "next".into(),
@@ -578,4 +581,157 @@ fn damaged_logs_are_refused() {
         at: 5,
     });
     assert!(Room::fold(&forged).is_err(), "a pass that was not forced");
+}
+
+/// A game created with both names whose clock waits (an event's board
+/// when `event`, else a rematch).
+fn waiting(event: bool) -> Game {
+    let created = Event::Created {
+        setup: Setup {
+            game: GameKind::Othello,
+            rules: String::new(),
+            timing: Timing::Live {
+                control: "1+0".into(),
+                completes: false,
+            },
+        },
+        public: false,
+        names: [Some("Eva".into()), Some("Petr".into())],
+        at: 1_000,
+        event: event.then(|| EventBoard {
+            event: "ev".into(),
+            round: 2,
+            board: 3,
+        }),
+        waits: true,
+    };
+    Game {
+        room: Room::new(&created).unwrap(),
+        log: vec![created],
+    }
+}
+
+#[test]
+fn a_waiting_clock_starts_with_both_players_or_the_first_move() {
+    let mut game = waiting(true);
+    assert!(game.room.is_waiting());
+    assert_eq!(game.room.next_due(), None, "the event's start limit rules");
+    // An hour later, nobody has lost any time.
+    game.tick(3_600_000);
+    assert_eq!(game.room.clock().unwrap().left(3_600_000), [60_000, 60_000]);
+    assert_eq!(
+        game.act(Some(0), claim(Some(999_999)), 3_600_000),
+        Err(Refusal::NotPlaying)
+    );
+    game.act(None, Action::Start, 3_600_000).unwrap();
+    assert!(!game.room.is_waiting());
+    assert_eq!(game.room.next_due(), Some(3_660_000));
+    assert_eq!(
+        game.act(None, Action::Start, 3_600_001),
+        Err(Refusal::NotPlaying)
+    );
+
+    // The first move starts it too: the other side's time runs.
+    let mut game = waiting(false);
+    game.play(0, "f5", 500_000).unwrap();
+    assert_eq!(game.room.clock().unwrap().running(), Some(1));
+    assert_eq!(game.room.clock().unwrap().left(510_000), [60_000, 50_000]);
+    assert_eq!(Room::fold(&game.log).unwrap().clock(), game.room.clock());
+}
+
+#[test]
+fn a_rematch_nobody_opens_is_aborted_not_lost() {
+    let mut game = waiting(false);
+    assert_eq!(game.room.next_due(), Some(1_000 + LIVE_OPEN_MS));
+    game.tick(1_000 + LIVE_OPEN_MS);
+    assert_eq!(game.ending().unwrap().reason, Reason::Aborted);
+    assert_eq!(game.ending().unwrap().score.winner, None);
+}
+
+#[test]
+fn an_event_game_is_forfeited_not_aborted_and_has_no_rematch() {
+    let mut game = waiting(true);
+    game.act(Some(1), Action::Abort, 2_000).unwrap();
+    let ending = game.ending().unwrap();
+    assert_eq!(
+        (ending.reason, ending.score.winner),
+        (Reason::Forfeit, Some(0))
+    );
+    assert_eq!(
+        game.act(Some(0), Action::Rematch, 3_000),
+        Err(Refusal::NoRematch)
+    );
+
+    // Absent at the start limit: one side, or both (no winner).
+    let mut game = waiting(true);
+    game.act(
+        None,
+        Action::Forfeit {
+            absent: [true, false],
+        },
+        2_000,
+    )
+    .unwrap();
+    assert_eq!(game.ending().unwrap().score.winner, Some(1));
+    let mut game = waiting(true);
+    assert_eq!(
+        game.act(
+            None,
+            Action::Forfeit {
+                absent: [false, false]
+            },
+            2_000
+        ),
+        Err(Refusal::NotPlaying)
+    );
+    game.act(
+        None,
+        Action::Forfeit {
+            absent: [true, true],
+        },
+        2_000,
+    )
+    .unwrap();
+    let ending = game.ending().unwrap();
+    assert_eq!(
+        (ending.reason, ending.score.winner),
+        (Reason::DoubleForfeit, None)
+    );
+    // A started game is not forfeited by the start limit.
+    let mut game = waiting(true);
+    game.act(None, Action::Start, 2_000).unwrap();
+    assert_eq!(
+        game.act(
+            None,
+            Action::Forfeit {
+                absent: [true, false]
+            },
+            3_000
+        ),
+        Err(Refusal::NotPlaying)
+    );
+    // Its first side never moving: a forfeit too, not "aborted".
+    game.tick(62_000);
+    assert_eq!(game.ending().unwrap().reason, Reason::Forfeit);
+    assert_eq!(Room::fold(&game.log).unwrap().status(), game.room.status());
+}
+
+#[test]
+fn the_organiser_s_result_ends_a_running_game() {
+    let mut game = waiting(true);
+    game.act(None, Action::Start, 2_000).unwrap();
+    game.play(0, "f5", 3_000).unwrap();
+    let score = Score {
+        winner: Some(1),
+        points: Some([20, 44]),
+    };
+    game.act(None, Action::Decide { score }, 4_000).unwrap();
+    let ending = game.ending().unwrap();
+    assert_eq!((ending.reason, ending.score), (Reason::Decided, score));
+    assert_eq!(game.room.clock().unwrap().running(), None);
+    assert_eq!(
+        game.act(None, Action::Decide { score }, 5_000),
+        Err(Refusal::NotPlaying)
+    );
+    assert_eq!(Room::fold(&game.log).unwrap().status(), game.room.status());
 }

@@ -47,6 +47,7 @@ impl Room {
             seq: self.events(),
             brief: self.brief(seen),
             expires_ms: self.expires_at().map(|at| at + seen.offset),
+            event: self.event().cloned(),
         }
     }
 }

@@ -13,7 +13,7 @@ use mind_sports::online::protocol::{
     encode, ApiError, Challenge, Colour, CreateRequest, GameView, JoinRequest, LimitReached,
     Seated, ServerMessage,
 };
-use mind_sports::online::room::{Action, Event, Refusal, Room, Seat, Status};
+use mind_sports::online::room::{Action, Event, EventBoard, Refusal, Room, Seat, Status};
 use mind_sports::online::setup::display_name;
 use mind_sports::online::view::Seen;
 use tokio::sync::{broadcast, mpsc};
@@ -180,14 +180,16 @@ impl Service {
         }
     }
 
-    /// A new game of a club event: both players named, so it starts at
-    /// once, each seat held by the hash of its player's token. Its id and
-    /// the op that creates it (committed with the event's round).
+    /// A new game of a club event, board `board`: both players named, so
+    /// it is played at once, its clock waiting for both players; each seat
+    /// held by the hash of its player's token. Its id and the op that
+    /// creates it (committed with the event's round).
     pub fn event_game(
         &self,
         setup: &mind_sports::online::setup::Setup,
         names: [String; 2],
         seats: Vec<(Seat, String)>,
+        board: EventBoard,
     ) -> Result<(String, Op), ApiError> {
         let now = self.time.now();
         let created = Event::Created {
@@ -195,6 +197,8 @@ impl Service {
             public: false,
             names: names.map(Some),
             at: now,
+            event: Some(board),
+            waits: true,
         };
         let room = Room::new(&created).map_err(|e| unavailable(e.0))?;
         let id = tokens::game_id();
@@ -369,6 +373,8 @@ impl Service {
             public: request.public,
             names,
             at: self.time.now(),
+            event: None,
+            waits: false,
         };
         let room = Room::new(&created).map_err(|e| unavailable(e.0))?;
         let (id, token) = (tokens::game_id(), tokens::secret());
@@ -835,6 +841,22 @@ impl Service {
             let brief = game.room.brief(self.seen(present));
             entry.send(&ServerMessage::Presence { brief });
         }
+        let start = present == [true; 2] && game.room.is_waiting();
+        drop(game);
+        if start {
+            // Both players are there: the clock starts (another instance
+            // seeing them too finds it started: refused, nothing done).
+            if let Err(error) = self.act(entry, None, Action::Start).await {
+                tracing::debug!(game = %entry.id, ?error, "start");
+            }
+        }
+    }
+
+    /// Which seats have a player connected now (here or on a live
+    /// instance), read afresh.
+    pub async fn present(&self, entry: &Entry) -> [bool; 2] {
+        self.refresh_presence(entry).await;
+        entry.game.lock().await.present
     }
 
     /// Reads who is connected in every game in use here.

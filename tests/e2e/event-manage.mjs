@@ -329,14 +329,20 @@ try {
     },
 
     "a player who does not start within the start limit forfeits; the bye and the forfeit are in the standings": async () => {
-      const created = await createEvent(api, "Quick start", { rounds: 2, start_limit_s: 2 });
+      const created = await createEvent(api, "Quick start", { rounds: 2, start_limit_s: 6 });
       const id = created.event;
       const page = await open(`#/event/${id}?organiser=${created.organiser}`);
       await page.waitForSelector("[data-testid=event-organiser]");
-      for (const name of ["Ola", "Pat", "Quin"]) await addPlayer(page, name);
+      const quick = {};
+      for (const name of ["Ola", "Pat", "Quin"]) quick[name] = await addPlayer(page, name);
       await page.click("[data-testid=event-publish]");
       await page.waitForSelector("[data-testid=event-round-1]");
       const round = (await api(`/events/${id}/rounds`)).body.rounds[0];
+      // White opens the game; Black never comes and is absent at the limit.
+      const white = await freshPage(browser, DESKTOP);
+      await white.goto(quick[round.boards[0].white]);
+      await white.click("[data-testid=event-play]");
+      await white.waitForSelector("[data-testid=online-game]");
       await page.waitForFunction((who) => document.querySelector("[data-testid=event-board-1-1] [data-testid=event-how]")?.textContent.includes(`${who} forfeited`), round.boards[0].black, { timeout: 20000 });
       assert((await page.textContent("[data-testid=event-board-1-1] [data-testid=event-result]")).startsWith("2–14"), "a forfeit at the start of 4×4 is 2–14");
       const points = Object.fromEntries(await standingsAgree(page, id, "after the forfeit"));
@@ -346,6 +352,7 @@ try {
         throw new Error(`the log says the start limit: ${await page.textContent("[data-testid=event-log]")}`);
       });
       await shot(page, "event-forfeit-1280");
+      await white.context().close();
     },
 
     "an event is created from settings alone on #/event/new (a phone), and its organiser's view opens": async () => {

@@ -300,6 +300,10 @@ try {
       await eva.click("[data-testid=online-open-rematch]");
       await eva.waitForFunction((id) => !location.hash.includes(id), seat.game);
       await eva.waitForSelector("[data-testid=online-game]");
+      // Its clock waits for both players (issue 37): Petr opens it too.
+      await waitText(eva, "online-clocks-wait", /The clocks start when both players are here/);
+      await petr.click("[data-testid=online-open-rematch]");
+      await petr.waitForFunction((id) => !location.hash.includes(id), seat.game);
       // Nobody moves in the rematch: aborted when the first clock runs out, not lost.
       await waitText(eva, "online-status", /The game was aborted\./, 15000);
 

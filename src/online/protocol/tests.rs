@@ -233,6 +233,7 @@ fn event_messages_read_back() {
             round: 2,
             board: 3,
             score: [0.5, 0.5],
+            ends_game: false,
         }),
     };
     assert_eq!(

@@ -11,6 +11,7 @@ use mind_sports::online::event::{
     Manage, Managed, MyGame, NameProblem, Pairing, PlayerToken, Refusal, Report, Who,
     DEFAULT_START_LIMIT_S, MAX_START_LIMIT_S,
 };
+use mind_sports::online::room::EventBoard;
 use mind_sports::online::setup::{GameKind, Setup, Timing};
 
 use super::service::{unavailable, who_of, EventEntry, Events, Loaded};
@@ -310,7 +311,7 @@ impl Events {
                 self.publish(&entry, &mut loaded).await?;
                 None
             }
-            Action::Result(entered) => Some(loaded.state.decide_result(entered)),
+            Action::Result(entered) => Some(Ok(self.organiser_result(&loaded, entered).await?)),
             Action::Correct(entered) => Some(loaded.state.decide_correct(entered)),
             Action::Undo {} => Some(loaded.state.decide_undo()),
             Action::AtTable { round, board } => Some(loaded.state.decide_at_table(round, board)),
@@ -360,9 +361,14 @@ impl Events {
                     })
                     .collect();
                 let names = [pair.black.clone(), pair.white.clone()];
+                let board = EventBoard {
+                    event: entry.id.clone(),
+                    round: pairings.round,
+                    board: i + 1,
+                };
                 let (id, op) = self
                     .service
-                    .event_game(&setup, names, seats)
+                    .event_game(&setup, names, seats, board)
                     .map_err(|_| EventError::Unavailable)?;
                 ops.push(op);
                 ops.push(Op::Event(EventOp::Game {

@@ -12,13 +12,15 @@
 //!   then answered and pushed to the live stream; the games' endings and
 //!   the start limit;
 //! * [`actions`]: create, import, register, the organiser's and the
-//!   players' requests; [`views`]: what anyone may read;
+//!   players' requests; [`views`]: what anyone may read; [`running`]:
+//!   the organiser's result for a board whose game is still played;
 //! * [`spreadsheet`]: the event as an `.xlsx` workbook and its standings
 //!   as CSV for spreadsheets;
 //! * [`api`]: the routes under `/api/v1/events`.
 
 pub mod actions;
 pub mod api;
+pub mod running;
 pub mod service;
 pub mod spreadsheet;
 pub mod state;

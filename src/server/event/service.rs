@@ -330,7 +330,9 @@ impl Events {
     }
 
     /// The result of online game `game`, once it is over: its score, or a
-    /// forfeit by the side that aborted it (or did not start in time).
+    /// forfeit by the side that was absent at the start limit or gave it
+    /// up (an event's game stored before forfeits were: aborted), or both
+    /// sides' forfeit.
     async fn ending_of(&self, state: &State, game: &str) -> Option<([f64; 2], How)> {
         let room = self.service.entry(game).await.ok()?;
         let view = self.service.view(&room).await;
@@ -338,6 +340,16 @@ impl Events {
             return None;
         };
         let othello = state.base().is_othello();
+        match (ending.reason, ending.score.winner) {
+            (Reason::DoubleForfeit, _) => return Some(([0.0; 2], How::DoubleForfeit)),
+            (Reason::Forfeit, Some(winner)) => {
+                let how = How::Forfeit {
+                    seat: 1 - (winner & 1),
+                };
+                return Some((tournament_score(othello, &ending.score), how));
+            }
+            _ => {}
+        }
         if ending.reason != Reason::Aborted {
             let how = How::Game {
                 reason: ending.reason,
@@ -383,9 +395,10 @@ impl Events {
         });
     }
 
-    /// The start limit of the current round, if due: each game whose side
-    /// to move has not made its first move is aborted for that side (a
-    /// forfeit, recorded as its ending comes).
+    /// The start limit of the current round, if due: each game whose
+    /// clock still waits (its players were never there together, and
+    /// nobody moved) is lost by forfeit by whoever is absent now, by both
+    /// if neither is there (recorded as its ending comes).
     async fn start_limit(&self, entry: &EventEntry, now: u64) {
         let mut loaded = entry.event.lock().await;
         if loaded.state.next_due().is_none_or(|due| due > now) {
@@ -402,15 +415,11 @@ impl Events {
             let Ok(room) = self.service.entry(&board.pairing.game).await else {
                 continue;
             };
-            let view = self.service.view(&room).await;
-            let ply = view.moves.len();
-            if view.brief.status != Status::Playing || ply >= 2 {
-                continue;
-            }
-            let seat = ply as u8;
+            let present = self.service.present(&room).await;
+            let absent = present.map(|here| !here);
             if self
                 .service
-                .act(&room, Some(seat), Action::Abort)
+                .act(&room, None, Action::Forfeit { absent })
                 .await
                 .is_ok()
             {

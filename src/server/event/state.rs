@@ -181,6 +181,10 @@ impl State {
         let mut t = self.base.clone();
         for r in &self.rounds {
             for b in &r.boards {
+                // A double forfeit gives neither player a point: no game.
+                if b.how == Some(How::DoubleForfeit) {
+                    continue;
+                }
                 if let Some(score) = b.score {
                     t.games.push(Entry::Game {
                         round: r.round,
@@ -572,7 +576,9 @@ impl State {
                 board,
                 score,
             } => {
+                // A corrected double forfeit is the organiser's result.
                 let how = self.board(*round, *board).and_then(|b| b.how);
+                let how = how.filter(|how| *how != How::DoubleForfeit);
                 self.set_result(*round, *board, *score, how.or(Some(How::Organiser)))?
             }
             Change::StartLimit { round, .. } => {
@@ -743,6 +749,7 @@ mod tests {
                     round: 1,
                     board,
                     score: [16.0, 0.0],
+                    ends_game: false,
                 })
                 .unwrap(),
             )
@@ -797,6 +804,7 @@ mod tests {
                 round: 1,
                 board: 1,
                 score: [2.0, 14.0],
+                ends_game: false,
             })
             .unwrap(),
         )
@@ -818,6 +826,7 @@ mod tests {
             round,
             board,
             score,
+            ends_game: false,
         };
         s.apply(&s.decide_result(entered).unwrap()).unwrap();
     }

@@ -27,7 +27,8 @@ enum Ending {
     Online,
     /// Two moves, then the side to move runs out of time.
     TimeLoss,
-    /// Nobody moves: Black forfeits at the start limit.
+    /// White opens the game, Black never comes: Black forfeits at the
+    /// start limit.
     Forfeit,
     /// The organiser enters it.
     Organiser,
@@ -60,6 +61,8 @@ fn settings() -> Value {
 /// One round: published, then each board ended as [`ending`] says.
 async fn play_round(server: &TestServer, club: &Club, round: u32) {
     let game_setup = setup(GameKind::Othello, "size=4", live("3+0"));
+    // The players there when the start limit passes.
+    let mut present = Vec::new();
     let published = club.must(json!({"type": "publish"})).await;
     assert_eq!(published["summary"]["round"], json!(round));
     let view = club.round().await;
@@ -68,7 +71,16 @@ async fn play_round(server: &TestServer, club: &Club, round: u32) {
         match ending(round, b.board) {
             Ending::Online => drop(play(club, &game_setup, &b.black, &b.white, None).await),
             Ending::TimeLoss => drop(play(club, &game_setup, &b.black, &b.white, Some(2)).await),
-            Ending::Forfeit => {}
+            Ending::Forfeit => {
+                let game = b.game.clone().unwrap();
+                let token = club.token(&b.white);
+                present.push(
+                    mind_sports_server::client::Live::game(club.at, &game, Some(token))
+                        .await
+                        .unwrap()
+                        .0,
+                );
+            }
             Ending::Resigns => {
                 white_gives_up(club, &game_setup, &b.black, &b.white, "resign").await
             }
@@ -111,6 +123,9 @@ async fn play_round(server: &TestServer, club: &Club, round: u32) {
     let done = club
         .wait_round(|r| r.boards.iter().all(|b| b.score.is_some()))
         .await;
+    for live in present {
+        live.close().await;
+    }
     for b in &done.boards {
         let how = b.how.unwrap();
         match ending(round, b.board) {

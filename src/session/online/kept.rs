@@ -203,7 +203,14 @@ fn result_text(game: &KeptGame) -> String {
         (Some([a, b]), _) => format!("{a}-{b}"),
         (None, Some(0)) => "1-0".into(),
         (None, Some(_)) => "0-1".into(),
-        (None, None) if game.ending.reason == crate::online::room::Reason::Aborted => "*".into(),
+        (None, None)
+            if matches!(
+                game.ending.reason,
+                crate::online::room::Reason::Aborted | crate::online::room::Reason::DoubleForfeit
+            ) =>
+        {
+            "*".into()
+        }
         (None, None) => "½-½".into(),
     }
 }

@@ -34,6 +34,8 @@ impl Server {
             public: false,
             names: [Some("Eva".into()), None],
             at: 0,
+            event: None,
+            waits: false,
         };
         Server {
             room: Room::new(&created).unwrap(),

@@ -46,6 +46,7 @@ fn how_text(t: &Texts, board: &BoardView) -> Option<String> {
             Reason::Abandoned => e.how_abandoned.into(),
             _ => return None,
         },
+        How::DoubleForfeit => e.double_forfeit.into(),
         How::Organiser => e.how_organiser.into(),
         How::Players => e.how_players.into(),
     })
@@ -164,13 +165,23 @@ fn board_row(t: &'static Texts, props: &PairingsProps, round: u32, board: &Board
             let onclick = on_action.reform(move |_: MouseEvent| Action::AtTable { round, board: number });
             html! { <button {onclick} data-testid="event-to-table">{ e.to_table }</button> }
         });
-        let on_score = on_action.reform(move |score: [f64; 2]| {
-            if has {
-                Action::Correct(BoardScore { round, board: number, score })
-            } else {
-                Action::Result(BoardScore { round, board: number, score })
-            }
-        });
+        // A result ends a game still played: the organiser is asked first.
+        let running = matches!(board.state, Some(Status::Playing | Status::Completing { .. }));
+        let question = e.result_ends_game(number, &board.black, &board.white);
+        let on_score = {
+            let on_action = on_action.clone();
+            Callback::from(move |score: [f64; 2]| {
+                let entered = BoardScore { round, board: number, score, ends_game: false };
+                if has {
+                    return on_action.emit(Action::Correct(entered));
+                }
+                let asked = !has && running;
+                if asked && !super::super::browser::window().confirm_with_message(&question).unwrap_or(false) {
+                    return;
+                }
+                on_action.emit(Action::Result(BoardScore { ends_game: asked, ..entered }));
+            })
+        };
         html! {
             <tr class="no-print event-entry">
                 <td colspan="5">

@@ -1,6 +1,6 @@
 //! A player's buttons on an online game's page, for where the game
 //! stands: withdraw an open challenge; resign and abort (each asked again
-//! first); claim the win once the opponent has been away long enough
+//! first; an event's game is forfeited instead, and has no rematch); claim the win once the opponent has been away long enough
 //! (with the time until then); settle a completion; a rematch, with who
 //! asked and who is awaited in words; then the rematch's page.
 
@@ -138,6 +138,8 @@ pub(super) fn buttons(
         .filter(|ply| ply % 2 == usize::from(seat))
         .count();
     let can_abort = my_moves == 0 && matches!(view.brief.status, Status::Playing);
+    // An event's game is not aborted but forfeited, and has no rematch.
+    let event = view.event.is_some();
     match view.brief.status {
         Status::Open => {
             let game = game.to_string();
@@ -156,8 +158,12 @@ pub(super) fn buttons(
             ),
             Confirming::Abort if can_abort => confirm(
                 t,
-                o.abort_confirm,
-                o.abort,
+                if event {
+                    o.forfeit_confirm
+                } else {
+                    o.abort_confirm
+                },
+                if event { o.forfeit_game } else { o.abort },
                 "online-abort-confirm",
                 confirming,
                 send,
@@ -167,7 +173,7 @@ pub(super) fn buttons(
                 <>
                     <button type="button" onclick={ask_again(Confirming::Resign)} data-testid="online-resign">{ o.resign }</button>
                     if can_abort {
-                        <button type="button" onclick={ask_again(Confirming::Abort)} data-testid="online-abort">{ o.abort }</button>
+                        <button type="button" onclick={ask_again(Confirming::Abort)} data-testid="online-abort">{ if event { o.forfeit_game } else { o.abort } }</button>
                     }
                     if matches!(view.brief.status, Status::Completing { loser } if loser != seat) {
                         <button type="button" onclick={send.reform(|_: MouseEvent| (|id| ClientMessage::Settle { id }) as fn(u32) -> ClientMessage)}>{ o.settle }</button>
@@ -176,7 +182,7 @@ pub(super) fn buttons(
                 </>
             },
         },
-        Status::Over(ending) if ending.reason == Reason::Cancelled => Html::default(),
+        Status::Over(ending) if ending.reason == Reason::Cancelled || event => Html::default(),
         Status::Over(_) => rematch(t, view, seat, game, send),
     }
 }

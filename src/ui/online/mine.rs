@@ -77,6 +77,7 @@ fn result_text(t: &Texts, seat: u8, game: &KeptGame) -> String {
     let ending = &game.ending;
     let word = match (ending.reason, ending.score.winner) {
         (Reason::Aborted, _) => o.result_aborted,
+        (Reason::DoubleForfeit, _) => o.result_lost,
         (Reason::Cancelled, _) => o.over_cancelled,
         (_, Some(winner)) if winner == seat => o.result_won,
         (_, Some(_)) => o.result_lost,

@@ -83,6 +83,10 @@ pub(super) fn ending_text(t: &Texts, view: &GameView, ending: &Ending) -> String
         Reason::Aborted => return o.over_aborted.into(),
         Reason::Cancelled => return o.over_cancelled.into(),
         Reason::Expired => return o.over_expired.into(),
+        Reason::DoubleForfeit => return o.over_double_forfeit.into(),
+        Reason::Decided if ending.score.winner.is_none() => return o.over_decided_draw.into(),
+        Reason::Decided => o.reason_decided,
+        Reason::Forfeit => o.reason_forfeit,
         Reason::Finished => o.reason_finished,
         Reason::Time => o.reason_time,
         Reason::Completed => o.reason_completed,
@@ -206,21 +210,38 @@ pub fn online_panel<G: PageGame>(props: &OnlinePanelProps<G>) -> Html {
                 <p class="online-facts" data-testid="online-facts">{ setup_line(t, &view.setup) }</p>
             }
             { players(t, state) }
-            <PanelMiddle status={status_text(t, &glance)} {notice} {reviewing} {to_last}
+            <PanelMiddle status={status_text(t, &glance)} {notice} {reviewing} {to_last} waits={clocks_wait(state.view.as_ref())}
                 buttons={buttons(t, &glance, &props.game, &props.send, &props.confirming)}
                 analyse={analyse_href(state)}
                 links={links(t, &glance, &props.game, props.token.as_deref(), &props.announce)}
                 player={state.seat.is_some()} />
             <MoveList {moves} cursor={record.cursor()} on_go={props.dispatch.reform(Action::GoTo)} />
-            <p><a href="#/online">{ t.online().lobby_link }</a></p>
+            if let Some(board) = state.view.as_ref().and_then(|view| view.event.as_ref()) {
+                <p><a href={format!("#/event/{}", board.event)} data-testid="online-event-link">{ t.online().back_to_event(board.round) }</a></p>
+            } else {
+                <p><a href="#/online">{ t.online().lobby_link }</a></p>
+            }
         </aside>
     }
+}
+
+/// Whether the game is played but its clocks wait for both players.
+fn clocks_wait(view: Option<&GameView>) -> bool {
+    view.is_some_and(|view| {
+        view.brief.status == Status::Playing
+            && view
+                .brief
+                .clock
+                .as_ref()
+                .is_some_and(|clock| clock.running.is_none())
+    })
 }
 
 /// Props of the panel's middle.
 #[derive(Properties, PartialEq)]
 struct PanelMiddleProps {
     status: String,
+    waits: bool,
     notice: Option<String>,
     reviewing: bool,
     to_last: Callback<MouseEvent>,
@@ -238,6 +259,9 @@ fn panel_middle(props: &PanelMiddleProps) -> Html {
     html! {
         <>
             <p class="online-status" data-testid="online-status">{ &props.status }</p>
+            if props.waits {
+                <p class="online-notice" data-testid="online-clocks-wait">{ o.clocks_wait }</p>
+            }
             if let Some(notice) = props.notice.as_ref().filter(|n| !n.is_empty()) {
                 <p class="online-notice" data-testid="online-notice">{ notice }</p>
             }
