@@ -92,7 +92,10 @@ fn the_positions_of_share_links_embed_as_they_are() {
     let version = link_value(&link, "v").unwrap();
     let read = parse(
         Game::Nim,
-        &format!("v={version}&heaps={}&moves={moves}", heaps.replace(' ', "+")),
+        &format!(
+            "v={version}&heaps={}&moves={moves}",
+            heaps.replace(' ', "+")
+        ),
     );
     assert_eq!(read.errors, vec![]);
     let Start::Nim {

@@ -51,8 +51,8 @@ pub const VERSION: u32 = 2;
 
 /// Every parameter, in the order [`EmbedParams::to_query`] writes them.
 pub const KEYS: [&str; 19] = [
-    "v", "variant", "size", "board", "position", "heaps", "misere", "moves", "ply", "mode", "lesson",
-    "puzzle", "side", "level", "lang", "theme", "coords", "controls", "parent",
+    "v", "variant", "size", "board", "position", "heaps", "misere", "moves", "ply", "mode",
+    "lesson", "puzzle", "side", "level", "lang", "theme", "coords", "controls", "parent",
 ];
 
 /// The parameters that make the position: a new game or position replaces
@@ -1308,7 +1308,9 @@ mod tests {
         // `v=1` says the old reading outright; a move past the heaps in the
         // old numbering is refused as before.
         assert_eq!(parse(Game::Nim, "v=1&moves=0:3,2:1").params, old.params);
-        assert!(matches!(&errors(Game::Nim, "moves=3:1")[0], (k, Reason::Invalid(_)) if k == "moves"));
+        assert!(
+            matches!(&errors(Game::Nim, "moves=3:1")[0], (k, Reason::Invalid(_)) if k == "moves")
+        );
         assert_eq!(parse(Game::Nim, "v=2&moves=3:1").params.moves, "3:1");
         // An unknown version is a note; the address is read as version 1.
         let bad = parse(Game::Nim, "v=3&moves=0:3");

@@ -227,7 +227,8 @@ fn live_boards_sized(props: &LiveBoardsProps) -> Html {
                 .map(|el| listen.call1(&JsValue::NULL, &el).unwrap_or(JsValue::NULL));
             move || {
                 if let Some(f) = listener {
-                    let stop = super::super::embed::talk::js("f", "removeEventListener('message', f);");
+                    let stop =
+                        super::super::embed::talk::js("f", "removeEventListener('message', f);");
                     let _ = stop.call1(&JsValue::NULL, &f);
                 }
             }

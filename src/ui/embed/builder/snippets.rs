@@ -51,7 +51,12 @@ pub(super) fn game_name(t: &Texts, game: Game) -> &'static str {
 pub fn iframe_snippet(t: &Texts, params: &EmbedParams, width: u32, height: u32) -> Option<String> {
     params.parent.as_ref()?;
     let title = format!("{} — {}", game_name(t, params.game()), t.common.app_name);
-    Some(frame_snippet(&params.fragment(), &title, Some(width), height))
+    Some(frame_snippet(
+        &params.fragment(),
+        &title,
+        Some(width),
+        height,
+    ))
 }
 
 /// A frame of the app's `fragment` (which names `parent`) titled `title`,
@@ -59,9 +64,16 @@ pub fn iframe_snippet(t: &Texts, params: &EmbedParams, width: u32, height: u32) 
 /// `height` high, and the script that sets its height from each of its
 /// `resize` messages, both ways: the frame reports its content's height,
 /// never the frame's, so a smaller height shrinks it and nothing loops.
-pub(super) fn frame_snippet(fragment: &str, title: &str, width: Option<u32>, height: u32) -> String {
+pub(super) fn frame_snippet(
+    fragment: &str,
+    title: &str,
+    width: Option<u32>,
+    height: u32,
+) -> String {
     let app = app_address();
-    let max = width.map(|w| format!("max-width:{w}px;")).unwrap_or_default();
+    let max = width
+        .map(|w| format!("max-width:{w}px;"))
+        .unwrap_or_default();
     format!(
         "<iframe src=\"{}\" title=\"{}\" style=\"display:block;width:100%;{max}height:{height}px;border:0\" loading=\"lazy\"></iframe>\n\
          <script>(function (frame) {{\n  \
