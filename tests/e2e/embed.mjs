@@ -883,10 +883,22 @@ for (const t of ["ms-ready", "ms-position", "ms-error"]) document.addEventListen
       await page.fill("[data-testid=builder-club-id]", CLUB);
       await page.press("[data-testid=builder-club-id]", "Enter");
       await page.waitForSelector("[data-testid=builder-club-iframe-needs]");
-      await page.fill("[data-testid=builder-club-parent]", HOST);
-      await page.press("[data-testid=builder-club-parent]", "Enter");
+      // The site's address, applied with Enter; as in builderFrame, a
+      // keystroke lost under load is told apart from a builder that makes
+      // no snippet (one more try, saying what the page showed).
+      let shown = null;
+      for (let attempt = 1; !shown; attempt++) {
+        await page.fill("[data-testid=builder-club-parent]", HOST);
+        await page.press("[data-testid=builder-club-parent]", "Enter");
+        shown = await page.waitForSelector("[data-testid=builder-club-iframe]", { timeout: 15000 }).catch(() => null);
+        if (shown) break;
+        const field = await page.inputValue("[data-testid=builder-club-parent]");
+        const board = await page.inputValue("[data-testid=builder-parent]");
+        console.log(`  builder: no club frame snippet after Enter (attempt ${attempt}; the field holds ${JSON.stringify(field)}, the board's ${JSON.stringify(board)})`);
+        if (attempt === 2) throw new Error("the builder made no club frame snippet for the site's address");
+      }
       const snippets = {};
-      snippets.ratings = await (await page.waitForSelector("[data-testid=builder-club-iframe]")).inputValue();
+      snippets.ratings = await shown.inputValue();
       await page.selectOption("[data-testid=builder-club-kind]", "event");
       for (const view of ["standings", "pairings", "live"]) {
         await page.fill("[data-testid=builder-club-id]", EVENT);
