@@ -15,8 +15,8 @@
  * the app's origin. Methods post to the frame: play(move),
  * setPosition({moves|board|position|heaps}), newGame({parameters}),
  * goToPly(n), setLang(lang), setTheme(theme), flip(); calls made before the
- * frame is ready wait for it. Changing an attribute reloads the
- * frame; `label` names it for screen readers. Attributes (live="<game>" too) and messages: docs/embed.md (API 1).
+ * frame is ready wait for it. Changing an attribute reloads the frame;
+ * `label` names it for screen readers. Attributes and messages: docs/embed.md.
  * A page whose origin cannot be a frame's `parent` (the frame's own rule,
  * src/embed/origin.rs: both are tested against tests/data/embed-origins.txt)
  * gets a board that takes no messages, and `ms-error` says why: once the
@@ -30,7 +30,7 @@
 
   const script = document.currentScript;
   const app = new URL(".", script && script.src ? script.src : location.href);
-  const PARAMS = ["variant", "size", "board", "position", "heaps", "misere", "moves", "ply", "mode",
+  const PARAMS = ["v", "variant", "size", "board", "position", "heaps", "misere", "moves", "ply", "mode",
     "lesson", "puzzle", "side", "level", "lang", "theme", "coords", "controls", "live"];
   const IPV4 = /^((25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;
 

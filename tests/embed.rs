@@ -88,9 +88,14 @@ fn the_positions_of_share_links_embed_as_they_are() {
     let link = encode::<nim::Nim>(&settings, &record);
     let heaps = link_value(&link, "start").unwrap();
     let moves = link_value(&link, "moves").unwrap();
+    // The link's moves are of version 2 (heaps from 1), as a frame's `v=2`.
+    let version = link_value(&link, "v").unwrap();
     let read = parse(
         Game::Nim,
-        &format!("heaps={}&moves={moves}", heaps.replace(' ', "+")),
+        &format!(
+            "v={version}&heaps={}&moves={moves}",
+            heaps.replace(' ', "+")
+        ),
     );
     assert_eq!(read.errors, vec![]);
     let Start::Nim {
@@ -103,7 +108,7 @@ fn the_positions_of_share_links_embed_as_they_are() {
     assert_eq!(read.params.moves, "1:3,2:4");
     assert_eq!(
         read.params.to_query(),
-        "heaps=11,sub%7B1,3,4%7D:10,half:9&moves=1:3,2:4"
+        "v=2&heaps=11,sub%7B1,3,4%7D:10,half:9&moves=1:3,2:4"
     );
 }
 

@@ -42,10 +42,17 @@ pub const MAX_PAIRS: usize = 40;
 /// How much of a bad value an error quotes, in characters.
 const QUOTED: usize = 40;
 
+/// The version of the parameters this app writes (`v=2`): take-away
+/// moves count heaps from 1. An address without `v` is of version 1, from
+/// before 2026-11-27, whose take-away moves counted heaps from 0, and is
+/// read so (old club pages show the game they showed); a page's messages
+/// are always of this version.
+pub const VERSION: u32 = 2;
+
 /// Every parameter, in the order [`EmbedParams::to_query`] writes them.
-pub const KEYS: [&str; 18] = [
-    "variant", "size", "board", "position", "heaps", "misere", "moves", "ply", "mode", "lesson",
-    "puzzle", "side", "level", "lang", "theme", "coords", "controls", "parent",
+pub const KEYS: [&str; 19] = [
+    "v", "variant", "size", "board", "position", "heaps", "misere", "moves", "ply", "mode",
+    "lesson", "puzzle", "side", "level", "lang", "theme", "coords", "controls", "parent",
 ];
 
 /// The parameters that make the position: a new game or position replaces
@@ -350,7 +357,7 @@ pub struct EmbedParams {
     pub start: Start,
     /// The moves from the start, in the share links' notation (Othello
     /// `f5d6`, Opok `a1:3:b3,d4:1:d3`, take-away `heap:taken` with heaps
-    /// numbered from 0: `0:3,2:1`); checked to replay.
+    /// numbered from 1: `1:3,3:1`); checked to replay.
     pub moves: String,
     /// How many of the moves a viewer starts after (all when `None`).
     pub ply: Option<u32>,
@@ -445,6 +452,11 @@ impl EmbedParams {
                     heaps,
                     misere,
                 } => {
+                    // Take-away moves need the marker: without it they
+                    // are read as version 1's (heaps from 0).
+                    if !self.moves.is_empty() {
+                        out.push(("v", VERSION.to_string()));
+                    }
                     if *variant != Rule::Nim {
                         out.push(("variant", variant.code()));
                     }
@@ -812,8 +824,16 @@ impl Reader {
 
 /// Reads decoded pairs; only the first [`MAX_PAIRS`] when `limited` (a
 /// query's; a message's are bounded by its size).
+/// An address's moves are read in the version its `v` names (1 without
+/// it); a message's, which are not limited, in [`VERSION`] unless it says
+/// otherwise.
 fn read_pairs(game: Game, pairs: impl Iterator<Item = (String, String)>, limited: bool) -> Parsed {
     let mut r = gather(game, pairs, limited);
+    let version = r
+        .read("v", &format!("a version from 1 to {VERSION}"), |v| {
+            parse_number::<u32>(v).filter(|v| (1..=VERSION).contains(v))
+        })
+        .unwrap_or(if limited { 1 } else { VERSION });
     let purpose = read_mode(&mut r, game);
     let mut params = EmbedParams {
         mode: purpose.mode,
@@ -822,7 +842,7 @@ fn read_pairs(game: Game, pairs: impl Iterator<Item = (String, String)>, limited
         ..EmbedParams::new(game)
     };
     if params.has_own_position() {
-        read_game(&mut r, game, &mut params);
+        read_game(&mut r, game, version, &mut params);
     } else {
         let mut keys = POSITION_KEYS.to_vec();
         keys.extend(["size", "variant", "misere", "side", "level"]);
@@ -882,8 +902,8 @@ fn gather(game: Game, pairs: impl Iterator<Item = (String, String)>, limited: bo
 
 /// The game of a frame that shows its own: the start, the moves, `ply`,
 /// `side` and `level`.
-fn read_game(r: &mut Reader, game: Game, params: &mut EmbedParams) {
-    let (start, plies) = read_position(r, game, &mut params.moves);
+fn read_game(r: &mut Reader, game: Game, version: u32, params: &mut EmbedParams) {
+    let (start, plies) = read_position(r, game, version, &mut params.moves);
     params.start = start;
     params.ply = r.read(
         "ply",
@@ -977,8 +997,9 @@ struct Purpose {
     puzzle: Option<PuzzleRef>,
 }
 
-/// The start and the moves; also the number of moves (`ply`'s limit).
-fn read_position(r: &mut Reader, game: Game, moves: &mut String) -> (Start, usize) {
+/// The start and the moves (written in `version`'s notation); also the
+/// number of moves (`ply`'s limit).
+fn read_position(r: &mut Reader, game: Game, version: u32, moves: &mut String) -> (Start, usize) {
     let mut start = Start::new(game);
     let moves_text = r.value("moves").map(str::to_string);
     let plies = match &mut start {
@@ -1019,7 +1040,7 @@ fn read_position(r: &mut Reader, game: Game, moves: &mut String) -> (Start, usiz
                 ..Default::default()
             };
             type G = crate::session::othello::Othello;
-            match moves_text.map(|text| G::read_moves(&settings, &first, &text)) {
+            match moves_text.map(|text| G::read_moves_of(&settings, &first, &text, version)) {
                 None => 0,
                 Some(Ok(line)) => {
                     *moves = G::moves_text(&settings, &line);
@@ -1052,7 +1073,7 @@ fn read_position(r: &mut Reader, game: Game, moves: &mut String) -> (Start, usiz
                 ..Default::default()
             };
             type G = crate::session::opok::Opok;
-            match moves_text.map(|text| G::read_moves(&settings, &first, &text)) {
+            match moves_text.map(|text| G::read_moves_of(&settings, &first, &text, version)) {
                 None => 0,
                 Some(Ok(line)) => {
                     *moves = G::moves_text(&settings, &line);
@@ -1087,7 +1108,7 @@ fn read_position(r: &mut Reader, game: Game, moves: &mut String) -> (Start, usiz
                 ..Default::default()
             };
             type G = crate::session::nim::Nim;
-            match moves_text.map(|text| G::read_moves(&settings, heaps, &text)) {
+            match moves_text.map(|text| G::read_moves_of(&settings, heaps, &text, version)) {
                 None => 0,
                 Some(Ok(line)) => {
                     *moves = G::moves_text(&settings, &line);
@@ -1274,6 +1295,41 @@ mod tests {
     }
 
     #[test]
+    fn take_away_moves_without_the_marker_count_heaps_from_zero() {
+        // A snippet of before 2026-11-27: 3 from the first heap (0), then
+        // 1 from the third (2), of 3, 4, 5.
+        let old = parse(Game::Nim, "heaps=3,4,5&moves=0:3,2:1");
+        assert_eq!(old.errors, vec![]);
+        assert_eq!(old.params.moves, "1:3,3:1");
+        // The same game written today carries the marker, and reads the same.
+        assert_eq!(old.params.to_query(), "v=2&moves=1:3,3:1");
+        let new = parse(Game::Nim, "v=2&heaps=3,4,5&moves=1:3,3:1");
+        assert_eq!((new.errors, &new.params), (vec![], &old.params));
+        // `v=1` says the old reading outright; a move past the heaps in the
+        // old numbering is refused as before.
+        assert_eq!(parse(Game::Nim, "v=1&moves=0:3,2:1").params, old.params);
+        assert!(
+            matches!(&errors(Game::Nim, "moves=3:1")[0], (k, Reason::Invalid(_)) if k == "moves")
+        );
+        assert_eq!(parse(Game::Nim, "v=2&moves=3:1").params.moves, "3:1");
+        // An unknown version is a note; the address is read as version 1.
+        let bad = parse(Game::Nim, "v=3&moves=0:3");
+        assert_eq!(bad.errors.len(), 1);
+        assert_eq!(bad.errors[0].key, "v");
+        assert_eq!(bad.params.moves, "1:3");
+        // Othello's and Opok's moves never changed: `v` changes nothing.
+        assert_eq!(
+            parse(Game::Othello, "moves=f5d6").params,
+            parse(Game::Othello, "v=2&moves=f5d6").params
+        );
+        // A page's messages are of the current version.
+        let frame = parse(Game::Nim, "").params;
+        let next = frame.changed(&[("moves", "1:3")]).expect("a new position");
+        assert_eq!(next.moves, "1:3");
+        assert_eq!(next.to_query(), "v=2&moves=1:3");
+    }
+
+    #[test]
     fn an_empty_query_is_every_default() {
         for game in Game::ALL {
             let read = parse(game, "");
@@ -1422,7 +1478,7 @@ mod tests {
         // Take-away games: bare sizes take the variant's rule.
         let read = parse(
             Game::Nim,
-            "variant=dim&heaps=5,sub{1,2}:4+6&misere=1&moves=1:1",
+            "v=2&variant=dim&heaps=5,sub{1,2}:4+6&misere=1&moves=1:1",
         );
         assert_eq!(read.errors, vec![]);
         let Start::Nim {
@@ -1437,7 +1493,7 @@ mod tests {
         assert_eq!((variant, *misere), (&Rule::Dim, true));
         assert_eq!(
             read.params.to_query(),
-            "variant=dim&heaps=5,sub%7B1,2%7D:4,6&misere=1&moves=1:1"
+            "v=2&variant=dim&heaps=5,sub%7B1,2%7D:4,6&misere=1&moves=1:1"
         );
         assert!(
             matches!(&errors(Game::Nim, "heaps=3,x")[0], (k, Reason::Invalid(_)) if k == "heaps")

@@ -431,7 +431,7 @@ texts! {
             unavailable, kept_clubs, store_failed, private_link, events_heading, no_events,
             attach_heading, attach, attached, nothing_to_attach, ratings_heading, no_ratings, rank,
             name, rating, games, provisional_mark, provisional_note, sort_hint, event, round, score,
-            rating_after, close, run_in, no_club, new_event, ratings_updated, print, frame_kind, kind_board,
+            rating_after, close, run_in, no_club, new_event, ratings_updated, print, club_frames_heading, frame_kind, kind_board,
             kind_event, kind_ratings, event_id, club_id, view, view_standings, view_pairings,
             view_live, history_hint;
         sides: ;

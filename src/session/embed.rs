@@ -512,7 +512,7 @@ mod tests {
 
     #[test]
     fn other_games_and_their_results() {
-        let params = parse(Game::Nim, "heaps=1&moves=1:1").params;
+        let params = parse(Game::Nim, "v=2&heaps=1&moves=1:1").params;
         let s = session::<Nim>(&params).expect("a take-away frame");
         let info = position_info(&params, &s);
         assert_eq!((info.moves.as_str(), info.to_move), ("1:1", None));

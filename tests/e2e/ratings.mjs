@@ -292,8 +292,11 @@ try {
         await page.waitForFunction(() => document.querySelector("[data-testid=builder-club-element]")?.value.includes('view="live"'));
         const eventElement = await page.inputValue("[data-testid=builder-club-element]");
         assert(eventElement.includes(`kind="event" event="${event}" view="live"`), eventElement);
-        const iframe = await page.inputValue("[data-testid=builder-club-iframe]");
-        assert(iframe.includes(`#/embed/event?id=${event}&view=live`), iframe);
+        // The frame snippet needs the site's address (issue 37: it sizes the frame).
+        await page.fill("[data-testid=builder-club-parent]", "https://club.example");
+        await page.press("[data-testid=builder-club-parent]", "Enter");
+        const iframe = await (await page.waitForSelector("[data-testid=builder-club-iframe]")).inputValue();
+        assert(iframe.replace(/&amp;/g, "&").includes(`#/embed/event?id=${event}&view=live&parent=`) && iframe.includes('m.type === "resize"'), iframe);
         if (viewport === PHONE) {
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           assert(overflow <= 0, `the builder fits 360 px (${overflow} px over)`);

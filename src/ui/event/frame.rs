@@ -8,6 +8,7 @@
 
 use std::rc::Rc;
 
+use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
 use crate::embed::messages::FrameMessage;
@@ -170,23 +171,70 @@ fn live_boards(summary: &Summary, rounds: &Rc<Vec<RoundView>>, p: &EmbedParams) 
         .origin()
         .unwrap_or_default();
     let base = super::super::browser::page_address();
-    let boards = round.boards.iter().filter_map(|board| {
-        let game = board.game.as_ref()?;
-        let mut src = format!(
-            "{base}#/embed/{}?live={game}&parent={own}&theme={}",
-            summary.setup.game.name(),
-            p.theme.name()
-        );
-        if let Some(lang) = p.lang {
-            src += &format!("&lang={}", lang.code());
-        }
-        let title = format!("{} – {}", board.black, board.white);
-        Some(html! {
-            <figure class="embed-event-board" data-testid="event-live-board">
-                <figcaption>{ format!("{}. {title}", board.board) }</figcaption>
-                <iframe {src} {title} loading="lazy" width="260" height="340"></iframe>
-            </figure>
+    let boards = round
+        .boards
+        .iter()
+        .filter_map(|board| {
+            let game = board.game.as_ref()?;
+            let mut src = format!(
+                "{base}#/embed/{}?live={game}&parent={own}&theme={}",
+                summary.setup.game.name(),
+                p.theme.name()
+            );
+            if let Some(lang) = p.lang {
+                src += &format!("&lang={}", lang.code());
+            }
+            let title = format!("{} – {}", board.black, board.white);
+            Some(html! {
+                <figure class="embed-event-board" data-testid="event-live-board">
+                    <figcaption>{ format!("{}. {title}", board.board) }</figcaption>
+                    <iframe {src} {title} loading="lazy"></iframe>
+                </figure>
+            })
         })
-    });
-    html! { <div class="embed-event-boards">{ for boards }</div> }
+        .collect::<Html>();
+    html! { <LiveBoards>{ boards }</LiveBoards> }
+}
+
+/// Props: the boards' figures.
+#[derive(Properties, PartialEq)]
+struct LiveBoardsProps {
+    children: Html,
+}
+
+/// The live boards, each frame as high as its content (both clocks
+/// under the board, at any width): each board's frame reports its
+/// content's height (`resize`, to this frame's own origin), and its
+/// height follows, up and down. A board's height depends only on its
+/// width, never on its frame's height, so nothing loops.
+#[function_component(LiveBoards)]
+fn live_boards_sized(props: &LiveBoardsProps) -> Html {
+    let boards = use_node_ref();
+    {
+        let boards = boards.clone();
+        use_effect_with((), move |_| {
+            let listen = super::super::embed::talk::js(
+                "el",
+                "const f = (e) => { const m = e.data; \
+                   if (e.origin !== location.origin || !m || m.source !== 'mind-sports' || \
+                     m.type !== 'resize' || !Number.isFinite(m.height)) return; \
+                   for (const fr of el.querySelectorAll('iframe')) \
+                     if (fr.contentWindow === e.source) fr.style.height = Math.min(Math.ceil(m.height), 4000) + 'px'; }; \
+                 addEventListener('message', f); return f;",
+            );
+            let listener = boards
+                .get()
+                .map(|el| listen.call1(&JsValue::NULL, &el).unwrap_or(JsValue::NULL));
+            move || {
+                if let Some(f) = listener {
+                    let stop =
+                        super::super::embed::talk::js("f", "removeEventListener('message', f);");
+                    let _ = stop.call1(&JsValue::NULL, &f);
+                }
+            }
+        });
+    }
+    html! {
+        <div ref={boards} class="embed-event-boards" data-testid="event-live-boards">{ props.children.clone() }</div>
+    }
 }

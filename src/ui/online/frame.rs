@@ -116,10 +116,11 @@ fn follow<G: EmbedBoard>(props: &FollowProps) -> Html {
         .and_then(|b| b.clock)
         .is_some_and(|c| c.running.is_some());
     use_ticks(state.playing() && clock_runs);
+    // The frame's language (`lang=`), not the app's.
+    let t = params.lang.map_or(t, |lang| lang.texts());
     if let Some(problem) = &state.problem {
-        let lang = params.lang.map_or(t, |lang| lang.texts());
         return html! {
-            <p class="embed-status online-problem" role="alert" data-testid="live-problem">{ problem_text(lang, problem) }</p>
+            <p class="embed-status online-problem" role="alert" data-testid="live-problem">{ problem_text(t, problem) }</p>
         };
     }
     let status = status_text(t, &Glance::of(&state));

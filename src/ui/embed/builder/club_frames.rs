@@ -1,7 +1,10 @@
 //! The builder's club frames (issue 29): a club event's frame (its id and
 //! view: standings, pairings or live boards) or a club's rating list (the
 //! club's id), with its preview and both snippets, the custom element
-//! (`kind="event"` / `kind="ratings"`) and the frame.
+//! (`kind="event"` / `kind="ratings"`) and the frame with the script that
+//! sizes it (issue 37: both fit their content, as the board's do). The
+//! site's address (`parent`) is the board builder's own field: a webmaster
+//! writes it once.
 
 use yew::prelude::*;
 
@@ -10,16 +13,40 @@ use crate::session::club::ClubFrame;
 use super::super::super::browser;
 use super::super::super::context::use_texts;
 use super::fields::{named, select, text_field};
-use super::snippets::app_address;
+use super::preview::{reported_height, FIRST_HEIGHT};
+use super::snippets::{app_address, frame_snippet, snippet};
+use super::{with, Choice};
+
+/// Props: the board builder's choice, whose `parent` the snippets name.
+#[derive(Properties, PartialEq)]
+pub(super) struct ClubFramesProps {
+    /// The board builder's parameters (and what was refused).
+    pub choice: UseStateHandle<Choice>,
+}
 
 /// The club frames' part of the builder.
 #[function_component(ClubFrames)]
-pub fn club_frames() -> Html {
+pub(super) fn club_frames(props: &ClubFramesProps) -> Html {
     let t = use_texts();
-    let c = t.clubs();
+    let (c, b) = (t.clubs(), t.embed());
     let kind = use_state(|| "ratings".to_string());
     let id = use_state(String::new);
     let view = use_state(|| "standings".to_string());
+    let height = use_state(|| FIRST_HEIGHT);
+    let copied = use_state(|| None::<&'static str>);
+    let preview = use_node_ref();
+    {
+        let (preview, height) = (preview.clone(), height.clone());
+        use_effect_with((), move |_| {
+            let listener =
+                gloo_events::EventListener::new(&browser::window(), "message", move |event| {
+                    if let Some(h) = reported_height(&preview, event.as_ref()) {
+                        height.set(h);
+                    }
+                });
+            move || drop(listener)
+        });
+    }
     let frame = if *kind == "event" {
         ClubFrame::Event {
             id: id.trim().to_string(),
@@ -45,39 +72,56 @@ pub fn club_frames() -> Html {
             kind.set(value);
         })
     };
+    let set_parent = {
+        let choice = props.choice.clone();
+        Callback::from(move |value: String| choice.set(with(&choice.0, "parent", &value)))
+    };
+    let parent = props.choice.0.parent.as_ref().map(ToString::to_string);
     let kinds = named(&[("ratings", c.kind_ratings), ("event", c.kind_event)]);
     let views = named(&[
         ("standings", c.view_standings),
         ("pairings", c.view_pairings),
         ("live", c.view_live),
     ]);
-    let label = if *kind == "event" {
-        c.event_id
+    let (label, title) = if *kind == "event" {
+        (c.event_id, c.kind_event)
     } else {
-        c.club_id
+        (c.club_id, c.kind_ratings)
     };
     let own = browser::window().location().origin().unwrap_or_default();
     let app = app_address();
+    let frame_code = parent.as_deref().map(|parent| {
+        let title = format!("{title} — {}", t.common.app_name);
+        frame_snippet(&frame.fragment(Some(parent)), &title, None, *height)
+    });
     html! {
         <section class="builder-club" aria-labelledby="builder-club-heading" data-testid="builder-club">
-            <h2 id="builder-club-heading">{ c.frame_kind }</h2>
-            <form class="builder-form" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                { select("builder-club-kind", c.frame_kind, &kind, kinds, set_kind) }
-                { text_field("builder-club-id", label, (*id).clone(), set(&id)) }
-                if *kind == "event" {
-                    { select("builder-club-view", c.view, &view, views, set(&view)) }
+            <h2 id="builder-club-heading">{ c.club_frames_heading }</h2>
+            <div class="builder-columns">
+                <form class="builder-form" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
+                    { select("builder-club-kind", c.frame_kind, &kind, kinds, set_kind) }
+                    { text_field("builder-club-id", label, (*id).clone(), set(&id)) }
+                    if *kind == "event" {
+                        { select("builder-club-view", c.view, &view, views, set(&view)) }
+                    }
+                    { text_field("builder-club-parent", b.parent, parent.clone().unwrap_or_default(), set_parent) }
+                </form>
+                if frame.is_complete() {
+                    <div class="builder-output">
+                        <iframe ref={preview} class="builder-preview" data-testid="builder-club-preview" title={label}
+                            src={format!("{app}{}", frame.fragment(Some(&own)))} style={format!("width:100%;height:{}px;border:0", *height)}></iframe>
+                        { snippet("builder-club-element", b.element_code, frame.element(&app), b, copied.clone()) }
+                        if let Some(code) = frame_code {
+                            { snippet("builder-club-iframe", b.iframe_code, code, b, copied.clone()) }
+                        } else {
+                            <div class="builder-snippet">
+                                <p class="builder-needs" data-testid="builder-club-iframe-needs">{ b.iframe_needs_parent }</p>
+                            </div>
+                        }
+                        <p role="status" class="builder-copied">{ copied.map(|_| b.copied).unwrap_or_default() }</p>
+                    </div>
                 }
-            </form>
-            if frame.is_complete() {
-                <iframe class="builder-preview" data-testid="builder-club-preview" title={label}
-                    src={format!("{app}{}", frame.fragment(Some(&own)))} style="width:100%;height:360px;border:0"></iframe>
-                <label for="builder-club-element">{ t.embed().element_code }</label>
-                <textarea id="builder-club-element" readonly=true rows="3" data-testid="builder-club-element"
-                    value={frame.element(&app)} />
-                <label for="builder-club-iframe">{ t.embed().iframe_code }</label>
-                <textarea id="builder-club-iframe" readonly=true rows="2" data-testid="builder-club-iframe"
-                    value={format!("<iframe src=\"{app}{}\" style=\"display:block;width:100%;height:480px;border:0\" loading=\"lazy\"></iframe>", frame.fragment(None))} />
-            }
+            </div>
         </section>
     }
 }

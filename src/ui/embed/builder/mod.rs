@@ -12,7 +12,7 @@
 
 use yew::prelude::*;
 
-use crate::embed::params::{encode, parse, EmbedParams, Game};
+use crate::embed::params::{encode, parse, EmbedParams, Game, VERSION};
 use crate::i18n::session::notice_text;
 use crate::i18n::Texts;
 use crate::session::core::Notice;
@@ -85,12 +85,16 @@ fn with(params: &EmbedParams, key: &str, value: &str) -> Choice {
 
 /// `params` with each of `changes` made, read again as [`with`] does.
 fn with_all(params: &EmbedParams, changes: &[(&str, &str)]) -> Choice {
-    let mut pairs: Vec<(String, String)> = params
-        .pairs()
-        .into_iter()
-        .filter(|(k, _)| !changes.iter().any(|(key, _)| key == k))
-        .map(|(k, v)| (k.to_string(), v))
-        .collect();
+    // Moves typed here are today's (`v=2`), even where the parameters
+    // had none to need the marker.
+    let mut pairs: Vec<(String, String)> = vec![("v".into(), VERSION.to_string())];
+    pairs.extend(
+        params
+            .pairs()
+            .into_iter()
+            .filter(|(k, _)| *k != "v" && !changes.iter().any(|(key, _)| key == k))
+            .map(|(k, v)| (k.to_string(), v)),
+    );
     for (key, value) in changes {
         if !value.trim().is_empty() {
             pairs.push((key.to_string(), value.trim().to_string()));
@@ -152,6 +156,10 @@ pub fn embed_builder(props: &BuilderProps) -> Html {
             <style>{ CSS }</style>
             <h1 id="builder-heading" tabindex="-1">{ b.heading }</h1>
             <p>{ b.intro }</p>
+            // A club's frames first, under their own heading: a club's
+            // webmaster comes for them more often than for a board.
+            <ClubFrames choice={choice.clone()} />
+            <h2 class="builder-board-heading">{ t.clubs().kind_board }</h2>
             <div class="builder-columns">
                 <form class="builder-form" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                     <GameFields choice={choice.clone()} />
@@ -171,7 +179,6 @@ pub fn embed_builder(props: &BuilderProps) -> Html {
                     <Snippets {params} width={*width} height={*height} />
                 </div>
             </div>
-            <ClubFrames />
         </section>
     }
 }

@@ -57,7 +57,7 @@ pub(super) fn preview(props: &PreviewProps) -> Html {
 
 /// The height in a `resize` message of the preview frame `frame`; `None`
 /// for any other message.
-fn reported_height(frame: &NodeRef, event: &JsValue) -> Option<u32> {
+pub(super) fn reported_height(frame: &NodeRef, event: &JsValue) -> Option<u32> {
     let get = |object: &JsValue, key: &str| {
         js_sys::Reflect::get(object, &key.into()).unwrap_or(JsValue::UNDEFINED)
     };

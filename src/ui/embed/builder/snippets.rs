@@ -50,21 +50,42 @@ pub(super) fn game_name(t: &Texts, game: Game) -> &'static str {
 /// frame without it sends nothing, so it could not follow its content.
 pub fn iframe_snippet(t: &Texts, params: &EmbedParams, width: u32, height: u32) -> Option<String> {
     params.parent.as_ref()?;
+    let title = format!("{} — {}", game_name(t, params.game()), t.common.app_name);
+    Some(frame_snippet(
+        &params.fragment(),
+        &title,
+        Some(width),
+        height,
+    ))
+}
+
+/// A frame of the app's `fragment` (which names `parent`) titled `title`,
+/// at most `width` wide (the column's width without one) and first
+/// `height` high, and the script that sets its height from each of its
+/// `resize` messages, both ways: the frame reports its content's height,
+/// never the frame's, so a smaller height shrinks it and nothing loops.
+pub(super) fn frame_snippet(
+    fragment: &str,
+    title: &str,
+    width: Option<u32>,
+    height: u32,
+) -> String {
     let app = app_address();
-    let src = format!("{app}{}", params.fragment());
-    Some(format!(
-        "<iframe src=\"{}\" title=\"{} — {}\" style=\"display:block;width:100%;max-width:{width}px;height:{height}px;border:0\" loading=\"lazy\"></iframe>\n\
+    let max = width
+        .map(|w| format!("max-width:{w}px;"))
+        .unwrap_or_default();
+    format!(
+        "<iframe src=\"{}\" title=\"{}\" style=\"display:block;width:100%;{max}height:{height}px;border:0\" loading=\"lazy\"></iframe>\n\
          <script>(function (frame) {{\n  \
          addEventListener(\"message\", function (e) {{\n    \
          var m = e.data;\n    \
          if (e.source === frame.contentWindow && e.origin === \"{}\" && m && m.source === \"mind-sports\" && m.type === \"resize\") frame.style.height = m.height + \"px\";\n  \
          }});\n\
          }})(document.currentScript.previousElementSibling);</script>",
-        attribute(&src),
-        attribute(game_name(t, params.game())),
-        attribute(t.common.app_name),
+        attribute(&format!("{app}{fragment}")),
+        attribute(title),
         origin_of(&app),
-    ))
+    )
 }
 
 /// The custom element snippet: the script line and the element with the
@@ -126,7 +147,7 @@ pub(super) fn snippets(props: &SnippetsProps) -> Html {
 }
 
 /// A snippet to copy.
-fn snippet(
+pub(super) fn snippet(
     id: &'static str,
     label: &'static str,
     text: String,
