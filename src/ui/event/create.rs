@@ -88,6 +88,16 @@ pub async fn create_and_open(t: &'static Texts, path: &str, body: Option<String>
     };
     match (created, answer) {
         (Some(created), _) => {
+            // A file's players' links, for the organiser to hand out
+            // (kept: the server keeps only their hashes).
+            let links = created
+                .players
+                .iter()
+                .map(|p| (p.name.clone(), p.token.clone()));
+            let links: std::collections::BTreeMap<_, _> = links.collect();
+            if !links.is_empty() {
+                let _ = super::link::keep(&created.event, move |k| k.links.extend(links));
+            }
             let fragment =
                 Route::Event(format!("{}?organiser={}", created.event, created.organiser))
                     .fragment();
