@@ -403,7 +403,7 @@ texts! {
             file_duplicate_name, file_name, awaiting_result, disputed, disputed_yours,
             at_tables_field, to_table,
             keep_this_link, link_replaced, another_device, another_device_hint, reissue,
-            link_not_here, by_club, qr_label;
+            link_not_here, by_club, qr_label, your_link;
         sides: ;
         templates:
             round_of(round, rounds), round_heading(round), your_game(round, side, opponent),

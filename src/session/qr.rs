@@ -14,7 +14,9 @@ pub const QUIET: i32 = 4;
 /// `None` when the text is too long for any QR code.
 pub fn qr_path(text: &str) -> Option<(i32, String)> {
     // Medium correction: a code on a phone screen, scanned by another.
-    let code = QrCode::encode_text(text, QrCodeEcc::Medium).ok()?;
+    // Bytes as they are: a link is lower-case, which only byte mode
+    // holds (the other modes' readers are not carried).
+    let code = QrCode::encode_binary(text.as_bytes(), QrCodeEcc::Medium).ok()?;
     let size = code.size();
     let mut path = String::new();
     for y in 0..size {
@@ -60,7 +62,7 @@ mod tests {
         let link = "https://hry.example.cz/#/event/k7qz3mfa9tbe?player=\
                     0123456789abcdef0123456789abcdef01234567";
         let (size, path) = qr_path(link).unwrap();
-        let code = QrCode::encode_text(link, QrCodeEcc::Medium).unwrap();
+        let code = QrCode::encode_binary(link.as_bytes(), QrCodeEcc::Medium).unwrap();
         assert_eq!(size, code.size());
         assert!((21..=177).contains(&size));
         let grid = painted(size, &path);

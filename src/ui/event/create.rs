@@ -90,13 +90,12 @@ pub async fn create_and_open(t: &'static Texts, path: &str, body: Option<String>
         (Some(created), _) => {
             // A file's players' links, for the organiser to hand out
             // (kept: the server keeps only their hashes).
-            let links = created
-                .players
-                .iter()
-                .map(|p| (p.name.clone(), p.token.clone()));
-            let links: std::collections::BTreeMap<_, _> = links.collect();
-            if !links.is_empty() {
-                let _ = super::link::keep(&created.event, move |k| k.links.extend(links));
+            if !created.players.is_empty() {
+                let _ = super::link::keep(&created.event, |k| {
+                    for p in &created.players {
+                        k.links.insert(p.name.clone(), p.token.clone());
+                    }
+                });
             }
             let fragment =
                 Route::Event(format!("{}?organiser={}", created.event, created.organiser))

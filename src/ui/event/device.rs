@@ -39,7 +39,7 @@ pub fn another_device(props: &DeviceProps) -> Html {
         <details class="event-device no-print" data-testid="event-device">
             <summary data-testid="event-device-open">{ e.another_device }</summary>
             <p>{ e.another_device_hint }</p>
-            <PrivateLink label={e.another_device} link={AttrValue::from(link)} id="event-device-link" />
+            <PrivateLink label={e.your_link} link={AttrValue::from(link)} id="event-device-link" />
             { for code }
         </details>
     }

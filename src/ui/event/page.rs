@@ -224,7 +224,7 @@ fn event_view(props: &ViewProps) -> Html {
             }
             if let Some((_, token)) = &kept.player {
                 <PlayerView event={props.event.clone()} token={AttrValue::from(token.clone())} {kind} {squares} seq={summary.seq} />
-            } else if summary.stage == Stage::Registering && kept.organiser.is_none() {
+            } else if summary.stage == Stage::Registering && organiser.is_none() {
                 <RegisterForm event={props.event.clone()} on_registered={registered} />
             }
             if let Some(token) = organiser.clone() {
