@@ -403,7 +403,8 @@ texts! {
             setup_size, setup_game, file_json, file_csv, file_too_many_players,
             file_duplicate_name, file_name, awaiting_result, disputed, disputed_yours,
             at_tables_field, to_table, how_time, how_resigned, how_abandoned, how_organiser,
-            how_players, double_forfeit;
+            how_players, double_forfeit, keep_this_link, link_replaced, another_device,
+            another_device_hint, reissue, link_not_here, by_club, qr_label, your_link;
         sides: ;
         templates:
             round_of(round, rounds), round_heading(round), your_game(round, side, opponent),
@@ -414,7 +415,7 @@ texts! {
             log_start_limit(round), log_undone(round, board), log_at_table(round, board), withdraw_confirm(name), log_club(club), round_published(round),
             game_ready(round), score(first, second), forfeit(side), setup_other(problem),
             file_other(problem, detail), refused_game_running(board),
-            result_ends_game(board, black, white);
+            result_ends_game(board, black, white), reissue_confirm(name), log_reissued(name);
         counted:
             players_count(#count)
     }
@@ -431,7 +432,7 @@ texts! {
             unavailable, kept_clubs, store_failed, private_link, events_heading, no_events,
             attach_heading, attach, attached, nothing_to_attach, ratings_heading, no_ratings, rank,
             name, rating, games, provisional_mark, provisional_note, sort_hint, event, round, score,
-            rating_after, close, run_in, no_club, new_event, ratings_updated, print, club_frames_heading, frame_kind, kind_board,
+            rating_after, close, run_in, no_club, new_event, manage, ratings_updated, print, club_frames_heading, frame_kind, kind_board,
             kind_event, kind_ratings, event_id, club_id, view, view_standings, view_pairings,
             view_live, history_hint;
         sides: ;

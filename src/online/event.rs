@@ -160,7 +160,8 @@ pub struct TokenOnly {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Manage {
-    /// The organiser's token.
+    /// The organiser's token, or the token of the event's club (which
+    /// manages every event of the club).
     pub token: String,
     /// What to do.
     pub action: Action,
@@ -222,6 +223,12 @@ pub enum Action {
     Registration {
         /// Whether players may register.
         open: bool,
+    },
+    /// Gives a player a new private link (the answer carries its token);
+    /// the old token is refused from then on, in the event and its games.
+    Reissue {
+        /// The player.
+        name: String,
     },
 }
 
@@ -387,6 +394,11 @@ pub enum Change {
         /// The club's name when the event joined it (absent in logs
         /// written before names were kept).
         #[serde(default, skip_serializing_if = "String::is_empty")]
+        name: String,
+    },
+    /// A player's private link was reissued (the old token is refused).
+    Reissued {
+        /// The player.
         name: String,
     },
 }
@@ -555,12 +567,12 @@ pub struct MyGame {
 }
 
 /// The answer to `manage`: the event now, and a new player's token (for
-/// `add`).
+/// `add` and `reissue`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Managed {
     /// The event in brief.
     pub summary: Summary,
-    /// The added player's token.
+    /// The added player's token, or the reissued one.
     pub token: Option<String>,
     /// What an undo took back: the round and the board.
     #[serde(default, skip_serializing_if = "Option::is_none")]

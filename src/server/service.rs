@@ -755,6 +755,18 @@ impl Service {
         self.timers.set(id, game.room.next_due());
     }
 
+    /// Reads game `id`'s seats again if it is in memory here: an event
+    /// gave a player a new token (their old one no longer holds the seat).
+    pub async fn reread_seats(&self, id: &str) {
+        let Some(entry) = self.cached(id) else {
+            return;
+        };
+        let mut game = entry.game.lock().await;
+        if let Ok(seats) = self.store.seats(id).await {
+            game.seats = seats;
+        }
+    }
+
     /// Re-reads every game in use (the notifications may have been missed).
     pub async fn catch_up_all(&self) {
         let ids: Vec<String> = self

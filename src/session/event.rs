@@ -71,6 +71,11 @@ pub struct Kept {
     /// The organiser's token.
     #[serde(default)]
     pub organiser: Option<String>,
+    /// The players' tokens the organiser was given here (a file's
+    /// players, late entries, reissued links), by name: kept so that a
+    /// reload does not lose them.
+    #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
+    pub links: BTreeMap<String, String>,
 }
 
 /// Reads the kept tokens (an unreadable text is none).
@@ -188,10 +193,22 @@ mod tests {
             Kept {
                 player: Some(("Eva".into(), "00ff".into())),
                 organiser: None,
+                links: BTreeMap::new(),
+            },
+        );
+        all.insert(
+            "cd34".to_string(),
+            Kept {
+                player: None,
+                organiser: Some("0a0b".into()),
+                links: BTreeMap::from([("Petr Novák".to_string(), "0c0d".to_string())]),
             },
         );
         let text = serde_json::to_string(&all).unwrap();
         assert_eq!(read_kept(&text), all);
+        // Tokens kept before the players' links were: read as none.
+        let old = read_kept(r#"{"ef":{"player":null,"organiser":"01"}}"#);
+        assert!(old["ef"].links.is_empty());
         assert!(read_kept("{not json").is_empty());
     }
 

@@ -15,6 +15,7 @@ pub mod online;
 pub mod opok;
 pub mod othello;
 pub mod player;
+pub mod qr;
 pub mod query;
 pub mod recent;
 pub mod record;

@@ -289,13 +289,11 @@ impl Events {
             .await
     }
 
-    /// The organiser's action.
+    /// The organiser's action (with the organiser's token or the club's).
     pub async fn manage(&self, id: &str, request: Manage) -> Result<Managed, EventError> {
         let entry = self.entry(id).await?;
         let mut loaded = entry.event.lock().await;
-        if !loaded.is_organiser(&request.token) {
-            return Err(EventError::WrongToken);
-        }
+        self.manages(&loaded, &request.token).await?;
         let refused = |refusal| EventError::Refused { refusal };
         let mut token = None;
         let change = match request.action {
@@ -316,6 +314,10 @@ impl Events {
             Action::Undo {} => Some(loaded.state.decide_undo()),
             Action::AtTable { round, board } => Some(loaded.state.decide_at_table(round, board)),
             Action::Registration { open } => Some(loaded.state.decide_registration(open)),
+            Action::Reissue { name } => {
+                token = Some(self.reissue(&entry, &mut loaded, &name).await?);
+                None
+            }
         };
         let mut undone = None;
         if let Some(change) = change {
@@ -336,6 +338,48 @@ impl Events {
             token,
             undone,
         })
+    }
+
+    /// Gives player `name` a new token (logged as `reissued`): the event
+    /// and the seats of their games take its hash in the same
+    /// transaction, so the old token is refused everywhere from then on.
+    async fn reissue(
+        &self,
+        entry: &EventEntry,
+        loaded: &mut Loaded,
+        name: &str,
+    ) -> Result<String, EventError> {
+        let change = loaded
+            .state
+            .decide_reissue(name)
+            .map_err(|refusal| EventError::Refused { refusal })?;
+        let Change::Reissued { name } = &change else {
+            return Err(EventError::Unavailable);
+        };
+        let name = name.clone();
+        let old_hash = loaded
+            .players
+            .get(&name)
+            .cloned()
+            .ok_or(EventError::Refused {
+                refusal: Refusal::UnknownPlayer,
+            })?;
+        let token = tokens::secret();
+        let hash = tokens::hash(&token);
+        let op = Op::Event(EventOp::Reissue {
+            id: entry.id.clone(),
+            name: name.clone(),
+            old_hash,
+            hash: hash.clone(),
+        });
+        self.commit(entry, loaded, vec![(change, Who::Organiser)], vec![op])
+            .await?;
+        loaded.players.insert(name.clone(), hash);
+        // The games in memory here read their seats again.
+        for game in loaded.state.games_of(&name) {
+            self.service.reread_seats(&game).await;
+        }
+        Ok(token)
     }
 
     /// Publishes the next round: its pairings by the club's pairing code,
@@ -462,9 +506,7 @@ impl Events {
     /// The event's log, for its organiser.
     pub async fn log(&self, id: &str, token: &str) -> Result<Log, EventError> {
         let entry = self.entry(id).await?;
-        if !entry.event.lock().await.is_organiser(token) {
-            return Err(EventError::WrongToken);
-        }
+        self.manages(&*entry.event.lock().await, token).await?;
         let rows = store::changes(self.service.store(), id, 0)
             .await
             .map_err(unavailable)?;

@@ -59,6 +59,28 @@ impl Loaded {
     }
 }
 
+impl Events {
+    /// Whether `token` manages the event: the organiser's, or the token of
+    /// the club the event belongs to (an officer who lost the organiser's
+    /// link continues from the club's); a club's token manages no other
+    /// club's events, and none outside a club.
+    pub async fn manages(&self, loaded: &Loaded, token: &str) -> Result<(), EventError> {
+        if loaded.is_organiser(token) {
+            return Ok(());
+        }
+        let Some(club) = loaded.state.club() else {
+            return Err(EventError::WrongToken);
+        };
+        let row = crate::clubs::store::club(self.service.store(), club)
+            .await
+            .map_err(unavailable)?;
+        match row {
+            Some(row) if row.token_hash == tokens::hash(token) => Ok(()),
+            _ => Err(EventError::WrongToken),
+        }
+    }
+}
+
 /// An event in use, and the live connections that follow it.
 pub struct EventEntry {
     /// Its id.

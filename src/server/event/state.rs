@@ -375,6 +375,27 @@ impl State {
         }
     }
 
+    /// The online games of player `name`, every round's.
+    pub fn games_of(&self, name: &str) -> Vec<String> {
+        self.rounds
+            .iter()
+            .flat_map(|r| r.boards.iter())
+            .map(|b| &b.pairing)
+            .filter(|p| (p.black == name || p.white == name) && !p.game.is_empty())
+            .map(|p| p.game.clone())
+            .collect()
+    }
+
+    /// A new private link for player `raw` (any player, withdrawn or not,
+    /// at any stage: a player may need their link to see their results).
+    pub fn decide_reissue(&self, raw: &str) -> Result<Change, Refusal> {
+        let name = player_name(raw).map_err(|_| Refusal::UnknownPlayer)?;
+        if !self.base.players.iter().any(|p| p.name == name) {
+            return Err(Refusal::UnknownPlayer);
+        }
+        Ok(Change::Reissued { name })
+    }
+
     /// The next round's pairings by the club's pairing code, and the
     /// rounds planned (a round robin's table fixes them at its first).
     pub fn decide_pairings(&self) -> Result<(Pairings, u32), Refusal> {
@@ -590,6 +611,12 @@ impl State {
             Change::Club { club, name } => {
                 self.club = Some(club.clone());
                 self.club_name = Some(name.clone()).filter(|n| !n.is_empty());
+            }
+            // The tokens are the service's; the event only logs it.
+            Change::Reissued { name } => {
+                if !self.base.players.iter().any(|p| &p.name == name) {
+                    return Err(wrong("Reissued"));
+                }
             }
             Change::AtTable { round, board } => {
                 let b = self.board_mut(*round, *board);

@@ -46,6 +46,19 @@ pub enum EventOp {
         /// The token's hash.
         hash: String,
     },
+    /// A player's new token hash, in the event and in the seats of its
+    /// games that `old_hash` held (refused as a conflict for an unknown
+    /// player).
+    Reissue {
+        /// The event.
+        id: String,
+        /// The player's name.
+        name: String,
+        /// The token's hash until now.
+        old_hash: String,
+        /// The new token's hash.
+        hash: String,
+    },
     /// An online game of a round.
     Game {
         /// The event.
@@ -131,6 +144,31 @@ pub async fn apply(tx: &mut Transaction<'_, Any>, op: &EventOp) -> Result<bool, 
         .bind(hash)
         .execute(&mut **tx)
         .await?,
+        EventOp::Reissue {
+            id,
+            name,
+            old_hash,
+            hash,
+        } => {
+            // The seats first: the event's games the old token held.
+            sqlx::query(
+                "UPDATE seats SET token_hash = $1 WHERE token_hash = $2 AND game_id IN \
+                 (SELECT game_id FROM club_event_games WHERE event_id = $3)",
+            )
+            .bind(hash)
+            .bind(old_hash)
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
+            sqlx::query(
+                "UPDATE club_event_players SET token_hash = $1 WHERE event_id = $2 AND name = $3",
+            )
+            .bind(hash)
+            .bind(id)
+            .bind(name)
+            .execute(&mut **tx)
+            .await?
+        }
         EventOp::Game {
             id,
             game,

@@ -88,6 +88,15 @@ pub async fn create_and_open(t: &'static Texts, path: &str, body: Option<String>
     };
     match (created, answer) {
         (Some(created), _) => {
+            // A file's players' links, for the organiser to hand out
+            // (kept: the server keeps only their hashes).
+            if !created.players.is_empty() {
+                let _ = super::link::keep(&created.event, |k| {
+                    for p in &created.players {
+                        k.links.insert(p.name.clone(), p.token.clone());
+                    }
+                });
+            }
             let fragment =
                 Route::Event(format!("{}?organiser={}", created.event, created.organiser))
                     .fragment();

@@ -80,3 +80,44 @@ pub fn keep_link(props: &KeepLinkProps) -> Html {
         </div>
     }
 }
+
+/// Props of a private link.
+#[derive(Properties, PartialEq)]
+pub struct PrivateLinkProps {
+    /// What the link is ("Your private organiser link …").
+    pub label: AttrValue,
+    /// The link, with its token.
+    pub link: AttrValue,
+    /// The input's id (and its test id; the button's is `<id>-copy`).
+    pub id: AttrValue,
+}
+
+/// A private link (the organiser's, the club's, a player's own): shown to
+/// select, a Copy button, and the prompt to keep it, as it is the only
+/// way back to what it opens.
+#[function_component(PrivateLink)]
+pub fn private_link(props: &PrivateLinkProps) -> Html {
+    let t = use_texts();
+    let announce = use_app().announce;
+    let copy = {
+        let link = props.link.clone();
+        Callback::from(move |_: MouseEvent| {
+            if browser::copy_to_clipboard(&link) {
+                announce.emit(t.event().done.to_string());
+            }
+        })
+    };
+    html! {
+        <div class="online-link private-link no-print">
+            <label for={props.id.clone()}>{ props.label.clone() }</label>
+            <input id={props.id.clone()} type="text" readonly=true value={props.link.clone()}
+                onfocus={Callback::from(|e: FocusEvent| {
+                    let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+                    input.select();
+                })}
+                data-testid={props.id.clone()} />
+            <button type="button" onclick={copy} data-testid={format!("{}-copy", props.id)}>{ t.common.copy_link }</button>
+            <p class="hints" data-testid="keep-this-link">{ t.event().keep_this_link }</p>
+        </div>
+    }
+}

@@ -11,7 +11,10 @@
 //! * `player`: the view of a player whose token this browser keeps
 //!   ("your game in round 3", Play, a result played over the board).
 //! * `organiser`: the organiser's view (publish, add, withdraw, results,
-//!   undo, the log, export).
+//!   undo, the log, export); `links`: the players' private links on it
+//!   (shown, copied, reissued).
+//! * `device`: "continue on another device" of a player's view (their
+//!   link, Copy and its QR code).
 //! * `downloads`: the event as a workbook and its standings as CSV, for
 //!   everyone.
 //! * `frame`: the event frames for a club's site (`#/embed/event?…`).
@@ -23,9 +26,11 @@
 mod api;
 mod clubs;
 mod create;
+mod device;
 mod downloads;
 mod frame;
 mod link;
+mod links;
 mod organiser;
 mod page;
 mod pairings;

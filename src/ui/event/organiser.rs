@@ -1,8 +1,12 @@
-//! The organiser's view (this browser keeps the event's organiser token):
-//! the private link, publishing the next round, adding (late entries),
-//! withdrawing, undoing the last result, the event log, export and print.
+//! The organiser's view (this browser keeps the event's organiser token,
+//! or the token of the event's club, which manages it too): the private
+//! link, publishing the next round, adding (late entries), the players'
+//! links (`links`), withdrawing, undoing the last result, the event log,
+//! export and print.
 //! Results and corrections are entered on the pairings' boards through the
 //! same [`Manager`].
+
+use std::collections::BTreeMap;
 
 use yew::prelude::*;
 
@@ -13,18 +17,21 @@ use crate::online::event::{Action, Change, Log, LogEntry, Manage, Managed, Token
 use super::super::browser;
 use super::super::context::{use_app, use_texts};
 use super::api;
+use super::link::{self, PrivateLink};
+use super::links::PlayerLinks;
 use super::pairings::score_text;
 
 /// What the organiser's requests share: the action sender, what the last
-/// one said, and the tokens of the players added here.
+/// one said, and the players' tokens given here (kept in this browser).
 #[derive(Clone, PartialEq)]
 pub struct Manager {
     /// Sends an action.
     pub act: Callback<Action>,
     /// What the last action said (and whether it was refused).
     pub notice: UseStateHandle<Option<(bool, String)>>,
-    /// The players added here and their tokens.
-    pub added: UseStateHandle<Vec<(String, String)>>,
+    /// The players' tokens given here (added, reissued, a file's), by
+    /// name.
+    pub links: UseStateHandle<BTreeMap<String, String>>,
 }
 
 /// The organiser's action sender for `event` with `token`.
@@ -33,19 +40,19 @@ pub fn use_manager(event: AttrValue, token: AttrValue) -> Manager {
     let t = use_texts();
     let announce = use_app().announce;
     let notice = use_state(|| None::<(bool, String)>);
-    let added = use_state(Vec::<(String, String)>::new);
+    let links = use_state(|| link::kept(&event).links);
     let act = {
-        let (notice, added) = (notice.clone(), added.clone());
+        let (notice, links) = (notice.clone(), links.clone());
         Callback::from(move |action: Action| {
-            let (event, token, notice, added, announce) = (
+            let (event, token, notice, links, announce) = (
                 event.clone(),
                 token.to_string(),
                 notice.clone(),
-                added.clone(),
+                links.clone(),
                 announce.clone(),
             );
             let name = match &action {
-                Action::Add { name } => Some(name.clone()),
+                Action::Add { name } | Action::Reissue { name } => Some(name.clone()),
                 _ => None,
             };
             wasm_bindgen_futures::spawn_local(async move {
@@ -54,9 +61,17 @@ pub fn use_manager(event: AttrValue, token: AttrValue) -> Manager {
                 let said = match answer {
                     Ok(managed) => {
                         if let (Some(name), Some(token)) = (name, managed.token) {
-                            let mut next = (*added).clone();
-                            next.push((name, token));
-                            added.set(next);
+                            // Kept, so that a reload shows it again (a
+                            // failed write is told by the app's banner;
+                            // the page holds it meanwhile).
+                            let kept = (name.trim().to_string(), token);
+                            let copy = kept.clone();
+                            let _ = link::keep(&event, move |k| {
+                                k.links.insert(copy.0, copy.1);
+                            });
+                            let mut next = (*links).clone();
+                            next.insert(kept.0, kept.1);
+                            links.set(next);
                         }
                         // An undo says what it took back.
                         let done = match managed.undone {
@@ -72,7 +87,7 @@ pub fn use_manager(event: AttrValue, token: AttrValue) -> Manager {
             });
         })
     };
-    Manager { act, notice, added }
+    Manager { act, notice, links }
 }
 
 /// The organiser's private link (`#/event/<id>?organiser=<token>`).
@@ -100,6 +115,9 @@ pub struct OrganiserProps {
     /// more (results can still be corrected).
     #[prop_or_default]
     pub finished: bool,
+    /// The token is the club's (this browser has no organiser's link).
+    #[prop_or_default]
+    pub by_club: bool,
 }
 
 /// The organiser's panel.
@@ -159,10 +177,11 @@ pub fn organiser_view(props: &OrganiserProps) -> Html {
     html! {
         <section class="event-organiser no-print" data-testid="event-organiser">
             <h2>{ e.organiser }</h2>
-            <div class="online-link">
-                <label for="event-organiser-link">{ e.organiser_link }</label>
-                <input id="event-organiser-link" type="text" readonly=true value={link} data-testid="event-organiser-link" />
-            </div>
+            if props.by_club {
+                <p data-testid="event-by-club">{ e.by_club }</p>
+            } else {
+                <PrivateLink label={e.organiser_link} {link} id="event-organiser-link" />
+            }
             <div class="online-link">
                 <label for="event-public-link">{ e.public_link }</label>
                 <input id="event-public-link" type="text" readonly=true value={public} data-testid="event-public-link" />
@@ -189,22 +208,12 @@ pub fn organiser_view(props: &OrganiserProps) -> Html {
                     <button type="submit" data-testid="event-add">{ e.add }</button>
                 </form>
             }
-            { added_links(t, &props.event, &props.manager.added) }
+            <PlayerLinks event={props.event.clone()} tournament={props.tournament.clone()}
+                links={(*props.manager.links).clone()} act={act.clone()} />
             { withdrawals(t, props.tournament.as_deref(), (!props.finished).then_some(&act)) }
             <EventLog event={props.event.clone()} token={props.token.clone()} />
         </section>
     }
-}
-
-/// The links of the players added here, to hand out.
-fn added_links(t: &Texts, event: &str, added: &[(String, String)]) -> Html {
-    if added.is_empty() {
-        return Html::default();
-    }
-    let lines = added.iter().map(|(name, token)| {
-        html! { <li><strong>{ name.clone() }</strong>{ ": " }<code data-testid="event-player-link">{ player_link(event, token) }</code></li> }
-    });
-    html! { <div><p>{ t.event().player_links }</p><ul>{ for lines }</ul></div> }
 }
 
 /// The players, each with a button that withdraws them.
@@ -285,6 +294,7 @@ pub fn change_text(t: &Texts, change: &Change) -> String {
         Change::Club { club, name } if name.is_empty() => e.log_club(club),
         Change::Club { name, .. } => e.log_club(name),
         Change::AtTable { round, board } => e.log_at_table(round, board),
+        Change::Reissued { name } => e.log_reissued(name),
     }
 }
 

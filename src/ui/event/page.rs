@@ -177,10 +177,19 @@ fn event_view(props: &ViewProps) -> Html {
     let held = use_state(|| props.held.clone());
     let kept = use_state(|| link::kept_with(&props.event, &held));
     let known = use_event(props.event.clone());
-    let manager = use_manager(
-        props.event.clone(),
-        AttrValue::from(kept.organiser.clone().unwrap_or_default()),
-    );
+    // Without the organiser's link, the club's token manages the club's
+    // events (an officer continues from the club's page).
+    let club_token = match &kept.organiser {
+        Some(_) => None,
+        None => known
+            .summary
+            .as_ref()
+            .and_then(|s| s.club.as_deref())
+            .and_then(super::clubs::kept::token),
+    };
+    let by_club = club_token.is_some();
+    let organiser = kept.organiser.clone().or(club_token).map(AttrValue::from);
+    let manager = use_manager(props.event.clone(), organiser.clone().unwrap_or_default());
     use_round_news(known.summary.as_ref().map(|s| s.round));
     let Some(summary) = known.summary.clone() else {
         let text = known
@@ -204,7 +213,6 @@ fn event_view(props: &ViewProps) -> Html {
             kept.set(link::kept_with(&event, &now));
         })
     };
-    let organiser = kept.organiser.clone().map(AttrValue::from);
     html! {
         <section class="event-page club" data-testid="event-page">
             <SummaryView summary={summary.clone()} />
@@ -216,11 +224,11 @@ fn event_view(props: &ViewProps) -> Html {
             }
             if let Some((_, token)) = &kept.player {
                 <PlayerView event={props.event.clone()} token={AttrValue::from(token.clone())} {kind} {squares} seq={summary.seq} />
-            } else if summary.stage == Stage::Registering && kept.organiser.is_none() {
+            } else if summary.stage == Stage::Registering && organiser.is_none() {
                 <RegisterForm event={props.event.clone()} on_registered={registered} />
             }
             if let Some(token) = organiser.clone() {
-                <OrganiserView event={props.event.clone()} {token} manager={manager.clone()} tournament={known.tournament.clone()} finished={summary.stage == Stage::Finished} />
+                <OrganiserView event={props.event.clone()} {token} manager={manager.clone()} tournament={known.tournament.clone()} finished={summary.stage == Stage::Finished} {by_club} />
             }
             if let Some(tournament) = &known.tournament {
                 <StandingsTable tournament={Shared(tournament.clone())} />

@@ -12,6 +12,7 @@ use crate::session::route::Route;
 
 use super::super::context::{use_app, use_texts};
 use super::api;
+use super::device::AnotherDevice;
 use super::score::ScoreEntry;
 
 /// Props of the player's view.
@@ -64,7 +65,13 @@ pub fn player_view(props: &PlayerProps) -> Html {
     let game = match &*mine {
         None => return Html::default(),
         Some(Err(problem)) => {
-            return html! { <p class="online-problem" data-testid="event-player-problem">{ problem.clone() }</p> }
+            // A player's token refused is one the organiser replaced.
+            let said = if problem == e.wrong_token {
+                e.link_replaced
+            } else {
+                problem
+            };
+            return html! { <p class="online-problem" data-testid="event-player-problem">{ said.to_string() }</p> };
         }
         Some(Ok(game)) => game,
     };
@@ -132,6 +139,7 @@ pub fn player_view(props: &PlayerProps) -> Html {
             if let Some(text) = &*notice {
                 <p class="feedback" role="status" data-testid="event-player-notice">{ text.clone() }</p>
             }
+            <AnotherDevice event={props.event.clone()} token={props.token.clone()} />
         </section>
     }
 }

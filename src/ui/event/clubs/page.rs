@@ -3,8 +3,11 @@
 //! club's live stream. The club's private link (`?token=…`) keeps the
 //! token in this browser and takes it out of the address, as the event
 //! organiser's link does; with the token the page shows the private link
-//! again and adds an event this browser organises to the club. When the
-//! browser cannot keep the token, the page says so and shows the link.
+//! again (with Copy and the prompt to keep it), offers "Manage" on each
+//! of the club's events (the club's token manages them: an officer who
+//! lost an organiser's link continues here) and adds an event this
+//! browser organises to the club. When the browser cannot keep the
+//! token, the page says so and shows the link.
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -17,6 +20,7 @@ use crate::session::club::ClubLink;
 use super::super::super::browser;
 use super::super::super::context::use_texts;
 use super::super::super::online::mine::game_name;
+use super::super::link::PrivateLink as LinkToKeep;
 use super::super::summary::stage_text;
 use super::api;
 use super::kept;
@@ -96,7 +100,7 @@ fn club_view(props: &ViewProps) -> Html {
             if let Some(token) = &props.token {
                 <PrivateLink club={props.club.clone()} token={token.clone()} store_failed={props.store_failed} />
             }
-            { events(t, &club) }
+            { events(t, &club, props.token.is_some()) }
             if props.token.is_some() {
                 <p class="no-print"><a class="button" href={format!("#/event/new?club={}", props.club)} data-testid="club-new-event">{ t.clubs().new_event }</a></p>
             }
@@ -115,8 +119,9 @@ fn club_view(props: &ViewProps) -> Html {
 }
 
 /// The club's events, oldest first: each a link to its page, its game and
-/// its stage.
-fn events(t: &'static crate::i18n::Texts, club: &Club) -> Html {
+/// its stage, and with the club's token (`manage`) a "Manage" link, which
+/// opens the event's page with the organiser's panel.
+fn events(t: &'static crate::i18n::Texts, club: &Club, manage: bool) -> Html {
     let c = t.clubs();
     let items = club.events.iter().map(|event| {
         let name = event.name.clone().unwrap_or_else(|| event.event.clone());
@@ -124,6 +129,12 @@ fn events(t: &'static crate::i18n::Texts, club: &Club) -> Html {
             <li data-testid="club-event">
                 <a href={format!("#/event/{}", event.event)}>{ name }</a>
                 { format!(" · {} · {}", game_name(t, event.game), stage_text(t, event.stage)) }
+                if manage {
+                    { " " }
+                    <a class="button small no-print" href={format!("#/event/{}", event.event)}
+                        aria-label={format!("{}: {}", c.manage, event.name.as_deref().unwrap_or(&event.event))}
+                        data-testid="club-event-manage">{ c.manage }</a>
+                }
             </li>
         }
     });
@@ -158,8 +169,7 @@ fn private_link(props: &PrivateLinkProps) -> Html {
             if props.store_failed {
                 <p class="feedback wrong" role="alert" data-testid="club-store-failed">{ c.store_failed }</p>
             }
-            <label for="club-private-link">{ c.private_link }</label>
-            <input id="club-private-link" type="text" readonly=true value={link} data-testid="club-private-link" />
+            <LinkToKeep label={c.private_link} link={AttrValue::from(link)} id="club-private-link" />
         </div>
     }
 }
