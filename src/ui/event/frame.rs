@@ -188,7 +188,9 @@ fn live_boards(summary: &Summary, rounds: &Rc<Vec<RoundView>>, p: &EmbedParams) 
             Some(html! {
                 <figure class="embed-event-board" data-testid="event-live-board">
                     <figcaption>{ format!("{}. {title}", board.board) }</figcaption>
-                    <iframe {src} {title} loading="lazy"></iframe>
+                    // Not lazy: inside the builder's preview (a frame in a
+                    // frame) Chromium never loaded lazy boards.
+                    <iframe {src} {title}></iframe>
                 </figure>
             })
         })
