@@ -188,8 +188,8 @@ fn live_boards(summary: &Summary, rounds: &Rc<Vec<RoundView>>, p: &EmbedParams) 
             Some(html! {
                 <figure class="embed-event-board" data-testid="event-live-board">
                     <figcaption>{ format!("{}. {title}", board.board) }</figcaption>
-                    // Not lazy: inside the builder's preview (a frame in a
-                    // frame) Chromium never loaded lazy boards.
+                    // Loaded at once, not lazily: the frame is as high as
+                    // its content, so every board is in its sight anyway.
                     <iframe {src} {title}></iframe>
                 </figure>
             })
