@@ -118,6 +118,16 @@ const outside = (frame, selector, scrolled) => frame.evaluate(([selector, scroll
     .map((e) => e.textContent.trim());
 }, [selector, scrolled]);
 
+/** The key cells (rank, name, points) of the standings in `frame` that
+ *  cover one another, with the table scrolled all the way right: by row. */
+const overlapping = (frame) => frame.evaluate(() => {
+  for (const s of document.querySelectorAll(".table-scroll")) s.scrollLeft = s.scrollWidth;
+  return [...document.querySelectorAll("[data-testid=club-standings] tr:not(.bq-details)")]
+    .map((row) => [...row.children].slice(0, 3).map((c) => c.getBoundingClientRect()))
+    .filter(([rank, name, points]) => rank.right > name.left + 1 || name.right > points.left + 1)
+    .map((cells) => cells.map((r) => `${Math.round(r.left)}–${Math.round(r.right)}`).join(" "));
+});
+
 /** The names in `frame`'s `selector` cells whose words break across lines
  *  ("Dvořák" / "ová"): a word's rectangles are one line. */
 const brokenWords = (frame, selector) => frame.evaluate((selector) => {
@@ -915,6 +925,11 @@ for (const t of ["ms-ready", "ms-position", "ms-error"]) document.addEventListen
         assert(snippet.includes(`parent=${encodeURIComponent(HOST)}`) || snippet.includes(`parent=${HOST}`), `${kind}: parent= ${snippet}`);
         assert(snippet.includes("<script>") && snippet.includes('m.type === "resize"') && snippet.includes("frame.style.height = m.height"), `${kind}: the resize script ${snippet}`);
       }
+      // The preview shows the live view. (Its boards stay blank: Chromium
+      // loads no frame whose address, less the fragment, is that of two of
+      // its ancestors, here the builder's page and the preview.)
+      await page.waitForFunction(() => document.querySelector("[data-testid=builder-club-preview]")?.src.includes("view=live"));
+      await page.waitForTimeout(500);
       await page.$eval("[data-testid=builder-club]", (s) => s.scrollIntoView());
       await shot(page, "frames-builder-cs-1280");
       // The live boards' snippet pasted into a club's column: it follows
@@ -994,6 +1009,8 @@ for (const t of ["ms-ready", "ms-position", "ms-error"]) document.addEventListen
             const out = await outside(frame, key, scrolled);
             assert(out.length === 0, `${lang} ${viewport}: rank, name and points in sight${scrolled ? " with the table scrolled right" : ""}: ${out.join(" | ")}`);
           }
+          const covered = await overlapping(frame);
+          assert(covered.length === 0, `${lang} ${viewport}: rank, name and points do not cover one another: ${covered.join(" | ")}`);
           await frame.evaluate(() => { for (const s of document.querySelectorAll(".table-scroll")) s.scrollLeft = 0; });
           const broken = await brokenWords(frame, "[data-testid=club-standings] .player-name");
           assert(broken.length === 0, `${lang} ${viewport}: names broken mid-word: ${broken.join(", ")}`);
@@ -1023,6 +1040,7 @@ for (const t of ["ms-ready", "ms-position", "ms-error"]) document.addEventListen
         const out = await outside(phone, "[data-testid=club-standings] tr:not(.bq-details) > :nth-child(-n+3)", scrolled);
         assert(out.length === 0, `the event page at 360: rank, name and points in sight${scrolled ? " scrolled" : ""}: ${out.join(" | ")}`);
       }
+      assert((await overlapping(phone)).length === 0, `the event page at 360: rank, name and points apart: ${await overlapping(phone)}`);
       assert((await brokenWords(phone, "[data-testid=club-standings] .player-name")).length === 0, "the event page's names whole");
       await phone.close();
     },

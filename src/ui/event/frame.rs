@@ -188,7 +188,9 @@ fn live_boards(summary: &Summary, rounds: &Rc<Vec<RoundView>>, p: &EmbedParams) 
             Some(html! {
                 <figure class="embed-event-board" data-testid="event-live-board">
                     <figcaption>{ format!("{}. {title}", board.board) }</figcaption>
-                    <iframe {src} {title} loading="lazy"></iframe>
+                    // Loaded at once, not lazily: the frame is as high as
+                    // its content, so every board is in its sight anyway.
+                    <iframe {src} {title}></iframe>
                 </figure>
             })
         })
