@@ -925,10 +925,14 @@ for (const t of ["ms-ready", "ms-position", "ms-error"]) document.addEventListen
         assert(snippet.includes(`parent=${encodeURIComponent(HOST)}`) || snippet.includes(`parent=${HOST}`), `${kind}: parent= ${snippet}`);
         assert(snippet.includes("<script>") && snippet.includes('m.type === "resize"') && snippet.includes("frame.style.height = m.height"), `${kind}: the resize script ${snippet}`);
       }
-      // The preview shows the live view. (Its boards stay blank: Chromium
-      // loads no frame whose address, less the fragment, is that of two of
-      // its ancestors, here the builder's page and the preview.)
+      // The preview shows the live view, its boards drawn: Chromium loads
+      // no frame whose address, less the fragment, is that of two of its
+      // ancestors (the builder's page and the preview), so each board's
+      // address has a query of its own.
       await page.waitForFunction(() => document.querySelector("[data-testid=builder-club-preview]")?.src.includes("view=live"));
+      const drawn = () => page.frames().filter((f) => f.url().includes("live=")).map((f) => f.$("[data-testid^=live-clock-]").catch(() => null));
+      for (const until = Date.now() + 20000; Date.now() < until && !(await Promise.all(drawn())).some(Boolean); ) await page.waitForTimeout(250);
+      assert((await Promise.all(drawn())).some(Boolean), "the preview's live boards are drawn");
       await page.waitForTimeout(500);
       await page.$eval("[data-testid=builder-club]", (s) => s.scrollIntoView());
       await shot(page, "frames-builder-cs-1280");

@@ -176,8 +176,12 @@ fn live_boards(summary: &Summary, rounds: &Rc<Vec<RoundView>>, p: &EmbedParams) 
         .iter()
         .filter_map(|board| {
             let game = board.game.as_ref()?;
+            // A query of its own: Chromium loads no frame whose address
+            // (without the fragment) two of its ancestors have, as in the
+            // builder's preview (builder → preview → board).
+            let join = if base.contains('?') { '&' } else { '?' };
             let mut src = format!(
-                "{base}#/embed/{}?live={game}&parent={own}&theme={}",
+                "{base}{join}board={game}#/embed/{}?live={game}&parent={own}&theme={}",
                 summary.setup.game.name(),
                 p.theme.name()
             );
