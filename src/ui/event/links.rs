@@ -78,7 +78,7 @@ pub fn player_links(props: &PlayerLinksProps) -> Html {
     html! {
         <div class="event-player-links" data-testid="event-player-links">
             <p>{ e.player_links }</p>
-            <ul class="club-players">{ for lines }</ul>
+            <ul class="event-links">{ for lines }</ul>
         </div>
     }
 }
