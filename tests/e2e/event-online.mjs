@@ -184,7 +184,7 @@ try {
       assert(JSON.stringify(board.score) === "[10,6]" && board.how.by === "organiser", JSON.stringify(board));
       await keep(pages.black, "online-decided-en-1280");
       await keep(pages.white, "online-decided-cs-360");
-      await shot(site, "online-decided-frame-1280");
+      await keep(site, "online-decided-frame-1280");
       for (const p of [page, site, pages.black, pages.white, pages.cat]) await p.context().close();
     },
 
