@@ -64,6 +64,13 @@ fn claim(t: &Texts, state: &Glance, send: &Callback<fn(u32) -> ClientMessage>) -
     let Some(from) = state.claim_from else {
         return Html::default();
     };
+    // Nothing to claim while the clocks wait for both players.
+    let waits = state
+        .view
+        .is_some_and(|v| v.brief.clock.as_ref().is_some_and(|c| c.running.is_none()));
+    if waits {
+        return Html::default();
+    }
     let wait = from - now();
     if wait > 0.0 {
         // Whole seconds, counted down: `0:42`.
