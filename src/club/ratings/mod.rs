@@ -242,8 +242,8 @@ fn rate_period(pool: &mut BTreeMap<String, Standing>, group: &[RatedRound]) {
 /// ratings sharing a rank.
 fn ranked(pool: BTreeMap<String, Standing>) -> Vec<PlayerRating> {
     let mut players: Vec<PlayerRating> = pool
-        .into_iter()
-        .map(|(_, s)| PlayerRating {
+        .into_values()
+        .map(|s| PlayerRating {
             rank: 0,
             name: s.name,
             rating: s.rating.rating,
