@@ -255,6 +255,14 @@ pub enum How {
     Players,
 }
 
+impl How {
+    /// Whether the game was played: a forfeit is a result of the standings
+    /// but no game, and the club's rating list leaves it out.
+    pub fn played(&self) -> bool {
+        !matches!(self, How::Forfeit { .. })
+    }
+}
+
 /// One game of a published round.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pairing {

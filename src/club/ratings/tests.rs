@@ -69,7 +69,10 @@ fn dated(name: &str, date: &str, games: Vec<Entry>) -> Tournament {
 
 fn line<'a>(list: &'a RatingList, name: &str) -> &'a PlayerRating {
     let key = text::key(name);
-    list.players.iter().find(|p| text::key(&p.name) == key).unwrap()
+    list.players
+        .iter()
+        .find(|p| text::key(&p.name) == key)
+        .unwrap()
 }
 
 /// The hand-worked case of `tests/data/glicko2_two_periods.py` (an

@@ -7,13 +7,13 @@
 
 use std::sync::Arc;
 
-use mind_sports::club::ratings::{rate, RatingList};
+use mind_sports::club::ratings::RatingList;
 use mind_sports::online::club::{
     Attach, Club, ClubCreated, ClubError, ClubEvent, ClubRefusal, CreateClub,
 };
 use mind_sports::online::event::{Change, ClubClaim, EventError, Who};
 
-use super::ratings::{version_of, Rated};
+use super::ratings::{rate_in_time_order, rated_rounds, version_of, Rated};
 use super::store::{self, ClubOp, ClubRow};
 use crate::event::service::EventEntry;
 use crate::event::state::label_name;
@@ -207,9 +207,9 @@ impl Clubs {
         self.show(id).await
     }
 
-    /// The rating list of club `id` as it is served: `club::ratings::rate`
-    /// over its events' tournaments (as they export them), oldest event
-    /// first, computed only when one of its events changed since it was
+    /// The rating list of club `id` as it is served: `club::ratings`
+    /// over its events' rounds in the order they were played (forfeits
+    /// and byes left out), computed only when one of its events changed since it was
     /// last (`ratings::Rated`).
     pub async fn rated(&self, id: &str) -> Result<Arc<Rated>, ClubError> {
         club_row(&self.events, id).await?;
@@ -255,14 +255,14 @@ impl Clubs {
     }
 }
 
-/// `club::ratings::rate` over `members`' tournaments, in order.
+/// The list over `members`' rounds, in the order they were played.
 async fn rate_members(members: &[(String, i64, Arc<EventEntry>)]) -> RatingList {
-    let mut tournaments = Vec::with_capacity(members.len());
-    for (_, _, entry) in members {
+    let mut rounds = Vec::new();
+    for (i, (_, _, entry)) in members.iter().enumerate() {
         let loaded = entry.event.lock().await;
-        tournaments.push(loaded.state.tournament());
+        rounds.extend(rated_rounds(i + 1, &loaded.state));
     }
-    rate(&tournaments)
+    rate_in_time_order(members.len(), rounds)
 }
 
 /// The version of the list over `members` as they stand.

@@ -49,6 +49,9 @@ pub struct Round {
     pub start_by: u64,
     /// Whether the start limit was applied.
     pub start_checked: bool,
+    /// When it was published (wall time, milliseconds since 1970): when
+    /// it was played, for the club's rating periods.
+    pub published_ms: u64,
 }
 
 /// A result before a change, for undo.
@@ -72,6 +75,9 @@ pub struct State {
     registration: bool,
     club: Option<String>,
     at_tables: bool,
+    /// When the event was created (wall time): when the games its file
+    /// brought count as played.
+    created_ms: u64,
 }
 
 /// A player's name as events take it: an online display name (at most 32
@@ -141,7 +147,29 @@ impl State {
             registration: true,
             club: None,
             at_tables: *at_tables,
+            created_ms: 0,
         })
+    }
+
+    /// The event, created at `at_ms` (wall time).
+    pub fn created_at(mut self, at_ms: u64) -> State {
+        self.created_ms = at_ms;
+        self
+    }
+
+    /// When the event was created (wall time).
+    pub fn created_ms(&self) -> u64 {
+        self.created_ms
+    }
+
+    /// Applies a stored change made at `at_ms` (wall time): a round keeps
+    /// when it was published.
+    pub fn apply_at(&mut self, change: &Change, at_ms: u64) -> Result<(), String> {
+        self.apply(change)?;
+        if let (Change::Published { .. }, Some(round)) = (change, self.rounds.last_mut()) {
+            round.published_ms = at_ms;
+        }
+        Ok(())
     }
 
     /// The changes folded.
@@ -541,6 +569,7 @@ impl State {
                     bye: bye.clone(),
                     start_by: *start_by,
                     start_checked: false,
+                    published_ms: 0,
                 });
             }
             Change::Reported {
