@@ -27,6 +27,7 @@ impl EventTexts {
             Refusal::Over => self.refused_over.into(),
             Refusal::AtTable => self.refused_at_table.into(),
             Refusal::TableFixed => self.refused_table_fixed.into(),
+            Refusal::Rating => self.refused_rating.into(),
         }
     }
 
@@ -110,6 +111,9 @@ pub(super) const EN: EventTexts = EventTexts {
     disputed_yours: "Your reports differ. Agree on the result at the table and enter it again, or ask the organiser.",
     at_tables_field: "Played at the tables: no online games and no clocks on the server; the players report their results from their phones",
     to_table: "Played at the table",
+    refused_rating: "A rating is a number from 0 to 4000 (or leave it empty).",
+    log_seeded: "round 1 seeded by the club's rating list",
+    rating_optional: "Rating (optional)",
     not_started: "not started",
     bye: "Bye",
     no_rounds: "No round is published yet.",
@@ -265,6 +269,9 @@ pub(super) const CS: EventTexts = EventTexts {
     disputed_yours: "Vaše hlášení se liší. Domluvte se u stolu a zadejte výsledek znovu, nebo se obraťte na pořadatele.",
     at_tables_field: "Hraje se u stolů: bez online partií a bez hodin na serveru; hráči hlásí výsledky z telefonu",
     to_table: "Hraje se u stolu",
+    refused_rating: "Rating je číslo od 0 do 4000 (nebo pole nechte prázdné).",
+    log_seeded: "1. kolo nasazeno podle ratingu klubu",
+    rating_optional: "Rating (nepovinné)",
     not_started: "nezačala",
     bye: "Volno",
     no_rounds: "Zatím není zveřejněné žádné kolo.",
@@ -419,6 +426,9 @@ pub(super) const RU: EventTexts = EventTexts {
     disputed_yours: "Ваши сообщения расходятся. Договоритесь о результате за столом и введите его снова или обратитесь к организатору.",
     at_tables_field: "Играется за столами: без онлайн-партий и часов на сервере; игроки сообщают результаты с телефона",
     to_table: "Играется за столом",
+    refused_rating: "Рейтинг — число от 0 до 4000 (или оставьте поле пустым).",
+    log_seeded: "1-й тур посеян по рейтинг-листу клуба",
+    rating_optional: "Рейтинг (необязательно)",
     not_started: "не начата",
     bye: "Свободен",
     no_rounds: "Ни один тур ещё не опубликован.",

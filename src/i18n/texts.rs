@@ -401,7 +401,7 @@ texts! {
             error_limit, error_unavailable, name_markup, setup_rounds, setup_start_limit,
             setup_size, setup_game, file_json, file_csv, file_too_many_players,
             file_duplicate_name, file_name, awaiting_result, disputed, disputed_yours,
-            at_tables_field, to_table;
+            at_tables_field, to_table, refused_rating, log_seeded, rating_optional;
         sides: ;
         templates:
             round_of(round, rounds), round_heading(round), your_game(round, side, opponent),

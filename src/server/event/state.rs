@@ -11,8 +11,11 @@
 use mind_sports::club::pairing::{self, Pairings};
 use mind_sports::club::setup::{late_entry, withdraw};
 use mind_sports::club::tournament::{check, parse, Entry, Format, Player, Tournament, MAX_PLAYERS};
+use std::collections::HashMap;
+
 use mind_sports::online::event::{
-    BoardScore, BoardView, Change, How, NameProblem, Pairing, Refusal, RoundView, Stage,
+    BoardScore, BoardView, Change, How, NameProblem, Pairing, Refusal, RoundView, Seed, Stage,
+    MAX_RATING,
 };
 use mind_sports::online::rules::Score;
 use mind_sports::online::setup::{display_name, NameError, Setup};
@@ -352,6 +355,43 @@ impl State {
         score.iter().all(|x| x.is_finite()) && check(probe).is_ok()
     }
 
+    /// A player entering with the rating they give, if any (from 0 to
+    /// `MAX_RATING`; anything else, NaN too, is refused).
+    pub fn decide_enter_rated(&self, raw: &str, rating: Option<f64>) -> Result<Change, EnterError> {
+        if rating.is_some_and(|r| !(0.0..=MAX_RATING).contains(&r)) {
+            return Err(EnterError::Refused(Refusal::Rating));
+        }
+        match self.decide_enter(raw)? {
+            Change::Entered { name, .. } => Ok(Change::Entered {
+                name,
+                rating: rating.map(|r| r + 0.0),
+            }),
+            other => Ok(other),
+        }
+    }
+
+    /// Round 1's seeding from the club's rating list `club` (name keys and
+    /// ratings): the players on it whose rating it changes; `None` once a
+    /// round is played, or when it changes nothing.
+    pub fn decide_seeds(&self, club: &HashMap<String, f64>) -> Option<Change> {
+        if self.last_round() > 0 {
+            return None;
+        }
+        let seeds: Vec<Seed> = self
+            .base
+            .players
+            .iter()
+            .filter_map(|p| {
+                let rating = *club.get(&mind_sports::club::text::key(&p.name))?;
+                (p.rating != Some(rating)).then(|| Seed {
+                    name: p.name.clone(),
+                    rating,
+                })
+            })
+            .collect();
+        (!seeds.is_empty()).then_some(Change::Seeded { seeds })
+    }
+
     /// A player entering (registration or the organiser's addition).
     pub fn decide_enter(&self, raw: &str) -> Result<Change, EnterError> {
         let name = player_name(raw).map_err(EnterError::Name)?;
@@ -373,7 +413,7 @@ impl State {
         if self.base.players.len() >= MAX_PLAYERS {
             return Err(EnterError::Refused(Refusal::Full));
         }
-        Ok(Change::Entered { name })
+        Ok(Change::Entered { name, rating: None })
     }
 
     /// A withdrawal after the round last published (they play or forfeit
@@ -530,8 +570,17 @@ impl State {
         let wrong = |what: &str| format!("{what} does not fit the event");
         match change {
             Change::Created { .. } => return Err(wrong("a second Created")),
-            Change::Entered { name } => {
+            Change::Entered { name, rating } => {
                 self.base = late_entry(&self.base, name).map_err(|_| wrong("Entered"))?;
+                if let Some(player) = self.base.players.last_mut() {
+                    player.rating = *rating;
+                }
+            }
+            Change::Seeded { seeds } => {
+                for seed in seeds {
+                    let player = self.base.players.iter_mut().find(|p| p.name == seed.name);
+                    player.ok_or_else(|| wrong("Seeded"))?.rating = Some(seed.rating);
+                }
             }
             Change::Withdrawn { name, after } => {
                 let index = self.base.players.iter().position(|p| &p.name == name);

@@ -237,7 +237,8 @@ pub fn change_text(t: &Texts, change: &Change) -> String {
     let e = t.event();
     match change {
         Change::Created { .. } => e.log_created.into(),
-        Change::Entered { name } => e.log_entered(name),
+        Change::Entered { name, .. } => e.log_entered(name),
+        Change::Seeded { .. } => e.log_seeded.into(),
         // Withdrawn before any round was published.
         Change::Withdrawn { name, after: 0 } => e.log_withdrawn_before(name),
         Change::Withdrawn { name, after } => e.log_withdrawn(name, after),
