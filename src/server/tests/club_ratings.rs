@@ -204,3 +204,168 @@ async fn overlapping_events_are_rated_in_time_order(db: Db) {
 }
 
 both!(overlapping_events_are_rated_in_time_order);
+
+/// Registers `name` (with `rating`, if given) in `event`.
+async fn register(event: &mut Club, name: &str, rating: Option<f64>) -> (u16, Value) {
+    let body = json!({ "name": name, "rating": rating });
+    let (status, answer) = call(event.at, "POST", &event.path("/register"), Some(body)).await;
+    if status == 201 {
+        let token = answer["token"].as_str().unwrap().to_string();
+        event.players.push((name.to_string(), token));
+    }
+    (status, answer)
+}
+
+async fn round_one_is_seeded_by_the_club_list_then_the_given_rating(db: Db) {
+    let server = TestServer::start(db, &LIFTED).await;
+    let at = server.address();
+    let club = new_club(at, "Seeding Club").await;
+    // Round 1 without ratings is paired alphabetically: Ann beats Cid,
+    // Bob and Dan draw. Ann is then 1662 in the list, Cid 1338.
+    let first = in_club(at, &club, "First", true, &["Ann", "Bob", "Cid", "Dan"]).await;
+    play_round(&first).await;
+    server.wall.advance(60_000);
+    let mut second = in_club(at, &club, "Second", true, &[]).await;
+    assert_eq!(register(&mut second, "ANN", None).await.0, 201);
+    // The list wins over a rating given for a listed player.
+    assert_eq!(register(&mut second, "Cid", Some(2000.0)).await.0, 201);
+    assert_eq!(register(&mut second, "Eve", Some(1700.0)).await.0, 201);
+    // Bad ratings are refused with a reason; the player is not entered.
+    for bad in [json!(4000.5), json!(-1), json!("1500")] {
+        let body = json!({ "name": "Gus", "rating": bad });
+        let (status, said) = call(at, "POST", &second.path("/register"), Some(body)).await;
+        assert!(status == 409 || status == 400, "{bad}: {status} {said}");
+        if status == 409 {
+            assert_eq!(said["refusal"]["reason"], json!("rating"), "{said}");
+        }
+    }
+    let added = second
+        .must(json!({"type": "add", "name": "Fay", "rating": 1400}))
+        .await;
+    assert_eq!(added["summary"]["players"], json!(4), "{added}");
+    second.must(json!({"type": "publish"})).await;
+    let round = second.round().await;
+    let pairs: Vec<[&str; 2]> = round
+        .boards
+        .iter()
+        .map(|b| {
+            let mut pair = [b.black.as_str(), b.white.as_str()];
+            pair.sort_unstable();
+            pair
+        })
+        .collect();
+    // Seeds: Eve 1700 (given), ANN 1662 (list), Fay 1400 (given), Cid 1338
+    // (list): the top half meets the bottom half.
+    assert_eq!(pairs, [["Eve", "Fay"], ["ANN", "Cid"]]);
+    let body = json!({ "token": second.organiser });
+    let log: Value = ok(at, "POST", &second.path("/log"), Some(body)).await;
+    let seeded: Vec<&Value> = log["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|e| e["change"]["type"] == json!("seeded"))
+        .collect();
+    assert_eq!(seeded.len(), 1, "{log}");
+    assert_eq!(seeded[0]["who"], json!("server"));
+    assert_eq!(
+        seeded[0]["change"]["seeds"],
+        json!([{"name": "ANN", "rating": 1662.0}, {"name": "Cid", "rating": 1338.0}])
+    );
+    // The export carries the seeds as the players' ratings.
+    let export: Value = ok(at, "GET", &second.path("/export.json"), None).await;
+    let ratings: Vec<Value> = export["players"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| json!([p["name"], p["rating"]]))
+        .collect();
+    assert_eq!(
+        ratings,
+        [
+            json!(["ANN", 1662.0]),
+            json!(["Cid", 1338.0]),
+            json!(["Eve", 1700.0]),
+            json!(["Fay", 1400.0])
+        ]
+    );
+    server.stop().await;
+}
+
+both!(round_one_is_seeded_by_the_club_list_then_the_given_rating);
+
+async fn officers_keep_the_member_list(db: Db) {
+    let server = TestServer::start(db, &LIFTED).await;
+    let at = server.address();
+    let (club, token) = new_club(at, "Members Club").await;
+    let path = format!("/api/v1/clubs/{club}/members");
+    let edit = |body: Value| {
+        let path = path.clone();
+        async move { call(at, "POST", &path, Some(body)).await }
+    };
+    let (status, shown) =
+        edit(json!({"token": token, "name": " Petr  Novák ", "rating": 1850})).await;
+    assert_eq!(status, 200, "{shown}");
+    assert_eq!(
+        shown["members"],
+        json!([{"name": "Petr Novák", "rating": 1850}])
+    );
+    // The same name's key: changed, not added.
+    let (status, shown) = edit(json!({"token": token, "name": "PETR NOVÁK"})).await;
+    assert_eq!(status, 200, "{shown}");
+    assert_eq!(shown["members"], json!([{"name": "PETR NOVÁK"}]));
+    edit(json!({"token": token, "name": "Eva Malá", "rating": 0})).await;
+    let listed: Value = ok(at, "GET", &format!("/api/v1/clubs/{club}"), None).await;
+    assert_eq!(
+        listed["members"],
+        json!([{"name": "Eva Malá", "rating": 0}, {"name": "PETR NOVÁK"}])
+    );
+    // Refused, with a reason, changing nothing.
+    let refusals = [
+        (
+            json!({"token": "forged", "name": "Ivan"}),
+            403,
+            "wrong_token",
+        ),
+        (json!({"name": "Ivan"}), 400, "malformed"),
+        (json!({"token": token, "name": "<b>Ivan</b>"}), 400, "name"),
+        (json!({"token": token, "name": " \u{200b} "}), 400, "name"),
+        (
+            json!({"token": token, "name": "Ivan", "rating": 4001}),
+            409,
+            "rating",
+        ),
+        (
+            json!({"token": token, "name": "Ivan", "rating": -5}),
+            400,
+            "malformed",
+        ),
+        (
+            json!({"token": token, "name": "Ivan", "extra": 1}),
+            400,
+            "malformed",
+        ),
+        (
+            json!({"token": token, "name": "Ivan", "remove": true}),
+            409,
+            "no_such_member",
+        ),
+    ];
+    for (body, status, error) in refusals {
+        let (got, said) = edit(body.clone()).await;
+        assert_eq!(got, status, "{body}: {said}");
+        let reason = said["refusal"]["reason"]
+            .as_str()
+            .or(said["error"].as_str());
+        assert_eq!(reason, Some(error), "{body}: {said}");
+    }
+    assert_eq!(
+        ok::<Value>(at, "GET", &format!("/api/v1/clubs/{club}"), None).await,
+        listed
+    );
+    let (status, shown) = edit(json!({"token": token, "name": "petr novák", "remove": true})).await;
+    assert_eq!(status, 200);
+    assert_eq!(shown["members"], json!([{"name": "Eva Malá", "rating": 0}]));
+    server.stop().await;
+}
+
+both!(officers_keep_the_member_list);
