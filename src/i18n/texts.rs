@@ -430,7 +430,8 @@ texts! {
             name, rating, games, provisional_mark, provisional_note, sort_hint, event, round, score,
             rating_after, close, run_in, no_club, new_event, ratings_updated, print, frame_kind, kind_board,
             kind_event, kind_ratings, event_id, club_id, view, view_standings, view_pairings,
-            view_live, history_hint;
+            view_live, history_hint, period_note, members_heading, no_members, member_save,
+            member_remove, member_rating_problem, too_many_members, no_such_member;
         sides: ;
         templates:
             history_heading(name), event_number(number), sorted_by(column), provisional_of(rating);

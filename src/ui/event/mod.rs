@@ -26,6 +26,7 @@ mod create;
 mod downloads;
 mod frame;
 mod link;
+mod members;
 mod organiser;
 mod page;
 mod pairings;
