@@ -49,15 +49,13 @@ pub fn rating_of_member(members: &[Member], name: &str) -> Option<String> {
 }
 
 /// A rating field's text: `Ok(None)` when empty, `Err` when it is not a
-/// number from 0 to [`MAX_RATING`].
+/// whole number from 0 to [`MAX_RATING`] (read as a whole number: the
+/// page then needs no reader of decimal fractions, which is bytes).
 pub fn rating_of(text: &str) -> Result<Option<f64>, ()> {
     let text = text.trim();
     if text.is_empty() {
         return Ok(None);
     }
-    let rating: f64 = text.parse().map_err(|_| ())?;
-    (0.0..=MAX_RATING)
-        .contains(&rating)
-        .then_some(Some(rating))
-        .ok_or(())
+    let rating = f64::from(text.parse::<u32>().map_err(|_| ())?);
+    (rating <= MAX_RATING).then_some(Some(rating)).ok_or(())
 }

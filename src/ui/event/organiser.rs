@@ -127,7 +127,7 @@ pub fn organiser_view(props: &OrganiserProps) -> Html {
             ev.prevent_default();
             // The number field gives a number or nothing; the server
             // refuses one out of range with its sentence.
-            let given = rating.trim().parse::<f64>().ok();
+            let given = rating.trim().parse::<u32>().ok().map(f64::from);
             act.emit(Action::Add {
                 name: name.trim().to_string(),
                 rating: given,
@@ -201,7 +201,7 @@ pub fn organiser_view(props: &OrganiserProps) -> Html {
                 <input id="event-add-name" type="text" maxlength="32" value={(*name).clone()} {oninput} list="event-add-members" data-testid="event-add-name" />
                 { members::datalist("event-add-members", &members) }
                 <label for="event-add-rating">{ e.rating_optional }</label>
-                <input id="event-add-rating" type="number" min="0" max="4000" step="any" inputmode="decimal" value={(*rating).clone()} oninput={on_rating} data-testid="event-add-rating" />
+                <input id="event-add-rating" type="number" min="0" max="4000" step="1" inputmode="numeric" value={(*rating).clone()} oninput={on_rating} data-testid="event-add-rating" />
                 <button type="submit" data-testid="event-add">{ e.add }</button>
             </form>
             { added_links(t, &props.event, &props.manager.added) }

@@ -343,7 +343,7 @@ fn register_form(props: &RegisterProps) -> Html {
             </div>
             <div class="field">
                 <label for="event-rating">{ e.rating_optional }</label>
-                <input id="event-rating" type="number" min="0" max="4000" step="any" inputmode="decimal"
+                <input id="event-rating" type="number" min="0" max="4000" step="1" inputmode="numeric"
                     value={(*rating).clone()} oninput={on_rating} data-testid="event-rating-input" />
             </div>
             <button type="submit" class="primary" disabled={*busy} data-testid="event-register-button">
