@@ -141,7 +141,7 @@ pub fn members(props: &MembersProps) -> Html {
                     <label for="club-member-name">{ c.name }</label>
                     <input id="club-member-name" type="text" maxlength="32" required=true value={(*name).clone()} oninput={field(&name)} data-testid="club-member-name" />
                     <label for="club-member-rating">{ c.rating }</label>
-                    <input id="club-member-rating" type="number" min="0" max="4000" step="1" inputmode="numeric" value={(*rating).clone()} oninput={field(&rating)} data-testid="club-member-rating" />
+                    <input id="club-member-rating" type="number" min="0" step="1" inputmode="numeric" value={(*rating).clone()} oninput={field(&rating)} data-testid="club-member-rating" />
                     <button type="submit" data-testid="club-member-save">{ c.member_save }</button>
                 </form>
             }
