@@ -228,7 +228,7 @@ test-wasm:
 # The release build served on loopback, driven in headless Chromium.
 # The clock and diagram tests check the pages against the command line.
 E2E = offline othello opok nim hostile shell layout learn clock club diagram \
-  embed embed-element buttons saving pool online online-trust events event-manage club-evening event-online event-recovery ratings proxy a11y
+  embed embed-element buttons saving pool online online-trust events event-manage club-evening event-online event-recovery ratings members proxy a11y
 
 test-e2e: server
 	cargo build --release --bin engine

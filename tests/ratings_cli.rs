@@ -44,9 +44,10 @@ fn ratings_of_one_event_as_json_and_as_a_table() {
     let dir = folder("ratings-one");
     let path = &written(&dir, "autumn.json", AUTUMN);
     let v = json(&["ratings", path, "--json"]);
+    // A file without a date is one rating period: both rounds at once.
     assert_eq!(
         (v["events"].as_u64(), v["periods"].as_u64()),
-        (Some(1), Some(2))
+        (Some(1), Some(1))
     );
     let players = v["players"].as_array().unwrap();
     let names: Vec<&str> = players
@@ -54,11 +55,13 @@ fn ratings_of_one_event_as_json_and_as_a_table() {
         .map(|p| p["name"].as_str().unwrap())
         .collect();
     assert_eq!(names, ["Ann", "Cid", "Bob"]);
-    // The numbers worked by hand (tests/data/glicko2_two_periods.py).
-    assert!(close(&players[0]["rating"], 1623.9965), "{v}");
-    assert!(close(&players[0]["deviation"], 256.3452), "{v}");
-    assert!(close(&players[1]["rating"], 1557.6215), "{v}");
-    assert!(close(&players[2]["deviation"], 290.5060), "{v}");
+    // The numbers worked by hand (tests/data/glicko2_two_periods.py,
+    // "one period").
+    assert!(close(&players[0]["rating"], 1623.6590), "{v}");
+    assert!(close(&players[0]["deviation"], 253.4046), "{v}");
+    assert!(close(&players[1]["rating"], 1500.0), "{v}");
+    assert!(close(&players[2]["rating"], 1337.6891), "{v}");
+    assert!(close(&players[2]["deviation"], 290.3190), "{v}");
     assert_eq!(players[0]["games"], 2);
     assert_eq!(players[0]["provisional"], true);
     assert_eq!(players[0]["rank"], 1);
@@ -88,12 +91,12 @@ fn ratings_of_one_event_as_json_and_as_a_table() {
     let text = stdout(&["ratings", path]);
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines[0], "Rank  Name  Rating  Deviation  Games", "{text}");
-    assert_eq!(lines[1], "   1  Ann    1624?       ±256      2", "{text}");
-    assert_eq!(lines[2], "   2  Cid    1558?       ±287      1", "{text}");
-    assert_eq!(lines[3], "   3  Bob    1338?       ±291      1", "{text}");
+    assert_eq!(lines[1], "   1  Ann    1624?       ±253      2", "{text}");
+    assert_eq!(lines[2], "   2  Cid    1500?       ±290      1", "{text}");
+    assert_eq!(lines[3], "   3  Bob    1338?       ±290      1", "{text}");
     assert!(
         lines[4]
-            == "? provisional: deviation above 110. Events: 1, rating periods: 2 (one per round).",
+            == "? provisional: deviation above 110. Events: 1, rating periods: 1 (a calendar month each; a file without a date is one).",
         "{text}"
     );
     let _ = std::fs::remove_dir_all(dir);
@@ -107,7 +110,7 @@ fn ratings_over_two_files_follow_the_players_from_event_to_event() {
     let v = json(&["ratings", autumn, winter, "--json"]);
     assert_eq!(
         (v["events"].as_u64(), v["periods"].as_u64()),
-        (Some(2), Some(3))
+        (Some(2), Some(2))
     );
     let player = |name: &str| {
         v["players"]
@@ -124,8 +127,8 @@ fn ratings_over_two_files_follow_the_players_from_event_to_event() {
     assert_eq!(bob["history"][1]["event_name"], "Winter");
     // Ann did not play the Winter event: her rating stays, less certain.
     let ann = player("Ann");
-    assert!(close(&ann["rating"], 1623.9965), "{ann}");
-    assert!(ann["deviation"].as_f64().unwrap() > 256.3452 + 0.1, "{ann}");
+    assert!(close(&ann["rating"], 1623.6590), "{ann}");
+    assert!(ann["deviation"].as_f64().unwrap() > 253.4046 + 0.1, "{ann}");
     assert_eq!(player("Dan")["games"], 1);
     // docs/tournament.md shows this run: its table is what the command
     // prints.

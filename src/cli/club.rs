@@ -184,7 +184,7 @@ fn rating_table(list: &RatingList) -> String {
         text += "\n(no rated games)";
     }
     text + &format!(
-        "\n? provisional: deviation above {PROVISIONAL_DEVIATION}. Events: {}, rating periods: {} (one per round).",
+        "\n? provisional: deviation above {PROVISIONAL_DEVIATION}. Events: {}, rating periods: {} (a calendar month each; a file without a date is one).",
         list.events, list.periods
     )
 }

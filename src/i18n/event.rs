@@ -28,6 +28,7 @@ impl EventTexts {
             Refusal::AtTable => self.refused_at_table.into(),
             Refusal::TableFixed => self.refused_table_fixed.into(),
             Refusal::GameRunning { board, .. } => self.refused_game_running(*board),
+            Refusal::Rating => self.refused_rating.into(),
         }
     }
 
@@ -116,6 +117,9 @@ pub(super) const EN: EventTexts = EventTexts {
     how_abandoned: "left the game",
     how_organiser: "entered by the organiser",
     how_players: "reported by both players",
+    refused_rating: "A rating is a number from 0 to 4000 (or leave it empty).",
+    log_seeded: "round 1 seeded by the club's rating list",
+    rating_optional: "Rating (optional)",
     not_started: "not started",
     bye: "Bye",
     no_rounds: "No round is published yet.",
@@ -290,6 +294,9 @@ pub(super) const CS: EventTexts = EventTexts {
     how_abandoned: "opuštěná partie",
     how_organiser: "zadáno pořadatelem",
     how_players: "nahlášeno oběma hráči",
+    refused_rating: "Rating je číslo od 0 do 4000 (nebo pole nechte prázdné).",
+    log_seeded: "1. kolo nasazeno podle ratingu klubu",
+    rating_optional: "Rating (nepovinné)",
     not_started: "nezačala",
     bye: "Volno",
     no_rounds: "Zatím není zveřejněné žádné kolo.",
@@ -463,6 +470,9 @@ pub(super) const RU: EventTexts = EventTexts {
     how_abandoned: "партия покинута",
     how_organiser: "внесено организатором",
     how_players: "сообщили оба игрока",
+    refused_rating: "Рейтинг — число от 0 до 4000 (или оставьте поле пустым).",
+    log_seeded: "1-й тур посеян по рейтинг-листу клуба",
+    rating_optional: "Рейтинг (необязательно)",
     not_started: "не начата",
     bye: "Свободен",
     no_rounds: "Ни один тур ещё не опубликован.",

@@ -404,7 +404,8 @@ texts! {
             file_duplicate_name, file_name, awaiting_result, disputed, disputed_yours,
             at_tables_field, to_table, how_time, how_resigned, how_abandoned, how_organiser,
             how_players, double_forfeit, keep_this_link, link_replaced, another_device,
-            another_device_hint, reissue, link_not_here, by_club, qr_label, your_link;
+            another_device_hint, reissue, link_not_here, by_club, qr_label, your_link, refused_rating,
+            log_seeded, rating_optional;
         sides: ;
         templates:
             round_of(round, rounds), round_heading(round), your_game(round, side, opponent),
@@ -434,7 +435,8 @@ texts! {
             name, rating, games, provisional_mark, provisional_note, sort_hint, event, round, score,
             rating_after, close, run_in, no_club, new_event, manage, ratings_updated, print, club_frames_heading, frame_kind, kind_board,
             kind_event, kind_ratings, event_id, club_id, view, view_standings, view_pairings,
-            view_live, history_hint;
+            view_live, history_hint, period_note, members_heading, no_members, member_save,
+            member_remove, member_rating_problem, too_many_members, no_such_member;
         sides: ;
         templates:
             history_heading(name), event_number(number), sorted_by(column), provisional_of(rating);

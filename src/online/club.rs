@@ -88,6 +88,44 @@ pub struct Club {
     pub created_ms: u64,
     /// Its events, oldest first.
     pub events: Vec<ClubEvent>,
+    /// The members the club keeps (registration offers them), by name.
+    #[serde(default)]
+    pub members: Vec<Member>,
+}
+
+/// A member the club keeps: a name and, if the officers give one, a
+/// rating (a whole number from 0 to 4000).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Member {
+    /// The name (unique in the club by its key, `club::text::key`).
+    pub name: String,
+    /// The rating, if given.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<u32>,
+}
+
+/// The most members a club keeps.
+pub const MAX_MEMBERS: usize = 1000;
+
+/// The highest rating of a member.
+pub const MAX_MEMBER_RATING: u32 = 4000;
+
+/// `POST /api/v1/clubs/<id>/members`: an officer (the club's token) adds
+/// a member, changes one (the same name's key: the spelling and the
+/// rating) or removes one; the answer is the club.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct EditMember {
+    /// The club's token.
+    pub token: String,
+    /// The member's name.
+    pub name: String,
+    /// The rating, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<u32>,
+    /// Removes the member of this name instead.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub remove: bool,
 }
 
 /// A page of the club's rating list: `GET /api/v1/clubs/<id>/ratings?page=N`
@@ -154,6 +192,12 @@ pub enum ClubMessage {
 pub enum ClubRefusal {
     /// The event belongs to another club already (an event has one club).
     OtherClub,
+    /// A member's rating is above [`MAX_MEMBER_RATING`].
+    Rating,
+    /// The club keeps [`MAX_MEMBERS`] members already.
+    TooManyMembers,
+    /// There is no member of that name to remove.
+    NoSuchMember,
 }
 
 /// A club request's error (`{"error": "wrong_token"}`; the body errors

@@ -141,12 +141,20 @@ pub struct Created {
 }
 
 /// `POST /api/v1/events/<id>/register`: a player enters.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct Register {
     /// The player's name (unique in the event).
     pub name: String,
+    /// The player's rating, if they give one (from 0 to [`MAX_RATING`]):
+    /// round 1 is seeded by it when the club's rating list has none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rating: Option<f64>,
 }
+
+/// The highest rating a player may give (the Glicko scale's numbers stay
+/// far below it).
+pub const MAX_RATING: f64 = 4000.0;
 
 /// A request that needs only a token (`me`, `log`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -193,6 +201,9 @@ pub enum Action {
     Add {
         /// The name.
         name: String,
+        /// The rating, if given (as at registration).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rating: Option<f64>,
     },
     /// Withdraws a player after the round now published (or played).
     Withdraw {
@@ -271,6 +282,14 @@ pub enum How {
     Players,
 }
 
+impl How {
+    /// Whether the game was played: a forfeit is a result of the standings
+    /// but no game, and the club's rating list leaves it out.
+    pub fn played(&self) -> bool {
+        !matches!(self, How::Forfeit { .. })
+    }
+}
+
 /// One game of a published round.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Pairing {
@@ -313,6 +332,15 @@ pub enum Change {
     Entered {
         /// The name.
         name: String,
+        /// The rating given, if any.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        rating: Option<f64>,
+    },
+    /// Round 1 of a club's event is seeded by the club's rating list:
+    /// these players' ratings (the rest keep the one given, if any).
+    Seeded {
+        /// The players and their ratings in the club's list.
+        seeds: Vec<Seed>,
     },
     /// A player withdrew after round `after`.
     Withdrawn {
@@ -401,6 +429,15 @@ pub enum Change {
         /// The player.
         name: String,
     },
+}
+
+/// A player's rating from the club's list, seeding round 1.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Seed {
+    /// The name, as the event has it.
+    pub name: String,
+    /// The rating.
+    pub rating: f64,
 }
 
 /// Who made a change.
@@ -649,6 +686,8 @@ pub enum Refusal {
         /// The board.
         board: usize,
     },
+    /// A rating given is not a number from 0 to [`MAX_RATING`].
+    Rating,
 }
 
 /// What is wrong with a player's name.

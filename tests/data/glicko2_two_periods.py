@@ -8,6 +8,8 @@ Event "Autumn Cup" (nim):
   round 1: Ann beats Bob, Cid has a bye   -> period 1: Ann and Bob rated
   round 2: Ann draws Cid, Bob has a bye   -> period 2: Ann and Cid rated,
                                              Bob only grows less certain
+The same file as one period (a file without a date is a rating period of its
+own) is the last case, which tests/ratings_cli.rs asserts.
 Run: python3 tests/data/glicko2_two_periods.py
 """
 import math
@@ -75,4 +77,13 @@ bob2 = period(bob1, [])
 for name, x in [("Ann after round 1", ann1), ("Bob after round 1", bob1),
                 ("Ann after round 2", ann2), ("Cid after round 2", cid2),
                 ("Bob after round 2 (idle)", bob2)]:
+    print(f"{name:26} rating {x[0]:.4f}  deviation {x[1]:.4f}  volatility {x[2]:.6f}")
+
+# The same file as one rating period (a file without a date is a period of
+# its own; tests/ratings_cli.rs): every game rated against the start.
+ann = period(START, [(START, 1.0), (START, 0.5)])
+bob = period(START, [(START, 0.0)])
+cid = period(START, [(START, 0.5)])
+for name, x in [("Ann, one period", ann), ("Bob, one period", bob),
+                ("Cid, one period", cid)]:
     print(f"{name:26} rating {x[0]:.4f}  deviation {x[1]:.4f}  volatility {x[2]:.6f}")

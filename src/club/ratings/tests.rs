@@ -46,16 +46,41 @@ fn event(game_name: &str, name: &str, games: Vec<Entry>) -> Tournament {
     t
 }
 
+/// `games` as one undated event per round (each a period of its own),
+/// all named `name`.
+fn per_round(game_name: &str, name: &str, games: Vec<Entry>) -> Vec<Tournament> {
+    let mut rounds: Vec<u32> = games.iter().map(Entry::round).collect();
+    rounds.dedup();
+    rounds
+        .into_iter()
+        .map(|r| {
+            let of_round = games.iter().filter(|g| g.round() == r).cloned().collect();
+            event(game_name, name, of_round)
+        })
+        .collect()
+}
+
+/// An event dated `date` (`YYYY-MM-DD`).
+fn dated(name: &str, date: &str, games: Vec<Entry>) -> Tournament {
+    let mut t = event("nim", name, games);
+    t.date = Some(crate::club::date::Date::parse(date).unwrap());
+    t
+}
+
 fn line<'a>(list: &'a RatingList, name: &str) -> &'a PlayerRating {
-    list.players.iter().find(|p| p.name == name).unwrap()
+    let key = text::key(name);
+    list.players
+        .iter()
+        .find(|p| text::key(&p.name) == key)
+        .unwrap()
 }
 
 /// The hand-worked case of `tests/data/glicko2_two_periods.py` (an
 /// independent Python implementation of Glickman's steps): round 1 Ann
 /// beats Bob (Cid's bye), round 2 Ann draws Cid (Bob's bye); a game of
 /// Nim, or of `game_name` with these scores for the win and the draw.
-fn autumn_cup_of(game_name: &str, win: [f64; 2], draw: [f64; 2]) -> Tournament {
-    event(
+fn autumn_cup_of(game_name: &str, win: [f64; 2], draw: [f64; 2]) -> Vec<Tournament> {
+    per_round(
         game_name,
         "Autumn Cup",
         vec![
@@ -67,14 +92,14 @@ fn autumn_cup_of(game_name: &str, win: [f64; 2], draw: [f64; 2]) -> Tournament {
     )
 }
 
-fn autumn_cup() -> Tournament {
+fn autumn_cup() -> Vec<Tournament> {
     autumn_cup_of("nim", [1.0, 0.0], [0.5, 0.5])
 }
 
 #[test]
 fn two_periods_worked_by_hand() {
-    let list = rate(&[autumn_cup()]);
-    assert_eq!((list.events, list.periods), (1, 2));
+    let list = rate(&autumn_cup());
+    assert_eq!((list.events, list.periods), (2, 2));
     let names: Vec<&str> = list.players.iter().map(|p| p.name.as_str()).collect();
     assert_eq!(names, ["Ann", "Cid", "Bob"]);
     let ann = line(&list, "Ann");
@@ -101,7 +126,7 @@ fn two_periods_worked_by_hand() {
     assert_eq!(
         ann.history[1],
         RoundRating {
-            event: 1,
+            event: 2,
             event_name: Some("Autumn Cup".into()),
             round: 2,
             games: 1,
@@ -135,14 +160,13 @@ fn a_player_who_sits_out_grows_less_certain_each_round() {
     let settle: Vec<Entry> = (1..=9)
         .map(|r| game(r, "Ann", "Bob", [if r % 2 == 0 { 1.0 } else { 0.0 }, 0.5]))
         .collect();
-    let mut second = event(
+    let second = per_round(
         "nim",
         "Winter",
         (1..=5).map(|r| game(r, "Ann", "Cid", [0.5, 0.5])).collect(),
     );
-    second.rounds = 5;
-    let before = rate(&[event("nim", "Autumn", settle.clone())]);
-    let after = rate(&[event("nim", "Autumn", settle), second]);
+    let before = rate(&per_round("nim", "Autumn", settle.clone()));
+    let after = rate(&[per_round("nim", "Autumn", settle), second].concat());
     let (bob_before, bob_after) = (line(&before, "Bob"), line(&after, "Bob"));
     let mut deviation = bob_before.deviation / SCALE;
     for _ in 0..5 {
@@ -161,7 +185,7 @@ fn a_player_who_sits_out_grows_less_certain_each_round() {
 #[test]
 fn othello_results_rate_by_their_discs() {
     let othello = autumn_cup_of("othello", [33.0, 31.0], [32.0, 32.0]);
-    assert_eq!(rate(&[othello]), rate(&[autumn_cup()]));
+    assert_eq!(rate(&othello), rate(&autumn_cup()));
     // A win by 64–0 rates as a win by 33–31: a result, not a margin.
     let big = event("othello", "B", vec![game(1, "X", "Y", [64.0, 0.0])]);
     let small = event("othello", "B", vec![game(1, "X", "Y", [33.0, 31.0])]);
@@ -186,25 +210,31 @@ fn byes_rate_nobody_and_a_round_without_games_is_no_period() {
 }
 
 #[test]
-fn a_player_is_a_name_in_every_event() {
-    // The same name in two events is one player; a name differing in
-    // letter case is another (as in a tournament file), and blanks and
-    // invisible characters do not count.
+fn a_player_is_a_name_key_in_every_event() {
+    // The same name in two events is one player, and so is a name
+    // differing in letter case, blanks, invisible characters or Unicode
+    // form (the key of the event's registration and the member list); the
+    // list shows the name as last written.
     let first = event("nim", "1", vec![game(1, "Ann", "Bob", [1.0, 0.0])]);
     let second = event(
         "nim",
         "2",
         vec![
             game(1, " Ann\u{200b}", "Cid", [1.0, 0.0]),
-            game(1, "ann", "Bob", [0.0, 1.0]),
+            game(1, "ANN", "Bob", [0.0, 1.0]),
+            game(1, "Cid", "Dan\u{301}", [0.0, 1.0]),
+            game(1, "Cid", "Da\u{144}", [1.0, 0.0]),
         ],
     );
     let list = rate(&[first, second]);
-    let ann = line(&list, "Ann");
-    assert_eq!((ann.games, ann.history.len()), (2, 2));
+    assert_eq!(list.players.len(), 4, "{list:?}");
+    let ann = line(&list, "ann");
+    assert_eq!(ann.name, "ANN", "the least spelling of the last round");
+    assert_eq!((ann.games, ann.history.len()), (3, 2));
     assert_eq!(ann.history[1].event_name.as_deref(), Some("2"));
-    assert_eq!(line(&list, "ann").games, 1);
+    assert_eq!(ann.history[1].games, 2);
     assert_eq!(line(&list, "Bob").games, 2);
+    assert_eq!(line(&list, "Da\u{144}").games, 2, "NFKC: one player");
 }
 
 #[test]
@@ -223,9 +253,7 @@ fn provisional_until_the_deviation_falls_to_110() {
                 )
             }))
             .collect();
-        let mut t = event("nim", "Long", games);
-        t.rounds = 100;
-        rate(&[t])
+        rate(&per_round("nim", "Long", games))
     };
     let list = long(20);
     let new = line(&list, "New");
@@ -247,12 +275,121 @@ fn provisional_until_the_deviation_falls_to_110() {
 
 #[test]
 fn the_list_reads_back_from_its_json() {
-    let list = rate(&[autumn_cup()]);
+    let list = rate(&autumn_cup());
     let text = serde_json::to_string(&list).unwrap();
     assert!(
-        text.starts_with(r#"{"events":1,"periods":2,"players":[{"rank":1,"name":"Ann","rating":"#)
+        text.starts_with(r#"{"events":2,"periods":2,"players":[{"rank":1,"name":"Ann","rating":"#)
     );
     assert_eq!(serde_json::from_str::<RatingList>(&text).unwrap(), list);
+}
+
+#[test]
+fn a_month_is_one_period_and_an_undated_file_another() {
+    // Two events in October: one period, Ann's four games rated at once
+    // against the ratings of October 1st; an undated event after them is
+    // a period of its own.
+    let october = [
+        dated(
+            "Tuesday",
+            "2026-10-06",
+            vec![
+                game(1, "Ann", "Bob", [1.0, 0.0]),
+                game(2, "Ann", "Cid", [1.0, 0.0]),
+            ],
+        ),
+        dated(
+            "Thursday",
+            "2026-10-22",
+            vec![
+                game(1, "Ann", "Dan", [0.0, 1.0]),
+                game(2, "Ann", "Bob", [0.5, 0.5]),
+            ],
+        ),
+    ];
+    let one = event(
+        "nim",
+        "All",
+        vec![
+            game(1, "Ann", "Bob", [1.0, 0.0]),
+            game(1, "Ann", "Cid", [1.0, 0.0]),
+            game(1, "Ann", "Dan", [0.0, 1.0]),
+            game(1, "Ann", "Bob", [0.5, 0.5]),
+        ],
+    );
+    let list = rate(&october);
+    assert_eq!(list.periods, 1);
+    let ann = line(&list, "Ann");
+    let together = rate(&[one]);
+    assert_eq!(ann.rating, line(&together, "Ann").rating);
+    assert_eq!(ann.history.len(), 4, "one line a round played");
+    assert!(
+        ann.history.iter().all(|h| h.rating == ann.rating),
+        "after the period"
+    );
+    let mut later = october.to_vec();
+    later.push(event(
+        "nim",
+        "Undated",
+        vec![game(1, "Bob", "Cid", [1.0, 0.0])],
+    ));
+    assert_eq!(rate(&later).periods, 2);
+}
+
+#[test]
+fn a_month_nobody_played_makes_everyone_less_certain() {
+    let october = dated(
+        "October",
+        "2026-10-06",
+        vec![game(1, "Ann", "Bob", [1.0, 0.0])],
+    );
+    let next = |date: &str| dated("Later", date, vec![game(1, "Cid", "Dan", [1.0, 0.0])]);
+    let november = rate(&[october.clone(), next("2026-11-03")]);
+    let january = rate(&[october, next("2027-01-05")]);
+    let (near, far) = (line(&november, "Ann"), line(&january, "Ann"));
+    assert_eq!(near.rating, far.rating);
+    let mut phi = near.deviation / SCALE;
+    for _ in 0..2 {
+        phi = (phi * phi + near.volatility.powi(2)).sqrt();
+    }
+    assert!(close(far.deviation, phi * SCALE), "{near:?} {far:?}");
+}
+
+#[test]
+fn months_of_instants() {
+    assert_eq!(
+        Period::of_ms(0),
+        Period::Month {
+            year: 1970,
+            month: 1
+        }
+    );
+    // 2026-12-06T02:21:12Z, and the last millisecond of February 2024.
+    assert_eq!(
+        Period::of_ms(1_796_523_672_000),
+        Period::Month {
+            year: 2026,
+            month: 12
+        }
+    );
+    assert_eq!(
+        Period::of_ms(1_709_251_199_999),
+        Period::Month {
+            year: 2024,
+            month: 2
+        }
+    );
+    assert_eq!(
+        Period::of_ms(1_709_251_200_000),
+        Period::Month {
+            year: 2024,
+            month: 3
+        }
+    );
+    let m = |year, month| Period::Month { year, month };
+    assert_eq!(m(2026, 11).months_between(m(2027, 2)), 2);
+    assert_eq!(m(2026, 11).months_between(m(2026, 12)), 0);
+    assert_eq!(m(2026, 11).months_between(m(2026, 1)), 0);
+    assert_eq!(Period::Event(1).months_between(m(2026, 1)), 0);
 }
 
 /// An arbitrary entry: names from a few (and odd ones), rounds from a

@@ -14,7 +14,7 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use mind_sports::online::club::{Attach, ClubError, CreateClub};
+use mind_sports::online::club::{Attach, ClubError, CreateClub, EditMember};
 use serde::Deserialize;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
@@ -29,12 +29,14 @@ pub fn routes() -> Router<App> {
         .route("/clubs", post(create))
         .route("/clubs/{id}", get(show))
         .route("/clubs/{id}/events", post(attach))
+        .route("/clubs/{id}/members", post(edit_member))
         .route("/clubs/{id}/ratings", get(ratings))
         .route("/clubs/{id}/live", get(live))
 }
 
 impl Body for CreateClub {}
 impl Body for Attach {}
+impl Body for EditMember {}
 
 impl Answer for ClubError {
     fn status(&self) -> StatusCode {
@@ -73,6 +75,14 @@ async fn attach(
     Posted(request): Posted<Attach>,
 ) -> Response {
     answer(StatusCode::OK, app.clubs.attach(&id, request).await)
+}
+
+async fn edit_member(
+    State(app): State<App>,
+    Path(id): Path<String>,
+    Posted(request): Posted<EditMember>,
+) -> Response {
+    answer(StatusCode::OK, app.clubs.edit_member(&id, request).await)
 }
 
 /// Which page of the rating list (`?page=N`, from 0).

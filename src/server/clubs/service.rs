@@ -5,18 +5,20 @@
 //! library (`club::ratings::rate`) over its events' tournaments as they
 //! stand in memory, so it is current after every change.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 
-use mind_sports::club::ratings::{rate, RatingList};
+use mind_sports::club::ratings::RatingList;
 use mind_sports::online::club::{
-    Attach, Club, ClubCreated, ClubError, ClubEvent, ClubRefusal, CreateClub,
+    Attach, Club, ClubCreated, ClubError, ClubEvent, ClubRefusal, CreateClub, EditMember, Member,
+    MAX_MEMBERS, MAX_MEMBER_RATING,
 };
 use mind_sports::online::event::{Change, ClubClaim, EventError, Who};
 
-use super::ratings::{version_of, Rated};
+use super::ratings::{rate_in_time_order, rated_rounds, version_of, Rated};
 use super::store::{self, ClubOp, ClubRow};
 use crate::event::service::EventEntry;
-use crate::event::state::label_name;
+use crate::event::state::{label_name, player_name};
 use crate::event::views::summary;
 use crate::event::Events;
 use crate::quotas;
@@ -161,7 +163,65 @@ impl Clubs {
             name: row.name,
             created_ms: row.created_wall as u64,
             events,
+            members: self.members_of(id).await?,
         })
+    }
+
+    /// Club `id`'s members, by name.
+    async fn members_of(&self, id: &str) -> Result<Vec<Member>, ClubError> {
+        let store = self.events.service.store();
+        let rows = store::players(store, id).await.map_err(club_unavailable)?;
+        Ok(rows
+            .into_iter()
+            .map(|(_, name, rating)| Member {
+                name,
+                rating: rating.and_then(|r| u32::try_from(r).ok()),
+            })
+            .collect())
+    }
+
+    /// An officer adds, changes or removes a member of club `id`: the name
+    /// is taken as players' names are (and compared by its key), a rating
+    /// is at most `MAX_MEMBER_RATING`; the club as it is then.
+    pub async fn edit_member(&self, id: &str, request: EditMember) -> Result<Club, ClubError> {
+        with_token(&self.events, id, &request.token).await?;
+        let name = player_name(&request.name).map_err(|problem| ClubError::Name { problem })?;
+        let key = mind_sports::club::text::key(&name);
+        let refused = |refusal| ClubError::Refused { refusal };
+        let store = self.events.service.store();
+        let now = store::players(store, id).await.map_err(club_unavailable)?;
+        let known = now.iter().any(|(k, _, _)| *k == key);
+        let op = if request.remove {
+            if !known {
+                return Err(refused(ClubRefusal::NoSuchMember));
+            }
+            ClubOp::Unplayer {
+                club: id.to_string(),
+                key,
+            }
+        } else {
+            if request.rating.is_some_and(|r| r > MAX_MEMBER_RATING) {
+                return Err(refused(ClubRefusal::Rating));
+            }
+            if !known && now.len() >= MAX_MEMBERS {
+                return Err(refused(ClubRefusal::TooManyMembers));
+            }
+            ClubOp::Player {
+                club: id.to_string(),
+                key,
+                name,
+                rating: request.rating.map(i64::from),
+            }
+        };
+        match store.journal().write(id, vec![Op::Club(op)]).await {
+            Ok(()) => {}
+            // Removed meanwhile by another officer.
+            Err(crate::store::WriteError::Conflict) => {
+                return Err(refused(ClubRefusal::NoSuchMember))
+            }
+            Err(e) => return Err(club_unavailable(format!("{e:?}"))),
+        }
+        self.show(id).await
     }
 
     /// Event `request.event` joins club `id`: both tokens are checked
@@ -211,9 +271,9 @@ impl Clubs {
         self.show(id).await
     }
 
-    /// The rating list of club `id` as it is served: `club::ratings::rate`
-    /// over its events' tournaments (as they export them), oldest event
-    /// first, computed only when one of its events changed since it was
+    /// The rating list of club `id` as it is served: `club::ratings`
+    /// over its events' rounds in the order they were played (forfeits
+    /// and byes left out), computed only when one of its events changed since it was
     /// last (`ratings::Rated`).
     pub async fn rated(&self, id: &str) -> Result<Arc<Rated>, ClubError> {
         club_row(&self.events, id).await?;
@@ -259,14 +319,38 @@ impl Clubs {
     }
 }
 
-/// `club::ratings::rate` over `members`' tournaments, in order.
-async fn rate_members(members: &[(String, i64, Arc<EventEntry>)]) -> RatingList {
-    let mut tournaments = Vec::with_capacity(members.len());
-    for (_, _, entry) in members {
-        let loaded = entry.event.lock().await;
-        tournaments.push(loaded.state.tournament());
+/// The rating list of club `club` by name key (`club::text::key`): what
+/// seeds round 1 of its events. Computed here, not kept: it is read once
+/// an event.
+pub async fn ratings_by_key(
+    events: &Events,
+    club: &str,
+) -> Result<HashMap<String, f64>, EventError> {
+    let store = events.service.store();
+    let rows = store::members(store, club).await.map_err(|error| {
+        tracing::error!(%error, "clubs");
+        EventError::Unavailable
+    })?;
+    let mut members = Vec::with_capacity(rows.len());
+    for (event, created) in rows {
+        members.push((event.clone(), created, events.entry(&event).await?));
     }
-    rate(&tournaments)
+    let list = rate_members(&members).await;
+    Ok(list
+        .players
+        .into_iter()
+        .map(|p| (mind_sports::club::text::key(&p.name), p.rating.round()))
+        .collect())
+}
+
+/// The list over `members`' rounds, in the order they were played.
+async fn rate_members(members: &[(String, i64, Arc<EventEntry>)]) -> RatingList {
+    let mut rounds = Vec::new();
+    for (i, (_, _, entry)) in members.iter().enumerate() {
+        let loaded = entry.event.lock().await;
+        rounds.extend(rated_rounds(i + 1, &loaded.state));
+    }
+    rate_in_time_order(members.len(), rounds)
 }
 
 /// The version of the list over `members` as they stand.

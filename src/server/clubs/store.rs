@@ -23,6 +23,24 @@ pub enum ClubOp {
         /// Wall time now.
         wall: i64,
     },
+    /// A member is added, or changed (the same name key).
+    Player {
+        /// The club.
+        club: String,
+        /// The name's key.
+        key: String,
+        /// The name.
+        name: String,
+        /// The rating, if any.
+        rating: Option<i64>,
+    },
+    /// A member is removed (a conflict if there is none of that key).
+    Unplayer {
+        /// The club.
+        club: String,
+        /// The name's key.
+        key: String,
+    },
     /// An event joins a club (refused as a conflict if it has one).
     Member {
         /// The club.
@@ -67,6 +85,31 @@ pub async fn apply(tx: &mut Transaction<'_, Any>, op: &ClubOp) -> Result<bool, D
             .bind(*wall)
             .execute(&mut **tx)
             .await?,
+            ClubOp::Player {
+                club,
+                key,
+                name,
+                rating,
+            } => {
+                sqlx::query(
+                    "INSERT INTO club_players (club_id, name_key, name, rating) \
+                     VALUES ($1, $2, $3, $4) ON CONFLICT (club_id, name_key) \
+                     DO UPDATE SET name = excluded.name, rating = excluded.rating",
+                )
+                .bind(club)
+                .bind(key)
+                .bind(name)
+                .bind(*rating)
+                .execute(&mut **tx)
+                .await?
+            }
+            ClubOp::Unplayer { club, key } => {
+                sqlx::query("DELETE FROM club_players WHERE club_id = $1 AND name_key = $2")
+                    .bind(club)
+                    .bind(key)
+                    .execute(&mut **tx)
+                    .await?
+            }
         };
     Ok(done.rows_affected() == 1)
 }
@@ -109,6 +152,22 @@ pub async fn members(store: &Store, id: &str) -> Result<Vec<(String, i64)>, DbEr
             id,
         )
         .await
+}
+
+/// The members of club `id` by name key: (key, name, rating).
+pub async fn players(
+    store: &Store,
+    id: &str,
+) -> Result<Vec<(String, String, Option<i64>)>, DbError> {
+    let rows = sqlx::query(
+        "SELECT name_key, name, rating FROM club_players WHERE club_id = $1 ORDER BY name_key",
+    )
+    .bind(id)
+    .fetch_all(store.pool())
+    .await?;
+    rows.iter()
+        .map(|row| Ok((row.try_get(0)?, row.try_get(1)?, row.try_get(2)?)))
+        .collect()
 }
 
 /// The club of event `event`, if it has one.

@@ -4,6 +4,8 @@
 //! their token). Each is decided by [`State`], committed with who made it,
 //! then answered.
 
+use std::collections::HashMap;
+
 use mind_sports::club::csv::{read, ImportError};
 use mind_sports::club::tournament::{check, Tournament, TournamentError, MAX_ROUNDS};
 use mind_sports::online::event::{
@@ -252,14 +254,15 @@ impl Events {
         &self,
         entry: &EventEntry,
         loaded: &mut Loaded,
-        name: &str,
+        (name, rating): (&str, Option<f64>),
         who: Who,
     ) -> Result<PlayerToken, EventError> {
-        let change = loaded.state.decide_enter(name).map_err(|e| match e {
+        let decided = loaded.state.decide_enter_rated(name, rating);
+        let change = decided.map_err(|e| match e {
             EnterError::Name(problem) => EventError::Name { problem },
             EnterError::Refused(refusal) => EventError::Refused { refusal },
         })?;
-        let Change::Entered { name } = &change else {
+        let Change::Entered { name, .. } = &change else {
             return Err(EventError::Unavailable);
         };
         let name = name.clone();
@@ -277,7 +280,12 @@ impl Events {
     }
 
     /// A player registers through the event's public link.
-    pub async fn register(&self, id: &str, name: &str) -> Result<PlayerToken, EventError> {
+    pub async fn register(
+        &self,
+        id: &str,
+        name: &str,
+        rating: Option<f64>,
+    ) -> Result<PlayerToken, EventError> {
         let entry = self.entry(id).await?;
         let mut loaded = entry.event.lock().await;
         if !loaded.state.registration_open() {
@@ -285,28 +293,34 @@ impl Events {
                 refusal: Refusal::RegistrationClosed,
             });
         }
-        self.enter(&entry, &mut loaded, name, Who::Registration)
+        self.enter(&entry, &mut loaded, (name, rating), Who::Registration)
             .await
     }
 
     /// The organiser's action (with the organiser's token or the club's).
     pub async fn manage(&self, id: &str, request: Manage) -> Result<Managed, EventError> {
         let entry = self.entry(id).await?;
+        // The club's list is read before the event is locked: it locks the
+        // club's events one at a time, this one too.
+        let club = match request.action {
+            Action::Publish {} => self.club_ratings(&entry).await?,
+            _ => HashMap::new(),
+        };
         let mut loaded = entry.event.lock().await;
         self.manages(&loaded, &request.token).await?;
         let refused = |refusal| EventError::Refused { refusal };
         let mut token = None;
         let change = match request.action {
-            Action::Add { name } => {
+            Action::Add { name, rating } => {
                 let added = self
-                    .enter(&entry, &mut loaded, &name, Who::Organiser)
+                    .enter(&entry, &mut loaded, (&name, rating), Who::Organiser)
                     .await?;
                 token = Some(added.token);
                 None
             }
             Action::Withdraw { name } => Some(loaded.state.decide_withdraw(&name)),
             Action::Publish {} => {
-                self.publish(&entry, &mut loaded).await?;
+                self.publish(&entry, &mut loaded, &club).await?;
                 None
             }
             Action::Result(entered) => Some(Ok(self.organiser_result(&loaded, entered).await?)),
@@ -385,9 +399,19 @@ impl Events {
     /// Publishes the next round: its pairings by the club's pairing code,
     /// each game an online game of the event's setup whose seats are held
     /// by the players' tokens; all committed together.
-    async fn publish(&self, entry: &EventEntry, loaded: &mut Loaded) -> Result<(), EventError> {
-        let (pairings, rounds) = loaded
-            .state
+    async fn publish(
+        &self,
+        entry: &EventEntry,
+        loaded: &mut Loaded,
+        club: &HashMap<String, f64>,
+    ) -> Result<(), EventError> {
+        // Round 1 of a club's event is seeded by the club's rating list.
+        let seeded = loaded.state.decide_seeds(club);
+        let mut seeding = loaded.state.clone();
+        if let Some(change) = &seeded {
+            seeding.apply(change).map_err(unavailable)?;
+        }
+        let (pairings, rounds) = seeding
             .decide_pairings()
             .map_err(|refusal| EventError::Refused { refusal })?;
         let setup = loaded.state.setup().clone();
@@ -441,13 +465,31 @@ impl Events {
             bye: pairings.bye,
             start_by: self.service.time().now() + loaded.state.start_limit_ms(),
         };
-        self.commit(entry, loaded, vec![(change, Who::Organiser)], ops)
-            .await?;
+        let changes = seeded
+            .map(|s| (s, Who::Server))
+            .into_iter()
+            .chain([(change, Who::Organiser)])
+            .collect();
+        self.commit(entry, loaded, changes, ops).await?;
         // Their clocks' timers start now.
         for game in games {
             let _ = self.service.entry(&game).await;
         }
         Ok(())
+    }
+
+    /// The rating list of event `entry`'s club by name key, when its
+    /// round 1 is still to be published (empty otherwise, or without a
+    /// club).
+    async fn club_ratings(&self, entry: &EventEntry) -> Result<HashMap<String, f64>, EventError> {
+        let club = {
+            let loaded = entry.event.lock().await;
+            match loaded.state.club() {
+                Some(club) if loaded.state.last_round() == 0 => club.to_string(),
+                _ => return Ok(HashMap::new()),
+            }
+        };
+        crate::clubs::service::ratings_by_key(self, &club).await
     }
 
     /// A player enters their board's result.

@@ -285,7 +285,9 @@ async fn register(
 ) -> Response {
     answer(
         StatusCode::CREATED,
-        app.events.register(&id, &request.name).await,
+        app.events
+            .register(&id, &request.name, request.rating)
+            .await,
     )
 }
 

@@ -210,9 +210,10 @@ impl Events {
         let (first, rest) = changes
             .split_first()
             .ok_or_else(|| unavailable(format!("event {id}: no changes")))?;
-        let mut state = State::new(first).map_err(unavailable)?;
-        for change in rest {
-            state.apply(change).map_err(unavailable)?;
+        let at = |i: usize| rows.get(i).map_or(0, |row| row.at_wall.max(0) as u64);
+        let mut state = State::new(first).map_err(unavailable)?.created_at(at(0));
+        for (i, change) in rest.iter().enumerate() {
+            state.apply_at(change, at(i + 1)).map_err(unavailable)?;
         }
         let players = store::players(store, id).await.map_err(unavailable)?;
         Ok(Loaded {
@@ -268,7 +269,8 @@ impl Events {
         let wall = self.service.time().wall() as i64;
         for (change, who) in &changes {
             let expect = next.changes() as i64;
-            next.apply(change).map_err(unavailable)?;
+            next.apply_at(change, wall.max(0) as u64)
+                .map_err(unavailable)?;
             ops.push(Op::Event(EventOp::Append {
                 id: entry.id.clone(),
                 expect,

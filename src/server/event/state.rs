@@ -11,8 +11,11 @@
 use mind_sports::club::pairing::{self, Pairings};
 use mind_sports::club::setup::{late_entry, withdraw};
 use mind_sports::club::tournament::{check, parse, Entry, Format, Player, Tournament, MAX_PLAYERS};
+use std::collections::HashMap;
+
 use mind_sports::online::event::{
-    BoardScore, BoardView, Change, How, NameProblem, Pairing, Refusal, RoundView, Stage,
+    BoardScore, BoardView, Change, How, NameProblem, Pairing, Refusal, RoundView, Seed, Stage,
+    MAX_RATING,
 };
 use mind_sports::online::rules::Score;
 use mind_sports::online::setup::{display_name, NameError, Setup};
@@ -49,6 +52,9 @@ pub struct Round {
     pub start_by: u64,
     /// Whether the start limit was applied.
     pub start_checked: bool,
+    /// When it was published (wall time, milliseconds since 1970): when
+    /// it was played, for the club's rating periods.
+    pub published_ms: u64,
 }
 
 /// A result before a change, for undo.
@@ -73,6 +79,9 @@ pub struct State {
     club: Option<String>,
     club_name: Option<String>,
     at_tables: bool,
+    /// When the event was created (wall time): when the games its file
+    /// brought count as played.
+    created_ms: u64,
 }
 
 /// A player's name as events take it: an online display name (at most 32
@@ -143,7 +152,29 @@ impl State {
             club: None,
             club_name: None,
             at_tables: *at_tables,
+            created_ms: 0,
         })
+    }
+
+    /// The event, created at `at_ms` (wall time).
+    pub fn created_at(mut self, at_ms: u64) -> State {
+        self.created_ms = at_ms;
+        self
+    }
+
+    /// When the event was created (wall time).
+    pub fn created_ms(&self) -> u64 {
+        self.created_ms
+    }
+
+    /// Applies a stored change made at `at_ms` (wall time): a round keeps
+    /// when it was published.
+    pub fn apply_at(&mut self, change: &Change, at_ms: u64) -> Result<(), String> {
+        self.apply(change)?;
+        if let (Change::Published { .. }, Some(round)) = (change, self.rounds.last_mut()) {
+            round.published_ms = at_ms;
+        }
+        Ok(())
     }
 
     /// The changes folded.
@@ -335,6 +366,43 @@ impl State {
         score.iter().all(|x| x.is_finite()) && check(probe).is_ok()
     }
 
+    /// A player entering with the rating they give, if any (from 0 to
+    /// `MAX_RATING`; anything else, NaN too, is refused).
+    pub fn decide_enter_rated(&self, raw: &str, rating: Option<f64>) -> Result<Change, EnterError> {
+        if rating.is_some_and(|r| !(0.0..=MAX_RATING).contains(&r)) {
+            return Err(EnterError::Refused(Refusal::Rating));
+        }
+        match self.decide_enter(raw)? {
+            Change::Entered { name, .. } => Ok(Change::Entered {
+                name,
+                rating: rating.map(|r| r + 0.0),
+            }),
+            other => Ok(other),
+        }
+    }
+
+    /// Round 1's seeding from the club's rating list `club` (name keys and
+    /// ratings): the players on it whose rating it changes; `None` once a
+    /// round is played, or when it changes nothing.
+    pub fn decide_seeds(&self, club: &HashMap<String, f64>) -> Option<Change> {
+        if self.last_round() > 0 {
+            return None;
+        }
+        let seeds: Vec<Seed> = self
+            .base
+            .players
+            .iter()
+            .filter_map(|p| {
+                let rating = *club.get(&mind_sports::club::text::key(&p.name))?;
+                (p.rating != Some(rating)).then(|| Seed {
+                    name: p.name.clone(),
+                    rating,
+                })
+            })
+            .collect();
+        (!seeds.is_empty()).then_some(Change::Seeded { seeds })
+    }
+
     /// A player entering (registration or the organiser's addition).
     pub fn decide_enter(&self, raw: &str) -> Result<Change, EnterError> {
         let name = player_name(raw).map_err(EnterError::Name)?;
@@ -356,7 +424,7 @@ impl State {
         if self.base.players.len() >= MAX_PLAYERS {
             return Err(EnterError::Refused(Refusal::Full));
         }
-        Ok(Change::Entered { name })
+        Ok(Change::Entered { name, rating: None })
     }
 
     /// A withdrawal after the round last published (they play or forfeit
@@ -534,8 +602,17 @@ impl State {
         let wrong = |what: &str| format!("{what} does not fit the event");
         match change {
             Change::Created { .. } => return Err(wrong("a second Created")),
-            Change::Entered { name } => {
+            Change::Entered { name, rating } => {
                 self.base = late_entry(&self.base, name).map_err(|_| wrong("Entered"))?;
+                if let Some(player) = self.base.players.last_mut() {
+                    player.rating = *rating;
+                }
+            }
+            Change::Seeded { seeds } => {
+                for seed in seeds {
+                    let player = self.base.players.iter_mut().find(|p| p.name == seed.name);
+                    player.ok_or_else(|| wrong("Seeded"))?.rating = Some(seed.rating);
+                }
             }
             Change::Withdrawn { name, after } => {
                 let index = self.base.players.iter().position(|p| &p.name == name);
@@ -573,6 +650,7 @@ impl State {
                     bye: bye.clone(),
                     start_by: *start_by,
                     start_checked: false,
+                    published_ms: 0,
                 });
             }
             Change::Reported {

@@ -73,8 +73,10 @@ async fn uploaded(at: SocketAddr) -> Club {
     imported(at, upload).await
 }
 
-/// `engine ratings --json` on the events' exported files, in order: the
-/// library function's answer and the binary's.
+/// `engine ratings --json` on the events' exported files, in order,
+/// each dated the day the test's wall starts (2027-01-15: all its rounds
+/// are played in that month, one rating period): the library function's
+/// answer and the binary's.
 async fn engine_ratings(at: SocketAddr, events: &[&Club]) -> (Value, Value) {
     let dir = scratch_dir("ratings");
     let mut paths = Vec::new();
@@ -84,8 +86,10 @@ async fn engine_ratings(at: SocketAddr, events: &[&Club]) -> (Value, Value) {
                 .await
                 .unwrap();
         assert_eq!(status, 200);
+        let mut export: Value = serde_json::from_str(&export).unwrap();
+        export["date"] = json!("2027-01-15");
         let path = dir.join(format!("event-{i}.json"));
-        std::fs::write(&path, export).unwrap();
+        std::fs::write(&path, export.to_string()).unwrap();
         paths.push(path.display().to_string());
     }
     let library = mind_sports::cli::club::ratings_command(&paths, true)
@@ -205,7 +209,7 @@ async fn a_club_rates_its_two_events(db: Db) {
     assert_eq!(ratings, library, "the server's list is engine ratings'");
     assert_eq!(library, binary);
     assert_eq!(ratings["events"], json!(2));
-    assert_eq!(ratings["periods"], json!(4));
+    assert_eq!(ratings["periods"], json!(1), "one month");
     assert_eq!(ratings["players"].as_array().unwrap().len(), 5);
     let live_list = loop {
         let list = pushed(at, &mut live, 2).await;

@@ -31,6 +31,7 @@ mod downloads;
 mod frame;
 mod link;
 mod links;
+mod members;
 mod organiser;
 mod page;
 mod pairings;

@@ -19,6 +19,7 @@ use super::super::context::{use_app, use_texts};
 use super::api;
 use super::link::{self, PrivateLink};
 use super::links::PlayerLinks;
+use super::members;
 use super::pairings::score_text;
 
 /// What the organiser's requests share: the action sender, what the last
@@ -52,7 +53,7 @@ pub fn use_manager(event: AttrValue, token: AttrValue) -> Manager {
                 announce.clone(),
             );
             let name = match &action {
-                Action::Add { name } | Action::Reissue { name } => Some(name.clone()),
+                Action::Add { name, .. } | Action::Reissue { name } => Some(name.clone()),
                 _ => None,
             };
             wasm_bindgen_futures::spawn_local(async move {
@@ -118,6 +119,8 @@ pub struct OrganiserProps {
     /// The token is the club's (this browser has no organiser's link).
     #[prop_or_default]
     pub by_club: bool,
+    /// The event's club: its members are offered to add.
+    pub club: Option<AttrValue>,
 }
 
 /// The organiser's panel.
@@ -126,6 +129,8 @@ pub fn organiser_view(props: &OrganiserProps) -> Html {
     let t = use_texts();
     let e = t.event();
     let name = use_state(String::new);
+    let rating = use_state(String::new);
+    let members = members::use_members(props.club.as_ref().map(|c| c.to_string()));
     let act = props.manager.act.clone();
     let link = organiser_link(&props.event, &props.token);
     let public = format!("{}#/event/{}", browser::page_address(), props.event);
@@ -139,20 +144,37 @@ pub fn organiser_view(props: &OrganiserProps) -> Html {
         })
     };
     let add = {
-        let (act, name) = (act.clone(), name.clone());
+        let (act, name, rating) = (act.clone(), name.clone(), rating.clone());
         Callback::from(move |ev: SubmitEvent| {
             ev.prevent_default();
+            // The number field gives a number or nothing; the server
+            // refuses one out of range with its sentence.
+            let given = rating.trim().parse::<u32>().ok().map(f64::from);
             act.emit(Action::Add {
                 name: name.trim().to_string(),
+                rating: given,
             });
             name.set(String::new());
+            rating.set(String::new());
         })
     };
     let oninput = {
-        let name = name.clone();
+        let (name, rating, members) = (name.clone(), rating.clone(), members.clone());
         Callback::from(move |ev: InputEvent| {
             let input: web_sys::HtmlInputElement = ev.target_unchecked_into();
+            if let Some(given) = members::rating_of_member(&members, &input.value()) {
+                if rating.trim().is_empty() {
+                    rating.set(given);
+                }
+            }
             name.set(input.value());
+        })
+    };
+    let on_rating = {
+        let rating = rating.clone();
+        Callback::from(move |ev: InputEvent| {
+            let input: web_sys::HtmlInputElement = ev.target_unchecked_into();
+            rating.set(input.value());
         })
     };
     let export = |kind: &str, label: &str| {
@@ -204,7 +226,10 @@ pub fn organiser_view(props: &OrganiserProps) -> Html {
             } else {
                 <form class="answer-form" onsubmit={add}>
                     <label for="event-add-name">{ e.add_player }</label>
-                    <input id="event-add-name" type="text" maxlength="32" value={(*name).clone()} {oninput} data-testid="event-add-name" />
+                    <input id="event-add-name" type="text" maxlength="32" value={(*name).clone()} {oninput} list="event-add-members" data-testid="event-add-name" />
+                    { members::datalist("event-add-members", &members) }
+                    <label for="event-add-rating">{ e.rating_optional }</label>
+                    <input id="event-add-rating" type="number" min="0" max="4000" step="1" inputmode="numeric" value={(*rating).clone()} oninput={on_rating} data-testid="event-add-rating" />
                     <button type="submit" data-testid="event-add">{ e.add }</button>
                 </form>
             }
@@ -265,7 +290,8 @@ pub fn change_text(t: &Texts, change: &Change) -> String {
     let e = t.event();
     match change {
         Change::Created { .. } => e.log_created.into(),
-        Change::Entered { name } => e.log_entered(name),
+        Change::Entered { name, .. } => e.log_entered(name),
+        Change::Seeded { .. } => e.log_seeded.into(),
         // Withdrawn before any round was published.
         Change::Withdrawn { name, after: 0 } => e.log_withdrawn_before(name),
         Change::Withdrawn { name, after } => e.log_withdrawn(name, after),

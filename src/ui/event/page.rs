@@ -21,6 +21,7 @@ use super::super::context::{use_app, use_texts};
 use super::super::online::net::Live;
 use super::api;
 use super::downloads::Downloads;
+use super::members;
 use crate::session::event::{EventLink, Kept};
 
 use super::link::{self, KeepLink};
@@ -225,10 +226,10 @@ fn event_view(props: &ViewProps) -> Html {
             if let Some((_, token)) = &kept.player {
                 <PlayerView event={props.event.clone()} token={AttrValue::from(token.clone())} {kind} {squares} seq={summary.seq} />
             } else if summary.stage == Stage::Registering && organiser.is_none() {
-                <RegisterForm event={props.event.clone()} on_registered={registered} />
+                <RegisterForm event={props.event.clone()} club={summary.club.clone().map(AttrValue::from)} on_registered={registered} />
             }
             if let Some(token) = organiser.clone() {
-                <OrganiserView event={props.event.clone()} {token} manager={manager.clone()} tournament={known.tournament.clone()} finished={summary.stage == Stage::Finished} {by_club} />
+                <OrganiserView event={props.event.clone()} {token} manager={manager.clone()} tournament={known.tournament.clone()} finished={summary.stage == Stage::Finished} {by_club} club={summary.club.clone().map(AttrValue::from)} />
             }
             if let Some(tournament) = &known.tournament {
                 <StandingsTable tournament={Shared(tournament.clone())} />
@@ -272,20 +273,26 @@ fn use_round_news(round: Option<u32>) {
 #[derive(Properties, PartialEq)]
 struct RegisterProps {
     event: AttrValue,
+    /// The event's club: its members are offered.
+    club: Option<AttrValue>,
     on_registered: Callback<PlayerToken>,
 }
 
-/// A name, and the button that enters the event.
+/// A name (a club member's to pick), a rating if given, and the button
+/// that enters the event.
 #[function_component(RegisterForm)]
 fn register_form(props: &RegisterProps) -> Html {
     let t = use_texts();
     let e = t.event();
     let name = use_state(super::super::online::kept::name);
+    let rating = use_state(String::new);
+    let members = members::use_members(props.club.as_ref().map(|c| c.to_string()));
     let busy = use_state(|| false);
     let problem = use_state(|| None::<String>);
     let onsubmit = {
-        let (name, busy, problem, event, done) = (
+        let (name, rating, busy, problem, event, done) = (
             name.clone(),
+            rating.clone(),
             busy.clone(),
             problem.clone(),
             props.event.clone(),
@@ -293,9 +300,14 @@ fn register_form(props: &RegisterProps) -> Html {
         );
         Callback::from(move |ev: SubmitEvent| {
             ev.prevent_default();
+            let Ok(rating) = members::rating_of(&rating) else {
+                problem.set(Some(e.refused_rating.into()));
+                return;
+            };
             busy.set(true);
             let body = Register {
                 name: name.trim().to_string(),
+                rating,
             };
             let (busy, problem, event, done) =
                 (busy.clone(), problem.clone(), event.clone(), done.clone());
@@ -309,10 +321,23 @@ fn register_form(props: &RegisterProps) -> Html {
         })
     };
     let oninput = {
-        let name = name.clone();
+        let (name, rating, members) = (name.clone(), rating.clone(), members.clone());
         Callback::from(move |ev: InputEvent| {
             let input: web_sys::HtmlInputElement = ev.target_unchecked_into();
+            // A member picked: their rating, unless one is typed already.
+            if let Some(given) = members::rating_of_member(&members, &input.value()) {
+                if rating.trim().is_empty() {
+                    rating.set(given);
+                }
+            }
             name.set(input.value());
+        })
+    };
+    let on_rating = {
+        let rating = rating.clone();
+        Callback::from(move |ev: InputEvent| {
+            let input: web_sys::HtmlInputElement = ev.target_unchecked_into();
+            rating.set(input.value());
         })
     };
     html! {
@@ -321,7 +346,13 @@ fn register_form(props: &RegisterProps) -> Html {
             <div class="field">
                 <label for="event-name">{ e.your_name }</label>
                 <input id="event-name" type="text" maxlength="32" value={(*name).clone()} {oninput}
-                    autocomplete="nickname" data-testid="event-name-input" />
+                    autocomplete="nickname" list="event-members" data-testid="event-name-input" />
+                { members::datalist("event-members", &members) }
+            </div>
+            <div class="field">
+                <label for="event-rating">{ e.rating_optional }</label>
+                <input id="event-rating" type="number" min="0" max="4000" step="1" inputmode="numeric"
+                    value={(*rating).clone()} oninput={on_rating} data-testid="event-rating-input" />
             </div>
             <button type="submit" class="primary" disabled={*busy} data-testid="event-register-button">
                 { if *busy { e.registering } else { e.register } }

@@ -16,6 +16,7 @@ mod frame;
 mod history;
 pub(super) mod kept;
 mod live;
+mod members;
 mod page;
 mod ratings;
 

@@ -25,6 +25,7 @@ use super::super::summary::stage_text;
 use super::api;
 use super::kept;
 use super::live::use_club;
+use super::members::Members;
 use super::ratings::RatingTable;
 
 /// Props: what follows `#/clubs/` in the address.
@@ -107,6 +108,7 @@ fn club_view(props: &ViewProps) -> Html {
             if let Some(token) = &props.token {
                 <AttachForm club={props.club.clone()} token={token.clone()} events={club.events.iter().map(|e| e.event.clone()).collect::<Vec<_>>()} />
             }
+            <Members club={props.club.clone()} token={props.token.clone()} members={club.members.clone()} />
             <section aria-labelledby="club-ratings-heading">
                 <h2 id="club-ratings-heading">{ c.ratings_heading }</h2>
                 if let Some(list) = &known.list {

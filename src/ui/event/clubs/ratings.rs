@@ -88,6 +88,7 @@ pub fn rating_table(props: &RatingTableProps) -> Html {
             if provisional {
                 <p class="hints club-provisional-note" data-testid="ratings-provisional-note">{ c.provisional_note }</p>
             }
+            <p class="hints" data-testid="ratings-period-note">{ c.period_note }</p>
         </div>
     }
 }
