@@ -161,18 +161,20 @@ const TARGETS = {
  *    "add"'s member choice and rating field, the rating period's note
  *    and their texts in three languages (issue 37, ratings): event 397.2
  *    KB (a rating is read as a whole number: a decimal reader would be
- *    14 KB more). All three together: event 4xx KB, hence 416 KB. */
+ *    14 KB more). All three together: event 413.7 KB, hence 415 KB; the club
+ *    module (the builder's club section, the member list's texts, which
+ *    travel with the clubs' texts) 321.6 KB, hence 322 KB. */
 const LIMITS = {
   app: 133_000,
   othello: 263_500,
   opok: 234_000,
   nim: 257_000,
   learn: 353_000,
-  club: 321_000,
+  club: 322_000,
   diagram: 200_000,
   frame: 297_000,
   online: 435_000,
-  event: 416_000,
+  event: 415_000,
   worker: 450_000,
 };
 const COMPRESSIBLE = /\.(wasm|js|css|html|svg|webmanifest|json)$/;
