@@ -17,6 +17,7 @@ use mind_sports::club::ratings::{rate, RatingList};
 use mind_sports::club::tournament::{Entry, Format, Player, Tournament};
 use mind_sports::online::club::RatingPage;
 use mind_sports::online::event::How;
+use mind_sports_server::client::Live;
 use serde_json::{json, Value};
 use support::events::*;
 use support::*;
@@ -127,8 +128,16 @@ async fn forfeits_and_byes_rate_nobody(db: Db) {
     event
         .must(json!({"type": "result", "round": 1, "board": 1, "score": [40, 24]}))
         .await;
+    // White is there, Black never comes: a forfeit (both absent would be
+    // a double forfeit, which is no game of the tournament at all).
+    let other = &view.boards[1];
+    let game = other.game.clone().unwrap();
+    let (white, _, _) = Live::game(event.at, &game, Some(event.token(&other.white)))
+        .await
+        .unwrap();
     server.wall.advance(61_000);
     let done = event.wait_round(|r| r.boards[1].score.is_some()).await;
+    white.close().await;
     assert!(
         matches!(done.boards[1].how, Some(How::Forfeit { .. })),
         "{done:?}"
