@@ -98,7 +98,8 @@ pub fn standings_table(props: &StandingsProps) -> Html {
             if othello {
                 <p class="hints club-bq-rule" data-testid="club-bq-rule">{ caption(t, &current) }</p>
             }
-            <div class="table-scroll">
+            // Scrolls sideways on a phone: a named region the keyboard reaches.
+            <div class="table-scroll" tabindex="0" role="region" aria-label={t.club().standings}>
                 <table class="class-table club-standings" data-testid="club-standings">
                     <thead><tr><th scope="col">{ "#" }</th><th scope="col">{ t.club().name }</th><th scope="col">{ t.club().points }</th>{ heads }</tr></thead>
                     <tbody>{ for lines }</tbody>

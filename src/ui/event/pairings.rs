@@ -127,7 +127,8 @@ fn round_table(t: &'static Texts, props: &PairingsProps, round: &RoundView) -> H
     html! {
         <div class="event-round" data-testid={format!("event-round-{}", round.round)}>
             <h3>{ e.round_heading(round.round) }</h3>
-            <div class="table-scroll">
+            // Scrolls sideways on a phone: a named region the keyboard reaches.
+            <div class="table-scroll" tabindex="0" role="region" aria-label={e.round_heading(round.round)}>
                 <table class="class-table event-boards">
                     <thead><tr>
                         <th scope="col">{ "#" }</th><th scope="col">{ first }</th><th scope="col">{ second }</th>
