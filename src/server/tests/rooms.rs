@@ -388,10 +388,9 @@ async fn migrations_run_on_an_empty_database_and_again(db: Db) {
         .numbers("SELECT COUNT(*) FROM _sqlx_migrations", &[])
         .await
         .unwrap();
-    // 0001_online, 0002_events (club events), 0003_clubs, 0004_meta and
-    // 0005_edge,
-    // each once.
-    assert_eq!(applied, [Some(5)]);
+    // 0001_online, 0002_events (club events), 0003_clubs, 0004_meta,
+    // 0005_edge and 0006_club_members, each once.
+    assert_eq!(applied, [Some(6)]);
     again.stop().await.unwrap();
     let _ = std::fs::remove_dir_all(dir);
 }
