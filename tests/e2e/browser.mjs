@@ -2,6 +2,7 @@
 // Debian's Chromium through playwright-core, collect screenshots.
 import { createRequire } from "node:module";
 import { spawn } from "node:child_process";
+import { createServer } from "node:http";
 import { copyFileSync, mkdtempSync, mkdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
@@ -200,6 +201,20 @@ addEventListener("message", (e) => {
 window.send = (m) => document.getElementById("f").contentWindow.postMessage(
   Object.assign({ source: "mind-sports-host", version: 1 }, m), ${JSON.stringify(app)});
 </script>`;
+
+/** A club's website on another origin (127.0.0.1, a port of its own):
+ *  `/…?src=<frame>&width=<px>` is a `hostPage` around the frame; `app()`
+ *  gives the app's origin, asked when a page is served (the app's server
+ *  may start later). Returns the server and its address. */
+export async function clubSite(app) {
+  const host = createServer((req, res) => {
+    const query = new URL(req.url, "http://x").searchParams;
+    res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+    res.end(hostPage(query.get("src") ?? "", Number(query.get("width")) || 560, app()));
+  });
+  await new Promise((resolve) => host.listen(0, "127.0.0.1", resolve));
+  return { host, HOST: `http://127.0.0.1:${host.address().port}` };
+}
 
 /** With DOCS_SCREENSHOTS set, copies the named screenshots from the
  *  artifacts to docs/screenshots/<folder>/: the docs' pictures change only

@@ -7,12 +7,11 @@
 // no events at the tables: there the organiser enters every result).
 //   SHOTS=after node tests/e2e/club-evening-shots.mjs
 //   SHOTS=before SERVE=/tmp/old/serve DIST=/tmp/old/dist node tests/e2e/club-evening-shots.mjs
-import { createServer } from "node:http";
 import { mkdirSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eventApi } from "./event-api.mjs";
-import { serveSite, root, launchBrowser, freshPage, hostPage, closeAll } from "./browser.mjs";
+import { serveSite, root, launchBrowser, freshPage, clubSite, closeAll } from "./browser.mjs";
 
 const SUFFIX = process.env.SHOTS ?? "after";
 const out = join(root, "docs", "screenshots", "club-evening");
@@ -20,13 +19,7 @@ mkdirSync(out, { recursive: true });
 const DESKTOP = { width: 1280, height: 900 };
 const PHONE = { width: 360, height: 780 };
 
-const host = createServer((req, res) => {
-  const query = new URL(req.url, "http://x").searchParams;
-  res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-  res.end(hostPage(query.get("src") ?? "", Number(query.get("width")) || 560, new URL(url).origin));
-});
-await new Promise((resolve) => host.listen(0, "127.0.0.1", resolve));
-const HOST = `http://127.0.0.1:${host.address().port}`;
+const { host, HOST } = await clubSite(() => new URL(url).origin);
 const state = mkdtempSync(join(tmpdir(), "mind-sports-evening-shots-"));
 const server = await serveSite(process.env.DIST ?? join(root, "dist"), 0, [
   "--state", state, "--embed-origin", HOST, "--max-requests-per-second", "500", "--max-reads-per-second", "2000",

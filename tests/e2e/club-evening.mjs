@@ -11,24 +11,17 @@
 // export, and the finished event takes nobody more.
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eventApi } from "./event-api.mjs";
-import { serveSite, root, launchBrowser, freshPage, acceptDialogs, run, assert, shot, hostPage, closeAll } from "./browser.mjs";
+import { serveSite, root, launchBrowser, freshPage, acceptDialogs, run, assert, shot, clubSite, closeAll } from "./browser.mjs";
 
 const DIST = process.env.DIST ?? join(root, "dist");
 const ENGINE = join(root, "target", "release", "engine");
 const state = mkdtempSync(join(tmpdir(), "mind-sports-evening-"));
 
 // The club's website, on another origin, embedding a frame of ours.
-const host = createServer((req, res) => {
-  const query = new URL(req.url, "http://x").searchParams;
-  res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-  res.end(hostPage(query.get("src") ?? "", Number(query.get("width")) || 560, new URL(url).origin));
-});
-await new Promise((resolve) => host.listen(0, "127.0.0.1", resolve));
-const HOST = `http://127.0.0.1:${host.address().port}`;
+const { host, HOST } = await clubSite(() => new URL(url).origin);
 
 // Thirteen people on one machine share its address: the per-address
 // request limits (10 writes and 50 reads a second) are for one person.

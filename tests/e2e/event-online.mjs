@@ -9,24 +9,17 @@
 // rematch's clock waits for both players too. Screenshots of the new
 // texts (1280 and 360 px, Czech and English) go to the artifacts (and to
 // docs/screenshots/club-evening/ with DOCS_SCREENSHOTS set).
-import { createServer } from "node:http";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { eventApi } from "./event-api.mjs";
-import { serveSite, root, launchBrowser, freshPage, acceptDialogs, run, assert, shot, hostPage, screenshotsToDocs, closeAll } from "./browser.mjs";
+import { serveSite, root, launchBrowser, freshPage, acceptDialogs, run, assert, shot, clubSite, screenshotsToDocs, closeAll } from "./browser.mjs";
 
 const DIST = process.env.DIST ?? join(root, "dist");
 const state = mkdtempSync(join(tmpdir(), "mind-sports-event-online-"));
 
 // The club's website, on another origin, with the event's live boards.
-const host = createServer((req, res) => {
-  const query = new URL(req.url, "http://x").searchParams;
-  res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-  res.end(hostPage(query.get("src") ?? "", Number(query.get("width")) || 560, new URL(url).origin));
-});
-await new Promise((resolve) => host.listen(0, "127.0.0.1", resolve));
-const HOST = `http://127.0.0.1:${host.address().port}`;
+const { host, HOST } = await clubSite(() => new URL(url).origin);
 
 const server = await serveSite(DIST, 0, ["--state", state, "--embed-origin", HOST, "--max-requests-per-second", "500", "--max-reads-per-second", "2000"]);
 const url = server.url;

@@ -22,13 +22,6 @@ use serde_json::{json, Value};
 use support::events::*;
 use support::*;
 
-/// A new club: its id and token.
-async fn new_club(at: SocketAddr, name: &str) -> (String, String) {
-    let created: Value = ok(at, "POST", "/api/v1/clubs", Some(json!({ "name": name }))).await;
-    let id = created["club"].as_str().unwrap().to_string();
-    (id, created["token"].as_str().unwrap().to_string())
-}
-
 /// An event of club `club` played at the tables (8×8 Othello, Swiss) or
 /// online with a start limit of a minute, `names` registered.
 async fn in_club(

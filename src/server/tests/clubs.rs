@@ -24,13 +24,6 @@ use serde_json::{json, Value};
 use support::events::*;
 use support::*;
 
-/// A new club: its id and token.
-async fn new_club(at: SocketAddr, name: &str) -> (String, String) {
-    let created: Value = ok(at, "POST", "/api/v1/clubs", Some(json!({ "name": name }))).await;
-    let id = created["club"].as_str().unwrap().to_string();
-    (id, created["token"].as_str().unwrap().to_string())
-}
-
 /// An event of four players created in club `club` (4×4 Othello, two
 /// Swiss rounds): each round's top board played online, the other entered
 /// by the organiser (round 1) or by both players (round 2).

@@ -10,20 +10,12 @@
 #[macro_use]
 mod support;
 
-use std::net::SocketAddr;
 use std::time::Duration;
 
 use mind_sports_server::client::Live;
 use serde_json::{json, Value};
 use support::events::*;
 use support::*;
-
-/// A new club: its id and token.
-async fn new_club(at: SocketAddr, name: &str) -> (String, String) {
-    let created: Value = ok(at, "POST", "/api/v1/clubs", Some(json!({ "name": name }))).await;
-    let id = created["club"].as_str().unwrap().to_string();
-    (id, created["token"].as_str().unwrap().to_string())
-}
 
 /// Settings of a Nim event at the tables, in `club` (id, token) if given.
 fn settings(club: Option<(&str, &str)>) -> Value {

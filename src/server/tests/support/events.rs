@@ -113,6 +113,13 @@ impl Club {
     }
 }
 
+/// A new club on the server: its id and token.
+pub async fn new_club(at: SocketAddr, name: &str) -> (String, String) {
+    let created: Value = ok(at, "POST", "/api/v1/clubs", Some(json!({ "name": name }))).await;
+    let id = created["club"].as_str().unwrap().to_string();
+    (id, created["token"].as_str().unwrap().to_string())
+}
+
 /// Creates an event with `settings` and registers `names`.
 pub async fn club(at: SocketAddr, settings: Value, names: &[String]) -> Club {
     let created: Value = ok(at, "POST", "/api/v1/events", Some(settings)).await;
