@@ -238,7 +238,13 @@ try {
         const games = [...document.querySelectorAll("[data-testid=ratings-games]")].reduce((s, c) => s + Number(c.textContent), 0);
         return games > n;
       }, total(before), { timeout: 15000 });
-      const after = await shown(frame);
+      // The round's results come one by one: the frame catches up with
+      // the server's list once the last is in.
+      let after = await shown(frame);
+      for (const until = Date.now() + 15000; Date.now() < until && JSON.stringify(after) !== JSON.stringify(await expected()); ) {
+        await frame.waitForTimeout(250);
+        after = await shown(frame);
+      }
       assert(JSON.stringify(after) === JSON.stringify(await expected()), `the frame follows: ${JSON.stringify(after)}`);
       // The club page open meanwhile followed too.
       await owner.waitForFunction((n) => [...document.querySelectorAll("[data-testid=ratings-games]")].reduce((s, c) => s + Number(c.textContent), 0) > n, total(before), { timeout: 15000 });

@@ -34,14 +34,49 @@ pub(super) fn text_field(
     current: String,
     on: Callback<String>,
 ) -> Html {
+    html! { <TextField {id} {label} {current} {on} /> }
+}
+
+/// Props of [`TextField`].
+#[derive(Properties, PartialEq)]
+struct TextFieldProps {
+    id: &'static str,
+    label: &'static str,
+    /// The value applied.
+    current: String,
+    on: Callback<String>,
+}
+
+/// A text field that keeps what is being typed: Yew writes an input's
+/// `value` back over the typed text whenever the builder draws again (a
+/// preview reporting its height does, any moment), so the field draws its
+/// draft, and the draft follows the value applied when that changes.
+#[function_component(TextField)]
+fn text_field_kept(props: &TextFieldProps) -> Html {
+    let draft = use_state(|| props.current.clone());
+    {
+        let draft = draft.clone();
+        use_effect_with(props.current.clone(), move |current| {
+            draft.set(current.clone())
+        });
+    }
+    let oninput = {
+        let draft = draft.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            draft.set(input.value());
+        })
+    };
+    let on = props.on.clone();
     let onchange = Callback::from(move |e: Event| {
         let input: web_sys::HtmlInputElement = e.target_unchecked_into();
         on.emit(input.value());
     });
+    let id = props.id;
     html! {
         <p class="builder-field builder-text">
-            <label for={id}>{ label }</label>
-            <input id={id} data-testid={id} type="text" spellcheck="false" autocomplete="off" value={current} {onchange} />
+            <label for={id}>{ props.label }</label>
+            <input id={id} data-testid={id} type="text" spellcheck="false" autocomplete="off" value={(*draft).clone()} {oninput} {onchange} />
         </p>
     }
 }
