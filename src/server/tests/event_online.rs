@@ -81,6 +81,23 @@ async fn sees_the_end(live: &mut Live) -> Reason {
     .unwrap()
 }
 
+/// A 5+0 event of Ann and Ben, round 1 published, both players at its
+/// board: the event, the game, Black's and White's connections and the
+/// game as it was when both were there.
+async fn both_at_board_one(at: std::net::SocketAddr) -> (Club, String, Live, Live, GameView) {
+    let club = event(at, "5+0", &["Ann", "Ben"]).await;
+    let round = club.round().await;
+    let board = &round.boards[0];
+    let game = game_of(&round, 1);
+    let (black, _, _) = Live::game(at, &game, Some(club.token(&board.black)))
+        .await
+        .unwrap();
+    let (white, _, view) = Live::game(at, &game, Some(club.token(&board.white)))
+        .await
+        .unwrap();
+    (club, game, black, white, view)
+}
+
 async fn the_clock_waits_for_both_players(db: Db) {
     let server = TestServer::start(db, &LIFTED).await;
     let at = server.address();
@@ -181,16 +198,7 @@ both!(the_start_limit_forfeits_the_absent);
 async fn the_organiser_s_result_ends_a_running_game(db: Db) {
     let server = TestServer::start(db, &LIFTED).await;
     let at = server.address();
-    let club = event(at, "5+0", &["Ann", "Ben"]).await;
-    let round = club.round().await;
-    let board = &round.boards[0];
-    let game = game_of(&round, 1);
-    let (mut black, _, view) = Live::game(at, &game, Some(club.token(&board.black)))
-        .await
-        .unwrap();
-    let (mut white, _, _) = Live::game(at, &game, Some(club.token(&board.white)))
-        .await
-        .unwrap();
+    let (club, game, mut black, mut white, view) = both_at_board_one(at).await;
     let (mut watcher, seat, _) = Live::game(at, &game, None).await.unwrap();
     assert_eq!(seat, None);
     let setup = view.setup.clone();
@@ -243,16 +251,7 @@ both!(the_organiser_s_result_ends_a_running_game);
 async fn an_event_game_is_forfeited_not_aborted_and_not_rematched(db: Db) {
     let server = TestServer::start(db, &LIFTED).await;
     let at = server.address();
-    let club = event(at, "5+0", &["Ann", "Ben"]).await;
-    let round = club.round().await;
-    let board = &round.boards[0];
-    let game = game_of(&round, 1);
-    let (mut black, _, _) = Live::game(at, &game, Some(club.token(&board.black)))
-        .await
-        .unwrap();
-    let (mut white, _, view) = Live::game(at, &game, Some(club.token(&board.white)))
-        .await
-        .unwrap();
+    let (club, game, mut black, mut white, view) = both_at_board_one(at).await;
     assert_eq!(
         view.event.as_ref().map(|e| (e.round, e.board)),
         Some((1, 1))
