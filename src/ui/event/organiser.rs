@@ -317,8 +317,8 @@ pub fn change_text(t: &Texts, change: &Change) -> String {
         Change::Undone { round, board } => e.log_undone(round, board),
         Change::Registration { open: true } => e.log_registration_opened.into(),
         Change::Registration { open: false } => e.log_registration_closed.into(),
-        Change::Club { club, name } if name.is_empty() => e.log_club(club),
-        Change::Club { name, .. } => e.log_club(name),
+        // Logs written before names were kept name the club by its id.
+        Change::Club { club, name } => e.log_club(if name.is_empty() { club } else { name }),
         Change::AtTable { round, board } => e.log_at_table(round, board),
         Change::Reissued { name } => e.log_reissued(name),
     }
