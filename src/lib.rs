@@ -1,39 +1,27 @@
-//! Mind Sports: Othello, Opok and take-away games.
+//! The Mind Sports web app: the Yew pages and the entry points of the
+//! wasm modules Trunk builds (`src/bin`), on top of the pure core.
 //!
-//! * [`engine`]: the pure core (rules, notation, search, evaluation); builds
-//!   natively and for wasm.
-//! * [`session`]: a game in the app (record, undo, who plays), pure as well.
-//! * [`diagram`]: SVG diagrams of positions for print and newsletters (the
-//!   game pages and `engine diagram`), pure as well.
-//! * [`embed`]: boards embedded on other sites: the frame's URL parameters
-//!   and its postMessage API, pure as well.
-//! * [`worker`]: the search worker and its message protocol.
-//! * [`online`]: online play's protocol and game rooms, shared by the
-//!   server and the browser, pure as well.
-//! * [`glicko2`]: the one Glicko-2 rating step, for the puzzles and the
-//!   club's rating list.
 //! * `ui`: the Yew front end (wasm only).
-//! * `cli`: the native `engine` command.
+//! * `search_worker`: the search worker's glue (wasm only): the engine
+//!   runs there, off the page's main thread.
+//!
+//! Everything else is the core's ([`mind_sports_core`]: sessions, clubs,
+//! lessons, frames, online play, texts) and the engine's
+//! ([`mind_sports_engine`]), re-exported so that the pages reach them as
+//! `crate::session`, `crate::i18n`….
 
-#[cfg(not(target_arch = "wasm32"))]
-pub mod cli;
-pub mod club;
-pub mod diagram;
-pub mod embed;
-pub mod glicko2;
-pub mod i18n;
-pub mod learn;
-pub mod online;
+pub use mind_sports_core::{
+    club, diagram, embed, frame, glicko2, i18n, lang, learn, links, online, query, route, session,
+    worker,
+};
 
-/// The game core: its own crate (`mind-sports-engine`, no web
-/// dependencies), re-exported so that the app and the command line reach it
-/// as `mind_sports::engine`.
-pub use mind_sports_engine as engine;
+/// The game core, as every layer reaches it.
+pub use mind_sports_core::engine;
 
-pub mod session;
+#[cfg(target_arch = "wasm32")]
+pub mod search_worker;
 #[cfg(target_arch = "wasm32")]
 pub mod ui;
-pub mod worker;
 
 /// The entry point of a part of the app built as a wasm module of its own
 /// (`src/bin/<name>.rs`), which the app fetches when one of its pages first
@@ -54,13 +42,13 @@ macro_rules! wasm_module {
             #[wasm_bindgen]
             pub fn mount(root: web_sys::Element, lang: &str, host: JsValue) {
                 let host = $crate::wasm_module!(@host $speaks, host);
-                mind_sports::ui::mount_module(root, lang, mind_sports::$($pages)::+, host);
+                mind_sports_web::ui::mount_module(root, lang, mind_sports_web::$($pages)::+, host);
             }
 
             /// Takes the part's pages down.
             #[wasm_bindgen]
             pub fn unmount() {
-                mind_sports::ui::unmount_module();
+                mind_sports_web::ui::unmount_module();
             }
         }
 

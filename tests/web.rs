@@ -4,12 +4,12 @@
 
 use std::time::Duration;
 
-use mind_sports::engine::clock::ManualClock;
-use mind_sports::engine::othello::notation::parse_board;
-use mind_sports::engine::othello::perft::perft;
-use mind_sports::engine::othello::{Analyzer, Position, Rules, Variant};
-use mind_sports::engine::search::{Budget, Limits};
-use mind_sports::ui::App;
+use mind_sports_web::engine::clock::ManualClock;
+use mind_sports_web::engine::othello::notation::parse_board;
+use mind_sports_web::engine::othello::perft::perft;
+use mind_sports_web::engine::othello::{Analyzer, Position, Rules, Variant};
+use mind_sports_web::engine::search::{Budget, Limits};
+use mind_sports_web::ui::App;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::HtmlElement;
@@ -69,10 +69,10 @@ async fn mount_game_page(fragment: &str, lang: &str) -> web_sys::Element {
     js_sys::Reflect::set(&host, &"announce".into(), &announce.into_js_value()).unwrap();
     js_sys::Reflect::set(&host, &"playing".into(), quiet.as_ref()).unwrap();
     js_sys::Reflect::set(&host, &"notice".into(), &quiet.into_js_value()).unwrap();
-    mind_sports::ui::mount_module(
+    mind_sports_web::ui::mount_module(
         page,
         lang,
-        mind_sports::ui::othello::page_of,
+        mind_sports_web::ui::othello::page_of,
         Some(host.into()),
     );
     yew::platform::time::sleep(Duration::from_millis(50)).await;
@@ -166,7 +166,7 @@ async fn the_board_renders_and_a_click_plays() {
         .text_content()
         .unwrap();
     assert!(status.contains("thinking"), "{status}");
-    mind_sports::ui::unmount_module();
+    mind_sports_web::ui::unmount_module();
     root.remove();
 }
 
@@ -193,7 +193,7 @@ async fn the_language_switch_translates_the_page() {
         .text_content()
         .unwrap();
     assert_eq!(new_game, "Новая игра");
-    mind_sports::ui::unmount_module();
+    mind_sports_web::ui::unmount_module();
     page.remove();
     let lang = document()
         .document_element()
@@ -211,7 +211,7 @@ async fn the_language_switch_translates_the_page() {
 /// prints them).
 #[wasm_bindgen_test]
 fn the_club_rating_list_in_wasm_has_the_native_numbers() {
-    use mind_sports::club::{csv, ratings};
+    use mind_sports_web::club::{csv, ratings};
     let autumn = "tournament,nim,swiss,8,3,\"Autumn Cup\",,\n\
                   player,Ann\nplayer,Bob\nplayer,Cid\n\
                   game,1,Ann,Bob,1,0\nbye,1,Cid\ngame,2,Ann,Cid,0.5,0.5\nbye,2,Bob\n";

@@ -2,7 +2,7 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    mind_sports::ui::start();
+    mind_sports_web::ui::start();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

@@ -10,13 +10,13 @@ mod exports {
     /// page `route` as its share link's `query` holds it.
     #[wasm_bindgen]
     pub fn open(lang: &str, route: &str, query: &str) -> Result<(), String> {
-        mind_sports::ui::diagram::open(lang, route, query)
+        mind_sports_web::ui::diagram::open(lang, route, query)
     }
 
     /// Takes the dialog down.
     #[wasm_bindgen]
     pub fn close() {
-        mind_sports::ui::diagram::close();
+        mind_sports_web::ui::diagram::close();
     }
 }
 

@@ -3,7 +3,7 @@
 //! event frame (`#/embed/event?…`) opens, so that neither the club page
 //! nor online play's module carries them.
 
-mind_sports::wasm_module!(ui::event::page_of, "a club's event pages", host);
+mind_sports_web::wasm_module!(ui::event::page_of, "a club's event pages", host);
 
 #[cfg(target_arch = "wasm32")]
 mod run {
@@ -16,7 +16,7 @@ mod run {
     /// server refuses or cannot be reached (empty when the event opens).
     #[wasm_bindgen]
     pub fn run_online(lang: &str, file: String, control: String, club: String) -> js_sys::Promise {
-        mind_sports::ui::event::run_online(lang, file, control, club)
+        mind_sports_web::ui::event::run_online(lang, file, control, club)
     }
 
     /// "Club on the server" of the club page: creates club `name` and
@@ -24,6 +24,6 @@ mod run {
     /// the server refuses or cannot be reached (empty when the club opens).
     #[wasm_bindgen]
     pub fn create_club(lang: &str, name: String) -> js_sys::Promise {
-        mind_sports::ui::event::create_club(lang, name)
+        mind_sports_web::ui::event::create_club(lang, name)
     }
 }

@@ -2,4 +2,4 @@
 //! (issue 16, `#/embed/<game>`), which the app fetches when a frame opens,
 //! never on the app's own pages.
 
-mind_sports::wasm_module!(ui::embed::page_of, "the embedded frames", own);
+mind_sports_web::wasm_module!(ui::embed::page_of, "the embedded frames", own);

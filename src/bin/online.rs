@@ -5,7 +5,7 @@
 //! online" is pressed, so that neither the app nor the game pages carry the
 //! protocol, the live connection and these pages.
 
-mind_sports::wasm_module!(ui::online::page_of, "online play's pages", host);
+mind_sports_web::wasm_module!(ui::online::page_of, "online play's pages", host);
 
 #[cfg(target_arch = "wasm32")]
 mod dialog {
@@ -15,12 +15,12 @@ mod dialog {
     /// of the page `route` set up as its share link's `query` says.
     #[wasm_bindgen]
     pub fn create(lang: &str, route: &str, query: &str) -> Result<(), String> {
-        mind_sports::ui::online::create::open(lang, route, query)
+        mind_sports_web::ui::online::create::open(lang, route, query)
     }
 
     /// Takes the dialog down.
     #[wasm_bindgen]
     pub fn close() {
-        mind_sports::ui::online::create::close();
+        mind_sports_web::ui::online::create::close();
     }
 }

@@ -2,4 +2,4 @@
 //! which the app fetches when the Othello page first opens, so that the
 //! home page's first load does not pay for it.
 
-mind_sports::wasm_module!(ui::othello::page_of, "the Othello page", host);
+mind_sports_web::wasm_module!(ui::othello::page_of, "the Othello page", host);

@@ -9,11 +9,11 @@
 
 #[cfg(target_arch = "wasm32")]
 mod exports {
-    use mind_sports::engine::clock::ManualClock;
-    use mind_sports::engine::othello::ffo;
-    use mind_sports::engine::othello::perft::perft;
-    use mind_sports::engine::othello::{Analyzer, Position, Rules};
-    use mind_sports::engine::search::{Budget, Limits};
+    use mind_sports_web::engine::clock::ManualClock;
+    use mind_sports_web::engine::othello::ffo;
+    use mind_sports_web::engine::othello::perft::perft;
+    use mind_sports_web::engine::othello::{Analyzer, Position, Rules};
+    use mind_sports_web::engine::search::{Budget, Limits};
     use std::cell::RefCell;
     use wasm_bindgen::prelude::*;
 
@@ -106,8 +106,8 @@ mod exports {
 /// prefetching its children's slots (wasm has no prefetch instruction).
 /// Each is measured on and off.
 mod probes {
-    use mind_sports::engine::hashing::mix;
-    use mind_sports::engine::table_memory;
+    use mind_sports_web::engine::hashing::mix;
+    use mind_sports_web::engine::table_memory;
 
     /// The table's size, as `engine bench --ffo` sizes the solver's.
     const BITS: u32 = 22;

@@ -2,7 +2,7 @@
 
 #[cfg(target_arch = "wasm32")]
 fn main() {
-    mind_sports::worker::register();
+    mind_sports_web::search_worker::register();
 }
 
 #[cfg(not(target_arch = "wasm32"))]

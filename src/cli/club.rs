@@ -7,11 +7,11 @@
 
 use serde_json::{json, Value};
 
-use crate::club::csv::{read, MAX_FILE_BYTES};
-use crate::club::ratings::{self, RatingList, PROVISIONAL_DEVIATION};
-use crate::club::text::shown;
-use crate::club::tournament::Tournament;
-use crate::club::{pairing, standings};
+use mind_sports_core::club::csv::{read, MAX_FILE_BYTES};
+use mind_sports_core::club::ratings::{self, RatingList, PROVISIONAL_DEVIATION};
+use mind_sports_core::club::text::shown;
+use mind_sports_core::club::tournament::Tournament;
+use mind_sports_core::club::{pairing, standings};
 
 use super::{read_file, CliError, Report};
 
@@ -75,33 +75,11 @@ pub fn standings_command(path: &str) -> Result<Report, CliError> {
     Ok(standings_report(&t))
 }
 
-/// The standings of `t` as `engine standings` gives them (the server's
-/// club events answer the same JSON).
+/// The standings of `t` as `engine standings` gives them: the JSON the
+/// server's club events answer too ([`standings::standings_json`]), and a
+/// line a player for people.
 pub fn standings_report(t: &Tournament) -> Report {
     let lines = standings::standings(t);
-    let rows: Vec<Value> = lines
-        .iter()
-        .map(|s| {
-            let mut row = json!({
-                "rank": s.rank,
-                "name": s.name,
-                "points": s.points,
-                "buchholz": s.buchholz,
-                "sonneborn_berger": s.sonneborn_berger,
-            });
-            if let (Some(sum), Some(discs)) = (s.brightwell_sum, s.discs) {
-                row["brightwell"] = json!(sum.total());
-                row["discs"] = json!(discs);
-                row["brightwell_sum"] = json!({
-                    "discs": sum.discs,
-                    "opponents_points": sum.opponents_points,
-                    "set_aside": sum.set_aside,
-                    "set_aside_worth": sum.set_aside_worth(),
-                });
-            }
-            row
-        })
-        .collect();
     let text = lines
         .iter()
         .map(|s| match (s.brightwell_sum, s.discs) {
@@ -128,11 +106,10 @@ pub fn standings_report(t: &Tournament) -> Report {
         })
         .collect::<Vec<_>>()
         .join("\n");
-    let mut json = json!({ "standings": rows });
-    if t.is_othello() {
-        json["brightwell_c"] = json!(standings::brightwell_constant(t.squares(), t.rounds));
+    Report {
+        json: standings::standings_json(t),
+        text,
     }
-    Report { json, text }
 }
 
 /// Runs `engine ratings FILE…`: the rating list of the files' events in

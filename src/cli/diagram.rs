@@ -12,10 +12,10 @@
 
 use serde_json::json;
 
-use crate::diagram::{self, Legend, Options, Theme, MAX_SIZE_PX, MIN_SIZE_PX};
 use crate::engine::nim;
 use crate::engine::opok;
 use crate::engine::othello;
+use mind_sports_core::diagram::{self, Legend, Options, Theme, MAX_SIZE_PX, MIN_SIZE_PX};
 
 use super::common::{board_size, opok_size, variant};
 use super::numbers::whole;

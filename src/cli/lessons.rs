@@ -6,8 +6,8 @@
 use serde_json::json;
 
 use crate::engine::clock::SystemClock;
-use crate::learn::lesson::Stage;
-use crate::learn::{check, lesson, STAGES};
+use mind_sports_core::learn::lesson::Stage;
+use mind_sports_core::learn::{check, lesson, STAGES};
 
 use super::usage::ArgsError;
 use super::{CliError, Report};

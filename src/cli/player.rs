@@ -31,7 +31,7 @@ use crate::engine::othello::{Analyzer, Level, Position, Variant};
 use crate::engine::rng::Rng;
 use crate::engine::search::{Budget, Limits};
 use crate::engine::strength::ThinkTime;
-use crate::worker::{OTHELLO_EXACT_EMPTIES, TABLE_BITS};
+use mind_sports_core::worker::{OTHELLO_EXACT_EMPTIES, TABLE_BITS};
 
 use super::common::{Threads, SEARCH_THREADS_HELP};
 use super::nboard::{read_line, Line, MAX_LINE};

@@ -12,11 +12,11 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use mind_sports::online::protocol::{
+use mind_sports_core::online::protocol::{
     decode, encode, ApiError, CancelRequest, CreateRequest, JoinRequest, LimitReached, Lobby,
     MAX_MESSAGE_BYTES,
 };
-use mind_sports::online::room::Action;
+use mind_sports_core::online::room::Action;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 use tokio::sync::watch;

@@ -9,12 +9,12 @@ use std::time::Duration;
 use futures_util::{SinkExt, StreamExt};
 use http_body_util::{BodyExt, Full};
 use hyper::body::Bytes;
-use mind_sports::online::protocol::parts::Joiner;
-use mind_sports::online::protocol::{
+use mind_sports_core::online::protocol::parts::Joiner;
+use mind_sports_core::online::protocol::{
     decode, encode, ApiError, ClientMessage, CreateRequest, GameView, JoinRequest, Seated,
     ServerMessage,
 };
-use mind_sports::online::room::Seat;
+use mind_sports_core::online::room::Seat;
 use serde::de::DeserializeOwned;
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::client::IntoClientRequest;

@@ -5,7 +5,7 @@
 //! accepts it; [`policy`] adds the caching headers. Online play (README,
 //! "Online play"; `docs/online.md`) lives under `/api/v1/`: [`api`] (HTTP)
 //! and [`live`] (WebSockets) over [`service`] (the games, decided by the
-//! room logic of `mind_sports::online`), [`store`] (SQLite or PostgreSQL),
+//! room logic of `mind_sports_core::online`), [`store`] (SQLite or PostgreSQL),
 //! [`time`] (service time: the downtime given back) and [`tasks`] (timers,
 //! sweeper, heartbeat, the other instances' notifications). Club events
 //! (`docs/tournament.md`) live under `/api/v1/events/`: [`event`]; clubs

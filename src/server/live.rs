@@ -22,10 +22,10 @@ use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
 use futures_util::StreamExt;
-use mind_sports::online::protocol::{
+use mind_sports_core::online::protocol::{
     decode, encode, parts, ApiError, ClientMessage, LimitReached, ServerMessage, MAX_MESSAGE_BYTES,
 };
-use mind_sports::online::room::{Action, Seat};
+use mind_sports_core::online::room::{Action, Seat};
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::api::{error_response, App};

@@ -7,7 +7,7 @@
 
 use std::sync::OnceLock;
 
-use mind_sports::online::room::{Event, Refusal};
+use mind_sports_core::online::room::{Event, Refusal};
 use prometheus::{
     Histogram, HistogramOpts, IntCounter, IntCounterVec, IntGauge, Opts, Registry, TextEncoder,
 };

@@ -7,7 +7,7 @@
 //! options (README, "Online play"; docs/online.md, "Operating the
 //! server").
 
-use mind_sports::online::protocol::LimitReached;
+use mind_sports_core::online::protocol::LimitReached;
 
 use crate::config::Limits;
 use crate::store::{DbError, Param, Store};

@@ -13,7 +13,7 @@ use axum::http::{header, HeaderValue, StatusCode};
 use axum::middleware::Next;
 use axum::response::Response;
 use http_body_util::BodyExt;
-use mind_sports::online::protocol::{encode, ApiError};
+use mind_sports_core::online::protocol::{encode, ApiError};
 
 /// Why a body was not read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -1,5 +1,5 @@
 //! The games: create, join, cancel, show, and every action of a player,
-//! each decided by the room logic (`mind_sports::online::room`), committed
+//! each decided by the room logic (`mind_sports_core::online::room`), committed
 //! to the database, and only then applied, answered and relayed. Rooms in
 //! use are kept in memory as a cache of the database: another instance's
 //! events are read back when it says so (PostgreSQL `NOTIFY`), and a write
@@ -9,13 +9,13 @@ use std::collections::HashMap;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use mind_sports::online::protocol::{
+use mind_sports_core::online::protocol::{
     encode, ApiError, Challenge, Colour, CreateRequest, GameView, JoinRequest, LimitReached,
     Seated, ServerMessage,
 };
-use mind_sports::online::room::{Action, Event, EventBoard, Refusal, Room, Seat, Status};
-use mind_sports::online::setup::display_name;
-use mind_sports::online::view::Seen;
+use mind_sports_core::online::room::{Action, Event, EventBoard, Refusal, Room, Seat, Status};
+use mind_sports_core::online::setup::display_name;
+use mind_sports_core::online::view::Seen;
 use tokio::sync::{broadcast, mpsc};
 
 use crate::timers::Timers;
@@ -186,7 +186,7 @@ impl Service {
     /// creates it (committed with the event's round).
     pub fn event_game(
         &self,
-        setup: &mind_sports::online::setup::Setup,
+        setup: &mind_sports_core::online::setup::Setup,
         names: [String; 2],
         seats: Vec<(Seat, String)>,
         board: EventBoard,
@@ -287,8 +287,9 @@ impl Service {
             .map_err(|e| unavailable(format!("game {id}: {e}")))?;
         let seats = self.store.seats(id).await.map_err(unavailable)?;
         let present = self.present_in_db(id).await.map_err(unavailable)?;
-        let broken =
-            |e: mind_sports::online::room::FoldError| unavailable(format!("game {id}: {}", e.0));
+        let broken = |e: mind_sports_core::online::room::FoldError| {
+            unavailable(format!("game {id}: {}", e.0))
+        };
         // The first event makes the room: it is never relayed again.
         let known = usize::try_from(relayed)
             .unwrap_or(usize::MAX)

@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 use crate::i18n::pages::{page_name, page_title};
 use crate::i18n::{Lang, Texts};
-use crate::session::route::Route;
+use crate::route::Route;
 
 use super::browser;
 use super::common::listeners::use_fragment_route;

@@ -215,7 +215,7 @@ enum Status {
 /// Props: the module, the language its pages speak and how they are shown.
 #[derive(Properties, PartialEq)]
 pub struct ModuleSectionProps {
-    /// The module's name (`othello`, `learn`, …: [`Route::module`](crate::session::route::Route::module)).
+    /// The module's name (`othello`, `learn`, …: [`Route::module`](crate::route::Route::module)).
     pub module: &'static str,
     /// The interface language.
     pub lang: Lang,

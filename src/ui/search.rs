@@ -34,10 +34,10 @@ use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
+use crate::search_worker::SearchAgent;
 use crate::worker::pool::{default_workers, pool_size, PoolSize, MAX_WORKERS};
 use crate::worker::protocol::{Event, Job, OthelloTask, Request, Response, GRACE_MS};
 use crate::worker::split::{Merging, Share};
-use crate::worker::SearchAgent;
 
 use super::browser;
 use super::context::use_app;

@@ -11,7 +11,7 @@ use yew::prelude::*;
 use yew::AppHandle;
 
 use crate::i18n::Lang;
-use crate::session::route::Route;
+use crate::route::Route;
 
 use super::browser;
 use super::common::listeners::use_fragment_route;

@@ -80,7 +80,7 @@ impl Sample {
 /// Writes `samples` to `path`.
 pub fn write(path: &str, samples: &[Sample]) -> Result<(), CliError> {
     let file_error = |e| CliError::File(path.to_string(), e);
-    crate::cli::create_parent_dir(path)?;
+    crate::create_parent_dir(path)?;
     let mut out = BufWriter::new(fs::File::create(path).map_err(file_error)?);
     let mut write_all = || -> io::Result<()> {
         out.write_all(MAGIC)?;
@@ -103,7 +103,7 @@ pub fn write(path: &str, samples: &[Sample]) -> Result<(), CliError> {
 /// Reads the samples of `path`.
 pub fn read(path: &str) -> Result<Vec<Sample>, CliError> {
     // Training sets are large (800 000 positions: 30 MB), but not 1 GiB.
-    let bytes = crate::cli::read_file(path, 1 << 30)?;
+    let bytes = crate::read_file(path, 1 << 30)?;
     let bad = |why: &str| {
         CliError::File(
             path.to_string(),

@@ -12,13 +12,13 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use mind_sports::engine::rng::Rng;
-use mind_sports::online::protocol::{
+use mind_sports_core::engine::rng::Rng;
+use mind_sports_core::online::protocol::{
     ClientMessage, Colour, CreateRequest, JoinRequest, Seated, ServerMessage,
 };
-use mind_sports::online::room::Event;
-use mind_sports::online::rules::board;
-use mind_sports::online::setup::{GameKind, Setup, Timing};
+use mind_sports_core::online::room::Event;
+use mind_sports_core::online::rules::board;
+use mind_sports_core::online::setup::{GameKind, Setup, Timing};
 use mind_sports_server::client::{self, Live};
 use serde::Serialize;
 
@@ -140,7 +140,7 @@ async fn set_up(options: &Options, n: usize) -> Result<Game, String> {
         colour: Colour::First,
         public: false,
     };
-    let body = Some(mind_sports::online::protocol::encode(&request));
+    let body = Some(mind_sports_core::online::protocol::encode(&request));
     let (a, b) = (options.server, options.server_b);
     let eva: Seated = client::call_from(
         a,
@@ -156,7 +156,7 @@ async fn set_up(options: &Options, n: usize) -> Result<Game, String> {
         invite: eva.invite.clone(),
     };
     let path = format!("/api/v1/games/{}/join", eva.game);
-    let body = Some(mind_sports::online::protocol::encode(&join));
+    let body = Some(mind_sports_core::online::protocol::encode(&join));
     let petr: Seated = client::call_from(b, source(options.index, 4 * n + 1), "POST", &path, body)
         .await
         .map_err(|e| format!("{e:?}"))?;

@@ -14,7 +14,7 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use mind_sports::online::club::{Attach, ClubError, CreateClub, EditMember};
+use mind_sports_core::online::club::{Attach, ClubError, CreateClub, EditMember};
 use serde::Deserialize;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 

@@ -7,12 +7,12 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use mind_sports::club::ratings::periods;
-use mind_sports::club::ratings::{
+use mind_sports_core::club::ratings::periods;
+use mind_sports_core::club::ratings::{
     rate_rounds, Period, Played, PlayerRating, RatedRound, RatingList,
 };
-use mind_sports::online::club::{ClubMessage, RatingPage};
-use mind_sports::online::protocol::encode;
+use mind_sports_core::online::club::{ClubMessage, RatingPage};
+use mind_sports_core::online::protocol::encode;
 use sha2::{Digest, Sha256};
 
 use crate::event::state::State;

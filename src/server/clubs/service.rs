@@ -8,12 +8,12 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use mind_sports::club::ratings::RatingList;
-use mind_sports::online::club::{
+use mind_sports_core::club::ratings::RatingList;
+use mind_sports_core::online::club::{
     Attach, Club, ClubCreated, ClubError, ClubEvent, ClubRefusal, CreateClub, EditMember, Member,
     MAX_MEMBERS, MAX_MEMBER_RATING,
 };
-use mind_sports::online::event::{Change, ClubClaim, EventError, Who};
+use mind_sports_core::online::event::{Change, ClubClaim, EventError, Who};
 
 use super::ratings::{rate_in_time_order, rated_rounds, version_of, Rated};
 use super::store::{self, ClubOp, ClubRow};
@@ -94,7 +94,7 @@ pub async fn joining_at_creation(
         Op::Event(crate::event::store::EventOp::Append {
             id: event.to_string(),
             expect: 1,
-            body: mind_sports::online::protocol::encode(&change),
+            body: mind_sports_core::online::protocol::encode(&change),
             who: "organiser".into(),
             wall,
             due_at: None,
@@ -186,7 +186,7 @@ impl Clubs {
     pub async fn edit_member(&self, id: &str, request: EditMember) -> Result<Club, ClubError> {
         with_token(&self.events, id, &request.token).await?;
         let name = player_name(&request.name).map_err(|problem| ClubError::Name { problem })?;
-        let key = mind_sports::club::text::key(&name);
+        let key = mind_sports_core::club::text::key(&name);
         let refused = |refusal| ClubError::Refused { refusal };
         let store = self.events.service.store();
         let now = store::players(store, id).await.map_err(club_unavailable)?;
@@ -339,7 +339,7 @@ pub async fn ratings_by_key(
     Ok(list
         .players
         .into_iter()
-        .map(|p| (mind_sports::club::text::key(&p.name), p.rating.round()))
+        .map(|p| (mind_sports_core::club::text::key(&p.name), p.rating.round()))
         .collect())
 }
 

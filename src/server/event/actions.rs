@@ -6,15 +6,15 @@
 
 use std::collections::HashMap;
 
-use mind_sports::club::csv::{read, ImportError};
-use mind_sports::club::tournament::{check, Tournament, TournamentError, MAX_ROUNDS};
-use mind_sports::online::event::{
+use mind_sports_core::club::csv::{read, ImportError};
+use mind_sports_core::club::tournament::{check, Tournament, TournamentError, MAX_ROUNDS};
+use mind_sports_core::online::event::{
     Action, Change, ClubClaim, CreateEvent, Created, EventError, ImportEvent, Log, LogEntry,
     Manage, Managed, MyGame, NameProblem, Pairing, PlayerToken, Refusal, Report, Who,
     DEFAULT_START_LIMIT_S, MAX_START_LIMIT_S,
 };
-use mind_sports::online::room::EventBoard;
-use mind_sports::online::setup::{GameKind, Setup, Timing};
+use mind_sports_core::online::room::EventBoard;
+use mind_sports_core::online::setup::{GameKind, Setup, Timing};
 
 use super::service::{unavailable, who_of, EventEntry, Events, Loaded};
 use super::state::{label_name, player_name, EnterError, State};
@@ -47,7 +47,7 @@ fn file_problem(error: &ImportError) -> &'static str {
         ImportError::TooLarge(_) => "too_large",
         ImportError::Json(e) => tournament(e),
         ImportError::Csv(e) => match &e.reason {
-            mind_sports::club::csv::CsvReason::Tournament(e) => tournament(e),
+            mind_sports_core::club::csv::CsvReason::Tournament(e) => tournament(e),
             _ => "csv",
         },
     }
@@ -230,7 +230,7 @@ impl Events {
         ops.push(Op::Event(EventOp::Append {
             id: id.clone(),
             expect: 0,
-            body: mind_sports::online::protocol::encode(&created),
+            body: mind_sports_core::online::protocol::encode(&created),
             who: "organiser".into(),
             wall,
             due_at: None,

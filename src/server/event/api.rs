@@ -12,13 +12,13 @@ use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use mind_sports::club::csv::{to_csv, Separator, BOM};
-use mind_sports::club::tournament::Tournament;
-use mind_sports::i18n::Lang;
-use mind_sports::online::event::{
+use mind_sports_core::club::csv::{to_csv, Separator, BOM};
+use mind_sports_core::club::tournament::Tournament;
+use mind_sports_core::i18n::Lang;
+use mind_sports_core::online::event::{
     CreateEvent, EventError, ImportEvent, Manage, Register, Report, TokenOnly, MAX_UPLOAD_BYTES,
 };
-use mind_sports::online::protocol::{encode, MAX_MESSAGE_BYTES};
+use mind_sports_core::online::protocol::{encode, MAX_MESSAGE_BYTES};
 use serde::de::DeserializeOwned;
 
 use super::spreadsheet::{file_name, standings_file, workbook};
@@ -180,7 +180,7 @@ fn file(name: &str, bytes: Vec<u8>, kind: &'static str) -> Response {
             }
         })
         .collect();
-    let encoded = mind_sports::session::query::percent_encode(name);
+    let encoded = mind_sports_core::query::percent_encode(name);
     let disposition = format!("attachment; filename=\"{ascii}\"; filename*=UTF-8''{encoded}");
     if let Ok(value) = HeaderValue::from_str(&disposition) {
         headers.insert(header::CONTENT_DISPOSITION, value);

@@ -6,9 +6,9 @@
 //! before the result is stored. A game whose clock still waits for its
 //! players ends so without a question: nobody is playing it.
 
-use mind_sports::online::event::{BoardScore, Change, EventError, Refusal};
-use mind_sports::online::room::{Action as GameAction, Status};
-use mind_sports::online::rules::Score;
+use mind_sports_core::online::event::{BoardScore, Change, EventError, Refusal};
+use mind_sports_core::online::room::{Action as GameAction, Status};
+use mind_sports_core::online::rules::Score;
 
 use super::service::{Events, Loaded};
 use crate::service::Failure;

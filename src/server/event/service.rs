@@ -10,9 +10,9 @@ use std::sync::atomic::Ordering;
 use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
-use mind_sports::online::event::{Change, EventError, How, Who};
-use mind_sports::online::protocol::encode;
-use mind_sports::online::room::{Action, Event as GameEvent, Reason, Status};
+use mind_sports_core::online::event::{Change, EventError, How, Who};
+use mind_sports_core::online::protocol::encode;
+use mind_sports_core::online::room::{Action, Event as GameEvent, Reason, Status};
 use tokio::sync::broadcast;
 
 use super::state::{tournament_score, State};
@@ -389,7 +389,7 @@ impl Events {
                 }
             })?;
         // A forfeit is recorded as a loss on time where it stands.
-        let mut board = mind_sports::online::rules::board(&view.setup)?;
+        let mut board = mind_sports_core::online::rules::board(&view.setup)?;
         for mv in view.moves.iter().filter(|m| *m != "pass") {
             board.play(mv).ok()?;
         }

@@ -6,10 +6,10 @@
 //! the players; and the standings as CSV with a byte order mark, comma-
 //! or semicolon-separated. Headings in the reader's language.
 
-use mind_sports::club::csv::{standings_csv, Separator, BOM};
-use mind_sports::club::standings::{standings, Standing};
-use mind_sports::club::tournament::{Entry, Tournament};
-use mind_sports::i18n::Lang;
+use mind_sports_core::club::csv::{standings_csv, Separator, BOM};
+use mind_sports_core::club::standings::{standings, Standing};
+use mind_sports_core::club::tournament::{Entry, Tournament};
+use mind_sports_core::i18n::Lang;
 use rust_xlsxwriter::{Format, Workbook, Worksheet, XlsxError};
 
 /// The standings as CSV for a spreadsheet: the byte order mark, then the
@@ -210,7 +210,7 @@ pub fn file_name(t: &Tournament, id: &str, extension: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mind_sports::club::tournament::{Format as Pairing, Player};
+    use mind_sports_core::club::tournament::{Format as Pairing, Player};
 
     fn event() -> Tournament {
         let mut t = Tournament::new("othello", Pairing::Swiss, 8, 2);

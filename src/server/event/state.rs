@@ -8,17 +8,19 @@
 //! result as a game in board order, then the bye: exactly what the club
 //! manager saves, so that `engine standings` and `engine pair` read it.
 
-use mind_sports::club::pairing::{self, Pairings};
-use mind_sports::club::setup::{late_entry, withdraw};
-use mind_sports::club::tournament::{check, parse, Entry, Format, Player, Tournament, MAX_PLAYERS};
+use mind_sports_core::club::pairing::{self, Pairings};
+use mind_sports_core::club::setup::{late_entry, withdraw};
+use mind_sports_core::club::tournament::{
+    check, parse, Entry, Format, Player, Tournament, MAX_PLAYERS,
+};
 use std::collections::HashMap;
 
-use mind_sports::online::event::{
+use mind_sports_core::online::event::{
     BoardScore, BoardView, Change, How, NameProblem, Pairing, Refusal, RoundView, Seed, Stage,
     MAX_RATING,
 };
-use mind_sports::online::rules::Score;
-use mind_sports::online::setup::{display_name, NameError, Setup};
+use mind_sports_core::online::rules::Score;
+use mind_sports_core::online::setup::{display_name, NameError, Setup};
 
 /// A board of a published round.
 #[derive(Clone, Debug, PartialEq)]
@@ -96,9 +98,9 @@ pub fn player_name(raw: &str) -> Result<String, NameProblem> {
     if name.contains(['<', '>']) {
         return Err(NameProblem::Markup);
     }
-    mind_sports::club::text::name(&name).map_err(|e| match e {
-        mind_sports::club::text::NameError::Empty => NameProblem::Empty,
-        mind_sports::club::text::NameError::TooLong => NameProblem::TooLong,
+    mind_sports_core::club::text::name(&name).map_err(|e| match e {
+        mind_sports_core::club::text::NameError::Empty => NameProblem::Empty,
+        mind_sports_core::club::text::NameError::TooLong => NameProblem::TooLong,
         _ => NameProblem::Control,
     })
 }
@@ -107,7 +109,7 @@ pub fn player_name(raw: &str) -> Result<String, NameProblem> {
 /// (`club::text::name`, at most 100 characters), without markup (the
 /// names end up on clubs' websites, as players' names do).
 pub fn label_name(raw: &str) -> Result<String, NameProblem> {
-    use mind_sports::club::text::{name, NameError};
+    use mind_sports_core::club::text::{name, NameError};
     if raw.contains(['<', '>']) {
         return Err(NameProblem::Markup);
     }
@@ -393,7 +395,7 @@ impl State {
             .players
             .iter()
             .filter_map(|p| {
-                let rating = *club.get(&mind_sports::club::text::key(&p.name))?;
+                let rating = *club.get(&mind_sports_core::club::text::key(&p.name))?;
                 (p.rating != Some(rating)).then(|| Seed {
                     name: p.name.clone(),
                     rating,
@@ -412,12 +414,12 @@ impl State {
         if self.table_fixed() {
             return Err(EnterError::Refused(Refusal::TableFixed));
         }
-        let key = mind_sports::club::text::key(&name);
+        let key = mind_sports_core::club::text::key(&name);
         if self
             .base
             .players
             .iter()
-            .any(|p| mind_sports::club::text::key(&p.name) == key)
+            .any(|p| mind_sports_core::club::text::key(&p.name) == key)
         {
             return Err(EnterError::Refused(Refusal::NameTaken));
         }
@@ -770,7 +772,7 @@ pub enum EnterError {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use mind_sports::online::setup::{GameKind, Timing};
+    use mind_sports_core::online::setup::{GameKind, Timing};
     use proptest::prelude::*;
 
     proptest! {

@@ -3,9 +3,9 @@
 //! standings (the JSON of `engine standings`), the export in the club
 //! manager's formats, and the live stream's message.
 
-use mind_sports::cli::club::standings_report;
-use mind_sports::club::standings::standings;
-use mind_sports::online::event::{EventMessage, PlayerLine, RoundView, Rounds, Summary};
+use mind_sports_core::club::standings::standings;
+use mind_sports_core::club::standings::standings_json as standings_of;
+use mind_sports_core::online::event::{EventMessage, PlayerLine, RoundView, Rounds, Summary};
 
 use super::service::Events;
 use super::state::{Round, State};
@@ -51,7 +51,7 @@ pub fn players(state: &State) -> Vec<PlayerLine> {
 
 /// The standings as `engine standings --json` prints them.
 pub fn standings_json(state: &State) -> serde_json::Value {
-    standings_report(&state.tournament()).json
+    standings_of(&state.tournament())
 }
 
 impl Events {

@@ -9,7 +9,7 @@
 #[macro_use]
 mod support;
 
-use mind_sports::online::event::{How, Stage};
+use mind_sports_core::online::event::{How, Stage};
 use serde_json::{json, Value};
 use support::events::*;
 use support::*;

@@ -11,8 +11,8 @@ mod support;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use mind_sports::online::protocol::Seated;
-use mind_sports::online::setup::GameKind;
+use mind_sports_core::online::protocol::Seated;
+use mind_sports_core::online::setup::GameKind;
 use mind_sports_server::client;
 use support::*;
 

@@ -14,10 +14,10 @@ mod support;
 
 use std::net::SocketAddr;
 
-use mind_sports::club::ratings::rate;
-use mind_sports::club::tournament::{Entry, Format, Player, Tournament};
-use mind_sports::online::club::RatingPage;
-use mind_sports::online::protocol::parts::PART_BYTES;
+use mind_sports_core::club::ratings::rate;
+use mind_sports_core::club::tournament::{Entry, Format, Player, Tournament};
+use mind_sports_core::online::club::RatingPage;
+use mind_sports_core::online::protocol::parts::PART_BYTES;
 use mind_sports_server::client::{self, Live};
 use serde_json::{json, Value};
 use support::events::*;
@@ -135,7 +135,7 @@ async fn a_big_club_is_served_in_pages(db: Db) {
     // Imported in one month (the wall starts on 2027-01-15): one rating
     // period, as the files dated that day are.
     for file in &mut files {
-        file.date = Some(mind_sports::club::date::Date::parse("2027-01-15").unwrap());
+        file.date = Some(mind_sports_core::club::date::Date::parse("2027-01-15").unwrap());
     }
     let expected: Value =
         serde_json::from_str(&serde_json::to_string(&rate(&files)).unwrap()).unwrap();

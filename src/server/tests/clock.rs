@@ -10,9 +10,9 @@
 #[macro_use]
 mod support;
 
-use mind_sports::online::protocol::{ClientMessage, Seated};
-use mind_sports::online::room::Status;
-use mind_sports::online::setup::GameKind;
+use mind_sports_core::online::protocol::{ClientMessage, Seated};
+use mind_sports_core::online::room::Status;
+use mind_sports_core::online::setup::GameKind;
 use mind_sports_server::client;
 use mind_sports_server::options::{Command, Options};
 use support::*;

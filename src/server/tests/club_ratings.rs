@@ -12,11 +12,11 @@ mod support;
 
 use std::net::SocketAddr;
 
-use mind_sports::club::date::Date;
-use mind_sports::club::ratings::{rate, RatingList};
-use mind_sports::club::tournament::{Entry, Format, Player, Tournament};
-use mind_sports::online::club::RatingPage;
-use mind_sports::online::event::How;
+use mind_sports_core::club::date::Date;
+use mind_sports_core::club::ratings::{rate, RatingList};
+use mind_sports_core::club::tournament::{Entry, Format, Player, Tournament};
+use mind_sports_core::online::club::RatingPage;
+use mind_sports_core::online::event::How;
 use mind_sports_server::client::Live;
 use serde_json::{json, Value};
 use support::events::*;
@@ -196,7 +196,7 @@ async fn overlapping_events_are_rated_in_time_order(db: Db) {
     let ann: Vec<_> = served
         .players
         .iter()
-        .filter(|p| mind_sports::club::text::key(&p.name) == "ann")
+        .filter(|p| mind_sports_core::club::text::key(&p.name) == "ann")
         .collect();
     assert_eq!(ann.len(), 1, "{served:?}");
     assert_eq!((ann[0].games, ann[0].history.len()), (4, 4));

@@ -16,9 +16,9 @@ mod support;
 
 use std::net::SocketAddr;
 
-use mind_sports::online::club::RatingPage;
-use mind_sports::online::event::Stage;
-use mind_sports::online::setup::GameKind;
+use mind_sports_core::online::club::RatingPage;
+use mind_sports_core::online::event::Stage;
+use mind_sports_core::online::setup::GameKind;
 use mind_sports_server::client::Live;
 use serde_json::{json, Value};
 use support::events::*;
@@ -85,7 +85,7 @@ async fn engine_ratings(at: SocketAddr, events: &[&Club]) -> (Value, Value) {
         std::fs::write(&path, export.to_string()).unwrap();
         paths.push(path.display().to_string());
     }
-    let library = mind_sports::cli::club::ratings_command(&paths, true)
+    let library = mind_sports_cli::club::ratings_command(&paths, true)
         .unwrap()
         .json;
     // Compared as the server's answer and the binary's are: read from

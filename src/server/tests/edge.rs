@@ -16,11 +16,11 @@ mod support;
 use std::net::{IpAddr, SocketAddr};
 use std::time::Duration;
 
-use mind_sports::online::protocol::{
+use mind_sports_core::online::protocol::{
     encode, ApiError, Colour, CreateRequest, LimitReached, Lobby, ServerMessage,
 };
-use mind_sports::online::room::{open_for_ms, Reason, Status, LIVE_OPEN_MS};
-use mind_sports::online::setup::{GameKind, Timing};
+use mind_sports_core::online::room::{open_for_ms, Reason, Status, LIVE_OPEN_MS};
+use mind_sports_core::online::setup::{GameKind, Timing};
 use mind_sports_server::client::{self, CallError, Live};
 use serde_json::{json, Value};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -460,7 +460,7 @@ async fn silent_live_streams_are_closed() {
     let mut lobby = Live::open(at, "/api/v1/lobby/live", None).await.unwrap();
     for id in 0..6 {
         lobby
-            .send(&mind_sports::online::protocol::ClientMessage::Ping { id })
+            .send(&mind_sports_core::online::protocol::ClientMessage::Ping { id })
             .await
             .unwrap();
         tokio::time::sleep(Duration::from_millis(400)).await;
@@ -532,7 +532,7 @@ async fn open_challenges_expire(db: Db) {
     assert_eq!(listed[0].game, letter_one.game);
     // Its place is free again; nobody can take the expired one.
     client::create(at, &challenge(false)).await.unwrap();
-    let join = mind_sports::online::protocol::JoinRequest {
+    let join = mind_sports_core::online::protocol::JoinRequest {
         name: "Petr".into(),
         invite: None,
     };

@@ -9,7 +9,7 @@
 
 mod support;
 
-use mind_sports::online::protocol::ApiError;
+use mind_sports_core::online::protocol::ApiError;
 use mind_sports_server::client::{CallError, Live};
 use serde_json::{json, Value};
 use support::events::*;

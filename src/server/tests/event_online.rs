@@ -14,9 +14,9 @@ mod support;
 
 use std::time::Duration;
 
-use mind_sports::online::event::{How, RoundView, Stage};
-use mind_sports::online::protocol::{ClientMessage, GameView, ServerMessage};
-use mind_sports::online::room::{Event, Reason, Refusal, Status};
+use mind_sports_core::online::event::{How, RoundView, Stage};
+use mind_sports_core::online::protocol::{ClientMessage, GameView, ServerMessage};
+use mind_sports_core::online::room::{Event, Reason, Refusal, Status};
 use mind_sports_server::client::{self, Live};
 use serde_json::{json, Value};
 use support::events::*;
@@ -294,7 +294,7 @@ async fn a_rematch_s_clock_waits_for_both_players(db: Db) {
     let (eva, petr) = pair(
         at,
         setup(
-            mind_sports::online::setup::GameKind::Nim,
+            mind_sports_core::online::setup::GameKind::Nim,
             "start=nim:5+nim:7",
             live("1+0"),
         ),

@@ -9,9 +9,9 @@ mod support;
 
 use std::time::Duration;
 
-use mind_sports::online::event::Stage;
-use mind_sports::online::room::Status;
-use mind_sports::online::setup::GameKind;
+use mind_sports_core::online::event::Stage;
+use mind_sports_core::online::room::Status;
+use mind_sports_core::online::setup::GameKind;
 use mind_sports_server::client;
 use serde_json::json;
 use support::events::*;

@@ -13,9 +13,9 @@
 #[macro_use]
 mod support;
 
-use mind_sports::online::event::{How, Stage};
-use mind_sports::online::room::Reason;
-use mind_sports::online::setup::GameKind;
+use mind_sports_core::online::event::{How, Stage};
+use mind_sports_core::online::room::Reason;
+use mind_sports_core::online::setup::GameKind;
 use serde_json::{json, Value};
 use support::events::*;
 use support::*;
@@ -199,7 +199,7 @@ fn engine_standings(export: &str) -> (Value, Value) {
     let dir = scratch_dir("export");
     let path = dir.join("event.json");
     std::fs::write(&path, export).unwrap();
-    let library = mind_sports::cli::club::standings_command(path.to_str().unwrap())
+    let library = mind_sports_cli::club::standings_command(path.to_str().unwrap())
         .unwrap()
         .json;
     let printed = engine_json(&["standings", "--json", path.to_str().unwrap()]);
@@ -242,11 +242,11 @@ async fn an_event_of_ten_players_over_five_swiss_rounds(db: Db) {
         "the server's standings are engine standings'"
     );
     assert_eq!(library, binary);
-    let t = mind_sports::club::csv::read(&export).unwrap();
+    let t = mind_sports_core::club::csv::read(&export).unwrap();
     assert_eq!(t.games.len(), 25);
     let (_, csv) = client_text(at, &club.path("/export.csv")).await;
     assert_eq!(
-        mind_sports::club::csv::read(&csv).unwrap(),
+        mind_sports_core::club::csv::read(&csv).unwrap(),
         t,
         "the CSV is the same file"
     );
@@ -462,7 +462,7 @@ async fn an_uploaded_file_goes_on_online_with_late_entries_and_withdrawals() {
     assert_eq!(pushed["summary"]["stage"], json!("between_rounds"));
 
     let (_, export) = client_text(at, &club.path("/export.json")).await;
-    let t = mind_sports::club::csv::read(&export).unwrap();
+    let t = mind_sports_core::club::csv::read(&export).unwrap();
     assert_eq!(t.players.len(), 6);
     assert_eq!(t.players[3].withdrawn_after, Some(1));
     assert_eq!(t.boards(1).nth(1).unwrap().score, [1.0, 0.0]);

@@ -7,11 +7,11 @@
 
 mod support;
 
-use mind_sports::online::protocol::{
+use mind_sports_core::online::protocol::{
     ApiError, ClientMessage, Colour, CreateRequest, LimitReached, ServerMessage,
 };
-use mind_sports::online::room::{Refusal, Status};
-use mind_sports::online::setup::{GameKind, NameError};
+use mind_sports_core::online::room::{Refusal, Status};
+use mind_sports_core::online::setup::{GameKind, NameError};
 use mind_sports_server::client::{self, CallError, Live};
 use support::*;
 

@@ -8,11 +8,11 @@ mod support;
 
 use std::time::Duration;
 
-use mind_sports::online::protocol::{
+use mind_sports_core::online::protocol::{
     ClientMessage, Colour, CreateRequest, JoinRequest, ServerMessage,
 };
-use mind_sports::online::room::{Event, Reason, Status};
-use mind_sports::online::setup::GameKind;
+use mind_sports_core::online::room::{Event, Reason, Status};
+use mind_sports_core::online::setup::GameKind;
 use mind_sports_server::client::{self, Live};
 use support::*;
 

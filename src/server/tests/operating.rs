@@ -11,9 +11,9 @@ mod support;
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use mind_sports::online::protocol::ServerMessage;
-use mind_sports::online::room::Refusal;
-use mind_sports::online::setup::GameKind;
+use mind_sports_core::online::protocol::ServerMessage;
+use mind_sports_core::online::room::Refusal;
+use mind_sports_core::online::setup::GameKind;
 use support::*;
 
 /// A whole HTTP/1.0 answer, headers included (lower-cased names).

@@ -10,9 +10,9 @@ mod support;
 use std::collections::BTreeMap;
 use std::time::Duration;
 
-use mind_sports::online::protocol::ServerMessage;
-use mind_sports::online::room::{Event, Reason, Status};
-use mind_sports::online::setup::{GameKind, Setup};
+use mind_sports_core::online::protocol::ServerMessage;
+use mind_sports_core::online::room::{Event, Reason, Status};
+use mind_sports_core::online::setup::{GameKind, Setup};
 use mind_sports_server::client::{self, Live};
 use support::*;
 
@@ -186,7 +186,7 @@ async fn moves_and_resignations_race_on_two_instances() {
         } else {
             (&mut petr_a, &mut eva_b)
         };
-        let resign = mind_sports::online::protocol::ClientMessage::Resign { id: 900 };
+        let resign = mind_sports_core::online::protocol::ClientMessage::Resign { id: 900 };
         let (moved, resigned) =
             tokio::join!(mover.act(mv(901, ply, &square)), resigner.act(resign));
         assert!(resigned.is_ok(), "the resignation stands: {resigned:?}");

@@ -9,9 +9,9 @@ mod support;
 
 use std::time::Duration;
 
-use mind_sports::online::protocol::{ClientMessage, ServerMessage};
-use mind_sports::online::room::{Reason, Status};
-use mind_sports::online::setup::GameKind;
+use mind_sports_core::online::protocol::{ClientMessage, ServerMessage};
+use mind_sports_core::online::room::{Reason, Status};
+use mind_sports_core::online::setup::GameKind;
 use mind_sports_server::client::{self, Live};
 use support::*;
 
@@ -34,7 +34,7 @@ async fn reconnect(
     at: std::net::SocketAddr,
     game: &str,
     token: &str,
-) -> (Live, mind_sports::online::protocol::GameView) {
+) -> (Live, mind_sports_core::online::protocol::GameView) {
     for _ in 0..100 {
         if let Ok((live, _, view)) = Live::game(at, game, Some(token)).await {
             return (live, view);
@@ -100,7 +100,7 @@ async fn kill_9_and_restart_lose_nothing() {
     assert!(matches!(
         refused,
         ServerMessage::Refused {
-            refusal: mind_sports::online::room::Refusal::MovedOn { ply: 7 },
+            refusal: mind_sports_core::online::room::Refusal::MovedOn { ply: 7 },
             ..
         }
     ));

@@ -9,12 +9,12 @@
 #[macro_use]
 mod support;
 
-use mind_sports::online::protocol::{
+use mind_sports_core::online::protocol::{
     ApiError, ClientMessage, Colour, CreateRequest, JoinRequest, LimitReached, ServerMessage,
 };
-use mind_sports::online::room::{Ending, Event, Reason, Refusal, Status};
-use mind_sports::online::rules::Score;
-use mind_sports::online::setup::{GameKind, Setup, Timing};
+use mind_sports_core::online::room::{Ending, Event, Reason, Refusal, Status};
+use mind_sports_core::online::rules::Score;
+use mind_sports_core::online::setup::{GameKind, Setup, Timing};
 use mind_sports_server::client::{self, CallError, Live};
 use support::*;
 
@@ -28,7 +28,7 @@ both!(migrations_run_on_an_empty_database_and_again);
 both!(a_dropped_player_resumes_where_the_game_is);
 
 /// The next update's event and brief.
-async fn update(live: &mut Live) -> (Event, mind_sports::online::protocol::Brief) {
+async fn update(live: &mut Live) -> (Event, mind_sports_core::online::protocol::Brief) {
     live.until(|m| match m {
         ServerMessage::Update { event, brief, .. } => Some((event.clone(), brief.clone())),
         _ => None,
@@ -299,7 +299,7 @@ async fn invitations_and_the_lobby(db: Db) {
         "{opened:?}"
     );
     let private = client::create(at, &request(false)).await.unwrap();
-    let listed: mind_sports::online::protocol::Lobby =
+    let listed: mind_sports_core::online::protocol::Lobby =
         client::call(at, "GET", "/api/v1/challenges", None)
             .await
             .unwrap();

@@ -15,8 +15,8 @@ use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
 
-use mind_sports::online::protocol::{ApiError, Colour, CreateRequest, ServerMessage};
-use mind_sports::online::setup::{GameKind, Setup};
+use mind_sports_core::online::protocol::{ApiError, Colour, CreateRequest, ServerMessage};
+use mind_sports_core::online::setup::{GameKind, Setup};
 use mind_sports_server::client::{self, Live};
 use support::faults::{InjectedErrors, SmallDisk};
 use support::*;
@@ -123,7 +123,7 @@ async fn another_reader_sees(database: &Path, tables: &[Table]) {
                 .unwrap();
         let mut moves = Vec::new();
         for (body,) in rows {
-            if let Ok(mind_sports::online::room::Event::Moved { moves: m, .. }) =
+            if let Ok(mind_sports_core::online::room::Event::Moved { moves: m, .. }) =
                 serde_json::from_str(&body)
             {
                 moves.extend(m);

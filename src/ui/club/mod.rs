@@ -19,7 +19,7 @@ mod storage;
 
 use yew::prelude::*;
 
-use crate::session::route::Route;
+use crate::route::Route;
 
 use page::ClubPage;
 

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use yew::prelude::*;
 
-use crate::session::club::{read_kept_clubs, KeptClub, KEPT_CLUBS_KEY};
+use crate::links::club::{read_kept_clubs, KeptClub, KEPT_CLUBS_KEY};
 
 use super::super::browser;
 use super::super::context::use_texts;

@@ -13,8 +13,8 @@ use super::super::browser;
 /// The page the URL fragment names, followed as it changes (the app's
 /// router and the learning module's share it).
 #[hook]
-pub fn use_fragment_route() -> crate::session::route::Route {
-    use crate::session::route::Route;
+pub fn use_fragment_route() -> crate::route::Route {
+    use crate::route::Route;
     let route = use_state(|| Route::from_fragment(&browser::fragment()));
     {
         let route = route.clone();

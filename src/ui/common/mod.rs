@@ -12,3 +12,4 @@ pub mod listeners;
 pub mod live;
 pub mod move_list;
 pub mod records;
+pub mod reduced;

@@ -2,11 +2,12 @@
 //! buttons of a viewer, or in `play` the game's status line and a "new
 //! game" button.
 
+use crate::ui::common::reduced::Reduced;
 use yew::prelude::*;
 
 use crate::embed::params::{Controls, EmbedParams, Mode};
+use crate::frame::restart;
 use crate::session::core::{Action, GameSession};
-use crate::session::embed::restart;
 
 use super::super::context::use_texts;
 use super::super::shell::status::Status;
@@ -16,7 +17,7 @@ use super::EmbedBoard;
 #[derive(Properties)]
 pub(super) struct ControlsProps<G: EmbedBoard> {
     /// The game.
-    pub state: UseReducerHandle<GameSession<G>>,
+    pub state: UseReducerHandle<Reduced<GameSession<G>>>,
     /// Changes it.
     pub dispatch: Callback<Action<G>>,
     /// The frame's parameters (the mode and the controls asked for).
@@ -53,7 +54,7 @@ pub(super) fn frame_controls<G: EmbedBoard>(props: &ControlsProps<G>) -> Html {
 /// Props: the game and how to change it.
 #[derive(Properties)]
 struct StepProps<G: EmbedBoard> {
-    state: UseReducerHandle<GameSession<G>>,
+    state: UseReducerHandle<Reduced<GameSession<G>>>,
     dispatch: Callback<Action<G>>,
 }
 

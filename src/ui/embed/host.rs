@@ -13,8 +13,8 @@ use yew::prelude::*;
 
 use crate::embed::messages::{read_host_message, FrameMessage};
 use crate::embed::params::EmbedParams;
+use crate::frame::{game_over, position_info, reply};
 use crate::session::core::{Action, GameSession, Move, SessionGame};
-use crate::session::embed::{game_over, position_info, reply};
 
 use super::talk::{listen, post};
 use super::EmbedBoard;

@@ -3,7 +3,7 @@
 //! page for every game over [`PageGame`], with the game's own board as its
 //! only per-game part ([`EmbedBoard`]). The parameters, the messages and
 //! the game are the pure cores of [`crate::embed`] and
-//! [`crate::session::embed`]; these files draw and talk:
+//! [`crate::frame`]; these files draw and talk:
 //!
 //! * [`page`]: the frame's page, composed of its parts;
 //! * [`host`]: the page's messages, each answered at once, and what the
@@ -16,15 +16,16 @@
 //! The frame never touches the app's autosave or settings, and loads the
 //! search worker only when a search is wanted (`play`, `analyse`).
 
+use crate::ui::common::reduced::Reduced;
 use yew::prelude::*;
 
 use crate::embed::params::{parse_fragment, EmbedParams, Game, Parsed};
+use crate::frame::EmbedGame;
+use crate::route::Route;
 use crate::session::core::{Action, GameSession};
-use crate::session::embed::EmbedGame;
 use crate::session::nim::Nim;
 use crate::session::opok::Opok;
 use crate::session::othello::Othello;
-use crate::session::route::Route;
 
 use super::shell::PageGame;
 
@@ -60,7 +61,7 @@ pub fn page_of(route: &Route) -> Html {
 #[derive(Properties)]
 pub struct BoardProps<G: PageGame> {
     /// The game.
-    pub state: UseReducerHandle<GameSession<G>>,
+    pub state: UseReducerHandle<Reduced<GameSession<G>>>,
     /// Plays the visitor's moves.
     pub dispatch: Callback<Action<G>>,
     /// The visitor may move (not in `view`).

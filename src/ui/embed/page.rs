@@ -3,12 +3,13 @@
 //! and what it shows: a note of the parameters refused, the board or the
 //! lesson, and the controls.
 
+use crate::ui::common::reduced::Reduced;
 use yew::prelude::*;
 
 use crate::embed::params::{EmbedParams, Mode, Theme};
+use crate::frame::session;
 use crate::i18n::Lang;
 use crate::session::core::{Action, GameSession};
-use crate::session::embed::session;
 
 use super::super::context::{use_app, AppContext};
 use super::super::shell::{sync_search, use_game_worker};
@@ -38,7 +39,7 @@ pub(super) fn embed_page<G: EmbedBoard>(props: &PageProps) -> Html {
     let p = (*params).clone();
     let state = use_reducer({
         let p = p.clone();
-        move || session::<G>(&p).unwrap_or_else(|| GameSession::new(Default::default()))
+        move || Reduced(session::<G>(&p).unwrap_or_else(|| GameSession::new(Default::default())))
     });
     let dispatch = {
         let dispatcher = state.dispatcher();
@@ -102,7 +103,7 @@ pub(super) fn embed_page<G: EmbedBoard>(props: &PageProps) -> Html {
 /// is cancelled, and no worker is loaded.
 #[hook]
 fn use_frame_search<G: EmbedBoard>(
-    state: &UseReducerHandle<GameSession<G>>,
+    state: &UseReducerHandle<Reduced<GameSession<G>>>,
     dispatch: &Callback<Action<G>>,
     params: &EmbedParams,
 ) {

@@ -14,7 +14,7 @@ use crate::online::event::{
     ClubClaim, CreateEvent, Created, ImportEvent, CONTROLS, DEFAULT_START_LIMIT_S,
 };
 use crate::online::setup::{GameKind, Timing};
-use crate::session::route::Route;
+use crate::route::Route;
 
 use super::super::browser;
 use super::super::common::field::use_first_value;

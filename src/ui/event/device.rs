@@ -6,7 +6,7 @@
 
 use yew::prelude::*;
 
-use crate::session::qr::{qr_path, QUIET};
+use crate::links::qr::{qr_path, QUIET};
 
 use super::super::context::use_texts;
 use super::link::PrivateLink;

@@ -13,8 +13,8 @@ use yew::prelude::*;
 
 use crate::embed::messages::FrameMessage;
 use crate::embed::params::{EmbedParams, Game, Mode};
+use crate::links::event::{EventFrame, View};
 use crate::online::event::{RoundView, Summary};
-use crate::session::event::{EventFrame, View};
 
 use super::super::club::standings_table::StandingsTable;
 use super::super::club::state::Shared;

@@ -9,7 +9,7 @@ use std::collections::BTreeMap;
 
 use yew::prelude::*;
 
-use crate::session::event::{read_kept, Kept};
+use crate::links::event::{read_kept, Kept};
 
 use super::super::browser;
 use super::super::context::{use_app, use_texts};

@@ -44,7 +44,7 @@ use yew::prelude::*;
 use crate::i18n::Lang;
 use crate::online::event::{ClubClaim, ImportEvent};
 use crate::online::setup::Timing;
-use crate::session::route::Route;
+use crate::route::Route;
 
 /// The module's pages, by route.
 pub fn page_of(route: &Route) -> Html {
@@ -54,7 +54,7 @@ pub fn page_of(route: &Route) -> Html {
         }
         Route::Event(rest) => html! { <page::EventPage key={rest.clone()} rest={rest.clone()} /> },
         Route::Clubs(rest) => clubs::club_page(rest),
-        Route::Embed(rest) if crate::session::club::is_ratings_frame(rest) => {
+        Route::Embed(rest) if crate::links::club::is_ratings_frame(rest) => {
             clubs::ratings_frame(rest)
         }
         Route::Embed(rest) => frame::event_frame(rest),

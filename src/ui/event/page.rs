@@ -22,7 +22,7 @@ use super::super::online::net::Live;
 use super::api;
 use super::downloads::Downloads;
 use super::members;
-use crate::session::event::{EventLink, Kept};
+use crate::links::event::{EventLink, Kept};
 
 use super::link::{self, KeepLink};
 use super::organiser::{use_manager, OrganiserView};

@@ -12,7 +12,7 @@ use crate::i18n::Texts;
 use crate::online::event::{Action, BoardScore, BoardView, How, RoundView};
 use crate::online::room::{Reason, Status};
 use crate::online::setup::GameKind;
-use crate::session::route::Route;
+use crate::route::Route;
 
 use super::super::context::use_texts;
 use super::score::ScoreEntry;

@@ -8,7 +8,7 @@ use yew::prelude::*;
 
 use crate::online::event::{MyGame, Report, TokenOnly};
 use crate::online::setup::GameKind;
-use crate::session::route::Route;
+use crate::route::Route;
 
 use super::super::context::{use_app, use_texts};
 use super::api;

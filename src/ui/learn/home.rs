@@ -5,7 +5,7 @@ use yew::prelude::*;
 
 use crate::i18n::Texts;
 use crate::learn::progress::Progress;
-use crate::session::route::LEARN_GAMES;
+use crate::route::LEARN_GAMES;
 
 use super::super::context::use_texts;
 use super::data::{lessons_of, not_ready, use_course, use_progress, Loading};

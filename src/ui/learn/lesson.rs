@@ -15,7 +15,7 @@ use crate::learn::lesson::Lesson;
 use crate::learn::play::{Hint, Verdict};
 use crate::learn::progress::Progress;
 use crate::learn::transform::{retry, Transform};
-use crate::session::route::Route;
+use crate::route::Route;
 
 use super::super::browser;
 use super::super::context::{use_app, use_texts};

@@ -3,7 +3,7 @@
 
 use yew::prelude::*;
 
-use crate::session::route::Route;
+use crate::route::Route;
 
 use super::embedded::EmbeddedLearning;
 use super::progress_file::ProgressNotice;

@@ -10,7 +10,7 @@ use yew::prelude::*;
 use crate::i18n::{Lang, Texts};
 use crate::learn::progress::Progress;
 use crate::learn::teacher::{ClassTable, Item, Outcome, SetResult, TeacherSet};
-use crate::session::route::LEARN_GAMES;
+use crate::route::LEARN_GAMES;
 
 use super::super::browser;
 use super::super::context::{use_app, use_texts};

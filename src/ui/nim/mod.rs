@@ -19,7 +19,7 @@ pub use rules::NimRules;
 
 use yew::prelude::*;
 
-use crate::session::route::Route;
+use crate::route::Route;
 
 /// The page of a route (a new share link draws a new page).
 pub fn page_of(route: &Route) -> Html {

@@ -7,10 +7,10 @@
 use yew::prelude::*;
 
 use crate::i18n::Texts;
+use crate::online::client::KeptSeat;
 use crate::online::protocol::{CancelRequest, ClientMessage, GameView};
 use crate::online::room::{Reason, Status};
 use crate::online::setup::GameKind;
-use crate::session::online::KeptSeat;
 
 use super::super::shell::clock::now;
 use super::panel::Glance;

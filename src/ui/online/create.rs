@@ -11,10 +11,10 @@ use std::thread::LocalKey;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::online::client::rules_of;
 use crate::online::protocol::{Colour, CreateRequest, Seated};
 use crate::online::setup::{GameKind, Setup, Timing, CORRESPONDENCE_DAYS};
 use crate::session::formats;
-use crate::session::online::rules_of;
 
 use super::super::browser;
 use super::super::common::dialog::{

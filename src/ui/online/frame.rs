@@ -13,17 +13,18 @@
 //! (an origin it does not let embed live games, no such game) is said in
 //! the frame and posted to its page as `error`, and not tried again.
 
+use crate::ui::common::reduced::Reduced;
 use yew::prelude::*;
 
 use crate::embed::messages::FrameMessage;
 use crate::embed::params::{parse, EmbedParams, Game};
+use crate::frame::position_info;
+use crate::online::client::{LiveFrame, OnlineGame};
 use crate::online::protocol::ApiError;
 use crate::online::setup::GameKind;
 use crate::session::clock::clock_text;
 use crate::session::core::GameSession;
-use crate::session::embed::position_info;
 use crate::session::nim::Nim;
-use crate::session::online::{LiveFrame, OnlineGame};
 use crate::session::opok::Opok;
 use crate::session::othello::Othello;
 
@@ -92,7 +93,7 @@ fn problem_text(t: &crate::i18n::Texts, problem: &ApiError) -> &'static str {
 #[function_component(Follow)]
 fn follow<G: EmbedBoard>(props: &FollowProps) -> Html {
     let t = use_texts();
-    let state = use_reducer(OnlineGame::<G>::default);
+    let state = use_reducer(Reduced::<OnlineGame<G>>::default);
     let rules = state.view.as_ref().map(|view| view.setup.rules.clone());
     let params = frame_params(&props.live, rules.as_deref());
     let dispatch = {

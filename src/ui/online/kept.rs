@@ -1,7 +1,7 @@
 //! The seats this browser holds ("My online games") and the name last
 //! used, in local storage.
 
-use crate::session::online::{keep_seat, read_kept, write_kept, KeptGame, KeptSeat};
+use crate::online::client::{keep_seat, read_kept, write_kept, KeptGame, KeptSeat};
 
 use super::super::browser;
 

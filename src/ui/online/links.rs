@@ -6,8 +6,8 @@
 use yew::prelude::*;
 
 use crate::i18n::Texts;
+use crate::online::client::OnlineLink;
 use crate::online::room::Status;
-use crate::session::online::OnlineLink;
 
 use super::super::browser;
 use super::kept;

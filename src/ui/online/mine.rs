@@ -8,13 +8,13 @@
 use yew::prelude::*;
 
 use crate::i18n::Texts;
+use crate::online::client::kept::game_file;
+use crate::online::client::{session_of, KeptGame, KeptSeat};
 use crate::online::protocol::GameView;
 use crate::online::room::{Reason, Status};
 use crate::online::setup::GameKind;
 use crate::session::formats::{encode, Formats};
 use crate::session::nim::Nim;
-use crate::session::online::kept::game_file;
-use crate::session::online::{session_of, KeptGame, KeptSeat};
 use crate::session::opok::Opok;
 use crate::session::othello::Othello;
 

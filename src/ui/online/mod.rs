@@ -40,14 +40,14 @@ mod players;
 use yew::prelude::*;
 
 use crate::i18n::Texts;
+use crate::online::client::{LiveFrame, OnlineLink};
 use crate::online::protocol::ApiError;
 use crate::online::room::Refusal;
 use crate::online::setup::GameKind;
+use crate::route::Route;
 use crate::session::nim::Nim;
-use crate::session::online::{LiveFrame, OnlineLink};
 use crate::session::opok::Opok;
 use crate::session::othello::Othello;
-use crate::session::route::Route;
 
 /// The module's pages, by route.
 pub fn page_of(route: &Route) -> Html {

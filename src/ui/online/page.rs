@@ -8,17 +8,18 @@
 //! the board at once and waits there until the server answers it (sent
 //! again after a reconnection), and the status says it is on its way.
 
+use crate::ui::common::reduced::Reduced;
 use std::rc::Rc;
 
 use gloo_timers::callback::Interval;
 use yew::prelude::*;
 
 use crate::i18n::session::announcement_text;
+use crate::online::client::{KeptSeat, News, NotSent, OnlineAction, OnlineGame, OnlineLink};
 use crate::online::protocol::{ClientMessage, GameView, JoinRequest, Seated, ServerMessage};
 use crate::online::room::Status;
 use crate::online::setup::GameKind;
 use crate::session::core::Action;
-use crate::session::online::{KeptSeat, News, NotSent, OnlineAction, OnlineGame, OnlineLink};
 
 use super::super::browser;
 use super::super::common::listeners::use_speech;
@@ -34,13 +35,13 @@ use super::notify::{notify, use_title};
 use super::panel::{news_text, problem_text, Glance, OnlinePanel};
 use super::{ask, kept};
 
-impl<G: PageGame> Reducible for OnlineGame<G> {
+impl<G: PageGame> Reducible for Reduced<OnlineGame<G>> {
     type Action = OnlineAction<G>;
 
     fn reduce(self: Rc<Self>, action: OnlineAction<G>) -> Rc<Self> {
-        let mut next = (*self).clone();
+        let mut next = self.0.clone();
         next.apply(action);
-        Rc::new(next)
+        Rc::new(Reduced(next))
     }
 }
 
@@ -388,7 +389,7 @@ fn use_alerts<G: PageGame>(state: &OnlineGame<G>) {
 #[function_component(LiveGame)]
 fn live_game<G: PageGame>(props: &LiveGameProps) -> Html {
     let t = use_texts();
-    let state = use_reducer(OnlineGame::<G>::default);
+    let state = use_reducer(Reduced::<OnlineGame<G>>::default);
     let dispatch = {
         let dispatcher = state.dispatcher();
         Callback::from(move |action| dispatcher.dispatch(action))

@@ -3,14 +3,15 @@
 //! stands and the latest news in words, the player's buttons, the links
 //! to send, the notification choice, and the move list.
 
+use crate::ui::common::reduced::Reduced;
 use yew::prelude::*;
 
 use crate::i18n::Texts;
+use crate::online::client::{News, NotSent, OnlineGame, Pending};
 use crate::online::protocol::{ApiError, ClientMessage, GameView};
 use crate::online::room::{Ending, Reason, Status};
 use crate::session::core::Action;
 use crate::session::formats;
-use crate::session::online::{News, NotSent, OnlineGame, Pending};
 
 use super::super::common::move_list::MoveList;
 use super::super::context::use_texts;
@@ -27,7 +28,7 @@ use super::refusal_text;
 #[derive(Properties, PartialEq)]
 pub struct OnlinePanelProps<G: PageGame> {
     /// The game.
-    pub state: UseReducerHandle<OnlineGame<G>>,
+    pub state: UseReducerHandle<Reduced<OnlineGame<G>>>,
     /// Its id.
     pub game: AttrValue,
     /// The seat's token, on a player's page.

@@ -6,10 +6,10 @@
 use yew::prelude::*;
 
 use crate::i18n::Texts;
+use crate::online::client::OnlineGame;
 use crate::online::protocol::GameView;
 use crate::online::setup::Timing;
 use crate::session::clock::clock_text;
-use crate::session::online::OnlineGame;
 
 use super::super::shell::clock::now;
 use super::super::shell::PageGame;

@@ -4,6 +4,7 @@
 //! the rules), with the new-game dialog. The game gives the parts that are
 //! its own as HTML; everything shared is drawn here from the session.
 
+use crate::ui::common::reduced::Reduced;
 use yew::prelude::*;
 
 use crate::i18n::othello::level_name;
@@ -24,7 +25,7 @@ use super::PageGame;
 #[derive(Properties, PartialEq)]
 pub struct GameLayoutProps<G: PageGame> {
     /// The game.
-    pub state: UseReducerHandle<GameSession<G>>,
+    pub state: UseReducerHandle<Reduced<GameSession<G>>>,
     /// Changes it.
     pub dispatch: Callback<Action<G>>,
     /// The new-game dialog is open.

@@ -12,6 +12,7 @@ pub mod put_aside;
 pub mod scores;
 pub mod status;
 
+use crate::ui::common::reduced::Reduced;
 use std::rc::Rc;
 
 use yew::prelude::*;
@@ -143,16 +144,16 @@ pub fn diagram_svg<G: PageGame>(
     )
 }
 
-impl<G: PageGame> Reducible for GameSession<G> {
+impl<G: PageGame> Reducible for Reduced<GameSession<G>> {
     type Action = Action<G>;
 
     fn reduce(self: Rc<Self>, action: Action<G>) -> Rc<Self> {
-        let mut next = (*self).clone();
+        let mut next = self.0.clone();
         next.apply_at(action, clock::now());
-        if next == *self {
+        if next == self.0 {
             self
         } else {
-            Rc::new(next)
+            Rc::new(Reduced(next))
         }
     }
 }
@@ -160,7 +161,7 @@ impl<G: PageGame> Reducible for GameSession<G> {
 /// The game of a page and what the page needs to show and change it.
 pub struct GamePage<G: PageGame> {
     /// The game.
-    pub state: UseReducerHandle<GameSession<G>>,
+    pub state: UseReducerHandle<Reduced<GameSession<G>>>,
     /// Changes it.
     pub dispatch: Callback<Action<G>>,
     /// The texts in the user's language.
@@ -361,7 +362,7 @@ pub enum KeyUse<G: PageGame> {
 }
 
 /// The game of a page, as its components hold it.
-pub type PageState<G> = UseReducerHandle<GameSession<G>>;
+pub type PageState<G> = UseReducerHandle<Reduced<GameSession<G>>>;
 
 /// A game page's own keys: the key and the game as it is now.
 pub type OnKey<G> = Callback<(web_sys::KeyboardEvent, PageState<G>), KeyUse<G>>;
@@ -384,7 +385,7 @@ pub fn use_game_page<G: PageGame>(
         use_reducer(move || {
             let (state, ok) = initial_state::<G>(link.as_deref());
             *may_save.borrow_mut() = ok;
-            state
+            Reduced(state)
         })
     };
     let dispatch = {

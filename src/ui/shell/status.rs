@@ -2,6 +2,7 @@
 //! to confirm (or the note that one was played automatically), the
 //! computer thinking or waiting to continue, the result, and the notice.
 
+use crate::ui::common::reduced::Reduced;
 use yew::prelude::*;
 
 use crate::i18n::session::notice_text;
@@ -15,7 +16,7 @@ use super::PageGame;
 #[derive(Properties, PartialEq)]
 pub struct StatusProps<G: PageGame> {
     /// The game.
-    pub state: UseReducerHandle<GameSession<G>>,
+    pub state: UseReducerHandle<Reduced<GameSession<G>>>,
     /// Changes it.
     pub dispatch: Callback<Action<G>>,
     /// Instead of "your move": guidance for a move being put together.

@@ -5,10 +5,10 @@
 use std::net::SocketAddr;
 use std::time::Duration;
 
-use mind_sports::online::event::{MyGame, RoundView, Summary};
-use mind_sports::online::protocol::ServerMessage;
-use mind_sports::online::room::Status;
-use mind_sports::online::setup::Setup;
+use mind_sports_core::online::event::{MyGame, RoundView, Summary};
+use mind_sports_core::online::protocol::ServerMessage;
+use mind_sports_core::online::room::Status;
+use mind_sports_core::online::setup::Setup;
 use mind_sports_server::client::{self, Live};
 use serde_json::{json, Value};
 
@@ -188,7 +188,7 @@ pub async fn play(
 /// Black makes a move in their current game, then White sends `last`
 /// (`resign` or `abort`).
 pub async fn white_gives_up(club: &Club, setup: &Setup, black: &str, white: &str, last: &str) {
-    use mind_sports::online::protocol::ClientMessage;
+    use mind_sports_core::online::protocol::ClientMessage;
     let game = club.me(black).await.board.unwrap().game.unwrap();
     let (mut first, _, view) = Live::game(club.at, &game, Some(club.token(black)))
         .await
@@ -211,7 +211,7 @@ pub async fn white_gives_up(club: &Club, setup: &Setup, black: &str, white: &str
 /// Cid, Dan, Eve; three rounds planned) with round 1 played: the two
 /// games and the bye.
 pub fn nim_file(name: &str, games: [(&str, &str, [f64; 2]); 2], bye: &str) -> String {
-    use mind_sports::club::tournament::{Entry, Format, Player, Tournament};
+    use mind_sports_core::club::tournament::{Entry, Format, Player, Tournament};
     let mut t = Tournament::new("nim", Format::Swiss, 8, 3);
     t.name = Some(name.into());
     t.players = ["Ann", "Bob", "Cid", "Dan", "Eve"]

@@ -32,8 +32,10 @@ use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::sync::{Arc, OnceLock};
 
-use mind_sports::online::protocol::{ClientMessage, Colour, CreateRequest, JoinRequest, Seated};
-use mind_sports::online::setup::{GameKind, Setup, Timing};
+use mind_sports_core::online::protocol::{
+    ClientMessage, Colour, CreateRequest, JoinRequest, Seated,
+};
+use mind_sports_core::online::setup::{GameKind, Setup, Timing};
 use mind_sports_server::client::{self, Live};
 use mind_sports_server::options::{Command as ServeCommand, Options};
 use mind_sports_server::scratch::Cluster;
@@ -300,7 +302,7 @@ pub fn legal_moves(setup: &Setup, moves: &[String]) -> Vec<String> {
     let Some(mut board) = setup
         .checked()
         .ok()
-        .and_then(|setup| mind_sports::online::rules::board(&setup))
+        .and_then(|setup| mind_sports_core::online::rules::board(&setup))
     else {
         return Vec::new();
     };

@@ -8,7 +8,7 @@
 
 use yew::prelude::*;
 
-use crate::session::club::ClubFrame;
+use crate::links::club::ClubFrame;
 
 use super::super::super::browser;
 use super::super::super::context::use_texts;

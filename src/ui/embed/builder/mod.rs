@@ -13,15 +13,15 @@
 use yew::prelude::*;
 
 use crate::embed::params::{encode, parse, EmbedParams, Game, VERSION};
+use crate::frame::{params_of, EmbedGame};
 use crate::i18n::session::notice_text;
 use crate::i18n::Texts;
+use crate::query::percent_decode;
 use crate::session::core::Notice;
-use crate::session::embed::{params_of, EmbedGame};
 use crate::session::formats::decode;
 use crate::session::nim::Nim;
 use crate::session::opok::Opok;
 use crate::session::othello::Othello;
-use crate::session::query::percent_decode;
 
 use super::super::context::use_texts;
 

@@ -8,8 +8,8 @@
 use yew::prelude::*;
 
 use crate::embed::params::Game;
+use crate::links::club::RatingsFrame;
 use crate::online::setup::GameKind;
-use crate::session::club::RatingsFrame;
 
 use super::super::frame::use_club_frame;
 use super::live::use_club;

@@ -6,7 +6,7 @@
 use yew::prelude::*;
 
 use crate::club::ratings::PlayerRating;
-use crate::session::club::{points_text, rating_text};
+use crate::links::club::{points_text, rating_text};
 
 use super::super::super::context::use_texts;
 

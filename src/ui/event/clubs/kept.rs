@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use crate::session::club::{read_kept_clubs, KeptClub, KEPT_CLUBS_KEY};
+use crate::links::club::{read_kept_clubs, KeptClub, KEPT_CLUBS_KEY};
 
 use super::super::super::browser::{self, StoreError};
 

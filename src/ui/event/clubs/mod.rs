@@ -23,8 +23,8 @@ mod ratings;
 use yew::prelude::*;
 
 use crate::i18n::Lang;
+use crate::links::club::ClubLink;
 use crate::online::club::{ClubCreated, CreateClub};
-use crate::session::club::ClubLink;
 
 pub use frame::ratings_frame;
 

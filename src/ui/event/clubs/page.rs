@@ -14,8 +14,8 @@ use std::rc::Rc;
 
 use yew::prelude::*;
 
+use crate::links::club::ClubLink;
 use crate::online::club::{Attach, Club};
-use crate::session::club::ClubLink;
 
 use super::super::super::browser;
 use super::super::super::context::use_texts;

@@ -10,7 +10,7 @@ use yew::prelude::*;
 
 use crate::club::ratings::{PlayerRating, RatingList};
 use crate::i18n::Texts;
-use crate::session::club::{rating_text, Column, Sort};
+use crate::links::club::{rating_text, Column, Sort};
 
 use super::super::super::browser;
 use super::super::super::context::{use_app, use_texts};

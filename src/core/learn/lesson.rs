@@ -1,0 +1,502 @@
+//! The lesson format: a stage file holds a game, a title and its lessons;
+//! a lesson holds its texts in every language, a start position, a goal and
+//! the stated answer, which [`super::check`] proves.
+
+use serde::Deserialize;
+
+use crate::engine::nim;
+use crate::engine::text::parse_number;
+
+/// The most empty squares of a `play-out` lesson (the app answers every
+/// move with a perfect reply, found by a plain search).
+pub const PLAY_OUT_EMPTIES: u32 = 10;
+
+/// The largest table of a `grundy-table` lesson.
+pub const GRUNDY_TABLE_MAX: u64 = 30;
+
+/// A take-away move as lessons write and show it: `heap:taken`, heaps
+/// counted from 1 as people count them (`1:2` takes 2 from the first heap),
+/// as the engine writes every move.
+pub fn take_text(mv: nim::Move) -> String {
+    mv.to_string()
+}
+
+/// Reads a take-away move written as [`take_text`] writes it (ASCII
+/// digits, heaps from 1); `None` unless it is legal in `position`.
+pub fn parse_take(position: &nim::Position, text: &str) -> Option<nim::Move> {
+    let (heap, take) = text.trim().split_once(':')?;
+    let heap: usize = parse_number(heap.trim())?;
+    let mv = nim::Move {
+        heap: heap.checked_sub(1)?,
+        take: parse_number(take.trim())?,
+    };
+    position.try_play(mv).ok().map(|_| mv)
+}
+
+/// A text in each of the app's languages.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Texts {
+    /// English.
+    pub en: String,
+    /// Czech.
+    pub cs: String,
+    /// Russian.
+    pub ru: String,
+}
+
+impl Texts {
+    /// The languages whose text is missing (empty).
+    pub fn missing(&self) -> Vec<&'static str> {
+        [("en", &self.en), ("cs", &self.cs), ("ru", &self.ru)]
+            .into_iter()
+            .filter(|(_, text)| text.trim().is_empty())
+            .map(|(lang, _)| lang)
+            .collect()
+    }
+}
+
+/// The game a stage teaches: the games by the names of their routes, one
+/// type for lessons and embedded frames.
+pub use crate::session::described::Game;
+
+/// Where a lesson starts: `{"board": …}`, `{"moves": …}` or
+/// `{"heaps": …, "misere": …}`.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(untagged)]
+pub enum Start {
+    /// Othello: a board string (`BOARD SIDE`, 16, 36 or 64 squares), in a
+    /// variant (`standard` when absent, or `anti`).
+    Board {
+        /// The board.
+        board: String,
+        /// The variant's name.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        variant: Option<String>,
+    },
+    /// Othello: moves from the standard start.
+    Moves {
+        /// The moves.
+        moves: String,
+    },
+    /// Opok: a position (`c25,.,./…/.,.,s25 c`, the engine's format).
+    Opok {
+        /// The position.
+        opok: String,
+    },
+    /// Opok: a record from the start of a board of `size`.
+    Record {
+        /// The moves (`a1:3:b3 e5:2:e3`).
+        record: String,
+        /// The board's side (3 to 9).
+        size: u8,
+    },
+    /// Take-away games: heaps (`nim:3 dim:12`), and misère or not.
+    Heaps {
+        /// The heaps.
+        heaps: String,
+        /// Misère play.
+        #[serde(default)]
+        misere: bool,
+    },
+}
+
+/// What the learner must do, and so what the stated answer means.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, tag = "kind", rename_all = "kebab-case")]
+pub enum Goal {
+    /// Othello: click every legal move (the answer: all of them).
+    AllLegalMoves,
+    /// Othello: the move that flips the most discs (the answer: every move
+    /// that flips that many).
+    FlipMost,
+    /// Othello: a move that flips exactly `n` discs (the answer: all such).
+    FlipExactly {
+        /// How many discs.
+        n: u32,
+    },
+    /// Othello: no move is legal; the answer is `["pass"]`.
+    Pass,
+    /// Othello: take a corner within `turns` of your moves, whatever the
+    /// replies (the answer: every first move that forces it).
+    Corner {
+        /// Moves, the corner move included.
+        turns: u32,
+    },
+    /// Othello: the game is over; the answer is its recorded score,
+    /// black's first (`"44-20"`: world scoring, empties to the winner).
+    FinalScore,
+    /// Othello: the best move (the answer: every move with the best exact
+    /// score; the position must be solvable in the check's budget).
+    BestMove,
+    /// Othello: the recorded score when `loser` (`black` or `white`) runs
+    /// out of time here, black's first (`"33-31"`, RULES.md §1).
+    TimeLoss {
+        /// Who runs out of time.
+        loser: String,
+    },
+    /// Othello: play the endgame out against perfect replies and finish at
+    /// least `at_least` discs ahead (the answer: `["win"]`; the check proves
+    /// that perfect play allows it; at most [`PLAY_OUT_EMPTIES`] empties, or
+    /// any 4×4 position).
+    PlayOut {
+        /// The disc difference to reach (0: a draw is enough).
+        #[serde(default)]
+        at_least: i32,
+    },
+    /// Take-away: win against the perfect player, moving first (the
+    /// answer: `["win"]`; the start must be an N-position).
+    Win,
+    /// Take-away: the Grundy values g(0) … g(`upto`) of the first heap's
+    /// rule (the answer: one text, the values separated by commas).
+    GrundyTable {
+        /// The last heap size of the table.
+        upto: u64,
+    },
+    /// Opok: lift `k` from `from`; the answer is every square the stack can
+    /// land on.
+    Landings {
+        /// The stack's square.
+        from: String,
+        /// How many pieces are lifted.
+        k: u8,
+    },
+    /// Opok: every move that captures.
+    Captures,
+    /// Opok: the squares each side occupies (the score), Circles first
+    /// (`"3-2"`).
+    Occupied,
+    /// Take-away: P or N (the answer: `["P"]` or `["N"]`).
+    Classify,
+    /// Take-away: every move to a P-position (the answer: those moves,
+    /// `heap:taken`).
+    MoveToP,
+    /// Take-away: the Grundy value of heap `heap` (1-based; the answer: the
+    /// number).
+    Grundy {
+        /// Which heap.
+        heap: usize,
+    },
+    /// Take-away: the nim-sum of the heaps' values (the answer: the number).
+    NimSum,
+    /// Opok: every move after which the opponent's stack on `at` can no
+    /// longer move (the answer: those moves, `from:k:to`).
+    Immobilise {
+        /// The stack to wall in.
+        at: String,
+    },
+    /// Opok: whether the move `mv` captures anything (the answer: `["yes"]`
+    /// or `["no"]`): the book's diagrams, judged.
+    CaptureVerdict {
+        /// The move judged (`from:k:to`).
+        #[serde(rename = "move")]
+        mv: String,
+    },
+}
+
+impl Goal {
+    /// The goal's name in lists.
+    pub fn name(&self) -> &'static str {
+        match self {
+            Goal::AllLegalMoves => "all-legal-moves",
+            Goal::FlipMost => "flip-most",
+            Goal::FlipExactly { .. } => "flip-exactly",
+            Goal::Pass => "pass",
+            Goal::Corner { .. } => "corner",
+            Goal::FinalScore => "final-score",
+            Goal::BestMove => "best-move",
+            Goal::TimeLoss { .. } => "time-loss",
+            Goal::PlayOut { .. } => "play-out",
+            Goal::Win => "win",
+            Goal::GrundyTable { .. } => "grundy-table",
+            Goal::Landings { .. } => "landings",
+            Goal::Captures => "captures",
+            Goal::Occupied => "occupied",
+            Goal::Classify => "classify",
+            Goal::MoveToP => "move-to-p",
+            Goal::Grundy { .. } => "grundy",
+            Goal::NimSum => "nim-sum",
+            Goal::Immobilise { .. } => "immobilise",
+            Goal::CaptureVerdict { .. } => "capture-verdict",
+        }
+    }
+}
+
+/// One lesson.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Lesson {
+    /// Unique across all stages (`othello-1-2`).
+    pub id: String,
+    /// Its title.
+    pub title: Texts,
+    /// What the lesson teaches, shown before the task with a link to the
+    /// game's rules (every stage's first lesson has one: nothing is asked
+    /// before it is explained).
+    #[serde(default)]
+    pub explain: Option<Texts>,
+    /// What to do.
+    pub instruction: Texts,
+    /// Said after success: why the answer is right.
+    pub success: Texts,
+    /// Said after a wrong try.
+    pub failure: Texts,
+    /// The hint ladder, gentlest first (each costs a star).
+    pub hints: Vec<Texts>,
+    /// The position.
+    pub start: Start,
+    /// The goal.
+    pub goal: Goal,
+    /// The stated answer (see [`Goal`]); [`super::check`] proves it.
+    pub answer: Vec<String>,
+    /// Who answers the learner's moves in a played lesson (`corner`,
+    /// `play-out`, `win`); the best defence when not given.
+    #[serde(default)]
+    pub opponent: Opponent,
+}
+
+/// Who answers the learner in a played lesson. In a stage file:
+/// `"opponent": {"replies": ["c4", "e3"]}`, `"opponent": {"level": 3}`, or
+/// nothing (the best defence).
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[serde(rename_all = "kebab-case", deny_unknown_fields)]
+pub enum Opponent {
+    /// The best defence the engine computes: in a corner lesson the reply
+    /// that holds the corner off longest, in a play-out or a take-away game
+    /// the perfect move.
+    #[default]
+    Best,
+    /// Scripted replies, in order (forced passes are not written). A reply
+    /// that is not legal when its turn comes (the learner left the line the
+    /// script was written for) gives way to the best defence; the check
+    /// proves that the script is legal along a line of the stated answer.
+    Replies(Vec<String>),
+    /// The app's computer at this level (1–7): in take-away games exactly
+    /// the game page's level; in an Othello play-out the level's noise on
+    /// the exact scores of the moves, perfect where the level plays
+    /// perfectly (`engine::othello::levels::endgame_noise`).
+    Level(u8),
+}
+
+impl Opponent {
+    /// How `engine lessons list` names it: `best`, `replies` or `level-N`.
+    pub fn name(&self) -> String {
+        match self {
+            Opponent::Best => "best".into(),
+            Opponent::Replies(_) => "replies".into(),
+            Opponent::Level(n) => format!("level-{n}"),
+        }
+    }
+}
+
+/// A stage: one file.
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields)]
+pub struct Stage {
+    /// The game.
+    pub game: Game,
+    /// The stage's title.
+    pub title: Texts,
+    /// Its lessons, in order.
+    pub lessons: Vec<Lesson>,
+}
+
+/// Why a stage file is refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StageError {
+    /// Not valid JSON for the format (serde's message).
+    Format(String),
+    /// A lesson lacks a text in a language, or has no hint.
+    Incomplete {
+        /// The lesson.
+        id: String,
+        /// What is missing.
+        what: String,
+    },
+    /// Two lessons share an id.
+    DuplicateId(String),
+}
+
+impl std::fmt::Display for StageError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StageError::Format(e) => write!(f, "not a stage file: {e}"),
+            StageError::Incomplete { id, what } => write!(f, "lesson {id}: {what}"),
+            StageError::DuplicateId(id) => write!(f, "two lessons are called {id}"),
+        }
+    }
+}
+
+/// Reads and validates one stage file.
+pub fn parse_stage(text: &str) -> Result<Stage, StageError> {
+    let stage: Stage = serde_json::from_str(text).map_err(|e| StageError::Format(e.to_string()))?;
+    validate(stage)
+}
+
+/// Reads the course as the app fetches it: every stage file in course
+/// order, each with its name (`[["othello-1", {…}], …]`, written by the
+/// build), validated as [`parse_stage`] does, ids unique across stages.
+pub fn parse_course(text: &str) -> Result<Vec<(String, Stage)>, StageError> {
+    let stages: Vec<(String, Stage)> =
+        serde_json::from_str(text).map_err(|e| StageError::Format(e.to_string()))?;
+    let mut ids = std::collections::HashSet::new();
+    stages
+        .into_iter()
+        .map(|(name, stage)| {
+            let stage = validate(stage)?;
+            match stage.lessons.iter().find(|l| !ids.insert(l.id.clone())) {
+                Some(twice) => Err(StageError::DuplicateId(twice.id.clone())),
+                None => Ok((name, stage)),
+            }
+        })
+        .collect()
+}
+
+fn validate(stage: Stage) -> Result<Stage, StageError> {
+    let mut ids = std::collections::HashSet::new();
+    for lesson in &stage.lessons {
+        if !ids.insert(lesson.id.as_str()) {
+            return Err(StageError::DuplicateId(lesson.id.clone()));
+        }
+        let incomplete = |what: String| StageError::Incomplete {
+            id: lesson.id.clone(),
+            what,
+        };
+        if lesson.hints.is_empty() {
+            return Err(incomplete("no hint".into()));
+        }
+        let named = [
+            ("title", &lesson.title),
+            ("instruction", &lesson.instruction),
+            ("success", &lesson.success),
+            ("failure", &lesson.failure),
+        ];
+        let hints = lesson.hints.iter().map(|h| ("hint", h));
+        let explain = lesson.explain.iter().map(|e| ("explanation", e));
+        for (name, texts) in named.into_iter().chain(hints).chain(explain) {
+            if let Some(lang) = texts.missing().first() {
+                return Err(incomplete(format!("no {lang} {name}")));
+            }
+        }
+    }
+    Ok(stage)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts() -> String {
+        r#"{"en": "a", "cs": "b", "ru": "c"}"#.to_string()
+    }
+
+    fn stage(lesson_fields: &str) -> String {
+        let t = texts();
+        format!(
+            r#"{{"game": "nim", "title": {t}, "lessons": [{{"id": "x-1", "title": {t}, "instruction": {t},
+            "success": {t}, "failure": {t}, "hints": [{t}], "start": {{"heaps": "nim:1 nim:2"}},
+            "goal": {{"kind": "classify"}}, "answer": ["N"]{lesson_fields}}}]}}"#
+        )
+    }
+
+    #[test]
+    fn a_complete_stage_reads() {
+        let stage = parse_stage(&stage("")).unwrap();
+        assert_eq!(stage.game, Game::Nim);
+        assert_eq!(stage.lessons[0].goal, Goal::Classify);
+        assert_eq!(
+            stage.lessons[0].start,
+            Start::Heaps {
+                heaps: "nim:1 nim:2".into(),
+                misere: false
+            }
+        );
+    }
+
+    #[test]
+    fn the_course_reads_with_ids_unique_across_stages() {
+        let one = stage("");
+        let course = format!(
+            r#"[["nim-1", {one}], ["nim-2", {}]]"#,
+            one.replace("x-1", "x-2")
+        );
+        let stages = parse_course(&course).unwrap();
+        assert_eq!(stages.len(), 2);
+        assert_eq!(stages[1].0, "nim-2");
+        let twice = format!(r#"[["nim-1", {one}], ["nim-2", {one}]]"#);
+        assert_eq!(
+            parse_course(&twice),
+            Err(StageError::DuplicateId("x-1".into()))
+        );
+        assert!(matches!(parse_course("{}"), Err(StageError::Format(_))));
+    }
+
+    #[cfg(not(target_arch = "wasm32"))]
+    proptest::proptest! {
+        #[test]
+        fn any_course_text_is_read_or_refused(text in "\\PC{0,300}") {
+            let _ = parse_course(&text);
+            let _ = parse_stage(&text);
+        }
+
+        #[test]
+        fn any_take_is_read_or_refused(text in "\\PC{0,40}") {
+            let heaps = nim::parse_position("nim:3 dim:12 half:9").unwrap();
+            if let Some(mv) = parse_take(&heaps, &text) {
+                proptest::prop_assert!(heaps.try_play(mv).is_ok());
+            }
+        }
+
+        #[test]
+        fn a_take_written_reads_back(heap in 0usize..4, take in 0u64..14) {
+            let heaps = nim::parse_position("nim:3 dim:12 half:9").unwrap();
+            let mv = nim::Move { heap, take };
+            let read = parse_take(&heaps, &take_text(mv));
+            proptest::prop_assert_eq!(read, heaps.try_play(mv).ok().map(|_| mv));
+        }
+    }
+
+    #[test]
+    fn takes_count_heaps_from_one() {
+        let heaps = nim::parse_position("nim:3 nim:4 nim:5").unwrap();
+        let first_two = nim::Move { heap: 0, take: 2 };
+        assert_eq!(take_text(first_two), "1:2");
+        assert_eq!(parse_take(&heaps, " 1 : 2 "), Some(first_two));
+        assert_eq!(parse_take(&heaps, "0:1"), None, "no heap 0");
+        assert_eq!(parse_take(&heaps, "4:1"), None, "three heaps");
+        assert_eq!(parse_take(&heaps, "1:4"), None, "more than the heap");
+        assert_eq!(parse_take(&heaps, "\u{ff11}:2"), None, "ASCII digits only");
+    }
+
+    #[test]
+    fn incomplete_or_unknown_is_refused() {
+        let no_czech = stage("").replacen(r#""cs": "b""#, r#""cs": " ""#, 3);
+        assert!(matches!(
+            parse_stage(&no_czech),
+            Err(StageError::Incomplete { .. })
+        ));
+        let no_hints = stage("").replace(&format!(r#""hints": [{}]"#, texts()), r#""hints": []"#);
+        assert!(matches!(
+            parse_stage(&no_hints),
+            Err(StageError::Incomplete { .. })
+        ));
+        assert!(matches!(
+            parse_stage(&stage(r#", "colour": 1"#)),
+            Err(StageError::Format(_))
+        ));
+        let unknown_goal = stage("").replace("classify", "guess");
+        assert!(matches!(
+            parse_stage(&unknown_goal),
+            Err(StageError::Format(_))
+        ));
+        let text = stage("");
+        let at = text.find(r#"{"id""#).unwrap();
+        let end = text.rfind("]}").unwrap();
+        let lesson = &text[at..end];
+        let twice = format!("{}, {lesson}{}", &text[..end], &text[end..]);
+        assert_eq!(
+            parse_stage(&twice),
+            Err(StageError::DuplicateId("x-1".into()))
+        );
+    }
+}

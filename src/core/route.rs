@@ -1,0 +1,336 @@
+//! The app's pages as URL fragments (`#/othello?moves=…`): fragments work on
+//! any static host and inside a club's page without server rules.
+
+/// A page of the app.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Route {
+    /// The list of games.
+    Home,
+    /// The Othello board; `Some(query)` when opened from a share link.
+    Othello(Option<String>),
+    /// The Othello rules page.
+    OthelloRules,
+    /// The Opok board; `Some(query)` when opened from a share link.
+    Opok(Option<String>),
+    /// The Opok rules page.
+    OpokRules,
+    /// The take-away games; `Some(query)` when opened from a share link.
+    Nim(Option<String>),
+    /// The take-away games' rules page.
+    NimRules,
+    /// Every game's lessons and the learner's progress.
+    Learn,
+    /// One game's stages and lessons (`othello`, `opok`, `nim`).
+    LearnGame(String),
+    /// One lesson: the game and the lesson's id.
+    Lesson(String, String),
+    /// A teacher's set, as its link's query.
+    LearnSet(String),
+    /// Making a teacher's set.
+    LearnTeacher,
+    /// The class table of a set's result codes (the set's query).
+    LearnResults(String),
+    /// The Othello puzzles.
+    Puzzles,
+    /// One puzzle by id (`daily`: the puzzle of the day).
+    Puzzle(String),
+    /// The club's tournament.
+    Club,
+    /// An embedded frame (issue 16): the game and its query as written
+    /// after `#/embed/` (`othello?moves=f5d6`), read by
+    /// [`crate::embed::params::parse_fragment`].
+    Embed(String),
+    /// The embed snippet builder (`#/embed`); `Some(query)` when a game
+    /// page's "embed this position" opened it: `game=<game>&` and the game
+    /// page's share link query.
+    EmbedBuilder(Option<String>),
+    /// Online play's lobby (`#/online`): open public challenges and the
+    /// games kept in this browser.
+    Lobby,
+    /// An online game (`#/online/<game>/<id>`, with `?seat=` or
+    /// `?invite=`): what follows `#/online/`, read by the online module
+    /// ([`crate::online::client::OnlineLink::parse`]).
+    Online(String),
+    /// A club's event run on the server (`#/event/<id>`, with
+    /// `?organiser=` on the organiser's private link): what follows
+    /// `#/event/`, read by the event module.
+    Event(String),
+    /// A club on the server (`#/clubs/<id>`, with `?token=` on the club's
+    /// private link): what follows `#/clubs/`, read by the event module.
+    Clubs(String),
+    /// A fragment that names no page.
+    NotFound(String),
+}
+
+impl Route {
+    /// Whether the page of this route brings its own visible heading (the
+    /// app gives the others a hidden one): the learning, club and frame
+    /// pages and the lobby do, the game pages (online too) do not.
+    pub fn has_own_heading(&self) -> bool {
+        matches!(self, Route::Lobby | Route::Embed(_))
+            || matches!(self.module(), Some("learn" | "club" | "frame" | "event"))
+    }
+
+    /// The wasm module of its own that draws this route's page (a game's,
+    /// `learn`, `club`, `frame`), if any; the app draws the others (the
+    /// home page).
+    pub fn module(&self) -> Option<&'static str> {
+        match self {
+            Route::Othello(_) => Some("othello"),
+            Route::Opok(_) => Some("opok"),
+            Route::Nim(_) => Some("nim"),
+            Route::Learn
+            | Route::LearnGame(_)
+            | Route::Lesson(..)
+            | Route::LearnSet(_)
+            | Route::LearnTeacher
+            | Route::LearnResults(_)
+            | Route::Puzzles
+            | Route::Puzzle(_)
+            // The rules pages teach: they come with the learning pages.
+            | Route::OthelloRules
+            | Route::OpokRules
+            | Route::NimRules => Some("learn"),
+            // The embed snippet builder is a club webmaster's tool.
+            Route::Club | Route::EmbedBuilder(_) => Some("club"),
+            // A frame that follows a live game needs the live client,
+            // which the online module has and the frames' module need not
+            // carry.
+            Route::Embed(frame) if crate::online::client::LiveFrame::named(frame) => Some("online"),
+            // A club event's frames come with the event pages.
+            Route::Embed(frame) if is_event_frame(frame) => Some("event"),
+            // The club's rating list comes with the event pages too.
+            Route::Embed(frame) if crate::links::club::is_ratings_frame(frame) => Some("event"),
+            Route::Embed(_) => Some("frame"),
+            // Online play: the lobby, the games' pages and the "Play
+            // online" dialog (called from the game pages), loaded by these
+            // routes only.
+            Route::Lobby | Route::Online(_) => Some("online"),
+            // A club's events (issue 29): their own module, fetched by
+            // `#/event/…` and the event frames only.
+            Route::Event(_) | Route::Clubs(_) => Some("event"),
+            _ => None,
+        }
+    }
+
+    /// The route of a URL fragment (with or without the leading `#`).
+    pub fn from_fragment(fragment: &str) -> Route {
+        let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
+        if let Some(frame) = fragment.strip_prefix("/embed/") {
+            return Route::Embed(frame.to_string());
+        }
+        // Read by the online module (`OnlineLink::parse`, which says when
+        // it names no game), so that no other module carries the reader.
+        if let Some(game) = fragment.strip_prefix("/online/") {
+            return Route::Online(game.to_string());
+        }
+        if let Some(event) = fragment.strip_prefix("/event/") {
+            return Route::Event(event.to_string());
+        }
+        if let Some(club) = fragment.strip_prefix("/clubs/") {
+            return Route::Clubs(club.to_string());
+        }
+        let (path, query) = match fragment.split_once('?') {
+            Some((p, q)) => (p, Some(q.to_string())),
+            None => (fragment, None),
+        };
+        match path.trim_end_matches('/') {
+            "" => Route::Home,
+            "/othello" => Route::Othello(query.filter(|q| !q.is_empty())),
+            "/othello/rules" => Route::OthelloRules,
+            "/opok" => Route::Opok(query.filter(|q| !q.is_empty())),
+            "/opok/rules" => Route::OpokRules,
+            "/nim" => Route::Nim(query.filter(|q| !q.is_empty())),
+            "/nim/rules" => Route::NimRules,
+            "/learn" => Route::Learn,
+            "/learn/teacher" => Route::LearnTeacher,
+            "/learn/set" => Route::LearnSet(query.unwrap_or_default()),
+            "/learn/results" => Route::LearnResults(query.unwrap_or_default()),
+            "/puzzles" => Route::Puzzles,
+            "/club" => Route::Club,
+            "/online" => Route::Lobby,
+            "/embed" => Route::EmbedBuilder(query.filter(|q| !q.is_empty())),
+            other => learn_route(other).unwrap_or_else(|| Route::NotFound(other.to_string())),
+        }
+    }
+
+    /// The URL fragment of this route, with the leading `#`.
+    pub fn fragment(&self) -> String {
+        match self {
+            Route::Home => "#/".into(),
+            Route::Othello(None) => "#/othello".into(),
+            Route::Othello(Some(query)) => format!("#/othello?{query}"),
+            Route::OthelloRules => "#/othello/rules".into(),
+            Route::Opok(None) => "#/opok".into(),
+            Route::Opok(Some(query)) => format!("#/opok?{query}"),
+            Route::OpokRules => "#/opok/rules".into(),
+            Route::Nim(None) => "#/nim".into(),
+            Route::Nim(Some(query)) => format!("#/nim?{query}"),
+            Route::NimRules => "#/nim/rules".into(),
+            Route::Learn => "#/learn".into(),
+            Route::LearnGame(game) => format!("#/learn/{game}"),
+            Route::Lesson(game, id) => format!("#/learn/{game}/{id}"),
+            Route::LearnSet(query) => format!("#/learn/set?{query}"),
+            Route::LearnTeacher => "#/learn/teacher".into(),
+            Route::LearnResults(query) => format!("#/learn/results?{query}"),
+            Route::Puzzles => "#/puzzles".into(),
+            Route::Puzzle(id) => format!("#/puzzles/{id}"),
+            Route::Club => "#/club".into(),
+            Route::Embed(frame) => format!("#/embed/{frame}"),
+            Route::EmbedBuilder(None) => "#/embed".into(),
+            Route::EmbedBuilder(Some(query)) => format!("#/embed?{query}"),
+            Route::Lobby => "#/online".into(),
+            Route::Online(game) => format!("#/online/{game}"),
+            Route::Event(event) => format!("#/event/{event}"),
+            Route::Clubs(club) => format!("#/clubs/{club}"),
+            Route::NotFound(path) => format!("#{path}"),
+        }
+    }
+}
+
+/// Whether what follows `#/embed/` is a club event's frame
+/// (`event?id=…&view=…`).
+pub fn is_event_frame(frame: &str) -> bool {
+    frame == "event" || frame.starts_with("event?") || frame.starts_with("event/?")
+}
+
+/// The games that have lessons.
+pub const LEARN_GAMES: [&str; 3] = ["othello", "opok", "nim"];
+
+/// `/learn/<game>`, `/learn/<game>/<id>` and `/puzzles/<id>`: ids are short
+/// words of lower-case letters, digits and dashes.
+fn learn_route(path: &str) -> Option<Route> {
+    let id = |s: &str| {
+        (1..=40).contains(&s.len())
+            && s.bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+    };
+    if let Some(puzzle) = path.strip_prefix("/puzzles/") {
+        return id(puzzle).then(|| Route::Puzzle(puzzle.to_string()));
+    }
+    let rest = path.strip_prefix("/learn/")?;
+    let (game, lesson) = match rest.split_once('/') {
+        Some((game, lesson)) => (game, Some(lesson)),
+        None => (rest, None),
+    };
+    if !LEARN_GAMES.contains(&game) {
+        return None;
+    }
+    match lesson {
+        None => Some(Route::LearnGame(game.to_string())),
+        Some(lesson) if id(lesson) => Some(Route::Lesson(game.to_string(), lesson.to_string())),
+        Some(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fragments_round_trip() {
+        for route in [
+            Route::Home,
+            Route::Othello(None),
+            Route::Othello(Some("moves=f5".into())),
+            Route::OthelloRules,
+            Route::Opok(None),
+            Route::Opok(Some("size=3".into())),
+            Route::OpokRules,
+            Route::Nim(None),
+            Route::Nim(Some("misere=1".into())),
+            Route::NimRules,
+            Route::Learn,
+            Route::LearnGame("opok".into()),
+            Route::Lesson("othello".into(), "othello-1-2".into()),
+            Route::LearnSet("t=A&i=nim-1-1".into()),
+            Route::LearnTeacher,
+            Route::LearnResults("i=nim-1-1".into()),
+            Route::Puzzles,
+            Route::Puzzle("daily".into()),
+            Route::Puzzle("corner-0a1b2c3d".into()),
+            Route::Club,
+            Route::Embed("othello?moves=f5d6&mode=view".into()),
+            Route::Embed("nim".into()),
+            Route::EmbedBuilder(None),
+            Route::EmbedBuilder(Some("game=nim&moves=0:1".into())),
+            Route::Lobby,
+            Route::Online("othello/ab23cd45ef67".into()),
+            Route::Online("nim/ab23cd45ef67?invite=0123abcd".into()),
+            Route::Event("k7qz3mfa9tbe".into()),
+            Route::Event("k7qz3mfa9tbe?organiser=0f3a".into()),
+            Route::Clubs("k7qz3mfa9tbe?token=0f3a".into()),
+        ] {
+            assert_eq!(Route::from_fragment(&route.fragment()), route);
+        }
+        assert_eq!(Route::from_fragment(""), Route::Home);
+        assert_eq!(
+            Route::from_fragment("#/puzzles/daily").module(),
+            Some("learn")
+        );
+        assert_eq!(Route::from_fragment("#/club").module(), Some("club"));
+        assert_eq!(
+            Route::from_fragment("#/othello?black=human").module(),
+            Some("othello")
+        );
+        assert_eq!(Route::from_fragment("#/").module(), None);
+        assert!(!Route::from_fragment("#/nim").has_own_heading());
+        assert!(Route::from_fragment("#/learn").has_own_heading());
+        assert_eq!(
+            Route::from_fragment("#/embed/opok?size=4").module(),
+            Some("frame")
+        );
+        assert!(crate::embed::params::parse_fragment(
+            &Route::from_fragment("#/embed/nim?heaps=3,4").fragment()
+        )
+        .is_some());
+        assert_eq!(Route::from_fragment("#/othello?"), Route::Othello(None));
+        assert_eq!(Route::from_fragment("#/online").module(), Some("online"));
+        assert_eq!(
+            Route::from_fragment("#/online/opok/ab23cd45ef67").module(),
+            Some("online")
+        );
+        // A live frame is the online module's; any other frame the frames'.
+        assert_eq!(
+            Route::from_fragment("#/embed/nim?parent=https://a.example&live=ab23cd45ef67").module(),
+            Some("online")
+        );
+        assert_eq!(
+            Route::from_fragment("#/embed/nim?heaps=3&alive=1").module(),
+            Some("frame")
+        );
+        // A club's event and its frames are the event module's.
+        assert_eq!(
+            Route::from_fragment("#/event/k7qz3mfa9tbe").module(),
+            Some("event")
+        );
+        assert!(Route::from_fragment("#/event/k7qz3mfa9tbe").has_own_heading());
+        assert_eq!(
+            Route::from_fragment("#/embed/event?id=k7qz3mfa9tbe&view=standings").module(),
+            Some("event")
+        );
+        // A club on the server and its ratings frame too.
+        assert_eq!(Route::from_fragment("#/clubs/ab12").module(), Some("event"));
+        assert!(Route::from_fragment("#/clubs/ab12").has_own_heading());
+        assert_eq!(
+            Route::from_fragment("#/embed/ratings?club=ab12").module(),
+            Some("event")
+        );
+        assert_eq!(
+            Route::from_fragment("#/chess"),
+            Route::NotFound("/chess".into())
+        );
+        for bad in [
+            "#/learn/chess",
+            "#/learn/nim/a/b",
+            "#/puzzles/<x>",
+            "#/learn/nim/",
+        ] {
+            let route = Route::from_fragment(bad);
+            assert!(
+                matches!(route, Route::NotFound(_) | Route::LearnGame(_)),
+                "{bad}: {route:?}"
+            );
+        }
+    }
+}
