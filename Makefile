@@ -52,7 +52,7 @@ WASM_BENCH := target/wasm-bench
 BENCH_ARGS ?= --perft 12 --ffo 40-49
 
 bench:
-	cargo run --release --bin engine -- bench --full
+	cargo run --release -p mind-sports-cli --bin engine -- bench --full
 
 # What is in each wasm: the largest functions and data (twiggy, on the
 # builds before wasm-opt, which still have their names).
@@ -83,14 +83,14 @@ bench-wasm: wasm-bench-build
 	node tests/bench/wasm.mjs $(BENCH_ARGS)
 
 wasm-bench-build: wasm-target wasm-bindgen node-tools
-	cargo build --profile worker --target wasm32-unknown-unknown --bin wasm-bench
+	cargo build --profile worker --target wasm32-unknown-unknown -p mind-sports-web --bin wasm-bench
 	wasm-bindgen --target nodejs --out-dir $(WASM_BENCH) target/wasm32-unknown-unknown/worker/wasm-bench.wasm
 	wasm-opt -O $(WASM_BENCH)/wasm-bench_bg.wasm -o $(WASM_BENCH)/wasm-bench_bg.wasm
 
 # FFO #40-#49 natively and in wasm, interleaved, into docs/bench/ffo.json:
 # the one source of the README's speed table (then `make docs`).
 bench-record: wasm-bench-build
-	cargo build --release --bin engine
+	cargo build --release -p mind-sports-cli --bin engine
 	node tests/bench/record.mjs
 
 # Writes the README's tables of measured figures from their sources (the
@@ -106,7 +106,7 @@ docs: build
 TRAIN := target/train
 ENGINE := target/release/engine
 train:
-	cargo build --release --bin engine
+	cargo build --release -p mind-sports-cli --bin engine
 	$(ENGINE) train generate --games 40000 --keep 0.35 --seed 1 --eval handmade --threads 2 \
 	  --out $(TRAIN)/positions.bin
 	$(ENGINE) train label --in $(TRAIN)/positions.bin --eval handmade --depth 4 --exact 16 \
@@ -231,7 +231,7 @@ E2E = offline othello opok nim hostile shell layout learn clock club diagram \
   embed embed-element buttons saving pool online online-trust events event-manage club-evening event-online event-recovery ratings members proxy a11y
 
 test-e2e: server
-	cargo build --release --bin engine
+	cargo build --release -p mind-sports-cli --bin engine
 	SIZE_BUDGET=strict trunk build --release
 	node tests/docs/tables.mjs
 	@for name in $(E2E); do \

@@ -18,13 +18,17 @@ BASE="${BASE:-HEAD~1}"
 COUNT="${COUNT:-50}"
 MS="${MS:-300}"
 ours="$PWD/target/release/engine"
-cargo build --release --bin engine
+cargo build --release -p mind-sports-cli --bin engine
 base_dir="$PWD/target/strength-base"
 rev="$(git rev-parse --short "$BASE")"
 if [ ! -x "$base_dir/$rev/engine" ]; then
   rm -rf "$base_dir/src"
   git worktree add -f --detach "$base_dir/src" "$rev" >/dev/null
-  (cd "$base_dir/src" && CARGO_TARGET_DIR="$base_dir/target" cargo build --release --offline --bin engine)
+  # The command line is a crate of its own since issue 39; older
+  # revisions build it from the root package.
+  (cd "$base_dir/src" && export CARGO_TARGET_DIR="$base_dir/target" &&
+    if [ -f src/cli/Cargo.toml ]; then cargo build --release --offline -p mind-sports-cli --bin engine;
+    else cargo build --release --offline --bin engine; fi)
   mkdir -p "$base_dir/$rev"
   cp "$base_dir/target/release/engine" "$base_dir/$rev/engine"
   git worktree remove --force "$base_dir/src"

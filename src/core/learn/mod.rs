@@ -98,7 +98,7 @@ mod tests {
     /// The course as the build bundles it for the app: every stage file of
     /// `data/lessons/`, by game (Othello, Opok, take-away), then number.
     fn stage_files() -> Vec<String> {
-        let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/data/lessons");
+        let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/lessons");
         let order = |name: &str| {
             let (game, n) = name.rsplit_once('-')?;
             let game = ["othello", "opok", "nim"].iter().position(|g| *g == game)?;
@@ -126,7 +126,7 @@ mod tests {
             listed, files,
             "a stage file is missing from STAGES, or out of order"
         );
-        let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/data/lessons");
+        let folder = concat!(env!("CARGO_MANIFEST_DIR"), "/../../data/lessons");
         for (name, text) in super::STAGES {
             let on_disk = std::fs::read_to_string(format!("{folder}/{name}.json")).unwrap();
             assert_eq!(on_disk, text, "{name}");

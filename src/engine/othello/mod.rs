@@ -22,6 +22,8 @@ pub mod last_flip;
 pub mod levels;
 pub mod lines;
 pub mod notation;
+#[cfg(test)]
+mod parallel_search_tests;
 pub mod pattern;
 pub mod perft;
 pub mod position;

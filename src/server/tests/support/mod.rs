@@ -323,7 +323,7 @@ pub fn engine_binary() -> std::path::PathBuf {
     if !engine.is_file() {
         let cargo = std::env::var("CARGO").unwrap_or_else(|_| "cargo".into());
         let built = std::process::Command::new(cargo)
-            .args(["build", "--bin", "engine", "-p", "mind-sports"])
+            .args(["build", "--bin", "engine", "-p", "mind-sports-cli"])
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .status()
             .unwrap();
