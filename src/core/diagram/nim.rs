@@ -180,6 +180,25 @@ struct HeapPlan {
 }
 
 impl HeapPlan {
+    /// A heap of `size` tokens after the last move took `taken` from it.
+    /// Whether it is drawn token by token counts the taken ones too, so a
+    /// big heap that shrank is drawn as before the move.
+    fn new(size: u64, taken: u64) -> HeapPlan {
+        let tokens = size.saturating_add(taken) <= TOKEN_LIMIT;
+        HeapPlan {
+            size,
+            taken,
+            tokens,
+            places: if tokens {
+                i32::try_from(size + taken).unwrap_or(0)
+            } else {
+                BIG_SHOWN + 3
+            },
+            size_text: size.to_string(),
+            taken_text: (taken > 0).then(|| format!("(−{taken})")),
+        }
+    }
+
     /// Lines of tokens (at least one, for an empty heap's tray).
     fn lines(&self) -> i32 {
         ((self.places + PER_LINE - 1) / PER_LINE).max(1)
@@ -203,34 +222,58 @@ const TRAY_PAD: i32 = 8;
 /// Between two heaps.
 const HEAP_GAP: i32 = 14;
 
+/// The document: the heaps' rows one under the other, then the legend.
 fn draw(diagram: &Diagram, options: &Options) -> String {
     let c = colors(options.theme);
+    let plans = plan_heaps(diagram, options);
+    let rules = (options.legend != super::Legend::None).then(|| rule_texts(diagram));
+    let layout = Layout::new(&plans, rules.as_deref(), options.coords);
+    let lines = super::legend_lines(&options.legend, || vec![legend(diagram.misere)]);
+    let height = MARGIN + layout.heaps_height.max(0) + super::legend_height(&lines) + MARGIN;
+    let title = super::title_text(options, || auto_title(diagram, options));
+    let mut svg = Svg::new(layout.width, height, options.size_px, &title);
+
+    let mut top = MARGIN;
+    for (i, plan) in plans.iter().enumerate() {
+        let rule = rules.as_ref().map(|r| r[i].as_str());
+        layout.draw_heap(&mut svg, &c, plan, top, i + 1, rule);
+        top += plan.height() + HEAP_GAP;
+    }
+
+    super::draw_legend(
+        &mut svg,
+        &lines,
+        layout.width / 2,
+        MARGIN + layout.heaps_height,
+        layout.width - 2 * MARGIN,
+        c.text,
+    );
+    svg.finish()
+}
+
+/// How each heap is drawn: the last move's tokens are added back to the
+/// heap it took from (when it is shown and names a heap of the position).
+fn plan_heaps(diagram: &Diagram, options: &Options) -> Vec<HeapPlan> {
     let heaps = diagram.position.heaps();
     let last = diagram
         .last_move
         .filter(|m| options.last_move && m.heap < heaps.len() && m.take > 0);
-    let plans: Vec<HeapPlan> = heaps
+    heaps
         .iter()
         .enumerate()
         .map(|(i, heap)| {
             let taken = last.filter(|m| m.heap == i).map_or(0, |m| m.take);
-            let tokens = heap.size.saturating_add(taken) <= TOKEN_LIMIT;
-            HeapPlan {
-                size: heap.size,
-                taken,
-                tokens,
-                places: if tokens {
-                    i32::try_from(heap.size + taken).unwrap_or(0)
-                } else {
-                    BIG_SHOWN + 3
-                },
-                size_text: heap.size.to_string(),
-                taken_text: (taken > 0).then(|| format!("(−{taken})")),
-            }
+            HeapPlan::new(heap.size, taken)
         })
-        .collect();
-    let show_rules = options.legend != super::Legend::None;
-    let rule_texts: Vec<String> = heaps
+        .collect()
+}
+
+/// Each heap's rule as written beside it: the diagram's name for it (the
+/// English one when it has none), cut to [`RULE_CHARS`].
+fn rule_texts(diagram: &Diagram) -> Vec<String> {
+    diagram
+        .position
+        .heaps()
         .iter()
         .enumerate()
         .map(|(i, h)| {
@@ -241,80 +284,125 @@ fn draw(diagram: &Diagram, options: &Options) -> String {
                 .unwrap_or_else(|| rule_name(&h.rule));
             crate::engine::text::excerpt(&name, RULE_CHARS)
         })
-        .collect();
+        .collect()
+}
 
-    // The columns: numbers, rules, tokens, sizes.
-    let band = if options.coords { super::COORD_BAND } else { 0 };
-    let rule_width = if show_rules {
-        rule_texts
+/// Where the columns stand (heap numbers, rules, tokens, sizes), from
+/// left to right, and the drawing's width.
+struct Layout {
+    /// The heap numbers' band (0 without coordinates).
+    band: i32,
+    coords: bool,
+    x_rules: i32,
+    x_tokens: i32,
+    x_sizes: i32,
+    /// The trays' width.
+    tokens_width: i32,
+    /// The space between a line's two groups (none on one group).
+    group_gap: i32,
+    width: i32,
+    /// The heaps' height, without the margins and the legend.
+    heaps_height: i32,
+}
+
+impl Layout {
+    /// The columns wide enough for the widest rule (`rules`, when written),
+    /// the longest line of tokens and the widest size with its amount taken.
+    fn new(plans: &[HeapPlan], rules: Option<&[String]>, coords: bool) -> Layout {
+        let band = if coords { super::COORD_BAND } else { 0 };
+        let rule_width = rules.map_or(0, |rules| {
+            rules
+                .iter()
+                .map(|t| text_width(t, RULE_FONT))
+                .max()
+                .unwrap_or(0)
+                + GAP
+        });
+        let columns = plans
             .iter()
-            .map(|t| text_width(t, RULE_FONT))
+            .map(|p| p.places)
             .max()
             .unwrap_or(0)
-            + GAP
-    } else {
-        0
-    };
-    let columns = plans
-        .iter()
-        .map(|p| p.places)
-        .max()
-        .unwrap_or(0)
-        .clamp(GROUP, PER_LINE);
-    let group_gap = if columns > GROUP { GROUP_GAP } else { 0 };
-    let tokens_width = columns * PITCH + group_gap + 2 * TRAY_PAD;
-    let size_width = plans
-        .iter()
-        .map(|p| {
-            let taken = p
-                .taken_text
-                .as_ref()
-                .map_or(0, |t| GAP / 2 + text_width(t, SIZE_FONT));
-            text_width(&p.size_text, SIZE_FONT) + taken
-        })
-        .max()
-        .unwrap_or(0);
-    let x_rules = MARGIN + band;
-    let x_tokens = x_rules + rule_width;
-    let x_sizes = x_tokens + tokens_width + GAP;
-    let width = x_sizes + size_width + MARGIN;
-    let heaps_height: i32 = plans.iter().map(|p| p.height() + HEAP_GAP).sum::<i32>() - HEAP_GAP;
-    let lines = super::legend_lines(&options.legend, || vec![legend(diagram.misere)]);
-    let height = MARGIN + heaps_height.max(0) + super::legend_height(&lines) + MARGIN;
-    let title = super::title_text(options, || auto_title(diagram, options));
-    let mut svg = Svg::new(width, height, options.size_px, &title);
+            .clamp(GROUP, PER_LINE);
+        let group_gap = if columns > GROUP { GROUP_GAP } else { 0 };
+        let tokens_width = columns * PITCH + group_gap + 2 * TRAY_PAD;
+        let size_width = plans
+            .iter()
+            .map(|p| {
+                let taken = p
+                    .taken_text
+                    .as_ref()
+                    .map_or(0, |t| GAP / 2 + text_width(t, SIZE_FONT));
+                text_width(&p.size_text, SIZE_FONT) + taken
+            })
+            .max()
+            .unwrap_or(0);
+        let x_rules = MARGIN + band;
+        let x_tokens = x_rules + rule_width;
+        let x_sizes = x_tokens + tokens_width + GAP;
+        Layout {
+            band,
+            coords,
+            x_rules,
+            x_tokens,
+            x_sizes,
+            tokens_width,
+            group_gap,
+            width: x_sizes + size_width + MARGIN,
+            heaps_height: plans.iter().map(|p| p.height() + HEAP_GAP).sum::<i32>() - HEAP_GAP,
+        }
+    }
 
-    let mut top = MARGIN;
-    for (i, plan) in plans.iter().enumerate() {
-        let block = plan.height();
-        let cy = top + block / 2;
-        if options.coords {
+    /// One heap's row from `top` down: its `number` (with the
+    /// coordinates) and `rule` (when written), its tray and tokens, its size.
+    fn draw_heap(
+        &self,
+        svg: &mut Svg,
+        c: &Colors,
+        plan: &HeapPlan,
+        top: i32,
+        number: usize,
+        rule: Option<&str>,
+    ) {
+        let cy = top + plan.height() / 2;
+        if self.coords {
             svg.text(
-                MARGIN + band / 2,
+                MARGIN + self.band / 2,
                 cy,
                 super::COORD_FONT,
                 c.text,
                 false,
-                &(i + 1).to_string(),
+                &number.to_string(),
             );
         }
-        if show_rules {
-            svg.text_anchored(
-                x_rules,
-                cy,
-                RULE_FONT,
-                c.rule,
-                false,
-                "start",
-                &rule_texts[i],
-            );
+        if let Some(rule) = rule {
+            svg.text_anchored(self.x_rules, cy, RULE_FONT, c.rule, false, "start", rule);
         }
+        self.draw_tokens(svg, c, plan, top);
+        svg.text_anchored(
+            self.x_sizes,
+            cy,
+            SIZE_FONT,
+            c.text,
+            true,
+            "start",
+            &plan.size_text,
+        );
+        if let Some(taken) = &plan.taken_text {
+            let x = self.x_sizes + text_width(&plan.size_text, SIZE_FONT) + GAP / 2;
+            svg.text_anchored(x, cy, SIZE_FONT, c.mark, false, "start", taken);
+        }
+    }
+
+    /// A heap's tray (when the theme has one) and its tokens: every token
+    /// and the last move's outlines, or a big heap's few and an ellipsis.
+    fn draw_tokens(&self, svg: &mut Svg, c: &Colors, plan: &HeapPlan, top: i32) {
         if let Some(tray) = c.tray {
             svg.tag("rect")
-                .num("x", x_tokens)
+                .num("x", self.x_tokens)
                 .num("y", top)
-                .num("width", tokens_width)
-                .num("height", block)
+                .num("width", self.tokens_width)
+                .num("height", plan.height())
                 .num("rx", PITCH / 2 + TRAY_PAD)
                 .attr("fill", tray)
                 .end();
@@ -322,9 +410,9 @@ fn draw(diagram: &Diagram, options: &Options) -> String {
         // The centre of token place `j`: lines of ten, groups of five.
         let place = |j: i32| {
             let column = j % PER_LINE;
-            let gap = if column >= GROUP { group_gap } else { 0 };
+            let gap = if column >= GROUP { self.group_gap } else { 0 };
             (
-                x_tokens + TRAY_PAD + column * PITCH + gap + PITCH / 2,
+                self.x_tokens + TRAY_PAD + column * PITCH + gap + PITCH / 2,
                 top + TRAY_PAD + (j / PER_LINE) * PITCH + PITCH / 2,
             )
         };
@@ -373,31 +461,7 @@ fn draw(diagram: &Diagram, options: &Options) -> String {
                     .end();
             }
         }
-        svg.text_anchored(
-            x_sizes,
-            cy,
-            SIZE_FONT,
-            c.text,
-            true,
-            "start",
-            &plan.size_text,
-        );
-        if let Some(taken) = &plan.taken_text {
-            let x = x_sizes + text_width(&plan.size_text, SIZE_FONT) + GAP / 2;
-            svg.text_anchored(x, cy, SIZE_FONT, c.mark, false, "start", taken);
-        }
-        top += block + HEAP_GAP;
     }
-
-    super::draw_legend(
-        &mut svg,
-        &lines,
-        width / 2,
-        MARGIN + heaps_height,
-        width - 2 * MARGIN,
-        c.text,
-    );
-    svg.finish()
 }
 
 #[cfg(test)]

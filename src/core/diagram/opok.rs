@@ -241,56 +241,106 @@ fn pile(
     }
 }
 
+/// The document: the board, the last move's squares, the stacks, the last
+/// move's arrow and captures, the move numbers, then the legend.
 fn draw(diagram: &Diagram, options: &Options) -> String {
     let position = &diagram.position;
     let g = position.geometry();
-    let n = g.size();
-    let c = colors(options.theme);
     let light = options.theme == Theme::Light;
     let frame = if light { 8 } else { 6 };
-    let (b, mut svg) = Board::start(
+    let (board, mut svg) = Board::start(
         options,
-        n,
+        g.size(),
         frame,
         || legend(position),
         || auto_title(diagram, options),
     );
-
-    let corner = |square: Square| {
-        let (col, row) = g.coordinates(square);
-        b.corner(col, row)
+    let d = Drawing {
+        board,
+        g,
+        c: colors(options.theme),
+        light,
     };
-    let on_board = |square: Square| square.index() < g.squares();
 
-    // The frame and the checkered board (a1 light, as on the page).
-    b.draw_frame(&mut svg, c.frame, c.light);
-    for row in 0..n {
-        for col in (0..n).filter(|col| (col + row) % 2 == 1) {
-            let (x, y) = b.corner(col, row);
-            svg.tag("rect")
-                .num("x", x)
-                .num("y", y)
-                .num("width", CELL)
-                .num("height", CELL)
-                .attr("fill", c.dark)
-                .end();
-        }
-    }
-    b.draw_grid(&mut svg, c.line, 2);
-    b.draw_coordinates(&mut svg, c.text);
-
-    // The last move's squares outlined (its arrow goes over the stacks).
+    d.draw_board(&mut svg);
     let last = diagram
         .last_move
         .as_ref()
-        .filter(|l| options.last_move && on_board(l.from) && on_board(l.to));
+        .filter(|l| options.last_move && d.on_board(l.from) && d.on_board(l.to));
+    // The last move's squares under the stacks, its arrow over them.
     if let Some(last) = last {
-        // The origin dashed, the landing square bolder.
+        d.draw_move_squares(&mut svg, last);
+    }
+    d.draw_stacks(&mut svg, position);
+    if let Some(last) = last {
+        d.draw_move_arrow_and_captures(&mut svg, last);
+    }
+    if options.move_numbers {
+        d.draw_move_numbers(&mut svg, &diagram.numbers);
+    }
+
+    d.board.finish(svg, d.c.text)
+}
+
+/// What every part of an Opok drawing needs: where the board stands, its
+/// geometry and the theme's colours.
+struct Drawing {
+    board: Board,
+    g: Geometry,
+    c: Colors,
+    /// The light theme (else print).
+    light: bool,
+}
+
+impl Drawing {
+    /// The top-left corner of `square`.
+    fn corner(&self, square: Square) -> (i32, i32) {
+        let (col, row) = self.g.coordinates(square);
+        self.board.corner(col, row)
+    }
+
+    /// The centre of `square`.
+    fn centre(&self, square: Square) -> (i32, i32) {
+        let (x, y) = self.corner(square);
+        (x + CELL / 2, y + CELL / 2)
+    }
+
+    /// Whether `square` is on this board (a hand-made diagram's squares
+    /// may not be).
+    fn on_board(&self, square: Square) -> bool {
+        square.index() < self.g.squares()
+    }
+
+    /// The frame, the checkered board (a1 light, as on the page), the grid
+    /// and the coordinates.
+    fn draw_board(&self, svg: &mut Svg) {
+        let (b, c) = (&self.board, &self.c);
+        let n = self.g.size();
+        b.draw_frame(svg, c.frame, c.light);
+        for row in 0..n {
+            for col in (0..n).filter(|col| (col + row) % 2 == 1) {
+                let (x, y) = b.corner(col, row);
+                svg.tag("rect")
+                    .num("x", x)
+                    .num("y", y)
+                    .num("width", CELL)
+                    .num("height", CELL)
+                    .attr("fill", c.dark)
+                    .end();
+            }
+        }
+        b.draw_grid(svg, c.line, 2);
+        b.draw_coordinates(svg, c.text);
+    }
+
+    /// The last move's squares outlined: the origin dashed, the landing
+    /// square bolder.
+    fn draw_move_squares(&self, svg: &mut Svg, last: &LastMove) {
         for (square, inset, width, dash, class) in [
             (last.from, 5, 5, Some("12 8"), "origin"),
             (last.to, 4, 7, None, "landing"),
         ] {
-            let (x, y) = corner(square);
+            let (x, y) = self.corner(square);
             let tag = svg
                 .tag("rect")
                 .num("x", x + inset)
@@ -298,7 +348,7 @@ fn draw(diagram: &Diagram, options: &Options) -> String {
                 .num("width", CELL - 2 * inset)
                 .num("height", CELL - 2 * inset)
                 .attr("fill", "none")
-                .attr("stroke", c.mark)
+                .attr("stroke", self.c.mark)
                 .num("stroke-width", width);
             let tag = match dash {
                 Some(dash) => tag.attr("stroke-dasharray", dash),
@@ -308,49 +358,46 @@ fn draw(diagram: &Diagram, options: &Options) -> String {
         }
     }
 
-    // The stacks.
-    for i in 0..g.squares() {
-        let square = Square(i as u8);
-        let Some(stack) = position.stack(square) else {
-            continue;
-        };
-        let layers = i32::from(stack.height).clamp(1, MAX_LAYERS);
-        let (x, y) = corner(square);
-        let cx = x + CELL / 2;
-        // The pile centred in its square.
-        let top_cy = y + CELL / 2 - (layers - 1) * LAYER / 2;
-        let colors = match stack.owner {
-            Side::Circles => &c.circles,
-            Side::Squares => &c.squares,
-        };
-        pile(&mut svg, stack.owner, (cx, top_cy), layers, colors, light);
-        svg.text(
-            cx,
-            top_cy,
-            HEIGHT_FONT,
-            colors.text,
-            true,
-            &stack.height.to_string(),
-        );
+    /// Every stack: a pile centred in its square, its height on top.
+    fn draw_stacks(&self, svg: &mut Svg, position: &Position) {
+        for i in 0..self.g.squares() {
+            let square = Square(i as u8);
+            let Some(stack) = position.stack(square) else {
+                continue;
+            };
+            let layers = i32::from(stack.height).clamp(1, MAX_LAYERS);
+            let (cx, cy) = self.centre(square);
+            let top_cy = cy - (layers - 1) * LAYER / 2;
+            let colors = match stack.owner {
+                Side::Circles => &self.c.circles,
+                Side::Squares => &self.c.squares,
+            };
+            pile(svg, stack.owner, (cx, top_cy), layers, colors, self.light);
+            svg.text(
+                cx,
+                top_cy,
+                HEIGHT_FONT,
+                colors.text,
+                true,
+                &stack.height.to_string(),
+            );
+        }
     }
 
-    // What the last move captured, where it stood, and its arrow.
-    if let Some(last) = last {
-        let centre = |square: Square| {
-            let (x, y) = corner(square);
-            (x + CELL / 2, y + CELL / 2)
-        };
+    /// The last move's arrow, then what it captured as dashed outlines
+    /// where it stood (in the owner's colour on the light theme).
+    fn draw_move_arrow_and_captures(&self, svg: &mut Svg, last: &LastMove) {
+        let c = &self.c;
         arrow(
-            &mut svg,
-            centre(last.from),
-            centre(last.to),
+            svg,
+            self.centre(last.from),
+            self.centre(last.to),
             c.mark,
             c.light,
         );
-        for &(square, stack) in last.captured.iter().filter(|(s, _)| on_board(*s)) {
-            let (x, y) = corner(square);
-            let (cx, cy) = (x + CELL / 2, y + CELL / 2);
-            let stroke = if light {
+        for &(square, stack) in last.captured.iter().filter(|(s, _)| self.on_board(*s)) {
+            let (cx, cy) = self.centre(square);
+            let stroke = if self.light {
                 match stack.owner {
                     Side::Circles => c.circles.fill,
                     Side::Squares => c.squares.fill,
@@ -358,7 +405,7 @@ fn draw(diagram: &Diagram, options: &Options) -> String {
             } else {
                 c.mark
             };
-            piece(&mut svg, stack.owner, (cx, cy))
+            piece(svg, stack.owner, (cx, cy))
                 .attr("fill", "none")
                 .attr("stroke", stroke)
                 .num("stroke-width", 4)
@@ -369,10 +416,10 @@ fn draw(diagram: &Diagram, options: &Options) -> String {
         }
     }
 
-    // Move numbers on small labels in the squares' top-left corners.
-    if options.move_numbers {
-        for &(square, number) in diagram.numbers.iter().filter(|(s, _)| on_board(*s)) {
-            let (x, y) = corner(square);
+    /// Move numbers on small labels in the squares' top-left corners.
+    fn draw_move_numbers(&self, svg: &mut Svg, numbers: &[(Square, u32)]) {
+        for &(square, number) in numbers.iter().filter(|(s, _)| self.on_board(*s)) {
+            let (x, y) = self.corner(square);
             let text = number.to_string();
             let w = 10 + 14 * i32::try_from(text.len()).unwrap_or(3);
             svg.tag("rect")
@@ -381,16 +428,14 @@ fn draw(diagram: &Diagram, options: &Options) -> String {
                 .num("width", w)
                 .num("height", 28)
                 .num("rx", 6)
-                .attr("fill", c.badge.0)
-                .attr("stroke", c.badge.1)
+                .attr("fill", self.c.badge.0)
+                .attr("stroke", self.c.badge.1)
                 .num("stroke-width", 2)
                 .attr("class", "number")
                 .end();
-            svg.text(x + 3 + w / 2, y + 17, 22, c.text, true, &text);
+            svg.text(x + 3 + w / 2, y + 17, 22, self.c.text, true, &text);
         }
     }
-
-    b.finish(svg, c.text)
 }
 
 /// An arrow from near `from` to near `to` (both square centres), stopping
