@@ -20,6 +20,7 @@ pub mod backup;
 pub mod client;
 pub mod clubs;
 pub mod config;
+pub mod database;
 pub mod event;
 pub mod files;
 pub mod health;
@@ -174,7 +175,8 @@ pub async fn start(
         .await
         .map_err(|e| fail(e.to_string()))?;
     let limits = options.online.limits.clone();
-    let salt = tokens::address_salt(&store)
+    let salt = store
+        .address_salt()
         .await
         .map_err(|e| fail(e.to_string()))?;
     let service = service::Service::new(store, Arc::new(time), instance, options.online.clone());
