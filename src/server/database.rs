@@ -1,8 +1,8 @@
 //! What every part of the storage layer shares: which database it is
 //! ([`Backend`]), how a database failure is reported ([`DbError`]) and
 //! the channel the instances notify each other on ([`CHANNEL`]). Kept
-//! apart from [`crate::store`] so that the writers ([`crate::journal`]),
-//! which the store starts, need not know the store.
+//! apart from the store so that the writers (`journal/`), which the store
+//! starts, need not know the store.
 
 /// The PostgreSQL channel of notifications between instances.
 pub const CHANNEL: &str = "mind_sports";

@@ -44,6 +44,7 @@ pub mod tasks;
 pub mod time;
 pub mod timers;
 pub mod tokens;
+pub mod web;
 
 use std::io::Write;
 use std::net::SocketAddr;
@@ -185,13 +186,15 @@ pub async fn start(
         .map_err(|e| fail(e.to_string()))?;
     let (stop, stopping) = watch::channel(false);
     let events = event::Events::start(service.clone());
-    let app = api::App {
-        service: service.clone(),
-        connections: limits::Connections::new(limits.connections_per_address),
-        requests: Arc::new(limits::Requests::new(limits.requests_per_second)),
-        reads: Arc::new(limits::Requests::new(limits.reads_per_second)),
-        salt: Arc::from(salt),
-        stopping: stopping.clone(),
+    let app = api::ApiState {
+        app: web::App {
+            service: service.clone(),
+            connections: limits::Connections::new(limits.connections_per_address),
+            requests: Arc::new(limits::Requests::new(limits.requests_per_second)),
+            reads: Arc::new(limits::Requests::new(limits.reads_per_second)),
+            salt: Arc::from(salt),
+            stopping: stopping.clone(),
+        },
         events: events.clone(),
         clubs: Arc::new(clubs::Clubs {
             events,

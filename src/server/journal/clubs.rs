@@ -1,7 +1,7 @@
 //! The writes to the clubs' tables (`migrations/0003_clubs.sql`): they go
 //! through the games' writers so that an event joins a club in the same
-//! transaction as its logged `club` change. Their reads are
-//! [`crate::store::clubs`]'s.
+//! transaction as its logged `club` change. Their reads are the
+//! store's (`store/clubs.rs`).
 
 use sqlx::{Any, Transaction};
 

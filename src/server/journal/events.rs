@@ -1,7 +1,7 @@
 //! The writes to the events' tables (`migrations/0002_events.sql`): they
 //! go through the games' writers so that a round's change and its new
-//! games commit in one transaction. Their reads are
-//! [`crate::store::events`]'s.
+//! games commit in one transaction. Their reads are the
+//! store's (`store/events.rs`).
 
 use sqlx::{Any, Transaction};
 
