@@ -2,7 +2,9 @@
 //! the club's events (a version: the hash of its events' ids and change
 //! counts), cut into pages of at most [`PAGE_BYTES`] of JSON, and kept
 //! for the clubs read last, so that a request or a live stream costs a
-//! lookup, never a rating run, and no answer is larger than a page.
+//! lookup, never a rating run, and no answer is larger than a page. The
+//! list itself is [`crate::event::rating`]'s (a club's event seeds its
+//! round 1 by it too).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
