@@ -12,6 +12,18 @@
 //! and their rating lists under `/api/v1/clubs/`: [`clubs`]. Operating it:
 //! [`health`] (`/healthz`, `/metrics`), [`metrics`], [`backup`] (`serve
 //! backup` and `serve restore`), [`logging`].
+//!
+//! The modules stand in layers, each using only those below it, so that
+//! each can be read (and changed) knowing only what is under it:
+//! - the helpers: [`config`], [`options`], [`proxy`], [`limits`],
+//!   [`tokens`], [`metrics`], [`memory`], [`refusals`], [`timers`];
+//! - the storage: [`database`] < [`state_folder`] < [`journal`] (the
+//!   writes) < [`store`] (opening, the reads);
+//! - over the store: [`time`] and [`quotas`]; then [`service`] (the
+//!   games) and [`tasks`];
+//! - the HTTP side: [`web`] (what every handler shares) < [`health`],
+//!   [`live`] < [`event`] < [`clubs`] (a club collects events) < [`api`],
+//!   which routes them all; [`start`] here puts the server together.
 
 #![cfg(not(target_arch = "wasm32"))]
 
