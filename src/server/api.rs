@@ -1,70 +1,60 @@
-//! HTTP under `/api/v1/`: create, show, join and cancel games, the lobby's
-//! list, and the two WebSocket routes (`live.rs`). Every body is read by
-//! the protocol's decoder; every answer is JSON, errors as `ApiError` with
-//! a fitting status.
+//! HTTP under `/api/v1/`: the top of the server's routes. Here: create,
+//! show, join and cancel games, and the lobby's list; routed here as
+//! well: the two WebSocket routes ([`crate::live`]), the club events'
+//! routes ([`crate::event::api`]) and the clubs' ([`crate::clubs::api`]).
+//! Every body is read by the protocol's decoder; every answer is JSON,
+//! errors as `ApiError` with a fitting status ([`crate::web`]).
 
 use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
-use axum::extract::{ConnectInfo, FromRequest, FromRequestParts, Path, Request, State};
-use axum::http::{header, HeaderMap, Method, StatusCode};
+use axum::extract::{ConnectInfo, FromRef, FromRequest, FromRequestParts, Path, Request, State};
+use axum::http::{Method, StatusCode};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 use mind_sports_core::online::protocol::{
-    decode, encode, ApiError, CancelRequest, CreateRequest, JoinRequest, LimitReached, Lobby,
+    decode, ApiError, CancelRequest, CreateRequest, JoinRequest, LimitReached, Lobby,
     MAX_MESSAGE_BYTES,
 };
 use mind_sports_core::online::room::Action;
 use serde::de::DeserializeOwned;
-use serde::Serialize;
-use tokio::sync::watch;
 
-use crate::limits::{Connections, Requests};
-use crate::service::{Failure, Service};
+use crate::clubs::Clubs;
+use crate::event::Events;
+use crate::service::Failure;
 use crate::tokens;
+use crate::web::{error_response, json, App};
 
-/// What every request handler shares.
+/// What the routes under `/api/v1` share: [`App`], which every handler
+/// takes, and the club events and the clubs, which their own handlers
+/// take (each handler takes the parts it needs: axum's `FromRef`).
 #[derive(Clone)]
-pub struct App {
-    /// The games.
-    pub service: Arc<Service>,
-    /// Live connections per address.
-    pub connections: Connections,
-    /// HTTP requests per address (all but `GET`s).
-    pub requests: Arc<Requests>,
-    /// `GET`s and live connections opened per address.
-    pub reads: Arc<Requests>,
-    /// The salt of the address hashes kept in the database.
-    pub salt: Arc<str>,
-    /// Becomes `true` when the server stops (live connections close).
-    pub stopping: watch::Receiver<bool>,
+pub struct ApiState {
+    /// What every handler shares.
+    pub app: App,
     /// The club events.
-    pub events: Arc<crate::event::Events>,
+    pub events: Arc<Events>,
     /// The clubs.
-    pub clubs: Arc<crate::clubs::Clubs>,
+    pub clubs: Arc<Clubs>,
 }
 
-impl App {
-    /// The client's address: the peer's, or from a trusted proxy the one
-    /// its header names past the trusted hops (`crate::proxy`).
-    pub fn address(&self, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
-        self.service.settings().proxies.client(peer.ip(), headers)
+impl FromRef<ApiState> for App {
+    fn from_ref(state: &ApiState) -> App {
+        state.app.clone()
     }
+}
 
-    /// The time a client has to send a request's body.
-    pub fn body_timeout(&self) -> std::time::Duration {
-        self.service.settings().limits.request_body_timeout
+impl FromRef<ApiState> for Arc<Events> {
+    fn from_ref(state: &ApiState) -> Arc<Events> {
+        state.events.clone()
     }
+}
 
-    /// The hosts the request reached the server as (its own origin's):
-    /// `Host`, a trusted proxy's forwarded host, `--public-url`'s.
-    pub fn own_hosts(&self, peer: SocketAddr, headers: &HeaderMap) -> Vec<String> {
-        let settings = self.service.settings();
-        let host = headers.get(header::HOST).and_then(|h| h.to_str().ok());
-        let forwarded = settings.proxies.forwarded_host(peer.ip(), headers);
-        settings.own_hosts(host, forwarded)
+impl FromRef<ApiState> for Arc<Clubs> {
+    fn from_ref(state: &ApiState) -> Arc<Clubs> {
+        state.clubs.clone()
     }
 }
 
@@ -92,7 +82,7 @@ async fn within_rate(
 }
 
 /// The routes under `/api/v1`.
-pub fn routes(app: App) -> Router {
+pub fn routes(state: ApiState) -> Router {
     Router::new()
         .route("/games", post(create))
         .route("/games/{id}", get(show))
@@ -105,60 +95,11 @@ pub fn routes(app: App) -> Router {
         .merge(crate::clubs::api::routes())
         .fallback(|| async { error_response(ApiError::NotFound) })
         .layer(axum::middleware::from_fn_with_state(
-            app.clone(),
+            state.app.clone(),
             within_rate,
         ))
         .layer(axum::middleware::from_fn(crate::refusals::as_json))
-        .with_state(app)
-}
-
-/// `body` as JSON with `status`, never cached.
-pub fn json<T: Serialize>(status: StatusCode, body: &T) -> Response {
-    crate::refusals::json_text(status, encode(body))
-}
-
-/// An error of the API that answers with its own status: the games',
-/// the events' and the clubs' errors.
-pub trait Answer: Serialize {
-    /// The status it is answered with.
-    fn status(&self) -> StatusCode;
-}
-
-impl Answer for ApiError {
-    fn status(&self) -> StatusCode {
-        match self {
-            ApiError::Malformed { .. }
-            | ApiError::Setup { .. }
-            | ApiError::Name { .. }
-            | ApiError::HelloFirst => StatusCode::BAD_REQUEST,
-            ApiError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            ApiError::NotFound => StatusCode::NOT_FOUND,
-            ApiError::WrongToken | ApiError::WrongInvite | ApiError::Origin => {
-                StatusCode::FORBIDDEN
-            }
-            ApiError::Refused { .. } => StatusCode::CONFLICT,
-            ApiError::Limit(_) => StatusCode::TOO_MANY_REQUESTS,
-            ApiError::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
-        }
-    }
-}
-
-/// An error as its response.
-pub fn refusal<E: Answer>(error: &E) -> Response {
-    json(error.status(), error)
-}
-
-/// A result as its response: the body with `status`, or the error's.
-pub fn answer<T: Serialize, E: Answer>(status: StatusCode, result: Result<T, E>) -> Response {
-    match result {
-        Ok(body) => json(status, &body),
-        Err(error) => refusal(&error),
-    }
-}
-
-/// An error as its response.
-pub fn error_response(error: ApiError) -> Response {
-    refusal(&error)
+        .with_state(state)
 }
 
 fn failure_response(failure: Failure) -> Response {
@@ -177,12 +118,18 @@ struct Posted<T> {
     address: IpAddr,
 }
 
-impl<T: DeserializeOwned> FromRequest<App> for Posted<T> {
+impl<S, T> FromRequest<S> for Posted<T>
+where
+    S: Send + Sync,
+    App: FromRef<S>,
+    T: DeserializeOwned,
+{
     type Rejection = Response;
 
-    async fn from_request(request: Request, app: &App) -> Result<Self, Response> {
+    async fn from_request(request: Request, state: &S) -> Result<Self, Response> {
+        let app = App::from_ref(state);
         let (mut parts, body) = request.into_parts();
-        let ConnectInfo(peer) = ConnectInfo::<SocketAddr>::from_request_parts(&mut parts, app)
+        let ConnectInfo(peer) = ConnectInfo::<SocketAddr>::from_request_parts(&mut parts, state)
             .await
             .map_err(IntoResponse::into_response)?;
         let address = app.address(peer, &parts.headers);

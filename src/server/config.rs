@@ -1,5 +1,5 @@
-//! Online play's settings, as `serve`'s command line sets them
-//! ([`crate::options`]).
+//! Online play's settings, as `serve`'s command line (`options.rs`) sets
+//! them.
 
 use std::path::PathBuf;
 use std::time::Duration;

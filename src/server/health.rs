@@ -194,7 +194,7 @@ async fn healthz(State(health): State<Arc<Health>>) -> Response {
     } else {
         StatusCode::SERVICE_UNAVAILABLE
     };
-    crate::api::json(status, &report)
+    crate::web::json(status, &report)
 }
 
 /// `GET /metrics`: the text format, never cached.

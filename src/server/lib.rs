@@ -12,6 +12,18 @@
 //! and their rating lists under `/api/v1/clubs/`: [`clubs`]. Operating it:
 //! [`health`] (`/healthz`, `/metrics`), [`metrics`], [`backup`] (`serve
 //! backup` and `serve restore`), [`logging`].
+//!
+//! The modules stand in layers, each using only those below it, so that
+//! each can be read (and changed) knowing only what is under it:
+//! - the helpers: [`config`], [`options`], [`proxy`], [`limits`],
+//!   [`tokens`], [`metrics`], [`memory`], [`refusals`], [`timers`];
+//! - the storage: [`database`] < [`state_folder`] < [`journal`] (the
+//!   writes) < [`store`] (opening, the reads);
+//! - over the store: [`time`] and [`quotas`]; then [`service`] (the
+//!   games) and [`tasks`];
+//! - the HTTP side: [`web`] (what every handler shares) < [`health`],
+//!   [`live`] < [`event`] < [`clubs`] (a club collects events) < [`api`],
+//!   which routes them all; [`start`] here puts the server together.
 
 #![cfg(not(target_arch = "wasm32"))]
 
@@ -20,6 +32,7 @@ pub mod backup;
 pub mod client;
 pub mod clubs;
 pub mod config;
+pub mod database;
 pub mod event;
 pub mod files;
 pub mod health;
@@ -43,9 +56,11 @@ pub mod tasks;
 pub mod time;
 pub mod timers;
 pub mod tokens;
+pub mod web;
 
 use std::io::Write;
 use std::net::SocketAddr;
+use std::path::Path;
 use std::sync::Arc;
 
 use axum::extract::Request;
@@ -144,129 +159,33 @@ pub async fn start(
     options: options::Options,
     clocks: impl Into<time::Clocks>,
 ) -> std::io::Result<Running> {
-    let fail = |e: String| std::io::Error::other(e);
-    if !options.dir.join("index.html").is_file() {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::NotFound,
-            format!(
-                "{} has no index.html: run `make build` first",
-                options.dir.display()
-            ),
-        ));
-    }
-    let guard = match &options.online.database {
-        Some(_) => state_folder::Guard::unwatched(),
-        None => {
-            let guard =
-                state_folder::Guard::claim(&options.online.state, options.online.min_free_bytes)
-                    .map_err(|e| fail(e.to_string()))?;
-            guard.check_before_open().map_err(|e| fail(e.to_string()))?;
-            guard
-        }
-    };
-    let url = store::database_url(options.online.database.as_deref(), &options.online.state)
-        .map_err(|e| fail(e.to_string()))?;
-    let store = store::Store::open(&url, Arc::new(guard))
-        .await
-        .map_err(|e| fail(e.to_string()))?;
-    let instance = tokens::secret()[..16].to_string();
-    let time = time::ServiceTime::start(&store, clocks.into(), &instance)
-        .await
-        .map_err(|e| fail(e.to_string()))?;
-    let limits = options.online.limits.clone();
-    let salt = tokens::address_salt(&store)
-        .await
-        .map_err(|e| fail(e.to_string()))?;
-    let service = service::Service::new(store, Arc::new(time), instance, options.online.clone());
-    tasks::spawn(&service)
-        .await
-        .map_err(|e| fail(e.to_string()))?;
+    check_built(&options.dir)?;
+    let (store, url) = open_store(&options.online).await?;
+    let (service, salt) = start_service(store, clocks.into(), &options.online).await?;
+    let limits = &options.online.limits;
     let (stop, stopping) = watch::channel(false);
-    let events = event::Events::start(service.clone());
-    let app = api::App {
-        service: service.clone(),
-        connections: limits::Connections::new(limits.connections_per_address),
-        requests: Arc::new(limits::Requests::new(limits.requests_per_second)),
-        reads: Arc::new(limits::Requests::new(limits.reads_per_second)),
-        salt: Arc::from(salt),
-        stopping: stopping.clone(),
-        events: events.clone(),
-        clubs: Arc::new(clubs::Clubs {
-            events,
-            cache: clubs::ratings::RatingCache::default(),
-        }),
-    };
-    let root = Arc::new(files::Root::new(&options.dir)?);
-    let files = Router::new()
-        .fallback_service(
-            ServeDir::new(&options.dir)
-                .precompressed_br()
-                .precompressed_gzip(),
-        )
-        .layer(axum::middleware::from_fn_with_state(root, files::guard));
+    let api = api_state(&service, salt, limits, &stopping);
+    let files = static_files(&options.dir)?;
     let health = health::Health::new(service.clone(), stopping.clone());
-    let router = Router::new()
-        .nest("/api/v1", api::routes(app))
-        .merge(health::public_routes(health.clone()))
-        .fallback_service(files)
-        .layer(axum::middleware::from_fn(caching))
-        // A span per request (its method and path, never its body) and a
-        // warning for each answer the server failed (5xx).
-        .layer(
-            tower_http::trace::TraceLayer::new_for_http()
-                .make_span_with(|request: &Request| {
-                    tracing::info_span!("request", method = %request.method(), path = %request.uri().path())
-                })
-                .on_request(())
-                .on_response(
-                    tower_http::trace::DefaultOnResponse::new()
-                        .level(tracing::Level::DEBUG)
-                        .latency_unit(tower_http::LatencyUnit::Millis),
-                )
-                .on_failure(
-                    tower_http::trace::DefaultOnFailure::new()
-                        .level(tracing::Level::WARN)
-                        .latency_unit(tower_http::LatencyUnit::Millis),
-                ),
-        )
-        .layer(axum::middleware::from_fn(counted));
+    let router = public_router(api, files, health.clone());
     let listener = tokio::net::TcpListener::bind((options.address, options.port)).await?;
     let address = listener.local_addr()?;
-    let metrics_listener =
-        match options.metrics_address {
-            Some(at) => Some(tokio::net::TcpListener::bind(at).await.map_err(|e| {
-                std::io::Error::new(e.kind(), format!("--metrics-address {at}: {e}"))
-            })?),
-            None => None,
-        };
+    let metrics_listener = bind_metrics(options.metrics_address).await?;
     let metrics_address = match &metrics_listener {
         Some(listener) => Some(listener.local_addr()?),
         None => None,
     };
-    // Whoever started us may read only the first line and close the pipe:
-    // never fail for it.
     let database = if url.starts_with("sqlite:") {
         url.as_str()
     } else {
         "postgres"
     };
-    let mut out = std::io::stdout();
-    let _ = writeln!(
-        out,
-        "serving {} on http://{address}/",
-        options.dir.display()
-    );
-    let _ = writeln!(out, "online play: {database}");
-    if let Some(at) = metrics_address {
-        let _ = writeln!(out, "metrics on http://{at}/metrics");
-    }
-    let _ = out.flush();
-    tracing::info!(%address, database, dir = %options.dir.display(), "serving");
+    announce(&options.dir, address, database, metrics_address);
     let metrics_served = metrics_listener.map(|listener| {
         tracing::info!(address = %metrics_address.expect("bound"), "metrics and health");
         serve_until(listener, health::private_routes(health), stopping.clone())
     });
-    let listening = listen::Listening::new(&limits, options.online.proxies.clone());
+    let listening = listen::Listening::new(limits, options.online.proxies.clone());
     let served = tokio::spawn(listen::serve(listener, router, listening, stopping));
     Ok(Running {
         address,
@@ -276,4 +195,155 @@ pub async fn start(
         served,
         metrics_served,
     })
+}
+
+/// An error of the start as an I/O error (what `start` returns).
+fn failed(error: impl std::fmt::Display) -> std::io::Error {
+    std::io::Error::other(error.to_string())
+}
+
+/// Refuses a folder that is not a built app (`make build` writes its
+/// `index.html`).
+fn check_built(dir: &Path) -> std::io::Result<()> {
+    if dir.join("index.html").is_file() {
+        return Ok(());
+    }
+    Err(std::io::Error::new(
+        std::io::ErrorKind::NotFound,
+        format!(
+            "{} has no index.html: run `make build` first",
+            dir.display()
+        ),
+    ))
+}
+
+/// Holds the state folder (SQLite; nothing to hold with PostgreSQL) and
+/// opens the database in it, or `--database`'s; the store and its URL.
+async fn open_store(online: &config::Online) -> std::io::Result<(store::Store, String)> {
+    let guard = match &online.database {
+        Some(_) => state_folder::Guard::unwatched(),
+        None => {
+            let guard =
+                state_folder::Guard::claim(&online.state, online.min_free_bytes).map_err(failed)?;
+            guard.check_before_open().map_err(failed)?;
+            guard
+        }
+    };
+    let url = store::database_url(online.database.as_deref(), &online.state).map_err(failed)?;
+    let store = store::Store::open(&url, Arc::new(guard))
+        .await
+        .map_err(failed)?;
+    Ok((store, url))
+}
+
+/// Starts the games over `store` as a new instance, on service time and
+/// with their background tasks; the games and the address hashes' salt.
+async fn start_service(
+    store: store::Store,
+    clocks: time::Clocks,
+    online: &config::Online,
+) -> std::io::Result<(Arc<service::Service>, String)> {
+    let instance = tokens::secret()[..16].to_string();
+    let time = time::ServiceTime::start(&store, clocks, &instance)
+        .await
+        .map_err(failed)?;
+    let salt = store.address_salt().await.map_err(failed)?;
+    let service = service::Service::new(store, Arc::new(time), instance, online.clone());
+    tasks::spawn(&service).await.map_err(failed)?;
+    Ok((service, salt))
+}
+
+/// What the routes under `/api/v1` share: the games with the per-address
+/// limits, and the club events and clubs over them (their background
+/// tasks start here).
+fn api_state(
+    service: &Arc<service::Service>,
+    salt: String,
+    limits: &config::Limits,
+    stopping: &watch::Receiver<bool>,
+) -> api::ApiState {
+    let events = event::Events::start(service.clone());
+    api::ApiState {
+        app: web::App {
+            service: service.clone(),
+            connections: limits::Connections::new(limits.connections_per_address),
+            requests: Arc::new(limits::Requests::new(limits.requests_per_second)),
+            reads: Arc::new(limits::Requests::new(limits.reads_per_second)),
+            salt: Arc::from(salt),
+            stopping: stopping.clone(),
+        },
+        events: events.clone(),
+        clubs: Arc::new(clubs::Clubs {
+            events,
+            cache: clubs::ratings::RatingCache::default(),
+        }),
+    }
+}
+
+/// The built app's files, `.br` or `.gz` when the browser takes them,
+/// within the folder ([`files::guard`]).
+fn static_files(dir: &Path) -> std::io::Result<Router> {
+    let root = Arc::new(files::Root::new(dir)?);
+    Ok(Router::new()
+        .fallback_service(ServeDir::new(dir).precompressed_br().precompressed_gzip())
+        .layer(axum::middleware::from_fn_with_state(root, files::guard)))
+}
+
+/// The public port's routes: the API, `/healthz` and the files, with the
+/// caching headers, the request log and the answers counted.
+fn public_router(api: api::ApiState, files: Router, health: Arc<health::Health>) -> Router {
+    let router = Router::new()
+        .nest("/api/v1", api::routes(api))
+        .merge(health::public_routes(health))
+        .fallback_service(files)
+        .layer(axum::middleware::from_fn(caching));
+    logged(router).layer(axum::middleware::from_fn(counted))
+}
+
+/// A span per request (its method and path, never its body) and a warning
+/// for each answer the server failed (5xx).
+fn logged(router: Router) -> Router {
+    router.layer(
+        tower_http::trace::TraceLayer::new_for_http()
+            .make_span_with(|request: &Request| {
+                tracing::info_span!("request", method = %request.method(), path = %request.uri().path())
+            })
+            .on_request(())
+            .on_response(
+                tower_http::trace::DefaultOnResponse::new()
+                    .level(tracing::Level::DEBUG)
+                    .latency_unit(tower_http::LatencyUnit::Millis),
+            )
+            .on_failure(
+                tower_http::trace::DefaultOnFailure::new()
+                    .level(tracing::Level::WARN)
+                    .latency_unit(tower_http::LatencyUnit::Millis),
+            ),
+    )
+}
+
+/// The `--metrics-address` listener, if one is asked for.
+async fn bind_metrics(at: Option<SocketAddr>) -> std::io::Result<Option<tokio::net::TcpListener>> {
+    let Some(at) = at else {
+        return Ok(None);
+    };
+    let listener = tokio::net::TcpListener::bind(at)
+        .await
+        .map_err(|e| std::io::Error::new(e.kind(), format!("--metrics-address {at}: {e}")))?;
+    Ok(Some(listener))
+}
+
+/// Says where the server listens: on standard output (the first line is
+/// what whoever started us waits for) and in the log.
+fn announce(dir: &Path, address: SocketAddr, database: &str, metrics: Option<SocketAddr>) {
+    // Whoever started us may read only the first line and close the pipe:
+    // never fail for it.
+    let mut out = std::io::stdout();
+    let _ = writeln!(out, "serving {} on http://{address}/", dir.display());
+    let _ = writeln!(out, "online play: {database}");
+    if let Some(at) = metrics {
+        let _ = writeln!(out, "metrics on http://{at}/metrics");
+    }
+    let _ = out.flush();
+    tracing::info!(%address, database, dir = %dir.display(), "serving");
 }

@@ -17,7 +17,7 @@ use std::time::Duration;
 use axum::extract::ws::{Message, Utf8Bytes, WebSocket, WebSocketUpgrade};
 use std::future::Future;
 
-use axum::extract::{ConnectInfo, FromRequestParts, Path, State};
+use axum::extract::{ConnectInfo, FromRef, FromRequestParts, Path, State};
 use axum::http::request::Parts;
 use axum::http::{header, HeaderMap};
 use axum::response::{IntoResponse, Response};
@@ -28,9 +28,9 @@ use mind_sports_core::online::protocol::{
 use mind_sports_core::online::room::{Action, Seat};
 use tokio::sync::broadcast::error::RecvError;
 
-use crate::api::{error_response, App};
 use crate::limits::{Bucket, ConnectionGuard};
 use crate::service::{Entry, Failure};
+use crate::web::{error_response, App};
 
 /// Frames larger than this close the connection (status 1009); messages
 /// up to it but over [`MAX_MESSAGE_BYTES`] are answered `too_large`.
@@ -136,18 +136,23 @@ pub struct Admitted {
     own: Vec<String>,
 }
 
-impl FromRequestParts<App> for Admitted {
+impl<S> FromRequestParts<S> for Admitted
+where
+    S: Send + Sync,
+    App: FromRef<S>,
+{
     type Rejection = Response;
 
-    async fn from_request_parts(parts: &mut Parts, app: &App) -> Result<Self, Response> {
-        let upgrade = WebSocketUpgrade::from_request_parts(parts, app)
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Response> {
+        let app = App::from_ref(state);
+        let upgrade = WebSocketUpgrade::from_request_parts(parts, state)
             .await
             .map_err(IntoResponse::into_response)?;
-        let ConnectInfo(peer) = ConnectInfo::<SocketAddr>::from_request_parts(parts, app)
+        let ConnectInfo(peer) = ConnectInfo::<SocketAddr>::from_request_parts(parts, state)
             .await
             .map_err(IntoResponse::into_response)?;
         let own = app.own_hosts(peer, &parts.headers);
-        let guard = admit(app, peer, &parts.headers, &own).map_err(error_response)?;
+        let guard = admit(&app, peer, &parts.headers, &own).map_err(error_response)?;
         Ok(Admitted {
             upgrade,
             guard,

@@ -113,7 +113,7 @@ pub struct Service {
 }
 
 impl Service {
-    /// The service (its timers run in [`crate::tasks`]).
+    /// The service (the background tasks, `tasks.rs`, run its timers).
     pub fn new(
         store: Store,
         time: Arc<ServiceTime>,

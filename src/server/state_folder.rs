@@ -13,9 +13,6 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Mutex;
 
-use crate::journal::Op;
-use crate::store::DbError;
-
 /// The database file in the state folder.
 pub const DATABASE_FILE: &str = "online.sqlite3";
 
@@ -297,15 +294,6 @@ impl Guard {
     /// Whether the disk is below the minimum free space.
     pub fn low_space(&self) -> bool {
         self.low_space.load(Ordering::SeqCst)
-    }
-
-    /// Why a write of `ops` must be refused now, if it must.
-    pub fn refusal(&self, ops: &[Op]) -> Option<DbError> {
-        if let Some(problem) = self.problem() {
-            return Some(DbError(problem));
-        }
-        (self.low_space() && ops.iter().any(Op::creates_something))
-            .then(|| DbError("the state folder's disk is nearly full".into()))
     }
 }
 

@@ -1,7 +1,7 @@
 //! Secrets and names: seat tokens and invitation secrets (160 random bits
 //! from the system, hex), stored only as SHA-256 hashes; game ids (60
 //! random bits in a 12-letter alphabet without look-alikes); the hash a
-//! client's address is kept as.
+//! client's address is kept as (with a salt the database keeps).
 
 use sha2::{Digest, Sha256};
 
@@ -50,28 +50,6 @@ pub fn hash(secret: &str) -> String {
 pub fn address_key(salt: &str, address: &std::net::IpAddr) -> String {
     let counted = crate::limits::client_key(*address);
     hash(&format!("address:{salt}:{counted}"))[..16].to_string()
-}
-
-/// The salt of the address hashes: made once (160 random bits) and kept
-/// in the database (`server_settings`), so that every instance and every
-/// restart hashes an address the same way.
-pub async fn address_salt(store: &crate::store::Store) -> Result<String, crate::store::DbError> {
-    use crate::store::Param;
-    const READ: &str = "SELECT value FROM server_settings WHERE name = $1";
-    if let Some(salt) = store.text_of(READ, "address_salt").await? {
-        return Ok(salt);
-    }
-    // Two instances starting at once: the first insert wins, both read it.
-    store
-        .execute(
-            "INSERT INTO server_settings (name, value) VALUES ($1, $2) ON CONFLICT DO NOTHING",
-            &[Param::Text("address_salt"), Param::Text(&secret())],
-        )
-        .await?;
-    store
-        .text_of(READ, "address_salt")
-        .await?
-        .ok_or_else(|| crate::store::DbError("the address salt was not kept".into()))
 }
 
 /// A bit for the colour drawn when the creator asks for "random".

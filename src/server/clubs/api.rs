@@ -9,7 +9,7 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::ws::WebSocket;
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{ConnectInfo, FromRef, Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -18,13 +18,20 @@ use mind_sports_core::online::club::{Attach, ClubError, CreateClub, EditMember};
 use serde::Deserialize;
 use tokio::sync::broadcast::error::{RecvError, TryRecvError};
 
-use crate::api::{answer, refusal, Answer, App};
+use super::Clubs;
 use crate::event::api::{Body, Posted};
 use crate::live::{alive, idle_time, ping, pinger, send_live, Admitted};
 use crate::tokens;
+use crate::web::{answer, refusal, Answer, App};
 
-/// The routes (nested under `/api/v1`).
-pub fn routes() -> Router<App> {
+/// The routes (nested under `/api/v1`), over any state that gives the
+/// handlers [`App`] and the clubs.
+pub fn routes<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    App: FromRef<S>,
+    Arc<Clubs>: FromRef<S>,
+{
     Router::new()
         .route("/clubs", post(create))
         .route("/clubs/{id}", get(show))
@@ -54,35 +61,33 @@ impl Answer for ClubError {
 
 async fn create(
     State(app): State<App>,
+    State(clubs): State<Arc<Clubs>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Posted(request): Posted<CreateClub>,
 ) -> Response {
     let address = tokens::address_key(&app.salt, &app.address(peer, &headers));
-    answer(
-        StatusCode::CREATED,
-        app.clubs.create(request, &address).await,
-    )
+    answer(StatusCode::CREATED, clubs.create(request, &address).await)
 }
 
-async fn show(State(app): State<App>, Path(id): Path<String>) -> Response {
-    answer(StatusCode::OK, app.clubs.show(&id).await)
+async fn show(State(clubs): State<Arc<Clubs>>, Path(id): Path<String>) -> Response {
+    answer(StatusCode::OK, clubs.show(&id).await)
 }
 
 async fn attach(
-    State(app): State<App>,
+    State(clubs): State<Arc<Clubs>>,
     Path(id): Path<String>,
     Posted(request): Posted<Attach>,
 ) -> Response {
-    answer(StatusCode::OK, app.clubs.attach(&id, request).await)
+    answer(StatusCode::OK, clubs.attach(&id, request).await)
 }
 
 async fn edit_member(
-    State(app): State<App>,
+    State(clubs): State<Arc<Clubs>>,
     Path(id): Path<String>,
     Posted(request): Posted<EditMember>,
 ) -> Response {
-    answer(StatusCode::OK, app.clubs.edit_member(&id, request).await)
+    answer(StatusCode::OK, clubs.edit_member(&id, request).await)
 }
 
 /// Which page of the rating list (`?page=N`, from 0).
@@ -97,12 +102,12 @@ struct PageQuery {
 /// client has it (`If-None-Match`). Cached by the browser, revalidated on
 /// every read.
 async fn ratings(
-    State(app): State<App>,
+    State(clubs): State<Arc<Clubs>>,
     Path(id): Path<String>,
     Query(query): Query<PageQuery>,
     headers: HeaderMap,
 ) -> Response {
-    let rated = match app.clubs.rated(&id).await {
+    let rated = match clubs.rated(&id).await {
         Ok(rated) => rated,
         Err(error) => return refusal(&error),
     };
@@ -139,24 +144,29 @@ async fn ratings(
 /// again after every change of any of the club's events (and when one
 /// joins) that changed the list, as it is committed (the origin and
 /// connection limits of the games' live connections apply).
-async fn live(State(app): State<App>, Path(id): Path<String>, live: Admitted) -> Response {
-    if let Err(error) = app.clubs.rated(&id).await {
+async fn live(
+    State(app): State<App>,
+    State(clubs): State<Arc<Clubs>>,
+    Path(id): Path<String>,
+    live: Admitted,
+) -> Response {
+    if let Err(error) = clubs.rated(&id).await {
         return refusal(&error);
     }
-    live.serve(move |socket, _| async move { follow(socket, &app, &id).await })
+    live.serve(move |socket, _| async move { follow(socket, &app, &clubs, &id).await })
 }
 
 /// Sends the list, then again whenever one of the club's events changed
 /// and the list is not the one sent last, until either side closes or
 /// the client is silent for `--live-idle-timeout`.
-async fn follow(mut socket: WebSocket, app: &App, id: &str) {
-    let mut changes = app.events.changes();
-    let club = app.clubs.show(id).await.ok();
+async fn follow(mut socket: WebSocket, app: &App, clubs: &Clubs, id: &str) {
+    let mut changes = clubs.events.changes();
+    let club = clubs.show(id).await.ok();
     let mut members: HashSet<String> = club
         .into_iter()
         .flat_map(|c| c.events.into_iter().map(|e| e.event))
         .collect();
-    let mut sent = match app.clubs.rated(id).await {
+    let mut sent = match clubs.rated(id).await {
         Ok(rated) => rated,
         Err(_) => return,
     };
@@ -173,14 +183,14 @@ async fn follow(mut socket: WebSocket, app: &App, id: &str) {
             _ = pings.tick() => if !ping(&mut socket).await { return },
             change = changes.recv() => {
                 let mut ours = match change {
-                    Ok(event) => is_ours(app, id, &mut members, &event).await,
+                    Ok(event) => is_ours(clubs, id, &mut members, &event).await,
                     Err(RecvError::Lagged(_)) => true,
                     Err(RecvError::Closed) => return,
                 };
                 // Changes that came meanwhile: one list for all of them.
                 loop {
                     match changes.try_recv() {
-                        Ok(event) => ours |= is_ours(app, id, &mut members, &event).await,
+                        Ok(event) => ours |= is_ours(clubs, id, &mut members, &event).await,
                         Err(TryRecvError::Lagged(_)) => ours = true,
                         Err(_) => break,
                     }
@@ -188,7 +198,7 @@ async fn follow(mut socket: WebSocket, app: &App, id: &str) {
                 if !ours {
                     continue;
                 }
-                let Ok(now) = app.clubs.rated(id).await else { continue };
+                let Ok(now) = clubs.rated(id).await else { continue };
                 if now.version != sent.version {
                     if !send_live(&mut socket, &now.message).await {
                         return;
@@ -205,11 +215,11 @@ async fn follow(mut socket: WebSocket, app: &App, id: &str) {
 
 /// Whether changed event `event` is one of club `id`'s (a new member is
 /// remembered).
-async fn is_ours(app: &App, id: &str, members: &mut HashSet<String>, event: &Arc<str>) -> bool {
+async fn is_ours(clubs: &Clubs, id: &str, members: &mut HashSet<String>, event: &Arc<str>) -> bool {
     if members.contains(&**event) {
         return true;
     }
-    if app.clubs.has_event(id, event).await {
+    if clubs.has_event(id, event).await {
         members.insert(event.to_string());
         return true;
     }

@@ -3,8 +3,10 @@
 //! rating list is the library's (`club::ratings::rate`) over their
 //! tournaments, live.
 //!
-//! * [`store`]: its tables, written through the games' writers so that
-//!   an event joins a club with its logged `club` change;
+//! * its tables are the store's ([`crate::store::clubs`], written
+//!   through the games' writers, [`crate::journal::clubs`], so that an
+//!   event joins a club with its logged `club` change); what the events
+//!   need of a club is [`crate::event::club`]'s;
 //! * [`service`]: create, show, attach, the rating list;
 //! * [`ratings`]: the list as it is served: once per change, in pages;
 //! * [`api`]: the routes under `/api/v1/clubs`, and the live list.
@@ -12,6 +14,5 @@
 pub mod api;
 pub mod ratings;
 pub mod service;
-pub mod store;
 
 pub use service::Clubs;

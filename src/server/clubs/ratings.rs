@@ -2,20 +2,17 @@
 //! the club's events (a version: the hash of its events' ids and change
 //! counts), cut into pages of at most [`PAGE_BYTES`] of JSON, and kept
 //! for the clubs read last, so that a request or a live stream costs a
-//! lookup, never a rating run, and no answer is larger than a page.
+//! lookup, never a rating run, and no answer is larger than a page. The
+//! list itself is [`crate::event::rating`]'s (a club's event seeds its
+//! round 1 by it too).
 
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex};
 
-use mind_sports_core::club::ratings::periods;
-use mind_sports_core::club::ratings::{
-    rate_rounds, Period, Played, PlayerRating, RatedRound, RatingList,
-};
+use mind_sports_core::club::ratings::{PlayerRating, RatingList};
 use mind_sports_core::online::club::{ClubMessage, RatingPage};
 use mind_sports_core::online::protocol::encode;
 use sha2::{Digest, Sha256};
-
-use crate::event::state::State;
 
 /// The most JSON of players on one page (a page with one huge player's
 /// history holds just that player).
@@ -103,52 +100,6 @@ pub fn version_of<'a>(events: impl Iterator<Item = (&'a str, u64)>) -> String {
         .iter()
         .map(|b| format!("{b:02x}"))
         .collect()
-}
-
-/// The rounds of club event number `event` (from 1) as the list rates
-/// them, each with when it was played (wall time): the games its file
-/// brought when it was created, a round published here when it was
-/// published; forfeits and byes rate nobody.
-pub fn rated_rounds(event: usize, state: &State) -> Vec<(u64, RatedRound)> {
-    let created = state.created_ms();
-    let mut rounds: Vec<(u64, RatedRound)> = periods::rounds(event, state.base())
-        .into_iter()
-        .map(|mut round| {
-            round.period = Period::of_ms(created);
-            (created, round)
-        })
-        .collect();
-    for round in state.rounds() {
-        let games = round
-            .boards
-            .iter()
-            .filter(|b| b.how.is_none_or(|how| how.played()))
-            .filter_map(|b| {
-                Some(Played {
-                    first: b.pairing.black.clone(),
-                    second: b.pairing.white.clone(),
-                    score: periods::outcome(b.score?)?,
-                })
-            })
-            .collect();
-        let rated = RatedRound {
-            event,
-            event_name: state.base().name.clone(),
-            round: round.round,
-            period: Period::of_ms(round.published_ms),
-            games,
-        };
-        rounds.push((round.published_ms, rated));
-    }
-    rounds
-}
-
-/// The list of events' rounds `rounds` (of [`rated_rounds`]), rated in
-/// the order they were played (on the same millisecond, the older event
-/// and the earlier round first).
-pub fn rate_in_time_order(events: usize, mut rounds: Vec<(u64, RatedRound)>) -> RatingList {
-    rounds.sort_by_key(|(at, r)| (*at, r.event, r.round));
-    rate_rounds(events, rounds.into_iter().map(|(_, r)| r).collect())
 }
 
 /// The lists kept: the clubs read last.

@@ -5,102 +5,25 @@
 //! library (`club::ratings::rate`) over its events' tournaments as they
 //! stand in memory, so it is current after every change.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
-use mind_sports_core::club::ratings::RatingList;
 use mind_sports_core::online::club::{
     Attach, Club, ClubCreated, ClubError, ClubEvent, ClubRefusal, CreateClub, EditMember, Member,
     MAX_MEMBERS, MAX_MEMBER_RATING,
 };
-use mind_sports_core::online::event::{Change, ClubClaim, EventError, Who};
+use mind_sports_core::online::event::{Change, EventError, Who};
 
-use super::ratings::{rate_in_time_order, rated_rounds, version_of, Rated};
-use super::store::{self, ClubOp, ClubRow};
+use super::ratings::{version_of, Rated};
+use crate::event::club::{club_row, club_unavailable, with_token};
+use crate::event::rating::rate_members;
 use crate::event::service::EventEntry;
 use crate::event::state::{label_name, player_name};
 use crate::event::views::summary;
 use crate::event::Events;
 use crate::quotas;
-use crate::store::Op;
+use crate::store::clubs;
+use crate::store::{ClubOp, Op, WriteError};
 use crate::tokens;
-
-/// The database failed: logged, and the client told to try again.
-fn club_unavailable<E: std::fmt::Display>(error: E) -> ClubError {
-    tracing::error!(%error, "clubs");
-    ClubError::Unavailable
-}
-
-/// Club `id`'s row (`not_found` before any lookup for what cannot be an
-/// id).
-async fn club_row(events: &Events, id: &str) -> Result<ClubRow, ClubError> {
-    if !tokens::is_game_id(id) {
-        return Err(ClubError::NotFound);
-    }
-    store::club(events.service.store(), id)
-        .await
-        .map_err(club_unavailable)?
-        .ok_or(ClubError::NotFound)
-}
-
-/// Club `id`'s row, once its token is `token`.
-async fn with_token(events: &Events, id: &str, token: &str) -> Result<ClubRow, ClubError> {
-    let row = club_row(events, id).await?;
-    if tokens::hash(token) != row.token_hash {
-        return Err(ClubError::WrongToken);
-    }
-    Ok(row)
-}
-
-/// The ops of a new event joining the club it claims (its `club` change is the
-/// event's second, after `Created`), once the club's token is checked: an
-/// unknown club is a `setup` problem `club`, a missing or forged token
-/// `wrong_token`.
-pub async fn joining_at_creation(
-    events: &Events,
-    event: &str,
-    claim: &ClubClaim,
-) -> Result<Vec<Op>, EventError> {
-    let token = claim.token.as_deref();
-    let Some(club) = claim.id.as_deref() else {
-        return match token {
-            Some(_) => Err(EventError::Setup {
-                problem: "club".into(),
-            }),
-            None => Ok(Vec::new()),
-        };
-    };
-    let row = match with_token(events, club, token.unwrap_or_default()).await {
-        Ok(row) => row,
-        Err(ClubError::WrongToken) => return Err(EventError::WrongToken),
-        Err(ClubError::NotFound) => {
-            return Err(EventError::Setup {
-                problem: "club".into(),
-            })
-        }
-        Err(_) => return Err(EventError::Unavailable),
-    };
-    let wall = events.service.time().wall() as i64;
-    let change = Change::Club {
-        club: club.to_string(),
-        name: row.name,
-    };
-    Ok(vec![
-        Op::Club(ClubOp::Member {
-            club: club.to_string(),
-            event: event.to_string(),
-            wall,
-        }),
-        Op::Event(crate::event::store::EventOp::Append {
-            id: event.to_string(),
-            expect: 1,
-            body: mind_sports_core::online::protocol::encode(&change),
-            who: "organiser".into(),
-            wall,
-            due_at: None,
-        }),
-    ])
-}
 
 /// The clubs of this instance (over its events).
 pub struct Clubs {
@@ -170,7 +93,7 @@ impl Clubs {
     /// Club `id`'s members, by name.
     async fn members_of(&self, id: &str) -> Result<Vec<Member>, ClubError> {
         let store = self.events.service.store();
-        let rows = store::players(store, id).await.map_err(club_unavailable)?;
+        let rows = clubs::players(store, id).await.map_err(club_unavailable)?;
         Ok(rows
             .into_iter()
             .map(|(_, name, rating)| Member {
@@ -189,7 +112,7 @@ impl Clubs {
         let key = mind_sports_core::club::text::key(&name);
         let refused = |refusal| ClubError::Refused { refusal };
         let store = self.events.service.store();
-        let now = store::players(store, id).await.map_err(club_unavailable)?;
+        let now = clubs::players(store, id).await.map_err(club_unavailable)?;
         let known = now.iter().any(|(k, _, _)| *k == key);
         let op = if request.remove {
             if !known {
@@ -216,9 +139,7 @@ impl Clubs {
         match store.journal().write(id, vec![Op::Club(op)]).await {
             Ok(()) => {}
             // Removed meanwhile by another officer.
-            Err(crate::store::WriteError::Conflict) => {
-                return Err(refused(ClubRefusal::NoSuchMember))
-            }
+            Err(WriteError::Conflict) => return Err(refused(ClubRefusal::NoSuchMember)),
             Err(e) => return Err(club_unavailable(format!("{e:?}"))),
         }
         self.show(id).await
@@ -298,7 +219,7 @@ impl Clubs {
     /// and the event in memory.
     async fn members(&self, id: &str) -> Result<Vec<(String, i64, Arc<EventEntry>)>, ClubError> {
         let store = self.events.service.store();
-        let rows = store::members(store, id).await.map_err(club_unavailable)?;
+        let rows = clubs::members(store, id).await.map_err(club_unavailable)?;
         let mut members = Vec::with_capacity(rows.len());
         for (event, created) in rows {
             let entry = self
@@ -315,42 +236,8 @@ impl Clubs {
     /// may have joined on another instance).
     pub async fn has_event(&self, id: &str, event: &str) -> bool {
         let store = self.events.service.store();
-        matches!(store::club_of(store, event).await, Ok(Some(club)) if club == id)
+        matches!(clubs::club_of(store, event).await, Ok(Some(club)) if club == id)
     }
-}
-
-/// The rating list of club `club` by name key (`club::text::key`): what
-/// seeds round 1 of its events. Computed here, not kept: it is read once
-/// an event.
-pub async fn ratings_by_key(
-    events: &Events,
-    club: &str,
-) -> Result<HashMap<String, f64>, EventError> {
-    let store = events.service.store();
-    let rows = store::members(store, club).await.map_err(|error| {
-        tracing::error!(%error, "clubs");
-        EventError::Unavailable
-    })?;
-    let mut members = Vec::with_capacity(rows.len());
-    for (event, created) in rows {
-        members.push((event.clone(), created, events.entry(&event).await?));
-    }
-    let list = rate_members(&members).await;
-    Ok(list
-        .players
-        .into_iter()
-        .map(|p| (mind_sports_core::club::text::key(&p.name), p.rating.round()))
-        .collect())
-}
-
-/// The list over `members`' rounds, in the order they were played.
-async fn rate_members(members: &[(String, i64, Arc<EventEntry>)]) -> RatingList {
-    let mut rounds = Vec::new();
-    for (i, (_, _, entry)) in members.iter().enumerate() {
-        let loaded = entry.event.lock().await;
-        rounds.extend(rated_rounds(i + 1, &loaded.state));
-    }
-    rate_in_time_order(members.len(), rounds)
 }
 
 /// The version of the list over `members` as they stand.

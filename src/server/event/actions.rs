@@ -18,10 +18,9 @@ use mind_sports_core::online::setup::{GameKind, Setup, Timing};
 
 use super::service::{unavailable, who_of, EventEntry, Events, Loaded};
 use super::state::{label_name, player_name, EnterError, State};
-use super::store::{self, EventOp};
 use super::views::summary;
 use crate::quotas;
-use crate::store::Op;
+use crate::store::{events, EventOp, Op};
 use crate::tokens;
 
 /// The tournament file's rule a refusal names (`too_many_players`, …).
@@ -200,7 +199,7 @@ impl Events {
             .map_err(unavailable)?
             .map_err(EventError::Limit)?;
         let (id, organiser) = (tokens::game_id(), tokens::secret());
-        let joining = crate::clubs::service::joining_at_creation(self, &id, club).await?;
+        let joining = super::club::joining_at_creation(self, &id, club).await?;
         let created = Change::Created {
             file: t.to_compact_text(),
             setup,
@@ -489,7 +488,7 @@ impl Events {
                 _ => return Ok(HashMap::new()),
             }
         };
-        crate::clubs::service::ratings_by_key(self, &club).await
+        super::club::ratings_by_key(self, &club).await
     }
 
     /// A player enters their board's result.
@@ -549,7 +548,7 @@ impl Events {
     pub async fn log(&self, id: &str, token: &str) -> Result<Log, EventError> {
         let entry = self.entry(id).await?;
         self.manages(&*entry.event.lock().await, token).await?;
-        let rows = store::changes(self.service.store(), id, 0)
+        let rows = events::changes(self.service.store(), id, 0)
             .await
             .map_err(unavailable)?;
         let entries = rows

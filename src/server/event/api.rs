@@ -5,9 +5,10 @@
 //! errors are [`EventError`]s with a fitting status.
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 
 use axum::extract::ws::WebSocket;
-use axum::extract::{ConnectInfo, FromRequest, Path, Query, Request, State};
+use axum::extract::{ConnectInfo, FromRef, FromRequest, Path, Query, Request, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -21,14 +22,21 @@ use mind_sports_core::online::event::{
 use mind_sports_core::online::protocol::{encode, MAX_MESSAGE_BYTES};
 use serde::de::DeserializeOwned;
 
+use super::service::{EventEntry, Events};
 use super::spreadsheet::{file_name, standings_file, workbook};
 use super::views::{players, standings_json, summary};
-use crate::api::{answer, refusal, Answer, App};
 use crate::live::{alive, idle_time, ping, pinger, send_live, Admitted};
 use crate::tokens;
+use crate::web::{answer, refusal, Answer, App};
 
-/// The routes (nested under `/api/v1`).
-pub fn routes() -> Router<App> {
+/// The routes (nested under `/api/v1`), over any state that gives the
+/// handlers [`App`] and the events.
+pub fn routes<S>() -> Router<S>
+where
+    S: Clone + Send + Sync + 'static,
+    App: FromRef<S>,
+    Arc<Events>: FromRef<S>,
+{
     Router::new()
         .route("/events", post(create))
         .route("/events/import", post(import))
@@ -84,10 +92,16 @@ impl Body for ImportEvent {
 /// `--request-body-timeout`); otherwise the error's response.
 pub struct Posted<T>(pub T);
 
-impl<T: Body> FromRequest<App> for Posted<T> {
+impl<S, T> FromRequest<S> for Posted<T>
+where
+    S: Send + Sync,
+    App: FromRef<S>,
+    T: Body,
+{
     type Rejection = Response;
 
-    async fn from_request(request: Request, app: &App) -> Result<Self, Response> {
+    async fn from_request(request: Request, state: &S) -> Result<Self, Response> {
+        let app = App::from_ref(state);
         let refuse = |error: EventError| refusal(&error);
         // The address's rate was checked before (`api::within_rate`).
         let bytes =
@@ -104,40 +118,36 @@ impl<T: Body> FromRequest<App> for Posted<T> {
 
 async fn create(
     State(app): State<App>,
+    State(events): State<Arc<Events>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Posted(request): Posted<CreateEvent>,
 ) -> Response {
     let address = tokens::address_key(&app.salt, &app.address(peer, &headers));
-    answer(
-        StatusCode::CREATED,
-        app.events.create(request, &address).await,
-    )
+    answer(StatusCode::CREATED, events.create(request, &address).await)
 }
 
 async fn import(
     State(app): State<App>,
+    State(events): State<Arc<Events>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
     Posted(request): Posted<ImportEvent>,
 ) -> Response {
     let address = tokens::address_key(&app.salt, &app.address(peer, &headers));
-    answer(
-        StatusCode::CREATED,
-        app.events.import(request, &address).await,
-    )
+    answer(StatusCode::CREATED, events.import(request, &address).await)
 }
 
-async fn show(State(app): State<App>, Path(id): Path<String>) -> Response {
-    let result = match app.events.entry(&id).await {
+async fn show(State(events): State<Arc<Events>>, Path(id): Path<String>) -> Response {
+    let result = match events.entry(&id).await {
         Ok(entry) => Ok(summary(&id, &entry.event.lock().await.state)),
         Err(error) => Err(error),
     };
     answer(StatusCode::OK, result)
 }
 
-async fn player_list(State(app): State<App>, Path(id): Path<String>) -> Response {
-    let result = match app.events.entry(&id).await {
+async fn player_list(State(events): State<Arc<Events>>, Path(id): Path<String>) -> Response {
+    let result = match events.entry(&id).await {
         Ok(entry) => Ok(players(&entry.event.lock().await.state)),
         Err(error) => Err(error),
     };
@@ -147,16 +157,16 @@ async fn player_list(State(app): State<App>, Path(id): Path<String>) -> Response
     )
 }
 
-async fn rounds(State(app): State<App>, Path(id): Path<String>) -> Response {
-    let result = match app.events.entry(&id).await {
-        Ok(entry) => Ok(app.events.rounds(&entry.event.lock().await.state).await),
+async fn rounds(State(events): State<Arc<Events>>, Path(id): Path<String>) -> Response {
+    let result = match events.entry(&id).await {
+        Ok(entry) => Ok(events.rounds(&entry.event.lock().await.state).await),
         Err(error) => Err(error),
     };
     answer(StatusCode::OK, result)
 }
 
-async fn standings(State(app): State<App>, Path(id): Path<String>) -> Response {
-    let result = match app.events.entry(&id).await {
+async fn standings(State(events): State<Arc<Events>>, Path(id): Path<String>) -> Response {
+    let result = match events.entry(&id).await {
         Ok(entry) => Ok(standings_json(&entry.event.lock().await.state)),
         Err(error) => Err(error),
     };
@@ -198,14 +208,14 @@ struct SheetQuery {
 }
 
 /// The event's tournament file (as the club manager saves it), or why not.
-async fn tournament_of(app: &App, id: &str) -> Result<Tournament, EventError> {
-    let entry = app.events.entry(id).await?;
+async fn tournament_of(events: &Events, id: &str) -> Result<Tournament, EventError> {
+    let entry = events.entry(id).await?;
     let t = entry.event.lock().await.state.tournament();
     Ok(t)
 }
 
-async fn export_json(State(app): State<App>, Path(id): Path<String>) -> Response {
-    match tournament_of(&app, &id).await {
+async fn export_json(State(events): State<Arc<Events>>, Path(id): Path<String>) -> Response {
+    match tournament_of(&events, &id).await {
         Ok(t) => file(
             &file_name(&t, &id, "json"),
             t.to_text().into_bytes(),
@@ -217,8 +227,8 @@ async fn export_json(State(app): State<App>, Path(id): Path<String>) -> Response
 
 /// The tournament file as CSV, with the byte order mark spreadsheets need
 /// (the club manager reads it back either way).
-async fn export_csv(State(app): State<App>, Path(id): Path<String>) -> Response {
-    match tournament_of(&app, &id).await {
+async fn export_csv(State(events): State<Arc<Events>>, Path(id): Path<String>) -> Response {
+    match tournament_of(&events, &id).await {
         Ok(t) => {
             let text = format!("{BOM}{}", to_csv(&t));
             file(
@@ -234,7 +244,7 @@ async fn export_csv(State(app): State<App>, Path(id): Path<String>) -> Response 
 /// The standings as CSV for a spreadsheet (`?sep=semicolon`: semicolons
 /// and decimal commas).
 async fn standings_csv(
-    State(app): State<App>,
+    State(events): State<Arc<Events>>,
     Path(id): Path<String>,
     Query(query): Query<SheetQuery>,
 ) -> Response {
@@ -242,7 +252,7 @@ async fn standings_csv(
         Some("semicolon") => Separator::Semicolon,
         _ => Separator::Comma,
     };
-    match tournament_of(&app, &id).await {
+    match tournament_of(&events, &id).await {
         Ok(t) => {
             let text = standings_file(&t, separator);
             let name = file_name(&t, &id, "csv");
@@ -255,7 +265,7 @@ async fn standings_csv(
 /// The event as an Excel workbook: standings, rounds, players
 /// (`?lang=cs`: the headings' language).
 async fn export_xlsx(
-    State(app): State<App>,
+    State(events): State<Arc<Events>>,
     Path(id): Path<String>,
     Query(query): Query<SheetQuery>,
 ) -> Response {
@@ -264,7 +274,7 @@ async fn export_xlsx(
         .as_deref()
         .and_then(Lang::from_code)
         .unwrap_or(Lang::En);
-    match tournament_of(&app, &id).await {
+    match tournament_of(&events, &id).await {
         Ok(t) => match workbook(&t, lang) {
             Ok(bytes) => file(&file_name(&t, &id, "xlsx"), bytes, XLSX),
             Err(error) => refusal(&EventError::Malformed {
@@ -279,71 +289,71 @@ async fn export_xlsx(
 const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 async fn register(
-    State(app): State<App>,
+    State(events): State<Arc<Events>>,
     Path(id): Path<String>,
     Posted(request): Posted<Register>,
 ) -> Response {
     answer(
         StatusCode::CREATED,
-        app.events
-            .register(&id, &request.name, request.rating)
-            .await,
+        events.register(&id, &request.name, request.rating).await,
     )
 }
 
 async fn manage(
-    State(app): State<App>,
+    State(events): State<Arc<Events>>,
     Path(id): Path<String>,
     Posted(request): Posted<Manage>,
 ) -> Response {
-    answer(StatusCode::OK, app.events.manage(&id, request).await)
+    answer(StatusCode::OK, events.manage(&id, request).await)
 }
 
 async fn report(
-    State(app): State<App>,
+    State(events): State<Arc<Events>>,
     Path(id): Path<String>,
     Posted(request): Posted<Report>,
 ) -> Response {
-    answer(StatusCode::OK, app.events.report(&id, request).await)
+    answer(StatusCode::OK, events.report(&id, request).await)
 }
 
 async fn me(
-    State(app): State<App>,
+    State(events): State<Arc<Events>>,
     Path(id): Path<String>,
     Posted(request): Posted<TokenOnly>,
 ) -> Response {
-    answer(
-        StatusCode::OK,
-        app.events.my_game(&id, &request.token).await,
-    )
+    answer(StatusCode::OK, events.my_game(&id, &request.token).await)
 }
 
 async fn log(
-    State(app): State<App>,
+    State(events): State<Arc<Events>>,
     Path(id): Path<String>,
     Posted(request): Posted<TokenOnly>,
 ) -> Response {
-    answer(StatusCode::OK, app.events.log(&id, &request.token).await)
+    answer(StatusCode::OK, events.log(&id, &request.token).await)
 }
 
 /// `GET /api/v1/events/<id>/live`: the event now, then again after every
 /// change, as it is committed (the origin and connection limits of the
 /// games' live connections apply).
-async fn live(State(app): State<App>, Path(id): Path<String>, live: Admitted) -> Response {
-    let entry = match app.events.entry(&id).await {
+async fn live(
+    State(app): State<App>,
+    State(events): State<Arc<Events>>,
+    Path(id): Path<String>,
+    live: Admitted,
+) -> Response {
+    let entry = match events.entry(&id).await {
         Ok(entry) => entry,
         Err(error) => return refusal(&error),
     };
-    live.serve(move |socket, _| async move { follow(socket, &app, &entry).await })
+    live.serve(move |socket, _| async move { follow(socket, &app, &events, &entry).await })
 }
 
 /// Sends the event, then each change, until either side closes or the
 /// client is silent for `--live-idle-timeout`.
-async fn follow(mut socket: WebSocket, app: &App, entry: &super::service::EventEntry) {
+async fn follow(mut socket: WebSocket, app: &App, events: &Events, entry: &EventEntry) {
     let mut updates = entry.subscribe();
     let first = {
         let loaded = entry.event.lock().await;
-        app.events.message(&entry.id, &loaded.state).await
+        events.message(&entry.id, &loaded.state).await
     };
     if !send_live(&mut socket, &encode(&first)).await {
         return;
@@ -364,7 +374,7 @@ async fn follow(mut socket: WebSocket, app: &App, entry: &super::service::EventE
                 }
                 Err(tokio::sync::broadcast::error::RecvError::Lagged(_)) => {
                     let loaded = entry.event.lock().await;
-                    let now = app.events.message(&entry.id, &loaded.state).await;
+                    let now = events.message(&entry.id, &loaded.state).await;
                     if !send_live(&mut socket, &encode(&now)).await {
                         return;
                     }

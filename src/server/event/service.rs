@@ -16,9 +16,8 @@ use mind_sports_core::online::room::{Action, Event as GameEvent, Reason, Status}
 use tokio::sync::broadcast;
 
 use super::state::{tournament_score, State};
-use super::store::{self, EventOp};
 use crate::service::Service;
-use crate::store::{Op, WriteError};
+use crate::store::{clubs, events, EventOp, Op, WriteError};
 use crate::tokens;
 
 /// How often the start limits are looked at.
@@ -71,7 +70,7 @@ impl Events {
         let Some(club) = loaded.state.club() else {
             return Err(EventError::WrongToken);
         };
-        let row = crate::clubs::store::club(self.service.store(), club)
+        let row = clubs::club(self.service.store(), club)
             .await
             .map_err(unavailable)?;
         match row {
@@ -197,11 +196,11 @@ impl Events {
 
     async fn load(&self, id: &str) -> Result<Loaded, EventError> {
         let store = self.service.store();
-        let hash = store::organiser_hash(store, id)
+        let hash = events::organiser_hash(store, id)
             .await
             .map_err(unavailable)?;
         let organiser_hash = hash.ok_or(EventError::NotFound)?;
-        let rows = store::changes(store, id, 0).await.map_err(unavailable)?;
+        let rows = events::changes(store, id, 0).await.map_err(unavailable)?;
         let changes: Vec<Change> = rows
             .iter()
             .map(|row| serde_json::from_str(&row.body))
@@ -215,7 +214,7 @@ impl Events {
         for (i, change) in rest.iter().enumerate() {
             state.apply_at(change, at(i + 1)).map_err(unavailable)?;
         }
-        let players = store::players(store, id).await.map_err(unavailable)?;
+        let players = events::players(store, id).await.map_err(unavailable)?;
         Ok(Loaded {
             state,
             organiser_hash,
@@ -301,7 +300,7 @@ impl Events {
 
     /// Game `game` ended: its event, if it has one, records the result.
     async fn game_ended(&self, game: &str) {
-        let event = match store::event_of_game(self.service.store(), game).await {
+        let event = match events::event_of_game(self.service.store(), game).await {
             Ok(Some(event)) => event,
             Ok(None) => return,
             Err(error) => {
@@ -400,7 +399,7 @@ impl Events {
     /// Applies the start limits that are due.
     async fn sweep(&self) {
         let now = self.service.time().now();
-        let due = match store::due(self.service.store(), now as i64).await {
+        let due = match events::due(self.service.store(), now as i64).await {
             Ok(due) => due,
             Err(error) => {
                 self.service.store().log_failure("events sweep", error);

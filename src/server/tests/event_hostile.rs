@@ -9,6 +9,7 @@
 
 mod support;
 
+use mind_sports_core::online::event::RoundView;
 use mind_sports_core::online::protocol::ApiError;
 use mind_sports_server::client::{CallError, Live};
 use serde_json::{json, Value};
@@ -145,8 +146,36 @@ async fn hostile_requests_are_refused_and_the_event_is_intact() {
         !club.summary().await.registration,
         "closed when play starts"
     );
-    // A request with a field it does not know is refused, publish and
-    // undo too.
+    unknown_fields_are_refused(&club).await;
+    // A Swiss may take late entries: the organiser opens registration again.
+    club.must(json!({"type": "registration", "open": true}))
+        .await;
+    let before = club.summary().await;
+    let round = club.round().await;
+    let players_before: Value = ok(at, "GET", &club.path("/players"), None).await;
+
+    bad_names_are_refused(&club).await;
+    forged_organiser_tokens_are_refused(&club).await;
+    players_keep_to_their_own_boards(&club, &round).await;
+    // Ids that are not events.
+    for id in ["..%2F..%2Fetc", "zzzzzzzzzzzz", "x"] {
+        let (status, _) = call(at, "GET", &format!("/api/v1/events/{id}"), None).await;
+        assert_eq!(status, 404, "{id}");
+    }
+
+    assert_eq!(club.summary().await, before, "the event is untouched");
+
+    assert_eq!(club.round().await, round);
+    let players_after: Value = ok(at, "GET", &club.path("/players"), None).await;
+    assert_eq!(players_before, players_after);
+
+    a_closed_registration_takes_nobody_more(&club).await;
+    server.stop().await;
+}
+
+/// A request with a field it does not know is refused, publish and undo
+/// too.
+async fn unknown_fields_are_refused(club: &Club) {
     for action in [
         json!({"type": "publish", "x": 1}),
         json!({"type": "undo", "round": 1}),
@@ -158,14 +187,11 @@ async fn hostile_requests_are_refused_and_the_event_is_intact() {
             "{error}"
         );
     }
-    // A Swiss may take late entries: the organiser opens registration again.
-    club.must(json!({"type": "registration", "open": true}))
-        .await;
-    let before = club.summary().await;
-    let round = club.round().await;
-    let players_before: Value = ok(at, "GET", &club.path("/players"), None).await;
+}
 
-    // Markup and duplicates in registration.
+/// Markup and duplicates in registration.
+async fn bad_names_are_refused(club: &Club) {
+    let at = club.at;
     for (name, problem) in [
         ("<script>x</script>", "markup"),
         ("a\u{202e}b", "control"),
@@ -195,8 +221,11 @@ async fn hostile_requests_are_refused_and_the_event_is_intact() {
         (status, error["refusal"]["reason"].as_str()),
         (409, Some("name_taken"))
     );
+}
 
-    // Forged organiser tokens, and a player's token as the organiser's.
+/// Forged organiser tokens, and a player's token as the organiser's.
+async fn forged_organiser_tokens_are_refused(club: &Club) {
+    let at = club.at;
     for token in ["0".repeat(40), club.token("Ann").to_string(), String::new()] {
         let body = json!({"token": token, "action": {"type": "withdraw", "name": "Bob"}});
         let (status, error) = call(at, "POST", &club.path("/manage"), Some(body)).await;
@@ -213,7 +242,12 @@ async fn hostile_requests_are_refused_and_the_event_is_intact() {
         .await;
         assert_eq!(status, 403);
     }
-    // A player enters a result for a board not theirs; a forged player token.
+}
+
+/// A player enters a result for a board not theirs, or takes the seat of
+/// another game; a forged player token.
+async fn players_keep_to_their_own_boards(club: &Club, round: &RoundView) {
+    let at = club.at;
     let theirs = round
         .boards
         .iter()
@@ -241,24 +275,15 @@ async fn hostile_requests_are_refused_and_the_event_is_intact() {
     let game = theirs.game.clone().unwrap();
     let refused = Live::game(at, &game, Some(club.token("Ann"))).await.err();
     assert_eq!(refused, Some(CallError::Api(0, ApiError::WrongToken)));
-    // Ids that are not events.
-    for id in ["..%2F..%2Fetc", "zzzzzzzzzzzz", "x"] {
-        let (status, _) = call(at, "GET", &format!("/api/v1/events/{id}"), None).await;
-        assert_eq!(status, 404, "{id}");
-    }
+}
 
-    assert_eq!(club.summary().await, before, "the event is untouched");
-
-    assert_eq!(club.round().await, round);
-    let players_after: Value = ok(at, "GET", &club.path("/players"), None).await;
-    assert_eq!(players_before, players_after);
-
-    // The organiser closes registration: the public link takes nobody
-    // more, the organiser still adds.
+/// The organiser closes registration: the public link takes nobody more,
+/// the organiser still adds.
+async fn a_closed_registration_takes_nobody_more(club: &Club) {
     club.must(json!({"type": "registration", "open": false}))
         .await;
     let (status, error) = call(
-        at,
+        club.at,
         "POST",
         &club.path("/register"),
         Some(json!({"name": "Eve"})),
@@ -271,5 +296,4 @@ async fn hostile_requests_are_refused_and_the_event_is_intact() {
     assert!(!club.summary().await.registration);
     club.must(json!({"type": "add", "name": "Eve"})).await;
     assert_eq!(club.summary().await.players, 5);
-    server.stop().await;
 }

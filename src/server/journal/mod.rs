@@ -23,6 +23,12 @@
 //!   nearly full new games, events and clubs are refused (moves go on);
 //! - once writes succeed again after failures, SQLite's WAL is
 //!   checkpointed and truncated.
+//!
+//! The ops of the club events' tables are [`events`]'s, the clubs'
+//! [`clubs`]'s.
+
+pub mod clubs;
+pub mod events;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -31,8 +37,10 @@ use sqlx::pool::PoolConnection;
 use sqlx::{Any, AnyPool, Connection};
 use tokio::sync::{mpsc, oneshot};
 
+use crate::database::{Backend, DbError, CHANNEL};
 use crate::state_folder::Guard;
-use crate::store::{Backend, DbError, CHANNEL};
+pub use clubs::ClubOp;
+pub use events::EventOp;
 
 /// Why a write was not committed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -129,9 +137,9 @@ pub enum Op {
         now: i64,
     },
     /// A change of a club event (its first creates the event's row).
-    Event(crate::event::store::EventOp),
+    Event(EventOp),
     /// A club's row, or an event joining a club.
-    Club(crate::clubs::store::ClubOp),
+    Club(ClubOp),
 }
 
 impl Op {
@@ -141,8 +149,7 @@ impl Op {
     pub fn creates_something(&self) -> bool {
         match self {
             Op::Create { game, .. } => !game.creator_address.is_empty(),
-            Op::Event(crate::event::store::EventOp::Create { .. })
-            | Op::Club(crate::clubs::store::ClubOp::Create { .. }) => true,
+            Op::Event(EventOp::Create { .. }) | Op::Club(ClubOp::Create { .. }) => true,
             _ => false,
         }
     }
@@ -269,6 +276,17 @@ impl From<DbError> for Failed {
     }
 }
 
+/// Why a write of `ops` must be refused now, if it must: the state folder
+/// cannot keep writes at all, or its disk is nearly full and `ops` make
+/// something new.
+fn refusal(guard: &Guard, ops: &[Op]) -> Option<DbError> {
+    if let Some(problem) = guard.problem() {
+        return Some(DbError(problem));
+    }
+    (guard.low_space() && ops.iter().any(Op::creates_something))
+        .then(|| DbError("the state folder's disk is nearly full".into()))
+}
+
 /// The results of a committed batch, one per write.
 type Results = Vec<Result<(), WriteError>>;
 
@@ -302,7 +320,7 @@ impl Writer {
     async fn commit_batch(&mut self, batch: Vec<Write>) {
         let batch: Vec<Write> = batch
             .into_iter()
-            .filter_map(|write| match self.guard.refusal(&write.ops) {
+            .filter_map(|write| match refusal(&self.guard, &write.ops) {
                 Some(refusal) => {
                     let _ = write.reply.send(Err(WriteError::Db(refusal)));
                     None
@@ -457,7 +475,7 @@ async fn lock_in_order(
     for op in writes.iter().flat_map(|ops| ops.iter()) {
         match op {
             Op::Append { game, .. } => games.push(game.as_str()),
-            Op::Event(crate::event::store::EventOp::Append { id, .. }) => events.push(id.as_str()),
+            Op::Event(EventOp::Append { id, .. }) => events.push(id.as_str()),
             _ => {}
         }
     }
@@ -550,8 +568,8 @@ async fn apply(tx: &mut sqlx::Transaction<'_, Any>, op: &Op) -> Result<bool, DbE
             connected,
             now,
         } => presence(tx, game, *seat, instance, *connected, *now).await?,
-        Op::Event(op) => return crate::event::store::apply(tx, op).await,
-        Op::Club(op) => return crate::clubs::store::apply(tx, op).await,
+        Op::Event(op) => return events::apply(tx, op).await,
+        Op::Club(op) => return clubs::apply(tx, op).await,
     }
     Ok(true)
 }

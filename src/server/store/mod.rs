@@ -4,7 +4,11 @@
 //! query is parameterised; migrations (`migrations/`) run at start.
 //!
 //! Writes go through the [`Journal`] ([`crate::journal`]); this module
-//! opens the database and reads it.
+//! opens the database and reads it: the games here, the club events'
+//! tables in [`events`] and the clubs' in [`clubs`].
+
+pub mod clubs;
+pub mod events;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -14,43 +18,9 @@ use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::migrate::Migrator;
 use sqlx::{AnyPool, Row};
 
-pub use crate::journal::{GameState, Journal, NewGame, Op, WriteError};
+pub use crate::database::{Backend, DbError, CHANNEL};
+pub use crate::journal::{ClubOp, EventOp, GameState, Journal, NewGame, Op, WriteError};
 use crate::state_folder::Guard;
-
-/// The PostgreSQL channel of notifications between instances.
-pub const CHANNEL: &str = "mind_sports";
-
-/// Which database.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Backend {
-    /// A file (one instance).
-    Sqlite,
-    /// A server (one or several instances).
-    Postgres,
-}
-
-/// A database error, as text (logged; the client is told "unavailable").
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DbError(pub String);
-
-impl std::fmt::Display for DbError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "database: {}", self.0)
-    }
-}
-
-impl From<sqlx::Error> for DbError {
-    fn from(error: sqlx::Error) -> Self {
-        crate::metrics::database_error(&error);
-        DbError(error.to_string())
-    }
-}
-
-impl From<sqlx::migrate::MigrateError> for DbError {
-    fn from(error: sqlx::migrate::MigrateError) -> Self {
-        DbError(error.to_string())
-    }
-}
 
 /// The database and its writers.
 #[derive(Clone)]
@@ -345,10 +315,33 @@ impl Store {
         }
         Ok(())
     }
+
+    /// The salt of the address hashes ([`crate::tokens::address_key`]):
+    /// made once (160 random bits) and kept in the database
+    /// (`server_settings`), so that every instance and every restart hashes
+    /// an address the same way.
+    pub async fn address_salt(&self) -> Result<String, DbError> {
+        const READ: &str = "SELECT value FROM server_settings WHERE name = $1";
+        if let Some(salt) = self.text_of(READ, "address_salt").await? {
+            return Ok(salt);
+        }
+        // Two instances starting at once: the first insert wins, both read it.
+        self.execute(
+            "INSERT INTO server_settings (name, value) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+            &[
+                Param::Text("address_salt"),
+                Param::Text(&crate::tokens::secret()),
+            ],
+        )
+        .await?;
+        self.text_of(READ, "address_salt")
+            .await?
+            .ok_or_else(|| DbError("the address salt was not kept".into()))
+    }
 }
 
 impl Store {
-    /// The pool (the events' reads, `event::store`).
+    /// The pool (the reads of [`events`] and [`clubs`]).
     pub(crate) fn pool(&self) -> &AnyPool {
         &self.pool
     }
