@@ -165,18 +165,24 @@ const TARGETS = {
  *    module (the builder's club section, the member list's texts, which
  *    travel with the clubs' texts) 321.6 KB; then the builder's text fields
  *    that keep what is being typed (a component with its draft): 323.2 KB,
- *    hence 324 KB. */
+ *    hence 324 KB.
+ *  - issue 39 split the code into crates (engine < core < web app): the
+ *    same code, but a generic function used by two crates is now built in
+ *    each, and wasm-opt merges only the copies that came out identical
+ *    (twiggy: no one function grew; +0.3% to +1% spread over many). app
+ *    133.1, club 325.2, frame 297.7, online 438.7, event 417.3 KB, hence
+ *    their limits; the worker, its glue built for size, 402.1 -> 387.6 KB. */
 const LIMITS = {
-  app: 133_000,
+  app: 133_500,
   othello: 263_500,
   opok: 234_000,
   nim: 257_000,
   learn: 353_000,
-  club: 324_000,
+  club: 326_000,
   diagram: 200_000,
-  frame: 297_000,
-  online: 435_000,
-  event: 415_000,
+  frame: 298_500,
+  online: 440_000,
+  event: 418_500,
   worker: 450_000,
 };
 const COMPRESSIBLE = /\.(wasm|js|css|html|svg|webmanifest|json)$/;

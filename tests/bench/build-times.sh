@@ -4,8 +4,8 @@
 #
 #   tests/bench/build-times.sh BEFORE_DIR AFTER_DIR [ROUNDS]
 #
-# Each checkout needs its own warm target folder (build both once first:
-# `cargo build --release -p <server>` and `cargo test --lib -p <core>`).
+# Each checkout needs its own target folder; a round that is not timed
+# warms both first.
 # Each round, in turn in each checkout:
 #   page    one line added to a page (src/ui/othello/page.rs), then the
 #           server's release build
@@ -42,6 +42,12 @@ restore() {
   done
 }
 trap restore EXIT
+
+echo "== warming up (not timed)"
+for dir in "$before" "$after"; do
+  (cd "$dir" && cargo build --release -p "$(server_of "$dir")" >/dev/null 2>&1 &&
+    cargo test -p "$(core_of "$dir")" --lib >/dev/null 2>&1)
+done
 
 for round in $(seq "$rounds"); do
   echo "== round $round"

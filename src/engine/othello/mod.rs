@@ -22,7 +22,8 @@ pub mod last_flip;
 pub mod levels;
 pub mod lines;
 pub mod notation;
-#[cfg(test)]
+// Threads exist natively only (the browser runs one search per worker).
+#[cfg(all(test, not(target_arch = "wasm32")))]
 mod parallel_search_tests;
 pub mod pattern;
 pub mod perft;
