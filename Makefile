@@ -21,7 +21,7 @@ export WASM_BINDGEN_TEST_TIMEOUT := 120
 
 .PHONY: serve dev server build test setup-build setup-test wasm-target trunk wasm-bindgen node-tools browser fetch \
         check-format lint test-native test-wasm test-e2e bench bench-wasm wasm-bench-build bench-record docs bench-load \
-        bench-strength sizes train clean postgres proxies bench-online fault-tools readers
+        bench-strength sizes route-sizes train clean postgres proxies bench-online fault-tools readers
 
 # The production server (src/server): precompressed files, cache headers,
 # and online play with SQLite in ./state (README, "Online play").
@@ -69,6 +69,13 @@ sizes: build
 # The players' processes open many connections: up to the open-file limit.
 bench-online: server postgres
 	ulimit -n "$$(ulimit -Hn)"; target/release/bench-online $(BENCH_ONLINE_ARGS)
+
+# What each route costs over the wire on a cold load, against issue 40's
+# budgets (250 KB a page, 200 KB a frame, 300 KB the builder); writes
+# target/route-sizes.json. Not yet in `make test`: no module route is under
+# its budget yet.
+route-sizes: build
+	node tests/bench/route-sizes.mjs --budgets
 
 # The first and repeat load on an emulated slow phone connection.
 bench-load: build

@@ -1,0 +1,78 @@
+// What each route costs over the wire on a cold load: a fresh browser
+// profile opens the route of the release build served by the project's
+// server (brotli, as a visitor gets it) and adds up every response's
+// encoded length until the network is idle and 2.5 s more. The service
+// worker's own fetches (its precache) are not the page's and not counted.
+// A fresh context each time: an empty cache, as on a first visit.
+// Prints a table (route, KB, the largest files) and writes it to
+// target/route-sizes.json; with --budgets, exits 1 when a route is over
+// its budget (issue 40: 250 KB a page, 200 KB an embedded frame, 300 KB
+// the snippet builder).
+// Usage: node tests/bench/route-sizes.mjs [--budgets] (after `make build`)
+import { writeFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { serveDist, launchBrowser, root } from "../e2e/browser.mjs";
+
+/** The routes, each with its budget in KB (1 KB = 1000 bytes). */
+const ROUTES = [
+  ["home", "#/", 250],
+  ["othello", "#/othello", 250],
+  ["opok", "#/opok", 250],
+  ["nim", "#/nim", 250],
+  ["learn", "#/learn", 250],
+  ["puzzles", "#/puzzles", 250],
+  ["club", "#/club", 250],
+  ["online", "#/online", 250],
+  ["event", "#/event/new", 250],
+  ["frame", "#/embed/othello", 200],
+  ["builder", "#/embed", 300],
+];
+
+/** The bytes `fragment` costs a first visit, by file. */
+async function cold(browser, url, fragment) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Network.enable");
+  const names = new Map();
+  const files = new Map();
+  cdp.on("Network.responseReceived", (e) => names.set(e.requestId, new URL(e.response.url).pathname));
+  cdp.on("Network.loadingFinished", (e) => {
+    const name = names.get(e.requestId) ?? e.requestId;
+    files.set(name, (files.get(name) ?? 0) + e.encodedDataLength);
+  });
+  await page.goto(url + fragment, { waitUntil: "networkidle", timeout: 60000 });
+  await page.waitForTimeout(2500);
+  await context.close();
+  return files;
+}
+
+const strict = process.argv.includes("--budgets");
+const { url, stop } = await serveDist();
+const browser = await launchBrowser();
+const rows = [];
+try {
+  for (const [name, fragment, budget] of ROUTES) {
+    const files = await cold(browser, url, fragment);
+    const total = [...files.values()].reduce((a, b) => a + b, 0);
+    const largest = [...files.entries()]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 3)
+      .map(([file, bytes]) => `${file.replace(/^\//, "").replace(/-[0-9a-f]{16}/, "")} ${(bytes / 1000).toFixed(0)}`);
+    rows.push({ route: fragment, name, kb: Number((total / 1000).toFixed(1)), budget, largest });
+  }
+} finally {
+  await browser.close();
+  await stop();
+}
+
+for (const r of rows) {
+  const verdict = r.kb <= r.budget ? "ok" : "OVER";
+  console.log(`${r.route.padEnd(16)} ${r.kb.toFixed(1).padStart(7)} KB  budget ${r.budget}  ${verdict}  (${r.largest.join(", ")})`);
+}
+mkdirSync(join(root, "target"), { recursive: true });
+writeFileSync(join(root, "target", "route-sizes.json"), JSON.stringify(rows, null, 1) + "\n");
+if (strict && rows.some((r) => r.kb > r.budget)) {
+  console.error("a route is over its budget");
+  process.exit(1);
+}
