@@ -60,6 +60,12 @@ function block(text, name) {
   return { start: start + open.length, end, body: text.slice(start + open.length, end) };
 }
 
+/** The routes' table: route, KB over the wire, budget, the largest files. */
+function routesTable(routes) {
+  const rows = routes.map((r) => `| \`${r.route}\` | ${r.kb.toFixed(1)} | ${r.budget} | ${r.largest.join(", ")} |`);
+  return `\n| route | KB over the wire | budget | the largest files (KB) |\n| --- | --- | --- | --- |\n${rows.join("\n")}\n`;
+}
+
 let text = readFileSync(readme, "utf8");
 const problems = [];
 const speed = speedTable();
@@ -87,6 +93,24 @@ if (existsSync(sizesFile)) {
   }
 } else if (!write) {
   problems.push("no release build to check the sizes against (target/site-sizes.json): run `make build`");
+}
+// Each route over the wire on a cold load (tests/bench/route-sizes.mjs,
+// `make route-sizes`): written and checked when that file is there.
+const routesFile = join(root, "target", "route-sizes.json");
+if (existsSync(routesFile)) {
+  const routes = JSON.parse(readFileSync(routesFile, "utf8"));
+  const routesBlock = block(text, "routes");
+  if (write) {
+    text = text.slice(0, routesBlock.start) + routesTable(routes) + text.slice(routesBlock.end);
+  } else {
+    for (const r of routes) {
+      const line = routesBlock.body.split("\n").find((l) => l.startsWith(`| \`${r.route}\` |`));
+      const stated = Number(line?.split("|")[2]);
+      if (!(Math.abs(stated - r.kb) <= r.kb * 0.03)) {
+        problems.push(`${r.route}: the README says ${stated} KB over the wire, the build ${r.kb}: run \`make route-sizes docs\``);
+      }
+    }
+  }
 }
 if (write) {
   writeFileSync(readme, text);
