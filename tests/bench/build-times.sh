@@ -4,16 +4,19 @@
 #
 #   tests/bench/build-times.sh BEFORE_DIR AFTER_DIR [ROUNDS]
 #
-# Each checkout needs its own target folder; a round that is not timed
-# warms both first.
-# Each round, in turn in each checkout:
+# Each checkout needs its own target folder. Before each timed command the
+# checkout is brought up to date for it (not timed), so that only the one
+# line it is about is new. Each round, in turn in each checkout:
 #   page    one line added to a page (src/ui/othello/page.rs), then the
 #           server's release build
 #   cli     one line added to the command line (src/cli/bench.rs), then
 #           the server's release build
+#   text    one line added to the texts (i18n/en.rs, in the core since
+#           the split), then the server's release build
 #   tests   one line added to the command line, then the core's unit tests
 #           (before the split the core was the root crate's library)
-# Wall seconds from /usr/bin/time; the lines are taken out at the end.
+# Wall seconds from /usr/bin/time; a command that fails says so. The lines
+# are taken out at the end.
 set -euo pipefail
 
 before="$(cd "$1" && pwd)"
@@ -26,40 +29,44 @@ core_of() {
   if [ -f "$1/src/core/Cargo.toml" ]; then echo mind-sports-core; else echo mind-sports; fi
 }
 
+text_of() {
+  if [ -f "$1/src/core/i18n/en.rs" ]; then echo src/core/i18n/en.rs; else echo src/i18n/en.rs; fi
+}
+
 touch_line() { echo "// build-times $(date +%s%N)" >>"$1/$2"; }
+
+quiet() { (cd "$1" && shift && "$@" >/dev/null 2>&1); }
 
 timed() {
   local dir=$1 label=$2
   shift 2
-  local seconds
-  seconds=$( { /usr/bin/time -f '%e' sh -c "cd '$dir' && $* >/dev/null 2>&1"; } 2>&1 | tail -1)
-  printf '%-6s %-6s %7s s\n' "$label" "$(basename "$dir")" "$seconds"
+  local out
+  out=$( { /usr/bin/time -f '%e' sh -c "cd '$dir' && $* >/dev/null 2>&1 || echo failed"; } 2>&1 | tr '\n' ' ')
+  printf '%-6s %-8s %s s\n' "$label" "$(basename "$dir")" "$out"
+}
+
+# The server's release build after one line added to `file` in `dir`.
+server_after() {
+  local dir=$1 label=$2 file=$3
+  quiet "$dir" cargo build --release -p "$(server_of "$dir")"
+  touch_line "$dir" "$file"
+  timed "$dir" "$label" "cargo build --release -p $(server_of "$dir")"
 }
 
 restore() {
   for dir in "$before" "$after"; do
-    (cd "$dir" && git checkout -- src/ui/othello/page.rs src/cli/bench.rs)
+    (cd "$dir" && git checkout -- src/ui/othello/page.rs src/cli/bench.rs "$(text_of "$dir")")
   done
 }
 trap restore EXIT
 
-echo "== warming up (not timed)"
-for dir in "$before" "$after"; do
-  (cd "$dir" && cargo build --release -p "$(server_of "$dir")" >/dev/null 2>&1 &&
-    cargo test -p "$(core_of "$dir")" --lib >/dev/null 2>&1)
-done
-
 for round in $(seq "$rounds"); do
   echo "== round $round"
+  for dir in "$before" "$after"; do server_after "$dir" page src/ui/othello/page.rs; done
+  for dir in "$before" "$after"; do server_after "$dir" cli src/cli/bench.rs; done
+  for dir in "$before" "$after"; do server_after "$dir" text "$(text_of "$dir")"; done
   for dir in "$before" "$after"; do
-    touch_line "$dir" src/ui/othello/page.rs
-    timed "$dir" page "cargo build --release -p $(server_of "$dir")"
-  done
-  for dir in "$before" "$after"; do
-    touch_line "$dir" src/cli/bench.rs
-    timed "$dir" cli "cargo build --release -p $(server_of "$dir")"
-  done
-  for dir in "$before" "$after"; do
+    quiet "$dir" cargo test -p "$(core_of "$dir")" --lib --no-run
     touch_line "$dir" src/cli/bench.rs
     timed "$dir" tests "cargo test -p $(core_of "$dir") --lib"
   done
