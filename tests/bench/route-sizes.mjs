@@ -6,8 +6,8 @@
 // A fresh context each time: an empty cache, as on a first visit.
 // Prints a table (route, KB, the largest files) and writes it to
 // target/route-sizes.json; with --budgets, exits 1 when a route is over
-// its budget (issue 40: 250 KB a page, 200 KB an embedded frame, 300 KB
-// the snippet builder).
+// its budget (issue 40: 250 KB a page, 200 KB an embedded frame (a board,
+// a live game, an event, a rating list), 300 KB the snippet builder).
 // Usage: node tests/bench/route-sizes.mjs [--budgets] (after `make build`)
 import { writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -24,7 +24,13 @@ const ROUTES = [
   ["club", "#/club", 250],
   ["online", "#/online", 250],
   ["event", "#/event/new", 250],
+  ["club on the server", "#/clubs/ab12", 250],
   ["frame", "#/embed/othello", 200],
+  // A frame following a live game, an event's and a club's rating list:
+  // the ids need not exist, the modules are what they cost.
+  ["live frame", "#/embed/othello?live=ab23cd45ef67", 200],
+  ["event frame", "#/embed/event?id=ab12&view=standings", 200],
+  ["ratings frame", "#/embed/ratings?club=ab12", 200],
   ["builder", "#/embed", 300],
 ];
 
@@ -51,6 +57,7 @@ const strict = process.argv.includes("--budgets");
 const { url, stop } = await serveDist();
 const browser = await launchBrowser();
 const rows = [];
+const wrong = [];
 try {
   for (const [name, fragment, budget] of ROUTES) {
     const files = await cold(browser, url, fragment);
@@ -60,6 +67,11 @@ try {
       .slice(0, 3)
       .map(([file, bytes]) => `${file.replace(/^\//, "").replace(/-[0-9a-f]{16}/, "")} ${(bytes / 1000).toFixed(0)}`);
     rows.push({ route: fragment, name, kb: Number((total / 1000).toFixed(1)), budget, largest });
+    // A route fetches the app and its own module, no other: index.html's
+    // early fetch must name the module Route::module names (the builder
+    // also shows a frame in its preview).
+    const modules = [...files.keys()].filter((f) => /_bg\.wasm$/.test(f) && !/^\/app-/.test(f));
+    if (modules.length > (name === "builder" ? 2 : 1)) wrong.push(`${fragment} fetches ${modules.join(", ")}`);
   }
 } finally {
   await browser.close();
@@ -72,6 +84,10 @@ for (const r of rows) {
 }
 mkdirSync(join(root, "target"), { recursive: true });
 writeFileSync(join(root, "target", "route-sizes.json"), JSON.stringify(rows, null, 1) + "\n");
+if (wrong.length) {
+  console.error(`modules a route does not draw:\n  ${wrong.join("\n  ")}`);
+  process.exit(1);
+}
 if (strict && rows.some((r) => r.kb > r.budget)) {
   console.error("a route is over its budget");
   process.exit(1);
