@@ -2,7 +2,8 @@
 // profile opens the route of the release build served by the project's
 // server (brotli, as a visitor gets it) and adds up every response's
 // encoded length until the network is idle and 2.5 s more. The service
-// worker's own fetches (its precache) are not the page's and not counted.
+// worker is kept out: its precache is fetched once the page is idle, and
+// is not what the page waits for.
 // A fresh context each time: an empty cache, as on a first visit.
 // Prints a table (route, KB, the largest files) and writes it to
 // target/route-sizes.json. Exits 1 when a route fetches a module besides
@@ -38,7 +39,9 @@ const ROUTES = [
 
 /** The bytes `fragment` costs a first visit, by file. */
 async function cold(browser, url, fragment) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // No service worker: it would answer some of the page's own fetches
+  // from the cache it fills meanwhile, depending on which comes first.
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: "block" });
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
   await cdp.send("Network.enable");
@@ -50,7 +53,13 @@ async function cold(browser, url, fragment) {
     files.set(name, (files.get(name) ?? 0) + e.encodedDataLength);
   });
   await page.goto(url + fragment, { waitUntil: "networkidle", timeout: 60000 });
-  await page.waitForTimeout(2500);
+  // A module fetches its data once it has started (the lessons), which on
+  // a busy machine can be after the network first fell quiet: wait until
+  // 2.5 s pass with nothing new.
+  for (let quiet = -1, waited = 0; quiet !== files.size && waited < 30000; waited += 2500) {
+    quiet = files.size;
+    await page.waitForTimeout(2500);
+  }
   await context.close();
   return files;
 }
