@@ -4,7 +4,8 @@
 // where the browser's own emulation would not) with a 4× slower CPU, the
 // release build served by the project's server.
 // Prints, for a first and a repeat visit: when the home page can be used,
-// when the Othello board can be used, what was transferred, and how long
+// when the Othello board can be used (and, on a first visit, the learning
+// pages and an embedded board), what was transferred, and how long
 // the computer's first answer takes when the person moves at once or after
 // two seconds. A benchmark: it reports, it asserts nothing about time.
 // Usage: `make bench-load` (after `make build`), or node tests/bench/load.mjs [--runs N]
@@ -19,7 +20,12 @@ const CPU_SLOWDOWN = 4;
 // first element matching each selector appears.
 const RECORDER = `
   window.__seen = {};
-  const watched = { home: 'a[href="#/othello"]', board: ".board .square.legal" };
+  const watched = {
+    home: 'a[href="#/othello"]',
+    board: ".board .square.legal",
+    learn: ".learn-card h2 a",
+    frame: "[data-testid=embed] .square",
+  };
   new MutationObserver(() => {
     for (const [name, selector] of Object.entries(watched))
       if (!(name in window.__seen) && document.querySelector(selector)) window.__seen[name] = performance.now();
@@ -104,6 +110,16 @@ try {
     row.boardBytes.push(meter.transferred());
     row.answer.push(await firstAnswer(page, 2000));
     await context.close();
+
+    // The learning pages (their module and the lessons) and a club's
+    // embedded board, each on a first visit.
+    for (const [name, fragment] of [["learn", "#/learn"], ["frame", "#/embed/othello"]]) {
+      ({ context, page, meter } = await freshVisitor());
+      row[name] = await open(page, link.url + fragment, name);
+      await page.waitForLoadState("networkidle");
+      row[`${name}Bytes`] = meter.transferred();
+      await context.close();
+    }
     rows.push(row);
   }
 } finally {
@@ -125,6 +141,8 @@ for (const [visit, i] of [["first", 0], ["repeat", 1]]) {
   line(`${visit} visit: home page usable`, rows.map((r) => r.home[i]), rows.map((r) => r.homeBytes[i]));
   line(`${visit} visit: Othello board usable (a link to a game)`, rows.map((r) => r.board[i]), rows.map((r) => r.boardBytes[i]));
 }
+line("first visit: learning page usable (#/learn)", rows.map((r) => r.learn), rows.map((r) => r.learnBytes));
+line("first visit: embedded board usable (#/embed/othello)", rows.map((r) => r.frame), rows.map((r) => r.frameBytes));
 line("first visit: computer's first answer, person moves at once", rows.map((r) => r.answer[0]));
 line("first visit: computer's first answer, person moves after 2 s", rows.map((r) => r.answer[1]));
 line("repeat visit: computer's first answer, person moves after 2 s", rows.map((r) => r.answer[2]));
