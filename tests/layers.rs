@@ -20,6 +20,7 @@ mod source;
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::Command;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use serde_json::Value;
 use syn::visit::Visit;
@@ -301,7 +302,9 @@ fn no_circle_between_the_top_level_modules_of_a_crate() {
 /// folder); its faults.
 fn core_with(file: &str, line: &str) -> Vec<String> {
     let from = source::root().join("src/core");
-    let to = std::env::temp_dir().join(format!("layers-{}-{}", std::process::id(), file.len()));
+    static COPIES: AtomicUsize = AtomicUsize::new(0);
+    let copy = COPIES.fetch_add(1, Ordering::Relaxed);
+    let to = std::env::temp_dir().join(format!("layers-{}-{copy}", std::process::id()));
     let _ = std::fs::remove_dir_all(&to);
     for path in source::rust_files(&from) {
         let target = to.join(path.strip_prefix(&from).expect("below the core"));

@@ -107,7 +107,7 @@ pub fn standings_report(t: &Tournament) -> Report {
         .collect::<Vec<_>>()
         .join("\n");
     Report {
-        json: standings::standings_json(t),
+        json: standings::standings_json(t, &lines),
         text,
     }
 }

@@ -287,12 +287,11 @@ pub fn brightwell_games(t: &Tournament, player: &str) -> Vec<BrightwellGame> {
     games
 }
 
-/// The standings of `t` as JSON, as `engine standings --json` prints them
-/// and the server's club events answer them: a row a player, and Othello's
-/// Brightwell constant.
-pub fn standings_json(t: &Tournament) -> serde_json::Value {
+/// The standings `lines` of `t` ([`standings`]) as JSON, as `engine
+/// standings --json` prints them and the server's club events answer them:
+/// a row a player, and Othello's Brightwell constant.
+pub fn standings_json(t: &Tournament, lines: &[Standing]) -> serde_json::Value {
     use serde_json::{json, Value};
-    let lines = standings(t);
     let rows: Vec<Value> = lines
         .iter()
         .map(|s| {

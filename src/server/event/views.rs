@@ -3,8 +3,7 @@
 //! standings (the JSON of `engine standings`), the export in the club
 //! manager's formats, and the live stream's message.
 
-use mind_sports_core::club::standings::standings;
-use mind_sports_core::club::standings::standings_json as standings_of;
+use mind_sports_core::club::standings::{self, standings};
 use mind_sports_core::online::event::{EventMessage, PlayerLine, RoundView, Rounds, Summary};
 
 use super::service::Events;
@@ -51,7 +50,8 @@ pub fn players(state: &State) -> Vec<PlayerLine> {
 
 /// The standings as `engine standings --json` prints them.
 pub fn standings_json(state: &State) -> serde_json::Value {
-    standings_of(&state.tournament())
+    let t = state.tournament();
+    standings::standings_json(&t, &standings(&t))
 }
 
 impl Events {
