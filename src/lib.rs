@@ -28,11 +28,16 @@ pub mod ui;
 /// opens. `wasm_module!(ui::othello::page_of, "the Othello page", host)`
 /// exports `mount(root, lang, host)` and `unmount()` drawing the pages of
 /// `page_of` (see `ui::section`) and speaking through the app's `host`;
-/// with `own` instead of `host`, through a live region of their own.
+/// with `own` instead of `host`, through a live region of their own; and
+/// `start()`, the whole app started from the module (see `ui::start_from`;
+/// a fourth argument `start_frame` starts a frame's app instead).
 /// Natively, a `main` that says where the part runs.
 #[macro_export]
 macro_rules! wasm_module {
     ($($pages:ident)::+, $what:literal, $speaks:ident) => {
+        $crate::wasm_module!($($pages)::+, $what, $speaks, start_from);
+    };
+    ($($pages:ident)::+, $what:literal, $speaks:ident, $start:ident) => {
         #[cfg(target_arch = "wasm32")]
         mod exports {
             use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
@@ -49,6 +54,15 @@ macro_rules! wasm_module {
             #[wasm_bindgen]
             pub fn unmount() {
                 mind_sports_web::ui::unmount_module();
+            }
+
+            /// Starts the whole app from this module, for a page of its
+            /// own opened by its address: the app's own module is then not
+            /// fetched at all, and this module's pages are drawn without
+            /// another fetch (`index.html` boots it).
+            #[wasm_bindgen]
+            pub fn start() {
+                mind_sports_web::ui::$start(env!("CARGO_BIN_NAME"), mount, unmount);
             }
         }
 

@@ -68,12 +68,15 @@ impl Route {
     /// pages and the lobby do, the game pages (online too) do not.
     pub fn has_own_heading(&self) -> bool {
         matches!(self, Route::Lobby | Route::Embed(_))
-            || matches!(self.module(), Some("learn" | "club" | "frame" | "event"))
+            || matches!(self.module(), Some("learn" | "club" | "event"))
     }
 
     /// The wasm module of its own that draws this route's page (a game's,
-    /// `learn`, `club`, `frame`), if any; the app draws the others (the
-    /// home page).
+    /// `learn`, `club`, a frame's…), if any; the app draws the others (the
+    /// home page). A page opened by its address starts the app from this
+    /// module (`index.html`, which names them alike), so a route's module
+    /// carries what the route draws and no more: a frame on a club's site
+    /// has a module of its own.
     pub fn module(&self) -> Option<&'static str> {
         match self {
             Route::Othello(_) => Some("othello"),
@@ -93,15 +96,20 @@ impl Route {
             | Route::NimRules => Some("learn"),
             // The embed snippet builder is a club webmaster's tool.
             Route::Club | Route::EmbedBuilder(_) => Some("club"),
-            // A frame that follows a live game needs the live client,
-            // which the online module has and the frames' module need not
-            // carry.
-            Route::Embed(frame) if crate::online::client::LiveFrame::named(frame) => Some("online"),
-            // A club event's frames come with the event pages.
-            Route::Embed(frame) if is_event_frame(frame) => Some("event"),
-            // The club's rating list comes with the event pages too.
-            Route::Embed(frame) if crate::links::club::is_ratings_frame(frame) => Some("event"),
-            Route::Embed(_) => Some("frame"),
+            // A frame that follows a live game: the live client and the
+            // boards, without online play's pages.
+            Route::Embed(frame) if crate::online::client::LiveFrame::named(frame) => {
+                Some("liveframe")
+            }
+            // A club event's frames and the club's rating list, without
+            // the event pages.
+            Route::Embed(frame)
+                if is_event_frame(frame) || crate::links::club::is_ratings_frame(frame) =>
+            {
+                Some("clubframe")
+            }
+            // A board: its game's own module.
+            Route::Embed(frame) => Some(board_frame_module(frame)),
             // Online play: the lobby, the games' pages and the "Play
             // online" dialog (called from the game pages), loaded by these
             // routes only.
@@ -185,6 +193,18 @@ impl Route {
             Route::Clubs(club) => format!("#/clubs/{club}"),
             Route::NotFound(path) => format!("#{path}"),
         }
+    }
+}
+
+/// The module of the board frame `frame` (what follows `#/embed/`): its
+/// game's, as `embed::params::route` reads the game (Othello's for a name
+/// of no game, which shows Othello).
+fn board_frame_module(frame: &str) -> &'static str {
+    let path = frame.split('?').next().unwrap_or_default();
+    match path.strip_suffix('/').unwrap_or(path) {
+        "opok" => "opokframe",
+        "nim" => "nimframe",
+        _ => "othelloframe",
     }
 }
 
@@ -278,7 +298,15 @@ mod tests {
         assert!(Route::from_fragment("#/learn").has_own_heading());
         assert_eq!(
             Route::from_fragment("#/embed/opok?size=4").module(),
-            Some("frame")
+            Some("opokframe")
+        );
+        assert_eq!(
+            Route::from_fragment("#/embed/othello/").module(),
+            Some("othelloframe")
+        );
+        assert_eq!(
+            Route::from_fragment("#/embed/chess?x=1").module(),
+            Some("othelloframe")
         );
         assert!(crate::embed::params::parse_fragment(
             &Route::from_fragment("#/embed/nim?heaps=3,4").fragment()
@@ -290,16 +318,16 @@ mod tests {
             Route::from_fragment("#/online/opok/ab23cd45ef67").module(),
             Some("online")
         );
-        // A live frame is the online module's; any other frame the frames'.
+        // A live frame is the live frames' module; a board its game's.
         assert_eq!(
             Route::from_fragment("#/embed/nim?parent=https://a.example&live=ab23cd45ef67").module(),
-            Some("online")
+            Some("liveframe")
         );
         assert_eq!(
             Route::from_fragment("#/embed/nim?heaps=3&alive=1").module(),
-            Some("frame")
+            Some("nimframe")
         );
-        // A club's event and its frames are the event module's.
+        // A club's event is the event module's, its frames the club frames'.
         assert_eq!(
             Route::from_fragment("#/event/k7qz3mfa9tbe").module(),
             Some("event")
@@ -307,14 +335,14 @@ mod tests {
         assert!(Route::from_fragment("#/event/k7qz3mfa9tbe").has_own_heading());
         assert_eq!(
             Route::from_fragment("#/embed/event?id=k7qz3mfa9tbe&view=standings").module(),
-            Some("event")
+            Some("clubframe")
         );
-        // A club on the server and its ratings frame too.
+        // A club on the server too; its ratings frame is a club frame.
         assert_eq!(Route::from_fragment("#/clubs/ab12").module(), Some("event"));
         assert!(Route::from_fragment("#/clubs/ab12").has_own_heading());
         assert_eq!(
             Route::from_fragment("#/embed/ratings?club=ab12").module(),
-            Some("event")
+            Some("clubframe")
         );
         assert_eq!(
             Route::from_fragment("#/chess"),

@@ -9,7 +9,7 @@ use crate::route::Route;
 
 use super::browser;
 use super::common::listeners::use_fragment_route;
-use super::common::live::use_live_region;
+use super::common::live::{use_live_region, LiveRegion};
 use super::context::AppContext;
 use super::header::Header;
 use super::home::Home;
@@ -137,6 +137,53 @@ fn home_page(t: &Texts, route: &Route) -> Html {
     }
 }
 
+/// An embedded frame (issue 16) shows its board only: no site chrome. Its
+/// live region serves the frames that speak through the app (an online
+/// game followed live, a club event's frames).
+fn frame_view(context: AppContext, route: &Route, live: &LiveRegion) -> Html {
+    let lang = context.lang;
+    html! {
+        <ContextProvider<AppContext> {context}>
+            { module_of(route, lang) }
+            { live.view(Some("live"), "live") }
+        </ContextProvider<AppContext>>
+    }
+}
+
+/// The app of a frame started from the frames' own module
+/// ([`super::start_frame`]): the frame and its live region only, so that
+/// the module carries neither the site's header nor its home page. Should
+/// the frame's address ever name a page of the site, the page is loaded
+/// anew, which starts the whole app.
+#[function_component(FrameApp)]
+pub fn frame_app() -> Html {
+    let lang = use_language();
+    let live = use_live_region();
+    let route = use_route(*lang, live.clear());
+    use_look(true);
+    // Kept for offline use as on the site; no update is offered in a frame.
+    use_update(&route);
+    let site_page = !matches!(route, Route::Embed(_));
+    use_effect_with(site_page, |site_page| {
+        if *site_page {
+            let _ = browser::window().location().reload();
+        }
+    });
+    let t = lang.texts();
+    let announce = live.announce();
+    let worker_notice = {
+        let announce = announce.clone();
+        Callback::from(move |notice: Notice| announce.emit(worker_notice_text(t, notice).into()))
+    };
+    let context = AppContext {
+        lang: *lang,
+        announce,
+        worker_notice,
+        playing: Callback::noop(),
+    };
+    frame_view(context, &route, &live)
+}
+
 /// The whole app.
 #[function_component(App)]
 pub fn app() -> Html {
@@ -192,16 +239,8 @@ pub fn app() -> Html {
         Callback::from(move |l: Lang| lang.set(l))
     };
 
-    // An embedded frame (issue 16) shows its board only: no site chrome.
-    // Its live region serves the frames that speak through the app (an
-    // online game followed live, a club event's frames).
     if matches!(route, Route::Embed(_)) {
-        return html! {
-            <ContextProvider<AppContext> {context}>
-                { module_of(&route, *lang) }
-                { live.view(Some("live"), "live") }
-            </ContextProvider<AppContext>>
-        };
+        return frame_view(context, &route, &live);
     }
     // A module's page is drawn after the app's tree (module_section.rs):
     // the app keeps the header, the news and the live region.

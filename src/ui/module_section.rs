@@ -46,6 +46,23 @@ fn loaded(name: &str) -> Option<JsValue> {
     })
 }
 
+/// Holds the module `name` as loaded, with this wasm's own `mount` and
+/// `unmount` (the app started from the module: [`super::start_from`]).
+pub fn hold(name: &'static str, mount: fn(web_sys::Element, &str, JsValue), unmount: fn()) {
+    let object = js_sys::Object::new();
+    let mount = Closure::<dyn Fn(web_sys::Element, String, JsValue)>::new(
+        move |root: web_sys::Element, lang: String, host: JsValue| mount(root, &lang, host),
+    );
+    let unmount = Closure::<dyn Fn()>::new(unmount);
+    for (key, function) in [
+        ("mount", mount.into_js_value()),
+        ("unmount", unmount.into_js_value()),
+    ] {
+        let _ = js_sys::Reflect::set(&object, &key.into(), &function);
+    }
+    MODULES.with(|m| m.borrow_mut().push((name, object.into())));
+}
+
 /// Calls the module's exported function `name` with `args`.
 fn call(module: &JsValue, name: &str, args: &[JsValue]) -> Result<JsValue, JsValue> {
     let function: js_sys::Function = js_sys::Reflect::get(module, &name.into())?.dyn_into()?;

@@ -40,12 +40,15 @@ function speedTable() {
   ].join("\n");
 }
 
-const GROUPS = ["app", "othello", "opok", "nim", "learn", "club", "diagram", "frame", "online", "event", "worker"];
+const GROUPS = [
+  "app", "othello", "opok", "nim", "learn", "club", "diagram", "online", "event",
+  "othelloframe", "opokframe", "nimframe", "liveframe", "clubframe", "worker",
+];
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 
 function sizesTable(sizes) {
   const lines = GROUPS.map(
-    (g) => `  ${g.padEnd(7)} ${kb(sizes[g][0]).padStart(10)} raw ${kb(sizes[g][1]).padStart(10)} gzip ${kb(sizes[g][2]).padStart(10)} brotli`,
+    (g) => `  ${g.padEnd(12)} ${kb(sizes[g][0]).padStart(10)} raw ${kb(sizes[g][1]).padStart(10)} gzip ${kb(sizes[g][2]).padStart(10)} brotli`,
   );
   return ["```", ...lines, "```"].join("\n");
 }

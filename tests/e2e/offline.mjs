@@ -106,7 +106,7 @@ try {
 
     "precompressed files and cache headers": async () => {
       const html = readFileSync(join(site, "index.html"), "utf8");
-      const wasm = html.match(/app-[0-9a-f]+_bg\.wasm/)[0];
+      const wasm = `${html.match(/mindSportsApp = "(app-[0-9a-f]+)"/)[1]}_bg.wasm`;
       const head = (path, encoding) =>
         execFileSync("curl", ["-sI", "-H", `Accept-Encoding: ${encoding}`, origin + path], { encoding: "utf8" });
       const br = head(wasm, "br, gzip");

@@ -51,10 +51,27 @@ pub(crate) use host::{use_latest, use_reports};
 pub(crate) use page::{use_document_look, CSS};
 pub(crate) use talk::use_resize_reports;
 
-/// The frame's page.
-pub fn page_of(route: &Route) -> Html {
+/// The frame's page of an Othello board (`src/bin/othelloframe.rs`; also
+/// the frame of an address that names no game, which shows Othello).
+pub fn othello_page_of(route: &Route) -> Html {
+    page_of::<Othello>(route)
+}
+
+/// The frame's page of an Opok board (`src/bin/opokframe.rs`).
+pub fn opok_page_of(route: &Route) -> Html {
+    page_of::<Opok>(route)
+}
+
+/// The frame's page of a Nim board (`src/bin/nimframe.rs`).
+pub fn nim_page_of(route: &Route) -> Html {
+    page_of::<Nim>(route)
+}
+
+/// The frame's page in a module of one game's boards, so that a club's
+/// frame carries one game, not three.
+fn page_of<G: EmbedBoard>(route: &Route) -> Html {
     let fragment = route.fragment();
-    html! { <EmbedFrame key={fragment.as_str()} fragment={fragment.clone()} /> }
+    html! { <EmbedFrame<G> key={fragment.as_str()} fragment={fragment.clone()} /> }
 }
 
 /// Props of a board of an embedded frame.
@@ -80,11 +97,16 @@ impl<G: PageGame> PartialEq for BoardProps<G> {
 
 /// What a game gives the frame: its board.
 pub trait EmbedBoard: PageGame + EmbedGame {
+    /// The game, as a frame's address names it.
+    const GAME: Game;
+
     /// The game's board for `props`.
     fn board(props: BoardProps<Self>) -> Html;
 }
 
 impl EmbedBoard for Othello {
+    const GAME: Game = Game::Othello;
+
     /// With every legal move's score in `analyse`, as the page's hints
     /// show them (exact near the end).
     fn board(props: BoardProps<Self>) -> Html {
@@ -93,6 +115,8 @@ impl EmbedBoard for Othello {
 }
 
 impl EmbedBoard for Opok {
+    const GAME: Game = Game::Opok;
+
     /// With the engine's best line and score in `analyse`, its best move
     /// marked.
     fn board(props: BoardProps<Self>) -> Html {
@@ -101,6 +125,8 @@ impl EmbedBoard for Opok {
 }
 
 impl EmbedBoard for Nim {
+    const GAME: Game = Game::Nim;
+
     /// With P or N, the winning moves marked and each heap's value in
     /// `analyse`.
     fn board(props: BoardProps<Self>) -> Html {
@@ -116,7 +142,7 @@ struct FrameProps {
 
 /// The frame: its parameters read, then the game's page.
 #[function_component(EmbedFrame)]
-fn embed_frame(props: &FrameProps) -> Html {
+fn embed_frame<G: EmbedBoard>(props: &FrameProps) -> Html {
     let read = parse_fragment(&props.fragment);
     let unknown_game = read.is_none();
     let parsed = read.unwrap_or_else(|| Parsed {
@@ -128,9 +154,9 @@ fn embed_frame(props: &FrameProps) -> Html {
         errors.push("not a game of embedded boards: othello is shown".into());
     }
     let params = parsed.params;
-    match params.game() {
-        Game::Othello => html! { <EmbedPage<Othello> {params} {errors} /> },
-        Game::Opok => html! { <EmbedPage<Opok> {params} {errors} /> },
-        Game::Nim => html! { <EmbedPage<Nim> {params} {errors} /> },
+    // Another game's frame is another module's (`Route::module`).
+    if params.game() != G::GAME {
+        return Html::default();
     }
+    html! { <EmbedPage<G> {params} {errors} /> }
 }

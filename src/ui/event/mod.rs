@@ -62,6 +62,19 @@ pub fn page_of(route: &Route) -> Html {
     }
 }
 
+/// The pages of a club's frames alone (`#/embed/event?…` and
+/// `#/embed/ratings?…`): the module a club's website loads for them
+/// (`src/bin/clubframe.rs`), without the event pages.
+pub fn frame_of(route: &Route) -> Html {
+    match route {
+        Route::Embed(rest) if crate::links::club::is_ratings_frame(rest) => {
+            clubs::ratings_frame(rest)
+        }
+        Route::Embed(rest) => frame::event_frame(rest),
+        _ => Html::default(),
+    }
+}
+
 pub use clubs::create_club;
 
 /// Creates an event from the club manager's `file` (`POST

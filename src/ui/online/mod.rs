@@ -73,6 +73,19 @@ pub fn page_of(route: &Route) -> Html {
     }
 }
 
+/// The frames that follow a live game alone (`#/embed/<game>?live=<id>`):
+/// the module a club's website loads for them (`src/bin/liveframe.rs`),
+/// without the lobby and the online games' pages.
+pub fn frame_of(route: &Route) -> Html {
+    match route {
+        Route::Embed(rest) => match LiveFrame::parse(rest) {
+            Some(live) => frame::live_frame(live),
+            None => not_found(),
+        },
+        _ => Html::default(),
+    }
+}
+
 /// An address of the module's that names no game.
 fn not_found() -> Html {
     html! { <NotFound /> }
