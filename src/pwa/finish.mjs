@@ -171,6 +171,9 @@ for (const path of files(site)) {
 if (release) {
   const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
   console.log(`build ${build.version}: the modules (a page's cost is its route's: tests/bench/route-sizes.mjs)`);
+  // A group is a module: its wasm and its glue (not the service worker, nor
+  // `embed.js`, the webmasters' custom element).
+  for (const group of Object.keys(sizes)) if (!files(site).some((p) => relative(site, p) === `${group}_bg.wasm` || (group === "app" && /^app-.*\.wasm$/.test(relative(site, p))))) delete sizes[group];
   const groups = Object.keys(sizes).sort((a, b) => (a === "app" ? -1 : b === "app" ? 1 : a.localeCompare(b)));
   for (const group of groups) {
     const [raw, gz, br] = sizes[group];

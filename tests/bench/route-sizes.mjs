@@ -6,11 +6,12 @@
 // is not what the page waits for.
 // A fresh context each time: an empty cache, as on a first visit.
 // Prints a table (route, KB, the largest files) and writes it to
-// target/route-sizes.json. Exits 1 when a route fetches a module besides
-// the app and its own (`make test` runs it so); with --budgets, also when
-// a route is over its budget (issue 40: 250 KB a page, 200 KB an embedded
-// frame (a board, a live game, an event, a rating list), 300 KB the snippet
-// builder).
+// target/route-sizes.json. Exits 1 when a route fetches more than one
+// module (its own, which starts the app; index.html), or when a route
+// that met its budget (issue 40: 250 KB a page, 200 KB an embedded frame
+// (a board, a live game, an event, a rating list), 300 KB the snippet
+// builder) is over it (`make test` runs it so); with --budgets, when any
+// route is over its budget (`make route-sizes`).
 // Usage: node tests/bench/route-sizes.mjs [--budgets] (after `make build`)
 import { writeFileSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
@@ -29,6 +30,8 @@ const ROUTES = [
   ["event", "#/event/new", 250],
   ["club on the server", "#/clubs/ab12", 250],
   ["frame", "#/embed/othello", 200],
+  ["opok frame", "#/embed/opok", 200],
+  ["nim frame", "#/embed/nim", 200],
   // A frame following a live game, an event's and a club's rating list:
   // the ids need not exist, the modules are what they cost.
   ["live frame", "#/embed/othello?live=ab23cd45ef67", 200],
@@ -36,6 +39,10 @@ const ROUTES = [
   ["ratings frame", "#/embed/ratings?club=ab12", 200],
   ["builder", "#/embed", 300],
 ];
+
+/** The routes that met their budget: `make test` holds them to it (the
+ *  budget, never the size measured); a route joins when it meets its. */
+const HELD = new Set(["home", "othello", "opok", "nim"]);
 
 /** The bytes `fragment` costs a first visit, by file. */
 async function cold(browser, url, fragment) {
@@ -100,7 +107,8 @@ if (wrong.length) {
   console.error(`modules a route does not draw:\n  ${wrong.join("\n  ")}`);
   process.exit(1);
 }
-if (strict && rows.some((r) => r.kb > r.budget)) {
-  console.error("a route is over its budget");
+const over = rows.filter((r) => r.kb > r.budget && (strict || HELD.has(r.name)));
+if (over.length) {
+  console.error(`over budget: ${over.map((r) => `${r.route} ${r.kb} KB (budget ${r.budget})`).join(", ")}`);
   process.exit(1);
 }

@@ -1,0 +1,156 @@
+//! The page's boot (`index.html`) picks the module to start the app from by
+//! the address opened, in JavaScript, before any wasm runs; the app mounts
+//! pages by `Route::module`, in Rust. A route whose two answers differ
+//! would fetch a second module (or the wrong one and draw nothing), so the
+//! boot's script is run in Node over many addresses, and every answer must
+//! be the route's module (`app` for the app's own pages).
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+
+use mind_sports_web::route::Route;
+
+/// The inline script of `index.html` that sets `mindSportsBoot`.
+fn boot_script() -> String {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let html = std::fs::read_to_string(root.join("index.html")).expect("index.html");
+    html.split("<script>")
+        .skip(1)
+        .filter_map(|rest| rest.split("</script>").next())
+        .find(|script| script.contains("mindSportsBoot"))
+        .expect("index.html has a script that sets mindSportsBoot")
+        .to_string()
+}
+
+/// Addresses written by hand: every kind of page, and the edges of each
+/// pattern (a slash more, a query, a name of no game).
+const ADDRESSES: &[&str] = &[
+    "",
+    "#",
+    "#/",
+    "#/othello",
+    "#/othello/",
+    "#/othello?black=human",
+    "#/othello//",
+    "#/learn/nim/",
+    "#/learn/nim/a/b",
+    "#/puzzles/<x>",
+    "#/opok",
+    "#/nim?heaps=3",
+    "#/othello/rules",
+    "#/opok/rules/",
+    "#/nim/rules",
+    "#/learn",
+    "#/learn/nim",
+    "#/learn/othello/othello-1-6",
+    "#/learn/teacher",
+    "#/puzzles",
+    "#/puzzles/daily",
+    "#/club",
+    "#/club/",
+    "#/embed",
+    "#/embed/",
+    "#/embed/othello",
+    "#/embed/othello/",
+    "#/embed/opok?size=4",
+    "#/embed/opok/?size=4",
+    "#/embed/nim?heaps=3,4",
+    "#/embed/nim//",
+    "#/embed/chess",
+    "#/embed/othello?live=ab23cd45ef67",
+    "#/embed/nim?parent=https://a.example&live=ab23cd45ef67",
+    "#/embed/nim?heaps=3&alive=1",
+    "#/embed/?live=ab",
+    "#/embed/othello?x=1?live=2",
+    "#/embed/event?id=k7qz3mfa9tbe&view=standings",
+    "#/embed/event",
+    "#/embed/event/",
+    "#/embed/event/?id=ab",
+    "#/embed/events?id=ab",
+    "#/embed/ratings?club=ab12",
+    "#/embed/ratings",
+    "#/embed/ratings?club=ab&live=cd",
+    "#/online",
+    "#/online/",
+    "#/online/opok/ab23cd45ef67",
+    "#/onlinex",
+    "#/event/new",
+    "#/event/k7qz3mfa9tbe",
+    "#/event",
+    "#/clubs/ab12",
+    "#/clubs",
+    "#/chess",
+    "#/learnx",
+    "#/puzzlesx",
+    "#/rules",
+    "#/othello/rules/x",
+    "#othello",
+    "#/OTHELLO",
+];
+
+/// Addresses made of pieces of the real ones, in every order a small
+/// deterministic generator picks.
+fn mixed_addresses() -> Vec<String> {
+    let pieces = [
+        "/", "embed", "othello", "opok", "nim", "event", "ratings", "learn", "puzzles", "rules",
+        "club", "clubs", "online", "?", "&", "live=", "id=", "x", "/", "?live=ab",
+    ];
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    (0..400)
+        .map(|_| {
+            let mut address = String::from("#/");
+            for _ in 0..(seed % 5 + 1) {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                address.push_str(pieces[(seed % pieces.len() as u64) as usize]);
+            }
+            address
+        })
+        .collect()
+}
+
+#[test]
+fn the_boot_starts_the_module_of_the_route() {
+    let addresses: Vec<String> = ADDRESSES
+        .iter()
+        .map(|a| a.to_string())
+        .chain(mixed_addresses())
+        .collect();
+    let program = format!(
+        "const addresses = {};\n\
+         const answers = addresses.map((hash) => {{\n\
+           globalThis.location = {{ hash }};\n\
+           globalThis.document = {{ createElement: () => ({{}}), head: {{ append() {{}} }} }};\n\
+           {}\n\
+           return globalThis.mindSportsBoot;\n\
+         }});\n\
+         process.stdout.write(JSON.stringify(answers));",
+        serde_json::to_string(&addresses).unwrap(),
+        boot_script(),
+    );
+    let mut node = Command::new("node")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("node (make test installs it)");
+    node.stdin
+        .take()
+        .unwrap()
+        .write_all(program.as_bytes())
+        .unwrap();
+    let output = node.wait_with_output().unwrap();
+    assert!(output.status.success(), "the boot script failed in Node");
+    let answers: Vec<String> = serde_json::from_slice(&output.stdout).unwrap();
+    let wrong: Vec<String> = addresses
+        .iter()
+        .zip(&answers)
+        .filter_map(|(address, boot)| {
+            let module = Route::from_fragment(address).module().unwrap_or("app");
+            (boot != module)
+                .then(|| format!("{address:?}: the boot starts {boot}, the route is {module}'s"))
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
