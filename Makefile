@@ -10,7 +10,7 @@ SHELL := /bin/bash
 TRUNK_VERSION := 0.21.14
 # The wasm-bindgen CLI must equal the wasm-bindgen crate in Cargo.lock.
 WASM_BINDGEN_VERSION := $(shell awk '/^name = "wasm-bindgen"$$/ {getline; gsub(/[^0-9.]/, ""); print; exit}' Cargo.lock)
-NODE_TOOLS := binaryen@132.0.0 playwright-core@1.65.1 axe-core@4.14.1
+NODE_TOOLS := binaryen@132.0.0 playwright-core@1.65.1 axe-core@4.14.1 terser@5.51.4
 TOOLS := $(CURDIR)/.tools
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 

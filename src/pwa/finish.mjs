@@ -11,7 +11,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync, writeFileSync, readdirSync, statSync, unlinkSync, mkdirSync } from "node:fs";
 import { join, relative, dirname } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -53,6 +53,29 @@ const brotli = (bytes) =>
     },
   });
 
+// 0. In release builds, every module's wasm-bindgen glue minified (Trunk
+// minifies the app's own, and the style sheet, with `minify` in
+// Trunk.toml, but not a module's): about 2 KB less over the wire on every
+// page opened by its link (tests/bench/route-sizes.mjs). terser is one of
+// the Makefile's node tools.
+if (release) {
+  const tools = process.env.TOOLS || join(here, "..", "..", ".tools");
+  let terser;
+  try {
+    terser = await import(pathToFileURL(join(tools, "node_modules", "terser", "main.js")).href);
+  } catch {
+    console.error(`terser is missing from ${tools} (make node-tools installs it)`);
+    process.exit(1);
+  }
+  for (const name of readdirSync(site)) {
+    const module = name.match(/^([a-z]+)\.js$/)?.[1];
+    if (!module || !statSync(join(site, `${module}_bg.wasm`), { throwIfNoEntry: false })) continue;
+    const path = join(site, name);
+    const { code } = await terser.minify(readFileSync(path, "utf8"), { module: true, compress: { passes: 2 } });
+    writeFileSync(path, code);
+  }
+}
+
 // 0. The learning data, fetched when a learning page opens (not part of the
 // first load): every stage file of data/lessons/ in course order (by game,
 // then number) as one file, and the puzzles, both without their indents.
@@ -80,17 +103,19 @@ writeFileSync(
 {
   const path = join(site, "index.html");
   let html = readFileSync(path, "utf8");
-  const start = html.match(/<script type="module">\s*import init, \* as bindings from '\.\/(app-[0-9a-f]+)\.js';[\s\S]*?<\/script>/);
+  // As Trunk writes it, minified (`trunk build --minify`) or not.
+  const start = html.match(/<script type="?module"?>\s*import init,\s*\*\s*as bindings from\s*['"]\.\/(app-[0-9a-f]+)\.js['"];?[\s\S]*?<\/script>/);
   if (start) {
     const app = start[1];
     html = html
       .replace(start[0], "")
-      .replace(new RegExp(`<link rel="(module)?preload" href="\\./${app}(_bg\\.wasm|\\.js)"[^>]*>`, "g"), "")
-      .replace('(globalThis.mindSportsApp = "app")', `(globalThis.mindSportsApp = "${app}")`);
+      .replace(new RegExp(`<link\\b[^>]*\\bhref="?\\./${app}(_bg\\.wasm|\\.js)"?(?:\\s[^>]*)?>`, "g"), "")
+      .replace(/(globalThis\.mindSportsApp\s*=\s*)"app"/, `$1"${app}"`);
     writeFileSync(path, html);
   }
-  if (!/globalThis\.mindSportsApp = "app-[0-9a-f]+"/.test(html) || /import init/.test(html)) {
+  if (!/globalThis\.mindSportsApp\s*=\s*"app-[0-9a-f]+"/.test(html) || /import init/.test(html) || /href="?\.\/app-/.test(html)) {
     console.error("index.html: the boot does not name the built app, or Trunk's start of it is left");
+    console.error(html);
     process.exit(1);
   }
 }
