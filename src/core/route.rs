@@ -68,7 +68,10 @@ impl Route {
     /// pages and the lobby do, the game pages (online too) do not.
     pub fn has_own_heading(&self) -> bool {
         matches!(self, Route::Lobby | Route::Embed(_))
-            || matches!(self.module(), Some("learn" | "club" | "event"))
+            || matches!(
+                self.module(),
+                Some("learn" | "puzzles" | "rules" | "club" | "event")
+            )
     }
 
     /// The wasm module of its own that draws this route's page (a game's,
@@ -82,18 +85,10 @@ impl Route {
             Route::Othello(_) => Some("othello"),
             Route::Opok(_) => Some("opok"),
             Route::Nim(_) => Some("nim"),
-            Route::Learn
-            | Route::LearnGame(_)
-            | Route::Lesson(..)
-            | Route::LearnSet(_)
-            | Route::LearnTeacher
-            | Route::LearnResults(_)
-            | Route::Puzzles
-            | Route::Puzzle(_)
-            // The rules pages teach: they come with the learning pages.
-            | Route::OthelloRules
-            | Route::OpokRules
-            | Route::NimRules => Some("learn"),
+            Route::Learn | Route::LearnGame(_) | Route::Lesson(..) => Some("learn"),
+            Route::LearnSet(_) | Route::LearnTeacher | Route::LearnResults(_) => Some("teacher"),
+            Route::Puzzles | Route::Puzzle(_) => Some("puzzles"),
+            Route::OthelloRules | Route::OpokRules | Route::NimRules => Some("rules"),
             // The embed snippet builder is a club webmaster's tool.
             Route::Club | Route::EmbedBuilder(_) => Some("club"),
             // A frame that follows a live game: the live client and the
@@ -286,8 +281,14 @@ mod tests {
         assert_eq!(Route::from_fragment(""), Route::Home);
         assert_eq!(
             Route::from_fragment("#/puzzles/daily").module(),
-            Some("learn")
+            Some("puzzles")
         );
+        assert_eq!(Route::from_fragment("#/learn/nim").module(), Some("learn"));
+        assert_eq!(
+            Route::from_fragment("#/learn/set?x").module(),
+            Some("teacher")
+        );
+        assert_eq!(Route::from_fragment("#/opok/rules").module(), Some("rules"));
         assert_eq!(Route::from_fragment("#/club").module(), Some("club"));
         assert_eq!(
             Route::from_fragment("#/othello?black=human").module(),

@@ -41,7 +41,7 @@ function speedTable() {
 }
 
 const GROUPS = [
-  "app", "othello", "opok", "nim", "learn", "club", "diagram", "online", "event",
+  "app", "othello", "opok", "nim", "learn", "puzzles", "rules", "teacher", "club", "diagram", "online", "event",
   "othelloframe", "opokframe", "nimframe", "liveframe", "clubframe", "worker",
 ];
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;

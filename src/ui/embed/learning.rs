@@ -1,5 +1,5 @@
-//! A lesson or a puzzle in a frame: the learning module (`learn.js`, which
-//! has the lesson player and the puzzles) mounted inside the frame; it
+//! A lesson or a puzzle in a frame: the lessons' module (`learn.js`) or
+//! the puzzles' (`puzzles.js`) mounted inside the frame; it
 //! follows the frame's address and posts `lessonComplete` and
 //! `puzzleSolved` itself (`src/ui/learn/embedded.rs`).
 
@@ -8,11 +8,13 @@ use yew::prelude::*;
 
 use super::super::module_section::call_module;
 
-/// Props: the language of the lesson or puzzle.
+/// Props: the language of the lesson or puzzle, and which it is.
 #[derive(Properties, PartialEq)]
 pub(super) struct LearnPartProps {
     /// The language.
     pub lang: crate::i18n::Lang,
+    /// A puzzle (else a lesson).
+    pub puzzle: bool,
 }
 
 /// The learning module's lesson or puzzle, drawn inside the frame.
@@ -20,6 +22,7 @@ pub(super) struct LearnPartProps {
 pub(super) fn learn_part(props: &LearnPartProps) -> Html {
     let root = use_node_ref();
     let failed = use_state(|| false);
+    let module = if props.puzzle { "puzzles" } else { "learn" };
     {
         let (root, failed) = (root.clone(), failed.clone());
         use_effect_with(props.lang, move |lang| {
@@ -29,13 +32,13 @@ pub(super) fn learn_part(props: &LearnPartProps) -> Html {
                     return;
                 };
                 let args = [element.into(), code.into(), JsValue::UNDEFINED];
-                if call_module("learn", "mount", &args).await.is_err() {
+                if call_module(module, "mount", &args).await.is_err() {
                     failed.set(true);
                 }
             });
             || {
                 wasm_bindgen_futures::spawn_local(async {
-                    let _ = call_module("learn", "unmount", &[]).await;
+                    let _ = call_module(module, "unmount", &[]).await;
                 })
             }
         });

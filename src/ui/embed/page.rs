@@ -90,7 +90,7 @@ pub(super) fn embed_page<G: EmbedBoard>(props: &PageProps) -> Html {
                         analysing: p.mode == Mode::Analyse,
                     }) }</div>
                 } else {
-                    <LearnPart {lang} />
+                    <LearnPart {lang} puzzle={p.mode == Mode::Puzzle} />
                 }
                 <FrameControls<G> state={state.clone()} dispatch={dispatch.clone()} params={p.clone()} />
             </div>

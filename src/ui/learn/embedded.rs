@@ -9,7 +9,8 @@
 use yew::prelude::*;
 
 use crate::embed::messages::FrameMessage;
-use crate::embed::params::{learning_of, LearningRef};
+use crate::embed::origin::Origin;
+use crate::embed::params::{learning_of, LearningFrame, LearningRef};
 
 use super::super::embed::talk::post_to;
 use super::lesson::LessonPage;
@@ -31,23 +32,50 @@ pub fn use_embedded() -> Option<Embedded> {
     use_context::<Embedded>()
 }
 
-/// Props: the frame's route as written after `#/embed/`.
-#[derive(Properties, PartialEq)]
-pub struct EmbeddedLearningProps {
-    /// `othello?mode=lesson&lesson=othello-1-1&…`.
-    pub frame: String,
+/// A lesson in a frame (the lessons' module), or nothing when the frame
+/// names no lesson.
+pub fn lesson_frame(frame: &str) -> Html {
+    match learning_of(frame) {
+        Some(LearningFrame {
+            game,
+            what: LearningRef::Lesson(id),
+            parent,
+        }) => html! {
+            <EmbeddedLearning {parent}><LessonPage game={game.name()} {id} /></EmbeddedLearning>
+        },
+        _ => Html::default(),
+    }
 }
 
-/// The lesson or the puzzle a frame names.
+/// A puzzle in a frame (the puzzles' module), or nothing when the frame
+/// names no puzzle.
+pub fn puzzle_frame(frame: &str) -> Html {
+    match learning_of(frame) {
+        Some(LearningFrame {
+            what: LearningRef::Puzzle(id),
+            parent,
+            ..
+        }) => html! {
+            <EmbeddedLearning {parent}><PuzzlePage {id} /></EmbeddedLearning>
+        },
+        _ => Html::default(),
+    }
+}
+
+/// Props: the page the frame talks to, and the lesson or the puzzle.
+#[derive(Properties, PartialEq)]
+struct EmbeddedLearningProps {
+    /// The only page the frame talks to.
+    parent: Option<Origin>,
+    /// The lesson's or the puzzle's page.
+    children: Html,
+}
+
+/// A lesson or a puzzle as a frame's: its news told to the frame's page.
 #[function_component(EmbeddedLearning)]
-pub fn embedded_learning(props: &EmbeddedLearningProps) -> Html {
-    // The frames' module has read the whole address and mounted this
-    // module for a lesson or a puzzle; only those and the page are read.
-    let Some(frame) = learning_of(&props.frame) else {
-        return Html::default();
-    };
+fn embedded_learning(props: &EmbeddedLearningProps) -> Html {
     let context = {
-        let (lesson_parent, puzzle_parent) = (frame.parent.clone(), frame.parent.clone());
+        let (lesson_parent, puzzle_parent) = (props.parent.clone(), props.parent.clone());
         Embedded {
             lesson_complete: Callback::from(move |(id, stars): (String, u8)| {
                 post_to(
@@ -63,13 +91,9 @@ pub fn embedded_learning(props: &EmbeddedLearningProps) -> Html {
             }),
         }
     };
-    let page = match frame.what {
-        LearningRef::Lesson(id) => html! { <LessonPage game={frame.game.name()} {id} /> },
-        LearningRef::Puzzle(id) => html! { <PuzzlePage {id} /> },
-    };
     html! {
         <ContextProvider<Embedded> {context}>
-            <div class="learn embedded-learning" data-testid="embedded-learning">{ page }</div>
+            <div class="learn embedded-learning" data-testid="embedded-learning">{ props.children.clone() }</div>
         </ContextProvider<Embedded>>
     }
 }

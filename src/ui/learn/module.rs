@@ -1,41 +1,67 @@
-//! The learning pages, and the games' rules pages, as a module of its own (`src/bin/learn.rs`, mounted
-//! through [`section`](super::super::section)).
+//! The learning pages as three modules of their own, each mounted through
+//! [`section`](super::super::section): the lessons (`src/bin/learn.rs`:
+//! the course, a lesson, and a lesson in a frame), a teacher's pages
+//! (`src/bin/teacher.rs`: the sets and their results), the puzzles
+//! (`src/bin/puzzles.rs`, and a puzzle in a frame) and the games' rules
+//! pages (`src/bin/rules.rs`). Apart, so that a page
+//! opened by its link loads what it draws (issue 40).
 
 use yew::prelude::*;
 
 use crate::route::Route;
 
-use super::embedded::EmbeddedLearning;
+use super::embedded::{lesson_frame, puzzle_frame};
 use super::progress_file::ProgressNotice;
 use super::{
     LearnHome, LearnStages, LessonPage, PuzzlePage, PuzzlesHome, ResultsPage, SetPage, TeacherPage,
 };
 
-/// The page of a learning route, under the notice of an unreadable stored
-/// progress (never in a frame, which does not read the app's storage).
+/// `page` under the notice of an unreadable stored progress (never in a
+/// frame, which does not read the app's storage).
+fn with_notice(page: Html) -> Html {
+    html! { <><ProgressNotice />{ page }</> }
+}
+
+/// The lessons' pages: the course, a game's stages, a lesson; in a frame,
+/// a lesson.
 pub fn page_of(route: &Route) -> Html {
-    let page = page(route);
     match route {
-        Route::Embed(_) => page,
-        _ => html! { <><ProgressNotice />{ page }</> },
+        // A lesson in an embedded frame (the frames' module mounts this
+        // module inside the frame).
+        Route::Embed(frame) => lesson_frame(frame),
+        Route::LearnGame(game) => with_notice(html! { <LearnStages game={game.clone()} /> }),
+        Route::Lesson(game, id) => {
+            with_notice(html! { <LessonPage game={game.clone()} id={id.clone()} /> })
+        }
+        _ => with_notice(html! { <LearnHome /> }),
     }
 }
 
-fn page(route: &Route) -> Html {
+/// A teacher's pages: making a set of lessons, a learner's set, and the
+/// results a learner sends back.
+pub fn teacher_of(route: &Route) -> Html {
     match route {
-        Route::LearnGame(game) => html! { <LearnStages game={game.clone()} /> },
-        // A lesson or a puzzle in an embedded frame (the frames' module
-        // mounts this module inside the frame).
-        Route::Embed(frame) => html! { <EmbeddedLearning frame={frame.clone()} /> },
-        Route::Lesson(game, id) => html! { <LessonPage game={game.clone()} id={id.clone()} /> },
-        Route::Puzzles => html! { <PuzzlesHome /> },
-        Route::Puzzle(id) => html! { <PuzzlePage id={id.clone()} /> },
-        Route::LearnTeacher => html! { <TeacherPage /> },
-        Route::LearnSet(query) => html! { <SetPage query={query.clone()} /> },
-        Route::LearnResults(query) => html! { <ResultsPage query={query.clone()} /> },
-        Route::OthelloRules => html! { <crate::ui::othello::OthelloRules /> },
+        Route::LearnSet(query) => with_notice(html! { <SetPage query={query.clone()} /> }),
+        Route::LearnResults(query) => with_notice(html! { <ResultsPage query={query.clone()} /> }),
+        _ => with_notice(html! { <TeacherPage /> }),
+    }
+}
+
+/// The puzzles' pages; in a frame, a puzzle.
+pub fn puzzles_of(route: &Route) -> Html {
+    match route {
+        Route::Embed(frame) => puzzle_frame(frame),
+        Route::Puzzle(id) => with_notice(html! { <PuzzlePage id={id.clone()} /> }),
+        _ => with_notice(html! { <PuzzlesHome /> }),
+    }
+}
+
+/// The games' rules pages.
+pub fn rules_of(route: &Route) -> Html {
+    let page = match route {
         Route::OpokRules => html! { <crate::ui::opok::OpokRules /> },
         Route::NimRules => html! { <crate::ui::nim::NimRules /> },
-        _ => html! { <LearnHome /> },
-    }
+        _ => html! { <crate::ui::othello::OthelloRules /> },
+    };
+    with_notice(page)
 }
