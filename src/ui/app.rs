@@ -32,8 +32,8 @@ fn initial_lang() -> Lang {
 
 fn worker_notice_text(t: &Texts, notice: Notice) -> &'static str {
     match notice {
-        Notice::Restarted => t.common.engine_restarted,
-        Notice::GaveUp => t.common.engine_failed,
+        Notice::Restarted => t.common.engine_restarted(),
+        Notice::GaveUp => t.common.engine_failed(),
     }
 }
 
@@ -107,10 +107,10 @@ fn use_update(route: &Route) -> (bool, Callback<bool>) {
 /// The offer of a new version, between games.
 fn update_offer(t: &Texts) -> Html {
     html! {
-        <div class="app-news" role="region" aria-label={t.common.update_reload} data-testid="update-offer">
-            <p>{ t.common.update_ready }</p>
+        <div class="app-news" role="region" aria-label={t.common.update_reload()} data-testid="update-offer">
+            <p>{ t.common.update_ready() }</p>
             <button class="primary" onclick={Callback::from(|_| offline::activate_update())}>
-                { t.common.update_reload }
+                { t.common.update_reload() }
             </button>
         </div>
     }
@@ -209,7 +209,7 @@ pub fn app() -> Html {
         let announce = announce.clone();
         use_effect_with(offer_update, move |shown| {
             if *shown {
-                announce.emit(t.common.update_ready.to_string());
+                announce.emit(t.common.update_ready().to_string());
             }
         });
     }
@@ -230,7 +230,7 @@ pub fn app() -> Html {
         html! {
             <div class="app-news" data-testid="worker-news">
                 <p>{ worker_notice_text(t, notice) }</p>
-                <button onclick={Callback::from(move |_| worker_news.set(None))}>{ t.common.dismiss }</button>
+                <button onclick={Callback::from(move |_| worker_news.set(None))}>{ t.common.dismiss() }</button>
             </div>
         }
     });

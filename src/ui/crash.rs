@@ -59,10 +59,10 @@ fn show_banner() {
         return;
     };
     title.set_id("crash-title");
-    title.set_text_content(Some(t.common.crash_title));
+    title.set_text_content(Some(t.common.crash_title()));
     kept.set_id("crash-kept");
-    kept.set_text_content(Some(t.common.crash_kept));
-    button.set_text_content(Some(t.common.crash_reload));
+    kept.set_text_content(Some(t.common.crash_kept()));
+    button.set_text_content(Some(t.common.crash_reload()));
     // Plain JavaScript: the wasm module may be unusable after the panic.
     let _ = button.set_attribute("onclick", "location.reload()");
     let _ = banner.append_child(&title);

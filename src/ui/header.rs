@@ -52,29 +52,29 @@ pub fn header(props: &HeaderProps) -> Html {
     });
     html! {
         <>
-            <a class="skip-link" href="#main" onclick={skip}>{ t.common.skip_to_content }</a>
+            <a class="skip-link" href="#main" onclick={skip}>{ t.common.skip_to_content() }</a>
             <header class="app-header">
-                <a class="brand" href="#/">{ t.common.app_name }</a>
-                <nav aria-label={t.common.nav_games}>
-                    <a href="#/othello">{ t.othello.name }</a>
-                    <a href="#/opok">{ t.opok.name }</a>
-                    <a href="#/nim">{ t.nim.rule_nim }</a>
-                    <a href="#/learn">{ t.common.learn_title }</a>
-                    <a href="#/club">{ t.common.club_title }</a>
+                <a class="brand" href="#/">{ t.common.app_name() }</a>
+                <nav aria-label={t.common.nav_games()}>
+                    <a href="#/othello">{ t.othello.name() }</a>
+                    <a href="#/opok">{ t.opok.name() }</a>
+                    <a href="#/nim">{ t.nim.rule_nim() }</a>
+                    <a href="#/learn">{ t.common.learn_title() }</a>
+                    <a href="#/club">{ t.common.club_title() }</a>
                 </nav>
                 <div class="prefs">
-                    <select id="language" onchange={on_lang} aria-label={t.common.language}>
+                    <select id="language" onchange={on_lang} aria-label={t.common.language()}>
                         { for Lang::ALL.iter().map(|l| html! {
                             <option value={l.code()} selected={*l == props.lang} lang={l.code()}>{ l.native_name() }</option>
                         }) }
                     </select>
                     <button class="dark-toggle" aria-pressed={props.dark.to_string()}
                         onclick={props.on_dark.reform(|_| ())}>
-                        { t.common.dark_theme }
+                        { t.common.dark_theme() }
                     </button>
                     <button class="contrast-toggle" aria-pressed={props.contrast.to_string()}
                         onclick={props.on_contrast.reform(|_| ())}>
-                        { t.common.high_contrast }
+                        { t.common.high_contrast() }
                     </button>
                 </div>
             </header>

@@ -315,12 +315,12 @@ pub fn module_section(props: &ModuleSectionProps) -> Html {
     html! {
         <>
             if *status == Status::Loading {
-                <p class="learn-note module-note" aria-busy="true">{ t.common.loading }</p>
+                <p class="learn-note module-note" aria-busy="true">{ t.common.loading() }</p>
             }
             if *status == Status::Failed {
                 <div class="learn-note module-note" role="alert">
-                    <p>{ t.common.load_failed }</p>
-                    <button onclick={retry}>{ t.common.try_again }</button>
+                    <p>{ t.common.load_failed() }</p>
+                    <button onclick={retry}>{ t.common.try_again() }</button>
                 </div>
             }
         </>

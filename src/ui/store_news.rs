@@ -42,10 +42,10 @@ impl Unsaved {
     /// The banner's text: what was not saved and what to do.
     pub fn text(self, t: &CommonTexts) -> &'static str {
         match self {
-            Unsaved::Game => t.store_failed_game,
-            Unsaved::Tournament => t.store_failed_club,
-            Unsaved::Progress => t.store_failed_progress,
-            Unsaved::Setting => t.store_failed_setting,
+            Unsaved::Game => t.store_failed_game(),
+            Unsaved::Tournament => t.store_failed_club(),
+            Unsaved::Progress => t.store_failed_progress(),
+            Unsaved::Setting => t.store_failed_setting(),
         }
     }
 }
@@ -99,7 +99,7 @@ pub fn store_news(t: &CommonTexts, news: &UseStateHandle<Option<Unsaved>>) -> Ht
     html! {
         <div class="app-news" role="alert" data-testid="store-failed">
             <p>{ unsaved.text(t) }</p>
-            <button onclick={dismiss}>{ t.dismiss }</button>
+            <button onclick={dismiss}>{ t.dismiss() }</button>
         </div>
     }
 }

@@ -1,11 +1,11 @@
 //! The game clock's options and what its presses say, in English, Czech
 //! and Russian.
 
-use super::texts::ClockTexts;
+use super::texts::ClockTable;
 use super::Lang;
 
 /// English.
-pub(super) const EN: ClockTexts = ClockTexts {
+pub(super) const EN: ClockTable = ClockTable {
     lang: Lang::En,
     switching: "Switching the clock",
     by_move: "The move switches the clock",
@@ -19,7 +19,7 @@ pub(super) const EN: ClockTexts = ClockTexts {
 };
 
 /// Czech.
-pub(super) const CS: ClockTexts = ClockTexts {
+pub(super) const CS: ClockTable = ClockTable {
     lang: Lang::Cs,
     switching: "Přepínání hodin",
     by_move: "Hodiny přepne tah",
@@ -33,7 +33,7 @@ pub(super) const CS: ClockTexts = ClockTexts {
 };
 
 /// Russian.
-pub(super) const RU: ClockTexts = ClockTexts {
+pub(super) const RU: ClockTable = ClockTable {
     lang: Lang::Ru,
     switching: "Переключение часов",
     by_move: "Часы переключает ход",

@@ -5,7 +5,7 @@
 //! slips: a struct of this file (the `texts!` declarations live in
 //! `texts.rs`), with the same rules, checked by this file's test.
 
-use super::texts::ClubTexts;
+use super::texts::ClubTable;
 use super::{Lang, Plural, Texts};
 
 /// A number as a result or the standings show it: `1`, `½`, `2½`,
@@ -27,7 +27,7 @@ pub fn number(x: f64) -> String {
 }
 
 /// English.
-pub(super) const EN: ClubTexts = ClubTexts {
+pub(super) const EN: ClubTable = ClubTable {
     lang: Lang::En,
     title: "Club tournament",
     export_json: "Save the tournament (JSON)",
@@ -117,7 +117,7 @@ pub(super) const EN: ClubTexts = ClubTexts {
 };
 
 /// Czech.
-pub(super) const CS: ClubTexts = ClubTexts {
+pub(super) const CS: ClubTable = ClubTable {
     lang: Lang::Cs,
     title: "Klubový turnaj",
     export_json: "Uložit turnaj (JSON)",
@@ -207,7 +207,7 @@ pub(super) const CS: ClubTexts = ClubTexts {
 };
 
 /// Russian.
-pub(super) const RU: ClubTexts = ClubTexts {
+pub(super) const RU: ClubTable = ClubTable {
     lang: Lang::Ru,
     title: "Клубный турнир",
     export_json: "Сохранить турнир (JSON)",
@@ -296,36 +296,83 @@ pub(super) const RU: ClubTexts = ClubTexts {
     },
 };
 
-/// The club page's texts of corrections, CSV import and result slips.
+/// The words of [`ClubPlayTexts`] in one language.
 #[derive(Debug)]
+struct ClubPlayTable {
+    /// The language of the table (the test checks it).
+    #[cfg_attr(not(test), allow(dead_code))]
+    lang: Lang,
+    edit: &'static str,
+    edit_label: &'static str,
+    save_correction: &'static str,
+    correction_note: &'static str,
+    corrected: &'static str,
+    export_tournament_csv: &'static str,
+    import_failed: &'static str,
+    imported: &'static str,
+    print_slips: &'static str,
+    slips_heading: &'static str,
+    slips_note: &'static str,
+    close_slips: &'static str,
+    slip_title: &'static str,
+    signature: &'static str,
+    circle_result: &'static str,
+}
+
+/// One text of [`ClubPlayTable`] in `lang` (only that text is linked).
+macro_rules! play_text {
+    ($lang:expr, $text:ident) => {
+        match $lang {
+            Lang::En => const { PLAY_EN.$text },
+            Lang::Cs => const { PLAY_CS.$text },
+            Lang::Ru => const { PLAY_RU.$text },
+        }
+    };
+}
+
+/// The club page's texts of corrections, CSV import and result slips: a
+/// method per text, reading it from its language's table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct ClubPlayTexts {
     /// The language of these texts.
     pub lang: Lang,
+}
+
+/// Plain texts of [`ClubPlayTexts`]: each a method with its doc comment.
+macro_rules! play_plain {
+    ($($(#[$doc:meta])* $text:ident),* $(,)?) => {
+        impl ClubPlayTexts {
+            $(
+                $(#[$doc])*
+                pub fn $text(&self) -> &'static str {
+                    play_text!(self.lang, $text)
+                }
+            )*
+        }
+    };
+}
+
+play_plain! {
     /// The button that opens a result for correction.
-    pub edit: &'static str,
-    edit_label: &'static str,
+    edit,
     /// The button that saves a correction.
-    pub save_correction: &'static str,
+    save_correction,
     /// What a correction does (shown with its fields).
-    pub correction_note: &'static str,
-    corrected: &'static str,
+    correction_note,
     /// The button that saves the whole tournament as CSV.
-    pub export_tournament_csv: &'static str,
-    import_failed: &'static str,
+    export_tournament_csv,
     /// Said when a file is loaded.
-    pub imported: &'static str,
+    imported,
     /// The button that shows and prints the round's result slips.
-    pub print_slips: &'static str,
-    slips_heading: &'static str,
+    print_slips,
     /// What the slips are (on screen, above them).
-    pub slips_note: &'static str,
+    slips_note,
     /// The button that closes the slips.
-    pub close_slips: &'static str,
-    slip_title: &'static str,
+    close_slips,
     /// A slip's column for the players' signatures.
-    pub signature: &'static str,
+    signature,
     /// A slip's column for a result to circle (not Othello).
-    pub circle_result: &'static str,
+    circle_result,
 }
 
 impl ClubPlayTexts {
@@ -333,18 +380,38 @@ impl ClubPlayTexts {
     #[cfg(test)]
     fn templates(&self) -> [(&'static str, &'static str, &'static [&'static str]); 5] {
         [
-            ("edit_label", self.edit_label, &["round", "board"]),
-            ("corrected", self.corrected, &["round", "board"]),
-            ("import_failed", self.import_failed, &["reason"]),
-            ("slips_heading", self.slips_heading, &["round"]),
-            ("slip_title", self.slip_title, &["round", "board"]),
+            (
+                "edit_label",
+                play_text!(self.lang, edit_label),
+                &["round", "board"],
+            ),
+            (
+                "corrected",
+                play_text!(self.lang, corrected),
+                &["round", "board"],
+            ),
+            (
+                "import_failed",
+                play_text!(self.lang, import_failed),
+                &["reason"],
+            ),
+            (
+                "slips_heading",
+                play_text!(self.lang, slips_heading),
+                &["round"],
+            ),
+            (
+                "slip_title",
+                play_text!(self.lang, slip_title),
+                &["round", "board"],
+            ),
         ]
     }
 
     /// The accessible name of the button that edits a result.
     pub fn edit_label(&self, round: u32, board: usize) -> String {
         super::fill(
-            self.edit_label,
+            play_text!(self.lang, edit_label),
             &[
                 ("round", &round as &dyn super::Fill),
                 ("board", &board as &dyn super::Fill),
@@ -355,7 +422,7 @@ impl ClubPlayTexts {
     /// Said when a result is corrected.
     pub fn corrected(&self, round: u32, board: usize) -> String {
         super::fill(
-            self.corrected,
+            play_text!(self.lang, corrected),
             &[
                 ("round", &round as &dyn super::Fill),
                 ("board", &board as &dyn super::Fill),
@@ -366,20 +433,23 @@ impl ClubPlayTexts {
     /// Said when a file cannot be loaded, with the reason.
     pub fn import_failed(&self, reason: impl std::fmt::Display) -> String {
         super::fill(
-            self.import_failed,
+            play_text!(self.lang, import_failed),
             &[("reason", &reason.to_string() as &dyn super::Fill)],
         )
     }
 
     /// The heading of the slips of a round.
     pub fn slips_heading(&self, round: u32) -> String {
-        super::fill(self.slips_heading, &[("round", &round as &dyn super::Fill)])
+        super::fill(
+            play_text!(self.lang, slips_heading),
+            &[("round", &round as &dyn super::Fill)],
+        )
     }
 
     /// The title of one slip.
     pub fn slip_title(&self, round: u32, board: usize) -> String {
         super::fill(
-            self.slip_title,
+            play_text!(self.lang, slip_title),
             &[
                 ("round", &round as &dyn super::Fill),
                 ("board", &board as &dyn super::Fill),
@@ -392,15 +462,15 @@ impl Texts {
     /// The club page's texts of corrections, CSV import and result slips.
     pub fn club_play(&self) -> &'static ClubPlayTexts {
         match self.lang() {
-            Lang::En => &PLAY_EN,
-            Lang::Cs => &PLAY_CS,
-            Lang::Ru => &PLAY_RU,
+            Lang::En => &ClubPlayTexts { lang: Lang::En },
+            Lang::Cs => &ClubPlayTexts { lang: Lang::Cs },
+            Lang::Ru => &ClubPlayTexts { lang: Lang::Ru },
         }
     }
 }
 
 /// English.
-const PLAY_EN: ClubPlayTexts = ClubPlayTexts {
+const PLAY_EN: ClubPlayTable = ClubPlayTable {
     lang: Lang::En,
     edit: "Edit",
     edit_label: "Edit the result of round {round}, board {board}",
@@ -420,7 +490,7 @@ const PLAY_EN: ClubPlayTexts = ClubPlayTexts {
 };
 
 /// Czech.
-const PLAY_CS: ClubPlayTexts = ClubPlayTexts {
+const PLAY_CS: ClubPlayTable = ClubPlayTable {
     lang: Lang::Cs,
     edit: "Opravit",
     edit_label: "Opravit výsledek {round}. kola na {board}. stole",
@@ -440,7 +510,7 @@ const PLAY_CS: ClubPlayTexts = ClubPlayTexts {
 };
 
 /// Russian.
-const PLAY_RU: ClubPlayTexts = ClubPlayTexts {
+const PLAY_RU: ClubPlayTable = ClubPlayTable {
     lang: Lang::Ru,
     edit: "Исправить",
     edit_label: "Исправить результат {round}-го тура за {board}-м столом",
@@ -480,17 +550,18 @@ mod tests {
         for lang in Lang::ALL {
             let t = lang.texts().club_play();
             assert_eq!(t.lang, lang);
+            assert_eq!(play_text!(lang, lang), lang);
             let plain = [
-                t.edit,
-                t.save_correction,
-                t.correction_note,
-                t.export_tournament_csv,
-                t.imported,
-                t.print_slips,
-                t.slips_note,
-                t.close_slips,
-                t.signature,
-                t.circle_result,
+                t.edit(),
+                t.save_correction(),
+                t.correction_note(),
+                t.export_tournament_csv(),
+                t.imported(),
+                t.print_slips(),
+                t.slips_note(),
+                t.close_slips(),
+                t.signature(),
+                t.circle_result(),
             ];
             for text in plain {
                 assert!(!text.trim().is_empty(), "{lang:?}: an empty text");

@@ -5,7 +5,7 @@
 //! words are written once.
 
 use super::club::number;
-use super::texts::ClubErrorTexts;
+use super::texts::{ClubErrorTable, ClubErrorTexts};
 use super::Lang;
 use crate::club::csv::{CsvReason, ImportError, ParseCsvError, MAX_FILE_BYTES};
 use crate::club::pairing::PairError;
@@ -38,7 +38,7 @@ english! {
 }
 
 /// English.
-pub(super) const EN: ClubErrorTexts = ClubErrorTexts {
+pub(super) const EN: ClubErrorTable = ClubErrorTable {
     lang: Lang::En,
     csv_unclosed_quote: "A quoted field is never closed.",
     csv_text_after_quote: "There is text after a closing quote.",
@@ -99,7 +99,7 @@ pub(super) const EN: ClubErrorTexts = ClubErrorTexts {
 };
 
 /// Czech.
-pub(super) const CS: ClubErrorTexts = ClubErrorTexts {
+pub(super) const CS: ClubErrorTable = ClubErrorTable {
     lang: Lang::Cs,
     csv_unclosed_quote: "Pole v uvozovkách není uzavřené.",
     csv_text_after_quote: "Za uzavírací uvozovkou následuje text.",
@@ -160,7 +160,7 @@ pub(super) const CS: ClubErrorTexts = ClubErrorTexts {
 };
 
 /// Russian.
-pub(super) const RU: ClubErrorTexts = ClubErrorTexts {
+pub(super) const RU: ClubErrorTable = ClubErrorTable {
     lang: Lang::Ru,
     csv_unclosed_quote: "Поле в кавычках не закрыто.",
     csv_text_after_quote: "После закрывающей кавычки идёт текст.",
@@ -229,8 +229,8 @@ impl ClubErrorTexts {
     /// Why a name or label is refused, after what it names (`what`).
     fn text(&self, what: &str, e: &NameError) -> String {
         let problem = match e {
-            NameError::Empty => self.name_empty.to_string(),
-            NameError::LineBreak => self.name_line_break.to_string(),
+            NameError::Empty => self.name_empty().to_string(),
+            NameError::LineBreak => self.name_line_break().to_string(),
             NameError::Control(c) => self.name_control(format!("U+{:04X}", u32::from(*c))),
             NameError::TooLong => self.name_too_long(MAX_CHARS),
         };
@@ -239,7 +239,7 @@ impl ClubErrorTexts {
 
     /// Why a name typed in is refused ("The name is empty.").
     pub fn name(&self, e: &NameError) -> String {
-        self.text(self.the_name, e)
+        self.text(self.the_name(), e)
     }
 
     /// Why a JSON text is not a tournament file.
@@ -269,8 +269,8 @@ impl ClubErrorTexts {
                 let what = match what {
                     Labelled::Player(n) => self.player_name(n),
                     Labelled::Club(n) => self.player_club(n),
-                    Labelled::Tournament => self.tournament_name.to_string(),
-                    Labelled::Place => self.place.to_string(),
+                    Labelled::Tournament => self.tournament_name().to_string(),
+                    Labelled::Place => self.place().to_string(),
                 };
                 self.text(&what, error)
             }
@@ -293,16 +293,16 @@ impl ClubErrorTexts {
     /// Why a CSV file is refused, with its line.
     pub fn csv(&self, e: &ParseCsvError) -> String {
         let reason = match &e.reason {
-            CsvReason::UnclosedQuote => self.csv_unclosed_quote.to_string(),
-            CsvReason::TextAfterQuote => self.csv_text_after_quote.to_string(),
+            CsvReason::UnclosedQuote => self.csv_unclosed_quote().to_string(),
+            CsvReason::TextAfterQuote => self.csv_text_after_quote().to_string(),
             CsvReason::UnknownRecord(kind) => self.csv_unknown_record(shown(kind)),
             CsvReason::Missing(column) => self.csv_missing(column),
             CsvReason::Extra(value) => self.csv_extra(shown(value)),
             CsvReason::Number { column, value } => self.csv_number(column, shown(value)),
             CsvReason::Format(format) => self.csv_format(shown(format)),
-            CsvReason::NoTournament => self.csv_no_tournament.to_string(),
-            CsvReason::SecondTournament => self.csv_second_tournament.to_string(),
-            CsvReason::Standings => self.csv_standings.to_string(),
+            CsvReason::NoTournament => self.csv_no_tournament().to_string(),
+            CsvReason::SecondTournament => self.csv_second_tournament().to_string(),
+            CsvReason::Standings => self.csv_standings().to_string(),
             CsvReason::Tournament(e) => self.tournament(e),
         };
         match e.line {
@@ -326,7 +326,7 @@ impl ClubErrorTexts {
     /// Why the next round is not paired.
     pub fn pair(&self, e: &PairError) -> String {
         match e {
-            PairError::Finished { .. } => self.pair_finished.to_string(),
+            PairError::Finished { .. } => self.pair_finished().to_string(),
             PairError::TooFewPlayers { round, .. } => self.pair_too_few(round),
             PairError::TooManyPlayers { players, limit } => self.pair_too_many(players, limit),
             PairError::RoundRobinRounds {
@@ -351,7 +351,7 @@ impl ClubErrorTexts {
         match problem {
             LineProblem::Name(e) => self.name(e),
             LineProblem::Rating(value) => self.rating(value),
-            LineProblem::TooManyParts => self.too_many_parts.to_string(),
+            LineProblem::TooManyParts => self.too_many_parts().to_string(),
             LineProblem::Duplicate(name) => self.duplicate(name),
             LineProblem::Full { limit } => self.full(limit),
         }
@@ -360,7 +360,7 @@ impl ClubErrorTexts {
     /// Why the setup form's tournament is not started.
     pub fn setup(&self, e: &SetupError) -> String {
         match e {
-            SetupError::TooFewPlayers => self.too_few_players.to_string(),
+            SetupError::TooFewPlayers => self.too_few_players().to_string(),
             SetupError::Line { line, problem } => self.at_line(line, self.line_problem(problem)),
             SetupError::Date(date) => self.date(shown(date)),
             SetupError::Tournament(e) => self.tournament(e),

@@ -3,7 +3,7 @@
 //! rating list and a player's history, the ratings frame, and the snippet
 //! builder's club frames.
 
-use super::texts::ClubsTexts;
+use super::texts::{ClubsTable, ClubsTexts};
 use super::Lang;
 use crate::online::club::{ClubError, ClubRefusal};
 
@@ -12,33 +12,33 @@ impl ClubsTexts {
     /// person.
     pub fn error(&self, status: u16, body: &str) -> String {
         let said = match serde_json::from_str::<ClubError>(body) {
-            Ok(ClubError::NotFound) => self.not_found,
-            Ok(ClubError::Name { .. }) => self.name_problem,
-            Ok(ClubError::WrongToken) => self.wrong_token,
-            Ok(ClubError::WrongOrganiser) => self.wrong_organiser,
-            Ok(ClubError::NoSuchEvent) => self.no_such_event,
+            Ok(ClubError::NotFound) => self.not_found(),
+            Ok(ClubError::Name { .. }) => self.name_problem(),
+            Ok(ClubError::WrongToken) => self.wrong_token(),
+            Ok(ClubError::WrongOrganiser) => self.wrong_organiser(),
+            Ok(ClubError::NoSuchEvent) => self.no_such_event(),
             Ok(ClubError::Refused {
                 refusal: ClubRefusal::OtherClub,
-            }) => self.other_club,
+            }) => self.other_club(),
             Ok(ClubError::Refused {
                 refusal: ClubRefusal::Rating,
-            }) => self.member_rating_problem,
+            }) => self.member_rating_problem(),
             Ok(ClubError::Refused {
                 refusal: ClubRefusal::TooManyMembers,
-            }) => self.too_many_members,
+            }) => self.too_many_members(),
             Ok(ClubError::Refused {
                 refusal: ClubRefusal::NoSuchMember,
-            }) => self.no_such_member,
-            Ok(ClubError::Unavailable) => self.unavailable,
-            _ if status == 404 => self.not_found,
-            _ => self.refused_other,
+            }) => self.no_such_member(),
+            Ok(ClubError::Unavailable) => self.unavailable(),
+            _ if status == 404 => self.not_found(),
+            _ => self.refused_other(),
         };
         said.into()
     }
 }
 
 /// English.
-pub(super) const EN: ClubsTexts = ClubsTexts {
+pub(super) const EN: ClubsTable = ClubsTable {
     lang: Lang::En,
     server_heading: "Club on the server",
     server_intro: "Put the club on the club's server: its events gather there, with a rating list and frames for the club's website.",
@@ -110,7 +110,7 @@ pub(super) const EN: ClubsTexts = ClubsTexts {
 };
 
 /// Czech.
-pub(super) const CS: ClubsTexts = ClubsTexts {
+pub(super) const CS: ClubsTable = ClubsTable {
     lang: Lang::Cs,
     server_heading: "Klub na serveru",
     server_intro: "Dejte klub na jeho server: shromáždí se tam jeho turnaje, rating a rámečky pro web klubu.",
@@ -182,7 +182,7 @@ pub(super) const CS: ClubsTexts = ClubsTexts {
 };
 
 /// Russian.
-pub(super) const RU: ClubsTexts = ClubsTexts {
+pub(super) const RU: ClubsTable = ClubsTable {
     lang: Lang::Ru,
     server_heading: "Клуб на сервере",
     server_intro: "Разместите клуб на его сервере: там собираются его турниры, рейтинг-лист и рамки для сайта клуба.",
@@ -257,12 +257,20 @@ pub(super) const RU: ClubsTexts = ClubsTexts {
 mod tests {
     use super::*;
 
+    /// The texts in each language (the tables' words, read one by one).
+    const EN: ClubsTexts = ClubsTexts { lang: Lang::En };
+    const CS: ClubsTexts = ClubsTexts { lang: Lang::Cs };
+    const RU: ClubsTexts = ClubsTexts { lang: Lang::Ru };
+
     #[test]
     fn errors_are_said_in_every_language() {
-        assert_eq!(EN.error(403, r#"{"error":"wrong_token"}"#), EN.wrong_token);
+        assert_eq!(
+            EN.error(403, r#"{"error":"wrong_token"}"#),
+            EN.wrong_token()
+        );
         let other = r#"{"error":"refused","refusal":{"reason":"other_club"}}"#;
-        assert_eq!(CS.error(409, other), CS.other_club);
-        assert_eq!(RU.error(404, "<html>"), RU.not_found);
-        assert_eq!(EN.error(500, ""), EN.refused_other);
+        assert_eq!(CS.error(409, other), CS.other_club());
+        assert_eq!(RU.error(404, "<html>"), RU.not_found());
+        assert_eq!(EN.error(500, ""), EN.refused_other());
     }
 }

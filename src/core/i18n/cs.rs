@@ -1,12 +1,12 @@
 //! Czech texts (terms as in the Prague club's rules: kameny, othelier, pas,
 //! žravé Othello; Opok's stacks are "věže").
 
-use super::texts::{CommonTexts, NimTexts, OpokTexts, OthelloTexts, Texts};
+use super::texts::{CommonTable, NimTable, OpokTable, OthelloTable, TextsTable};
 use super::{Lang, Plural, SideName};
 
 /// Čeština.
-pub const CS: Texts = Texts {
-    common: CommonTexts {
+pub const CS: TextsTable = TextsTable {
+    common: CommonTable {
         lang: Lang::Cs,
         app_name: "Mind Sports",
         nav_games: "Hry",
@@ -125,7 +125,7 @@ pub const CS: Texts = Texts {
         on_time: "{side}: prohra na čas.",
         completing: "{side}: čas vypršel. {winner} partii dohraje za obě strany; zapíše se nejméně výhra o jeden kámen.",
     },
-    othello: OthelloTexts {
+    othello: OthelloTable {
         lang: Lang::Cs,
         name: "Othello",
         blurb: "Pokládejte kameny tak, abyste obstoupili soupeřovy kameny a otočili je; vyhrává, kdo má na konci více kamenů. Hraje se i na deskách 4×4 a 6×6, jako žravé Othello a s historickým zahájením Reversi.",
@@ -215,7 +215,7 @@ pub const CS: Texts = Texts {
             many: "{rate} mil. pozic/s, {workers} vláken",
         },
     },
-    opok: OpokTexts {
+    opok: OpokTable {
         lang: Lang::Cs,
         name: "Opok",
         blurb: "Rozdělujte věže kamenů a procházejte s nimi po desce; soupeřovy věže berete tak, že je obklíčíte silnějšími. Vyhrává, kdo na konci obsadí více polí. Desky od 3×3 do 9×9.",
@@ -275,7 +275,7 @@ pub const CS: Texts = Texts {
         verdict_captured: "Sebráno",
         verdict_safe: "Nesebráno",
     },
-    nim: NimTexts {
+    nim: NimTable {
         lang: Lang::Cs,
         name: "Nim a odebírací hry",
         blurb: "Odebírejte žetony z hromádek podle pravidel Nim, Dim, Aliquot, Sudá/lichá, Polovina nebo libovolné odebírací množiny, samostatně i v součtech; uvidíte P- a N-pozice, hodnoty Grundyho funkce a nim-součty, proti soupeři, který nikdy nepromarní výhru.",

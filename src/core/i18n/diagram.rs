@@ -1,11 +1,11 @@
 //! The texts of the game pages' diagram dialog in English, Czech and
 //! Russian (the diagram module carries them, like the club page's).
 
-use super::texts::DiagramTexts;
+use super::texts::DiagramTable;
 use super::Lang;
 
 /// English.
-pub(super) const EN: DiagramTexts = DiagramTexts {
+pub(super) const EN: DiagramTable = DiagramTable {
     lang: Lang::En,
     heading: "Diagram of the position",
     preview: "Preview",
@@ -21,7 +21,7 @@ pub(super) const EN: DiagramTexts = DiagramTexts {
 };
 
 /// Czech.
-pub(super) const CS: DiagramTexts = DiagramTexts {
+pub(super) const CS: DiagramTable = DiagramTable {
     lang: Lang::Cs,
     heading: "Diagram pozice",
     preview: "Náhled",
@@ -37,7 +37,7 @@ pub(super) const CS: DiagramTexts = DiagramTexts {
 };
 
 /// Russian.
-pub(super) const RU: DiagramTexts = DiagramTexts {
+pub(super) const RU: DiagramTable = DiagramTable {
     lang: Lang::Ru,
     heading: "Диаграмма позиции",
     preview: "Предпросмотр",

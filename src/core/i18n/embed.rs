@@ -1,11 +1,11 @@
 //! The texts of the embed snippet builder (`#/embed`) in English, Czech and
 //! Russian (the frames' module carries them, like the club page's).
 
-use super::texts::EmbedTexts;
+use super::texts::EmbedTable;
 use super::Lang;
 
 /// English.
-pub(super) const EN: EmbedTexts = EmbedTexts {
+pub(super) const EN: EmbedTable = EmbedTable {
     lang: Lang::En,
     heading: "Embed a board on your site",
     intro: "Choose what the board shows, look at the preview, then copy one of the two snippets into your page: the element (recommended) sizes itself to its content; the frame needs your site's address and a few lines of script to do the same.",
@@ -59,7 +59,7 @@ pub(super) const EN: EmbedTexts = EmbedTexts {
 };
 
 /// Czech.
-pub(super) const CS: EmbedTexts = EmbedTexts {
+pub(super) const CS: EmbedTable = EmbedTable {
     lang: Lang::Cs,
     heading: "Vložit desku na váš web",
     intro: "Zvolte, co má deska ukazovat, podívejte se na náhled a zkopírujte jeden ze dvou úryvků do své stránky: prvek (doporučený) si sám nastaví výšku podle obsahu; rámec k tomu potřebuje adresu vašeho webu a pár řádků skriptu.",
@@ -113,7 +113,7 @@ pub(super) const CS: EmbedTexts = EmbedTexts {
 };
 
 /// Russian.
-pub(super) const RU: EmbedTexts = EmbedTexts {
+pub(super) const RU: EmbedTable = EmbedTable {
     lang: Lang::Ru,
     heading: "Доска на вашем сайте",
     intro: "Выберите, что показывает доска, посмотрите предпросмотр и скопируйте один из двух фрагментов в свою страницу: элемент (рекомендуется) сам подбирает высоту по содержимому; фрейму для этого нужны адрес вашего сайта и несколько строк скрипта.",

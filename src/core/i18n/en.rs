@@ -1,11 +1,11 @@
 //! English texts.
 
-use super::texts::{CommonTexts, NimTexts, OpokTexts, OthelloTexts, Texts};
+use super::texts::{CommonTable, NimTable, OpokTable, OthelloTable, TextsTable};
 use super::{Lang, Plural, SideName};
 
 /// English.
-pub const EN: Texts = Texts {
-    common: CommonTexts {
+pub const EN: TextsTable = TextsTable {
+    common: CommonTable {
         lang: Lang::En,
         app_name: "Mind Sports",
         nav_games: "Games",
@@ -124,7 +124,7 @@ pub const EN: Texts = Texts {
         on_time: "{side} lost on time.",
         completing: "{side} ran out of time: {winner} completes the game, playing both sides; the score is at least a one-disc win.",
     },
-    othello: OthelloTexts {
+    othello: OthelloTable {
         lang: Lang::En,
         name: "Othello",
         blurb: "Place discs to flank and flip your opponent's; whoever has more discs at the end wins. Also on 4×4 and 6×6 boards, as anti-Othello and with the historical Reversi opening.",
@@ -214,7 +214,7 @@ pub const EN: Texts = Texts {
             many: "{rate} M positions/s, {workers} workers",
         },
     },
-    opok: OpokTexts {
+    opok: OpokTable {
         lang: Lang::En,
         name: "Opok",
         blurb: "Split your stacks and walk them across the board; enclose enemy stacks with stronger ones to capture them. Whoever occupies more squares at the end wins. Boards from 3×3 to 9×9.",
@@ -274,7 +274,7 @@ pub const EN: Texts = Texts {
         verdict_captured: "Captured",
         verdict_safe: "Not captured",
     },
-    nim: NimTexts {
+    nim: NimTable {
         lang: Lang::En,
         name: "Nim and take-away games",
         blurb: "Take tokens from heaps by Nim, Dim, Aliquot, Even/Odd, Half or any subtraction set, alone or in sums; see P- and N-positions, Grundy values and nim-sums, against an opponent that never misses a win.",

@@ -2,7 +2,7 @@
 //! (`#/event/<id>`), the player's and the organiser's views, the log and
 //! the event frames.
 
-use super::texts::EventTexts;
+use super::texts::{EventTable, EventTexts};
 use super::{Lang, Plural};
 use crate::online::event::{EventError, NameProblem, Refusal};
 
@@ -10,25 +10,25 @@ impl EventTexts {
     /// What a refusal of the event means.
     pub fn refusal(&self, refusal: &Refusal) -> String {
         match refusal {
-            Refusal::RoundNotFinished => self.refused_round_not_finished.into(),
-            Refusal::Finished => self.refused_finished.into(),
+            Refusal::RoundNotFinished => self.refused_round_not_finished().into(),
+            Refusal::Finished => self.refused_finished().into(),
             Refusal::Pairing { detail } => self.refused_pairing(detail),
-            Refusal::UnknownPlayer => self.refused_unknown_player.into(),
-            Refusal::NameTaken => self.refused_name_taken.into(),
-            Refusal::AlreadyWithdrawn => self.refused_already_withdrawn.into(),
-            Refusal::NoSuchBoard => self.refused_no_such_board.into(),
-            Refusal::HasResult => self.refused_has_result.into(),
-            Refusal::NoResult => self.refused_no_result.into(),
-            Refusal::Score => self.refused_score.into(),
-            Refusal::NotYourBoard => self.refused_not_your_board.into(),
-            Refusal::NothingToUndo => self.refused_nothing_to_undo.into(),
-            Refusal::Full => self.refused_full.into(),
-            Refusal::RegistrationClosed => self.refused_registration_closed.into(),
-            Refusal::Over => self.refused_over.into(),
-            Refusal::AtTable => self.refused_at_table.into(),
-            Refusal::TableFixed => self.refused_table_fixed.into(),
+            Refusal::UnknownPlayer => self.refused_unknown_player().into(),
+            Refusal::NameTaken => self.refused_name_taken().into(),
+            Refusal::AlreadyWithdrawn => self.refused_already_withdrawn().into(),
+            Refusal::NoSuchBoard => self.refused_no_such_board().into(),
+            Refusal::HasResult => self.refused_has_result().into(),
+            Refusal::NoResult => self.refused_no_result().into(),
+            Refusal::Score => self.refused_score().into(),
+            Refusal::NotYourBoard => self.refused_not_your_board().into(),
+            Refusal::NothingToUndo => self.refused_nothing_to_undo().into(),
+            Refusal::Full => self.refused_full().into(),
+            Refusal::RegistrationClosed => self.refused_registration_closed().into(),
+            Refusal::Over => self.refused_over().into(),
+            Refusal::AtTable => self.refused_at_table().into(),
+            Refusal::TableFixed => self.refused_table_fixed().into(),
             Refusal::GameRunning { board, .. } => self.refused_game_running(*board),
-            Refusal::Rating => self.refused_rating.into(),
+            Refusal::Rating => self.refused_rating().into(),
         }
     }
 
@@ -39,28 +39,28 @@ impl EventTexts {
             Ok(EventError::Refused { refusal }) => self.refusal(&refusal),
             Ok(EventError::Name {
                 problem: NameProblem::Markup,
-            }) => self.name_markup.into(),
-            Ok(EventError::Name { .. }) => self.name_problem.into(),
-            Ok(EventError::NotFound) => self.not_found.into(),
-            Ok(EventError::WrongToken) => self.wrong_token.into(),
-            Ok(EventError::Malformed { .. }) => self.error_malformed.into(),
-            Ok(EventError::TooLarge) => self.error_too_large.into(),
-            Ok(EventError::Limit(_)) => self.error_limit.into(),
-            Ok(EventError::Unavailable) => self.error_unavailable.into(),
+            }) => self.name_markup().into(),
+            Ok(EventError::Name { .. }) => self.name_problem().into(),
+            Ok(EventError::NotFound) => self.not_found().into(),
+            Ok(EventError::WrongToken) => self.wrong_token().into(),
+            Ok(EventError::Malformed { .. }) => self.error_malformed().into(),
+            Ok(EventError::TooLarge) => self.error_too_large().into(),
+            Ok(EventError::Limit(_)) => self.error_limit().into(),
+            Ok(EventError::Unavailable) => self.error_unavailable().into(),
             Ok(EventError::Setup { problem }) => self.setup(&problem),
             Ok(EventError::File { problem, detail }) => self.file(&problem, &detail),
-            _ if status == 404 => self.not_found.into(),
-            _ => self.refused_other.into(),
+            _ if status == 404 => self.not_found().into(),
+            _ => self.refused_other().into(),
         }
     }
 
     /// What a refused setting (`setup`'s `problem`) means.
     fn setup(&self, problem: &str) -> String {
         match problem {
-            "rounds" => self.setup_rounds.into(),
-            "start_limit" => self.setup_start_limit.into(),
-            "size" => self.setup_size.into(),
-            "game" => self.setup_game.into(),
+            "rounds" => self.setup_rounds().into(),
+            "start_limit" => self.setup_start_limit().into(),
+            "size" => self.setup_size().into(),
+            "game" => self.setup_game().into(),
             other => self.setup_other(other),
         }
     }
@@ -70,19 +70,19 @@ impl EventTexts {
     /// English).
     fn file(&self, problem: &str, detail: &str) -> String {
         match problem {
-            "json" => self.file_json.into(),
-            "csv" => self.file_csv.into(),
-            "too_large" => self.error_too_large.into(),
-            "too_many_players" => self.file_too_many_players.into(),
-            "duplicate_name" => self.file_duplicate_name.into(),
-            "name" => self.file_name.into(),
+            "json" => self.file_json().into(),
+            "csv" => self.file_csv().into(),
+            "too_large" => self.error_too_large().into(),
+            "too_many_players" => self.file_too_many_players().into(),
+            "duplicate_name" => self.file_duplicate_name().into(),
+            "name" => self.file_name().into(),
             other => self.file_other(other, detail),
         }
     }
 }
 
 /// English.
-pub(super) const EN: EventTexts = EventTexts {
+pub(super) const EN: EventTable = EventTable {
     lang: Lang::En,
     connecting: "Connecting to the server…",
     reconnecting: "The connection was lost; reconnecting…",
@@ -259,7 +259,7 @@ pub(super) const EN: EventTexts = EventTexts {
 };
 
 /// Czech.
-pub(super) const CS: EventTexts = EventTexts {
+pub(super) const CS: EventTable = EventTable {
     lang: Lang::Cs,
     connecting: "Připojuji se k serveru…",
     reconnecting: "Spojení se přerušilo; připojuji se znovu…",
@@ -435,7 +435,7 @@ pub(super) const CS: EventTexts = EventTexts {
 };
 
 /// Russian.
-pub(super) const RU: EventTexts = EventTexts {
+pub(super) const RU: EventTable = EventTable {
     lang: Lang::Ru,
     connecting: "Подключаюсь к серверу…",
     reconnecting: "Связь прервалась; подключаюсь снова…",
@@ -616,6 +616,11 @@ pub(super) const RU: EventTexts = EventTexts {
 mod tests {
     use super::*;
 
+    /// The texts in each language (the tables' words, read one by one).
+    const EN: EventTexts = EventTexts { lang: Lang::En };
+    const CS: EventTexts = EventTexts { lang: Lang::Cs };
+    const RU: EventTexts = EventTexts { lang: Lang::Ru };
+
     #[test]
     fn errors_are_said_in_every_language() {
         let body = r#"{"error":"refused","refusal":{"reason":"round_not_finished"}}"#;
@@ -623,10 +628,13 @@ mod tests {
             EN.error(409, body),
             "The round published has boards without a result."
         );
-        assert_eq!(CS.error(409, body), CS.refused_round_not_finished);
-        assert_eq!(RU.error(403, r#"{"error":"wrong_token"}"#), RU.wrong_token);
-        assert_eq!(EN.error(404, "<html>"), EN.not_found);
-        assert_eq!(EN.error(500, ""), EN.refused_other);
+        assert_eq!(CS.error(409, body), CS.refused_round_not_finished());
+        assert_eq!(
+            RU.error(403, r#"{"error":"wrong_token"}"#),
+            RU.wrong_token()
+        );
+        assert_eq!(EN.error(404, "<html>"), EN.not_found());
+        assert_eq!(EN.error(500, ""), EN.refused_other());
         let pairing = r#"{"error":"refused","refusal":{"reason":"pairing","detail":"odd"}}"#;
         assert!(CS.error(409, pairing).ends_with("odd"));
     }
@@ -637,24 +645,24 @@ mod tests {
             let said = |body: &str| texts.error(400, body);
             assert_eq!(
                 said(r#"{"error":"malformed","detail":"x"}"#),
-                texts.error_malformed
+                texts.error_malformed()
             );
             assert_eq!(
                 texts.error(413, r#"{"error":"too_large"}"#),
-                texts.error_too_large
+                texts.error_too_large()
             );
             let markup = r#"{"error":"name","problem":"markup"}"#;
-            assert_eq!(said(markup), texts.name_markup);
+            assert_eq!(said(markup), texts.name_markup());
             let json = r#"{"error":"file","problem":"json","detail":"expected value"}"#;
-            assert_eq!(said(json), texts.file_json);
+            assert_eq!(said(json), texts.file_json());
             let many = r#"{"error":"file","problem":"too_many_players","detail":"10000"}"#;
-            assert_eq!(said(many), texts.file_too_many_players);
+            assert_eq!(said(many), texts.file_too_many_players());
             let rounds = r#"{"error":"setup","problem":"rounds"}"#;
-            assert_eq!(said(rounds), texts.setup_rounds);
+            assert_eq!(said(rounds), texts.setup_rounds());
             let other = r#"{"error":"file","problem":"date","detail":"not a date"}"#;
             assert!(said(other).contains("date") && said(other).ends_with("not a date"));
             for body in [markup, json, many, rounds] {
-                assert_ne!(said(body), texts.refused_other, "{body}");
+                assert_ne!(said(body), texts.refused_other(), "{body}");
             }
         }
     }

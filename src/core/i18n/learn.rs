@@ -2,7 +2,7 @@
 //! own texts are in their data files), and every error a learner or a
 //! teacher reads, as a sentence in their language.
 
-use super::texts::LearnTexts;
+use super::texts::{LearnTable, LearnTexts};
 use super::{Lang, Plural};
 use crate::learn::progress::ProgressError;
 use crate::learn::teacher::{
@@ -11,7 +11,7 @@ use crate::learn::teacher::{
 };
 
 /// English.
-pub(super) const EN: LearnTexts = LearnTexts {
+pub(super) const EN: LearnTable = LearnTable {
     lang: Lang::En,
     intro: "Short lessons with one goal each: every click is checked, hints are there when you need them (each costs a star), and your stars are kept on this device.",
     puzzles_intro: "Positions from real games, each checked by the engine's exact solver. Your rating moves with every first try; the next puzzle is chosen near it.",
@@ -172,7 +172,7 @@ pub(super) const EN: LearnTexts = LearnTexts {
 };
 
 /// Czech.
-pub(super) const CS: LearnTexts = LearnTexts {
+pub(super) const CS: LearnTable = LearnTable {
     lang: Lang::Cs,
     intro: "Krátké lekce, každá s jedním cílem: každé kliknutí se hned ověří, nápovědy jsou po ruce (každá stojí hvězdu) a hvězdy se ukládají v tomto zařízení.",
     puzzles_intro: "Pozice ze skutečných partií, každou ověřil přesný řešič. Vaše hodnocení se mění s každým prvním pokusem; další úloha se vybírá podle něj.",
@@ -333,7 +333,7 @@ pub(super) const CS: LearnTexts = LearnTexts {
 };
 
 /// Russian.
-pub(super) const RU: LearnTexts = LearnTexts {
+pub(super) const RU: LearnTable = LearnTable {
     lang: Lang::Ru,
     intro: "Короткие уроки, у каждого одна цель: каждый щелчок сразу проверяется, подсказки под рукой (каждая стоит звезды), а звёзды хранятся на этом устройстве.",
     puzzles_intro: "Позиции из настоящих партий, каждая проверена точным решателем. Ваш рейтинг меняется с каждой первой попыткой; следующая задача подбирается по нему.",
@@ -497,11 +497,11 @@ impl LearnTexts {
     /// Why a progress file (or the stored progress) does not read.
     pub fn progress_error(&self, e: &ProgressError) -> String {
         match e {
-            ProgressError::TooLarge => self.err_progress_large.into(),
-            ProgressError::Format(_) => self.err_progress_format.into(),
+            ProgressError::TooLarge => self.err_progress_large().into(),
+            ProgressError::Format(_) => self.err_progress_format().into(),
             ProgressError::Newer(v) => self.err_progress_newer(v),
             ProgressError::UnknownVersion(v) => self.err_progress_unknown(v),
-            ProgressError::Value(_) => self.err_progress_value.into(),
+            ProgressError::Value(_) => self.err_progress_value().into(),
         }
     }
 
@@ -513,8 +513,8 @@ impl LearnTexts {
             SetError::BadEscape(key) => self.err_set_escape(key),
             SetError::NotUtf8(key) => self.err_set_utf8(key),
             SetError::TitleTooLong { .. } => self.err_set_title_long(MAX_TITLE),
-            SetError::HiddenCharacter => self.err_set_title_hidden.into(),
-            SetError::NoItems => self.err_set_empty.into(),
+            SetError::HiddenCharacter => self.err_set_title_hidden().into(),
+            SetError::NoItems => self.err_set_empty().into(),
             SetError::TooManyItems(_) => self.err_set_many(MAX_ITEMS),
             SetError::BadId(token) => self.err_set_id(token),
             SetError::Duplicate(item) => self.err_set_twice(item),
@@ -524,9 +524,9 @@ impl LearnTexts {
     /// Why a learner's name is refused.
     pub fn name_error(&self, e: &NameError) -> String {
         match e {
-            NameError::Empty => self.err_name_empty.into(),
+            NameError::Empty => self.err_name_empty().into(),
             NameError::TooLong { .. } => self.err_name_long(MAX_NAME),
-            NameError::HiddenCharacter => self.err_name_hidden.into(),
+            NameError::HiddenCharacter => self.err_name_hidden().into(),
         }
     }
 
@@ -534,7 +534,7 @@ impl LearnTexts {
     pub fn result_error(&self, e: &ResultError) -> String {
         match e {
             ResultError::Name(e) => self.name_error(e),
-            ResultError::OutcomeCount { .. } => self.err_outcomes.into(),
+            ResultError::OutcomeCount { .. } => self.err_outcomes().into(),
         }
     }
 
@@ -542,19 +542,19 @@ impl LearnTexts {
     pub fn code_error(&self, e: &CodeError) -> String {
         match e {
             CodeError::TooLong => self.err_code_long(MAX_CODE),
-            CodeError::NotACode => self.err_code_not.into(),
+            CodeError::NotACode => self.err_code_not().into(),
             CodeError::UnknownVersion(v) => {
                 self.err_code_version(v, crate::learn::teacher::CODE_VERSION)
             }
             CodeError::BadCharacter { at, found } => self.err_code_char(at, found),
-            CodeError::BadChecksum => self.err_code_check.into(),
-            CodeError::Truncated => self.err_code_short.into(),
-            CodeError::ExtraData => self.err_code_extra.into(),
+            CodeError::BadChecksum => self.err_code_check().into(),
+            CodeError::Truncated => self.err_code_short().into(),
+            CodeError::ExtraData => self.err_code_extra().into(),
             CodeError::ItemCount(_) => self.err_code_items(MAX_ITEMS),
-            CodeError::NameNotUtf8 => self.err_code_name_text.into(),
-            CodeError::Name(NameError::Empty) => self.err_code_name_empty.into(),
-            CodeError::Name(NameError::TooLong { .. }) => self.err_code_name_long.into(),
-            CodeError::Name(NameError::HiddenCharacter) => self.err_code_name_hidden.into(),
+            CodeError::NameNotUtf8 => self.err_code_name_text().into(),
+            CodeError::Name(NameError::Empty) => self.err_code_name_empty().into(),
+            CodeError::Name(NameError::TooLong { .. }) => self.err_code_name_long().into(),
+            CodeError::Name(NameError::HiddenCharacter) => self.err_code_name_hidden().into(),
         }
     }
 
@@ -562,7 +562,7 @@ impl LearnTexts {
     pub fn line_error(&self, e: &LineError) -> String {
         match e {
             LineError::Code(e) => self.code_error(e),
-            LineError::AnotherSet => self.err_code_other_set.into(),
+            LineError::AnotherSet => self.err_code_other_set().into(),
         }
     }
 }
@@ -571,6 +571,11 @@ impl LearnTexts {
 mod tests {
     use super::*;
     use crate::learn::teacher::Item;
+
+    /// The texts in each language (the tables' words, read one by one).
+    const EN: LearnTexts = LearnTexts { lang: Lang::En };
+    const CS: LearnTexts = LearnTexts { lang: Lang::Cs };
+    const RU: LearnTexts = LearnTexts { lang: Lang::Ru };
 
     /// Every error of the learning pages, one of each kind.
     fn errors(t: &LearnTexts) -> Vec<String> {

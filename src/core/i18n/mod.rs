@@ -1,7 +1,10 @@
 //! The app's texts in English, Czech and Russian.
 //!
-//! Every language is a [`Texts`] value with every field filled in (the
-//! compiler enforces completeness); templates use `{name}` placeholders
+//! Every language is a set of tables (`en.rs`, `cs.rs`, `ru.rs` and one
+//! file per area) with every field filled in (the compiler enforces
+//! completeness). [`Texts`] and its areas hold only the language and read
+//! the tables one text at a time, so that a wasm module links only the
+//! texts it shows (`texts.rs`). Templates use `{name}` placeholders
 //! filled by `fill`. A side's name goes into a template as a [`SideName`]
 //! and the template picks the case it needs (`{color.gen}`); a text with a
 //! count has one form per plural category ([`Plural`]), picked by the
@@ -41,11 +44,7 @@ pub use crate::lang::Lang;
 impl Lang {
     /// This language's texts.
     pub fn texts(self) -> &'static Texts {
-        match self {
-            Lang::En => &en::EN,
-            Lang::Cs => &cs::CS,
-            Lang::Ru => &ru::RU,
-        }
+        Texts::of(self)
     }
 }
 
@@ -306,9 +305,9 @@ mod tests {
     #[test]
     fn a_template_is_filled_with_every_value_it_names() {
         let t = Lang::Cs.texts();
-        let text = t.othello.said_moved(t.othello.black_forms, "d3", "d4");
+        let text = t.othello.said_moved(t.othello.black_forms(), "d3", "d4");
         assert_eq!(text, "Černý d3, otáčí d4.");
-        let text = t.nim.said_took(t.nim.first_player_forms, 3, 2, "Nim", 4);
+        let text = t.nim.said_took(t.nim.first_player_forms(), 3, 2, "Nim", 4);
         assert_eq!(
             text,
             "První hráč vzal 3 z hromádky 2 (Nim); zbývají 4 žetony."
@@ -320,43 +319,50 @@ mod tests {
         let (cs, ru, en) = (Lang::Cs.texts(), Lang::Ru.texts(), Lang::En.texts());
         let cases = [
             (
-                cs.othello.err_illegal_move(5, "a1", cs.othello.black_forms),
+                cs.othello
+                    .err_illegal_move(5, "a1", cs.othello.black_forms()),
                 "Tah 5 (a1): pro černého nepřípustný.",
             ),
             (
                 cs.othello
-                    .said_computer_moved(cs.othello.white_forms, "d3", "d4"),
+                    .said_computer_moved(cs.othello.white_forms(), "d3", "d4"),
                 "Počítač hraje za bílého: d3, otáčí d4.",
             ),
             (
-                cs.opok.said_to_move(cs.opok.circles_forms),
+                cs.opok.said_to_move(cs.opok.circles_forms()),
                 "Na tahu jsou kolečka.",
             ),
             (
-                cs.nim.wins(cs.nim.second_player_forms),
+                cs.nim.wins(cs.nim.second_player_forms()),
                 "Vyhrává druhý hráč",
             ),
             (
                 ru.othello
-                    .said_computer_moved(ru.othello.white_forms, "d3", "d4"),
+                    .said_computer_moved(ru.othello.white_forms(), "d3", "d4"),
                 "Компьютер играет за белых: d3, переворачивает d4.",
             ),
             (
-                ru.othello.must_pass(ru.othello.black_forms),
+                ru.othello.must_pass(ru.othello.black_forms()),
                 "У чёрных нет допустимых ходов, нужно пасовать.",
             ),
             (
-                ru.opok.err_illegal(1, "a1:2:b1", ru.opok.circles_forms),
+                ru.opok.err_illegal(1, "a1:2:b1", ru.opok.circles_forms()),
                 "Ход 1 (a1:2:b1): недопустим для кругов.",
             ),
             (
-                ru.nim.wins(ru.nim.first_player_forms),
+                ru.nim.wins(ru.nim.first_player_forms()),
                 "Побеждает первый игрок",
             ),
-            (en.nim.wins(en.nim.first_player_forms), "First player wins"),
-            (en.opok.said_passed(en.opok.squares_forms), "Squares pass."),
             (
-                en.othello.said_passed(en.othello.black_forms),
+                en.nim.wins(en.nim.first_player_forms()),
+                "First player wins",
+            ),
+            (
+                en.opok.said_passed(en.opok.squares_forms()),
+                "Squares pass.",
+            ),
+            (
+                en.othello.said_passed(en.othello.black_forms()),
                 "Black passes.",
             ),
         ];
@@ -614,7 +620,7 @@ mod tests {
     fn tokens_left_are_counted_in_every_language() {
         for lang in Lang::ALL {
             let t = lang.texts();
-            let who = t.nim.first_player_forms;
+            let who = t.nim.first_player_forms();
             let person = move |left| t.nim.said_took(who, 1, 2, "Nim", left);
             let computer = move |left| t.nim.said_computer_took(1, 2, "Nim", left);
             let expected = match lang {

@@ -23,11 +23,11 @@ fn set_text(set: &[u64]) -> String {
 /// The rule's name: "Half", "Subtraction {1, 3, 4}".
 pub fn rule_name(t: &Texts, rule: &Rule) -> String {
     match rule {
-        Rule::Nim => t.nim.rule_nim.into(),
-        Rule::Dim => t.nim.rule_dim.into(),
-        Rule::Aliquot => t.nim.rule_aliquot.into(),
-        Rule::EvenOdd => t.nim.rule_evenodd.into(),
-        Rule::Half => t.nim.rule_half.into(),
+        Rule::Nim => t.nim.rule_nim().into(),
+        Rule::Dim => t.nim.rule_dim().into(),
+        Rule::Aliquot => t.nim.rule_aliquot().into(),
+        Rule::EvenOdd => t.nim.rule_evenodd().into(),
+        Rule::Half => t.nim.rule_half().into(),
         Rule::Subtraction(set) => t.nim.rule_sub(set_text(set)),
     }
 }
@@ -35,11 +35,11 @@ pub fn rule_name(t: &Texts, rule: &Rule) -> String {
 /// What the rule allows, in words.
 pub fn rule_description(t: &Texts, rule: &Rule) -> String {
     match rule {
-        Rule::Nim => t.nim.rule_nim_desc.into(),
-        Rule::Dim => t.nim.rule_dim_desc.into(),
-        Rule::Aliquot => t.nim.rule_aliquot_desc.into(),
-        Rule::EvenOdd => t.nim.rule_evenodd_desc.into(),
-        Rule::Half => t.nim.rule_half_desc.into(),
+        Rule::Nim => t.nim.rule_nim_desc().into(),
+        Rule::Dim => t.nim.rule_dim_desc().into(),
+        Rule::Aliquot => t.nim.rule_aliquot_desc().into(),
+        Rule::EvenOdd => t.nim.rule_evenodd_desc().into(),
+        Rule::Half => t.nim.rule_half_desc().into(),
         Rule::Subtraction(set) => t.nim.rule_sub_desc(set_text(set)),
     }
 }
@@ -49,7 +49,7 @@ pub fn refusal_text(t: &Texts, rule: &Rule, n: u64, c: u64, refusal: Refusal) ->
     let name = rule_name(t, rule);
     let (n, c) = (n.to_string(), c.to_string());
     match refusal {
-        Refusal::Nothing => t.nim.refuse_nothing.into(),
+        Refusal::Nothing => t.nim.refuse_nothing().into(),
         Refusal::MoreThanHeap => t.nim.refuse_more_than_heap(&name, &n),
         Refusal::NotInSet => {
             let set = match rule {
@@ -72,16 +72,16 @@ pub fn refusal_text(t: &Texts, rule: &Rule, n: u64, c: u64, refusal: Refusal) ->
 /// "First player" or "Second player".
 pub fn mover_name(t: &Texts, mover: Mover) -> &'static str {
     match mover {
-        Mover::First => t.nim.first_player,
-        Mover::Second => t.nim.second_player,
+        Mover::First => t.nim.first_player(),
+        Mover::Second => t.nim.second_player(),
     }
 }
 
 /// The player's name in the forms sentences need.
 pub fn mover_forms(t: &Texts, mover: Mover) -> SideName {
     match mover {
-        Mover::First => t.nim.first_player_forms,
-        Mover::Second => t.nim.second_player_forms,
+        Mover::First => t.nim.first_player_forms(),
+        Mover::Second => t.nim.second_player_forms(),
     }
 }
 
@@ -114,7 +114,7 @@ fn move_error_text(t: &Texts, number: usize, error: &MoveTextError) -> String {
 pub fn position_error_text(t: &Texts, error: &PositionError) -> String {
     let heap = |index: &usize| (index + 1).to_string();
     match error {
-        PositionError::NoHeaps => t.nim.err_no_heaps.to_string(),
+        PositionError::NoHeaps => t.nim.err_no_heaps().to_string(),
         PositionError::BadHeap { index, token } => t.nim.err_bad_heap(heap(index), token),
         PositionError::BadSize { index, token } => t.nim.err_bad_size(heap(index), token),
         PositionError::TooManyHeaps(n) => t.nim.err_too_many(n.to_string(), MAX_HEAPS.to_string()),
@@ -129,9 +129,9 @@ pub fn rule_error_text(t: &Texts, error: &RuleError) -> String {
     match error {
         RuleError::Unknown(rule) => t.nim.err_unknown_rule(rule),
         RuleError::EmptySet | RuleError::ZeroInSet | RuleError::BadSetElement(_) => {
-            t.nim.err_set.to_string()
+            t.nim.err_set().to_string()
         }
-        RuleError::PeriodTooLong(_) => t.nim.err_period.to_string(),
+        RuleError::PeriodTooLong(_) => t.nim.err_period().to_string(),
     }
 }
 
@@ -176,8 +176,8 @@ impl GameTexts for Nim {
     /// computer; otherwise who won by turn ("First player wins").
     fn outcome_text(t: &Texts, outcome: &NimOutcome) -> String {
         match outcome.person_won() {
-            Some(true) => t.nim.you_win.to_string(),
-            Some(false) => t.nim.computer_wins.to_string(),
+            Some(true) => t.nim.you_win().to_string(),
+            Some(false) => t.nim.computer_wins().to_string(),
             None => winner_text(t, outcome),
         }
     }

@@ -1,11 +1,11 @@
 //! Online play's texts in English, Czech and Russian: the "Play online"
 //! dialog, the online game's page, the lobby and "My online games".
 
-use super::texts::OnlineTexts;
+use super::texts::OnlineTable;
 use super::{Lang, Plural};
 
 /// English.
-pub(super) const EN: OnlineTexts = OnlineTexts {
+pub(super) const EN: OnlineTable = OnlineTable {
     lang: Lang::En,
     create_heading: "Play a friend online",
     create_intro: "The game is set up as on this page (board, rules and start). You get a link to send; the game starts when your opponent opens it.",
@@ -169,7 +169,7 @@ pub(super) const EN: OnlineTexts = OnlineTexts {
 };
 
 /// Czech.
-pub(super) const CS: OnlineTexts = OnlineTexts {
+pub(super) const CS: OnlineTable = OnlineTable {
     lang: Lang::Cs,
     create_heading: "Hrát s přítelem online",
     create_intro: "Partie se hraje podle nastavení této stránky (deska, pravidla a začátek). Dostanete odkaz k odeslání; partie začne, až ho soupeř otevře.",
@@ -333,7 +333,7 @@ pub(super) const CS: OnlineTexts = OnlineTexts {
 };
 
 /// Russian.
-pub(super) const RU: OnlineTexts = OnlineTexts {
+pub(super) const RU: OnlineTable = OnlineTable {
     lang: Lang::Ru,
     create_heading: "Сыграть с другом онлайн",
     create_intro: "Партия играется по настройкам этой страницы (доска, правила и начальная позиция). Вы получите ссылку для соперника; партия начнётся, когда он её откроет.",

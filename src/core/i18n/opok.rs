@@ -15,16 +15,16 @@ use super::{SideName, Texts};
 /// "Circles" or "Squares".
 pub fn side_name(t: &Texts, side: Side) -> &'static str {
     match side {
-        Side::Circles => t.opok.circles,
-        Side::Squares => t.opok.squares,
+        Side::Circles => t.opok.circles(),
+        Side::Squares => t.opok.squares(),
     }
 }
 
 /// The side's name in the forms sentences need.
 pub fn side_forms(t: &Texts, side: Side) -> SideName {
     match side {
-        Side::Circles => t.opok.circles_forms,
-        Side::Squares => t.opok.squares_forms,
+        Side::Circles => t.opok.circles_forms(),
+        Side::Squares => t.opok.squares_forms(),
     }
 }
 
@@ -60,8 +60,8 @@ pub fn record_error_text(t: &Texts, error: &RecordError) -> String {
 /// A refused move.
 pub fn play_error_text(t: &Texts, error: &PlayError, side: Side) -> String {
     match error {
-        PlayError::GameOver => t.common.err_game_over.to_string(),
-        PlayError::Illegal | PlayError::PassNotAllowed => t.opok.err_move_illegal.to_string(),
+        PlayError::GameOver => t.common.err_game_over().to_string(),
+        PlayError::Illegal | PlayError::PassNotAllowed => t.opok.err_move_illegal().to_string(),
         PlayError::MustPass => t.opok.must_pass(side_forms(t, side)),
     }
 }
@@ -185,11 +185,11 @@ pub fn thinking_text(t: &Texts, geometry: Geometry, progress: &Progress<Move>) -
         .collect();
     format!(
         "{} {} · {} {} · {} {}",
-        t.common.depth,
+        t.common.depth(),
         progress.depth,
-        t.common.score,
+        t.common.score(),
         super::plain::signed_one_decimal(progress.score),
-        t.common.line,
+        t.common.line(),
         line.join(" ")
     )
 }
@@ -197,7 +197,7 @@ pub fn thinking_text(t: &Texts, geometry: Geometry, progress: &Progress<Move>) -
 /// A move as shown: `a1:3:b3`, or "pass" in the user's language.
 pub fn move_label(t: &Texts, geometry: Geometry, mv: Move) -> String {
     match mv {
-        Move::Pass => super::plain::lowercase(t.common.pass),
+        Move::Pass => super::plain::lowercase(t.common.pass()),
         step => move_text(geometry, step),
     }
 }
@@ -211,14 +211,14 @@ pub fn square_label(t: &Texts, geometry: Geometry, facts: &SquareView) -> String
             t.opok
                 .stack(side_forms(t, stack.owner), stack.height.to_string()),
         ),
-        None => parts.push(t.common.empty_square.to_string()),
+        None => parts.push(t.common.empty_square().to_string()),
     }
     for (on, text) in [
-        (facts.movable, t.opok.can_move),
-        (facts.selected, t.opok.selected),
-        (facts.landing, t.opok.landing),
-        (facts.last, t.opok.last_landing),
-        (facts.captured.is_some(), t.opok.captured_mark),
+        (facts.movable, t.opok.can_move()),
+        (facts.selected, t.opok.selected()),
+        (facts.landing, t.opok.landing()),
+        (facts.last, t.opok.last_landing()),
+        (facts.captured.is_some(), t.opok.captured_mark()),
     ] {
         if on {
             parts.push(text.to_string());

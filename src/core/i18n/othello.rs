@@ -16,16 +16,16 @@ use super::{SideName, Texts};
 /// "Black" or "White": the player, as a label.
 pub fn color_name(t: &Texts, color: Color) -> &'static str {
     match color {
-        Color::Black => t.othello.black,
-        Color::White => t.othello.white,
+        Color::Black => t.othello.black(),
+        Color::White => t.othello.white(),
     }
 }
 
 /// The player's name in the forms sentences need.
 pub fn color_forms(t: &Texts, color: Color) -> SideName {
     match color {
-        Color::Black => t.othello.black_forms,
-        Color::White => t.othello.white_forms,
+        Color::Black => t.othello.black_forms(),
+        Color::White => t.othello.white_forms(),
     }
 }
 
@@ -33,30 +33,30 @@ pub fn color_forms(t: &Texts, color: Color) -> SideName {
 /// ("d3, black").
 pub fn color_lower(t: &Texts, color: Color) -> &'static str {
     match color {
-        Color::Black => t.othello.black_disc,
-        Color::White => t.othello.white_disc,
+        Color::Black => t.othello.black_disc(),
+        Color::White => t.othello.white_disc(),
     }
 }
 
 /// The name of a level ("4 · Club player").
 pub fn level_name(t: &Texts, level: Level) -> &'static str {
     [
-        t.common.level_1,
-        t.common.level_2,
-        t.common.level_3,
-        t.common.level_4,
-        t.common.level_5,
-        t.common.level_6,
-        t.common.level_7,
+        t.common.level_1(),
+        t.common.level_2(),
+        t.common.level_3(),
+        t.common.level_4(),
+        t.common.level_5(),
+        t.common.level_6(),
+        t.common.level_7(),
     ][usize::from(level.number() - 1)]
 }
 
 /// The name of a variant.
 pub fn variant_name(t: &Texts, variant: Variant) -> &'static str {
     match variant {
-        Variant::Standard => t.othello.variant_standard,
-        Variant::Anti => t.othello.variant_anti,
-        Variant::Reversi => t.othello.variant_reversi,
+        Variant::Standard => t.othello.variant_standard(),
+        Variant::Anti => t.othello.variant_anti(),
+        Variant::Reversi => t.othello.variant_reversi(),
     }
 }
 
@@ -90,7 +90,7 @@ pub fn outcome_text(t: &Texts, outcome: &Outcome) -> String {
 /// A refused move.
 pub fn play_error_text(t: &Texts, error: &PlayError) -> String {
     match error {
-        PlayError::GameOver => t.common.err_game_over.to_string(),
+        PlayError::GameOver => t.common.err_game_over().to_string(),
         PlayError::Illegal(square, color) => t
             .othello
             .err_square_illegal(square.to_string(), color_forms(t, *color)),
@@ -145,7 +145,7 @@ pub fn board_error_text(t: &Texts, error: &BoardTextError) -> String {
             .othello
             .err_board_square(index.to_string(), found.to_string()),
         BoardTextError::MissingSide | BoardTextError::BadSide(_) => {
-            t.othello.err_board_side.to_string()
+            t.othello.err_board_side().to_string()
         }
         BoardTextError::Invalid(e) => position_error_text(t, e),
     }
@@ -166,7 +166,7 @@ fn square_list(squares: u64) -> String {
 pub fn move_label(t: &Texts, mv: Move) -> String {
     match mv {
         Move::Place(s) => s.to_string(),
-        Move::Pass => super::plain::lowercase(t.common.pass),
+        Move::Pass => super::plain::lowercase(t.common.pass()),
     }
 }
 
@@ -229,7 +229,7 @@ impl GameTexts for Othello {
     }
 
     fn result_note(t: &Texts, settings: &Settings) -> Option<&'static str> {
-        (settings.rules.variant == Variant::Anti).then_some(t.othello.anti_result_note)
+        (settings.rules.variant == Variant::Anti).then_some(t.othello.anti_result_note())
     }
 
     fn play_error_text(t: &Texts, error: &PlayError, _color: Color) -> String {
@@ -243,7 +243,7 @@ impl GameTexts for Othello {
     fn start_error_text(t: &Texts, error: &StartError) -> String {
         match error {
             StartError::Board(e) => trim_stop(&board_error_text(t, e)).to_string(),
-            StartError::SizeMismatch => t.othello.err_link_size.to_string(),
+            StartError::SizeMismatch => t.othello.err_link_size().to_string(),
         }
     }
 
@@ -271,22 +271,22 @@ pub fn square_label(t: &Texts, facts: &SquareView) -> String {
     let mut parts = vec![facts.square.to_string()];
     parts.push(match facts.disc {
         Some(color) => color_lower(t, color).to_string(),
-        None => t.common.empty_square.to_string(),
+        None => t.common.empty_square().to_string(),
     });
     if facts.legal {
-        parts.push(t.othello.legal_move.to_string());
+        parts.push(t.othello.legal_move().to_string());
     }
     if let Some((score, exact, best)) = facts.hint {
         parts.push(t.othello.hint_score(score_text(score, exact)));
         if best {
-            parts.push(t.othello.best_move.to_string());
+            parts.push(t.othello.best_move().to_string());
         }
     }
     if facts.last {
-        parts.push(t.othello.last_move_mark.to_string());
+        parts.push(t.othello.last_move_mark().to_string());
     }
     if facts.flipped {
-        parts.push(t.othello.flipped_mark.to_string());
+        parts.push(t.othello.flipped_mark().to_string());
     }
     parts.join(", ")
 }

@@ -8,36 +8,36 @@ use super::Texts;
 /// The page's own name ("Othello", "Opok: the rules").
 pub fn page_name(t: &Texts, route: &Route) -> &'static str {
     match route {
-        Route::Home => t.common.app_name,
-        Route::NotFound(_) => t.common.not_found_title,
-        Route::Othello(_) => t.othello.name,
-        Route::OthelloRules => t.othello.rules_title,
-        Route::Opok(_) => t.opok.name,
-        Route::OpokRules => t.opok.rules_title,
-        Route::Nim(_) => t.nim.name,
-        Route::NimRules => t.nim.rules_title,
-        Route::Learn => t.common.learn_title,
-        Route::LearnGame(_) | Route::Lesson(..) => t.common.learn_lessons,
-        Route::LearnSet(_) => t.common.learn_set,
-        Route::LearnTeacher => t.common.learn_teacher,
-        Route::LearnResults(_) => t.common.learn_results,
-        Route::Puzzles | Route::Puzzle(_) => t.common.learn_puzzles,
-        Route::Club | Route::Clubs(_) => t.common.club_title,
-        Route::Embed(_) => t.common.app_name,
-        Route::EmbedBuilder(_) => t.common.embed_title,
-        Route::Lobby => t.common.online_play,
-        Route::Online(_) => t.common.online_game,
-        Route::Event(_) => t.common.event_title,
+        Route::Home => t.common.app_name(),
+        Route::NotFound(_) => t.common.not_found_title(),
+        Route::Othello(_) => t.othello.name(),
+        Route::OthelloRules => t.othello.rules_title(),
+        Route::Opok(_) => t.opok.name(),
+        Route::OpokRules => t.opok.rules_title(),
+        Route::Nim(_) => t.nim.name(),
+        Route::NimRules => t.nim.rules_title(),
+        Route::Learn => t.common.learn_title(),
+        Route::LearnGame(_) | Route::Lesson(..) => t.common.learn_lessons(),
+        Route::LearnSet(_) => t.common.learn_set(),
+        Route::LearnTeacher => t.common.learn_teacher(),
+        Route::LearnResults(_) => t.common.learn_results(),
+        Route::Puzzles | Route::Puzzle(_) => t.common.learn_puzzles(),
+        Route::Club | Route::Clubs(_) => t.common.club_title(),
+        Route::Embed(_) => t.common.app_name(),
+        Route::EmbedBuilder(_) => t.common.embed_title(),
+        Route::Lobby => t.common.online_play(),
+        Route::Online(_) => t.common.online_game(),
+        Route::Event(_) => t.common.event_title(),
     }
 }
 
 /// The document title: the page's name, then the app's.
 pub fn page_title(t: &Texts, route: &Route) -> String {
     let name = page_name(t, route);
-    if name == t.common.app_name {
+    if name == t.common.app_name() {
         name.to_string()
     } else {
-        format!("{name} · {}", t.common.app_name)
+        format!("{name} · {}", t.common.app_name())
     }
 }
 

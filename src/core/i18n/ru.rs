@@ -1,12 +1,12 @@
 //! Russian texts (фишки, пас, анти-реверси as in the encyclopedia article;
 //! Opok's столбики, поля and рубка as in its source).
 
-use super::texts::{CommonTexts, NimTexts, OpokTexts, OthelloTexts, Texts};
+use super::texts::{CommonTable, NimTable, OpokTable, OthelloTable, TextsTable};
 use super::{Lang, Plural, SideName};
 
 /// Русский.
-pub const RU: Texts = Texts {
-    common: CommonTexts {
+pub const RU: TextsTable = TextsTable {
+    common: CommonTable {
         lang: Lang::Ru,
         app_name: "Mind Sports",
         nav_games: "Игры",
@@ -125,7 +125,7 @@ pub const RU: Texts = Texts {
         on_time: "{side}: поражение по времени.",
         completing: "{side}: время истекло. {winner} доигрывают партию за обе стороны; записывается не меньше победы в одну фишку.",
     },
-    othello: OthelloTexts {
+    othello: OthelloTable {
         lang: Lang::Ru,
         name: "Отелло",
         blurb: "Ставьте фишки так, чтобы окружать и переворачивать фишки соперника; побеждает тот, у кого в конце больше фишек. Можно играть и на досках 4×4 и 6×6, в анти-реверси и с историческим началом реверси.",
@@ -215,7 +215,7 @@ pub const RU: Texts = Texts {
             many: "{rate} млн позиций/с, {workers} потоков",
         },
     },
-    opok: OpokTexts {
+    opok: OpokTable {
         lang: Lang::Ru,
         name: "Опок",
         blurb: "Делите столбики и ведите их по доске; окружайте столбики соперника превосходящими силами, чтобы рубить их. Побеждает тот, кто в конце занял больше полей. Доски от 3×3 до 9×9.",
@@ -275,7 +275,7 @@ pub const RU: Texts = Texts {
         verdict_captured: "Срублен",
         verdict_safe: "Не срублен",
     },
-    nim: NimTexts {
+    nim: NimTable {
         lang: Lang::Ru,
         name: "Ним и игры со взятием",
         blurb: "Берите фишки из кучек по правилам ним, дим, аликвота, чёт/нечет, половина или любого множества вычитания, по одной игре или в суммах; смотрите P- и N-позиции, значения функции Гранди и ним-суммы, против соперника, который никогда не упускает выигрыш.",

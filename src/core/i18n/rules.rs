@@ -2,11 +2,11 @@
 //! games' texts, so that only the learning module, which draws the rules
 //! pages, carries them).
 
-use super::texts::{NimRulesTexts, OpokRulesTexts, OthelloRulesTexts};
+use super::texts::{NimRulesTable, OpokRulesTable, OthelloRulesTable};
 use super::Lang;
 
 /// The Othello rules page, English.
-pub(super) const OTHELLO_EN: OthelloRulesTexts = OthelloRulesTexts {
+pub(super) const OTHELLO_EN: OthelloRulesTable = OthelloRulesTable {
     lang: Lang::En,
     rules_intro: "Othello is played by two players, Black and White, on a board of 8×8 squares with discs that are black on one side and white on the other.",
     rules_setup_title: "Start",
@@ -29,7 +29,7 @@ pub(super) const OTHELLO_EN: OthelloRulesTexts = OthelloRulesTexts {
 };
 
 /// The Othello rules page, Czech.
-pub(super) const OTHELLO_CS: OthelloRulesTexts = OthelloRulesTexts {
+pub(super) const OTHELLO_CS: OthelloRulesTable = OthelloRulesTable {
     lang: Lang::Cs,
     rules_intro: "Othello hrají dva hráči, černý a bílý, na desce 8×8 polí (othelieru) s kameny, které jsou z jedné strany černé a z druhé bílé.",
     rules_setup_title: "Začátek",
@@ -52,7 +52,7 @@ pub(super) const OTHELLO_CS: OthelloRulesTexts = OthelloRulesTexts {
 };
 
 /// The Othello rules page, Russian.
-pub(super) const OTHELLO_RU: OthelloRulesTexts = OthelloRulesTexts {
+pub(super) const OTHELLO_RU: OthelloRulesTable = OthelloRulesTable {
     lang: Lang::Ru,
     rules_intro: "В отелло играют двое, чёрные и белые, на доске 8×8 клеток фишками, которые с одной стороны чёрные, а с другой белые.",
     rules_setup_title: "Начало",
@@ -75,7 +75,7 @@ pub(super) const OTHELLO_RU: OthelloRulesTexts = OthelloRulesTexts {
 };
 
 /// The Opok rules page, English.
-pub(super) const OPOK_EN: OpokRulesTexts = OpokRulesTexts {
+pub(super) const OPOK_EN: OpokRulesTable = OpokRulesTable {
     lang: Lang::En,
     rules_intro: "Opok is a stacking game for two players, Circles and Squares, on a square board. It comes from a Russian puzzle book whose pictures are lost, so these are the rules as this app plays them.",
     rules_setup_title: "Start",
@@ -96,7 +96,7 @@ pub(super) const OPOK_EN: OpokRulesTexts = OpokRulesTexts {
 };
 
 /// The Opok rules page, Czech.
-pub(super) const OPOK_CS: OpokRulesTexts = OpokRulesTexts {
+pub(super) const OPOK_CS: OpokRulesTable = OpokRulesTable {
     lang: Lang::Cs,
     rules_intro: "Opok je hra s věžemi z kamenů pro dva hráče, kolečka a čtverečky, na čtvercové desce. Pochází z ruské sbírky úloh, jejíž obrázky se ztratily, takže zde jsou pravidla tak, jak je hraje tato aplikace.",
     rules_setup_title: "Začátek",
@@ -117,7 +117,7 @@ pub(super) const OPOK_CS: OpokRulesTexts = OpokRulesTexts {
 };
 
 /// The Opok rules page, Russian.
-pub(super) const OPOK_RU: OpokRulesTexts = OpokRulesTexts {
+pub(super) const OPOK_RU: OpokRulesTable = OpokRulesTable {
     lang: Lang::Ru,
     rules_intro: "Опок — игра со столбиками фишек для двоих, кругов и квадратов, на квадратной доске. Она взята из русского сборника задач, рисунки которого утеряны, поэтому здесь правила такие, какими их понимает это приложение.",
     rules_setup_title: "Начало",
@@ -138,7 +138,7 @@ pub(super) const OPOK_RU: OpokRulesTexts = OpokRulesTexts {
 };
 
 /// The take-away games' rules page, English.
-pub(super) const NIM_EN: NimRulesTexts = NimRulesTexts {
+pub(super) const NIM_EN: NimRulesTable = NimRulesTable {
     lang: Lang::En,
     rules_limits_title: "Heaps of any size",
     rules_limits: "A heap may hold any number of tokens up to 18 446 744 073 709 551 615, and a sum has at most 64 heaps; values and winning moves come from the formulas above, instantly at any size. A subtraction set is answered through its period, which the app looks for among the first 16 777 216 values; a set whose period lies further out is refused. Misère sums other than Nim are solved by a search with a budget; when it runs out the app says so, and the computer plays by normal-play theory.",
@@ -160,7 +160,7 @@ pub(super) const NIM_EN: NimRulesTexts = NimRulesTexts {
 };
 
 /// The take-away games' rules page, Czech.
-pub(super) const NIM_CS: NimRulesTexts = NimRulesTexts {
+pub(super) const NIM_CS: NimRulesTable = NimRulesTable {
     lang: Lang::Cs,
     rules_limits_title: "Hromádky libovolné velikosti",
     rules_limits: "Hromádka může mít až 18 446 744 073 709 551 615 žetonů a součet nejvýše 64 hromádek; hodnoty a vítězné tahy dávají vzorce výše, okamžitě pro jakoukoli velikost. Odebírací množinu aplikace počítá přes její periodu, kterou hledá mezi prvními 16 777 216 hodnotami; množinu s periodou dál odmítne. Součty v misère jiné než Nim se řeší prohledáváním s omezeným rozpočtem; když rozpočet nestačí, aplikace to oznámí a počítač hraje podle teorie normální hry.",
@@ -182,7 +182,7 @@ pub(super) const NIM_CS: NimRulesTexts = NimRulesTexts {
 };
 
 /// The take-away games' rules page, Russian.
-pub(super) const NIM_RU: NimRulesTexts = NimRulesTexts {
+pub(super) const NIM_RU: NimRulesTable = NimRulesTable {
     lang: Lang::Ru,
     rules_limits_title: "Кучки любого размера",
     rules_limits: "В кучке может быть до 18 446 744 073 709 551 615 фишек, в сумме — не больше 64 кучек; значения и выигрывающие ходы дают формулы выше, мгновенно при любом размере. Множество вычитания считается через его период, который приложение ищет среди первых 16 777 216 значений; множество с периодом дальше отклоняется. Мизерные суммы, кроме нима, решаются перебором с ограниченным бюджетом; если его не хватает, приложение сообщает об этом, а компьютер играет по теории обычной игры.",

@@ -1,11 +1,11 @@
 //! What a game page says about the games it keeps, in English, Czech and
 //! Russian (the game pages' modules carry them, like the club page's).
 
-use super::texts::SavingTexts;
+use super::texts::SavingTable;
 use super::{Lang, Plural};
 
 /// English.
-pub(super) const EN: SavingTexts = SavingTexts {
+pub(super) const EN: SavingTable = SavingTable {
     lang: Lang::En,
     put_aside_done: "The game you were playing is kept: it is under “Games put aside”, from where you can go back to it.",
     put_aside_failed: "The game you were playing could not be put aside (the browser's storage is full), so it is kept as it was and this game is not saved. Free space for this site in the browser's settings, or copy this game's link.",
@@ -23,7 +23,7 @@ pub(super) const EN: SavingTexts = SavingTexts {
 };
 
 /// Czech.
-pub(super) const CS: SavingTexts = SavingTexts {
+pub(super) const CS: SavingTable = SavingTable {
     lang: Lang::Cs,
     put_aside_done: "Partie, kterou jste hráli, je uschována v „Odložených partiích“, odkud se k ní můžete vrátit.",
     put_aside_failed: "Partii, kterou jste hráli, se nepodařilo odložit (úložiště prohlížeče je plné), proto zůstává uložena tak, jak byla, a tato partie se neukládá. Uvolněte v nastavení prohlížeče místo pro tento web, nebo si zkopírujte odkaz na tuto partii.",
@@ -41,7 +41,7 @@ pub(super) const CS: SavingTexts = SavingTexts {
 };
 
 /// Russian.
-pub(super) const RU: SavingTexts = SavingTexts {
+pub(super) const RU: SavingTable = SavingTable {
     lang: Lang::Ru,
     put_aside_done: "Партия, которую вы играли, сохранена в «Отложенных партиях», откуда к ней можно вернуться.",
     put_aside_failed: "Партию, которую вы играли, не удалось отложить (хранилище браузера переполнено), поэтому она сохранена как была, а эта партия не сохраняется. Освободите место для этого сайта в настройках браузера или скопируйте ссылку на эту партию.",

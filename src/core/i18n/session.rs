@@ -108,15 +108,15 @@ pub fn announcement_text<G: GameTexts>(
             }
             Announcement::PressEarly(side) => t.clock().press_early(G::side_name(t, *side)),
             Announcement::GameOver(outcome) => {
-                format!("{} {}.", t.common.game_over, G::outcome_text(t, outcome))
+                format!("{} {}.", t.common.game_over(), G::outcome_text(t, outcome))
             }
-            Announcement::Undone(n) => format!("{} {}", t.common.said_undone, shown_text(t, *n)),
-            Announcement::Redone(n) => format!("{} {}", t.common.said_redone, shown_text(t, *n)),
+            Announcement::Undone(n) => format!("{} {}", t.common.said_undone(), shown_text(t, *n)),
+            Announcement::Redone(n) => format!("{} {}", t.common.said_redone(), shown_text(t, *n)),
             Announcement::Shown(n) => shown_text(t, *n),
-            Announcement::LastMove(None) => t.common.said_no_moves_yet.to_string(),
+            Announcement::LastMove(None) => t.common.said_no_moves_yet().to_string(),
             Announcement::LastMove(Some((side, mv))) => G::last_move_text(t, context, *side, mv),
-            Announcement::NewGame => t.common.said_new_game.to_string(),
-            Announcement::Loaded => t.common.said_loaded.to_string(),
+            Announcement::NewGame => t.common.said_new_game().to_string(),
+            Announcement::Loaded => t.common.said_loaded().to_string(),
             Announcement::Refused(error, side) => G::play_error_text(t, error, *side),
             Announcement::Game(own) => G::game_announcement_text(t, context, own),
         })
@@ -127,7 +127,7 @@ pub fn announcement_text<G: GameTexts>(
 /// "Position after move 5." or "Start position."
 fn shown_text(t: &Texts, ply: usize) -> String {
     if ply == 0 {
-        t.common.said_shown_start.to_string()
+        t.common.said_shown_start().to_string()
     } else {
         t.common.said_shown(ply)
     }
@@ -136,8 +136,8 @@ fn shown_text(t: &Texts, ply: usize) -> String {
 /// Why a saved game could not be restored, in words.
 fn saved_error_reason(t: &Texts, error: &SavedError) -> &'static str {
     match error {
-        SavedError::Corrupt(_) | SavedError::Invalid(_) => t.common.saved_corrupt,
-        SavedError::Version(_) => t.common.saved_version,
+        SavedError::Corrupt(_) | SavedError::Invalid(_) => t.common.saved_corrupt(),
+        SavedError::Version(_) => t.common.saved_version(),
     }
 }
 
@@ -150,14 +150,14 @@ pub fn saved_error_text(t: &Texts, error: &SavedError) -> String {
 pub fn notice_text<G: GameTexts>(t: &Texts, notice: &Notice<G>, side: G::Side) -> String {
     match notice {
         Notice::Illegal(e) => G::play_error_text(t, e, side),
-        Notice::GameOver => t.common.err_game_over.to_string(),
+        Notice::GameOver => t.common.err_game_over().to_string(),
         Notice::Record(e) => G::record_error_text(t, e),
         Notice::Link(e) => t.common.link_error(link_error_reason::<G>(t, e)),
         Notice::Saved(e) => saved_error_text(t, e),
         Notice::SavedKept(e) => t.saving().saved_kept(saved_error_reason(t, e)),
-        Notice::PutAside => t.saving().put_aside_done.to_string(),
-        Notice::NotPutAside => t.saving().put_aside_failed.to_string(),
-        Notice::EngineFailed => t.common.engine_failed.to_string(),
+        Notice::PutAside => t.saving().put_aside_done().to_string(),
+        Notice::NotPutAside => t.saving().put_aside_failed().to_string(),
+        Notice::EngineFailed => t.common.engine_failed().to_string(),
         Notice::Game(own) => G::game_notice_text(t, own),
     }
 }

@@ -17,37 +17,100 @@
 
 use super::{Entry, Plural, SideName};
 
-/// Declares a struct of texts (see the module's documentation).
+/// Declares an area of texts (see the module's documentation): its table
+/// (`$table`, the values of one language, written in the language files
+/// named after `at`: English, Czech, Russian) and its accessor (`$name`,
+/// only the language), whose methods read one text each from the table of
+/// its language. A module links only the texts whose methods it calls:
+/// each method reads its text in a `const` block, a constant of its own
+/// (the text's address, or a side's or a count's few addresses), so
+/// nothing points into a table but the reads of `entries()`.
 macro_rules! texts {
-    ($(#[$doc:meta])* $name:ident {
+    ($(#[$doc:meta])* $name:ident in $table:ident at [$en:expr, $cs:expr, $ru:expr] {
         plain: $($plain:ident),* ;
         sides: $($side:ident),* ;
         templates: $($template:ident($($param:ident),+)),* ;
         counted: $($counted:ident($($cparam:ident,)* #$count:ident)),* $(,)?
     }) => {
-        $(#[$doc])*
+        #[doc = concat!("The words of [`", stringify!($name), "`] in one language (a language file fills it in).")]
         #[derive(Debug)]
+        pub struct $table {
+            /// The language of these texts (it picks the plural forms).
+            pub lang: super::Lang,
+            $(#[doc = "A text as shown."] pub(super) $plain: &'static str,)*
+            $(#[doc = "A side's name in the forms sentences need."] pub(super) $side: SideName,)*
+            $(#[doc = "A template."] pub(super) $template: &'static str,)*
+            $(#[doc = "A template with a count."] pub(super) $counted: Plural,)*
+        }
+
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
         pub struct $name {
             /// The language of these texts (it picks the plural forms).
             pub lang: super::Lang,
-            $(#[doc = "A text as shown."] pub $plain: &'static str,)*
-            $(#[doc = "A side's name in the forms sentences need."] pub $side: SideName,)*
-            $(pub(super) $template: &'static str,)*
-            $(pub(super) $counted: Plural,)*
         }
 
         impl $name {
+            /// This area's texts in `lang`.
+            #[allow(dead_code)] // an area reached only through `Texts`' fields
+            pub(super) fn of(lang: super::Lang) -> &'static $name {
+                match lang {
+                    super::Lang::En => &$name { lang: super::Lang::En },
+                    super::Lang::Cs => &$name { lang: super::Lang::Cs },
+                    super::Lang::Ru => &$name { lang: super::Lang::Ru },
+                }
+            }
+
+            /// The whole table of this language (for [`Self::entries`]
+            /// only: a module that reads it links every text of the area).
+            fn table(&self) -> &'static $table {
+                match self.lang {
+                    super::Lang::En => &$en,
+                    super::Lang::Cs => &$cs,
+                    super::Lang::Ru => &$ru,
+                }
+            }
+            $(
+                #[doc = concat!("The text `", stringify!($plain), "`, as shown.")]
+                pub fn $plain(&self) -> &'static str {
+                    match self.lang {
+                        super::Lang::En => const { $en.$plain },
+                        super::Lang::Cs => const { $cs.$plain },
+                        super::Lang::Ru => const { $ru.$plain },
+                    }
+                }
+            )*
+            $(
+                #[doc = concat!("The side's name `", stringify!($side), "` in the forms sentences need.")]
+                pub fn $side(&self) -> SideName {
+                    match self.lang {
+                        super::Lang::En => const { $en.$side },
+                        super::Lang::Cs => const { $cs.$side },
+                        super::Lang::Ru => const { $ru.$side },
+                    }
+                }
+            )*
             $(
                 #[doc = concat!("The text `", stringify!($template), "`, filled.")]
                 pub fn $template(&self, $($param: impl super::Fill),+) -> String {
-                    super::fill(self.$template, &[$((stringify!($param), &$param as &dyn super::Fill)),+])
+                    let template = match self.lang {
+                        super::Lang::En => const { $en.$template },
+                        super::Lang::Cs => const { $cs.$template },
+                        super::Lang::Ru => const { $ru.$template },
+                    };
+                    super::fill(template, &[$((stringify!($param), &$param as &dyn super::Fill)),+])
                 }
             )*
             $(
                 #[doc = concat!("The text `", stringify!($counted), "`, filled, in the plural form of `", stringify!($count), "`.")]
                 pub fn $counted(&self, $($cparam: impl super::Fill,)* $count: u64) -> String {
+                    let forms = match self.lang {
+                        super::Lang::En => const { $en.$counted },
+                        super::Lang::Cs => const { $cs.$counted },
+                        super::Lang::Ru => const { $ru.$counted },
+                    };
                     super::fill(
-                        self.$counted.pick(self.lang, $count),
+                        forms.pick(self.lang, $count),
                         &[$((stringify!($cparam), &$cparam as &dyn super::Fill),)* (stringify!($count), &$count as &dyn super::Fill)],
                     )
                 }
@@ -56,19 +119,21 @@ macro_rules! texts {
             /// Every text: its name, its words and its placeholders (a side's
             /// name gives one entry per form, a counted text one per plural form).
             pub fn entries(&self) -> Vec<Entry> {
+                let table = self.table();
+                assert_eq!(table.lang, self.lang, "a table in the wrong language");
                 #[allow(unused_mut)] // an area without sides or counted texts
                 let mut entries = vec![
-                    $(Entry::new(stringify!($plain).to_string(), self.$plain, &[]),)*
-                    $(Entry::new(stringify!($template).to_string(), self.$template, &[$(stringify!($param)),+]),)*
+                    $(Entry::new(stringify!($plain).to_string(), table.$plain, &[]),)*
+                    $(Entry::new(stringify!($template).to_string(), table.$template, &[$(stringify!($param)),+]),)*
                 ];
                 $(
-                    for (form, text) in self.$side.forms() {
+                    for (form, text) in table.$side.forms() {
                         entries.push(Entry::new(format!("{}.{form}", stringify!($side)), text, &[]));
                     }
                 )*
                 $(
-                    entries.extend(self.$counted.entries(
-                        self.lang,
+                    entries.extend(table.$counted.entries(
+                        table.lang,
                         stringify!($counted),
                         &[$(stringify!($cparam)),*],
                         stringify!($count),
@@ -82,7 +147,7 @@ macro_rules! texts {
 
 texts! {
     /// What every page shares: the app, the game controls, records, dialogs, notices and announcements.
-    CommonTexts {
+    CommonTexts in CommonTable at [super::en::EN.common, super::cs::CS.common, super::ru::RU.common] {
         plain:
             app_name, nav_games, language, dark_theme, high_contrast, not_found_title, game_controls, home_intro, play, rules,
             back_to_games, skip_to_content, auto_pass, human, computer, resume, pass, game_over, new_game,
@@ -111,7 +176,7 @@ texts! {
 
 texts! {
     /// Othello: colours, results, squares, the editor, the rules page and its exercise.
-    OthelloTexts {
+    OthelloTexts in OthelloTable at [super::en::EN.othello, super::cs::CS.othello, super::ru::RU.othello] {
         plain:
             name, blurb, black, white, black_disc, white_disc, anti_result_note, hints, legal_moves,
             analyse_game, set_up_position, board_string, load_board, exact_result, evaluation_graph,
@@ -142,7 +207,7 @@ texts! {
 
 texts! {
     /// Opok: sides, putting a move together, records, the rules page and its diagrams.
-    OpokTexts {
+    OpokTexts in OpokTable at [super::en::EN.opok, super::cs::CS.opok, super::ru::RU.opok] {
         plain:
             name, blurb, circles, squares, lift, fewer, more, cancel_selection, board_label,
             can_move, selected, landing, last_landing, captured_mark, err_move_illegal,
@@ -164,7 +229,7 @@ texts! {
 
 texts! {
     /// Nim and the take-away games: rules of taking, theory, presets, records and the rules page.
-    NimTexts {
+    NimTexts in NimTable at [super::en::EN.nim, super::cs::CS.nim, super::ru::RU.nim] {
         plain:
             name, blurb, rule_nim, rule_dim, rule_aliquot, rule_evenodd, rule_half, rule_nim_desc,
             rule_dim_desc, rule_aliquot_desc, rule_evenodd_desc, rule_half_desc, refuse_nothing,
@@ -194,7 +259,7 @@ texts! {
 
 texts! {
     /// Learning: lessons, puzzles, progress and teacher sets.
-    LearnTexts {
+    LearnTexts in LearnTable at [super::learn::EN, super::learn::CS, super::learn::RU] {
         plain:
              intro,   puzzles_intro, daily, next_puzzle,
               hint, hint_region, hint_show, start_again, next_lesson,
@@ -240,7 +305,7 @@ texts! {
 
 texts! {
     /// The club page: tournaments, rounds, results and standings.
-    ClubTexts {
+    ClubTexts in ClubTable at [super::club::EN, super::club::CS, super::club::RU] {
         plain:
             title, export_json, export_csv, import_json, print, undo, new_tournament, new_confirm,
             players, late_entry, withdraw, withdrawn_start, standings, name, points, brightwell, discs, bye, finished,
@@ -266,7 +331,7 @@ texts! {
     /// The club's refusals (files, forms, pairings, results) as sentences:
     /// the page's in the reader's language, the commands' in English
     /// (`i18n/club_errors.rs` puts them together).
-    ClubErrorTexts {
+    ClubErrorTexts in ClubErrorTable at [super::club_errors::EN, super::club_errors::CS, super::club_errors::RU] {
         plain:
             csv_unclosed_quote, csv_text_after_quote, csv_no_tournament, csv_second_tournament,
             csv_standings, pair_finished, too_few_players, too_many_parts, the_name,
@@ -293,7 +358,7 @@ texts! {
 
 texts! {
     /// The diagram dialog of the game pages (its own module carries them).
-    DiagramTexts {
+    DiagramTexts in DiagramTable at [super::diagram::EN, super::diagram::CS, super::diagram::RU] {
         plain:
             heading, preview, coords, last_move, numbers, print, caption, download_svg,
             download_png;
@@ -307,7 +372,7 @@ texts! {
 texts! {
     /// The game clock's options and what its presses say (beside the
     /// clock's first texts in [`CommonTexts`]).
-    ClockTexts {
+    ClockTexts in ClockTable at [super::clock::EN, super::clock::CS, super::clock::RU] {
         plain:
             switching, by_move, by_press, press_help;
         sides: ;
@@ -321,7 +386,7 @@ texts! {
 texts! {
     /// The embed snippet builder (`#/embed`) and the analysis of an
     /// `analyse` frame (the frames' module carries them).
-    EmbedTexts {
+    EmbedTexts in EmbedTable at [super::embed::EN, super::embed::CS, super::embed::RU] {
         plain:
             heading, intro, game, mode, mode_view, mode_play, mode_analyse, mode_lesson, mode_puzzle, lesson, puzzle, side, level, theme, theme_auto,
             theme_light, theme_dark, theme_contrast, language, lang_visitor, coords, controls,
@@ -339,7 +404,7 @@ texts! {
 texts! {
     /// Online play (issue 28): the "Play online" dialog of every game
     /// page, the online game's page, the lobby and "My online games".
-    OnlineTexts {
+    OnlineTexts in OnlineTable at [super::online::EN, super::online::CS, super::online::RU] {
         plain:
             create_heading, create_intro, your_name,
             name_problem, timing, live, correspondence, clock_kind, sudden_death, fischer,
@@ -379,7 +444,7 @@ texts! {
     /// A club's events on the server (issue 29): the event page
     /// (`#/event/<id>`) for everyone, its player's and organiser's views,
     /// and the event frames.
-    EventTexts {
+    EventTexts in EventTable at [super::event::EN, super::event::CS, super::event::RU] {
         plain:
             connecting, reconnecting, no_server, not_found, stage_registering, stage_playing,
             stage_between, stage_finished, swiss, round_robin, game, time_control, format, stage,
@@ -426,7 +491,7 @@ texts! {
     /// A club on the server (issue 29): "Club on the server" on `#/club`,
     /// the club's page (`#/clubs/<id>`), its rating list, the ratings
     /// frame, and the snippet builder's club frames.
-    ClubsTexts {
+    ClubsTexts in ClubsTable at [super::clubs::EN, super::clubs::CS, super::clubs::RU] {
         plain:
             server_heading, server_intro, club_name, create, creating, no_server, not_found,
             name_problem, wrong_token, wrong_organiser, no_such_event, other_club, refused_other,
@@ -447,7 +512,7 @@ texts! {
 texts! {
     /// The Othello rules page: its sections (apart, so that only the learning
     /// module, which draws the rules pages, carries them).
-    OthelloRulesTexts {
+    OthelloRulesTexts in OthelloRulesTable at [super::rules::OTHELLO_EN, super::rules::OTHELLO_CS, super::rules::OTHELLO_RU] {
         plain:
             rules_intro, rules_setup_title, rules_setup, rules_moves_title, rules_moves,
             rules_pass_title, rules_pass, rules_end_title, rules_end, rules_scoring_example,
@@ -462,7 +527,7 @@ texts! {
 texts! {
     /// The Opok rules page: its sections (apart, so that only the learning
     /// module, which draws the rules pages, carries them).
-    OpokRulesTexts {
+    OpokRulesTexts in OpokRulesTable at [super::rules::OPOK_EN, super::rules::OPOK_CS, super::rules::OPOK_RU] {
         plain:
             rules_intro, rules_setup_title, rules_setup, rules_moves_title, rules_moves, rules_walk,
             rules_parity, rules_capture_title, rules_capture, rules_capture_landing, rules_corner,
@@ -476,7 +541,7 @@ texts! {
 texts! {
     /// The take-away games' rules page: its sections (apart, so that only the learning
     /// module, which draws the rules pages, carries them).
-    NimRulesTexts {
+    NimRulesTexts in NimRulesTable at [super::rules::NIM_EN, super::rules::NIM_CS, super::rules::NIM_RU] {
         plain:
             rules_limits_title, rules_limits, rules_intro, rules_play_title, rules_play,
             rules_table_title, rules_pn_title, rules_pn, rules_sg_title, rules_sg, rules_sum_title,
@@ -492,7 +557,7 @@ texts! {
     /// What a game page says about games it keeps: the games put aside for a
     /// link's game, an autosave that could not be set aside (apart, so that
     /// only the game pages' modules carry them).
-    SavingTexts {
+    SavingTexts in SavingTable at [super::saving::EN, super::saving::CS, super::saving::RU] {
         plain:
             put_aside_done, put_aside_failed, put_aside_title, put_aside_open, put_aside_finished,
             put_aside_playing;
@@ -504,8 +569,30 @@ texts! {
     }
 }
 
-/// Every text of the interface in one language, by area.
+/// The words of [`Texts`]' shared areas in one language (a language file
+/// fills it in).
 #[derive(Debug)]
+pub struct TextsTable {
+    /// What every page shares.
+    pub(super) common: CommonTable,
+    /// Othello's texts.
+    pub(super) othello: OthelloTable,
+    /// Opok's texts.
+    pub(super) opok: OpokTable,
+    /// The take-away games' texts.
+    pub(super) nim: NimTable,
+}
+
+/// English (the words are in `en.rs`).
+static EN: Texts = Texts::new(super::Lang::En);
+/// Czech (the words are in `cs.rs`).
+static CS: Texts = Texts::new(super::Lang::Cs);
+/// Russian (the words are in `ru.rs`).
+static RU: Texts = Texts::new(super::Lang::Ru);
+
+/// Every text of the interface in one language, by area: each area reads
+/// its texts one by one, so that a module links only those it shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Texts {
     /// What every page shares: the app, the game controls, records, dialogs, notices and announcements.
     pub common: CommonTexts,
@@ -518,124 +605,91 @@ pub struct Texts {
 }
 
 impl Texts {
+    /// Every text in `lang`.
+    pub(super) fn of(lang: super::Lang) -> &'static Texts {
+        match lang {
+            super::Lang::En => &EN,
+            super::Lang::Cs => &CS,
+            super::Lang::Ru => &RU,
+        }
+    }
+
+    /// Every text in `lang`, by value.
+    const fn new(lang: super::Lang) -> Texts {
+        Texts {
+            common: CommonTexts { lang },
+            othello: OthelloTexts { lang },
+            opok: OpokTexts { lang },
+            nim: NimTexts { lang },
+        }
+    }
+
     /// The learning pages' texts (apart, so that only the learning module,
     /// which has a wasm of its own, carries them).
     pub fn learn(&self) -> &'static LearnTexts {
-        match self.lang() {
-            super::Lang::En => &super::learn::EN,
-            super::Lang::Cs => &super::learn::CS,
-            super::Lang::Ru => &super::learn::RU,
-        }
+        LearnTexts::of(self.lang())
     }
 
     /// The club page's texts (apart, like the learning pages').
     pub fn club(&self) -> &'static ClubTexts {
-        match self.lang() {
-            super::Lang::En => &super::club::EN,
-            super::Lang::Cs => &super::club::CS,
-            super::Lang::Ru => &super::club::RU,
-        }
+        ClubTexts::of(self.lang())
     }
 
     /// The club's refusals (apart, like the club page's texts).
     pub fn club_errors(&self) -> &'static ClubErrorTexts {
-        match self.lang() {
-            super::Lang::En => &super::club_errors::EN,
-            super::Lang::Cs => &super::club_errors::CS,
-            super::Lang::Ru => &super::club_errors::RU,
-        }
+        ClubErrorTexts::of(self.lang())
     }
 
     /// The embed snippet builder's texts (apart, like the club page's).
     pub fn embed(&self) -> &'static EmbedTexts {
-        match self.lang() {
-            super::Lang::En => &super::embed::EN,
-            super::Lang::Cs => &super::embed::CS,
-            super::Lang::Ru => &super::embed::RU,
-        }
+        EmbedTexts::of(self.lang())
     }
 
     /// The diagram dialog's texts (apart, like the club page's).
     pub fn diagram(&self) -> &'static DiagramTexts {
-        match self.lang() {
-            super::Lang::En => &super::diagram::EN,
-            super::Lang::Cs => &super::diagram::CS,
-            super::Lang::Ru => &super::diagram::RU,
-        }
+        DiagramTexts::of(self.lang())
     }
 
     /// What a game page says about the games it keeps (apart, like the
     /// club page's).
     pub fn saving(&self) -> &'static SavingTexts {
-        match self.lang() {
-            super::Lang::En => &super::saving::EN,
-            super::Lang::Cs => &super::saving::CS,
-            super::Lang::Ru => &super::saving::RU,
-        }
+        SavingTexts::of(self.lang())
     }
 
     /// The game clock's texts (apart, so that they can grow without
     /// touching the shared ones).
     pub fn clock(&self) -> &'static ClockTexts {
-        match self.lang() {
-            super::Lang::En => &super::clock::EN,
-            super::Lang::Cs => &super::clock::CS,
-            super::Lang::Ru => &super::clock::RU,
-        }
+        ClockTexts::of(self.lang())
     }
 
     /// Online play's texts (apart, like the club page's).
     pub fn online(&self) -> &'static OnlineTexts {
-        match self.lang() {
-            super::Lang::En => &super::online::EN,
-            super::Lang::Cs => &super::online::CS,
-            super::Lang::Ru => &super::online::RU,
-        }
+        OnlineTexts::of(self.lang())
     }
 
     /// A club's events' texts (apart, like online play's).
     pub fn event(&self) -> &'static EventTexts {
-        match self.lang() {
-            super::Lang::En => &super::event::EN,
-            super::Lang::Cs => &super::event::CS,
-            super::Lang::Ru => &super::event::RU,
-        }
+        EventTexts::of(self.lang())
     }
 
     /// A club on the server's texts (apart, like the events').
     pub fn clubs(&self) -> &'static ClubsTexts {
-        match self.lang() {
-            super::Lang::En => &super::clubs::EN,
-            super::Lang::Cs => &super::clubs::CS,
-            super::Lang::Ru => &super::clubs::RU,
-        }
+        ClubsTexts::of(self.lang())
     }
 
     /// The Othello rules page's sections (apart, like the learning pages').
     pub fn othello_rules(&self) -> &'static OthelloRulesTexts {
-        match self.lang() {
-            super::Lang::En => &super::rules::OTHELLO_EN,
-            super::Lang::Cs => &super::rules::OTHELLO_CS,
-            super::Lang::Ru => &super::rules::OTHELLO_RU,
-        }
+        OthelloRulesTexts::of(self.lang())
     }
 
     /// The Opok rules page's sections (apart, like the learning pages').
     pub fn opok_rules(&self) -> &'static OpokRulesTexts {
-        match self.lang() {
-            super::Lang::En => &super::rules::OPOK_EN,
-            super::Lang::Cs => &super::rules::OPOK_CS,
-            super::Lang::Ru => &super::rules::OPOK_RU,
-        }
+        OpokRulesTexts::of(self.lang())
     }
 
     /// The take-away games' rules page's sections (apart, like the learning pages').
     pub fn nim_rules(&self) -> &'static NimRulesTexts {
-        match self.lang() {
-            super::Lang::En => &super::rules::NIM_EN,
-            super::Lang::Cs => &super::rules::NIM_CS,
-            super::Lang::Ru => &super::rules::NIM_RU,
-        }
+        NimRulesTexts::of(self.lang())
     }
 
     /// The language of these texts.

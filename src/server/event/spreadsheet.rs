@@ -34,10 +34,10 @@ pub fn workbook(t: &Tournament, lang: Lang) -> Result<Vec<u8>, XlsxError> {
     let rows = standings(t);
     let texts = lang.texts().club();
     standings_sheet(book.add_worksheet(), t, &rows, lang, &bold)?
-        .set_name(sheet_name(texts.standings))?;
-    rounds_sheet(book.add_worksheet(), t, lang, &bold)?.set_name(sheet_name(texts.results))?;
+        .set_name(sheet_name(texts.standings()))?;
+    rounds_sheet(book.add_worksheet(), t, lang, &bold)?.set_name(sheet_name(texts.results()))?;
     players_sheet(book.add_worksheet(), t, &rows, lang, &bold)?
-        .set_name(sheet_name(texts.players))?;
+        .set_name(sheet_name(texts.players()))?;
     book.save_to_buffer()
 }
 
@@ -58,16 +58,16 @@ fn standings_sheet<'a>(
     bold: &Format,
 ) -> Result<&'a mut Worksheet, XlsxError> {
     let c = lang.texts().club();
-    let mut columns: Vec<String> = ["#", c.name, c.rating, c.club, c.points]
+    let mut columns: Vec<String> = ["#", c.name(), c.rating(), c.club(), c.points()]
         .map(str::to_string)
         .to_vec();
     if t.is_othello() {
         columns.extend([
-            format!("{} (BQ)", c.brightwell),
-            c.discs.to_string(),
-            format!("BQ: {}", c.discs),
-            format!("BQ: {}", c.opponents_points),
-            format!("BQ: {}", c.set_aside_bye.split(':').next().unwrap_or("")),
+            format!("{} (BQ)", c.brightwell()),
+            c.discs().to_string(),
+            format!("BQ: {}", c.discs()),
+            format!("BQ: {}", c.opponents_points()),
+            format!("BQ: {}", c.set_aside_bye().split(':').next().unwrap_or("")),
             "BQ: c".to_string(),
         ]);
     } else {
@@ -114,12 +114,12 @@ fn rounds_sheet<'a>(
     let texts = lang.texts();
     let c = texts.club();
     let (first, second) = if t.is_othello() {
-        (texts.othello.black, texts.othello.white)
+        (texts.othello.black(), texts.othello.white())
     } else {
-        (c.first, c.second)
+        (c.first(), c.second())
     };
     let round = c.round("").trim().to_string();
-    let columns = [round.as_str(), c.board, first, second, first, second]
+    let columns = [round.as_str(), c.board(), first, second, first, second]
         .map(|s| s.to_string())
         .to_vec();
     headings(sheet, &columns, bold)?;
@@ -144,7 +144,7 @@ fn rounds_sheet<'a>(
             }
             Entry::Bye { round, bye } => {
                 sheet.write_number(row, 0, f64::from(*round))?;
-                sheet.write_string(row, 1, c.bye)?;
+                sheet.write_string(row, 1, c.bye())?;
                 sheet.write_string(row, 2, bye)?;
             }
         }
@@ -162,9 +162,15 @@ fn players_sheet<'a>(
 ) -> Result<&'a mut Worksheet, XlsxError> {
     let c = lang.texts().club();
     let withdrawn = c.withdrawn_after("").trim().to_string();
-    let columns = [c.name, c.rating, c.club, withdrawn.as_str(), c.points]
-        .map(str::to_string)
-        .to_vec();
+    let columns = [
+        c.name(),
+        c.rating(),
+        c.club(),
+        withdrawn.as_str(),
+        c.points(),
+    ]
+    .map(str::to_string)
+    .to_vec();
     headings(sheet, &columns, bold)?;
     for (i, p) in t.players.iter().enumerate() {
         let row = i as u32 + 1;

@@ -25,7 +25,7 @@ pub fn actions(t: &'static Texts, club: &Club) -> Html {
                     club.replace(Some(loaded));
                     club.pending.set(None);
                     club.slips.set(false);
-                    club.notice.set(t.club_play().imported.into());
+                    club.notice.set(t.club_play().imported().into());
                 }
                 Err(e) => {
                     club.notice.set(String::new());
@@ -52,7 +52,7 @@ pub fn actions(t: &'static Texts, club: &Club) -> Html {
     let new_tournament = {
         let club = club.clone();
         Callback::from(move |_| {
-            if browser::window().confirm_with_message(t.club().new_confirm) == Ok(true) {
+            if browser::window().confirm_with_message(t.club().new_confirm()) == Ok(true) {
                 club.replace(None);
             }
         })
@@ -60,17 +60,17 @@ pub fn actions(t: &'static Texts, club: &Club) -> Html {
     html! {
         <div class="card-actions no-print">
             if current.is_some() {
-                <button onclick={export("tournament.json", "application/json", |c| c.to_text())}>{ t.club().export_json }</button>
-                <button onclick={export("tournament.csv", "text/csv", |c| format!("{BOM}{}", to_csv(c)))}>{ t.club_play().export_tournament_csv }</button>
-                <button onclick={export("standings.csv", "text/csv", |c| format!("{BOM}{}", standings_csv(c, &standings(c), Separator::Comma)))}>{ t.club().export_csv }</button>
+                <button onclick={export("tournament.json", "application/json", |c| c.to_text())}>{ t.club().export_json() }</button>
+                <button onclick={export("tournament.csv", "text/csv", |c| format!("{BOM}{}", to_csv(c)))}>{ t.club_play().export_tournament_csv() }</button>
+                <button onclick={export("standings.csv", "text/csv", |c| format!("{BOM}{}", standings_csv(c, &standings(c), Separator::Comma)))}>{ t.club().export_csv() }</button>
             }
-            <label class="button file-button">{ t.club().import_json }
+            <label class="button file-button">{ t.club().import_json() }
                 <input type="file" accept="application/json,.json,text/csv,.csv" class="visually-hidden" onchange={import} data-testid="club-import" />
             </label>
-            <button onclick={Callback::from(|_| { let _ = browser::window().print(); })}>{ t.club().print }</button>
-            <button onclick={undo} disabled={club.history.borrow().is_empty()} data-testid="club-undo">{ t.club().undo }</button>
+            <button onclick={Callback::from(|_| { let _ = browser::window().print(); })}>{ t.club().print() }</button>
+            <button onclick={undo} disabled={club.history.borrow().is_empty()} data-testid="club-undo">{ t.club().undo() }</button>
             if current.is_some() {
-                <button onclick={new_tournament}>{ t.club().new_tournament }</button>
+                <button onclick={new_tournament}>{ t.club().new_tournament() }</button>
             }
         </div>
     }

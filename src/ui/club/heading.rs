@@ -12,18 +12,18 @@ use crate::i18n::Texts;
 /// The tournament's game, by name (Othello with its board).
 pub fn game_name(t: &'static Texts, current: &Tournament) -> String {
     match current.game.as_str() {
-        "othello" => format!("{} {n}×{n}", t.othello.name, n = current.size),
-        "opok" => t.opok.name.to_string(),
-        _ => t.nim.name.to_string(),
+        "othello" => format!("{} {n}×{n}", t.othello.name(), n = current.size),
+        "opok" => t.opok.name().to_string(),
+        _ => t.nim.name().to_string(),
     }
 }
 
 /// A format, by name.
 pub fn format_name(t: &'static Texts, format: Format) -> &'static str {
     match format {
-        Format::Swiss => t.club().swiss,
-        Format::RoundRobin => t.club().round_robin,
-        Format::DoubleRoundRobin => t.club().double_round_robin,
+        Format::Swiss => t.club().swiss(),
+        Format::RoundRobin => t.club().round_robin(),
+        Format::DoubleRoundRobin => t.club().double_round_robin(),
     }
 }
 
@@ -45,7 +45,7 @@ pub fn title(t: &'static Texts, current: &Tournament) -> String {
     current
         .name
         .clone()
-        .unwrap_or_else(|| t.club().title.to_string())
+        .unwrap_or_else(|| t.club().title().to_string())
 }
 
 /// The heading of a tournament under way.

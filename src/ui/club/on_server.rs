@@ -34,7 +34,7 @@ pub fn club_on_server() -> Html {
         Callback::from(move |ev: SubmitEvent| {
             ev.prevent_default();
             let args = [t.lang().code().into(), name.trim().into()];
-            note.set(Some(c.creating.into()));
+            note.set(Some(c.creating().into()));
             ask_event_module(t, "create_club", args, note.clone());
         })
     };
@@ -52,19 +52,19 @@ pub fn club_on_server() -> Html {
     });
     html! {
         <section class="club-on-server no-print" aria-labelledby="club-server-heading" data-testid="club-on-server">
-            <h2 id="club-server-heading">{ c.server_heading }</h2>
-            <p class="hints">{ c.server_intro }</p>
+            <h2 id="club-server-heading">{ c.server_heading() }</h2>
+            <p class="hints">{ c.server_intro() }</p>
             if !clubs.is_empty() {
-                <p>{ c.kept_clubs }</p>
+                <p>{ c.kept_clubs() }</p>
                 <ul>{ for links }</ul>
             }
             <form class="online-join" {onsubmit}>
                 <div class="field">
-                    <label for="club-server-name">{ c.club_name }</label>
+                    <label for="club-server-name">{ c.club_name() }</label>
                     <input id="club-server-name" type="text" maxlength="100" required=true
                         value={(*name).clone()} {oninput} data-testid="club-server-name" />
                 </div>
-                <button type="submit" data-testid="club-server-create">{ c.create }</button>
+                <button type="submit" data-testid="club-server-create">{ c.create() }</button>
             </form>
             if let Some(note) = &*note {
                 <p class="online-note" role="status" data-testid="club-server-note">{ note.clone() }</p>

@@ -37,7 +37,7 @@ pub fn club_page() -> Html {
     let body = match club.tournament() {
         None => html! {
             <>
-                <h1 tabindex="-1">{ t.club().title }</h1>
+                <h1 tabindex="-1">{ t.club().title() }</h1>
                 <Setup on_start={{
                     let club = club.clone();
                     Callback::from(move |started| club.replace(Some(started)))
@@ -115,7 +115,7 @@ fn running(t: &'static Texts, club: &Club) -> Html {
                 <button class="primary no-print" onclick={pair} data-testid="club-pair">{ t.club().pair_round(done + 1) }</button>
             }
             if finished {
-                <p data-testid="club-finished">{ t.club().finished }</p>
+                <p data-testid="club-finished">{ t.club().finished() }</p>
             }
             { results(t, club, &current) }
             if !finished {

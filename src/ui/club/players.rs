@@ -45,7 +45,7 @@ pub fn players(t: &'static Texts, club: &Club, current: &Tournament) -> Html {
                 t.club().withdraw_confirm(&player.name, done)
             };
             if current.is_othello() {
-                question = format!("{question} {}", t.club().withdraw_confirm_othello);
+                question = format!("{question} {}", t.club().withdraw_confirm_othello());
             }
             if browser::window().confirm_with_message(&question) != Ok(true) {
                 return;
@@ -94,17 +94,17 @@ pub fn players(t: &'static Texts, club: &Club, current: &Tournament) -> Html {
                 if let Some(after) = p.withdrawn_after {
                     <span class="player-withdrawn">{ format!(" ({})", t.club().withdrawn_after(after)) }</span>
                 } else {
-                    <button class="small no-print" onclick={on_withdraw.reform(move |_| i)} aria-label={t.club().withdraw_label(&p.name)}>{ t.club().withdraw }</button>
+                    <button class="small no-print" onclick={on_withdraw.reform(move |_| i)} aria-label={t.club().withdraw_label(&p.name)}>{ t.club().withdraw() }</button>
                 }
             </li>
         }
     });
     html! {
         <section>
-            <h2>{ t.club().players }</h2>
+            <h2>{ t.club().players() }</h2>
             <ul class="club-players" data-testid="club-players">{ for rows }</ul>
             if current.format == Format::Swiss {
-                <label class="no-print">{ t.club().late_entry }
+                <label class="no-print">{ t.club().late_entry() }
                     <input type="text" onkeydown={on_late} aria-invalid={(!late_error.is_empty()).then_some("true")} data-testid="club-late" />
                 </label>
                 if !late_error.is_empty() {

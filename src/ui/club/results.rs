@@ -91,11 +91,11 @@ pub fn results(t: &'static Texts, club: &Club, current: &Shared) -> Html {
             html! {
                 <li key={key.clone()}>
                     <span>{ format!("{} – {} {}:{}", b.black, b.white, number(b.score[0]), number(b.score[1])) }</span>
-                    <button class="small no-print" onclick={open.reform(move |_| (round, board))} aria-label={t.club_play().edit_label(round, board)} data-testid={format!("club-edit-{key}")}>{ t.club_play().edit }</button>
+                    <button class="small no-print" onclick={open.reform(move |_| (round, board))} aria-label={t.club_play().edit_label(round, board)} data-testid={format!("club-edit-{key}")}>{ t.club_play().edit() }</button>
                 </li>
             }
         });
-        let byes = byes.iter().map(|bye| html! { <li key={format!("bye-{bye}")}>{ format!("{bye}: {}", t.club().bye) }</li> });
+        let byes = byes.iter().map(|bye| html! { <li key={format!("bye-{bye}")}>{ format!("{bye}: {}", t.club().bye()) }</li> });
         html! {
             <li key={round}>
                 <details open=true {ontoggle}>
@@ -110,7 +110,7 @@ pub fn results(t: &'static Texts, club: &Club, current: &Shared) -> Html {
     }
     html! {
         <>
-            <h2>{ t.club().results }</h2>
+            <h2>{ t.club().results() }</h2>
             <ol class="club-results" data-testid="club-results">{ for items }</ol>
         </>
     }
@@ -214,10 +214,10 @@ fn edit_result(props: &EditProps) -> Html {
             <div class="answer-form" ref={node} {onkeydown}>
                 <strong>{ t.club_play().edit_label(round, board) }</strong>
                 { fields }
-                <button class="primary" onclick={save.reform(|_: MouseEvent| ())} data-testid="club-save-correction">{ t.club_play().save_correction }</button>
-                <button onclick={cancel.reform(|_: MouseEvent| ())}>{ t.common.cancel }</button>
+                <button class="primary" onclick={save.reform(|_: MouseEvent| ())} data-testid="club-save-correction">{ t.club_play().save_correction() }</button>
+                <button onclick={cancel.reform(|_: MouseEvent| ())}>{ t.common.cancel() }</button>
             </div>
-            <p class="hints">{ t.club_play().correction_note }</p>
+            <p class="hints">{ t.club_play().correction_note() }</p>
             if let Some(message) = &*error {
                 <p class="feedback wrong" role="alert">{ message.clone() }</p>
             }
@@ -251,8 +251,8 @@ fn edit_fields(
     };
     html! {
         <>
-            { side(game.black, t.othello.black, 0) }
-            { side(game.white, t.othello.white, 1) }
+            { side(game.black, t.othello.black(), 0) }
+            { side(game.white, t.othello.white(), 1) }
         </>
     }
 }

@@ -172,14 +172,14 @@ pub fn round_entry(props: &RoundProps) -> Html {
                 <tbody>{ for games }</tbody>
             </table></div>
             if let Some(bye) = &props.pairings.bye {
-                <p>{ format!("{}: {bye}", t.club().bye) }</p>
+                <p>{ format!("{}: {bye}", t.club().bye()) }</p>
             }
             if !errors.is_empty() {
-                <p class="feedback wrong" role="alert">{ t.club().results_refused }</p>
+                <p class="feedback wrong" role="alert">{ t.club().results_refused() }</p>
             }
             <div class="card-actions no-print">
-                <button class="primary" onclick={save} data-testid="club-save">{ t.club().save_round }</button>
-                <button onclick={props.on_slips.reform(|_: MouseEvent| ())} data-testid="club-print-slips">{ t.club_play().print_slips }</button>
+                <button class="primary" onclick={save} data-testid="club-save">{ t.club().save_round() }</button>
+                <button onclick={props.on_slips.reform(|_: MouseEvent| ())} data-testid="club-print-slips">{ t.club_play().print_slips() }</button>
             </div>
         </section>
     }
@@ -188,16 +188,16 @@ pub fn round_entry(props: &RoundProps) -> Html {
 /// The round's column headings.
 fn heads(t: &'static Texts, othello: bool) -> Html {
     let (first, second) = if othello {
-        (t.othello.black, t.othello.white)
+        (t.othello.black(), t.othello.white())
     } else {
-        (t.club().first, t.club().second)
+        (t.club().first(), t.club().second())
     };
     let middle = if othello {
-        html! { <><th scope="col">{ t.club().discs }</th><th scope="col">{ t.club().discs }</th></> }
+        html! { <><th scope="col">{ t.club().discs() }</th><th scope="col">{ t.club().discs() }</th></> }
     } else {
-        html! { <th scope="col" colspan="2">{ t.club().result }</th> }
+        html! { <th scope="col" colspan="2">{ t.club().result() }</th> }
     };
     html! {
-        <tr><th scope="col">{ t.club().board }</th><th scope="col">{ first }</th>{ middle }<th scope="col">{ second }</th></tr>
+        <tr><th scope="col">{ t.club().board() }</th><th scope="col">{ first }</th>{ middle }<th scope="col">{ second }</th></tr>
     }
 }

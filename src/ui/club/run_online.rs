@@ -46,7 +46,7 @@ pub fn run_online(props: &RunOnlineProps) -> Html {
                 control.as_str().into(),
                 club.as_str().into(),
             ];
-            note.set(Some(t.club().running_online.into()));
+            note.set(Some(t.club().running_online().into()));
             ask_event_module(t, "run_online", args, note.clone());
         })
     };
@@ -75,18 +75,18 @@ pub fn run_online(props: &RunOnlineProps) -> Html {
     html! {
         <div class="club-run-online no-print">
             if !clubs.is_empty() {
-                <label for="club-run-club">{ t.clubs().run_in }</label>
+                <label for="club-run-club">{ t.clubs().run_in() }</label>
                 <select id="club-run-club" onchange={on_club} data-testid="club-run-club">
                     { for options }
-                    <option value="" selected={club.is_empty()}>{ t.clubs().no_club }</option>
+                    <option value="" selected={club.is_empty()}>{ t.clubs().no_club() }</option>
                 </select>
             }
-            <label for="club-run-control">{ t.club().run_online_control }</label>
+            <label for="club-run-control">{ t.club().run_online_control() }</label>
             <select id="club-run-control" {onchange} data-testid="club-run-control">
                 { for CONTROLS.iter().map(|c| html! { <option value={*c} selected={*control == *c}>{ *c }</option> }) }
             </select>
-            <button type="button" {onclick} data-testid="club-run-online">{ t.club().run_online }</button>
-            <a href="#/event/new" data-testid="club-new-event">{ t.club().run_online_new }</a>
+            <button type="button" {onclick} data-testid="club-run-online">{ t.club().run_online() }</button>
+            <a href="#/event/new" data-testid="club-new-event">{ t.club().run_online_new() }</a>
             if let Some(note) = &*note {
                 <p class="online-note" role="status" data-testid="club-run-note">{ note.clone() }</p>
             }
@@ -110,7 +110,7 @@ pub(super) fn ask_event_module<const N: usize>(
                 .ok()
                 .and_then(|v: JsValue| v.as_string())
                 .unwrap_or_default(),
-            Err(_) => t.common.online_failed.into(),
+            Err(_) => t.common.online_failed().into(),
         };
         note.set((!said.is_empty()).then_some(said));
     });

@@ -108,9 +108,9 @@ pub fn setup(props: &SetupProps) -> Html {
         Callback::from(move |e: InputEvent| rounds.set(field_of(&e).parse().unwrap_or(5)))
     };
     let games = [
-        ("othello", t.othello.name),
-        ("opok", t.opok.name),
-        ("nim", t.nim.name),
+        ("othello", t.othello.name()),
+        ("opok", t.opok.name()),
+        ("nim", t.nim.name()),
     ];
     let formats = [
         (Format::Swiss, "swiss"),
@@ -119,32 +119,32 @@ pub fn setup(props: &SetupProps) -> Html {
     ];
     html! {
         <div class="set-form club-setup">
-            <label>{ t.club().name_label }<input type="text" ref={name} maxlength="200" data-testid="club-name" /></label>
-            <label>{ t.club().place_label }<input type="text" ref={place} maxlength="200" data-testid="club-place" /></label>
-            <label>{ t.club().date_label }<input type="date" ref={date} data-testid="club-date" /></label>
-            <label>{ t.club().game }
+            <label>{ t.club().name_label() }<input type="text" ref={name} maxlength="200" data-testid="club-name" /></label>
+            <label>{ t.club().place_label() }<input type="text" ref={place} maxlength="200" data-testid="club-place" /></label>
+            <label>{ t.club().date_label() }<input type="date" ref={date} data-testid="club-date" /></label>
+            <label>{ t.club().game() }
                 <select onchange={on_game} data-testid="club-game">
                     { for games.iter().map(|(value, name)| html! { <option value={*value} selected={*game == *value}>{ *name }</option> }) }
                 </select>
             </label>
             if *game == "othello" {
-                <label>{ t.common.board_size }
+                <label>{ t.common.board_size() }
                     <select onchange={on_size} data-testid="club-size">
                         { for SIZES.iter().map(|n| html! { <option value={n.to_string()} selected={*size == *n}>{ format!("{n}×{n}") }</option> }) }
                     </select>
                 </label>
             }
-            <label>{ t.club().format }
+            <label>{ t.club().format() }
                 <select onchange={on_format} data-testid="club-format">
                     { for formats.iter().map(|(f, value)| html! { <option value={*value} selected={*format == *f}>{ format_name(t, *f) }</option> }) }
                 </select>
             </label>
             if *format == Format::Swiss {
-                <label>{ t.club().rounds }<input type="number" min="1" max="100" value={rounds.to_string()} oninput={on_rounds} data-testid="club-rounds" /></label>
+                <label>{ t.club().rounds() }<input type="number" min="1" max="100" value={rounds.to_string()} oninput={on_rounds} data-testid="club-rounds" /></label>
             }
-            <label>{ t.club().players_help }<textarea ref={players} rows="8" data-testid="club-player-list" /></label>
+            <label>{ t.club().players_help() }<textarea ref={players} rows="8" data-testid="club-player-list" /></label>
             if !error.is_empty() { <p class="feedback wrong" role="alert" data-testid="club-setup-error">{ (*error).clone() }</p> }
-            <button class="primary" onclick={start} data-testid="club-start">{ t.club().start }</button>
+            <button class="primary" onclick={start} data-testid="club-start">{ t.club().start() }</button>
         </div>
     }
 }

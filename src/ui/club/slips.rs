@@ -35,9 +35,9 @@ pub fn slips(
         }
     };
     let (first, second) = if othello {
-        (("● ", t.othello.black), ("○ ", t.othello.white))
+        (("● ", t.othello.black()), ("○ ", t.othello.white()))
     } else {
-        (("", t.club().first), ("", t.club().second))
+        (("", t.club().first()), ("", t.club().second()))
     };
     let slips = pairings.pairs.iter().enumerate().map(|(i, pair)| {
         html! {
@@ -47,9 +47,9 @@ pub fn slips(
                     <colgroup><col class="slip-side" /><col /><col class="slip-result" /><col class="slip-sign" /></colgroup>
                     <thead><tr>
                         <th scope="col"></th>
-                        <th scope="col">{ t.club().name }</th>
-                        <th scope="col">{ if othello { t.club().discs } else { t.club_play().circle_result } }</th>
-                        <th scope="col">{ t.club_play().signature }</th>
+                        <th scope="col">{ t.club().name() }</th>
+                        <th scope="col">{ if othello { t.club().discs() } else { t.club_play().circle_result() } }</th>
+                        <th scope="col">{ t.club_play().signature() }</th>
                     </tr></thead>
                     <tbody>
                         { side(first.0, first.1, &pair.black) }
@@ -63,13 +63,13 @@ pub fn slips(
         <section class="club-slips" data-testid="club-slips" aria-labelledby="club-slips-heading">
             <div class="no-print">
                 <h2 id="club-slips-heading">{ t.club_play().slips_heading(round) }</h2>
-                <p>{ t.club_play().slips_note }</p>
+                <p>{ t.club_play().slips_note() }</p>
                 if let Some(bye) = &pairings.bye {
-                    <p>{ format!("{}: {bye}", t.club().bye) }</p>
+                    <p>{ format!("{}: {bye}", t.club().bye()) }</p>
                 }
                 <div class="card-actions">
-                    <button class="primary" onclick={on_print.reform(|_: MouseEvent| ())}>{ t.club().print }</button>
-                    <button onclick={on_close.reform(|_: MouseEvent| ())} data-testid="club-slips-close">{ t.club_play().close_slips }</button>
+                    <button class="primary" onclick={on_print.reform(|_: MouseEvent| ())}>{ t.club().print() }</button>
+                    <button onclick={on_close.reform(|_: MouseEvent| ())} data-testid="club-slips-close">{ t.club_play().close_slips() }</button>
                 </div>
             </div>
             <div class="slips">{ for slips }</div>

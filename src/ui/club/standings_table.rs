@@ -61,7 +61,7 @@ pub fn standings_table(props: &StandingsProps) -> Html {
         })
     };
     let heads = if othello {
-        html! { <><th scope="col">{ t.club().brightwell }</th><th scope="col">{ t.club().discs }</th><th scope="col" class="bq-sum">{ t.club().brightwell_sum }</th></> }
+        html! { <><th scope="col">{ t.club().brightwell() }</th><th scope="col">{ t.club().discs() }</th><th scope="col" class="bq-sum">{ t.club().brightwell_sum() }</th></> }
     } else {
         html! { <><th scope="col">{ "Buchholz" }</th><th scope="col">{ "Sonneborn–Berger" }</th></> }
     };
@@ -77,7 +77,7 @@ pub fn standings_table(props: &StandingsProps) -> Html {
                         if !details.is_empty() { <span class="player-details">{ details }</span> }
                         if let Some(round) = current.players[r.player].withdrawn_after {
                             <span class="player-details" data-testid="standings-withdrawn">{
-                                if round == 0 { t.club().withdrawn_start.to_string() } else { t.club().withdrawn_after(round) }
+                                if round == 0 { t.club().withdrawn_start().to_string() } else { t.club().withdrawn_after(round) }
                             }</span>
                         }
                     </th>
@@ -94,14 +94,14 @@ pub fn standings_table(props: &StandingsProps) -> Html {
     });
     html! {
         <section>
-            <h2>{ t.club().standings }</h2>
+            <h2>{ t.club().standings() }</h2>
             if othello {
                 <p class="hints club-bq-rule" data-testid="club-bq-rule">{ caption(t, &current) }</p>
             }
             // Scrolls sideways on a phone: a named region the keyboard reaches.
-            <div class="table-scroll" tabindex="0" role="region" aria-label={t.club().standings}>
+            <div class="table-scroll" tabindex="0" role="region" aria-label={t.club().standings()}>
                 <table class="class-table club-standings" data-testid="club-standings">
-                    <thead><tr><th scope="col">{ "#" }</th><th scope="col">{ t.club().name }</th><th scope="col">{ t.club().points }</th>{ heads }</tr></thead>
+                    <thead><tr><th scope="col">{ "#" }</th><th scope="col">{ t.club().name() }</th><th scope="col">{ t.club().points() }</th>{ heads }</tr></thead>
                     <tbody>{ for lines }</tbody>
                 </table>
             </div>
@@ -168,10 +168,10 @@ fn brightwell_details(t: &'static Texts, current: &Tournament, index: usize) -> 
                     number(g.discs.unwrap_or(0.0) + f64::from(sum.c) * g.opponent_points)
                 ),
             ),
-            (Some(_), true) => ("—".into(), format!("{worth} ({})", t.club().set_aside_withdrew)),
-            (None, _) => ("—".into(), format!("{worth} ({})", t.club().set_aside_bye)),
+            (Some(_), true) => ("—".into(), format!("{worth} ({})", t.club().set_aside_withdrew())),
+            (None, _) => ("—".into(), format!("{worth} ({})", t.club().set_aside_bye())),
         };
-        let opponent = g.opponent.clone().unwrap_or_else(|| t.club().bye.to_string());
+        let opponent = g.opponent.clone().unwrap_or_else(|| t.club().bye().to_string());
         html! { <tr><td>{ g.round }</td><td>{ opponent }</td><td>{ discs }</td><td>{ points }</td><td>{ counts }</td></tr> }
     });
     html! {
@@ -179,11 +179,11 @@ fn brightwell_details(t: &'static Texts, current: &Tournament, index: usize) -> 
             <p><strong>{ t.club().brightwell_heading(&player.name) }</strong></p>
             <table class="class-table">
                 <thead><tr>
-                    <th scope="col">{ t.club().round_heading }</th>
-                    <th scope="col">{ t.club().opponent }</th>
-                    <th scope="col">{ t.club().discs }</th>
-                    <th scope="col">{ t.club().opponents_points }</th>
-                    <th scope="col">{ t.club().counts }</th>
+                    <th scope="col">{ t.club().round_heading() }</th>
+                    <th scope="col">{ t.club().opponent() }</th>
+                    <th scope="col">{ t.club().discs() }</th>
+                    <th scope="col">{ t.club().opponents_points() }</th>
+                    <th scope="col">{ t.club().counts() }</th>
                 </tr></thead>
                 <tbody>{ for games }</tbody>
                 <tfoot><tr>

@@ -86,7 +86,7 @@ pub fn unreadable_notice(t: &'static Texts, club: &Club) -> Html {
     let discard = {
         let club = club.clone();
         Callback::from(move |_| {
-            if browser::window().confirm_with_message(t.club().unreadable_discard_confirm)
+            if browser::window().confirm_with_message(t.club().unreadable_discard_confirm())
                 == Ok(true)
             {
                 browser::remove(KEY);
@@ -102,12 +102,12 @@ pub fn unreadable_notice(t: &'static Texts, club: &Club) -> Html {
         <div class="feedback wrong club-unreadable no-print" role="alert" data-testid="club-unreadable">
             <p>{ text }</p>
             <div class="card-actions">
-                <button onclick={download} data-testid="club-unreadable-download">{ t.club().unreadable_download }</button>
+                <button onclick={download} data-testid="club-unreadable-download">{ t.club().unreadable_download() }</button>
                 if unreadable.moved {
-                    <button onclick={dismiss}>{ t.common.dismiss }</button>
+                    <button onclick={dismiss}>{ t.common.dismiss() }</button>
                 } else {
-                    <button onclick={retry} data-testid="club-unreadable-retry">{ t.club().unreadable_retry }</button>
-                    <button onclick={discard} data-testid="club-unreadable-discard">{ t.club().unreadable_discard }</button>
+                    <button onclick={retry} data-testid="club-unreadable-retry">{ t.club().unreadable_retry() }</button>
+                    <button onclick={discard} data-testid="club-unreadable-discard">{ t.club().unreadable_discard() }</button>
                 }
             </div>
         </div>
@@ -131,14 +131,14 @@ pub fn unsaved_notice(t: &'static Texts, club: &Club) -> Html {
         return Html::default();
     };
     let text = match unsaved {
-        Unsaved::Refused => t.club().unsaved,
-        Unsaved::Blocked => t.club().unsaved_blocked,
+        Unsaved::Refused => t.club().unsaved(),
+        Unsaved::Blocked => t.club().unsaved_blocked(),
     };
     let again = Callback::from(move |_| club.save_again());
     html! {
         <div class="feedback wrong club-unsaved no-print" role="alert" data-testid="club-unsaved">
             <p>{ text }</p>
-            <button onclick={again} data-testid="club-save-again">{ t.club().try_again }</button>
+            <button onclick={again} data-testid="club-save-again">{ t.club().try_again() }</button>
         </div>
     }
 }

@@ -130,13 +130,13 @@ pub fn controls(props: &ControlsProps) -> Html {
         Callback::from(move |_: MouseEvent| cb.emit(()))
     };
     html! {
-        <div class="controls" role="toolbar" aria-label={t.common.game_controls} ref={toolbar}
+        <div class="controls" role="toolbar" aria-label={t.common.game_controls()} ref={toolbar}
             onkeydown={Callback::from(toolbar_key)} {onfocusin}>
-            <button class="new-game" onclick={click(&props.on_new_game)}>{ t.common.new_game }</button>
-            <button class="undo" disabled={!props.can_undo} onclick={click(&props.on_undo)}>{ t.common.undo }</button>
-            <button class="redo" disabled={!props.can_redo} onclick={click(&props.on_redo)}>{ t.common.redo }</button>
+            <button class="new-game" onclick={click(&props.on_new_game)}>{ t.common.new_game() }</button>
+            <button class="undo" disabled={!props.can_undo} onclick={click(&props.on_undo)}>{ t.common.undo() }</button>
+            <button class="redo" disabled={!props.can_redo} onclick={click(&props.on_redo)}>{ t.common.redo() }</button>
             if let Some(on_move_now) = &props.on_move_now {
-                <button class="move-now" disabled={!props.thinking} onclick={click(on_move_now)}>{ t.common.move_now }</button>
+                <button class="move-now" disabled={!props.thinking} onclick={click(on_move_now)}>{ t.common.move_now() }</button>
             }
             { props.children.clone() }
         </div>

@@ -220,29 +220,29 @@ pub fn diagram_dialog(props: &DiagramDialogProps) -> Html {
         })
     };
     let numbers = props.numbered.then(|| {
-        check("diagram-numbers", d.numbers, choices.move_numbers, |c| {
+        check("diagram-numbers", d.numbers(), choices.move_numbers, |c| {
             c.move_numbers = !c.move_numbers
         })
     });
     html! {
-        <ModalDialog title={d.heading} on_cancel={props.on_close.clone()}>
+        <ModalDialog title={d.heading()} on_cancel={props.on_close.clone()}>
             <div class="diagram-dialog">
-                <figure class="diagram-preview" role="group" aria-label={d.preview}
+                <figure class="diagram-preview" role="group" aria-label={d.preview()}
                     data-testid="diagram-preview">
                     { Html::from_html_unchecked(props.svg.clone()) }
                 </figure>
                 <div class="diagram-side">
                     <div class="diagram-choices">
-                        { check("diagram-coords", d.coords, choices.coords, |c| c.coords = !c.coords) }
-                        { check("diagram-last", d.last_move, choices.last_move, |c| c.last_move = !c.last_move) }
+                        { check("diagram-coords", d.coords(), choices.coords, |c| c.coords = !c.coords) }
+                        { check("diagram-last", d.last_move(), choices.last_move, |c| c.last_move = !c.last_move) }
                         { numbers.unwrap_or_default() }
-                        { check("diagram-print", d.print, choices.print, |c| c.print = !c.print) }
-                        { check("diagram-caption", d.caption, choices.caption, |c| c.caption = !c.caption) }
+                        { check("diagram-print", d.print(), choices.print, |c| c.print = !c.print) }
+                        { check("diagram-caption", d.caption(), choices.caption, |c| c.caption = !c.caption) }
                     </div>
                     <div class="dialog-buttons">
-                        <button type="button" class="primary download-svg" onclick={save_svg}>{ d.download_svg }</button>
-                        <button type="button" class="download-png" onclick={on_png}>{ d.download_png }</button>
-                        <button type="button" class="cancel" onclick={props.on_close.reform(|_: MouseEvent| ())}>{ t.common.close }</button>
+                        <button type="button" class="primary download-svg" onclick={save_svg}>{ d.download_svg() }</button>
+                        <button type="button" class="download-png" onclick={on_png}>{ d.download_png() }</button>
+                        <button type="button" class="cancel" onclick={props.on_close.reform(|_: MouseEvent| ())}>{ t.common.close() }</button>
                     </div>
                 </div>
             </div>

@@ -174,12 +174,12 @@ pub fn player_select(
         <div class="field">
             <label for={id.clone()}>{ label }</label>
             <select {id} {onchange}>
-                <option value="human" selected={selected == "human"}>{ t.common.human }</option>
+                <option value="human" selected={selected == "human"}>{ t.common.human() }</option>
                 { for Level::all().map(|level| {
                     let value = Player::Computer(level).code();
                     html! {
                         <option value={value.clone()} selected={selected == value}>
-                            { format!("{} · {}", t.common.computer, level_name(t, level)) }
+                            { format!("{} · {}", t.common.computer(), level_name(t, level)) }
                         </option>
                     }
                 }) }
@@ -203,7 +203,7 @@ pub fn think_time_select(
     });
     html! {
         <div class="field">
-            <label for="think-time">{ t.common.think_time }</label>
+            <label for="think-time">{ t.common.think_time() }</label>
             <select id="think-time" {onchange}>
                 { for choices.iter().map(|&ms| html! {
                     <option value={ms.to_string()} selected={current_ms == ms}>
@@ -219,8 +219,8 @@ pub fn think_time_select(
 pub fn start_cancel_buttons(t: &'static Texts, on_cancel: Callback<()>) -> Html {
     html! {
         <div class="dialog-buttons">
-            <button type="submit" class="primary start-game">{ t.common.start_game }</button>
-            <button type="button" class="cancel" onclick={on_cancel.reform(|_: MouseEvent| ())}>{ t.common.cancel }</button>
+            <button type="submit" class="primary start-game">{ t.common.start_game() }</button>
+            <button type="button" class="cancel" onclick={on_cancel.reform(|_: MouseEvent| ())}>{ t.common.cancel() }</button>
         </div>
     }
 }
@@ -279,7 +279,7 @@ pub fn new_game_form<G: PageGame>(
         player_select(t, id, label, players[index], on_change)
     });
     html! {
-        <ModalDialog title={t.common.new_game_title} on_cancel={props.on_cancel.clone()}>
+        <ModalDialog title={t.common.new_game_title()} on_cancel={props.on_cancel.clone()}>
             <form onsubmit={on_start}>
                 { fields }
                 { for seats }

@@ -93,10 +93,10 @@ pub fn move_list(props: &MoveListProps) -> Html {
         }
     });
     html! {
-        <nav class="move-list" aria-label={t.common.moves} {onclick}>
-            <h2>{ t.common.moves }</h2>
+        <nav class="move-list" aria-label={t.common.moves()} {onclick}>
+            <h2>{ t.common.moves() }</h2>
             <button class={classes!("move", "start", (cursor == 0).then_some("current"))} data-ply="0"
-                aria-current={(cursor == 0).then_some("step")}>{ t.common.start_position }</button>
+                aria-current={(cursor == 0).then_some("step")}>{ t.common.start_position() }</button>
             <ol data-testid="moves" ref={list}>{ for items }</ol>
         </nav>
     }

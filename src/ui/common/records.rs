@@ -60,8 +60,8 @@ pub fn records(props: &RecordsProps) -> Html {
         })
     };
     let copied_text = match *copied {
-        Some(Copied::Moves) => t.common.moves_copied,
-        Some(Copied::Link) => t.common.link_copied,
+        Some(Copied::Moves) => t.common.moves_copied(),
+        Some(Copied::Link) => t.common.link_copied(),
         None => "",
     };
     let link: Rc<dyn Fn() -> String> = {
@@ -104,31 +104,31 @@ pub fn records(props: &RecordsProps) -> Html {
             };
             let args = [t.lang().code().into(), route.into(), query.into()];
             let note = note.clone();
-            note.set(Some(t.common.loading));
+            note.set(Some(t.common.loading()));
             wasm_bindgen_futures::spawn_local(async move {
                 let opened = call_module("diagram", "open", &args).await.is_ok();
-                note.set((!opened).then_some(t.common.diagram_failed));
+                note.set((!opened).then_some(t.common.diagram_failed()));
             });
         })
     };
     html! {
         <section class="records">
             <div class="record-buttons">
-                <button class="copy-moves" onclick={copy(Rc::new(move || record.clone()), Copied::Moves)}>{ t.common.copy_moves }</button>
-                <button class="copy-link" onclick={copy(link, Copied::Link)}>{ t.common.copy_link }</button>
-                <button class="diagram-open" aria-haspopup="dialog" onclick={open_diagram}>{ t.common.diagram }</button>
+                <button class="copy-moves" onclick={copy(Rc::new(move || record.clone()), Copied::Moves)}>{ t.common.copy_moves() }</button>
+                <button class="copy-link" onclick={copy(link, Copied::Link)}>{ t.common.copy_link() }</button>
+                <button class="diagram-open" aria-haspopup="dialog" onclick={open_diagram}>{ t.common.diagram() }</button>
                 if let Some(href) = embed_href(&props.share_url) {
-                    <a class="button embed-this" {href} data-testid="embed-this">{ t.common.embed_this }</a>
+                    <a class="button embed-this" {href} data-testid="embed-this">{ t.common.embed_this() }</a>
                 }
             </div>
             <p class="copied-note" role="status" data-testid="copied">{ copied_text }</p>
             <p class="transcript" data-testid="transcript">{ &props.record }</p>
             <a class="share-link" href={props.share_url.clone()} data-testid="share-link"
-                onpointerdown={on_link_pointer}>{ t.common.copy_link }</a>
+                onpointerdown={on_link_pointer}>{ t.common.copy_link() }</a>
             <form class="load-moves" onsubmit={on_submit}>
                 <label for="moves-input">{ props.load_label }</label>
                 <textarea id="moves-input" rows="2" value={(*moves_text).clone()} oninput={on_input} />
-                <button type="submit">{ t.common.load_moves }</button>
+                <button type="submit">{ t.common.load_moves() }</button>
             </form>
             { props.children.clone() }
             <p class="diagram-note" role="status">{ diagram_note.unwrap_or_default() }</p>

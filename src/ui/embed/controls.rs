@@ -77,12 +77,12 @@ fn step_buttons<G: EmbedBoard>(props: &StepProps<G>) -> Html {
             .reform(move |_: MouseEvent| Action::GoTo(ply))
     };
     html! {
-        <div class="embed-nav" role="group" aria-label={e.nav_label}>
-            <button data-testid="embed-first" aria-label={e.nav_first} disabled={cursor == 0} onclick={go(0)}>{ "«" }</button>
-            <button data-testid="embed-prev" aria-label={e.nav_previous} disabled={cursor == 0} onclick={go(cursor.saturating_sub(1))}>{ "‹" }</button>
+        <div class="embed-nav" role="group" aria-label={e.nav_label()}>
+            <button data-testid="embed-first" aria-label={e.nav_first()} disabled={cursor == 0} onclick={go(0)}>{ "«" }</button>
+            <button data-testid="embed-prev" aria-label={e.nav_previous()} disabled={cursor == 0} onclick={go(cursor.saturating_sub(1))}>{ "‹" }</button>
             <span class="embed-ply" data-testid="embed-ply">{ format!("{cursor} / {len}") }</span>
-            <button data-testid="embed-next" aria-label={e.nav_next} disabled={cursor >= len} onclick={go((cursor + 1).min(len))}>{ "›" }</button>
-            <button data-testid="embed-last" aria-label={e.nav_last} disabled={cursor >= len} onclick={go(len)}>{ "»" }</button>
+            <button data-testid="embed-next" aria-label={e.nav_next()} disabled={cursor >= len} onclick={go((cursor + 1).min(len))}>{ "›" }</button>
+            <button data-testid="embed-last" aria-label={e.nav_last()} disabled={cursor >= len} onclick={go(len)}>{ "»" }</button>
         </div>
     }
 }
@@ -119,7 +119,7 @@ fn new_game<G: EmbedBoard>(props: &NewGameProps<G>) -> Html {
     };
     html! {
         <div class="embed-nav">
-            <button data-testid="embed-new-game" {onclick}>{ t.common.new_game }</button>
+            <button data-testid="embed-new-game" {onclick}>{ t.common.new_game() }</button>
         </div>
     }
 }

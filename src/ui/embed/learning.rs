@@ -47,7 +47,7 @@ pub(super) fn learn_part(props: &LearnPartProps) -> Html {
     html! {
         <>
             if *failed {
-                <p class="embed-error" role="alert">{ t.common.load_failed }</p>
+                <p class="embed-error" role="alert">{ t.common.load_failed() }</p>
             }
             <div ref={root} class="embed-learn" data-testid="embed-learn" />
         </>

@@ -28,14 +28,14 @@ pub async fn text(
     match net::request(method, path, body).await {
         Some((status, text)) if (200..300).contains(&status) => Ok(text),
         Some((status, text)) => Err(t.event().error(status, &text)),
-        None => Err(t.event().no_server.into()),
+        None => Err(t.event().no_server().into()),
     }
 }
 
 /// `GET path`, read as `T`.
 pub async fn get<T: DeserializeOwned>(t: &'static Texts, path: &str) -> Result<T, String> {
     let answer = text(t, "GET", path, None).await?;
-    serde_json::from_str(&answer).map_err(|_| t.event().no_server.to_string())
+    serde_json::from_str(&answer).map_err(|_| t.event().no_server().to_string())
 }
 
 /// `POST body` to `path`, the answer read as `T`.
@@ -46,5 +46,5 @@ pub async fn post<T: DeserializeOwned>(
 ) -> Result<T, String> {
     let body = serde_json::to_string(body).ok();
     let answer = text(t, "POST", path, body).await?;
-    serde_json::from_str(&answer).map_err(|_| t.event().no_server.to_string())
+    serde_json::from_str(&answer).map_err(|_| t.event().no_server().to_string())
 }

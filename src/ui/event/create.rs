@@ -67,10 +67,10 @@ fn club_field(t: &Texts, id: &str, chosen: &str) -> Html {
     });
     html! {
         <div class="field">
-            <label for={id.to_string()}>{ t.clubs().run_in }</label>
+            <label for={id.to_string()}>{ t.clubs().run_in() }</label>
             <select id={id.to_string()} name="club" data-testid={id.to_string()}>
                 { for options }
-                <option value="" selected={!clubs.contains_key(chosen)}>{ t.clubs().no_club }</option>
+                <option value="" selected={!clubs.contains_key(chosen)}>{ t.clubs().no_club() }</option>
             </select>
         </div>
     }
@@ -106,7 +106,7 @@ pub async fn create_and_open(t: &'static Texts, path: &str, body: Option<String>
         (None, Some((status, body))) if !matches!(status, 404 | 405) || body.starts_with('{') => {
             t.event().error(status, &body)
         }
-        (None, _) => t.event().no_server.into(),
+        (None, _) => t.event().no_server().into(),
     }
 }
 
@@ -137,7 +137,7 @@ fn at_tables_field(t: &Texts, id: &str) -> Html {
         <div class="field">
             <label class="choice" for={id.to_string()}>
                 <input id={id.to_string()} name="at_tables" type="checkbox" data-testid={id.to_string()} />
-                { t.event().at_tables_field }
+                { t.event().at_tables_field() }
             </label>
         </div>
     }
@@ -220,7 +220,7 @@ fn control_options() -> Html {
 fn start_limit_field(t: &Texts, id: &str, node: &NodeRef) -> Html {
     html! {
         <div class="field">
-            <label for={id.to_string()}>{ t.event().start_limit_minutes }</label>
+            <label for={id.to_string()}>{ t.event().start_limit_minutes() }</label>
             <input id={id.to_string()} name="start_limit" type="number" min="1" max="10080" inputmode="numeric"
                 ref={node.clone()} data-testid={id.to_string()} />
         </div>
@@ -261,8 +261,8 @@ pub fn create_page(props: &CreateProps) -> Html {
     let e = t.event();
     html! {
         <section class="event-page event-create" data-testid="event-create">
-            <h1>{ e.create_heading }</h1>
-            <p class="hints">{ e.create_intro }</p>
+            <h1>{ e.create_heading() }</h1>
+            <p class="hints">{ e.create_intro() }</p>
             <SettingsForm club={props.club.clone()} />
             <UploadForm club={props.club.clone()} />
         </section>
@@ -289,7 +289,7 @@ fn settings_form(props: &CreateProps) -> Html {
                 return;
             };
             let body = serde_json::to_string(&settings(&form))
-                .map_err(|_| t.event().refused_other.to_string());
+                .map_err(|_| t.event().refused_other().to_string());
             send(
                 t,
                 "/api/v1/events",
@@ -312,43 +312,43 @@ fn settings_form(props: &CreateProps) -> Html {
     });
     html! {
         <form class="event-create-form online-join" {onsubmit} data-testid="event-create-settings">
-            <h2>{ e.create_settings }</h2>
+            <h2>{ e.create_settings() }</h2>
             <div class="field">
-                <label for="event-new-name">{ e.event_name }</label>
+                <label for="event-new-name">{ e.event_name() }</label>
                 <input id="event-new-name" name="name" type="text" maxlength="100" required=true data-testid="event-new-name" />
             </div>
             <div class="field">
-                <label for="event-new-game">{ e.game }</label>
+                <label for="event-new-game">{ e.game() }</label>
                 <select id="event-new-game" name="game" {onchange} data-testid="event-new-game">{ for games }</select>
             </div>
             if *game == GameKind::Othello {
                 <div class="field">
-                    <label for="event-new-size">{ e.board_size }</label>
+                    <label for="event-new-size">{ e.board_size() }</label>
                     <select id="event-new-size" name="size" data-testid="event-new-size">
                         { for [4, 6, 8].map(|n| html! { <option value={n.to_string()} selected={n == 8}>{ format!("{n}×{n}") }</option> }) }
                     </select>
                 </div>
             }
             <div class="field">
-                <label for="event-new-control">{ e.time_control }</label>
+                <label for="event-new-control">{ e.time_control() }</label>
                 <select id="event-new-control" name="control" data-testid="event-new-control">{ control_options() }</select>
             </div>
             <div class="field">
-                <label for="event-new-format">{ e.format }</label>
+                <label for="event-new-format">{ e.format() }</label>
                 <select id="event-new-format" name="format" data-testid="event-new-format">
-                    <option value="swiss" selected=true>{ e.swiss }</option>
-                    <option value="round_robin">{ e.round_robin }</option>
+                    <option value="swiss" selected=true>{ e.swiss() }</option>
+                    <option value="round_robin">{ e.round_robin() }</option>
                 </select>
             </div>
             <div class="field">
-                <label for="event-new-rounds">{ e.rounds_field }</label>
+                <label for="event-new-rounds">{ e.rounds_field() }</label>
                 <input id="event-new-rounds" name="rounds" type="number" min="1" max={MAX_ROUNDS.to_string()} ref={rounds}
                     inputmode="numeric" data-testid="event-new-rounds" />
             </div>
             { start_limit_field(t, "event-new-start-limit", &start) }
             { club_field(t, "event-new-club", &props.club) }
             { at_tables_field(t, "event-new-at-tables") }
-            <button type="submit" class="primary" disabled={*busy} data-testid="event-new-create">{ e.create }</button>
+            <button type="submit" class="primary" disabled={*busy} data-testid="event-new-create">{ e.create() }</button>
             { problem_line(&problem, "event-create-problem") }
         </form>
     }
@@ -373,7 +373,7 @@ fn upload_form(props: &CreateProps) -> Html {
                 return;
             };
             let made = text
-                .ok_or_else(|| t.event().upload_unreadable.to_string())
+                .ok_or_else(|| t.event().upload_unreadable().to_string())
                 .and_then(|file| {
                     let body = ImportEvent {
                         file,
@@ -386,7 +386,7 @@ fn upload_form(props: &CreateProps) -> Html {
                         at_tables: checked(&form, "at_tables"),
                         club: club_claim(&form),
                     };
-                    serde_json::to_string(&body).map_err(|_| t.event().refused_other.to_string())
+                    serde_json::to_string(&body).map_err(|_| t.event().refused_other().to_string())
                 });
             send(
                 t,
@@ -401,16 +401,16 @@ fn upload_form(props: &CreateProps) -> Html {
     let onsubmit = Callback::from(|ev: SubmitEvent| ev.prevent_default());
     html! {
         <form class="event-create-form online-join" ref={form} {onsubmit} data-testid="event-create-upload">
-            <h2>{ e.create_upload }</h2>
+            <h2>{ e.create_upload() }</h2>
             <div class="field">
-                <label for="event-upload-control">{ e.time_control }</label>
+                <label for="event-upload-control">{ e.time_control() }</label>
                 <select id="event-upload-control" name="control" data-testid="event-upload-control">{ control_options() }</select>
             </div>
             { start_limit_field(t, "event-upload-start-limit", &start) }
             { club_field(t, "event-upload-club", &props.club) }
             { at_tables_field(t, "event-upload-at-tables") }
             <div class="field">
-                <label for="event-upload-file">{ e.upload_file }</label>
+                <label for="event-upload-file">{ e.upload_file() }</label>
                 <input id="event-upload-file" type="file" accept="application/json,.json,text/csv,.csv" disabled={*busy}
                     onchange={browser::on_file_text(read)} data-testid="event-upload-file" />
             </div>

@@ -28,7 +28,7 @@ pub fn another_device(props: &DeviceProps) -> Html {
         let side = size + 2 * QUIET;
         let view_box = format!("{} {} {side} {side}", -QUIET, -QUIET);
         html! {
-            <svg class="event-qr" viewBox={view_box} role="img" aria-label={e.qr_label}
+            <svg class="event-qr" viewBox={view_box} role="img" aria-label={e.qr_label()}
                 shape-rendering="crispEdges" data-testid="event-device-qr">
                 <rect x={(-QUIET).to_string()} y={(-QUIET).to_string()} width={side.to_string()} height={side.to_string()} fill="#fff" />
                 <path d={path} fill="#000" />
@@ -37,9 +37,9 @@ pub fn another_device(props: &DeviceProps) -> Html {
     });
     html! {
         <details class="event-device no-print" data-testid="event-device">
-            <summary data-testid="event-device-open">{ e.another_device }</summary>
-            <p>{ e.another_device_hint }</p>
-            <PrivateLink label={e.your_link} link={AttrValue::from(link)} id="event-device-link" />
+            <summary data-testid="event-device-open">{ e.another_device() }</summary>
+            <p>{ e.another_device_hint() }</p>
+            <PrivateLink label={e.your_link()} link={AttrValue::from(link)} id="event-device-link" />
             { for code }
         </details>
     }

@@ -28,9 +28,9 @@ pub fn downloads(props: &DownloadsProps) -> Html {
     };
     html! {
         <p class="buttons no-print event-downloads" data-testid="event-downloads">
-            { link(format!("export.xlsx?lang={}", t.lang().code()), e.download_xlsx, "event-download-xlsx") }
-            { link("standings.csv".into(), e.download_csv, "event-download-csv") }
-            { link("standings.csv?sep=semicolon".into(), e.download_csv_semicolon, "event-download-csv-semicolon") }
+            { link(format!("export.xlsx?lang={}", t.lang().code()), e.download_xlsx(), "event-download-xlsx") }
+            { link("standings.csv".into(), e.download_csv(), "event-download-csv") }
+            { link("standings.csv?sep=semicolon".into(), e.download_csv_semicolon(), "event-download-csv-semicolon") }
         </p>
     }
 }

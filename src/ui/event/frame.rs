@@ -36,7 +36,7 @@ pub fn event_frame(rest: &str) -> Html {
 #[function_component(NoEvent)]
 fn no_event() -> Html {
     let t = use_texts();
-    html! { <p class="embed-status" data-testid="event-problem">{ t.event().not_found }</p> }
+    html! { <p class="embed-status" data-testid="event-problem">{ t.event().not_found() }</p> }
 }
 
 /// Props: the frame's address, read.
@@ -68,7 +68,7 @@ fn frame(props: &FrameProps) -> Html {
     let body = match (&known.summary, props.frame.view) {
         (None, _) => html! {
             <p class="embed-status" data-testid="event-status">
-                { known.problem.clone().unwrap_or_else(|| t.event().connecting.to_string()) }
+                { known.problem.clone().unwrap_or_else(|| t.event().connecting().to_string()) }
             </p>
         },
         (Some(_), View::Standings) => match &known.tournament {

@@ -66,11 +66,11 @@ pub fn keep_link(props: &KeepLinkProps) -> Html {
     let t = use_texts();
     let announce = use_app().announce;
     use_effect_with(props.link.clone(), move |_| {
-        announce.emit(t.event().keep_link.into());
+        announce.emit(t.event().keep_link().into());
     });
     html! {
         <div class="feedback wrong online-link no-print" data-testid="event-keep-link">
-            <label for="event-keep-link">{ t.event().keep_link }</label>
+            <label for="event-keep-link">{ t.event().keep_link() }</label>
             <input id="event-keep-link" type="text" readonly=true value={props.link.clone()}
                 onfocus={Callback::from(|e: FocusEvent| {
                     let input: web_sys::HtmlInputElement = e.target_unchecked_into();
@@ -103,7 +103,7 @@ pub fn private_link(props: &PrivateLinkProps) -> Html {
         let link = props.link.clone();
         Callback::from(move |_: MouseEvent| {
             if browser::copy_to_clipboard(&link) {
-                announce.emit(t.event().done.to_string());
+                announce.emit(t.event().done().to_string());
             }
         })
     };
@@ -116,8 +116,8 @@ pub fn private_link(props: &PrivateLinkProps) -> Html {
                     input.select();
                 })}
                 data-testid={props.id.clone()} />
-            <button type="button" onclick={copy} data-testid={format!("{}-copy", props.id)}>{ t.common.copy_link }</button>
-            <p class="hints" data-testid="keep-this-link">{ t.event().keep_this_link }</p>
+            <button type="button" onclick={copy} data-testid={format!("{}-copy", props.id)}>{ t.common.copy_link() }</button>
+            <p class="hints" data-testid="keep-this-link">{ t.event().keep_this_link() }</p>
         </div>
     }
 }

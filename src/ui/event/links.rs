@@ -54,30 +54,30 @@ pub fn player_links(props: &PlayerLinksProps) -> Html {
                 let (announce, copied) = (announce.clone(), link.clone());
                 let copy = Callback::from(move |_: MouseEvent| {
                     if browser::copy_to_clipboard(&copied) {
-                        announce.emit(t.event().done.to_string());
+                        announce.emit(t.event().done().to_string());
                     }
                 });
                 html! {
                     <>
                         <code data-testid="event-player-link">{ link }</code>
-                        <button type="button" class="small" onclick={copy} aria-label={format!("{}: {name}", t.common.copy_link)}
-                            data-testid="event-player-link-copy">{ t.common.copy_link }</button>
+                        <button type="button" class="small" onclick={copy} aria-label={format!("{}: {name}", t.common.copy_link())}
+                            data-testid="event-player-link-copy">{ t.common.copy_link() }</button>
                     </>
                 }
             }
-            None => html! { <span class="hints">{ format!("({})", e.link_not_here) }</span> },
+            None => html! { <span class="hints">{ format!("({})", e.link_not_here()) }</span> },
         };
         html! {
             <li data-testid="event-player-line" data-name={name.clone()}>
                 <strong>{ name.clone() }</strong>{ " " }{ shown }{ " " }
-                <button type="button" class="small" onclick={reissue} aria-label={format!("{}: {name}", e.reissue)}
-                    data-testid="event-reissue">{ e.reissue }</button>
+                <button type="button" class="small" onclick={reissue} aria-label={format!("{}: {name}", e.reissue())}
+                    data-testid="event-reissue">{ e.reissue() }</button>
             </li>
         }
     });
     html! {
         <div class="event-player-links" data-testid="event-player-links">
-            <p>{ e.player_links }</p>
+            <p>{ e.player_links() }</p>
             <ul class="event-links">{ for lines }</ul>
         </div>
     }

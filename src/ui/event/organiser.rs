@@ -77,7 +77,7 @@ pub fn use_manager(event: AttrValue, token: AttrValue) -> Manager {
                         // An undo says what it took back.
                         let done = match managed.undone {
                             Some((round, board)) => t.event().log_undone(round, board),
-                            None => t.event().done.to_string(),
+                            None => t.event().done().to_string(),
                         };
                         (false, done)
                     }
@@ -139,7 +139,7 @@ pub fn organiser_view(props: &OrganiserProps) -> Html {
         let public = public.clone();
         Callback::from(move |_: MouseEvent| {
             if browser::copy_to_clipboard(&public) {
-                announce.emit(t.event().done.to_string());
+                announce.emit(t.event().done().to_string());
             }
         })
     };
@@ -198,39 +198,39 @@ pub fn organiser_view(props: &OrganiserProps) -> Html {
     });
     html! {
         <section class="event-organiser no-print" data-testid="event-organiser">
-            <h2>{ e.organiser }</h2>
+            <h2>{ e.organiser() }</h2>
             if props.by_club {
-                <p data-testid="event-by-club">{ e.by_club }</p>
+                <p data-testid="event-by-club">{ e.by_club() }</p>
             } else {
-                <PrivateLink label={e.organiser_link} {link} id="event-organiser-link" />
+                <PrivateLink label={e.organiser_link()} {link} id="event-organiser-link" />
             }
             <div class="online-link">
-                <label for="event-public-link">{ e.public_link }</label>
+                <label for="event-public-link">{ e.public_link() }</label>
                 <input id="event-public-link" type="text" readonly=true value={public} data-testid="event-public-link" />
-                <button type="button" onclick={copy_public} data-testid="event-copy-public-link">{ t.common.copy_link }</button>
+                <button type="button" onclick={copy_public} data-testid="event-copy-public-link">{ t.common.copy_link() }</button>
             </div>
             <div class="buttons">
                 if !props.finished {
-                    <button class="primary" onclick={asked(e.publish_confirm, Action::Publish {})} data-testid="event-publish">{ e.publish }</button>
+                    <button class="primary" onclick={asked(e.publish_confirm(), Action::Publish {})} data-testid="event-publish">{ e.publish() }</button>
                 }
-                <button onclick={asked(e.undo_confirm, Action::Undo {})} data-testid="event-undo">{ e.undo }</button>
-                { export("json", e.export_json) }
-                { export("csv", e.export_csv) }
-                <button onclick={print} data-testid="event-print">{ e.print }</button>
+                <button onclick={asked(e.undo_confirm(), Action::Undo {})} data-testid="event-undo">{ e.undo() }</button>
+                { export("json", e.export_json()) }
+                { export("csv", e.export_csv()) }
+                <button onclick={print} data-testid="event-print">{ e.print() }</button>
             </div>
             if let Some((refused, text)) = &*props.manager.notice {
                 <p class={classes!("feedback", refused.then_some("wrong"))} role="status" data-testid="event-notice">{ text.clone() }</p>
             }
             if props.finished {
-                <p data-testid="event-over">{ e.refused_over }</p>
+                <p data-testid="event-over">{ e.refused_over() }</p>
             } else {
                 <form class="answer-form" onsubmit={add}>
-                    <label for="event-add-name">{ e.add_player }</label>
+                    <label for="event-add-name">{ e.add_player() }</label>
                     <input id="event-add-name" type="text" maxlength="32" value={(*name).clone()} {oninput} list="event-add-members" data-testid="event-add-name" />
                     { members::datalist("event-add-members", &members) }
-                    <label for="event-add-rating">{ e.rating_optional }</label>
+                    <label for="event-add-rating">{ e.rating_optional() }</label>
                     <input id="event-add-rating" type="number" min="0" max="4000" step="1" inputmode="numeric" value={(*rating).clone()} oninput={on_rating} data-testid="event-add-rating" />
-                    <button type="submit" data-testid="event-add">{ e.add }</button>
+                    <button type="submit" data-testid="event-add">{ e.add() }</button>
                 </form>
             }
             <PlayerLinks event={props.event.clone()} tournament={props.tournament.clone()}
@@ -263,15 +263,15 @@ fn withdrawals(
                 }
             });
             html! {
-                <button class="small" onclick={confirm} aria-label={format!("{}: {}", e.withdraw, player.name)}
-                    data-testid="event-withdraw">{ e.withdraw }</button>
+                <button class="small" onclick={confirm} aria-label={format!("{}: {}", e.withdraw(), player.name)}
+                    data-testid="event-withdraw">{ e.withdraw() }</button>
             }
         });
         html! {
             <li>
                 { player.name.clone() }
                 if player.withdrawn_after.is_some() {
-                    { format!(" ({})", e.withdrawn) }
+                    { format!(" ({})", e.withdrawn()) }
                 }
                 { for button }
             </li>
@@ -279,7 +279,7 @@ fn withdrawals(
     });
     html! {
         <div>
-            <h3>{ e.players }</h3>
+            <h3>{ e.players() }</h3>
             <ul class="club-players">{ for lines }</ul>
         </div>
     }
@@ -289,9 +289,9 @@ fn withdrawals(
 pub fn change_text(t: &Texts, change: &Change) -> String {
     let e = t.event();
     match change {
-        Change::Created { .. } => e.log_created.into(),
+        Change::Created { .. } => e.log_created().into(),
         Change::Entered { name, .. } => e.log_entered(name),
-        Change::Seeded { .. } => e.log_seeded.into(),
+        Change::Seeded { .. } => e.log_seeded().into(),
         // Withdrawn before any round was published.
         Change::Withdrawn { name, after: 0 } => e.log_withdrawn_before(name),
         Change::Withdrawn { name, after } => e.log_withdrawn(name, after),
@@ -315,8 +315,8 @@ pub fn change_text(t: &Texts, change: &Change) -> String {
         } => e.log_corrected(round, board, score_text(t, *score)),
         Change::StartLimit { round, .. } => e.log_start_limit(round),
         Change::Undone { round, board } => e.log_undone(round, board),
-        Change::Registration { open: true } => e.log_registration_opened.into(),
-        Change::Registration { open: false } => e.log_registration_closed.into(),
+        Change::Registration { open: true } => e.log_registration_opened().into(),
+        Change::Registration { open: false } => e.log_registration_closed().into(),
         // Logs written before names were kept name the club by its id.
         Change::Club { club, name } => e.log_club(if name.is_empty() { club } else { name }),
         Change::AtTable { round, board } => e.log_at_table(round, board),
@@ -328,10 +328,10 @@ pub fn change_text(t: &Texts, change: &Change) -> String {
 fn who_text(t: &Texts, entry: &LogEntry) -> String {
     let e = t.event();
     match &entry.who {
-        Who::Organiser => e.who_organiser.into(),
+        Who::Organiser => e.who_organiser().into(),
         Who::Player { name } => e.who_player(name),
-        Who::Registration => e.who_registration.into(),
-        Who::Server => e.who_server.into(),
+        Who::Registration => e.who_registration().into(),
+        Who::Server => e.who_server().into(),
     }
 }
 
@@ -373,7 +373,7 @@ fn event_log(props: &LogProps) -> Html {
     };
     html! {
         <div>
-            <button onclick={open} data-testid="event-show-log">{ t.event().log }</button>
+            <button onclick={open} data-testid="event-show-log">{ t.event().log() }</button>
             { lines }
         </div>
     }

@@ -135,7 +135,7 @@ pub struct EventPageProps {
 pub fn event_page(props: &EventPageProps) -> Html {
     let t = use_texts();
     let Some(address) = EventLink::parse(&props.rest) else {
-        return html! { <p class="online-problem" data-testid="event-problem">{ t.event().not_found }</p> };
+        return html! { <p class="online-problem" data-testid="event-problem">{ t.event().not_found() }</p> };
     };
     // A private link's token is kept, then taken out of the address (so
     // that it is not left in the history or copied with the address). One
@@ -196,8 +196,8 @@ fn event_view(props: &ViewProps) -> Html {
         let text = known
             .problem
             .clone()
-            .unwrap_or_else(|| e.connecting.to_string());
-        return html! { <section class="event-page"><h1>{ t.common.event_title }</h1><p data-testid="event-status">{ text }</p></section> };
+            .unwrap_or_else(|| e.connecting().to_string());
+        return html! { <section class="event-page"><h1>{ t.common.event_title() }</h1><p data-testid="event-status">{ text }</p></section> };
     };
     let kind = summary.setup.game;
     let squares = known.tournament.as_ref().map_or(64, |t| t.squares());
@@ -221,7 +221,7 @@ fn event_view(props: &ViewProps) -> Html {
                 <KeepLink {link} />
             }
             if known.connected == Some(false) {
-                <p class="online-status" data-testid="event-status">{ e.reconnecting }</p>
+                <p class="online-status" data-testid="event-status">{ e.reconnecting() }</p>
             }
             if let Some((_, token)) = &kept.player {
                 <PlayerView event={props.event.clone()} token={AttrValue::from(token.clone())} {kind} {squares} seq={summary.seq} />
@@ -301,7 +301,7 @@ fn register_form(props: &RegisterProps) -> Html {
         Callback::from(move |ev: SubmitEvent| {
             ev.prevent_default();
             let Ok(rating) = members::rating_of(&rating) else {
-                problem.set(Some(e.refused_rating.into()));
+                problem.set(Some(e.refused_rating().into()));
                 return;
             };
             busy.set(true);
@@ -342,20 +342,20 @@ fn register_form(props: &RegisterProps) -> Html {
     };
     html! {
         <form class="event-register online-join no-print" {onsubmit} data-testid="event-register">
-            <h2>{ e.register_heading }</h2>
+            <h2>{ e.register_heading() }</h2>
             <div class="field">
-                <label for="event-name">{ e.your_name }</label>
+                <label for="event-name">{ e.your_name() }</label>
                 <input id="event-name" type="text" maxlength="32" value={(*name).clone()} {oninput}
                     autocomplete="nickname" list="event-members" data-testid="event-name-input" />
                 { members::datalist("event-members", &members) }
             </div>
             <div class="field">
-                <label for="event-rating">{ e.rating_optional }</label>
+                <label for="event-rating">{ e.rating_optional() }</label>
                 <input id="event-rating" type="number" min="0" max="4000" step="1" inputmode="numeric"
                     value={(*rating).clone()} oninput={on_rating} data-testid="event-rating-input" />
             </div>
             <button type="submit" class="primary" disabled={*busy} data-testid="event-register-button">
-                { if *busy { e.registering } else { e.register } }
+                { if *busy { e.registering() } else { e.register() } }
             </button>
             if let Some(problem) = &*problem {
                 <p class="online-problem" role="alert" data-testid="event-register-problem">{ problem.clone() }</p>

@@ -41,14 +41,14 @@ fn how_text(t: &Texts, board: &BoardView) -> Option<String> {
             e.forfeit(side)
         }
         How::Game { reason } => match reason {
-            Reason::Time | Reason::Completed => e.how_time.into(),
-            Reason::Resigned => e.how_resigned.into(),
-            Reason::Abandoned => e.how_abandoned.into(),
+            Reason::Time | Reason::Completed => e.how_time().into(),
+            Reason::Resigned => e.how_resigned().into(),
+            Reason::Abandoned => e.how_abandoned().into(),
             _ => return None,
         },
-        How::DoubleForfeit => e.double_forfeit.into(),
-        How::Organiser => e.how_organiser.into(),
-        How::Players => e.how_players.into(),
+        How::DoubleForfeit => e.double_forfeit().into(),
+        How::Organiser => e.how_organiser().into(),
+        How::Players => e.how_players().into(),
     })
 }
 
@@ -59,14 +59,14 @@ fn board_state(t: &Texts, board: &BoardView) -> String {
         return score_text(t, score);
     }
     if board.disputed {
-        return e.disputed.into();
+        return e.disputed().into();
     }
     if board.at_table {
-        return e.awaiting_result.into();
+        return e.awaiting_result().into();
     }
     match board.state {
-        Some(Status::Playing | Status::Completing { .. }) => e.playing.into(),
-        _ => e.not_started.into(),
+        Some(Status::Playing | Status::Completing { .. }) => e.playing().into(),
+        _ => e.not_started().into(),
     }
 }
 
@@ -95,7 +95,7 @@ pub fn pairings(props: &PairingsProps) -> Html {
     let e = t.event();
     if props.rounds.is_empty() {
         return html! {
-            <section class="event-pairings"><h2>{ e.pairings }</h2><p data-testid="event-no-rounds">{ e.no_rounds }</p></section>
+            <section class="event-pairings"><h2>{ e.pairings() }</h2><p data-testid="event-no-rounds">{ e.no_rounds() }</p></section>
         };
     }
     let rounds = props
@@ -105,7 +105,7 @@ pub fn pairings(props: &PairingsProps) -> Html {
         .map(|round| round_table(t, props, round));
     html! {
         <section class="event-pairings" data-testid="event-pairings">
-            <h2>{ e.pairings }</h2>
+            <h2>{ e.pairings() }</h2>
             { for rounds }
         </section>
     }
@@ -117,8 +117,8 @@ fn round_table(t: &'static Texts, props: &PairingsProps, round: &RoundView) -> H
     // Othello's sides are its colours (a Czech organiser says Černý and
     // Bílý, not "first player").
     let (first, second) = match props.kind {
-        GameKind::Othello => (t.othello.black, t.othello.white),
-        _ => (e.first, e.second),
+        GameKind::Othello => (t.othello.black(), t.othello.white()),
+        _ => (e.first(), e.second()),
     };
     let boards = round
         .boards
@@ -132,13 +132,13 @@ fn round_table(t: &'static Texts, props: &PairingsProps, round: &RoundView) -> H
                 <table class="class-table event-boards">
                     <thead><tr>
                         <th scope="col">{ "#" }</th><th scope="col">{ first }</th><th scope="col">{ second }</th>
-                        <th scope="col">{ e.result }</th><th scope="col" class="no-print">{ e.state }</th>
+                        <th scope="col">{ e.result() }</th><th scope="col" class="no-print">{ e.state() }</th>
                     </tr></thead>
                     <tbody>{ for boards }</tbody>
                 </table>
             </div>
             if let Some(bye) = &round.bye {
-                <p class="event-bye" data-testid="event-bye">{ format!("{}: {bye}", e.bye) }</p>
+                <p class="event-bye" data-testid="event-bye">{ format!("{}: {bye}", e.bye()) }</p>
             }
         </div>
     }
@@ -152,9 +152,9 @@ fn board_row(t: &'static Texts, props: &PairingsProps, round: u32, board: &Board
         let href = watch_link(props.kind, game);
         if props.in_frame {
             let href = format!("{}{href}", super::super::browser::page_address());
-            html! { <a {href} target="_blank" rel="noopener" data-testid="event-watch">{ e.watch }</a> }
+            html! { <a {href} target="_blank" rel="noopener" data-testid="event-watch">{ e.watch() }</a> }
         } else {
-            html! { <a {href} data-testid="event-watch">{ e.watch }</a> }
+            html! { <a {href} data-testid="event-watch">{ e.watch() }</a> }
         }
     });
     let entry = props.on_action.as_ref().map(|on_action| {
@@ -164,7 +164,7 @@ fn board_row(t: &'static Texts, props: &PairingsProps, round: u32, board: &Board
         // without a phone): its online game no longer counts.
         let to_table = (!has && !board.at_table).then(|| {
             let onclick = on_action.reform(move |_: MouseEvent| Action::AtTable { round, board: number });
-            html! { <button {onclick} data-testid="event-to-table">{ e.to_table }</button> }
+            html! { <button {onclick} data-testid="event-to-table">{ e.to_table() }</button> }
         });
         // A result ends a game still played: the organiser is asked first.
         let running = matches!(board.state, Some(Status::Playing | Status::Completing { .. }));
@@ -188,7 +188,7 @@ fn board_row(t: &'static Texts, props: &PairingsProps, round: u32, board: &Board
                 <td colspan="5">
                     <ScoreEntry {round} board={board.board} names={[AttrValue::from(board.black.clone()), AttrValue::from(board.white.clone())]}
                         othello={props.kind == GameKind::Othello} squares={props.squares} shown={board.score}
-                        button={AttrValue::from(if has { e.correct } else { e.enter })} {on_score} />
+                        button={AttrValue::from(if has { e.correct() } else { e.enter() })} {on_score} />
                     { for to_table }
                 </td>
             </tr>

@@ -66,8 +66,8 @@ pub fn player_view(props: &PlayerProps) -> Html {
         None => return Html::default(),
         Some(Err(problem)) => {
             // A player's token refused is one the organiser replaced.
-            let said = if problem == e.wrong_token {
-                e.link_replaced
+            let said = if problem == e.wrong_token() {
+                e.link_replaced()
             } else {
                 problem
             };
@@ -91,7 +91,7 @@ pub fn player_view(props: &PlayerProps) -> Html {
                 let answer =
                     api::post::<serde_json::Value>(t, &api::path(&event, "report"), &body).await;
                 notice.set(Some(match answer {
-                    Ok(_) => t.event().report_sent.to_string(),
+                    Ok(_) => t.event().report_sent().to_string(),
                     Err(problem) => problem,
                 }));
             });
@@ -100,14 +100,14 @@ pub fn player_view(props: &PlayerProps) -> Html {
     let body = match (&game.board, game.seat) {
         (Some(board), Some(seat)) => {
             let (side, opponent) = match (props.kind, seat) {
-                (GameKind::Othello, 0) => (t.othello.black.to_string(), &board.white),
-                (GameKind::Othello, _) => (t.othello.white.to_string(), &board.black),
-                (_, 0) => (e.first.to_lowercase(), &board.white),
-                (_, _) => (e.second.to_lowercase(), &board.black),
+                (GameKind::Othello, 0) => (t.othello.black().to_string(), &board.white),
+                (GameKind::Othello, _) => (t.othello.white().to_string(), &board.black),
+                (_, 0) => (e.first().to_lowercase(), &board.white),
+                (_, _) => (e.second().to_lowercase(), &board.black),
             };
             let play = board.game.as_ref().filter(|_| board.score.is_none()).map(|id| {
                 let link = Route::Online(format!("{}/{id}?seat={}", props.kind.name(), props.token)).fragment();
-                html! { <a class="button primary" href={link} data-testid="event-play">{ e.play }</a> }
+                html! { <a class="button primary" href={link} data-testid="event-play">{ e.play() }</a> }
             });
             html! {
                 <>
@@ -116,24 +116,24 @@ pub fn player_view(props: &PlayerProps) -> Html {
                         { " " }{ for play }
                     </p>
                     if board.score.is_none() && matches!(board.reported, [Some(a), Some(b)] if a != b) {
-                        <p class="feedback wrong" role="status" data-testid="event-disputed">{ e.disputed_yours }</p>
+                        <p class="feedback wrong" role="status" data-testid="event-disputed">{ e.disputed_yours() }</p>
                     }
                     if board.score.is_none() {
-                        <p class="hints">{ e.report_heading }</p>
+                        <p class="hints">{ e.report_heading() }</p>
                         <ScoreEntry round={game.round} board={board.board}
                             names={[AttrValue::from(board.black.clone()), AttrValue::from(board.white.clone())]}
                             othello={props.kind == GameKind::Othello} squares={props.squares}
-                            button={AttrValue::from(e.report)} on_score={report} />
+                            button={AttrValue::from(e.report())} on_score={report} />
                     }
                 </>
             }
         }
-        _ if game.bye => html! { <p data-testid="event-your-game">{ e.your_bye }</p> },
-        _ => html! { <p data-testid="event-your-game">{ e.waiting_round }</p> },
+        _ if game.bye => html! { <p data-testid="event-your-game">{ e.your_bye() }</p> },
+        _ => html! { <p data-testid="event-your-game">{ e.waiting_round() }</p> },
     };
     html! {
         <section class="event-player no-print" data-testid="event-player">
-            <h2>{ e.your_game_heading }</h2>
+            <h2>{ e.your_game_heading() }</h2>
             <p>{ e.you_are(&game.name) }</p>
             { body }
             if let Some(text) = &*notice {

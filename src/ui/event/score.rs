@@ -73,7 +73,7 @@ pub fn score_entry(props: &ScoreProps) -> Html {
                 </label>
             }
         };
-        html! { <>{ side(0, t.othello.black) }{ side(1, t.othello.white) }</> }
+        html! { <>{ side(0, t.othello.black()) }{ side(1, t.othello.white()) }</> }
     } else {
         html! {
             <label>{ format!("{} – {}", props.names[0], props.names[1]) }

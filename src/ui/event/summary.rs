@@ -15,10 +15,10 @@ use super::super::online::mine::game_name;
 pub fn stage_text(t: &Texts, stage: Stage) -> &'static str {
     let e = t.event();
     match stage {
-        Stage::Registering => e.stage_registering,
-        Stage::Playing => e.stage_playing,
-        Stage::BetweenRounds => e.stage_between,
-        Stage::Finished => e.stage_finished,
+        Stage::Registering => e.stage_registering(),
+        Stage::Playing => e.stage_playing(),
+        Stage::BetweenRounds => e.stage_between(),
+        Stage::Finished => e.stage_finished(),
     }
 }
 
@@ -57,11 +57,11 @@ pub fn summary_view(props: &SummaryProps) -> Html {
     let e = t.event();
     let s = &props.summary;
     let format = match s.format {
-        Format::Swiss => e.swiss,
-        Format::RoundRobin | Format::DoubleRoundRobin => e.round_robin,
+        Format::Swiss => e.swiss(),
+        Format::RoundRobin | Format::DoubleRoundRobin => e.round_robin(),
     };
     let round = if s.round == 0 {
-        e.no_rounds.to_string()
+        e.no_rounds().to_string()
     } else {
         e.round_of(s.round, s.rounds)
     };
@@ -72,16 +72,16 @@ pub fn summary_view(props: &SummaryProps) -> Html {
     };
     html! {
         <header class="event-summary" data-testid="event-summary">
-            <h1 data-testid="event-name">{ s.name.clone().unwrap_or_else(|| t.common.event_title.to_string()) }</h1>
+            <h1 data-testid="event-name">{ s.name.clone().unwrap_or_else(|| t.common.event_title().to_string()) }</h1>
             <dl class="event-facts">
-                { fact(e.game, game_text(t, s), "game") }
-                { fact(e.time_control, control_text(t, &s.setup.timing), "control") }
-                { fact(e.format, format.to_string(), "format") }
-                { fact(t.club().round_heading, round, "round") }
-                { fact(e.stage, stage_text(t, s.stage).to_string(), "stage") }
-                { fact(e.players, e.players_count(s.players as u64), "players") }
+                { fact(e.game(), game_text(t, s), "game") }
+                { fact(e.time_control(), control_text(t, &s.setup.timing), "control") }
+                { fact(e.format(), format.to_string(), "format") }
+                { fact(t.club().round_heading(), round, "round") }
+                { fact(e.stage(), stage_text(t, s.stage).to_string(), "stage") }
+                { fact(e.players(), e.players_count(s.players as u64), "players") }
                 if let Some(club) = &s.club {
-                    <div class="event-fact"><dt>{ t.club().club }</dt><dd data-testid="event-club">
+                    <div class="event-fact"><dt>{ t.club().club() }</dt><dd data-testid="event-club">
                         <a href={format!("#/clubs/{club}")}>{ s.club_name.clone().unwrap_or_else(|| club.clone()) }</a>
                     </dd></div>
                 }

@@ -83,9 +83,9 @@ pub fn outcome_answer(props: &AnswerProps) -> Html {
         Callback::from(move |_| answer.emit((letter.into(), None, 0)))
     };
     html! {
-        <div class="answer-choices" role="group" aria-label={t.learn().answer_label}>
-            <button onclick={choose("P")} data-testid="answer-p">{ t.learn().outcome_p_button }</button>
-            <button onclick={choose("N")} data-testid="answer-n">{ t.learn().outcome_n_button }</button>
+        <div class="answer-choices" role="group" aria-label={t.learn().answer_label()}>
+            <button onclick={choose("P")} data-testid="answer-p">{ t.learn().outcome_p_button() }</button>
+            <button onclick={choose("N")} data-testid="answer-n">{ t.learn().outcome_n_button() }</button>
         </div>
     }
 }
@@ -97,9 +97,9 @@ pub fn yes_no_answer(t: &crate::i18n::Texts, answer: &Answer) -> Html {
         Callback::from(move |_| answer.emit((word.into(), None, 0)))
     };
     html! {
-        <div class="answer-choices" role="group" aria-label={t.learn().answer_label}>
-            <button onclick={choose("yes")} data-testid="answer-yes">{ t.learn().answer_yes }</button>
-            <button onclick={choose("no")} data-testid="answer-no">{ t.learn().answer_no }</button>
+        <div class="answer-choices" role="group" aria-label={t.learn().answer_label()}>
+            <button onclick={choose("yes")} data-testid="answer-yes">{ t.learn().answer_yes() }</button>
+            <button onclick={choose("no")} data-testid="answer-no">{ t.learn().answer_no() }</button>
         </div>
     }
 }
@@ -121,10 +121,10 @@ pub fn number_answer(props: &AnswerProps) -> Html {
     html! {
         <SubmitGroup class="answer-form" on_submit={onsubmit}>
             <label>
-                { t.learn().answer_label }
+                { t.learn().answer_label() }
                 <input ref={field} type="number" min="0" inputmode="numeric" data-testid="answer-number" />
             </label>
-            <button type="button" data-submit="" class="primary">{ t.learn().check }</button>
+            <button type="button" data-submit="" class="primary">{ t.learn().check() }</button>
         </SubmitGroup>
     }
 }
@@ -158,7 +158,7 @@ pub fn score_answer(props: &ScoreProps) -> Html {
         <SubmitGroup class="answer-form" on_submit={onsubmit}>
             <label>{ props.first }<input ref={first} type="number" min="0" inputmode="numeric" data-testid="score-first" /></label>
             <label>{ props.second }<input ref={second} type="number" min="0" inputmode="numeric" data-testid="score-second" /></label>
-            <button type="button" data-submit="" class="primary">{ t.learn().check }</button>
+            <button type="button" data-submit="" class="primary">{ t.learn().check() }</button>
         </SubmitGroup>
     }
 }
@@ -221,7 +221,7 @@ pub fn table_answer(props: &TableProps) -> Html {
     html! {
         <SubmitGroup node={form.clone()} class="answer-form grundy-table" on_submit={onsubmit}>
             <div class="table-cells">{ for cells }</div>
-            <button type="button" data-submit="" class="primary">{ t.learn().check }</button>
+            <button type="button" data-submit="" class="primary">{ t.learn().check() }</button>
         </SubmitGroup>
     }
 }
@@ -292,7 +292,7 @@ pub fn binary_sum(props: &BinarySumProps) -> Html {
                     <tr class="sum-row"><th scope="row">{ "⊕" }</th>{ for switches }</tr>
                 </tbody>
             </table>
-            <button class="primary" onclick={check} data-testid="check-sum">{ t.learn().check }</button>
+            <button class="primary" onclick={check} data-testid="check-sum">{ t.learn().check() }</button>
         </div>
     }
 }

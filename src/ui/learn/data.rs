@@ -230,10 +230,10 @@ pub fn not_ready<T>(
     match loading {
         Loading::Failed => html! {
             <div class="learn-note" role="alert">
-                <p>{ t.common.load_failed }</p>
-                <button onclick={retry}>{ t.common.try_again }</button>
+                <p>{ t.common.load_failed() }</p>
+                <button onclick={retry}>{ t.common.try_again() }</button>
             </div>
         },
-        _ => html! { <p class="learn-note" aria-busy="true">{ t.common.loading }</p> },
+        _ => html! { <p class="learn-note" aria-busy="true">{ t.common.loading() }</p> },
     }
 }

@@ -14,9 +14,9 @@ use super::progress_file::ProgressFile;
 /// The game's name.
 pub fn game_name(t: &Texts, game: &str) -> &'static str {
     match game {
-        "othello" => t.othello.name,
-        "opok" => t.opok.name,
-        _ => t.nim.name,
+        "othello" => t.othello.name(),
+        "opok" => t.opok.name(),
+        _ => t.nim.name(),
     }
 }
 
@@ -65,19 +65,19 @@ pub fn learn_home() -> Html {
     };
     html! {
         <section class="learn">
-            <h1 tabindex="-1">{ t.common.learn_title }</h1>
-            <p class="intro">{ t.learn().intro }</p>
-            <p class="star-rule" data-testid="star-rule">{ t.learn().star_rule }</p>
+            <h1 tabindex="-1">{ t.common.learn_title() }</h1>
+            <p class="intro">{ t.learn().intro() }</p>
+            <p class="star-rule" data-testid="star-rule">{ t.learn().star_rule() }</p>
             { games }
             <ul class="learn-cards">
                 <li class="learn-card">
-                    <h2><a href="#/puzzles">{ t.common.learn_puzzles }</a></h2>
+                    <h2><a href="#/puzzles">{ t.common.learn_puzzles() }</a></h2>
                     <p>{ t.learn().your_rating(progress.learner_rating()) }</p>
-                    <p><a href="#/puzzles/daily">{ t.learn().daily }</a></p>
+                    <p><a href="#/puzzles/daily">{ t.learn().daily() }</a></p>
                 </li>
                 <li class="learn-card">
-                    <h2><a href="#/learn/teacher">{ t.common.learn_teacher }</a></h2>
-                    <p>{ t.learn().teacher_intro }</p>
+                    <h2><a href="#/learn/teacher">{ t.common.learn_teacher() }</a></h2>
+                    <p>{ t.learn().teacher_intro() }</p>
                 </li>
             </ul>
             <ProgressFile {update} />

@@ -49,7 +49,7 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
     let crumbs = (!embedded).then(|| {
         html! {
             <p class="crumbs">
-                <a href="#/learn">{ t.common.learn_title }</a>{ " › " }
+                <a href="#/learn">{ t.common.learn_title() }</a>{ " › " }
                 <a href={format!("#/learn/{}", props.game)}>{ game_name(t, &props.game) }</a>
             </p>
         }
@@ -60,7 +60,7 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
     let lessons = lessons_of(course, &props.game);
     let Some(at) = lessons.iter().position(|l| l.id == props.id) else {
         return html! {
-            <section class="learn">{ crumbs }<h1 tabindex="-1">{ t.learn().not_found }</h1></section>
+            <section class="learn">{ crumbs }<h1 tabindex="-1">{ t.learn().not_found() }</h1></section>
         };
     };
     let lesson = Rc::new(lessons[at].clone());
@@ -160,7 +160,7 @@ fn lesson_player(props: &PlayerProps) -> Html {
     }
     let act = judging(t, &play, &lesson, app.announce.clone(), embedded, update);
     let (board, controls) = input_view(t, &play, &act).unwrap_or_else(|| {
-        let broken = html! { <p role="alert">{ t.learn().lesson_broken }</p> };
+        let broken = html! { <p role="alert">{ t.learn().lesson_broken() }</p> };
         (broken, Html::default())
     });
     html! {
@@ -209,7 +209,7 @@ fn lesson_head(t: &Texts, lesson: &Lesson, play: &Play, place: &Place) -> Html {
             { explain.unwrap_or_default() }
             <p class="instruction">{ play.shown.pick(&lesson.instruction, lang) }</p>
             if let Some(side) = to_move(t, play) {
-                <p class="to-move" data-testid="to-move">{ format!("{}: {side}", t.othello.side_to_move) }</p>
+                <p class="to-move" data-testid="to-move">{ format!("{}: {side}", t.othello.side_to_move()) }</p>
             }
         </>
     }
@@ -229,8 +229,8 @@ struct SideProps {
 fn step_said(t: &Texts, lesson: &Lesson, play: &Play, step: Hint) -> String {
     match step {
         Hint::Text(i) => play.shown.pick(&lesson.hints[i], t.lang()),
-        Hint::Region => t.learn().hint_region_note.to_string(),
-        Hint::Show if play.input().played() => t.learn().hint_show_played.to_string(),
+        Hint::Region => t.learn().hint_region_note().to_string(),
+        Hint::Show if play.input().played() => t.learn().hint_show_played().to_string(),
         Hint::Show => {
             let answers: Vec<String> = play
                 .attempt
@@ -297,9 +297,9 @@ fn lesson_side(props: &SideProps) -> Html {
         })
     };
     let hint_label = match play.attempt.next_hint() {
-        Some(Hint::Region) => t.learn().hint_region,
-        Some(Hint::Show) => t.learn().hint_show,
-        _ => t.learn().hint,
+        Some(Hint::Region) => t.learn().hint_region(),
+        Some(Hint::Show) => t.learn().hint_show(),
+        _ => t.learn().hint(),
     };
     let solved = play.attempt.stars();
     let feedback = play.feedback.as_ref().map(|f| {
@@ -322,14 +322,14 @@ fn lesson_side(props: &SideProps) -> Html {
             }
             <div class="card-actions">
                 if play.lost() && solved.is_none() {
-                    <button class="primary" onclick={play_again} data-testid="play-again">{ t.learn().play_again }</button>
+                    <button class="primary" onclick={play_again} data-testid="play-again">{ t.learn().play_again() }</button>
                 }
                 if solved.is_none() {
                     <button onclick={hint} disabled={!play.attempt.hint_left()} data-testid="hint">{ hint_label }</button>
                 }
-                <button onclick={again} data-testid="start-again">{ t.learn().start_again }</button>
+                <button onclick={again} data-testid="start-again">{ t.learn().start_again() }</button>
                 if let Some(next) = props.next.clone().filter(|_| solved.is_some()) {
-                    <a class="button primary" href={next} data-testid="next">{ t.learn().next_lesson }</a>
+                    <a class="button primary" href={next} data-testid="next">{ t.learn().next_lesson() }</a>
                 }
             </div>
         </div>

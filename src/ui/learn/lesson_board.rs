@@ -48,11 +48,11 @@ impl Marks {
     fn label(self, t: &Texts, base: String) -> String {
         let learn = t.learn();
         let words = [
-            (self.found, learn.mark_found),
-            (self.answer, learn.mark_answer),
-            (self.region, learn.mark_region),
-            (self.flips, learn.mark_flips),
-            (self.tried, learn.mark_tried),
+            (self.found, learn.mark_found()),
+            (self.answer, learn.mark_answer()),
+            (self.region, learn.mark_region()),
+            (self.flips, learn.mark_flips()),
+            (self.tried, learn.mark_tried()),
         ];
         words
             .into_iter()
@@ -110,7 +110,7 @@ pub fn othello_board(
         othello::Square::new((i % n) as u8, (i / n) as u8)
     };
     html! {
-        <Grid {n} {cells} label={t.othello.board_label_aria} class="lesson-grid"
+        <Grid {n} {cells} label={t.othello.board_label_aria()} class="lesson-grid"
             on_pick={by_cell(&on_pick, square_of)} />
     }
 }
@@ -151,7 +151,7 @@ pub fn opok_board(
         })
         .collect();
     html! {
-        <Grid n={g.size()} {cells} label={t.opok.board_label} class="opok lesson-grid"
+        <Grid n={g.size()} {cells} label={t.opok.board_label()} class="opok lesson-grid"
             on_pick={by_cell(&on_square, move |i| u8::try_from(i).ok().map(opok::Square))} />
     }
 }

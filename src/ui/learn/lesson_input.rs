@@ -99,10 +99,10 @@ fn othello_input(
         Input::Pass => {
             let answer = answer.clone();
             let pass = Callback::from(move |_| answer.emit(("pass".into(), None, 0)));
-            html! { <button class="primary" onclick={pass}>{ t.learn().pass_button }</button> }
+            html! { <button class="primary" onclick={pass}>{ t.learn().pass_button() }</button> }
         }
         Input::Score => html! {
-            <ScoreAnswer first={t.othello.black} second={t.othello.white} answer={answer.clone()} />
+            <ScoreAnswer first={t.othello.black()} second={t.othello.white()} answer={answer.clone()} />
         },
         _ => Html::default(),
     };
@@ -113,9 +113,9 @@ fn othello_input(
 /// lesson (`None`: nothing the rules can say; the lesson's text explains).
 fn opok_why(t: &Texts, position: &opok::Position, goal: &Goal, mv: opok::Move) -> Option<String> {
     if !position.moves().contains(&mv) {
-        Some(t.learn().why_cannot_land.into())
+        Some(t.learn().why_cannot_land().into())
     } else if matches!(goal, Goal::Captures) && position.captures(mv) == 0 {
-        Some(t.learn().why_no_capture.into())
+        Some(t.learn().why_no_capture().into())
     } else {
         None
     }
@@ -188,7 +188,7 @@ fn opok_input(
         Callback::from(move |square: opok::Square| match kind {
             Input::Squares => answer.emit((
                 g.name(square),
-                Some(t.learn().why_cannot_land.to_string()),
+                Some(t.learn().why_cannot_land().to_string()),
                 0,
             )),
             Input::OpokMove => {
@@ -220,7 +220,7 @@ fn opok_input(
     let controls = match kind {
         Input::OpokMove => lift_picker(t, play, &position),
         Input::Score => html! {
-            <ScoreAnswer first={t.opok.circles} second={t.opok.squares} answer={answer.clone()} />
+            <ScoreAnswer first={t.opok.circles()} second={t.opok.squares()} answer={answer.clone()} />
         },
         Input::YesNo => yes_no_answer(t, answer),
         _ => Html::default(),
@@ -231,7 +231,7 @@ fn opok_input(
 /// The stack-height picker of an Opok move.
 fn lift_picker(t: &Texts, play: &UseStateHandle<Play>, position: &opok::Position) -> Html {
     let Some((from, k)) = play.lift else {
-        return html! { <p class="note">{ t.learn().pick_stack }</p> };
+        return html! { <p class="note">{ t.learn().pick_stack() }</p> };
     };
     let most = position
         .stack(from)
@@ -245,11 +245,11 @@ fn lift_picker(t: &Texts, play: &UseStateHandle<Play>, position: &opok::Position
         })
     };
     html! {
-        <div class="lift-picker" role="group" aria-label={t.learn().pieces_to_lift}>
-            <span>{ t.learn().pieces_to_lift }</span>
-            <button onclick={set(k.saturating_sub(1).max(1))} aria-label={t.opok.fewer} disabled={k <= 1}>{ "−" }</button>
+        <div class="lift-picker" role="group" aria-label={t.learn().pieces_to_lift()}>
+            <span>{ t.learn().pieces_to_lift() }</span>
+            <button onclick={set(k.saturating_sub(1).max(1))} aria-label={t.opok.fewer()} disabled={k <= 1}>{ "−" }</button>
             <output aria-live="polite" data-testid="lift">{ k }</output>
-            <button onclick={set((k + 1).min(most))} aria-label={t.opok.more} disabled={k >= most}>{ "+" }</button>
+            <button onclick={set((k + 1).min(most))} aria-label={t.opok.more()} disabled={k >= most}>{ "+" }</button>
         </div>
     }
 }

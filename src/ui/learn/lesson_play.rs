@@ -167,7 +167,7 @@ pub(super) fn note(play: &mut Play, text: String) {
 fn othello_move(t: &Texts, mv: othello::Move) -> String {
     match mv {
         othello::Move::Place(square) => square.to_string(),
-        othello::Move::Pass => t.common.pass.to_string(),
+        othello::Move::Pass => t.common.pass().to_string(),
     }
 }
 
@@ -192,8 +192,8 @@ pub(super) fn answer_said(t: &Texts, play: &Play, answer: &str) -> String {
                 _ => answer.to_string(),
             }
         }
-        Input::YesNo if answer == "yes" => t.learn().answer_yes.to_string(),
-        Input::YesNo => t.learn().answer_no.to_string(),
+        Input::YesNo if answer == "yes" => t.learn().answer_yes().to_string(),
+        Input::YesNo => t.learn().answer_no().to_string(),
         Input::Outcome => answer.to_ascii_uppercase(),
         _ => answer.to_string(),
     }
@@ -218,8 +218,8 @@ fn loss_said(t: &Texts, why: Loss, square: &str) -> String {
         } if mine > theirs => t.learn().lost_margin(mine, theirs, needed),
         Loss::Score { mine, theirs, .. } => t.learn().lost_game(mine, theirs),
         Loss::CornerGivenUp => t.learn().corner_lost(square),
-        Loss::CannotMove => t.learn().lost_cannot_move.to_string(),
-        Loss::MadeLastMove => t.learn().lost_last_token.to_string(),
+        Loss::CannotMove => t.learn().lost_cannot_move().to_string(),
+        Loss::MadeLastMove => t.learn().lost_last_token().to_string(),
     }
 }
 
@@ -305,17 +305,17 @@ pub(super) fn feedback(
             Tone::Right,
             format!(
                 "{} {}",
-                t.learn().right,
+                t.learn().right(),
                 t.learn()
                     .found(play.attempt.found().len(), play.attempt.to_find())
             ),
         ),
-        Verdict::Again => (Tone::Note, t.learn().already.to_string()),
+        Verdict::Again => (Tone::Note, t.learn().already().to_string()),
         Verdict::Wrong => (
             Tone::Wrong,
             format!(
                 "{} {said}{}",
-                t.learn().wrong,
+                t.learn().wrong(),
                 play.shown.pick(&lesson.failure, lang)
             ),
         ),
@@ -323,7 +323,7 @@ pub(super) fn feedback(
             Tone::Right,
             format!(
                 "{} {}{} {}",
-                t.learn().right,
+                t.learn().right(),
                 if play.input().played() {
                     said.as_str()
                 } else {

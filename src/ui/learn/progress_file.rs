@@ -40,10 +40,10 @@ pub fn progress_file(props: &ProgressFileProps) -> Html {
                 Some(Ok(read)) => {
                     let read = Rc::new(read);
                     update.emit(Box::new(move |p: &mut Progress| *p = (*read).clone()));
-                    t.learn().imported.to_string()
+                    t.learn().imported().to_string()
                 }
                 Some(Err(e)) => t.learn().progress_error(&e),
-                None => t.common.load_failed.to_string(),
+                None => t.common.load_failed().to_string(),
             };
             announce.emit(said.clone());
             message.set(said);
@@ -53,23 +53,23 @@ pub fn progress_file(props: &ProgressFileProps) -> Html {
         let (update, message, announce) =
             (props.update.clone(), message.clone(), app.announce.clone());
         Callback::from(move |_| {
-            if browser::window().confirm_with_message(t.learn().reset_confirm) == Ok(true) {
+            if browser::window().confirm_with_message(t.learn().reset_confirm()) == Ok(true) {
                 update.emit(Box::new(|p: &mut Progress| *p = Progress::default()));
-                announce.emit(t.learn().reset_done.to_string());
-                message.set(t.learn().reset_done.to_string());
+                announce.emit(t.learn().reset_done().to_string());
+                message.set(t.learn().reset_done().to_string());
             }
         })
     };
     html! {
         <section class="learn-progress" aria-labelledby="progress-title">
-            <h2 id="progress-title">{ t.learn().progress_title }</h2>
+            <h2 id="progress-title">{ t.learn().progress_title() }</h2>
             <div class="card-actions">
-                <button onclick={export}>{ t.learn().export }</button>
+                <button onclick={export}>{ t.learn().export() }</button>
                 <label class="button file-button">
-                    { t.learn().import }
+                    { t.learn().import() }
                     <input type="file" accept="application/json,.json" class="visually-hidden" onchange={import} />
                 </label>
-                <button onclick={reset} data-testid="reset-progress">{ t.learn().reset_progress }</button>
+                <button onclick={reset} data-testid="reset-progress">{ t.learn().reset_progress() }</button>
             </div>
             if !message.is_empty() { <p>{ (*message).clone() }</p> }
         </section>
@@ -89,8 +89,8 @@ pub fn progress_notice() -> Html {
     });
     let text = match *state {
         Stored::Fine => return Html::default(),
-        Stored::SetAside => t.learn().progress_set_aside,
-        Stored::Kept => t.learn().progress_kept,
+        Stored::SetAside => t.learn().progress_set_aside(),
+        Stored::Kept => t.learn().progress_kept(),
     };
     html! { <p class="learn-note progress-notice" role="alert" data-testid="progress-notice">{ text }</p> }
 }

@@ -28,24 +28,24 @@ use super::solution_line::SolutionLine;
 /// The kind's name.
 fn kind_name(t: &Texts, kind: Kind) -> &'static str {
     match kind {
-        Kind::Wipeout => t.learn().kind_wipeout,
-        Kind::Corner => t.learn().kind_corner,
-        Kind::Parity => t.learn().kind_parity,
-        Kind::OnlyMove => t.learn().kind_only_move,
-        Kind::ExactScore => t.learn().kind_exact_score,
-        Kind::BestMove => t.learn().kind_best_move,
+        Kind::Wipeout => t.learn().kind_wipeout(),
+        Kind::Corner => t.learn().kind_corner(),
+        Kind::Parity => t.learn().kind_parity(),
+        Kind::OnlyMove => t.learn().kind_only_move(),
+        Kind::ExactScore => t.learn().kind_exact_score(),
+        Kind::BestMove => t.learn().kind_best_move(),
     }
 }
 
 /// What the puzzle asks.
 fn task(t: &Texts, puzzle: &ShippedPuzzle, kind: Kind) -> String {
     match kind {
-        Kind::Wipeout => t.learn().task_wipeout.into(),
+        Kind::Wipeout => t.learn().task_wipeout().into(),
         Kind::Corner => t.learn().task_corner(puzzle.turns.unwrap_or(2)),
-        Kind::Parity => t.learn().task_parity.into(),
-        Kind::OnlyMove => t.learn().task_only_move.into(),
-        Kind::ExactScore => t.learn().task_exact_score.into(),
-        Kind::BestMove => t.learn().task_best_move.into(),
+        Kind::Parity => t.learn().task_parity().into(),
+        Kind::OnlyMove => t.learn().task_only_move().into(),
+        Kind::ExactScore => t.learn().task_exact_score().into(),
+        Kind::BestMove => t.learn().task_best_move().into(),
     }
 }
 
@@ -94,9 +94,9 @@ pub fn puzzles_home() -> Html {
                 <>
                     <div class="card-actions">
                         if let Some(next) = next {
-                            <a class="button primary" href={format!("#/puzzles/{next}")} data-testid="next-puzzle">{ t.learn().next_puzzle }</a>
+                            <a class="button primary" href={format!("#/puzzles/{next}")} data-testid="next-puzzle">{ t.learn().next_puzzle() }</a>
                         }
-                        <a class="button" href="#/puzzles/daily">{ t.learn().daily }</a>
+                        <a class="button" href="#/puzzles/daily">{ t.learn().daily() }</a>
                     </div>
                     <ul class="kind-counts">{ for kinds }</ul>
                 </>
@@ -106,12 +106,12 @@ pub fn puzzles_home() -> Html {
     };
     html! {
         <section class="learn">
-            <p class="crumbs"><a href="#/learn">{ t.common.learn_title }</a></p>
-            <h1 tabindex="-1">{ t.common.learn_puzzles }</h1>
-            <p class="intro">{ t.learn().puzzles_intro }</p>
+            <p class="crumbs"><a href="#/learn">{ t.common.learn_title() }</a></p>
+            <h1 tabindex="-1">{ t.common.learn_puzzles() }</h1>
+            <p class="intro">{ t.learn().puzzles_intro() }</p>
             <p class="rating" data-testid="learner-rating">{ t.learn().your_rating(progress.learner_rating()) }</p>
             { body }
-            <p class="note">{ t.learn().rating_note }</p>
+            <p class="note">{ t.learn().rating_note() }</p>
         </section>
     }
 }
@@ -135,7 +135,7 @@ pub fn puzzle_page(props: &PuzzlePageProps) -> Html {
     };
     // A frame shows no links into the site.
     let crumbs = use_embedded().is_none().then(|| html! {
-        <p class="crumbs"><a href="#/learn">{ t.common.learn_title }</a>{ " › " }<a href="#/puzzles">{ t.common.learn_puzzles }</a></p>
+        <p class="crumbs"><a href="#/learn">{ t.common.learn_title() }</a>{ " › " }<a href="#/puzzles">{ t.common.learn_puzzles() }</a></p>
     });
     let Loading::Ready(puzzles) = &puzzles else {
         return html! { <section class="learn">{ crumbs }{ not_ready(t, &puzzles, retry) }</section> };
@@ -147,7 +147,7 @@ pub fn puzzle_page(props: &PuzzlePageProps) -> Html {
     };
     let found = at.and_then(|i| Some((i, puzzles[i].clone(), puzzles[i].position()?)));
     let Some((at, puzzle, position)) = found else {
-        return html! { <section class="learn">{ crumbs }<h1 tabindex="-1">{ t.learn().not_found }</h1></section> };
+        return html! { <section class="learn">{ crumbs }<h1 tabindex="-1">{ t.learn().not_found() }</h1></section> };
     };
     let key = puzzle.id.clone();
     html! {
@@ -256,20 +256,20 @@ impl Judge {
             next.misses += 1;
             let (why, flips) = why_text(t, &self.position, square);
             next.flips = flips;
-            next.said = Some((false, format!("{} {why}", t.learn().wrong_puzzle)));
+            next.said = Some((false, format!("{} {why}", t.learn().wrong_puzzle())));
             return self.set(next);
         }
         next.moved = true;
         next.flips = 0;
         let said = if kind == Kind::ExactScore {
-            t.learn().score_question
+            t.learn().score_question()
         } else {
             next.solved = true;
             record(&self.update, &self.puzzle, next.hints == 0, &mut next);
             self.solved.emit(next.misses);
-            t.learn().solved_puzzle
+            t.learn().solved_puzzle()
         };
-        next.said = Some((true, format!("{} {said}", t.learn().right)));
+        next.said = Some((true, format!("{} {said}", t.learn().right())));
         self.set(next);
     }
 
@@ -291,11 +291,11 @@ impl Judge {
         next.solved = true;
         let end = end.unwrap_or_default();
         let said = if right {
-            format!("{} {}", t.learn().right, t.learn().solved_puzzle)
+            format!("{} {}", t.learn().right(), t.learn().solved_puzzle())
         } else {
             format!(
                 "{} {}",
-                t.learn().wrong,
+                t.learn().wrong(),
                 t.learn().score_answer(end, 64 - end)
             )
         };
@@ -310,7 +310,7 @@ impl Judge {
         next.hints = (next.hints + 1).min(2);
         record(&self.update, &self.puzzle, false, &mut next);
         let hint = if next.hints == 1 {
-            t.learn().hint_region_note.to_string()
+            t.learn().hint_region_note().to_string()
         } else {
             t.learn().answer_is(&self.puzzle.solution[0])
         };
@@ -360,9 +360,9 @@ fn puzzle_player(props: &PlayerProps) -> Html {
     html! {
         <>
             <p class="lesson-number">{ t.learn().puzzle_number(props.number, props.total) }</p>
-            <h1 tabindex="-1">{ if props.daily { t.learn().daily } else { kind_name(t, kind) } }</h1>
+            <h1 tabindex="-1">{ if props.daily { t.learn().daily() } else { kind_name(t, kind) } }</h1>
             if kind == Kind::Wipeout {
-                <p class="explain" data-testid="kind-about">{ t.learn().kind_about_wipeout }</p>
+                <p class="explain" data-testid="kind-about">{ t.learn().kind_about_wipeout() }</p>
             }
             <p class="instruction">{ format!("{} ({side})", task(t, &puzzle, kind)) }</p>
             <div class="lesson-play">
@@ -415,7 +415,7 @@ fn change_said(t: &Texts, change: RatingChange) -> String {
     };
     let moved = t.learn().rating_change(change.before, change.after, delta);
     if change.new {
-        format!("{moved} {}", t.learn().rating_new_note)
+        format!("{moved} {}", t.learn().rating_new_note())
     } else {
         moved
     }
@@ -448,9 +448,9 @@ fn puzzle_side(t: &Texts, state: &Try, facts: SideFacts, judge: &Judge) -> Html 
         Callback::from(move |_| judge.hint())
     };
     let verified = if facts.verified {
-        t.learn().verified_exact
+        t.learn().verified_exact()
     } else {
-        t.learn().verified_deep
+        t.learn().verified_deep()
     };
     html! {
         <div class="lesson-side">
@@ -468,11 +468,11 @@ fn puzzle_side(t: &Texts, state: &Try, facts: SideFacts, judge: &Judge) -> Html 
             <div class="card-actions">
                 if !state.moved {
                     <button onclick={on_hint} disabled={state.hints >= 2} data-testid="hint">
-                        { if state.hints == 0 { t.learn().hint_region } else { t.learn().hint_show } }
+                        { if state.hints == 0 { t.learn().hint_region() } else { t.learn().hint_show() } }
                     </button>
                 }
                 if let Some(next) = facts.next {
-                    <a class={classes!("button", state.solved.then_some("primary"))} href={format!("#/puzzles/{next}")} data-testid="next-puzzle">{ t.learn().next_puzzle }</a>
+                    <a class={classes!("button", state.solved.then_some("primary"))} href={format!("#/puzzles/{next}")} data-testid="next-puzzle">{ t.learn().next_puzzle() }</a>
                 }
             </div>
         </div>

@@ -73,14 +73,14 @@ pub fn solution_line(props: &SolutionLineProps) -> Html {
     let board = othello_board(t, &position, marks, Callback::noop());
     html! {
         <section class="solution-line" aria-labelledby="line-title" data-testid="solution">
-            <h2 id="line-title">{ t.learn().line_title }</h2>
+            <h2 id="line-title">{ t.learn().line_title() }</h2>
             { board }
             <p class="line-step" data-testid="line-step">{ step_said(t, &props.start, &props.line, *at) }</p>
-            <div class="card-actions" role="group" aria-label={t.learn().line_title}>
-                <button onclick={go(0)} disabled={*at == 0}>{ t.learn().line_start }</button>
-                <button onclick={go(at.saturating_sub(1))} disabled={*at == 0} data-testid="line-back">{ t.learn().line_back }</button>
-                <button onclick={go((*at + 1).min(total))} disabled={*at == total} data-testid="line-next">{ t.learn().line_next }</button>
-                <button onclick={go(total)} disabled={*at == total}>{ t.learn().line_end }</button>
+            <div class="card-actions" role="group" aria-label={t.learn().line_title()}>
+                <button onclick={go(0)} disabled={*at == 0}>{ t.learn().line_start() }</button>
+                <button onclick={go(at.saturating_sub(1))} disabled={*at == 0} data-testid="line-back">{ t.learn().line_back() }</button>
+                <button onclick={go((*at + 1).min(total))} disabled={*at == total} data-testid="line-next">{ t.learn().line_next() }</button>
+                <button onclick={go(total)} disabled={*at == total}>{ t.learn().line_end() }</button>
             </div>
         </section>
     }

@@ -64,8 +64,8 @@ pub fn learn_stages(props: &StagesProps) -> Html {
     };
     html! {
         <section class="learn">
-            <p class="crumbs"><a href="#/learn">{ t.common.learn_title }</a></p>
-            <h1 tabindex="-1">{ format!("{}: {}", game_name(t, game), t.common.learn_lessons) }</h1>
+            <p class="crumbs"><a href="#/learn">{ t.common.learn_title() }</a></p>
+            <h1 tabindex="-1">{ format!("{}: {}", game_name(t, game), t.common.learn_lessons()) }</h1>
             { body }
         </section>
     }

@@ -69,7 +69,7 @@ fn lesson_picker(t: &Texts, course: &Course, picked: &UseStateHandle<BTreeSet<St
     });
     html! {
         <fieldset>
-            <legend>{ t.learn().choose_items }</legend>
+            <legend>{ t.learn().choose_items() }</legend>
             { for games }
         </fieldset>
     }
@@ -80,7 +80,7 @@ fn copying(t: &'static Texts, text: String, announce: &Callback<String>) -> Call
     let announce = announce.clone();
     Callback::from(move |_| {
         if browser::copy_to_clipboard(&text) {
-            announce.emit(t.learn().code_copied.to_string());
+            announce.emit(t.learn().code_copied().to_string());
         }
     })
 }
@@ -92,12 +92,12 @@ fn made_set(t: &'static Texts, set: &TeacherSet, announce: &Callback<String>) ->
     let copy = copying(t, link.clone(), announce);
     html! {
         <div class="set-made">
-            <label>{ t.learn().set_link }
+            <label>{ t.learn().set_link() }
                 <input type="text" readonly=true value={link} data-testid="set-link" />
             </label>
             <div class="card-actions">
-                <button onclick={copy}>{ t.common.copy_link }</button>
-                <a class="button" href={results} data-testid="results-link">{ t.common.learn_results }</a>
+                <button onclick={copy}>{ t.common.copy_link() }</button>
+                <a class="button" href={results} data-testid="results-link">{ t.common.learn_results() }</a>
             </div>
         </div>
     }
@@ -133,7 +133,7 @@ fn make_set(
         }
     }
     if items.is_empty() {
-        return Err(t.learn().set_empty.to_string());
+        return Err(t.learn().set_empty().to_string());
     }
     TeacherSet::new(title.trim(), items).map_err(|e| t.learn().set_error(&e))
 }
@@ -151,7 +151,7 @@ pub fn teacher_page() -> Html {
     let (Loading::Ready(course), Loading::Ready(puzzles)) = (&course, &puzzles) else {
         return html! {
             <section class="learn">
-                <h1 tabindex="-1">{ t.common.learn_teacher }</h1>
+                <h1 tabindex="-1">{ t.common.learn_teacher() }</h1>
                 { not_ready(t, &Loading::<()>::Waiting, Callback::noop()) }
             </section>
         };
@@ -173,16 +173,16 @@ pub fn teacher_page() -> Html {
     });
     html! {
         <section class="learn">
-            <p class="crumbs"><a href="#/learn">{ t.common.learn_title }</a></p>
-            <h1 tabindex="-1">{ t.common.learn_teacher }</h1>
-            <p class="intro">{ t.learn().teacher_intro }</p>
+            <p class="crumbs"><a href="#/learn">{ t.common.learn_title() }</a></p>
+            <h1 tabindex="-1">{ t.common.learn_teacher() }</h1>
+            <p class="intro">{ t.learn().teacher_intro() }</p>
             <SubmitGroup class="set-form" on_submit={make}>
-                <label>{ t.learn().set_name }<input ref={title} type="text" maxlength="80" data-testid="set-name" /></label>
+                <label>{ t.learn().set_name() }<input ref={title} type="text" maxlength="80" data-testid="set-name" /></label>
                 { lesson_picker(t, course, &picked) }
-                <label>{ t.learn().pick_puzzles }
+                <label>{ t.learn().pick_puzzles() }
                     <input ref={numbers} type="text" inputmode="numeric" data-testid="set-puzzles" />
                 </label>
-                <button type="button" data-submit="" class="primary" data-testid="make-set">{ t.learn().make_link }</button>
+                <button type="button" data-submit="" class="primary" data-testid="make-set">{ t.learn().make_link() }</button>
             </SubmitGroup>
             { result.unwrap_or_default() }
         </section>
@@ -249,8 +249,8 @@ pub fn set_page(props: &QueryProps) -> Html {
         Err(e) => {
             return html! {
                 <section class="learn">
-                    <h1 tabindex="-1">{ t.common.learn_set }</h1>
-                    <p class="feedback wrong" role="alert">{ format!("{}. {}", t.learn().set_bad, t.learn().set_error(&e)) }</p>
+                    <h1 tabindex="-1">{ t.common.learn_set() }</h1>
+                    <p class="feedback wrong" role="alert">{ format!("{}. {}", t.learn().set_bad(), t.learn().set_error(&e)) }</p>
                 </section>
             }
         }
@@ -280,10 +280,10 @@ pub fn set_page(props: &QueryProps) -> Html {
             let copy = copying(t, code.clone(), &app.announce);
             html! {
                 <div class="set-made">
-                    <label>{ t.learn().result_code }
+                    <label>{ t.learn().result_code() }
                         <input type="text" readonly=true value={code.clone()} data-testid="result-code" />
                     </label>
-                    <button onclick={copy}>{ t.common.copy_moves }</button>
+                    <button onclick={copy}>{ t.common.copy_moves() }</button>
                 </div>
             }
         }
@@ -291,13 +291,13 @@ pub fn set_page(props: &QueryProps) -> Html {
     });
     html! {
         <section class="learn">
-            <p class="crumbs"><a href="#/learn">{ t.common.learn_title }</a></p>
-            <h1 tabindex="-1">{ if set.title().is_empty() { t.common.learn_set.to_string() } else { set.title().to_string() } }</h1>
-            <p class="intro">{ t.learn().set_intro }</p>
+            <p class="crumbs"><a href="#/learn">{ t.common.learn_title() }</a></p>
+            <h1 tabindex="-1">{ if set.title().is_empty() { t.common.learn_set().to_string() } else { set.title().to_string() } }</h1>
+            <p class="intro">{ t.learn().set_intro() }</p>
             <ol class="lesson-list set-items">{ for items }</ol>
             <SubmitGroup class="answer-form" on_submit={make_code}>
-                <label>{ t.learn().your_name }<input ref={name} type="text" maxlength="40" data-testid="learner-name" /></label>
-                <button type="button" data-submit="" class="primary" data-testid="make-code">{ t.learn().get_code }</button>
+                <label>{ t.learn().your_name() }<input ref={name} type="text" maxlength="40" data-testid="learner-name" /></label>
+                <button type="button" data-submit="" class="primary" data-testid="make-code">{ t.learn().get_code() }</button>
             </SubmitGroup>
             { shown.unwrap_or_default() }
         </section>
@@ -316,8 +316,8 @@ pub fn results_page(props: &QueryProps) -> Html {
         Err(e) => {
             return html! {
                 <section class="learn">
-                    <h1 tabindex="-1">{ t.common.learn_results }</h1>
-                    <p class="feedback wrong" role="alert">{ format!("{}. {}", t.learn().set_bad, t.learn().set_error(&e)) }</p>
+                    <h1 tabindex="-1">{ t.common.learn_results() }</h1>
+                    <p class="feedback wrong" role="alert">{ format!("{}. {}", t.learn().set_bad(), t.learn().set_error(&e)) }</p>
                 </section>
             }
         }
@@ -355,13 +355,13 @@ pub fn results_page(props: &QueryProps) -> Html {
             <>
                 <div class="table-scroll">
                     <table class="class-table" data-testid="class-table">
-                        <thead><tr><th scope="col">{ t.learn().learner }</th>{ for heads }<th scope="col">{ t.learn().solved_count }</th><th scope="col">{ "★" }</th></tr></thead>
+                        <thead><tr><th scope="col">{ t.learn().learner() }</th>{ for heads }<th scope="col">{ t.learn().solved_count() }</th><th scope="col">{ "★" }</th></tr></thead>
                         <tbody>{ for rows }</tbody>
-                        <tfoot><tr><th scope="row">{ t.learn().solved_count }</th>{ for totals }<td /><td /></tr></tfoot>
+                        <tfoot><tr><th scope="row">{ t.learn().solved_count() }</th>{ for totals }<td /><td /></tr></tfoot>
                     </table>
                 </div>
                 if !table.refused().is_empty() {
-                    <h2>{ t.learn().refused_codes }</h2>
+                    <h2>{ t.learn().refused_codes() }</h2>
                     <ul data-testid="refused">{ for refused }</ul>
                 }
             </>
@@ -372,13 +372,13 @@ pub fn results_page(props: &QueryProps) -> Html {
     });
     html! {
         <section class="learn">
-            <p class="crumbs"><a href="#/learn">{ t.common.learn_title }</a></p>
-            <h1 tabindex="-1">{ format!("{}{}", t.common.learn_results, if set.title().is_empty() { String::new() } else { format!(": {}", set.title()) }) }</h1>
-            <p class="intro">{ t.learn().results_intro }</p>
+            <p class="crumbs"><a href="#/learn">{ t.common.learn_title() }</a></p>
+            <h1 tabindex="-1">{ format!("{}{}", t.common.learn_results(), if set.title().is_empty() { String::new() } else { format!(": {}", set.title()) }) }</h1>
+            <p class="intro">{ t.learn().results_intro() }</p>
             <ol class="set-items">{ for items }</ol>
             <SubmitGroup class="set-form" on_submit={show}>
-                <label>{ t.learn().paste_codes }<textarea ref={codes} rows="6" data-testid="codes" /></label>
-                <button type="button" data-submit="" class="primary" data-testid="show-table">{ t.learn().show_table }</button>
+                <label>{ t.learn().paste_codes() }<textarea ref={codes} rows="6" data-testid="codes" /></label>
+                <button type="button" data-submit="" class="primary" data-testid="show-table">{ t.learn().show_table() }</button>
             </SubmitGroup>
             { view.unwrap_or_default() }
         </section>

@@ -60,32 +60,32 @@ pub fn custom_sum(props: &CustomSumProps) -> Html {
         Callback::from(move |_: MouseEvent| remove())
     };
     let rules = [
-        ("nim", t.nim.rule_nim),
-        ("dim", t.nim.rule_dim),
-        ("aliquot", t.nim.rule_aliquot),
-        ("evenodd", t.nim.rule_evenodd),
-        ("half", t.nim.rule_half),
-        ("sub", t.nim.sub_set),
+        ("nim", t.nim.rule_nim()),
+        ("dim", t.nim.rule_dim()),
+        ("aliquot", t.nim.rule_aliquot()),
+        ("evenodd", t.nim.rule_evenodd()),
+        ("half", t.nim.rule_half()),
+        ("sub", t.nim.sub_set()),
     ];
     let rows = props.drafts.iter().enumerate().map(|(i, draft)| {
         let error = draft.heap().err().map(|e| match e {
-            DraftError::Rule => t.nim.err_set,
-            DraftError::Size => t.nim.err_size,
+            DraftError::Rule => t.nim.err_set(),
+            DraftError::Size => t.nim.err_size(),
         });
         html! {
             <li class="heap-draft">
-                <select aria-label={t.nim.heap_rule} onchange={edit(i, |d, v| d.rule = v)}>
+                <select aria-label={t.nim.heap_rule()} onchange={edit(i, |d, v| d.rule = v)}>
                     { for rules.iter().map(|&(value, label)| html! {
                         <option {value} selected={draft.rule == value}>{ label }</option>
                     }) }
                 </select>
                 if draft.rule == "sub" {
-                    <input type="text" aria-label={t.nim.sub_set} placeholder={t.nim.sub_set}
+                    <input type="text" aria-label={t.nim.sub_set()} placeholder={t.nim.sub_set()}
                         value={draft.set.clone()} onchange={edit(i, |d, v| d.set = v)} />
                 }
-                <input type="number" min="0" aria-label={t.nim.heap_size} value={draft.size.clone()}
+                <input type="number" min="0" aria-label={t.nim.heap_size()} value={draft.size.clone()}
                     onchange={edit(i, |d, v| d.size = v)} />
-                <button type="button" onclick={remove(i)} disabled={props.drafts.len() == 1}>{ t.nim.remove_heap }</button>
+                <button type="button" onclick={remove(i)} disabled={props.drafts.len() == 1}>{ t.nim.remove_heap() }</button>
                 if let Some(error) = error {
                     <span class="notice">{ error }</span>
                 }
@@ -95,7 +95,7 @@ pub fn custom_sum(props: &CustomSumProps) -> Html {
     html! {
         <div class="custom-sum">
             <ol>{ for rows }</ol>
-            <button type="button" class="add-heap" onclick={Callback::from(move |_: MouseEvent| add())}>{ t.nim.add_heap }</button>
+            <button type="button" class="add-heap" onclick={Callback::from(move |_: MouseEvent| add())}>{ t.nim.add_heap() }</button>
         </div>
     }
 }

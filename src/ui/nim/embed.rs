@@ -36,15 +36,15 @@ pub fn embed_board(props: &BoardProps<Nim>) -> Html {
         }
     });
     let verdict = analysis.as_ref().map(|analysis| match analysis {
-        None => t.embed().analysing.to_string(),
-        Some(Err(_)) => t.nim.misere_budget.to_string(),
+        None => t.embed().analysing().to_string(),
+        Some(Err(_)) => t.nim.misere_budget().to_string(),
         Some(Ok(a)) => {
             let moves: Vec<String> = a.winning_moves.iter().map(move_label).collect();
             match a.outcome {
-                Outcome::P => format!("{} {}", t.nim.outcome_p, t.nim.no_winning_moves),
+                Outcome::P => format!("{} {}", t.nim.outcome_p(), t.nim.no_winning_moves()),
                 Outcome::N => format!(
                     "{} {}",
-                    t.nim.outcome_n,
+                    t.nim.outcome_n(),
                     t.nim.winning_moves_label(moves.join(", "))
                 ),
             }
@@ -64,7 +64,7 @@ pub fn embed_board(props: &BoardProps<Nim>) -> Html {
                 on_take={props.dispatch.reform(Action::Play)} />
             if let Some(verdict) = verdict {
                 <p class="embed-analysis" data-testid="embed-analysis" aria-live="polite"
-                    aria-busy={busy.to_string()} aria-label={t.embed().analysis_label}>{ verdict }</p>
+                    aria-busy={busy.to_string()} aria-label={t.embed().analysis_label()}>{ verdict }</p>
             }
         </>
     }

@@ -94,9 +94,9 @@ fn big_heap(props: &BigHeapProps) -> Html {
     html! {
         <form class="big-heap" onsubmit={on_submit}>
             <span class="big-count" aria-hidden="true">{ props.size }</span>
-            <label for={id.clone()}>{ t.nim.heap_amount }</label>
+            <label for={id.clone()}>{ t.nim.heap_amount() }</label>
             <input id={id} type="number" min="1" value={amount.to_string()} oninput={on_input} disabled={!props.interactive} />
-            <button type="submit" disabled={!props.interactive || error.is_some()}>{ t.nim.heap_take }</button>
+            <button type="submit" disabled={!props.interactive || error.is_some()}>{ t.nim.heap_take() }</button>
             if let Some(refusal) = error {
                 <span class="reason">{ refusal_text(t, &props.rule, props.size, *amount, refusal) }</span>
             }

@@ -17,8 +17,8 @@ use super::custom_sum::CustomSum;
 /// What a preset is called in the list.
 fn preset_label(t: &Texts, preset: &Preset) -> String {
     match preset.key {
-        "three" => t.nim.preset_three.into(),
-        "source" => t.nim.preset_source.into(),
+        "three" => t.nim.preset_three().into(),
+        "source" => t.nim.preset_source().into(),
         _ => {
             let heap = &preset.position.heaps()[0];
             t.nim.preset_single(rule_name(t, &heap.rule), heap.size)
@@ -91,22 +91,22 @@ pub fn new_game_dialog(props: &NewGameProps<Settings>) -> Html {
     let fields = html! {
         <>
             <div class="field">
-                <label for="nim-preset">{ t.nim.preset }</label>
+                <label for="nim-preset">{ t.nim.preset() }</label>
                 <select id="nim-preset" onchange={on_preset}>
                     { for presets.iter().map(|p| option(p.key, preset_label(t, p))) }
-                    { option("random", t.nim.random_game.into()) }
-                    { option("custom", t.nim.custom_game.into()) }
+                    { option("random", t.nim.random_game().into()) }
+                    { option("custom", t.nim.custom_game().into()) }
                 </select>
             </div>
             if *preset == "custom" {
                 <CustomSum drafts={(*custom).clone()} on_change={Callback::from(move |d| custom.set(d))} />
             }
             <fieldset class="field">
-                <legend>{ t.nim.play_convention }</legend>
-                { convention_choice(&draft, false, t.nim.normal_play) }
-                { convention_choice(&draft, true, t.nim.misere_play) }
+                <legend>{ t.nim.play_convention() }</legend>
+                { convention_choice(&draft, false, t.nim.normal_play()) }
+                { convention_choice(&draft, true, t.nim.misere_play()) }
             </fieldset>
-            <p class="help">{ t.nim.level_note }</p>
+            <p class="help">{ t.nim.level_note() }</p>
         </>
     };
     new_game_form::<Nim>(t, &form_props, &draft, fields)

@@ -60,9 +60,9 @@ pub fn nim_page(props: &NimPageProps) -> Html {
     };
     let toggle = |handle: UseStateHandle<bool>| Callback::from(move |_: ()| handle.set(!*handle));
     let convention = if state.settings.misere {
-        t.nim.misere_play
+        t.nim.misere_play()
     } else {
-        t.nim.normal_play
+        t.nim.normal_play()
     };
     let outcome_class = normal
         .as_ref()
@@ -83,14 +83,14 @@ pub fn nim_page(props: &NimPageProps) -> Html {
                 <>
                     <Status<Nim> state={page.state.clone()} dispatch={page.dispatch.clone()} />
                     <button class="theory-toggle" aria-pressed={show_theory.to_string()}
-                        onclick={toggle(show_theory.clone()).reform(|_: MouseEvent| ())}>{ t.nim.theory }</button>
+                        onclick={toggle(show_theory.clone()).reform(|_: MouseEvent| ())}>{ t.nim.theory() }</button>
                     if *show_theory {
                         <TheoryPanel position={position.clone()} misere={state.settings.misere} {misere_analysis}
                             show_me={*show_me} on_show_me={toggle(show_me.clone())} />
                     }
                 </>
             }}
-            load_label={t.nim.record_label} help={t.nim.keyboard_help}
+            load_label={t.nim.record_label()} help={t.nim.keyboard_help()}
             dialog={html! {
                 <NewGameDialog initial={state.settings.clone()} on_start={page.start_game()}
                     on_cancel={page.close_dialog()} />

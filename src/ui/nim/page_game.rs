@@ -60,7 +60,7 @@ impl PageGame for Nim {
     fn context(_session: &GameSession<Nim>) {}
 
     fn game_name(t: &Texts) -> &'static str {
-        t.nim.name
+        t.nim.name()
     }
 
     /// The heaps, each with its rule's name in `t`'s words when there is a
@@ -86,9 +86,9 @@ impl PageGame for Nim {
     /// player, so never "You win").
     fn diagram_caption(t: &Texts, session: &GameSession<Nim>) -> Vec<String> {
         let convention = if session.settings.misere {
-            t.nim.misere_play
+            t.nim.misere_play()
         } else {
-            t.nim.normal_play
+            t.nim.normal_play()
         };
         let mut lines = vec![convention.to_string()];
         lines.extend(session.outcome().map(|o| winner_text(t, &o)));

@@ -22,11 +22,11 @@ pub fn nim_rules() -> Html {
     let section = |title: &'static str, body: &'static str| html! { <section><h2>{ title }</h2><p>{ body }</p></section> };
     html! {
         <article class="rules nim-rules">
-            <h1 tabindex="-1">{ t.nim.rules_title }</h1>
-            <p>{ t.nim_rules().rules_intro }</p>
-            { section(t.nim_rules().rules_play_title, t.nim_rules().rules_play) }
+            <h1 tabindex="-1">{ t.nim.rules_title() }</h1>
+            <p>{ t.nim_rules().rules_intro() }</p>
+            { section(t.nim_rules().rules_play_title(), t.nim_rules().rules_play()) }
             <section>
-                <h2>{ t.nim_rules().rules_table_title }</h2>
+                <h2>{ t.nim_rules().rules_table_title() }</h2>
                 <table class="rules-table">
                     <tbody>
                         { for rules.iter().map(|rule| html! {
@@ -35,21 +35,21 @@ pub fn nim_rules() -> Html {
                     </tbody>
                 </table>
             </section>
-            { section(t.nim_rules().rules_pn_title, t.nim_rules().rules_pn) }
-            { section(t.nim_rules().rules_sg_title, t.nim_rules().rules_sg) }
+            { section(t.nim_rules().rules_pn_title(), t.nim_rules().rules_pn()) }
+            { section(t.nim_rules().rules_sg_title(), t.nim_rules().rules_sg()) }
             <section>
-                <h2>{ t.nim_rules().rules_sum_title }</h2>
-                <p>{ t.nim_rules().rules_sum }</p>
-                <p class="example">{ t.nim_rules().rules_example }</p>
+                <h2>{ t.nim_rules().rules_sum_title() }</h2>
+                <p>{ t.nim_rules().rules_sum() }</p>
+                <p class="example">{ t.nim_rules().rules_example() }</p>
             </section>
-            { section(t.nim_rules().rules_misere_title, t.nim_rules().rules_misere) }
-            { section(t.nim_rules().rules_closed_title, t.nim_rules().rules_closed) }
+            { section(t.nim_rules().rules_misere_title(), t.nim_rules().rules_misere()) }
+            { section(t.nim_rules().rules_closed_title(), t.nim_rules().rules_closed()) }
             <section>
-                <h2>{ t.nim_rules().rules_limits_title }</h2>
-                <p>{ t.nim_rules().rules_limits }</p>
-                <p>{ t.common.notation_wide }</p>
+                <h2>{ t.nim_rules().rules_limits_title() }</h2>
+                <p>{ t.nim_rules().rules_limits() }</p>
+                <p>{ t.common.notation_wide() }</p>
             </section>
-            <p><a class="button primary" href="#/nim">{ t.common.play }</a></p>
+            <p><a class="button primary" href="#/nim">{ t.common.play() }</a></p>
         </article>
     }
 }

@@ -68,21 +68,21 @@ pub fn theory_panel(props: &TheoryProps) -> Html {
         None => props.misere_analysis.clone(),
     };
     let verdict = match &analysis {
-        None => html! { <p class="analysing">{ t.nim.analysing }</p> },
-        Some(Err(_)) => html! { <p class="notice">{ t.nim.misere_budget }</p> },
+        None => html! { <p class="analysing">{ t.nim.analysing() }</p> },
+        Some(Err(_)) => html! { <p class="notice">{ t.nim.misere_budget() }</p> },
         Some(Ok(a)) => {
             let moves: Vec<String> = a.winning_moves.iter().map(move_label).collect();
             html! {
                 <>
                     <p class="outcome" data-testid="outcome">
                         <strong>{ match a.outcome { Outcome::P => "P", Outcome::N => "N" } }</strong>
-                        { format!(" — {}", match a.outcome { Outcome::P => t.nim.outcome_p, Outcome::N => t.nim.outcome_n }) }
+                        { format!(" — {}", match a.outcome { Outcome::P => t.nim.outcome_p(), Outcome::N => t.nim.outcome_n() }) }
                     </p>
                     <button class="show-me" aria-pressed={props.show_me.to_string()}
-                        onclick={props.on_show_me.reform(|_: MouseEvent| ())}>{ t.nim.show_me }</button>
+                        onclick={props.on_show_me.reform(|_: MouseEvent| ())}>{ t.nim.show_me() }</button>
                     if props.show_me {
                         <p data-testid="winning-moves">{
-                            if moves.is_empty() { t.nim.no_winning_moves.to_string() }
+                            if moves.is_empty() { t.nim.no_winning_moves().to_string() }
                             else { t.nim.winning_moves_label(moves.join(", ")) }
                         }</p>
                     }
@@ -91,14 +91,14 @@ pub fn theory_panel(props: &TheoryProps) -> Html {
         }
     };
     html! {
-        <section class="theory" aria-label={t.nim.theory}>
-            <h2>{ t.nim.theory }</h2>
+        <section class="theory" aria-label={t.nim.theory()}>
+            <h2>{ t.nim.theory() }</h2>
             if let Some(a) = &normal {
-                <h3>{ t.nim.nimsum_title }</h3>
+                <h3>{ t.nim.nimsum_title() }</h3>
                 { column_addition(a.values.as_deref().unwrap_or_default(), a.nimsum.unwrap_or(0)) }
-                <p class="help">{ t.nim.nimsum_explain }</p>
+                <p class="help">{ t.nim.nimsum_explain() }</p>
             } else {
-                <p class="help">{ t.nim.misere_note }</p>
+                <p class="help">{ t.nim.misere_note() }</p>
             }
             { verdict }
             <RuleStrip rules={distinct_rules(&props.position)} />
@@ -221,13 +221,13 @@ pub fn rule_strip(props: &StripProps) -> Html {
             <h3>{ t.nim.strip_title(rule_name(t, &rule)) }</h3>
             <div class="strip-controls">
                 if props.rules.len() > 1 {
-                    <select aria-label={t.nim.heap_rule} onchange={on_rule}>
+                    <select aria-label={t.nim.heap_rule()} onchange={on_rule}>
                         { for props.rules.iter().enumerate().map(|(i, r)| html! {
                             <option value={i.to_string()} selected={i == *chosen}>{ rule_name(t, r) }</option>
                         }) }
                     </select>
                 }
-                <label for="strip-up-to">{ t.nim.strip_up_to }</label>
+                <label for="strip-up-to">{ t.nim.strip_up_to() }</label>
                 <input id="strip-up-to" type="number" min="5" max="200" value={up_to.to_string()} onchange={on_up_to} />
             </div>
             if let Some(p) = period {
@@ -236,7 +236,7 @@ pub fn rule_strip(props: &StripProps) -> Html {
             <div class="strip-rows" data-testid="strip" {onclick}>
                 { for rows.into_iter().map(|row| html! { <div class="strip-row">{ for row.into_iter().map(cell) }</div> }) }
             </div>
-            <p class="help">{ t.nim.mex_choose }</p>
+            <p class="help">{ t.nim.mex_choose() }</p>
             { for explanation }
         </div>
     }

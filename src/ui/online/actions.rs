@@ -53,7 +53,7 @@ fn confirm(
         <div class="online-confirm" role="group" aria-label={question}>
             <span>{ question }</span>
             <button type="button" class="danger" onclick={yes} data-testid={testid}>{ label }</button>
-            <button type="button" onclick={no}>{ t.online().keep_playing }</button>
+            <button type="button" onclick={no}>{ t.online().keep_playing() }</button>
         </div>
     }
 }
@@ -83,9 +83,9 @@ fn claim(t: &Texts, state: &Glance, send: &Callback<fn(u32) -> ClientMessage>) -
     html! {
         <>
             if from > 0.0 {
-                <p class="online-claim-wait">{ o.claim_now }</p>
+                <p class="online-claim-wait">{ o.claim_now() }</p>
             }
-            <button type="button" class="primary" {onclick} data-testid="online-claim">{ o.claim }</button>
+            <button type="button" class="primary" {onclick} data-testid="online-claim">{ o.claim() }</button>
         </>
     }
 }
@@ -105,7 +105,7 @@ fn rematch(
     );
     if let Some(next) = &view.brief.next_game {
         return html! { <a class="button primary" href={rematch_link(view.setup.game, next, seat, game)}
-        data-testid="online-open-rematch">{ o.open_rematch }</a> };
+        data-testid="online-open-rematch">{ o.open_rematch() }</a> };
     }
     let other = name_of(view, 1 - (seat & 1));
     let ask_for = send
@@ -114,12 +114,12 @@ fn rematch(
         <div class="online-rematch" data-testid="online-rematch-state">
             if theirs && !mine {
                 <p class="online-offer">{ o.rematch_asked(other) }</p>
-                <button type="button" class="primary" onclick={ask_for} data-testid="online-rematch">{ o.rematch_accept }</button>
+                <button type="button" class="primary" onclick={ask_for} data-testid="online-rematch">{ o.rematch_accept() }</button>
             } else if mine {
                 <p class="online-offer">{ o.rematch_waiting(other) }</p>
-                <button type="button" disabled=true data-testid="online-rematch">{ o.rematch_asked_button }</button>
+                <button type="button" disabled=true data-testid="online-rematch">{ o.rematch_asked_button() }</button>
             } else {
-                <button type="button" onclick={ask_for} data-testid="online-rematch">{ o.rematch }</button>
+                <button type="button" onclick={ask_for} data-testid="online-rematch">{ o.rematch() }</button>
             }
         </div>
     }
@@ -151,13 +151,13 @@ pub(super) fn buttons(
         Status::Open => {
             let game = game.to_string();
             let onclick = Callback::from(move |_: MouseEvent| cancel_challenge(t, game.clone()));
-            html! { <button type="button" {onclick} data-testid="online-cancel">{ o.cancel_challenge }</button> }
+            html! { <button type="button" {onclick} data-testid="online-cancel">{ o.cancel_challenge() }</button> }
         }
         Status::Playing | Status::Completing { .. } => match **confirming {
             Confirming::Resign => confirm(
                 t,
-                o.resign_confirm,
-                o.resign,
+                o.resign_confirm(),
+                o.resign(),
                 "online-resign-confirm",
                 confirming,
                 send,
@@ -166,11 +166,11 @@ pub(super) fn buttons(
             Confirming::Abort if can_abort => confirm(
                 t,
                 if event {
-                    o.forfeit_confirm
+                    o.forfeit_confirm()
                 } else {
-                    o.abort_confirm
+                    o.abort_confirm()
                 },
-                if event { o.forfeit_game } else { o.abort },
+                if event { o.forfeit_game() } else { o.abort() },
                 "online-abort-confirm",
                 confirming,
                 send,
@@ -178,12 +178,12 @@ pub(super) fn buttons(
             ),
             _ => html! {
                 <>
-                    <button type="button" onclick={ask_again(Confirming::Resign)} data-testid="online-resign">{ o.resign }</button>
+                    <button type="button" onclick={ask_again(Confirming::Resign)} data-testid="online-resign">{ o.resign() }</button>
                     if can_abort {
-                        <button type="button" onclick={ask_again(Confirming::Abort)} data-testid="online-abort">{ if event { o.forfeit_game } else { o.abort } }</button>
+                        <button type="button" onclick={ask_again(Confirming::Abort)} data-testid="online-abort">{ if event { o.forfeit_game() } else { o.abort() } }</button>
                     }
                     if matches!(view.brief.status, Status::Completing { loser } if loser != seat) {
-                        <button type="button" onclick={send.reform(|_: MouseEvent| (|id| ClientMessage::Settle { id }) as fn(u32) -> ClientMessage)}>{ o.settle }</button>
+                        <button type="button" onclick={send.reform(|_: MouseEvent| (|id| ClientMessage::Settle { id }) as fn(u32) -> ClientMessage)}>{ o.settle() }</button>
                     }
                     { claim(t, state, send) }
                 </>

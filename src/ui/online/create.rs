@@ -161,12 +161,17 @@ fn time_fields(
     // Short names in the list (a phone shows them whole), the chosen
     // kind's description under it.
     let clock_names = [
-        o.sudden_short,
-        o.fischer_short,
-        o.bronstein_short,
-        o.delay_short,
+        o.sudden_short(),
+        o.fischer_short(),
+        o.bronstein_short(),
+        o.delay_short(),
     ];
-    let clock_help = [o.sudden_death, o.fischer, o.bronstein, o.simple_delay];
+    let clock_help = [
+        o.sudden_death(),
+        o.fischer(),
+        o.bronstein(),
+        o.simple_delay(),
+    ];
     let chosen_help = CLOCK_KINDS
         .iter()
         .zip(clock_help)
@@ -174,11 +179,11 @@ fn time_fields(
         .map(|(_, help)| help);
     html! {
         <fieldset class="field online-time">
-            <legend>{ o.timing }</legend>
-            { radio("online-timing", "online-live".into(), draft.live, o.live, pick(true)) }
-            { radio("online-timing", "online-correspondence".into(), !draft.live, o.correspondence, pick(false)) }
+            <legend>{ o.timing() }</legend>
+            { radio("online-timing", "online-live".into(), draft.live, o.live(), pick(true)) }
+            { radio("online-timing", "online-correspondence".into(), !draft.live, o.correspondence(), pick(false)) }
             if draft.live {
-                <label>{ o.clock_kind }
+                <label>{ o.clock_kind() }
                     <select data-testid="online-clock-kind" onchange={on_value(draft, |d, v| {
                         d.clock = CLOCK_KINDS.into_iter().find(|k| *k == v).unwrap_or("+");
                     })}>
@@ -190,12 +195,12 @@ fn time_fields(
                 if let Some(help) = chosen_help {
                     <p class="help">{ help }</p>
                 }
-                <label>{ o.minutes }
+                <label>{ o.minutes() }
                     <input type="number" min="1" max="180" value={draft.minutes.to_string()} data-testid="online-minutes"
                         onchange={on_value(draft, |d, v| d.minutes = v.parse().unwrap_or(d.minutes).clamp(1, 180))} />
                 </label>
                 if draft.clock != "sudden" {
-                    <label>{ o.seconds }
+                    <label>{ o.seconds() }
                         <input type="number" min="0" max="60" value={draft.seconds.to_string()} data-testid="online-seconds"
                             onchange={on_value(draft, |d, v| d.seconds = v.parse().unwrap_or(d.seconds).min(60))} />
                     </label>
@@ -204,11 +209,11 @@ fn time_fields(
                     <label class="choice">
                         <input type="checkbox" checked={draft.completes} data-testid="online-completes"
                             onchange={on_value(draft, |d, _| d.completes = !d.completes)} />
-                        { t.common.clock_completes }
+                        { t.common.clock_completes() }
                     </label>
                 }
             } else {
-                <label>{ o.days }
+                <label>{ o.days() }
                     <select data-testid="online-days" onchange={on_value(draft, |d, v| d.days = v.parse().unwrap_or(d.days))}>
                         { for CORRESPONDENCE_DAYS.iter().map(|days| html! {
                             <option value={days.to_string()} selected={draft.days == *days}>{ o.days_a_move(u64::from(*days)) }</option>
@@ -275,14 +280,14 @@ fn create_dialog<G: PageGame>(props: &CreateDialogProps<G>) -> Html {
     let colours = [
         (Colour::First, G::side_name(t, G::sides()[0]), "first"),
         (Colour::Second, G::side_name(t, G::sides()[1]), "second"),
-        (Colour::Random, o.random, "random"),
+        (Colour::Random, o.random(), "random"),
     ];
     html! {
-        <ModalDialog title={o.create_heading} on_cancel={props.on_cancel.clone()}>
+        <ModalDialog title={o.create_heading()} on_cancel={props.on_cancel.clone()}>
             <form class="online-create" {onsubmit} data-testid="online-create">
-                <p>{ o.create_intro }</p>
+                <p>{ o.create_intro() }</p>
                 <div class="field">
-                    <label for="online-name">{ o.your_name }</label>
+                    <label for="online-name">{ o.your_name() }</label>
                     <input id="online-name" type="text" maxlength="32" required=true autocomplete="nickname"
                         value={draft.name.clone()} data-testid="online-name" oninput={{
                             let draft = draft.clone();
@@ -294,7 +299,7 @@ fn create_dialog<G: PageGame>(props: &CreateDialogProps<G>) -> Html {
                 </div>
                 { time_fields(t, &draft, G::offers_completion(&props.settings)) }
                 <fieldset class="field">
-                    <legend>{ o.colour }</legend>
+                    <legend>{ o.colour() }</legend>
                     { for colours.into_iter().map(|(colour, label, code)| {
                         let draft = draft.clone();
                         radio("online-colour", format!("online-colour-{code}"), draft.colour == colour, label,
@@ -306,16 +311,16 @@ fn create_dialog<G: PageGame>(props: &CreateDialogProps<G>) -> Html {
                         let draft = draft.clone();
                         Callback::from(move |_: Event| draft.set(Draft { public: !draft.public, ..(*draft).clone() }))
                     }} />
-                    { o.public }
+                    { o.public() }
                 </label>
                 if let Some(problem) = &*problem {
                     <p class="online-problem" role="alert">{ problem }</p>
                 }
                 <div class="dialog-buttons">
                     <button type="submit" class="primary" disabled={*busy} data-testid="online-create-game">
-                        { if *busy { o.creating } else { o.create } }
+                        { if *busy { o.creating() } else { o.create() } }
                     </button>
-                    <button type="button" class="cancel" onclick={props.on_cancel.reform(|_: MouseEvent| ())}>{ t.common.cancel }</button>
+                    <button type="button" class="cancel" onclick={props.on_cancel.reform(|_: MouseEvent| ())}>{ t.common.cancel() }</button>
                 </div>
             </form>
         </ModalDialog>

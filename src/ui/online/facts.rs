@@ -29,10 +29,10 @@ fn control_text(t: &Texts, control: &TimeControl) -> String {
     };
     let seconds = control.extra_ms / 1000;
     match control.mode {
-        Mode::SuddenDeath => format!("{} ({})", o.control_sudden(minutes), o.sudden_short),
-        Mode::Fischer => format!("{} ({})", o.control(minutes, seconds), o.fischer_short),
-        Mode::Bronstein => format!("{} ({})", o.control(minutes, seconds), o.bronstein_short),
-        Mode::Delay => format!("{} ({})", o.control(minutes, seconds), o.delay_short),
+        Mode::SuddenDeath => format!("{} ({})", o.control_sudden(minutes), o.sudden_short()),
+        Mode::Fischer => format!("{} ({})", o.control(minutes, seconds), o.fischer_short()),
+        Mode::Bronstein => format!("{} ({})", o.control(minutes, seconds), o.bronstein_short()),
+        Mode::Delay => format!("{} ({})", o.control(minutes, seconds), o.delay_short()),
     }
 }
 
@@ -56,7 +56,7 @@ pub fn rules_text(t: &Texts, rules: &str) -> String {
         .filter_map(|(key, value)| match (key, value) {
             ("size", _) => Some(format!("{value}×{value}")),
             ("misere", "0") | ("variant", "standard") => None,
-            ("misere", _) => Some(t.nim.misere_play.into()),
+            ("misere", _) => Some(t.nim.misere_play().into()),
             _ => Some(value.replace('+', " + ")),
         })
         .collect::<Vec<_>>()
@@ -87,11 +87,11 @@ pub fn setup_line(t: &Texts, setup: &Setup) -> String {
 pub fn side_of(t: &Texts, kind: GameKind, seat: u8) -> &'static str {
     let first = seat & 1 == 0;
     match kind {
-        GameKind::Othello if first => t.othello.black,
-        GameKind::Othello => t.othello.white,
-        GameKind::Opok if first => t.opok.circles,
-        GameKind::Opok => t.opok.squares,
-        GameKind::Nim if first => t.nim.first_player,
-        GameKind::Nim => t.nim.second_player,
+        GameKind::Othello if first => t.othello.black(),
+        GameKind::Othello => t.othello.white(),
+        GameKind::Opok if first => t.opok.circles(),
+        GameKind::Opok => t.opok.squares(),
+        GameKind::Nim if first => t.nim.first_player(),
+        GameKind::Nim => t.nim.second_player(),
     }
 }

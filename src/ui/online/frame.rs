@@ -83,9 +83,9 @@ fn problem_message(problem: &ApiError, game: &str) -> String {
 /// The frame's sentence for a refusal of the connection.
 fn problem_text(t: &crate::i18n::Texts, problem: &ApiError) -> &'static str {
     match problem {
-        ApiError::Origin => t.online().frame_problem_origin,
-        ApiError::NotFound => t.online().frame_problem_not_found,
-        _ => t.online().problem_token,
+        ApiError::Origin => t.online().frame_problem_origin(),
+        ApiError::NotFound => t.online().frame_problem_not_found(),
+        _ => t.online().problem_token(),
     }
 }
 
@@ -216,8 +216,8 @@ fn shown<G: EmbedBoard>(props: &ShownProps<G>) -> Html {
                     <p class="embed-clocks">
                         { for clocks.iter().zip(G::sides()).enumerate().map(|(seat, (clock, side))| {
                             let side = G::side_name(t, side);
-                            let running = clock.running.then_some(t.online().clock_runs);
-                            let label = format!("{} {side} {}{}", t.common.clock, clock.name,
+                            let running = clock.running.then_some(t.online().clock_runs());
+                            let label = format!("{} {side} {}{}", t.common.clock(), clock.name,
                                 running.map(|r| format!(", {r}")).unwrap_or_default());
                             html! {
                                 <span class={classes!("embed-clock", clock.running.then_some("running"))}>

@@ -22,7 +22,7 @@ fn copy_link(
     t: &Texts,
     announce: &Callback<String>,
 ) -> Html {
-    let copied = t.online().copied;
+    let copied = t.online().copied();
     let onclick = {
         let (url, announce) = (url.clone(), announce.clone());
         Callback::from(move |_: MouseEvent| {
@@ -36,7 +36,7 @@ fn copy_link(
             <label>{ label }
                 <input type="text" readonly=true value={url} data-testid={testid} />
             </label>
-            <button type="button" {onclick}>{ t.online().copy }</button>
+            <button type="button" {onclick}>{ t.online().copy() }</button>
         </div>
     }
 }
@@ -72,9 +72,9 @@ pub(super) fn links(
         };
         html! {
             <>
-                { copy_link(o.invitation, format!("{address}{}", link.fragment()), "online-invitation", t, announce) }
+                { copy_link(o.invitation(), format!("{address}{}", link.fragment()), "online-invitation", t, announce) }
                 if private {
-                    <p class="help">{ o.invitation_private }</p>
+                    <p class="help">{ o.invitation_private() }</p>
                 }
                 if let Some(expires) = state.view.as_ref().and_then(|v| v.expires_ms) {
                     <p class="help" data-testid="online-expires">{ o.waiting_until(date_text(t, expires as f64, true)) }</p>
@@ -89,16 +89,16 @@ pub(super) fn links(
         };
         html! {
             <details class="online-private">
-                <summary>{ o.private_link }</summary>
-                <p class="help">{ o.private_link_help }</p>
-                { copy_link(o.private_link, format!("{address}{}", link.fragment()), "online-private-link", t, announce) }
+                <summary>{ o.private_link() }</summary>
+                <p class="help">{ o.private_link_help() }</p>
+                { copy_link(o.private_link(), format!("{address}{}", link.fragment()), "online-private-link", t, announce) }
             </details>
         }
     });
     html! {
         <>
             { invitation.unwrap_or_default() }
-            { copy_link(o.watch_link, format!("{address}{}", watch.fragment()), "online-watch-link", t, announce) }
+            { copy_link(o.watch_link(), format!("{address}{}", watch.fragment()), "online-watch-link", t, announce) }
             { own.unwrap_or_default() }
         </>
     }

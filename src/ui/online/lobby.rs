@@ -92,16 +92,16 @@ pub fn lobby() -> Html {
                 <td>{ c.name.clone() }</td>
                 <td data-testid="challenge-age">{ age_text(t, now - c.created_ms as f64) }</td>
                 <td data-testid="challenge-expires">{ date_text(t, expires_ms(c) as f64, true) }</td>
-                <td><button type="button" class="primary" onclick={accept(c)} data-testid="accept">{ o.accept }</button></td>
+                <td><button type="button" class="primary" onclick={accept(c)} data-testid="accept">{ o.accept() }</button></td>
             </tr>
         }
     });
     html! {
         <section class="lobby">
-            <h1>{ t.common.online_play }</h1>
-            <p>{ o.lobby_intro }</p>
+            <h1>{ t.common.online_play() }</h1>
+            <p>{ o.lobby_intro() }</p>
             <div class="field">
-                <label for="lobby-name">{ o.your_name }</label>
+                <label for="lobby-name">{ o.your_name() }</label>
                 <input id="lobby-name" type="text" maxlength="32" value={(*name).clone()} {oninput}
                     autocomplete="nickname" data-testid="online-name" />
             </div>
@@ -109,15 +109,15 @@ pub fn lobby() -> Html {
                 <p class="online-problem" role="alert">{ problem }</p>
             }
             if shown.is_empty() {
-                <p data-testid="lobby-empty">{ o.lobby_empty }</p>
+                <p data-testid="lobby-empty">{ o.lobby_empty() }</p>
             } else {
                 <div class="table-scroll">
                     <table class="challenges">
                         <thead><tr>
-                            <th scope="col">{ o.game }</th><th scope="col">{ o.settings }</th>
-                            <th scope="col">{ o.time_control }</th><th scope="col">{ o.colour }</th>
-                            <th scope="col">{ o.waits }</th><th scope="col">{ o.waited }</th>
-                            <th scope="col">{ o.open_until_heading }</th><th />
+                            <th scope="col">{ o.game() }</th><th scope="col">{ o.settings() }</th>
+                            <th scope="col">{ o.time_control() }</th><th scope="col">{ o.colour() }</th>
+                            <th scope="col">{ o.waits() }</th><th scope="col">{ o.waited() }</th>
+                            <th scope="col">{ o.open_until_heading() }</th><th />
                         </tr></thead>
                         <tbody>{ for rows }</tbody>
                     </table>
@@ -133,7 +133,7 @@ fn age_text(t: &Texts, ms: f64) -> String {
     let o = t.online();
     let minutes = (ms.max(0.0) / 60_000.0) as u64;
     match minutes {
-        0 => o.just_now.into(),
+        0 => o.just_now().into(),
         1..=59 => o.minutes_ago(minutes),
         60..=1439 => o.hours_ago(minutes / 60),
         _ => o.days_ago(minutes / 1440),

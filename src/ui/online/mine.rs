@@ -27,9 +27,9 @@ use super::{kept, net};
 /// A game's name.
 pub fn game_name(t: &Texts, kind: GameKind) -> &'static str {
     match kind {
-        GameKind::Othello => t.othello.name,
-        GameKind::Opok => t.opok.name,
-        GameKind::Nim => t.nim.name,
+        GameKind::Othello => t.othello.name(),
+        GameKind::Opok => t.opok.name(),
+        GameKind::Nim => t.nim.name(),
     }
 }
 
@@ -76,12 +76,12 @@ fn result_text(t: &Texts, seat: u8, game: &KeptGame) -> String {
     let o = t.online();
     let ending = &game.ending;
     let word = match (ending.reason, ending.score.winner) {
-        (Reason::Aborted, _) => o.result_aborted,
-        (Reason::DoubleForfeit, _) => o.result_lost,
-        (Reason::Cancelled, _) => o.over_cancelled,
-        (_, Some(winner)) if winner == seat => o.result_won,
-        (_, Some(_)) => o.result_lost,
-        (_, None) => o.result_drawn,
+        (Reason::Aborted, _) => o.result_aborted(),
+        (Reason::DoubleForfeit, _) => o.result_lost(),
+        (Reason::Cancelled, _) => o.over_cancelled(),
+        (_, Some(winner)) if winner == seat => o.result_won(),
+        (_, Some(_)) => o.result_lost(),
+        (_, None) => o.result_drawn(),
     };
     match ending.score.points {
         Some(points) => {
@@ -137,12 +137,12 @@ fn finished_row(t: &Texts, seat: &KeptSeat, game: &KeptGame) -> Html {
             }
             <span class="my-game-time">{ timing_text(t, &game.setup.timing) }</span>
             <span class="my-game-files">
-                <button type="button" onclick={download(false)} data-testid="my-game-transcript">{ o.transcript }</button>
+                <button type="button" onclick={download(false)} data-testid="my-game-transcript">{ o.transcript() }</button>
                 if game.setup.game == GameKind::Othello {
                     <button type="button" onclick={download(true)} data-testid="my-game-ggf">{ "GGF" }</button>
                 }
                 if let Some(href) = analyse_href(game).filter(|_| !game.moves.is_empty()) {
-                    <a class="button" {href} data-testid="my-game-analyse">{ o.analyse }</a>
+                    <a class="button" {href} data-testid="my-game-analyse">{ o.analyse() }</a>
                 }
             </span>
         </>
@@ -253,16 +253,16 @@ pub fn my_games() -> Html {
     };
     html! {
         <section class="my-games" aria-labelledby="my-games-title">
-            <h2 id="my-games-title">{ o.my_games }</h2>
+            <h2 id="my-games-title">{ o.my_games() }</h2>
             if seats.is_empty() {
-                <p>{ o.my_games_empty }</p>
+                <p>{ o.my_games_empty() }</p>
             } else {
-                { section(Standing::YourMove, Some(o.games_your_move), "my-games-your-move").unwrap_or_default() }
-                { section(Standing::TheirMove, Some(o.games_their_move), "my-games-their-move").unwrap_or_default() }
-                { section(Standing::Open, Some(o.games_open), "my-games-open").unwrap_or_default() }
+                { section(Standing::YourMove, Some(o.games_your_move()), "my-games-your-move").unwrap_or_default() }
+                { section(Standing::TheirMove, Some(o.games_their_move()), "my-games-their-move").unwrap_or_default() }
+                { section(Standing::Open, Some(o.games_open()), "my-games-open").unwrap_or_default() }
                 // Games the server did not say anything of (it could not be reached).
                 { section(Standing::Unknown, None, "my-games-unknown").unwrap_or_default() }
-                { section(Standing::Over, Some(o.games_over), "my-games-over").unwrap_or_default() }
+                { section(Standing::Over, Some(o.games_over()), "my-games-over").unwrap_or_default() }
             }
         </section>
     }

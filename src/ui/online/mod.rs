@@ -95,21 +95,21 @@ fn not_found() -> Html {
 #[function_component(NotFound)]
 fn not_found_page() -> Html {
     let t = super::context::use_texts();
-    html! { <p class="online-problem" data-testid="online-problem">{ t.online().not_found }</p> }
+    html! { <p class="online-problem" data-testid="online-problem">{ t.online().not_found() }</p> }
 }
 
 /// What a refusal means to the player.
 pub fn refusal_text(t: &Texts, refusal: &Refusal) -> String {
     let o = t.online();
     match refusal {
-        Refusal::NotYourTurn => o.refused_not_your_turn.into(),
-        Refusal::MovedOn { .. } => o.refused_moved_on.into(),
-        Refusal::Move { .. } => o.refused_illegal.into(),
-        Refusal::TooLateToAbort => o.refused_abort.into(),
-        Refusal::OpponentPresent => o.refused_present.into(),
+        Refusal::NotYourTurn => o.refused_not_your_turn().into(),
+        Refusal::MovedOn { .. } => o.refused_moved_on().into(),
+        Refusal::Move { .. } => o.refused_illegal().into(),
+        Refusal::TooLateToAbort => o.refused_abort().into(),
+        Refusal::OpponentPresent => o.refused_present().into(),
         Refusal::ClaimTooEarly { wait_ms } => o.claim_wait(wait_ms.div_ceil(1000)),
-        Refusal::NotAPlayer => o.not_sent_watching.into(),
-        _ => o.refused_other.into(),
+        Refusal::NotAPlayer => o.not_sent_watching().into(),
+        _ => o.refused_other().into(),
     }
 }
 
@@ -117,11 +117,11 @@ pub fn refusal_text(t: &Texts, refusal: &Refusal) -> String {
 pub fn api_error_text(t: &Texts, status: u16, body: &str) -> String {
     let o = t.online();
     match serde_json::from_str::<ApiError>(body) {
-        Ok(ApiError::Name { .. }) => o.name_problem.into(),
-        Ok(ApiError::NotFound) => o.not_found.into(),
+        Ok(ApiError::Name { .. }) => o.name_problem().into(),
+        Ok(ApiError::NotFound) => o.not_found().into(),
         Ok(ApiError::Refused { refusal }) => refusal_text(t, &refusal),
-        _ if status == 404 => o.not_found.into(),
-        _ => o.refused_other.into(),
+        _ if status == 404 => o.not_found().into(),
+        _ => o.refused_other().into(),
     }
 }
 
@@ -135,9 +135,9 @@ pub async fn ask<T: serde::de::DeserializeOwned>(
 ) -> Result<T, String> {
     match net::request(method, path, body).await {
         Some((status, text)) if (200..300).contains(&status) => {
-            serde_json::from_str(&text).map_err(|_| t.online().no_server.to_string())
+            serde_json::from_str(&text).map_err(|_| t.online().no_server().to_string())
         }
         Some((status, text)) => Err(api_error_text(t, status, &text)),
-        None => Err(t.online().no_server.into()),
+        None => Err(t.online().no_server().into()),
     }
 }

@@ -101,13 +101,13 @@ pub(super) fn notify_choice() -> Html {
         <div class="online-notify">
             <label class="choice">
                 <input type="checkbox" checked={*on} {onchange} data-testid="online-notify" />
-                { o.notify_offer }
+                { o.notify_offer() }
             </label>
             if *said == Said::Denied {
-                <p class="help" role="status">{ o.notify_denied }</p>
+                <p class="help" role="status">{ o.notify_denied() }</p>
             }
             if *said == Said::Unsupported {
-                <p class="help" role="status">{ o.notify_unsupported }</p>
+                <p class="help" role="status">{ o.notify_unsupported() }</p>
             }
         </div>
     }

@@ -62,7 +62,7 @@ pub struct OnlinePageProps {
 pub fn online_page<G: PageGame>(props: &OnlinePageProps) -> Html {
     let t = use_texts();
     let Some(link) = OnlineLink::parse(&props.rest) else {
-        return html! { <p class="online-problem">{ t.online().not_found }</p> };
+        return html! { <p class="online-problem">{ t.online().not_found() }</p> };
     };
     let in_link = link.seat.is_some();
     let token = link
@@ -103,7 +103,7 @@ fn visitor<G: PageGame>(props: &VisitorProps) -> Html {
         });
     }
     match &*found {
-        None => html! { <p class="online-status">{ t.online().connecting }</p> },
+        None => html! { <p class="online-status">{ t.online().connecting() }</p> },
         Some(Err(problem)) => {
             html! { <p class="online-problem" data-testid="online-problem">{ problem }</p> }
         }
@@ -136,10 +136,10 @@ fn join_facts(t: &crate::i18n::Texts, view: &GameView) -> Html {
     let seats = [0u8, 1].map(|seat| {
         let who = view.names[usize::from(seat)]
             .clone()
-            .unwrap_or_else(|| o.you.to_string());
+            .unwrap_or_else(|| o.you().to_string());
         let side = side_of(t, kind, seat);
         let side = if seat == 0 {
-            format!("{side} ({})", o.first_move)
+            format!("{side} ({})", o.first_move())
         } else {
             side.to_string()
         };
@@ -147,8 +147,8 @@ fn join_facts(t: &crate::i18n::Texts, view: &GameView) -> Html {
     });
     html! {
         <dl class="online-join-facts" data-testid="online-join-facts">
-            <dt>{ o.game }</dt><dd>{ game_text(t, &view.setup) }</dd>
-            <dt>{ o.time_control }</dt><dd>{ timing_text(t, &view.setup.timing) }</dd>
+            <dt>{ o.game() }</dt><dd>{ game_text(t, &view.setup) }</dd>
+            <dt>{ o.time_control() }</dt><dd>{ timing_text(t, &view.setup.timing) }</dd>
             { for seats }
         </dl>
     }
@@ -204,14 +204,14 @@ fn join_form(props: &JoinFormProps) -> Html {
     };
     html! {
         <form class="online-join" {onsubmit} data-testid="online-join">
-            <h2>{ host.map(|h| o.invited(h)).unwrap_or_else(|| o.waiting.to_string()) }</h2>
+            <h2>{ host.map(|h| o.invited(h)).unwrap_or_else(|| o.waiting().to_string()) }</h2>
             { join_facts(t, &props.view) }
-            <label>{ o.your_name }
+            <label>{ o.your_name() }
                 <input type="text" value={(*name).clone()} {oninput} maxlength="32" required=true
                     autocomplete="nickname" data-testid="online-name" />
             </label>
             <button type="submit" class="primary" disabled={*busy} data-testid="online-take-seat">
-                { if *busy { o.joining } else { o.join } }
+                { if *busy { o.joining() } else { o.join() } }
             </button>
             if let Some(problem) = &*problem {
                 <p class="online-problem" role="alert">{ problem }</p>
@@ -343,9 +343,9 @@ fn use_alerts<G: PageGame>(state: &OnlineGame<G>) {
     let joined = matches!(state.notice, Some(News::Joined(_)));
     let mine = state.my_move();
     let words = if mine {
-        Some(o.your_move_title)
+        Some(o.your_move_title())
     } else if joined {
-        Some(o.opponent_joined_title)
+        Some(o.opponent_joined_title())
     } else {
         None
     };
@@ -374,9 +374,9 @@ fn use_alerts<G: PageGame>(state: &OnlineGame<G>) {
             Some((_, name)) => {
                 let mut body = o.joined(name.as_str());
                 if *mine {
-                    body = format!("{body} {}", o.your_move);
+                    body = format!("{body} {}", o.your_move());
                 }
-                notify(o.opponent_joined_title, &body);
+                notify(o.opponent_joined_title(), &body);
             }
             None if *mine && !was_mine => notify(&o.notify_your_move(game.as_str()), &game),
             None => {}
@@ -484,7 +484,7 @@ fn live_game<G: PageGame>(props: &LiveGameProps) -> Html {
                 }
                 { G::online_board(session, on_board, state.can_move()) }
                 if not_kept {
-                    <p class="online-problem" role="alert" data-testid="online-seat-not-kept">{ t.online().seat_not_kept }</p>
+                    <p class="online-problem" role="alert" data-testid="online-seat-not-kept">{ t.online().seat_not_kept() }</p>
                 }
             </div>
             <OnlinePanel<G> state={state.clone()} game={props.game.clone()} token={props.token.clone()} {send}

@@ -81,22 +81,22 @@ impl<'a> Glance<'a> {
 pub(super) fn ending_text(t: &Texts, view: &GameView, ending: &Ending) -> String {
     let o = t.online();
     let how = match ending.reason {
-        Reason::Aborted => return o.over_aborted.into(),
-        Reason::Cancelled => return o.over_cancelled.into(),
-        Reason::Expired => return o.over_expired.into(),
-        Reason::DoubleForfeit => return o.over_double_forfeit.into(),
-        Reason::Decided if ending.score.winner.is_none() => return o.over_decided_draw.into(),
-        Reason::Decided => o.reason_decided,
-        Reason::Forfeit => o.reason_forfeit,
-        Reason::Finished => o.reason_finished,
-        Reason::Time => o.reason_time,
-        Reason::Completed => o.reason_completed,
-        Reason::Resigned => o.reason_resigned,
-        Reason::Abandoned => o.reason_abandoned,
+        Reason::Aborted => return o.over_aborted().into(),
+        Reason::Cancelled => return o.over_cancelled().into(),
+        Reason::Expired => return o.over_expired().into(),
+        Reason::DoubleForfeit => return o.over_double_forfeit().into(),
+        Reason::Decided if ending.score.winner.is_none() => return o.over_decided_draw().into(),
+        Reason::Decided => o.reason_decided(),
+        Reason::Forfeit => o.reason_forfeit(),
+        Reason::Finished => o.reason_finished(),
+        Reason::Time => o.reason_time(),
+        Reason::Completed => o.reason_completed(),
+        Reason::Resigned => o.reason_resigned(),
+        Reason::Abandoned => o.reason_abandoned(),
     };
     let result = match ending.score.winner {
         Some(seat) => o.wins(name_of(view, seat), how),
-        None => o.over_draw.into(),
+        None => o.over_draw().into(),
     };
     match (ending.score.points, ending.score.winner) {
         (Some([first, second]), Some(1)) => format!("{result} {}.", o.score(second, first)),
@@ -109,9 +109,9 @@ pub(super) fn ending_text(t: &Texts, view: &GameView, ending: &Ending) -> String
 pub(super) fn problem_text(t: &Texts, problem: &ApiError) -> &'static str {
     let o = t.online();
     match problem {
-        ApiError::NotFound => o.not_found,
-        ApiError::Origin => o.problem_origin,
-        _ => o.problem_token,
+        ApiError::NotFound => o.not_found(),
+        ApiError::Origin => o.problem_origin(),
+        _ => o.problem_token(),
     }
 }
 
@@ -122,23 +122,23 @@ pub(super) fn status_text(t: &Texts, state: &Glance) -> String {
         return problem_text(t, problem).into();
     }
     let Some(view) = state.view else {
-        return o.connecting.into();
+        return o.connecting().into();
     };
     let brief = &view.brief;
     let mut text = match (state.pending, brief.status) {
         (Some(pending), _) if state.connected => o.sending(pending.mv.as_str()),
         (Some(pending), _) => o.waiting_offline(pending.mv.as_str()),
-        (None, Status::Open) => o.waiting.to_string(),
+        (None, Status::Open) => o.waiting().to_string(),
         (None, Status::Over(ending)) => ending_text(t, view, &ending),
-        (None, Status::Completing { .. }) => o.completing.to_string(),
-        (None, Status::Playing) if state.my_move => o.your_move.to_string(),
+        (None, Status::Completing { .. }) => o.completing().to_string(),
+        (None, Status::Playing) if state.my_move => o.your_move().to_string(),
         (None, Status::Playing) => o.to_move(name_of(view, brief.to_move.unwrap_or(0))),
     };
     if state.seat.is_none() {
-        text = format!("{text} {}", o.watching);
+        text = format!("{text} {}", o.watching());
     }
     if !state.connected && state.pending.is_none() {
-        text = format!("{} {text}", o.reconnecting);
+        text = format!("{} {text}", o.reconnecting());
     }
     text
 }
@@ -147,10 +147,10 @@ pub(super) fn status_text(t: &Texts, state: &Glance) -> String {
 fn not_sent_text(t: &Texts, why: &NotSent) -> &'static str {
     let o = t.online();
     match why {
-        NotSent::Watching => o.not_sent_watching,
-        NotSent::Reviewing => o.not_sent_reviewing,
-        NotSent::Waiting => o.not_sent_waiting,
-        NotSent::NotYourTurn | NotSent::NotPlaying | NotSent::Illegal => o.refused_not_your_turn,
+        NotSent::Watching => o.not_sent_watching(),
+        NotSent::Reviewing => o.not_sent_reviewing(),
+        NotSent::Waiting => o.not_sent_waiting(),
+        NotSent::NotYourTurn | NotSent::NotPlaying | NotSent::Illegal => o.refused_not_your_turn(),
     }
 }
 
@@ -163,11 +163,11 @@ pub fn news_text(t: &Texts, state: &Glance, news: &News) -> String {
     match news {
         News::Joined(name) => o.joined(name.as_str()),
         News::Over(ending) => ending_text(t, view, ending),
-        News::RematchOffered(seat) if state.seat == Some(*seat) => o.rematch_sent.into(),
+        News::RematchOffered(seat) if state.seat == Some(*seat) => o.rematch_sent().into(),
         News::RematchOffered(seat) => o.rematch_asked(name_of(view, *seat)),
-        News::Rematched(_) => o.open_rematch.into(),
+        News::Rematched(_) => o.open_rematch().into(),
         News::Refused(refusal) => refusal_text(t, refusal),
-        News::Error => o.server_error.into(),
+        News::Error => o.server_error().into(),
         News::Presence(seat, true) => o.back(name_of(view, *seat)),
         News::Presence(seat, false) => o.left(name_of(view, *seat)),
         News::NotSent(why) => not_sent_text(t, why).into(),
@@ -220,7 +220,7 @@ pub fn online_panel<G: PageGame>(props: &OnlinePanelProps<G>) -> Html {
             if let Some(board) = state.view.as_ref().and_then(|view| view.event.as_ref()) {
                 <p><a href={format!("#/event/{}", board.event)} data-testid="online-event-link">{ t.online().back_to_event(board.round) }</a></p>
             } else {
-                <p><a href="#/online">{ t.online().lobby_link }</a></p>
+                <p><a href="#/online">{ t.online().lobby_link() }</a></p>
             }
         </aside>
     }
@@ -261,18 +261,18 @@ fn panel_middle(props: &PanelMiddleProps) -> Html {
         <>
             <p class="online-status" data-testid="online-status">{ &props.status }</p>
             if props.waits {
-                <p class="online-notice" data-testid="online-clocks-wait">{ o.clocks_wait }</p>
+                <p class="online-notice" data-testid="online-clocks-wait">{ o.clocks_wait() }</p>
             }
             if let Some(notice) = props.notice.as_ref().filter(|n| !n.is_empty()) {
                 <p class="online-notice" data-testid="online-notice">{ notice }</p>
             }
             if props.reviewing {
-                <button type="button" class="primary" onclick={props.to_last.clone()} data-testid="online-to-last">{ o.to_last_move }</button>
+                <button type="button" class="primary" onclick={props.to_last.clone()} data-testid="online-to-last">{ o.to_last_move() }</button>
             }
             <div class="online-buttons">
                 { props.buttons.clone() }
                 if let Some(href) = props.analyse.clone() {
-                    <a class="button" {href} data-testid="online-analyse">{ o.analyse }</a>
+                    <a class="button" {href} data-testid="online-analyse">{ o.analyse() }</a>
                 }
             </div>
             { props.links.clone() }

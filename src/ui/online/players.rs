@@ -69,11 +69,11 @@ pub(super) fn players<G: PageGame>(t: &Texts, state: &OnlineGame<G>) -> Html {
             .filter(|_| !correspondence || running);
         // What this page cannot know while it is itself offline is not said.
         let presence = match (state.connected, mine) {
-            (false, true) => Some(o.you_offline),
+            (false, true) => Some(o.you_offline()),
             (false, false) => None,
             (true, _) if view.names[seat].is_none() => None,
-            (true, _) if view.brief.present[seat] => Some(o.present),
-            (true, _) => Some(o.absent),
+            (true, _) if view.brief.present[seat] => Some(o.present()),
+            (true, _) => Some(o.absent()),
         };
         html! {
             <li class={classes!("online-player", G::side_class(side), running.then_some("to-move"))}
@@ -81,7 +81,7 @@ pub(super) fn players<G: PageGame>(t: &Texts, state: &OnlineGame<G>) -> Html {
                 <span class="online-side">{ G::side_name(t, side) }</span>
                 <span class="online-name">{ name_of(view, seat as u8) }</span>
                 if mine {
-                    <span class="online-you" title={o.you}>{ "★" }</span>
+                    <span class="online-you" title={o.you()}>{ "★" }</span>
                 }
                 if let Some(presence) = presence {
                     <span class={classes!("online-presence", (!state.connected).then_some("offline"))}

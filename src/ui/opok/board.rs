@@ -71,7 +71,7 @@ pub fn opok_board(props: &BoardProps) -> Html {
         })
         .collect();
     html! {
-        <Grid n={g.size()} {cells} label={t.opok.board_label} class="opok"
+        <Grid n={g.size()} {cells} label={t.opok.board_label()} class="opok"
             on_pick={by_cell(&props.on_square, move |i| u8::try_from(i).ok().map(Square))} />
     }
 }

@@ -59,7 +59,7 @@ pub fn embed_board(props: &BoardProps<Opok>) -> Html {
             }
             if let Some(line) = line {
                 <p class="embed-analysis" data-testid="embed-analysis" aria-live="polite"
-                    aria-busy={busy.to_string()} aria-label={t.analysis_label}>{ line }</p>
+                    aria-busy={busy.to_string()} aria-label={t.analysis_label()}>{ line }</p>
             }
         </>
     }
@@ -69,13 +69,13 @@ pub fn embed_board(props: &BoardProps<Opok>) -> Html {
 /// depth, or that it is still thinking.
 fn analysis_line(t: &EmbedTexts, position: &Position, analysis: Option<&Analysis>) -> String {
     let Some(analysis) = analysis else {
-        return t.analysing.into();
+        return t.analysing().into();
     };
     let Some(progress) = &analysis.progress else {
         return if analysis.done {
-            t.only_move.into()
+            t.only_move().into()
         } else {
-            t.analysing.into()
+            t.analysing().into()
         };
     };
     let geometry = position.geometry();

@@ -26,7 +26,7 @@ pub fn new_game_dialog(props: &NewGameProps<Settings>) -> Html {
     };
     let fields = html! {
         <div class="field">
-            <label for="opok-size">{ t.common.board_size }</label>
+            <label for="opok-size">{ t.common.board_size() }</label>
             <select id="opok-size" onchange={on_size}>
                 { for (MIN_SIZE..=MAX_SIZE).map(|n| html! {
                     <option value={n.to_string()} selected={draft.geometry.size() == n}>{ format!("{n}×{n}") }</option>

@@ -64,7 +64,7 @@ pub fn opok_page(props: &OpokPageProps) -> Html {
                     <p class="thinking-panel" data-testid="thinking">{ thinking_text(t, g, progress) }</p>
                 }
             }}
-            load_label={t.opok.record_label} help={t.opok.keyboard_help} tip={Some(t.opok.paste_hint)}
+            load_label={t.opok.record_label()} help={t.opok.keyboard_help()} tip={Some(t.opok.paste_hint())}
             dialog={html! {
                 <NewGameDialog initial={state.settings} on_start={page.start_game()} on_cancel={page.close_dialog()} />
             }} />

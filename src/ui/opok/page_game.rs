@@ -66,8 +66,8 @@ impl PageGame for Opok {
         let p = session.position();
         let to_move = (!p.is_over()).then(|| p.side_to_move());
         [
-            (Side::Circles, t.opok.circles),
-            (Side::Squares, t.opok.squares),
+            (Side::Circles, t.opok.circles()),
+            (Side::Squares, t.opok.squares()),
         ]
         .into_iter()
         .map(|(side, name)| ScoreItem {
@@ -90,7 +90,7 @@ impl PageGame for Opok {
     }
 
     fn game_name(t: &Texts) -> &'static str {
-        t.opok.name
+        t.opok.name()
     }
 
     fn diagram(_t: &Texts, session: &GameSession<Opok>, options: &Options) -> String {

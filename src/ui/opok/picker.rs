@@ -47,11 +47,11 @@ pub fn picker(props: &PickerProps) -> Html {
     };
     let k = props.k;
     html! {
-        <div class="picker" role="group" aria-label={t.opok.lift}>
-            <label for="lift">{ t.opok.lift }</label>
-            <button class="fewer" aria-label={t.opok.fewer} disabled={k <= 1} onclick={set(k.saturating_sub(1).max(1))}>{ "−" }</button>
+        <div class="picker" role="group" aria-label={t.opok.lift()}>
+            <label for="lift">{ t.opok.lift() }</label>
+            <button class="fewer" aria-label={t.opok.fewer()} disabled={k <= 1} onclick={set(k.saturating_sub(1).max(1))}>{ "−" }</button>
             <input id="lift" type="number" min="1" max={props.max.to_string()} value={k.to_string()} oninput={on_input} />
-            <button class="more" aria-label={t.opok.more} disabled={k >= props.max} onclick={set((k + 1).min(props.max))}>{ "+" }</button>
+            <button class="more" aria-label={t.opok.more()} disabled={k >= props.max} onclick={set((k + 1).min(props.max))}>{ "+" }</button>
             <span class="max">{ format!("/ {}", props.max) }</span>
             if props.max <= QUICK_CHOICES {
                 <span class="quick">
@@ -62,7 +62,7 @@ pub fn picker(props: &PickerProps) -> Html {
                     }) }
                 </span>
             }
-            <button class="cancel-selection" onclick={on_cancel}>{ t.opok.cancel_selection }</button>
+            <button class="cancel-selection" onclick={on_cancel}>{ t.opok.cancel_selection() }</button>
         </div>
     }
 }

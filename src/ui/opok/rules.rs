@@ -84,8 +84,8 @@ fn explain(t: &Texts, cells: &[Cell], verdict: Verdict) -> String {
         Verdict::Captured => t.opok.diagram_captured(a, b, sum, row),
         Verdict::NotStronger => t.opok.diagram_not_stronger(a, b, sum, row),
         Verdict::OnlyNeighbours => t.opok.diagram_neighbours(a, b, sum, row),
-        Verdict::Gap => t.opok.diagram_gap.to_string(),
-        Verdict::OutOfLine => t.opok.diagram_out_of_line.to_string(),
+        Verdict::Gap => t.opok.diagram_gap().to_string(),
+        Verdict::OutOfLine => t.opok.diagram_out_of_line().to_string(),
     }
 }
 
@@ -129,7 +129,7 @@ fn diagram(t: &'static Texts, cells: &[Cell], vertical: bool, verdict: Verdict) 
                 { for view }{ for offset }
             </div>
             <p>
-                <strong>{ if captured { t.opok.verdict_captured } else { t.opok.verdict_safe } }</strong>
+                <strong>{ if captured { t.opok.verdict_captured() } else { t.opok.verdict_safe() } }</strong>
                 { format!(" ({text}). {}", explain(t, cells, verdict)) }
             </p>
         </li>
@@ -143,34 +143,34 @@ pub fn opok_rules() -> Html {
     let section =
         |title: &'static str, body: Html| html! { <section><h2>{ title }</h2>{ body }</section> };
     let interpretation = |text: &'static str| {
-        html! { <div class="interpretation"><strong>{ t.common.interpretation }</strong><p>{ text }</p></div> }
+        html! { <div class="interpretation"><strong>{ t.common.interpretation() }</strong><p>{ text }</p></div> }
     };
     html! {
         <article class="rules opok-rules">
-            <h1 tabindex="-1">{ t.opok.rules_title }</h1>
-            <p>{ t.opok_rules().rules_intro }</p>
-            { interpretation(t.opok_rules().rules_source_note) }
-            { section(t.opok_rules().rules_setup_title, html! { <p>{ t.opok_rules().rules_setup }</p> }) }
-            { section(t.opok_rules().rules_moves_title, html! { <>
-                <p>{ t.opok_rules().rules_moves }</p>
-                <p>{ t.opok_rules().rules_walk }</p>
-                <p class="example">{ t.opok_rules().rules_parity }</p>
+            <h1 tabindex="-1">{ t.opok.rules_title() }</h1>
+            <p>{ t.opok_rules().rules_intro() }</p>
+            { interpretation(t.opok_rules().rules_source_note()) }
+            { section(t.opok_rules().rules_setup_title(), html! { <p>{ t.opok_rules().rules_setup() }</p> }) }
+            { section(t.opok_rules().rules_moves_title(), html! { <>
+                <p>{ t.opok_rules().rules_moves() }</p>
+                <p>{ t.opok_rules().rules_walk() }</p>
+                <p class="example">{ t.opok_rules().rules_parity() }</p>
             </> }) }
-            { section(t.opok_rules().rules_capture_title, html! { <>
-                <p>{ t.opok_rules().rules_capture }</p>
-                { interpretation(t.opok_rules().rules_capture_landing) }
-                <p>{ t.opok_rules().rules_corner }</p>
+            { section(t.opok_rules().rules_capture_title(), html! { <>
+                <p>{ t.opok_rules().rules_capture() }</p>
+                { interpretation(t.opok_rules().rules_capture_landing()) }
+                <p>{ t.opok_rules().rules_corner() }</p>
             </> }) }
-            { section(t.opok_rules().rules_end_title, html! { <p>{ t.opok_rules().rules_end }</p> }) }
-            { section(t.opok_rules().rules_notation_title, html! { <><p>{ t.opok_rules().rules_notation }</p><p>{ t.common.notation_wide }</p></> }) }
+            { section(t.opok_rules().rules_end_title(), html! { <p>{ t.opok_rules().rules_end() }</p> }) }
+            { section(t.opok_rules().rules_notation_title(), html! { <><p>{ t.opok_rules().rules_notation() }</p><p>{ t.common.notation_wide() }</p></> }) }
             <section>
-                <h2>{ t.opok.diagrams_title }</h2>
-                <p>{ t.opok.diagrams_intro }</p>
+                <h2>{ t.opok.diagrams_title() }</h2>
+                <p>{ t.opok.diagrams_intro() }</p>
                 <ul class="diagrams" data-testid="diagrams">
                     { for DIAGRAMS.iter().map(|(cells, vertical, verdict)| diagram(t, cells, *vertical, *verdict)) }
                 </ul>
             </section>
-            <p><a class="button primary" href="#/opok">{ t.common.play }</a></p>
+            <p><a class="button primary" href="#/opok">{ t.common.play() }</a></p>
         </article>
     }
 }

@@ -31,12 +31,12 @@ pub fn thinking_panel(props: &ThinkingPanelProps) -> Html {
         .iter()
         .map(|m| match m {
             Move::Place(s) => s.to_string(),
-            Move::Pass => crate::i18n::plain::lowercase(t.common.pass),
+            Move::Pass => crate::i18n::plain::lowercase(t.common.pass()),
         })
         .collect();
     let (depth, score, exact) = (thinking.depth, thinking.score, thinking.exact);
     let depth_text = match thinking.confidence {
-        _ if exact => format!("{depth} ({})", t.othello.exact_result),
+        _ if exact => format!("{depth} ({})", t.othello.exact_result()),
         Some(percent) => format!("{depth} ({})", t.othello.selective_result(percent)),
         None => depth.to_string(),
     };
@@ -63,10 +63,10 @@ pub fn thinking_panel(props: &ThinkingPanelProps) -> Html {
     html! {
         <div class="thinking-panel" data-testid="thinking">
             <dl>
-                <dt>{ t.common.depth }</dt><dd>{ depth_text }</dd>
-                <dt>{ t.common.score }</dt><dd>{ format!("{} ({side})", score_text(score, exact)) }</dd>
-                <dt>{ t.common.line }</dt><dd class="pv">{ line.join(" ") }</dd>
-                <dt>{ t.othello.search_speed }</dt>
+                <dt>{ t.common.depth() }</dt><dd>{ depth_text }</dd>
+                <dt>{ t.common.score() }</dt><dd>{ format!("{} ({side})", score_text(score, exact)) }</dd>
+                <dt>{ t.common.line() }</dt><dd class="pv">{ line.join(" ") }</dd>
+                <dt>{ t.othello.search_speed() }</dt>
                 <dd class="speed" data-workers={workers.to_string()}>{ speed }</dd>
             </dl>
         </div>
@@ -97,9 +97,9 @@ pub fn aid_buttons(props: &AidButtonsProps) -> Html {
     html! {
         <>
             <button class="hints" aria-pressed={props.hint_mode.to_string()}
-                onclick={switch(OthelloAction::SetHintMode(!props.hint_mode))}>{ t.othello.hints }</button>
+                onclick={switch(OthelloAction::SetHintMode(!props.hint_mode))}>{ t.othello.hints() }</button>
             <button class="legal-toggle" aria-pressed={props.show_legal.to_string()}
-                onclick={switch(OthelloAction::SetShowLegal(!props.show_legal))}>{ t.othello.legal_moves }</button>
+                onclick={switch(OthelloAction::SetShowLegal(!props.show_legal))}>{ t.othello.legal_moves() }</button>
         </>
     }
 }

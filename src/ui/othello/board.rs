@@ -82,7 +82,7 @@ pub fn board(props: &BoardProps) -> Html {
         .collect();
     let start = Square::new(n / 2 - 1, n / 2 - 2).map_or(0, |s| index_of(s, n));
     html! {
-        <Grid {n} {cells} label={t.othello.board_label_aria} {start}
+        <Grid {n} {cells} label={t.othello.board_label_aria()} {start}
             focus={props.focus.map(|(square, request)| (index_of(square, n), request))}
             on_cursor={by_cell(&props.on_cursor, move |i| square_of(i, n))}
             on_pick={by_cell(&props.on_pick, move |i| square_of(i, n))} />

@@ -43,13 +43,13 @@ pub fn board_tools(props: &BoardToolsProps) -> Html {
     html! {
         <>
             <form class="load-board" onsubmit={on_submit}>
-                <label for="board-output">{ t.othello.board_string }</label>
+                <label for="board-output">{ t.othello.board_string() }</label>
                 <input id="board-output" class="board-string" readonly=true value={props.board.clone()} data-testid="board-string" />
-                <label for="board-input">{ t.othello.board_label }</label>
+                <label for="board-input">{ t.othello.board_label() }</label>
                 <input id="board-input" type="text" value={(*input).clone()} oninput={on_input} />
-                <button type="submit">{ t.othello.load_board }</button>
+                <button type="submit">{ t.othello.load_board() }</button>
             </form>
-            <button class="edit-position" onclick={open_editor}>{ t.othello.set_up_position }</button>
+            <button class="edit-position" onclick={open_editor}>{ t.othello.set_up_position() }</button>
         </>
     }
 }

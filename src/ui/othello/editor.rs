@@ -33,7 +33,7 @@ fn editor_board(props: &EditorBoardProps) -> Html {
                 class: Classes::new(),
                 label: format!(
                     "{square}, {}",
-                    disc.map_or(t.common.empty_square, |c| color_lower(t, c))
+                    disc.map_or(t.common.empty_square(), |c| color_lower(t, c))
                 ),
                 content: html! {
                     { for disc.map(|c| html! { <span class={classes!("disc", c.name())} /> }) }
@@ -42,7 +42,7 @@ fn editor_board(props: &EditorBoardProps) -> Html {
         })
         .collect::<Vec<_>>();
     html! {
-        <Grid {n} {cells} label={t.othello.editor_title}
+        <Grid {n} {cells} label={t.othello.editor_title()}
             on_pick={by_cell(&props.on_square, move |i| square_of(i, n))} />
     }
 }
@@ -128,34 +128,34 @@ pub fn editor(props: &EditorProps) -> Html {
     let click = |action: Callback<()>| action.reform(|_: MouseEvent| ());
     html! {
         <section class="editor" aria-labelledby="editor-title">
-            <h2 id="editor-title">{ t.othello.editor_title }</h2>
-            <p class="help">{ t.othello.editor_help }</p>
+            <h2 id="editor-title">{ t.othello.editor_title() }</h2>
+            <p class="help">{ t.othello.editor_help() }</p>
             <EditorBoard setup={*setup} {on_square} />
             <fieldset class="field">
-                <legend>{ t.othello.editor_paint }</legend>
-                { paint_choice(Some(Color::Black), t.othello.black) }
-                { paint_choice(Some(Color::White), t.othello.white) }
-                { paint_choice(None, t.common.empty_square) }
+                <legend>{ t.othello.editor_paint() }</legend>
+                { paint_choice(Some(Color::Black), t.othello.black()) }
+                { paint_choice(Some(Color::White), t.othello.white()) }
+                { paint_choice(None, t.common.empty_square()) }
             </fieldset>
             <fieldset class="field">
-                <legend>{ t.othello.side_to_move }</legend>
+                <legend>{ t.othello.side_to_move() }</legend>
                 { side_choice(Color::Black) }
                 { side_choice(Color::White) }
             </fieldset>
             <fieldset class="field">
-                <legend>{ t.common.board_size }</legend>
+                <legend>{ t.common.board_size() }</legend>
                 { for BoardSize::ALL.into_iter().map(size_choice) }
             </fieldset>
             if let Some(message) = &*error {
                 <p class="notice" role="alert">{ message }</p>
             }
             <div class="dialog-buttons">
-                <button class="primary play-from-here" onclick={on_play}>{ t.othello.play_from_here }</button>
+                <button class="primary play-from-here" onclick={on_play}>{ t.othello.play_from_here() }</button>
                 <button onclick={click(change(Box::new(move |s| start_setup(s.size, variant))))}>
-                    { t.common.start_position }
+                    { t.common.start_position() }
                 </button>
-                <button onclick={click(change(Box::new(cleared)))}>{ t.othello.clear_board }</button>
-                <button onclick={click(props.on_cancel.clone())}>{ t.common.cancel }</button>
+                <button onclick={click(change(Box::new(cleared)))}>{ t.othello.clear_board() }</button>
+                <button onclick={click(props.on_cancel.clone())}>{ t.common.cancel() }</button>
             </div>
         </section>
     }

@@ -106,9 +106,9 @@ fn axes(t: &crate::i18n::Texts, scale: Scale) -> Html {
             { for moves }
             <line class="axis" x1={n(PLOT.left)} x2={n(PLOT.right)} y1={n(scale.y(0.0))} y2={n(scale.y(0.0))} />
             { for scores }
-            <text class="half" x={n(PLOT.left + 4.0)} y={n(PLOT.top + 11.0)}>{ t.othello.graph_black_ahead }</text>
-            <text class="half" x={n(PLOT.left + 4.0)} y={n(PLOT.bottom - 4.0)}>{ t.othello.graph_white_ahead }</text>
-            <text class="tick" x={n(PLOT.right)} y={n(HEIGHT - 4.0)} text-anchor="end">{ t.othello.graph_move }</text>
+            <text class="half" x={n(PLOT.left + 4.0)} y={n(PLOT.top + 11.0)}>{ t.othello.graph_black_ahead() }</text>
+            <text class="half" x={n(PLOT.left + 4.0)} y={n(PLOT.bottom - 4.0)}>{ t.othello.graph_white_ahead() }</text>
+            <text class="tick" x={n(PLOT.right)} y={n(HEIGHT - 4.0)} text-anchor="end">{ t.othello.graph_move() }</text>
         </g>
     }
 }
@@ -153,10 +153,10 @@ pub fn evaluation_graph(props: &GraphProps) -> Html {
     let summary = match points.last() {
         Some(&(ply, v, exact)) => format!(
             "{}: {ply} → {}",
-            t.othello.evaluation_graph,
+            t.othello.evaluation_graph(),
             score_text((v * 100.0).round() as i32, exact)
         ),
-        None => t.othello.graph_empty.to_string(),
+        None => t.othello.graph_empty().to_string(),
     };
     let analysing = props.analysing;
     let on_analyse = {
@@ -167,9 +167,9 @@ pub fn evaluation_graph(props: &GraphProps) -> Html {
     };
     html! {
         <section class="graph">
-            <h2>{ t.othello.evaluation_graph }</h2>
+            <h2>{ t.othello.evaluation_graph() }</h2>
             if points.is_empty() {
-                <p class="help">{ t.othello.graph_empty }</p>
+                <p class="help">{ t.othello.graph_empty() }</p>
             } else {
                 <svg viewBox={format!("0 0 {} {}", one_decimal(WIDTH), one_decimal(HEIGHT))} role="img" aria-label={summary} data-testid="graph">
                     <rect class="area-black" x={one_decimal(PLOT.left)} y={one_decimal(PLOT.top)} width={one_decimal(PLOT.right - PLOT.left)}
@@ -182,7 +182,7 @@ pub fn evaluation_graph(props: &GraphProps) -> Html {
                     { for dots }
                 </svg>
             }
-            <button class="analyse" disabled={analysing} onclick={on_analyse}>{ t.othello.analyse_game }</button>
+            <button class="analyse" disabled={analysing} onclick={on_analyse}>{ t.othello.analyse_game() }</button>
         </section>
     }
 }

@@ -50,10 +50,10 @@ pub fn move_box(props: &MoveBoxProps) -> Html {
     };
     html! {
         <form class="move-box" onsubmit={on_submit}>
-            <label for="move-input">{ t.othello.move_box_label }</label>
+            <label for="move-input">{ t.othello.move_box_label() }</label>
             <input id="move-input" type="text" autocomplete="off" spellcheck="false" size="12"
-                placeholder={t.othello.move_box_placeholder} value={(*typed).clone()} oninput={on_input} />
-            <button type="submit">{ t.othello.play_move }</button>
+                placeholder={t.othello.move_box_placeholder()} value={(*typed).clone()} oninput={on_input} />
+            <button type="submit">{ t.othello.play_move() }</button>
             if let Some(error) = &*typed_error {
                 <span class="notice" role="alert">{ error }</span>
             }

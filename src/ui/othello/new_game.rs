@@ -27,13 +27,13 @@ fn workers_field(t: &'static Texts, workers: &UseStateHandle<usize>) -> Html {
     };
     html! {
         <div class="field">
-            <label for="search-workers">{ t.othello.search_workers }</label>
+            <label for="search-workers">{ t.othello.search_workers() }</label>
             <select id="search-workers" aria-describedby="search-workers-note" {onchange}>
                 { for (1..=MAX_WORKERS).map(|n| html! {
                     <option value={n.to_string()} selected={**workers == n}>{ n }</option>
                 }) }
             </select>
-            <p class="help" id="search-workers-note">{ t.othello.search_workers_note }</p>
+            <p class="help" id="search-workers-note">{ t.othello.search_workers_note() }</p>
         </div>
     }
 }
@@ -74,7 +74,7 @@ pub fn new_game_dialog(props: &NewGameProps<Settings>) -> Html {
     let fields = html! {
         <>
         <fieldset class="field">
-            <legend>{ t.common.board_size }</legend>
+            <legend>{ t.common.board_size() }</legend>
             { for BoardSize::ALL.iter().map(|&size| {
                 let id = format!("size-{}", size.side());
                 html! {
@@ -86,7 +86,7 @@ pub fn new_game_dialog(props: &NewGameProps<Settings>) -> Html {
             }) }
         </fieldset>
         <div class="field">
-            <label for="variant">{ t.othello.variant }</label>
+            <label for="variant">{ t.othello.variant() }</label>
             <select id="variant" onchange={on_variant}>
                 { for Variant::ALL.iter().map(|&v| html! {
                     <option value={v.name()} selected={draft.rules.variant == v}>{ variant_name(t, v) }</option>

@@ -102,7 +102,7 @@ pub fn othello_page(props: &OthelloPageProps) -> Html {
                     on_load={page.dispatch.reform(|text| Action::Game(OthelloAction::LoadBoard(text)))}
                     on_editor={toggle_editor} />
             }}
-            load_label={t.othello.paste_label} help={t.othello.keyboard_help} tip={Some(t.othello.paste_hint)}
+            load_label={t.othello.paste_label()} help={t.othello.keyboard_help()} tip={Some(t.othello.paste_hint())}
             dialog={html! {
                 <NewGameDialog initial={state.settings} on_start={page.start_game()} on_cancel={page.close_dialog()} />
             }} />

@@ -93,8 +93,8 @@ impl PageGame for Othello {
         let p = session.position();
         let to_move = (!p.is_over()).then(|| p.side_to_move());
         [
-            (Color::Black, t.othello.black),
-            (Color::White, t.othello.white),
+            (Color::Black, t.othello.black()),
+            (Color::White, t.othello.white()),
         ]
         .into_iter()
         .map(|(color, name)| ScoreItem {
@@ -126,7 +126,7 @@ impl PageGame for Othello {
     }
 
     fn game_name(t: &Texts) -> &'static str {
-        t.othello.name
+        t.othello.name()
     }
 
     fn diagram(_t: &Texts, session: &GameSession<Othello>, options: &Options) -> String {

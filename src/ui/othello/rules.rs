@@ -60,7 +60,7 @@ fn exercise() -> Html {
                     .othello
                     .exercise_right(square.to_string(), flips.join(" "));
                 if now == legal {
-                    text = format!("{text} {}", t.othello.exercise_done);
+                    text = format!("{text} {}", t.othello.exercise_done());
                 }
                 text
             };
@@ -75,10 +75,10 @@ fn exercise() -> Html {
             let is_found = *found & square.bit() != 0;
             let mut label = format!(
                 "{square}, {}",
-                disc.map_or(t.common.empty_square, |c| color_lower(t, c))
+                disc.map_or(t.common.empty_square(), |c| color_lower(t, c))
             );
             if is_found {
-                label = format!("{label}, {}", t.othello.legal_move);
+                label = format!("{label}, {}", t.othello.legal_move());
             }
             GridCell {
                 name: square.to_string(),
@@ -104,13 +104,13 @@ fn exercise() -> Html {
     };
     html! {
         <section class="exercise" aria-labelledby="exercise-title">
-            <h2 id="exercise-title">{ t.othello.exercise_title }</h2>
-            <p>{ t.othello.exercise_task }</p>
-            <Grid n={8} {cells} label={t.othello.exercise_title}
+            <h2 id="exercise-title">{ t.othello.exercise_title() }</h2>
+            <p>{ t.othello.exercise_task() }</p>
+            <Grid n={8} {cells} label={t.othello.exercise_title()}
                 on_pick={by_cell(&on_square, |i| square_of(i, 8))} />
             <p class="exercise-count" data-testid="exercise-count">{ t.othello.exercise_found(count.to_string()) }</p>
             <p class="exercise-message" data-testid="exercise-message">{ (*message).clone() }</p>
-            <button onclick={on_reset}>{ t.othello.exercise_reset }</button>
+            <button onclick={on_reset}>{ t.othello.exercise_reset() }</button>
         </section>
     }
 }
@@ -129,27 +129,27 @@ pub fn othello_rules() -> Html {
     };
     html! {
         <article class="rules">
-            <h1 tabindex="-1">{ t.othello.rules_title }</h1>
-            <p>{ t.othello_rules().rules_intro }</p>
-            { section(t.othello_rules().rules_setup_title, html! { <p>{ t.othello_rules().rules_setup }</p> }) }
-            { section(t.othello_rules().rules_moves_title, html! { <p>{ t.othello_rules().rules_moves }</p> }) }
-            { section(t.othello_rules().rules_pass_title, html! { <p>{ t.othello_rules().rules_pass }</p> }) }
-            { section(t.othello_rules().rules_end_title, html! { <>
-                <p>{ t.othello_rules().rules_end }</p>
-                <p class="example">{ t.othello_rules().rules_scoring_example }</p>
+            <h1 tabindex="-1">{ t.othello.rules_title() }</h1>
+            <p>{ t.othello_rules().rules_intro() }</p>
+            { section(t.othello_rules().rules_setup_title(), html! { <p>{ t.othello_rules().rules_setup() }</p> }) }
+            { section(t.othello_rules().rules_moves_title(), html! { <p>{ t.othello_rules().rules_moves() }</p> }) }
+            { section(t.othello_rules().rules_pass_title(), html! { <p>{ t.othello_rules().rules_pass() }</p> }) }
+            { section(t.othello_rules().rules_end_title(), html! { <>
+                <p>{ t.othello_rules().rules_end() }</p>
+                <p class="example">{ t.othello_rules().rules_scoring_example() }</p>
             </> }) }
-            { section(t.othello_rules().rules_clock_title, html! { <p>{ t.othello_rules().rules_clock }</p> }) }
-            { section(t.othello_rules().rules_notation_title, html! { <><p>{ t.othello_rules().rules_notation }</p><p>{ t.common.notation_wide }</p></> }) }
-            { section(t.othello_rules().rules_variants_title, html! { <>
-                <p>{ t.othello_rules().rules_sizes }</p>
+            { section(t.othello_rules().rules_clock_title(), html! { <p>{ t.othello_rules().rules_clock() }</p> }) }
+            { section(t.othello_rules().rules_notation_title(), html! { <><p>{ t.othello_rules().rules_notation() }</p><p>{ t.common.notation_wide() }</p></> }) }
+            { section(t.othello_rules().rules_variants_title(), html! { <>
+                <p>{ t.othello_rules().rules_sizes() }</p>
                 <div class="interpretation">
-                    <strong>{ t.common.interpretation }</strong>
-                    <p>{ t.othello_rules().rules_anti }</p>
+                    <strong>{ t.common.interpretation() }</strong>
+                    <p>{ t.othello_rules().rules_anti() }</p>
                 </div>
-                <p>{ t.othello_rules().rules_reversi }</p>
+                <p>{ t.othello_rules().rules_reversi() }</p>
             </> }) }
             <Exercise />
-            <p><a class="button primary" href="#/othello">{ t.common.play }</a></p>
+            <p><a class="button primary" href="#/othello">{ t.common.play() }</a></p>
         </article>
     }
 }

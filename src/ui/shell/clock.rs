@@ -98,9 +98,9 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
     let toggle = clock.map(|clock| {
         let (running, on_action) = (clock.is_running(), on_action.clone());
         let label = if running {
-            t.common.clock_pause
+            t.common.clock_pause()
         } else {
-            t.common.clock_start
+            t.common.clock_start()
         };
         let action = if running {
             ClockAction::Pause
@@ -116,7 +116,7 @@ fn clock_panel(props: &ClockPanelProps) -> Html {
         }
     });
     html! {
-        <section class="game-clock" aria-label={t.common.clock}>
+        <section class="game-clock" aria-label={t.common.clock()}>
             <ControlChoice current={clock.map(Clock::control)} on_action={on_action.clone()} />
             if let Some(clock) = clock {
                 { clock_faces(t, clock, now(), props.names, &on_action) }
@@ -276,24 +276,24 @@ fn control_choice(props: &ControlChoiceProps) -> Html {
     html! {
         <>
             <label class="clock-control">
-                { t.common.clock }
+                { t.common.clock() }
                 <select onchange={on_select} data-testid="clock-control">
-                    <option value="" selected={current.is_none()}>{ t.common.no_clock }</option>
+                    <option value="" selected={current.is_none()}>{ t.common.no_clock() }</option>
                     { for options }
                     if let Some(typed) = typed {
                         <option value={typed.clone()} selected=true>{ typed }</option>
                     }
-                    <option value="custom">{ t.common.clock_custom }</option>
+                    <option value="custom">{ t.common.clock_custom() }</option>
                 </select>
             </label>
             if *custom {
                 <form class="clock-custom" onsubmit={on_custom}>
-                    <input type="text" aria-label={t.common.clock} placeholder="5+3" data-testid="clock-custom" />
+                    <input type="text" aria-label={t.common.clock()} placeholder="5+3" data-testid="clock-custom" />
                     <button type="submit">{ "OK" }</button>
                 </form>
             }
             if *error {
-                <p class="help" role="alert">{ t.common.clock_bad }</p>
+                <p class="help" role="alert">{ t.common.clock_bad() }</p>
             }
         </>
     }
@@ -341,7 +341,7 @@ fn clock_faces(
         <>
             <div class="clock-faces">{ for faces }</div>
             if pressing {
-                <p class="help clock-press-help">{ t.clock().press_help }</p>
+                <p class="help clock-press-help">{ t.clock().press_help() }</p>
             }
         </>
     }
@@ -371,17 +371,17 @@ fn clock_options(
     html! {
         <>
             <label class="clock-control clock-switching">
-                { t.clock().switching }
+                { t.clock().switching() }
                 <select onchange={on_switching} data-testid="clock-switching">
-                    <option value="move" selected={!by_press}>{ t.clock().by_move }</option>
-                    <option value="press" selected={by_press}>{ t.clock().by_press }</option>
+                    <option value="move" selected={!by_press}>{ t.clock().by_move() }</option>
+                    <option value="press" selected={by_press}>{ t.clock().by_press() }</option>
                 </select>
             </label>
             if offers_completion {
                 <label class="choice clock-completes">
                     <input type="checkbox" checked={clock.winner_completes()} onchange={on_completes}
                         disabled={clock.flagged().is_some()} data-testid="clock-completes" />
-                    { t.common.clock_completes }
+                    { t.common.clock_completes() }
                 </label>
             }
         </>

@@ -68,9 +68,9 @@ pub fn seats_text<G: PageGame>(t: &Texts, settings: &G::Settings) -> String {
     G::sides()
         .map(|side| {
             let who = match G::player(settings, side) {
-                Player::Human => t.common.human.to_string(),
+                Player::Human => t.common.human().to_string(),
                 Player::Computer(level) => {
-                    format!("{} ({})", t.common.computer, level_name(t, level))
+                    format!("{} ({})", t.common.computer(), level_name(t, level))
                 }
             };
             format!("{}: {who}", G::side_name(t, side))
@@ -137,7 +137,7 @@ pub fn game_layout<G: PageGame>(props: &GameLayoutProps<G>) -> Html {
                             let on = !state.auto_pass;
                             Callback::from(move |_: Event| dispatch.emit(Action::SetAutoPass(on)))
                         }} />
-                        { t.common.auto_pass }
+                        { t.common.auto_pass() }
                     </label>
                 }
                 { props.panels.clone() }
@@ -153,7 +153,7 @@ pub fn game_layout<G: PageGame>(props: &GameLayoutProps<G>) -> Html {
                 if let Some(tip) = props.tip {
                     <p class="help">{ tip }</p>
                 }
-                <p><a href={format!("#/{}/rules", G::ROUTE)}>{ t.common.rules }</a></p>
+                <p><a href={format!("#/{}/rules", G::ROUTE)}>{ t.common.rules() }</a></p>
             </aside>
             if *props.new_game_open {
                 { props.dialog.clone() }

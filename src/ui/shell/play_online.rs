@@ -38,14 +38,14 @@ pub fn play_online<G: PageGame>(props: &PlayOnlineProps<G>) -> Html {
             let note = note.clone();
             wasm_bindgen_futures::spawn_local(async move {
                 let opened = call_module("online", "create", &args).await.is_ok();
-                note.set((!opened).then_some(t.common.online_failed));
+                note.set((!opened).then_some(t.common.online_failed()));
             });
         })
     };
     html! {
         <>
             <button type="button" class="play-online" aria-haspopup="dialog" {onclick} data-testid="play-online">
-                { t.common.play_online }
+                { t.common.play_online() }
             </button>
             if let Some(note) = *note {
                 <p class="online-note" role="status">{ note }</p>

@@ -63,9 +63,9 @@ fn entry<G: PageGame>(t: &crate::i18n::Texts, aside: &PutAside) -> Option<(Strin
     let plies = record.line().len();
     let finished = G::outcome(&settings, &record.position_at(plies), plies).is_some();
     let state = if finished {
-        t.saving().put_aside_finished
+        t.saving().put_aside_finished()
     } else {
-        t.saving().put_aside_playing
+        t.saving().put_aside_playing()
     };
     let date = js_sys::Date::new(&(aside.at as f64).into());
     let options = js_sys::Object::new();
@@ -104,13 +104,13 @@ pub fn put_aside_games<G: PageGame>() -> Html {
     }
     html! {
         <section class="put-aside" data-testid="put-aside">
-            <h2>{ t.saving().put_aside_title }</h2>
+            <h2>{ t.saving().put_aside_title() }</h2>
             <ul>
                 { for entries.into_iter().map(|(label, link)| html! {
                     <li>
                         <span>{ label.clone() }</span>
                         <a class="button" href={link} aria-label={t.saving().put_aside_open_label(label)}>
-                            { t.saving().put_aside_open }
+                            { t.saving().put_aside_open() }
                         </a>
                     </li>
                 }) }

@@ -45,14 +45,14 @@ pub fn status<G: PageGame>(props: &StatusProps<G>) -> Html {
             <div class="pass-notice">
                 <p>{ G::must_pass_text(t, side) }</p>
                 if let Some(pass) = G::pass() {
-                    <button class="pass primary" onclick={send(Action::Play(pass))}>{ t.common.pass }</button>
+                    <button class="pass primary" onclick={send(Action::Play(pass))}>{ t.common.pass() }</button>
                 }
             </div>
         },
         Turn::Computer(side) if state.paused => html! {
             <div class="pass-notice">
                 <p>{ t.common.computer_paused(G::side_lower(t, side)) }</p>
-                <button class="resume primary" onclick={send(Action::Resume)}>{ t.common.resume }</button>
+                <button class="resume primary" onclick={send(Action::Resume)}>{ t.common.resume() }</button>
             </div>
         },
         Turn::Computer(side) => html! {
@@ -64,7 +64,7 @@ pub fn status<G: PageGame>(props: &StatusProps<G>) -> Html {
                     { format!("{} ", t.common.on_time(G::side_name(t, loser))) }
                 }
                 if let Some(outcome) = state.outcome() {
-                    { format!("{} {}.", t.common.game_over, G::outcome_text(t, &outcome)) }
+                    { format!("{} {}.", t.common.game_over(), G::outcome_text(t, &outcome)) }
                 }
                 if let Some(note) = G::result_note(t, &state.settings) {
                     <span class="note">{ format!(" {note}") }</span>

@@ -77,48 +77,48 @@ pub(super) fn club_frames(props: &ClubFramesProps) -> Html {
         Callback::from(move |value: String| choice.set(with(&choice.0, "parent", &value)))
     };
     let parent = props.choice.0.parent.as_ref().map(ToString::to_string);
-    let kinds = named(&[("ratings", c.kind_ratings), ("event", c.kind_event)]);
+    let kinds = named(&[("ratings", c.kind_ratings()), ("event", c.kind_event())]);
     let views = named(&[
-        ("standings", c.view_standings),
-        ("pairings", c.view_pairings),
-        ("live", c.view_live),
+        ("standings", c.view_standings()),
+        ("pairings", c.view_pairings()),
+        ("live", c.view_live()),
     ]);
     let (label, title) = if *kind == "event" {
-        (c.event_id, c.kind_event)
+        (c.event_id(), c.kind_event())
     } else {
-        (c.club_id, c.kind_ratings)
+        (c.club_id(), c.kind_ratings())
     };
     let own = browser::window().location().origin().unwrap_or_default();
     let app = app_address();
     let frame_code = parent.as_deref().map(|parent| {
-        let title = format!("{title} — {}", t.common.app_name);
+        let title = format!("{title} — {}", t.common.app_name());
         frame_snippet(&frame.fragment(Some(parent)), &title, None, *height)
     });
     html! {
         <section class="builder-club" aria-labelledby="builder-club-heading" data-testid="builder-club">
-            <h2 id="builder-club-heading">{ c.club_frames_heading }</h2>
+            <h2 id="builder-club-heading">{ c.club_frames_heading() }</h2>
             <div class="builder-columns">
                 <form class="builder-form" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
-                    { select("builder-club-kind", c.frame_kind, &kind, kinds, set_kind) }
+                    { select("builder-club-kind", c.frame_kind(), &kind, kinds, set_kind) }
                     { text_field("builder-club-id", label, (*id).clone(), set(&id)) }
                     if *kind == "event" {
-                        { select("builder-club-view", c.view, &view, views, set(&view)) }
+                        { select("builder-club-view", c.view(), &view, views, set(&view)) }
                     }
-                    { text_field("builder-club-parent", b.parent, parent.clone().unwrap_or_default(), set_parent) }
+                    { text_field("builder-club-parent", b.parent(), parent.clone().unwrap_or_default(), set_parent) }
                 </form>
                 if frame.is_complete() {
                     <div class="builder-output">
                         <iframe ref={preview} class="builder-preview" data-testid="builder-club-preview" title={label}
                             src={format!("{app}{}", frame.fragment(Some(&own)))} style={format!("width:100%;height:{}px;border:0", *height)}></iframe>
-                        { snippet("builder-club-element", b.element_code, frame.element(&app), b, copied.clone()) }
+                        { snippet("builder-club-element", b.element_code(), frame.element(&app), b, copied.clone()) }
                         if let Some(code) = frame_code {
-                            { snippet("builder-club-iframe", b.iframe_code, code, b, copied.clone()) }
+                            { snippet("builder-club-iframe", b.iframe_code(), code, b, copied.clone()) }
                         } else {
                             <div class="builder-snippet">
-                                <p class="builder-needs" data-testid="builder-club-iframe-needs">{ b.iframe_needs_parent }</p>
+                                <p class="builder-needs" data-testid="builder-club-iframe-needs">{ b.iframe_needs_parent() }</p>
                             </div>
                         }
-                        <p role="status" class="builder-copied">{ copied.map(|_| b.copied).unwrap_or_default() }</p>
+                        <p role="status" class="builder-copied">{ copied.map(|_| b.copied()).unwrap_or_default() }</p>
                     </div>
                 }
             </div>

@@ -87,13 +87,13 @@ pub(super) fn game_fields(props: &FieldsProps) -> Html {
         })
     };
     let mut modes = named(&[
-        (Mode::View.name(), b.mode_view),
-        (Mode::Play.name(), b.mode_play),
-        (Mode::Analyse.name(), b.mode_analyse),
-        (Mode::Lesson.name(), b.mode_lesson),
+        (Mode::View.name(), b.mode_view()),
+        (Mode::Play.name(), b.mode_play()),
+        (Mode::Analyse.name(), b.mode_analyse()),
+        (Mode::Lesson.name(), b.mode_lesson()),
     ]);
     if game == Game::Othello {
-        modes.extend(named(&[(Mode::Puzzle.name(), b.mode_puzzle)]));
+        modes.extend(named(&[(Mode::Puzzle.name(), b.mode_puzzle())]));
     }
     let games = Game::ALL
         .iter()
@@ -101,36 +101,36 @@ pub(super) fn game_fields(props: &FieldsProps) -> Html {
         .collect();
     let sides = game.side_names();
     let side_labels = match game {
-        Game::Othello => [t.othello.black, t.othello.white],
-        Game::Opok => [t.opok.circles, t.opok.squares],
-        Game::Nim => [t.nim.first_player, t.nim.second_player],
+        Game::Othello => [t.othello.black(), t.othello.white()],
+        Game::Opok => [t.opok.circles(), t.opok.squares()],
+        Game::Nim => [t.nim.first_player(), t.nim.second_player()],
     };
     let own = params.has_own_position();
     let start = start_key(game);
     html! {
         <>
-            { select("builder-game", b.game, game.name(), games, set_game) }
-            { select("builder-mode", b.mode, params.mode.name(), modes, mode_setter(choice)) }
+            { select("builder-game", b.game(), game.name(), games, set_game) }
+            { select("builder-mode", b.mode(), params.mode.name(), modes, mode_setter(choice)) }
             if params.mode == Mode::Lesson {
-                { text_field("builder-lesson", b.lesson, value_of(params, "lesson"), setter(choice, "lesson")) }
+                { text_field("builder-lesson", b.lesson(), value_of(params, "lesson"), setter(choice, "lesson")) }
             }
             if params.mode == Mode::Puzzle {
-                { text_field("builder-puzzle", b.puzzle, value_of(params, "puzzle"), setter(choice, "puzzle")) }
+                { text_field("builder-puzzle", b.puzzle(), value_of(params, "puzzle"), setter(choice, "puzzle")) }
             }
             if params.mode == Mode::Play {
-                { select("builder-side", b.side, params.side.name(game),
+                { select("builder-side", b.side(), params.side.name(game),
                     named(&[(sides[0], side_labels[0]), (sides[1], side_labels[1])]), setter(choice, "side")) }
-                { select("builder-level", b.level, &params.level.number().to_string(),
+                { select("builder-level", b.level(), &params.level.number().to_string(),
                     (1..=7).map(|n| (n.to_string(), n.to_string())).collect(), setter(choice, "level")) }
             }
             if own && !sizes(game).is_empty() {
-                { select("builder-size", b.size, &params.start.size().unwrap_or_default().to_string(),
+                { select("builder-size", b.size(), &params.start.size().unwrap_or_default().to_string(),
                     sizes(game).into_iter().map(|n| (n.to_string(), format!("{n}×{n}"))).collect(), setter(choice, "size")) }
             }
             if own {
-                { text_field("builder-start", b.start, value_of(params, start), setter(choice, start)) }
-                { text_field("builder-moves", b.moves, params.moves.clone(), setter(choice, "moves")) }
-                { text_field("builder-ply", b.ply, params.ply.map(|p| p.to_string()).unwrap_or_default(), setter(choice, "ply")) }
+                { text_field("builder-start", b.start(), value_of(params, start), setter(choice, start)) }
+                { text_field("builder-moves", b.moves(), params.moves.clone(), setter(choice, "moves")) }
+                { text_field("builder-ply", b.ply(), params.ply.map(|p| p.to_string()).unwrap_or_default(), setter(choice, "ply")) }
             }
         </>
     }
@@ -152,12 +152,12 @@ pub(super) fn look_fields(props: &FieldsProps) -> Html {
         })
     };
     let themes = named(&[
-        (Theme::Auto.name(), b.theme_auto),
-        (Theme::Light.name(), b.theme_light),
-        (Theme::Dark.name(), b.theme_dark),
-        (Theme::Contrast.name(), b.theme_contrast),
+        (Theme::Auto.name(), b.theme_auto()),
+        (Theme::Light.name(), b.theme_light()),
+        (Theme::Dark.name(), b.theme_dark()),
+        (Theme::Contrast.name(), b.theme_contrast()),
     ]);
-    let langs = std::iter::once((String::new(), b.lang_visitor.to_string()))
+    let langs = std::iter::once((String::new(), b.lang_visitor().to_string()))
         .chain(
             Lang::ALL
                 .iter()
@@ -165,9 +165,9 @@ pub(super) fn look_fields(props: &FieldsProps) -> Html {
         )
         .collect();
     let controls = named(&[
-        (Controls::None.name(), b.controls_none),
-        (Controls::Nav.name(), b.controls_nav),
-        (Controls::Full.name(), b.controls_full),
+        (Controls::None.name(), b.controls_none()),
+        (Controls::Nav.name(), b.controls_nav()),
+        (Controls::Full.name(), b.controls_full()),
     ]);
     let parent = params
         .parent
@@ -176,11 +176,11 @@ pub(super) fn look_fields(props: &FieldsProps) -> Html {
         .unwrap_or_default();
     html! {
         <>
-            { select("builder-theme", b.theme, params.theme.name(), themes, setter(choice, "theme")) }
-            { select("builder-lang", b.language, params.lang.map(Lang::code).unwrap_or_default(), langs, set_lang) }
-            { checkbox("builder-coords", b.coords, params.coords, setter(choice, "coords")) }
-            { select("builder-controls", b.controls, params.controls.name(), controls, setter(choice, "controls")) }
-            { text_field("builder-parent", b.parent, parent, setter(choice, "parent")) }
+            { select("builder-theme", b.theme(), params.theme.name(), themes, setter(choice, "theme")) }
+            { select("builder-lang", b.language(), params.lang.map(Lang::code).unwrap_or_default(), langs, set_lang) }
+            { checkbox("builder-coords", b.coords(), params.coords, setter(choice, "coords")) }
+            { select("builder-controls", b.controls(), params.controls.name(), controls, setter(choice, "controls")) }
+            { text_field("builder-parent", b.parent(), parent, setter(choice, "parent")) }
         </>
     }
 }

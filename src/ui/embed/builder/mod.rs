@@ -154,27 +154,27 @@ pub fn embed_builder(props: &BuilderProps) -> Html {
     html! {
         <section class="builder" aria-labelledby="builder-heading">
             <style>{ CSS }</style>
-            <h1 id="builder-heading" tabindex="-1">{ b.heading }</h1>
-            <p>{ b.intro }</p>
+            <h1 id="builder-heading" tabindex="-1">{ b.heading() }</h1>
+            <p>{ b.intro() }</p>
             // A club's frames first, under their own heading: a club's
             // webmaster comes for them more often than for a board.
             <ClubFrames choice={choice.clone()} />
-            <h2 class="builder-board-heading">{ t.clubs().kind_board }</h2>
+            <h2 class="builder-board-heading">{ t.clubs().kind_board() }</h2>
             <div class="builder-columns">
                 <form class="builder-form" onsubmit={Callback::from(|e: SubmitEvent| e.prevent_default())}>
                     <GameFields choice={choice.clone()} />
                     <LookFields choice={choice.clone()} />
-                    <button type="submit">{ b.apply }</button>
+                    <button type="submit">{ b.apply() }</button>
                     if !refused.is_empty() {
                         <div class="builder-refused" role="alert" data-testid="builder-refused">
-                            <p>{ b.problems }</p>
+                            <p>{ b.problems() }</p>
                             <ul>{ for refused.iter().map(|r| html! { <li>{ percent_decode(r) }</li> }) }</ul>
                         </div>
                     }
                 </form>
                 <div class="builder-output">
-                    { select("builder-width", b.width, &width.to_string(), widths, set_width) }
-                    <h2>{ b.preview }</h2>
+                    { select("builder-width", b.width(), &width.to_string(), widths, set_width) }
+                    <h2>{ b.preview() }</h2>
                     <Preview params={params.clone()} width={*width} height={*height} {on_height} />
                     <Snippets {params} width={*width} height={*height} />
                 </div>

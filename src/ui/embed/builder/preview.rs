@@ -50,7 +50,7 @@ pub(super) fn preview(props: &PreviewProps) -> Html {
     let src = format!("{}{}", app_address(), shown.fragment());
     html! {
         <iframe ref={frame} class="builder-preview" data-testid="builder-preview" src={src}
-            title={format!("{} — {}", t.embed().preview, game_name(t, props.params.game()))}
+            title={format!("{} — {}", t.embed().preview(), game_name(t, props.params.game()))}
             style={format!("width:100%;max-width:{}px;height:{}px", props.width, props.height)} />
     }
 }

@@ -38,9 +38,9 @@ fn attribute(text: &str) -> String {
 /// The game's name for a frame's title.
 pub(super) fn game_name(t: &Texts, game: Game) -> &'static str {
     match game {
-        Game::Othello => t.othello.name,
-        Game::Opok => t.opok.name,
-        Game::Nim => t.nim.name,
+        Game::Othello => t.othello.name(),
+        Game::Opok => t.opok.name(),
+        Game::Nim => t.nim.name(),
     }
 }
 
@@ -50,7 +50,7 @@ pub(super) fn game_name(t: &Texts, game: Game) -> &'static str {
 /// frame without it sends nothing, so it could not follow its content.
 pub fn iframe_snippet(t: &Texts, params: &EmbedParams, width: u32, height: u32) -> Option<String> {
     params.parent.as_ref()?;
-    let title = format!("{} — {}", game_name(t, params.game()), t.common.app_name);
+    let title = format!("{} — {}", game_name(t, params.game()), t.common.app_name());
     Some(frame_snippet(
         &params.fragment(),
         &title,
@@ -133,15 +133,15 @@ pub(super) fn snippets(props: &SnippetsProps) -> Html {
     let frame = iframe_snippet(t, &props.params, props.width, props.height);
     html! {
         <>
-            { snippet("builder-element", b.element_code, element, b, copied.clone()) }
+            { snippet("builder-element", b.element_code(), element, b, copied.clone()) }
             if let Some(frame) = frame {
-                { snippet("builder-iframe", b.iframe_code, frame, b, copied.clone()) }
+                { snippet("builder-iframe", b.iframe_code(), frame, b, copied.clone()) }
             } else {
                 <div class="builder-snippet">
-                    <p class="builder-needs" data-testid="builder-iframe-needs">{ b.iframe_needs_parent }</p>
+                    <p class="builder-needs" data-testid="builder-iframe-needs">{ b.iframe_needs_parent() }</p>
                 </div>
             }
-            <p role="status" class="builder-copied">{ copied.map(|_| b.copied).unwrap_or_default() }</p>
+            <p role="status" class="builder-copied">{ copied.map(|_| b.copied()).unwrap_or_default() }</p>
         </>
     }
 }
@@ -166,7 +166,7 @@ pub(super) fn snippet(
         <div class="builder-snippet">
             <label for={id}>{ label }</label>
             <textarea id={id} data-testid={id} readonly=true rows="5" value={text} />
-            <button {onclick}>{ b.copy }</button>
+            <button {onclick}>{ b.copy() }</button>
         </div>
     }
 }

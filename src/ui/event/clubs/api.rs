@@ -30,13 +30,13 @@ pub async fn send<T: DeserializeOwned>(
     let c = t.clubs();
     match net::request(method, path, body).await {
         Some((status, text)) if (200..300).contains(&status) => {
-            serde_json::from_str(&text).map_err(|_| c.no_server.to_string())
+            serde_json::from_str(&text).map_err(|_| c.no_server().to_string())
         }
         Some((status, text)) if !text.starts_with('{') && matches!(status, 404 | 405) => {
-            Err(c.no_server.into())
+            Err(c.no_server().into())
         }
         Some((status, text)) => Err(c.error(status, &text)),
-        None => Err(c.no_server.into()),
+        None => Err(c.no_server().into()),
     }
 }
 

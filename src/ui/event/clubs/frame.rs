@@ -27,7 +27,7 @@ pub fn ratings_frame(rest: &str) -> Html {
 #[function_component(NoClub)]
 fn no_club() -> Html {
     let t = super::super::super::context::use_texts();
-    html! { <p class="embed-status" data-testid="ratings-problem">{ t.clubs().not_found }</p> }
+    html! { <p class="embed-status" data-testid="ratings-problem">{ t.clubs().not_found() }</p> }
 }
 
 /// Props: the frame's address, read.
@@ -60,7 +60,7 @@ fn frame(props: &FrameProps) -> Html {
         Some(list) => html! { <RatingTable list={list.clone()} /> },
         None => html! {
             <p class="embed-status" data-testid="ratings-status">
-                { known.problem.clone().unwrap_or_else(|| t.event().connecting.to_string()) }
+                { known.problem.clone().unwrap_or_else(|| t.event().connecting().to_string()) }
             </p>
         },
     };

@@ -41,20 +41,20 @@ pub fn history(props: &HistoryProps) -> Html {
     html! {
         <section class="club-history" aria-labelledby={heading_id.clone()} data-testid="ratings-history">
             <h3 id={heading_id}>{ c.history_heading(props.player.name.as_str()) }</h3>
-            <p class="hints">{ c.history_hint }</p>
+            <p class="hints">{ c.history_hint() }</p>
             <div class="table-scroll">
                 <table class="class-table">
                     <thead><tr>
-                        <th scope="col">{ c.event }</th>
-                        <th scope="col">{ c.round }</th>
-                        <th scope="col">{ c.games }</th>
-                        <th scope="col">{ c.score }</th>
-                        <th scope="col">{ c.rating_after }</th>
+                        <th scope="col">{ c.event() }</th>
+                        <th scope="col">{ c.round() }</th>
+                        <th scope="col">{ c.games() }</th>
+                        <th scope="col">{ c.score() }</th>
+                        <th scope="col">{ c.rating_after() }</th>
                     </tr></thead>
                     <tbody>{ for rows }</tbody>
                 </table>
             </div>
-            <button type="button" class="small no-print" onclick={close} data-testid="history-close">{ c.close }</button>
+            <button type="button" class="small no-print" onclick={close} data-testid="history-close">{ c.close() }</button>
         </section>
     }
 }

@@ -53,7 +53,7 @@ pub fn use_club(club: AttrValue) -> UseStateHandle<KnownClub> {
                     && latest.borrow().list.is_some()
                     && next.list != latest.borrow().list
                 {
-                    announce.emit(t.clubs().ratings_updated.to_string());
+                    announce.emit(t.clubs().ratings_updated().to_string());
                 }
                 *latest.borrow_mut() = next.clone();
                 known.set(next);

@@ -83,7 +83,7 @@ pub fn members(props: &MembersProps) -> Html {
         Callback::from(move |ev: SubmitEvent| {
             ev.prevent_default();
             let Ok(given) = rating_of(&rating) else {
-                note.set(Some(c.member_rating_problem.into()));
+                note.set(Some(c.member_rating_problem().into()));
                 return;
             };
             send.emit(EditMember {
@@ -116,20 +116,20 @@ pub fn members(props: &MembersProps) -> Html {
                 <td>{ m.name.clone() }</td>
                 <td>{ m.rating.map(|r| r.to_string()).unwrap_or_default() }</td>
                 if officer {
-                    <td class="no-print"><button type="button" class="small" onclick={remove} data-testid="club-member-remove">{ c.member_remove }</button></td>
+                    <td class="no-print"><button type="button" class="small" onclick={remove} data-testid="club-member-remove">{ c.member_remove() }</button></td>
                 }
             </tr>
         }
     });
     html! {
         <section aria-labelledby="club-members-heading" data-testid="club-members">
-            <h2 id="club-members-heading">{ c.members_heading }</h2>
+            <h2 id="club-members-heading">{ c.members_heading() }</h2>
             if members.is_empty() {
-                <p data-testid="club-no-members">{ c.no_members }</p>
+                <p data-testid="club-no-members">{ c.no_members() }</p>
             } else {
                 <div class="table-scroll">
                     <table class="class-table">
-                        <thead><tr><th scope="col">{ c.name }</th><th scope="col">{ c.rating }</th>
+                        <thead><tr><th scope="col">{ c.name() }</th><th scope="col">{ c.rating() }</th>
                             if officer { <th class="no-print"></th> }
                         </tr></thead>
                         <tbody>{ for rows }</tbody>
@@ -138,11 +138,11 @@ pub fn members(props: &MembersProps) -> Html {
             }
             if officer {
                 <form class="club-member-form no-print" {onsubmit} data-testid="club-member-form">
-                    <label for="club-member-name">{ c.name }</label>
+                    <label for="club-member-name">{ c.name() }</label>
                     <input id="club-member-name" type="text" maxlength="32" required=true value={(*name).clone()} oninput={field(&name)} data-testid="club-member-name" />
-                    <label for="club-member-rating">{ c.rating }</label>
+                    <label for="club-member-rating">{ c.rating() }</label>
                     <input id="club-member-rating" type="number" min="0" step="1" inputmode="numeric" value={(*rating).clone()} oninput={field(&rating)} data-testid="club-member-rating" />
-                    <button type="submit" data-testid="club-member-save">{ c.member_save }</button>
+                    <button type="submit" data-testid="club-member-save">{ c.member_save() }</button>
                 </form>
             }
             if let Some(text) = &*note {

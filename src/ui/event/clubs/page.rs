@@ -49,7 +49,7 @@ pub fn club_page(props: &ClubPageProps) -> Html {
         Some(kept.is_ok())
     });
     let Some(link) = link else {
-        return html! { <p class="online-problem" data-testid="club-problem">{ t.clubs().not_found }</p> };
+        return html! { <p class="online-problem" data-testid="club-problem">{ t.clubs().not_found() }</p> };
     };
     // A token that could not be kept lives in this page only.
     let token = link.token.clone().or_else(|| kept::token(&link.club));
@@ -86,8 +86,8 @@ fn club_view(props: &ViewProps) -> Html {
         let text = known
             .problem
             .clone()
-            .unwrap_or_else(|| t.event().connecting.to_string());
-        return html! { <section class="club-page club"><h1>{ t.common.club_title }</h1><p data-testid="club-status">{ text }</p></section> };
+            .unwrap_or_else(|| t.event().connecting().to_string());
+        return html! { <section class="club-page club"><h1>{ t.common.club_title() }</h1><p data-testid="club-status">{ text }</p></section> };
     };
     let print = Callback::from(|_| {
         let _ = browser::window().print();
@@ -96,25 +96,25 @@ fn club_view(props: &ViewProps) -> Html {
         <section class="club-page club" data-testid="club-page">
             <h1 tabindex="-1" data-testid="club-name">{ club.name.clone() }</h1>
             if known.connected == Some(false) {
-                <p class="online-status" data-testid="club-live-status">{ t.event().reconnecting }</p>
+                <p class="online-status" data-testid="club-live-status">{ t.event().reconnecting() }</p>
             }
             if let Some(token) = &props.token {
                 <PrivateLink club={props.club.clone()} token={token.clone()} store_failed={props.store_failed} />
             }
             { events(t, &club, props.token.is_some()) }
             if props.token.is_some() {
-                <p class="no-print"><a class="button" href={format!("#/event/new?club={}", props.club)} data-testid="club-new-event">{ t.clubs().new_event }</a></p>
+                <p class="no-print"><a class="button" href={format!("#/event/new?club={}", props.club)} data-testid="club-new-event">{ t.clubs().new_event() }</a></p>
             }
             if let Some(token) = &props.token {
                 <AttachForm club={props.club.clone()} token={token.clone()} events={club.events.iter().map(|e| e.event.clone()).collect::<Vec<_>>()} />
             }
             <Members club={props.club.clone()} token={props.token.clone()} members={club.members.clone()} />
             <section aria-labelledby="club-ratings-heading">
-                <h2 id="club-ratings-heading">{ c.ratings_heading }</h2>
+                <h2 id="club-ratings-heading">{ c.ratings_heading() }</h2>
                 if let Some(list) = &known.list {
                     <RatingTable list={list.clone()} />
                 }
-                <button type="button" class="no-print" onclick={print} data-testid="club-print">{ c.print }</button>
+                <button type="button" class="no-print" onclick={print} data-testid="club-print">{ c.print() }</button>
             </section>
         </section>
     }
@@ -134,17 +134,17 @@ fn events(t: &'static crate::i18n::Texts, club: &Club, manage: bool) -> Html {
                 if manage {
                     { " " }
                     <a class="button small no-print" href={format!("#/event/{}", event.event)}
-                        aria-label={format!("{}: {}", c.manage, event.name.as_deref().unwrap_or(&event.event))}
-                        data-testid="club-event-manage">{ c.manage }</a>
+                        aria-label={format!("{}: {}", c.manage(), event.name.as_deref().unwrap_or(&event.event))}
+                        data-testid="club-event-manage">{ c.manage() }</a>
                 }
             </li>
         }
     });
     html! {
         <section aria-labelledby="club-events-heading">
-            <h2 id="club-events-heading">{ c.events_heading }</h2>
+            <h2 id="club-events-heading">{ c.events_heading() }</h2>
             if club.events.is_empty() {
-                <p data-testid="club-no-events">{ c.no_events }</p>
+                <p data-testid="club-no-events">{ c.no_events() }</p>
             } else {
                 <ul class="club-events" data-testid="club-events">{ for items }</ul>
             }
@@ -169,9 +169,9 @@ fn private_link(props: &PrivateLinkProps) -> Html {
     html! {
         <div class="club-private no-print">
             if props.store_failed {
-                <p class="feedback wrong" role="alert" data-testid="club-store-failed">{ c.store_failed }</p>
+                <p class="feedback wrong" role="alert" data-testid="club-store-failed">{ c.store_failed() }</p>
             }
-            <LinkToKeep label={c.private_link} link={AttrValue::from(link)} id="club-private-link" />
+            <LinkToKeep label={c.private_link()} link={AttrValue::from(link)} id="club-private-link" />
         </div>
     }
 }
@@ -222,7 +222,7 @@ fn attach_form(props: &AttachProps) -> Html {
                 let path = api::path(&club, "events");
                 let said = api::send::<serde::de::IgnoredAny>(t, "POST", &path, Some(&body)).await;
                 note.set(Some(match said {
-                    Ok(_) => (true, c.attached.to_string()),
+                    Ok(_) => (true, c.attached().to_string()),
                     Err(problem) => (false, problem),
                 }));
             });
@@ -237,11 +237,11 @@ fn attach_form(props: &AttachProps) -> Html {
     };
     html! {
         <form class="club-attach no-print" {onsubmit} data-testid="club-attach">
-            <h2>{ c.attach_heading }</h2>
+            <h2>{ c.attach_heading() }</h2>
             if candidates.is_empty() {
-                <p class="hints" data-testid="club-attach-none">{ c.nothing_to_attach }</p>
+                <p class="hints" data-testid="club-attach-none">{ c.nothing_to_attach() }</p>
             } else {
-                <label for="club-attach-event">{ c.event }</label>
+                <label for="club-attach-event">{ c.event() }</label>
                 <select id="club-attach-event" {onchange} data-testid="club-attach-event">
                     { for candidates.iter().map(|(e, _)| html! {
                         <option value={e.clone()} selected={current.as_deref() == Some(e.as_str())}>
@@ -249,7 +249,7 @@ fn attach_form(props: &AttachProps) -> Html {
                         </option>
                     }) }
                 </select>
-                <button type="submit" data-testid="club-attach-button">{ c.attach }</button>
+                <button type="submit" data-testid="club-attach-button">{ c.attach() }</button>
             }
             if let Some((good, text)) = &*note {
                 <p class={classes!("feedback", if *good { "right" } else { "wrong" })} role="status" data-testid="club-attach-note">{ text.clone() }</p>

@@ -52,7 +52,7 @@ pub fn rating_table(props: &RatingTableProps) -> Html {
         })
     };
     if props.list.players.is_empty() {
-        return html! { <p data-testid="ratings-empty">{ c.no_ratings }</p> };
+        return html! { <p data-testid="ratings-empty">{ c.no_ratings() }</p> };
     }
     let head = |column: Column, testid: &'static str| {
         let press = press.clone();
@@ -73,7 +73,7 @@ pub fn rating_table(props: &RatingTableProps) -> Html {
     let provisional = props.list.players.iter().any(|p| p.provisional);
     html! {
         <div class="club-ratings">
-            <p class="hints no-print">{ c.sort_hint }</p>
+            <p class="hints no-print">{ c.sort_hint() }</p>
             <div class="table-scroll">
                 <table class="class-table club-ratings-table" data-testid="ratings-table">
                     <thead><tr>
@@ -86,9 +86,9 @@ pub fn rating_table(props: &RatingTableProps) -> Html {
                 </table>
             </div>
             if provisional {
-                <p class="hints club-provisional-note" data-testid="ratings-provisional-note">{ c.provisional_note }</p>
+                <p class="hints club-provisional-note" data-testid="ratings-provisional-note">{ c.provisional_note() }</p>
             }
-            <p class="hints" data-testid="ratings-period-note">{ c.period_note }</p>
+            <p class="hints" data-testid="ratings-period-note">{ c.period_note() }</p>
         </div>
     }
 }
@@ -122,7 +122,7 @@ fn row(
                     if player.provisional {
                         <span aria-hidden="true">
                             { rating.clone() }
-                            <span class="club-provisional" title={c.provisional_note} data-testid="ratings-provisional">{ format!(" {}", c.provisional_mark) }</span>
+                            <span class="club-provisional" title={c.provisional_note()} data-testid="ratings-provisional">{ format!(" {}", c.provisional_mark()) }</span>
                         </span>
                         <span class="visually-hidden">{ c.provisional_of(rating.as_str()) }</span>
                     } else {
@@ -146,10 +146,10 @@ fn row(
 fn column_name(t: &Texts, column: Column) -> &'static str {
     let c = t.clubs();
     match column {
-        Column::Rank => c.rank,
-        Column::Name => c.name,
-        Column::Rating => c.rating,
-        Column::Games => c.games,
+        Column::Rank => c.rank(),
+        Column::Name => c.name(),
+        Column::Rating => c.rating(),
+        Column::Games => c.games(),
     }
 }
 
