@@ -21,7 +21,8 @@ use super::store_news::{self, use_store_news, Unsaved};
 
 const LANG_KEY: &str = "mind-sports.lang";
 
-fn initial_lang() -> Lang {
+/// The language the visitor chose before, else the browser's.
+pub(super) fn initial_lang() -> Lang {
     browser::load(LANG_KEY)
         .and_then(|code| Lang::from_code(&code))
         .unwrap_or_else(|| {
@@ -148,40 +149,6 @@ fn frame_view(context: AppContext, route: &Route, live: &LiveRegion) -> Html {
             { live.view(Some("live"), "live") }
         </ContextProvider<AppContext>>
     }
-}
-
-/// The app of a frame started from the frames' own module
-/// ([`super::start_frame`]): the frame and its live region only, so that
-/// the module carries neither the site's header nor its home page. Should
-/// the frame's address ever name a page of the site, the page is loaded
-/// anew, which starts the whole app.
-#[function_component(FrameApp)]
-pub fn frame_app() -> Html {
-    let lang = use_language();
-    let live = use_live_region();
-    let route = use_route(*lang, live.clear());
-    use_look(true);
-    // Kept for offline use as on the site; no update is offered in a frame.
-    use_update(&route);
-    let site_page = !matches!(route, Route::Embed(_));
-    use_effect_with(site_page, |site_page| {
-        if *site_page {
-            let _ = browser::window().location().reload();
-        }
-    });
-    let t = lang.texts();
-    let announce = live.announce();
-    let worker_notice = {
-        let announce = announce.clone();
-        Callback::from(move |notice: Notice| announce.emit(worker_notice_text(t, notice).into()))
-    };
-    let context = AppContext {
-        lang: *lang,
-        announce,
-        worker_notice,
-        playing: Callback::noop(),
-    };
-    frame_view(context, &route, &live)
 }
 
 /// The whole app.

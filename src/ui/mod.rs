@@ -67,16 +67,43 @@ pub fn start_from(
     start();
 }
 
-/// Starts the app of an embedded frame from the frames' module (`frame`,
-/// see [`start_from`]): the frame alone, without the site's header and
-/// home page.
+/// Starts an embedded frame from its own module (a board's, the live
+/// frames', the club's frames': [`start_from`]'s counterpart): the frame's
+/// pages straight in the page's `main`, with a live region of their own,
+/// and nothing of the site's (header, home page, the app's module host).
+/// The frame's address may change (the page's messages, the snippet
+/// builder's preview); when it names a page another module draws (another
+/// game's board, a page of the site), the page is loaded anew, which starts
+/// that module (`index.html`, which tests/boot.rs holds to
+/// `Route::module`).
 pub fn start_frame(
     name: &'static str,
     mount: fn(web_sys::Element, &str, wasm_bindgen::JsValue),
-    unmount: fn(),
+    _unmount: fn(),
 ) {
-    module_section::hold(name, mount, unmount);
-    render::<app::FrameApp>();
+    crash::install_panic_hook();
+    crash::install_test_hooks();
+    let lang = app::initial_lang();
+    look::set_root_attribute("lang", lang.code());
+    let follow = move || {
+        let route = crate::route::Route::from_fragment(&browser::fragment());
+        if route.module() != Some(name) {
+            let _ = browser::window().location().reload();
+        }
+        if let Some(document) = browser::window().document() {
+            document.set_title(&crate::i18n::pages::page_title(lang.texts(), &route));
+        }
+    };
+    follow();
+    gloo_events::EventListener::new(&browser::window(), "hashchange", move |_| follow()).forget();
+    // Kept for offline use, as the site is; a frame offers no update.
+    offline::register(yew::Callback::noop());
+    browser::when_idle(10_000, offline::keep_worker_for_offline);
+    mount(
+        module_section::frame_root(),
+        lang.code(),
+        wasm_bindgen::JsValue::UNDEFINED,
+    );
 }
 
 /// The id of the element the app's Yew tree is drawn into.

@@ -215,6 +215,14 @@ impl ModuleHost {
     }
 }
 
+/// Where a frame started from its own module draws its pages (see
+/// [`super::start_frame`]): the host, shown as the frame's `main`.
+pub fn frame_root() -> web_sys::Element {
+    let host = ModuleHost::get();
+    host.show(true, None);
+    host.root
+}
+
 /// A new element of the page.
 fn new_element(tag: &str) -> web_sys::Element {
     let document = browser::window().document().expect("a document");
