@@ -96,12 +96,11 @@ impl Route {
             Route::Embed(frame) if crate::online::client::LiveFrame::named(frame) => {
                 Some("liveframe")
             }
-            // A club event's frames and the club's rating list, without
+            // A club event's frames, and the club's rating list, without
             // the event pages.
-            Route::Embed(frame)
-                if is_event_frame(frame) || crate::links::club::is_ratings_frame(frame) =>
-            {
-                Some("clubframe")
+            Route::Embed(frame) if is_event_frame(frame) => Some("eventframe"),
+            Route::Embed(frame) if crate::links::club::is_ratings_frame(frame) => {
+                Some("ratingsframe")
             }
             // A board: its game's own module.
             Route::Embed(frame) => Some(board_frame_module(frame)),
@@ -336,14 +335,14 @@ mod tests {
         assert!(Route::from_fragment("#/event/k7qz3mfa9tbe").has_own_heading());
         assert_eq!(
             Route::from_fragment("#/embed/event?id=k7qz3mfa9tbe&view=standings").module(),
-            Some("clubframe")
+            Some("eventframe")
         );
         // A club on the server too; its ratings frame is a club frame.
         assert_eq!(Route::from_fragment("#/clubs/ab12").module(), Some("event"));
         assert!(Route::from_fragment("#/clubs/ab12").has_own_heading());
         assert_eq!(
             Route::from_fragment("#/embed/ratings?club=ab12").module(),
-            Some("clubframe")
+            Some("ratingsframe")
         );
         assert_eq!(
             Route::from_fragment("#/chess"),

@@ -42,7 +42,7 @@ function speedTable() {
 
 const GROUPS = [
   "app", "othello", "opok", "nim", "learn", "puzzles", "rules", "teacher", "club", "diagram", "online", "event",
-  "othelloframe", "opokframe", "nimframe", "liveframe", "clubframe", "worker",
+  "othelloframe", "opokframe", "nimframe", "liveframe", "eventframe", "ratingsframe", "worker",
 ];
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 

@@ -62,15 +62,21 @@ pub fn page_of(route: &Route) -> Html {
     }
 }
 
-/// The pages of a club's frames alone (`#/embed/event?…` and
-/// `#/embed/ratings?…`): the module a club's website loads for them
-/// (`src/bin/clubframe.rs`), without the event pages.
-pub fn frame_of(route: &Route) -> Html {
+/// An event's frame alone (`#/embed/event?…`: its standings, pairings or
+/// results): the module a club's website loads for it
+/// (`src/bin/eventframe.rs`), without the event pages.
+pub fn event_frame_of(route: &Route) -> Html {
     match route {
-        Route::Embed(rest) if crate::links::club::is_ratings_frame(rest) => {
-            clubs::ratings_frame(rest)
-        }
         Route::Embed(rest) => frame::event_frame(rest),
+        _ => Html::default(),
+    }
+}
+
+/// A club's rating list in a frame alone (`#/embed/ratings?…`): the module
+/// a club's website loads for it (`src/bin/ratingsframe.rs`).
+pub fn ratings_frame_of(route: &Route) -> Html {
+    match route {
+        Route::Embed(rest) => clubs::ratings_frame(rest),
         _ => Html::default(),
     }
 }
