@@ -1,6 +1,7 @@
 //! The place in the app of a part built as a module of its own (a game's
-//! page: `othello.js`, `opok.js`, `nim.js`; the learning pages: `learn.js`;
-//! the club page: `club.js`; the embedded frames: `frame.js`): fetched the
+//! page: `othello.js`, `opok.js`, `nim.js`; the lessons: `learn.js`, and
+//! the puzzles, rules and teacher's pages; the club page: `club.js`; a
+//! frame's: `othelloframe.js`, …): fetched the
 //! first time one of its pages opens and mounted into this component's
 //! container, lent the app's live region and callbacks; the app's first
 //! load does not pay for it. A module that shows a part of

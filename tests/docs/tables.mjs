@@ -63,10 +63,19 @@ function block(text, name) {
   return { start: start + open.length, end, body: text.slice(start + open.length, end) };
 }
 
-/** The routes' table: route, KB over the wire, budget, the largest files. */
+/** The routes' table: route, KB over the wire, budget, the same route
+ *  before issue 40 (docs/bench/route-sizes-before.json, measured by the
+ *  same script on an earlier build), the largest files. */
 function routesTable(routes) {
-  const rows = routes.map((r) => `| \`${r.route}\` | ${r.kb.toFixed(1)} | ${r.budget} | ${r.largest.join(", ")} |`);
-  return `\n| route | KB over the wire | budget | the largest files (KB) |\n| --- | --- | --- | --- |\n${rows.join("\n")}\n`;
+  const before = JSON.parse(readFileSync(join(root, "docs", "bench", "route-sizes-before.json"), "utf8"));
+  const then = new Map(before.routes.map((r) => [r.route, r.kb]));
+  const rows = routes.map(
+    (r) => `| \`${r.route}\` | ${r.kb.toFixed(1)} | ${r.budget} | ${then.has(r.route) ? then.get(r.route).toFixed(1) : "not measured"} | ${r.largest.join(", ")} |`,
+  );
+  return (
+    `\n| route | KB over the wire | budget | before (${before.commit}) | the largest files (KB) |\n| --- | --- | --- | --- | --- |\n` +
+    `${rows.join("\n")}\n`
+  );
 }
 
 let text = readFileSync(readme, "utf8");

@@ -1,5 +1,6 @@
 //! The embedded frame (issue 16, `#/embed/<game>?…`), a module of its own
-//! (`src/bin/frame.rs`, `frame.js`, mounted through [`section`](super::section)): one
+//! for each game (`src/bin/othelloframe.rs`, `othelloframe.js`, …, started
+//! by [`start_frame`](super::start_frame)): one
 //! page for every game over [`PageGame`], with the game's own board as its
 //! only per-game part ([`EmbedBoard`]). The parameters, the messages and
 //! the game are the pure cores of [`crate::embed`] and

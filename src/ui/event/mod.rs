@@ -1,7 +1,9 @@
 //! A club's events run on the server (issue 29), as a wasm module of
 //! their own (`src/bin/event.rs`, `event.js`): the app loads it for
-//! `#/event/<id>` and the event frames only, so that neither the club page
-//! nor online play's module pays for these pages.
+//! `#/event/<id>` and `#/clubs/<id>` only, so that neither the club page
+//! nor online play's module pays for these pages; the frames for a club's
+//! site are modules of their own (`eventframe.js`, `ratingsframe.js`:
+//! [`event_frame_of`], [`ratings_frame_of`]).
 //!
 //! * `create`: creating an event (`#/event/new`: from settings, or from
 //!   a tournament file).
@@ -54,10 +56,6 @@ pub fn page_of(route: &Route) -> Html {
         }
         Route::Event(rest) => html! { <page::EventPage key={rest.clone()} rest={rest.clone()} /> },
         Route::Clubs(rest) => clubs::club_page(rest),
-        Route::Embed(rest) if crate::links::club::is_ratings_frame(rest) => {
-            clubs::ratings_frame(rest)
-        }
-        Route::Embed(rest) => frame::event_frame(rest),
         _ => Html::default(),
     }
 }

@@ -12,7 +12,8 @@
 //!   game's own board: the join form of an invitation, then the live game
 //!   for the players and the watchers.
 //! * `frame`: an embedded frame that follows a live game
-//!   (`#/embed/<game>?live=<id>`).
+//!   (`#/embed/<game>?live=<id>`), a module of its own (`liveframe.js`:
+//!   [`frame_of`]).
 //! * `panel`: the game's facts, where it stands, the news, and the rest of
 //!   the side panel: `players` (names, presence, clocks, deadlines),
 //!   `actions` (the player's buttons), `links` (invitation, watch link,
@@ -63,10 +64,6 @@ pub fn page_of(route: &Route) -> Html {
             Some(GameKind::Nim) => {
                 html! { <page::OnlinePage<Nim> key={rest.clone()} rest={rest.clone()} /> }
             }
-            None => not_found(),
-        },
-        Route::Embed(rest) => match LiveFrame::parse(rest) {
-            Some(live) => frame::live_frame(live),
             None => not_found(),
         },
         _ => Html::default(),
