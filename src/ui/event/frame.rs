@@ -22,7 +22,7 @@ use super::super::context::{use_app, use_texts, AppContext};
 use super::super::embed::talk::post;
 use super::super::embed::{use_document_look, use_resize_reports, CSS};
 use super::page::use_event;
-use super::pairings::Pairings;
+use super::pairings::{NoEntry, Pairings};
 
 /// The frame of `rest`, or what is wrong with its address.
 pub fn event_frame(rest: &str) -> Html {
@@ -78,7 +78,7 @@ fn frame(props: &FrameProps) -> Html {
             None => Html::default(),
         },
         (Some(summary), View::Pairings) => html! {
-            <Pairings rounds={current_round(&known.rounds)} kind={summary.setup.game} squares={squares(&known)} in_frame=true />
+            <Pairings<NoEntry> rounds={current_round(&known.rounds)} kind={summary.setup.game} squares={squares(&known)} in_frame=true />
         },
         (Some(summary), View::Live) => live_boards(summary, &known.rounds, p),
     };

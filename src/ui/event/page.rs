@@ -26,7 +26,7 @@ use crate::links::event::{EventLink, Kept};
 
 use super::link::{self, KeepLink};
 use super::organiser::{use_manager, OrganiserView};
-use super::pairings::Pairings;
+use super::pairings::{OrganiserEntry, Pairings};
 use super::player::PlayerView;
 use super::summary::SummaryView;
 
@@ -235,7 +235,7 @@ fn event_view(props: &ViewProps) -> Html {
                 <StandingsTable tournament={Shared(tournament.clone())} />
                 <Downloads event={props.event.clone()} />
             }
-            <Pairings rounds={known.rounds.clone()} {kind} {squares}
+            <Pairings<OrganiserEntry> rounds={known.rounds.clone()} {kind} {squares}
                 on_action={organiser.map(|_| manager.act.clone())} />
         </section>
     }

@@ -88,9 +88,44 @@ pub struct PairingsProps {
     pub in_frame: bool,
 }
 
+/// What a board's row adds below it: nothing (a club's frame, whose module
+/// then links no result entry), or the organiser's result fields.
+pub trait BoardEntry: 'static {
+    /// The row below `board` of `round`, if any.
+    fn entry(
+        t: &'static Texts,
+        props: &PairingsProps,
+        round: u32,
+        board: &BoardView,
+    ) -> Option<Html>;
+}
+
+/// No entry: the pairings as a frame shows them.
+pub struct NoEntry;
+
+impl BoardEntry for NoEntry {
+    fn entry(_: &'static Texts, _: &PairingsProps, _: u32, _: &BoardView) -> Option<Html> {
+        None
+    }
+}
+
+/// The organiser's result fields, when the page gives `on_action`.
+pub struct OrganiserEntry;
+
+impl BoardEntry for OrganiserEntry {
+    fn entry(
+        t: &'static Texts,
+        props: &PairingsProps,
+        round: u32,
+        board: &BoardView,
+    ) -> Option<Html> {
+        organiser_entry(t, props, round, board)
+    }
+}
+
 /// Every round's pairings, the newest first.
 #[function_component(Pairings)]
-pub fn pairings(props: &PairingsProps) -> Html {
+pub fn pairings<E: BoardEntry>(props: &PairingsProps) -> Html {
     let t = use_texts();
     let e = t.event();
     if props.rounds.is_empty() {
@@ -102,7 +137,7 @@ pub fn pairings(props: &PairingsProps) -> Html {
         .rounds
         .iter()
         .rev()
-        .map(|round| round_table(t, props, round));
+        .map(|round| round_table::<E>(t, props, round));
     html! {
         <section class="event-pairings" data-testid="event-pairings">
             <h2>{ e.pairings() }</h2>
@@ -112,7 +147,7 @@ pub fn pairings(props: &PairingsProps) -> Html {
 }
 
 /// One round's table.
-fn round_table(t: &'static Texts, props: &PairingsProps, round: &RoundView) -> Html {
+fn round_table<E: BoardEntry>(t: &'static Texts, props: &PairingsProps, round: &RoundView) -> Html {
     let e = t.event();
     // Othello's sides are its colours (a Czech organiser says Černý and
     // Bílý, not "first player").
@@ -123,7 +158,7 @@ fn round_table(t: &'static Texts, props: &PairingsProps, round: &RoundView) -> H
     let boards = round
         .boards
         .iter()
-        .map(|board| board_row(t, props, round.round, board));
+        .map(|board| board_row::<E>(t, props, round.round, board));
     html! {
         <div class="event-round" data-testid={format!("event-round-{}", round.round)}>
             <h3>{ e.round_heading(round.round) }</h3>
@@ -146,7 +181,12 @@ fn round_table(t: &'static Texts, props: &PairingsProps, round: &RoundView) -> H
 
 /// A board: its players, result, game link and, for the organiser, its
 /// result's fields.
-fn board_row(t: &'static Texts, props: &PairingsProps, round: u32, board: &BoardView) -> Html {
+fn board_row<E: BoardEntry>(
+    t: &'static Texts,
+    props: &PairingsProps,
+    round: u32,
+    board: &BoardView,
+) -> Html {
     let e = t.event();
     let watch = board.game.as_ref().map(|game| {
         let href = watch_link(props.kind, game);
@@ -157,43 +197,7 @@ fn board_row(t: &'static Texts, props: &PairingsProps, round: u32, board: &Board
             html! { <a {href} data-testid="event-watch">{ e.watch() }</a> }
         }
     });
-    let entry = props.on_action.as_ref().map(|on_action| {
-        let number = board.board;
-        let has = board.score.is_some();
-        // An online board the organiser may move to the table (a player
-        // without a phone): its online game no longer counts.
-        let to_table = (!has && !board.at_table).then(|| {
-            let onclick = on_action.reform(move |_: MouseEvent| Action::AtTable { round, board: number });
-            html! { <button {onclick} data-testid="event-to-table">{ e.to_table() }</button> }
-        });
-        // A result ends a game still played: the organiser is asked first.
-        let running = matches!(board.state, Some(Status::Playing | Status::Completing { .. }));
-        let question = e.result_ends_game(number, &board.black, &board.white);
-        let on_score = {
-            let on_action = on_action.clone();
-            Callback::from(move |score: [f64; 2]| {
-                let entered = BoardScore { round, board: number, score, ends_game: false };
-                if has {
-                    return on_action.emit(Action::Correct(entered));
-                }
-                let asked = !has && running;
-                if asked && !super::super::browser::window().confirm_with_message(&question).unwrap_or(false) {
-                    return;
-                }
-                on_action.emit(Action::Result(BoardScore { ends_game: asked, ..entered }));
-            })
-        };
-        html! {
-            <tr class="no-print event-entry">
-                <td colspan="5">
-                    <ScoreEntry {round} board={board.board} names={[AttrValue::from(board.black.clone()), AttrValue::from(board.white.clone())]}
-                        othello={props.kind == GameKind::Othello} squares={props.squares} shown={board.score}
-                        button={AttrValue::from(if has { e.correct() } else { e.enter() })} {on_score} />
-                    { for to_table }
-                </td>
-            </tr>
-        }
-    });
+    let entry = E::entry(t, props, round, board);
     html! {
         <>
             <tr data-testid={format!("event-board-{round}-{}", board.board)}>
@@ -211,4 +215,69 @@ fn board_row(t: &'static Texts, props: &PairingsProps, round: u32, board: &Board
             { for entry }
         </>
     }
+}
+
+/// The organiser's result fields below a board (and "to the table" for an
+/// online board without a result), when the page gives `on_action`.
+fn organiser_entry(
+    t: &'static Texts,
+    props: &PairingsProps,
+    round: u32,
+    board: &BoardView,
+) -> Option<Html> {
+    let on_action = props.on_action.as_ref()?;
+    let e = t.event();
+    let number = board.board;
+    let has = board.score.is_some();
+    // An online board the organiser may move to the table (a player
+    // without a phone): its online game no longer counts.
+    let to_table = (!has && !board.at_table).then(|| {
+        let onclick = on_action.reform(move |_: MouseEvent| Action::AtTable {
+            round,
+            board: number,
+        });
+        html! { <button {onclick} data-testid="event-to-table">{ e.to_table() }</button> }
+    });
+    // A result ends a game still played: the organiser is asked first.
+    let running = matches!(
+        board.state,
+        Some(Status::Playing | Status::Completing { .. })
+    );
+    let question = e.result_ends_game(number, &board.black, &board.white);
+    let on_score = {
+        let on_action = on_action.clone();
+        Callback::from(move |score: [f64; 2]| {
+            let entered = BoardScore {
+                round,
+                board: number,
+                score,
+                ends_game: false,
+            };
+            if has {
+                return on_action.emit(Action::Correct(entered));
+            }
+            let asked = !has && running;
+            if asked
+                && !super::super::browser::window()
+                    .confirm_with_message(&question)
+                    .unwrap_or(false)
+            {
+                return;
+            }
+            on_action.emit(Action::Result(BoardScore {
+                ends_game: asked,
+                ..entered
+            }));
+        })
+    };
+    Some(html! {
+        <tr class="no-print event-entry">
+            <td colspan="5">
+                <ScoreEntry {round} board={board.board} names={[AttrValue::from(board.black.clone()), AttrValue::from(board.white.clone())]}
+                    othello={props.kind == GameKind::Othello} squares={props.squares} shown={board.score}
+                    button={AttrValue::from(if has { e.correct() } else { e.enter() })} {on_score} />
+                { for to_table }
+            </td>
+        </tr>
+    })
 }
