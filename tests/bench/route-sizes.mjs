@@ -48,7 +48,7 @@ const ROUTES = [
  *  budget, never the size measured); a route joins when it meets its. */
 const HELD = new Set([
   "home", "othello", "opok", "nim", "puzzles", "rules", "teacher", "frame", "opok frame", "nim frame",
-  "ratings frame",
+  "ratings frame", "event frame",
 ]);
 
 /** The bytes `fragment` costs a first visit, by file. */
