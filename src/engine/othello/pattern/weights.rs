@@ -5,24 +5,24 @@
 //!
 //! ```text
 //! "MSPE"        magic
-//! u8 version    2 (1 is still read)
+//! u8 version    3 (1 and 2 are still read)
 //! u8 phases     number of phases
 //! u8 unit       hundredths of a disc per stored step
 //! u8 tables     number of tables per phase (families, then extras)
 //! varint × tables   the size of each table (checked against the code)
-//! values        every phase's canonical entries, table by table, in
-//!               ascending index order, as two streams:
-//!   varint n        the number of entries that are not zero
-//!   varint × (n+1)  the zeros before each of them, and after the last
-//!   n values        each one byte (−127…127), or 0x80 and an i16 (LE)
+//! masks         for every canonical entry, in ascending index order, a
+//!               u16 (LE) whose bit p is set when its phase-p weight is not 0
+//! values        those weights, entry by entry and phase by phase, each one
+//!               byte (−127…127), or 0x80 and an i16 (LE)
 //! ```
 //!
 //! Only canonical entries are stored (see [`CANONICAL`]); the others are
-//! copies. Most entries (those never seen in training) are zero. Keeping
-//! the zero runs apart from the values makes the file compress well: the
-//! worker's download is gzipped, and this layout gzipped the round-11
-//! weights to 288 KB where version 1 (zigzag varints, a zero followed by
-//! its run) took 341 KB.
+//! copies. Most entries (those never seen in training) are zero. An entry's
+//! weights in the twelve phases are alike, so storing them side by side
+//! makes the file compress well: the worker's download is brotli-compressed,
+//! and this layout took the round-12 weights to 214 KB where version 2 (the
+//! phases one after the other, the zero runs apart from the values) took
+//! 248 KB, and version 1 (zigzag varints, a zero followed by its run) more.
 
 use std::fmt;
 use std::sync::LazyLock;
@@ -37,11 +37,16 @@ pub const PHASES: usize = 12;
 pub const EMPTIES_PER_PHASE: u32 = 5;
 
 const MAGIC: &[u8; 4] = b"MSPE";
-const VERSION: u8 = 2;
+const VERSION: u8 = 3;
+/// The second format: the phases one after the other, the stored entries
+/// of each in ascending order, as two streams: a varint n, the number of
+/// values that are not zero; n + 1 varints, the zeros before each of them
+/// and after the last; then the n values, each as in version 3.
+const VERSION_2: u8 = 2;
 /// The first format: zigzag varints; a 0 is followed by a varint n, the
 /// number of further zeros.
 const VERSION_1: u8 = 1;
-/// The byte that announces a two-byte value in version 2.
+/// The byte that announces a two-byte value in versions 2 and 3.
 const WIDE: u8 = 0x80;
 
 /// The phase of a position with `empties` empty squares: 0 for 56–60
@@ -174,35 +179,23 @@ impl Weights {
         for size in table_sizes() {
             write_varint(&mut out, size as u64);
         }
-        let stored = (0..PHASES).flat_map(|phase| {
-            let table = self.table(phase);
-            STORED.iter().map(move |&index| table[index as usize])
-        });
-        let (mut runs, mut values, mut zeros, mut count) = (Vec::new(), Vec::new(), 0u64, 0u64);
-        for value in stored {
-            if value == 0 {
-                zeros += 1;
-                continue;
-            }
-            write_varint(&mut runs, zeros);
-            zeros = 0;
-            count += 1;
-            match i8::try_from(value) {
-                Ok(small) if small != i8::MIN => values.push(small as u8),
-                _ => {
-                    values.push(WIDE);
-                    values.extend(value.to_le_bytes());
+        let mut values = Vec::new();
+        for &index in STORED.iter() {
+            let mut mask = 0u16;
+            for phase in 0..PHASES {
+                let value = self.table(phase)[index as usize];
+                if value != 0 {
+                    mask |= 1 << phase;
+                    write_value(&mut values, value);
                 }
             }
+            out.extend(mask.to_le_bytes());
         }
-        write_varint(&mut runs, zeros);
-        write_varint(&mut out, count);
-        out.extend(runs);
         out.extend(values);
         out
     }
 
-    /// Reads the compact file form (either version).
+    /// Reads the compact file form (any version).
     pub fn decode(bytes: &[u8]) -> Result<Weights, DecodeWeightsError> {
         let mut reader = Reader { bytes, at: 0 };
         if reader.take(4)? != MAGIC {
@@ -210,7 +203,7 @@ impl Weights {
         }
         let header = reader.take(4)?;
         let (version, phases, unit, tables) = (header[0], header[1], header[2], header[3]);
-        if version != VERSION && version != VERSION_1 {
+        if ![VERSION, VERSION_2, VERSION_1].contains(&version) {
             return Err(DecodeWeightsError::Version(version));
         }
         if usize::from(phases) != PHASES || usize::from(tables) != table_sizes().count() {
@@ -221,21 +214,27 @@ impl Weights {
                 return Err(DecodeWeightsError::Layout);
             }
         }
-        let total = PHASES * STORED.len();
-        let stored = if version == VERSION_1 {
-            reader.values_v1(total)?
+        let mut weights = Weights::zero(unit);
+        if version == VERSION {
+            reader.entries(&mut weights.tables)?;
         } else {
-            reader.values(total)?
-        };
+            let total = PHASES * STORED.len();
+            let stored = if version == VERSION_1 {
+                reader.values_v1(total)?
+            } else {
+                reader.values_v2(total)?
+            };
+            for (phase, values) in stored.chunks(STORED.len()).enumerate() {
+                let table = &mut weights.tables[phase * TABLE_LEN..(phase + 1) * TABLE_LEN];
+                for (&index, &value) in STORED.iter().zip(values) {
+                    table[index as usize] = value;
+                }
+            }
+        }
         if reader.at != bytes.len() {
             return Err(DecodeWeightsError::TrailingBytes);
         }
-        let mut weights = Weights::zero(unit);
-        for (phase, values) in stored.chunks(STORED.len()).enumerate() {
-            let table = &mut weights.tables[phase * TABLE_LEN..(phase + 1) * TABLE_LEN];
-            for (&index, &value) in STORED.iter().zip(values) {
-                table[index as usize] = value;
-            }
+        for table in weights.tables.chunks_mut(TABLE_LEN) {
             fill_copies(table);
         }
         Ok(weights)
@@ -261,6 +260,17 @@ fn unzigzag(u: u64) -> Result<i16, DecodeWeightsError> {
     i16::try_from(v).map_err(|_| DecodeWeightsError::Corrupt)
 }
 
+/// A value that is not zero: one byte, or [`WIDE`] and two.
+fn write_value(out: &mut Vec<u8>, value: i16) {
+    match i8::try_from(value) {
+        Ok(small) if small != i8::MIN => out.push(small as u8),
+        _ => {
+            out.push(WIDE);
+            out.extend(value.to_le_bytes());
+        }
+    }
+}
+
 fn write_varint(out: &mut Vec<u8>, mut value: u64) {
     while value >= 0x80 {
         out.push((value as u8 & 0x7F) | 0x80);
@@ -274,8 +284,8 @@ struct Reader<'a> {
     at: usize,
 }
 
-impl Reader<'_> {
-    fn take(&mut self, n: usize) -> Result<&[u8], DecodeWeightsError> {
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize) -> Result<&'a [u8], DecodeWeightsError> {
         let slice = self
             .bytes
             .get(self.at..self.at + n)
@@ -284,9 +294,40 @@ impl Reader<'_> {
         Ok(slice)
     }
 
+    /// Version 3's masks and values into `tables` (every phase's table,
+    /// one after the other), at the stored entries.
+    fn entries(&mut self, tables: &mut [i16]) -> Result<(), DecodeWeightsError> {
+        let masks = self.take(2 * STORED.len())?;
+        for (&index, mask) in STORED.iter().zip(masks.chunks_exact(2)) {
+            let mask = u16::from_le_bytes([mask[0], mask[1]]);
+            if mask >> PHASES != 0 {
+                return Err(DecodeWeightsError::Corrupt);
+            }
+            for phase in (0..PHASES).filter(|p| mask >> p & 1 == 1) {
+                tables[phase * TABLE_LEN + index as usize] = self.value()?;
+            }
+        }
+        Ok(())
+    }
+
+    /// A value that is not zero (versions 2 and 3).
+    fn value(&mut self) -> Result<i16, DecodeWeightsError> {
+        let byte = self.take(1)?[0];
+        let value = if byte == WIDE {
+            let wide = self.take(2)?;
+            i16::from_le_bytes([wide[0], wide[1]])
+        } else {
+            i16::from(byte as i8)
+        };
+        if value == 0 {
+            return Err(DecodeWeightsError::Corrupt);
+        }
+        Ok(value)
+    }
+
     /// The `total` stored values of version 2: the zero runs, then the
     /// values between them.
-    fn values(&mut self, total: usize) -> Result<Vec<i16>, DecodeWeightsError> {
+    fn values_v2(&mut self, total: usize) -> Result<Vec<i16>, DecodeWeightsError> {
         let count = self.varint()?;
         if count > total as u64 {
             return Err(DecodeWeightsError::Corrupt);
@@ -307,17 +348,7 @@ impl Reader<'_> {
             if i == count as usize {
                 break;
             }
-            let byte = self.take(1)?[0];
-            let value = if byte == WIDE {
-                let wide = self.take(2)?;
-                i16::from_le_bytes([wide[0], wide[1]])
-            } else {
-                i16::from(byte as i8)
-            };
-            if value == 0 {
-                return Err(DecodeWeightsError::Corrupt);
-            }
-            stored.push(value);
+            stored.push(self.value()?);
         }
         Ok(stored)
     }
@@ -402,7 +433,8 @@ mod tests {
         assert_eq!(decoded.encode(), bytes);
         let zero = Weights::zero(2);
         let bytes = zero.encode();
-        assert!(bytes.len() < 64, "zeros are run-length coded");
+        let masks = &bytes[bytes.len() - 2 * STORED.len()..];
+        assert!(masks.iter().all(|&b| b == 0), "zero weights are masks only");
         assert_eq!(Weights::decode(&bytes).unwrap(), zero);
     }
 
@@ -434,6 +466,52 @@ mod tests {
         }
         flush(&mut out, &mut zeros);
         out
+    }
+
+    /// Version 2's encoder, to check that its files are still read.
+    fn encode_v2(weights: &Weights) -> Vec<u8> {
+        let mut out = weights.encode()[..8].to_vec();
+        out[4] = VERSION_2;
+        for size in table_sizes() {
+            write_varint(&mut out, size as u64);
+        }
+        let (mut runs, mut values, mut zeros, mut count) = (Vec::new(), Vec::new(), 0u64, 0u64);
+        for phase in 0..PHASES {
+            for &index in STORED.iter() {
+                let value = weights.table(phase)[index as usize];
+                if value == 0 {
+                    zeros += 1;
+                    continue;
+                }
+                write_varint(&mut runs, zeros);
+                zeros = 0;
+                count += 1;
+                write_value(&mut values, value);
+            }
+        }
+        write_varint(&mut runs, zeros);
+        write_varint(&mut out, count);
+        out.extend(runs);
+        out.extend(values);
+        out
+    }
+
+    #[test]
+    fn version_2_files_are_still_read() {
+        for seed in [1, 2, 3] {
+            let weights = random_weights(seed);
+            assert_eq!(Weights::decode(&encode_v2(&weights)).unwrap(), weights);
+        }
+        let zero = Weights::zero(4);
+        assert_eq!(Weights::decode(&encode_v2(&zero)).unwrap(), zero);
+    }
+
+    #[test]
+    fn masks_of_phases_past_the_last_are_refused() {
+        let mut bytes = Weights::zero(4).encode();
+        let masks = bytes.len() - 2 * STORED.len();
+        bytes[masks + 1] = 0x10;
+        assert_eq!(Weights::decode(&bytes), Err(DecodeWeightsError::Corrupt));
     }
 
     #[test]
