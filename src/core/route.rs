@@ -191,14 +191,14 @@ impl Route {
 }
 
 /// The module of the board frame `frame` (what follows `#/embed/`): its
-/// game's, as `embed::params::route` reads the game (Othello's for a name
-/// of no game, which shows Othello).
+/// game's, read as the frame reads it (Othello's for a name of no game,
+/// which shows Othello).
 fn board_frame_module(frame: &str) -> &'static str {
-    let path = frame.split('?').next().unwrap_or_default();
-    match path.strip_suffix('/').unwrap_or(path) {
-        "opok" => "opokframe",
-        "nim" => "nimframe",
-        _ => "othelloframe",
+    use crate::embed::params::{frame_route, Game};
+    match frame_route(frame).map(|(game, _)| game) {
+        Some(Game::Opok) => "opokframe",
+        Some(Game::Nim) => "nimframe",
+        Some(Game::Othello) | None => "othelloframe",
     }
 }
 

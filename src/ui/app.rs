@@ -9,7 +9,7 @@ use crate::route::Route;
 
 use super::browser;
 use super::common::listeners::use_fragment_route;
-use super::common::live::{use_live_region, LiveRegion};
+use super::common::live::use_live_region;
 use super::context::AppContext;
 use super::header::Header;
 use super::home::Home;
@@ -138,19 +138,6 @@ fn home_page(t: &Texts, route: &Route) -> Html {
     }
 }
 
-/// An embedded frame (issue 16) shows its board only: no site chrome. Its
-/// live region serves the frames that speak through the app (an online
-/// game followed live, a club event's frames).
-fn frame_view(context: AppContext, route: &Route, live: &LiveRegion) -> Html {
-    let lang = context.lang;
-    html! {
-        <ContextProvider<AppContext> {context}>
-            { module_of(route, lang) }
-            { live.view(Some("live"), "live") }
-        </ContextProvider<AppContext>>
-    }
-}
-
 /// The whole app.
 #[function_component(App)]
 pub fn app() -> Html {
@@ -206,8 +193,16 @@ pub fn app() -> Html {
         Callback::from(move |l: Lang| lang.set(l))
     };
 
+    // An embedded frame (issue 16) shows its board only: no site chrome.
+    // Its live region serves the frames that speak through the app (an
+    // online game followed live, a club event's frames).
     if matches!(route, Route::Embed(_)) {
-        return frame_view(context, &route, &live);
+        return html! {
+            <ContextProvider<AppContext> {context}>
+                { module_of(&route, *lang) }
+                { live.view(Some("live"), "live") }
+            </ContextProvider<AppContext>>
+        };
     }
     // A module's page is drawn after the app's tree (module_section.rs):
     // the app keeps the header, the news and the live region.

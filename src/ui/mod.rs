@@ -35,22 +35,16 @@ mod store_news;
 
 pub use app::App;
 pub use common::diagram;
-use yew::BaseComponent;
 
 /// Mounts the app on a container of its own in the page's body (never an
 /// ancestor of a module's pages: see [`module_section`]), after the panic
 /// hook (a banner offering a reload) and, on request, the browser tests'
 /// hooks.
 pub fn start() {
-    render::<App>();
-}
-
-/// Draws the app's component `A` after the panic hook and the tests' hooks.
-fn render<A: BaseComponent<Properties = ()>>() {
     crash::install_panic_hook();
     crash::install_test_hooks();
     let root = module_section::body_child("div", APP_ROOT_ID);
-    yew::Renderer::<A>::with_root(root).render();
+    yew::Renderer::<App>::with_root(root).render();
 }
 
 /// Starts the app from the module `name` (a page of the module opened by

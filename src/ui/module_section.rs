@@ -50,18 +50,24 @@ fn loaded(name: &str) -> Option<JsValue> {
 /// Holds the module `name` as loaded, with this wasm's own `mount` and
 /// `unmount` (the app started from the module: [`super::start_from`]).
 pub fn hold(name: &'static str, mount: fn(web_sys::Element, &str, JsValue), unmount: fn()) {
-    let object = js_sys::Object::new();
     let mount = Closure::<dyn Fn(web_sys::Element, String, JsValue)>::new(
         move |root: web_sys::Element, lang: String, host: JsValue| mount(root, &lang, host),
     );
     let unmount = Closure::<dyn Fn()>::new(unmount);
-    for (key, function) in [
+    let module = object_of([
         ("mount", mount.into_js_value()),
         ("unmount", unmount.into_js_value()),
-    ] {
-        let _ = js_sys::Reflect::set(&object, &key.into(), &function);
+    ]);
+    MODULES.with(|m| m.borrow_mut().push((name, module)));
+}
+
+/// A JS object with these properties.
+fn object_of<const N: usize>(properties: [(&str, JsValue); N]) -> JsValue {
+    let object = js_sys::Object::new();
+    for (key, value) in properties {
+        let _ = js_sys::Reflect::set(&object, &key.into(), &value);
     }
-    MODULES.with(|m| m.borrow_mut().push((name, object.into())));
+    object.into()
 }
 
 /// Calls the module's exported function `name` with `args`.
@@ -100,7 +106,6 @@ pub async fn call_module(
 /// The host a module's pages speak through (`section::Host`): a JS object
 /// whose functions call the app's latest callbacks, kept in `app`.
 fn host(app: Rc<RefCell<AppContext>>) -> JsValue {
-    let object = js_sys::Object::new();
     let announce = {
         let app = app.clone();
         Closure::<dyn Fn(String)>::new(move |text: String| {
@@ -121,14 +126,11 @@ fn host(app: Rc<RefCell<AppContext>>) -> JsValue {
             worker_notice.emit(notice);
         }
     });
-    for (name, function) in [
+    object_of([
         ("announce", announce.into_js_value()),
         ("playing", playing.into_js_value()),
         ("notice", notice.into_js_value()),
-    ] {
-        let _ = js_sys::Reflect::set(&object, &name.into(), &function);
-    }
-    object.into()
+    ])
 }
 
 /// The element `<tag id=id>` among the body's children, made (at the end

@@ -592,8 +592,13 @@ pub struct Parsed {
 /// with or without the `#`); `None` for any other route.
 pub fn route(fragment: &str) -> Option<(Game, &str)> {
     let fragment = fragment.strip_prefix('#').unwrap_or(fragment);
-    let (path, query) = fragment.split_once('?').unwrap_or((fragment, ""));
-    let name = path.strip_prefix("/embed/")?;
+    frame_route(fragment.strip_prefix("/embed/")?)
+}
+
+/// The game and the query of what follows `#/embed/` (`nim/?heaps=3`), if
+/// it names a game: [`route`] without its prefix.
+pub fn frame_route(frame: &str) -> Option<(Game, &str)> {
+    let (name, query) = frame.split_once('?').unwrap_or((frame, ""));
     Game::from_name(name.strip_suffix('/').unwrap_or(name)).map(|game| (game, query))
 }
 

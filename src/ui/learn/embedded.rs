@@ -35,30 +35,34 @@ pub fn use_embedded() -> Option<Embedded> {
 /// A lesson in a frame (the lessons' module), or nothing when the frame
 /// names no lesson.
 pub fn lesson_frame(frame: &str) -> Html {
-    match learning_of(frame) {
-        Some(LearningFrame {
-            game,
-            what: LearningRef::Lesson(id),
-            parent,
-        }) => html! {
-            <EmbeddedLearning {parent}><LessonPage game={game.name()} {id} /></EmbeddedLearning>
-        },
-        _ => Html::default(),
-    }
+    learning_frame(frame, |learning| match &learning.what {
+        LearningRef::Lesson(id) => {
+            Some(html! { <LessonPage game={learning.game.name()} id={id.clone()} /> })
+        }
+        LearningRef::Puzzle(_) => None,
+    })
 }
 
 /// A puzzle in a frame (the puzzles' module), or nothing when the frame
 /// names no puzzle.
 pub fn puzzle_frame(frame: &str) -> Html {
-    match learning_of(frame) {
-        Some(LearningFrame {
-            what: LearningRef::Puzzle(id),
-            parent,
-            ..
-        }) => html! {
-            <EmbeddedLearning {parent}><PuzzlePage {id} /></EmbeddedLearning>
-        },
-        _ => Html::default(),
+    learning_frame(frame, |learning| match &learning.what {
+        LearningRef::Puzzle(id) => Some(html! { <PuzzlePage id={id.clone()} /> }),
+        LearningRef::Lesson(_) => None,
+    })
+}
+
+/// The page `page` draws for the lesson or puzzle `frame` names, as a
+/// frame's; nothing when the frame names none, or one `page` does not draw.
+fn learning_frame(frame: &str, page: impl FnOnce(&LearningFrame) -> Option<Html>) -> Html {
+    let Some(learning) = learning_of(frame) else {
+        return Html::default();
+    };
+    match page(&learning) {
+        Some(page) => {
+            html! { <EmbeddedLearning parent={learning.parent}>{ page }</EmbeddedLearning> }
+        }
+        None => Html::default(),
     }
 }
 
