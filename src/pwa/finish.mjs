@@ -29,13 +29,17 @@ const WORKER_LIMIT_GZ = 450_000;
 const WORKER_BUDGET_BR = 300_000;
 const COMPRESSIBLE = /\.(wasm|js|css|html|svg|webmanifest|json)$/;
 const COPIES = /\.(gz|br)$/;
-const WORKER = /^worker(_bg\.wasm|\.js)$/;
-/** The modules (the app's first page needs none of them) and the
- *  learning data, fetched when one of their pages opens; not `embed.js`,
- *  the webmasters' custom element. */
-const LEARN = /^(learn\/.*\.json|(?!embed\.js$)[a-z]+(_bg\.wasm|\.js))$/;
-/** What the first paint does not need: cached once the page is idle. */
-const LAZY = (path) => WORKER.test(path) || LEARN.test(path);
+/** The modules besides the app's (their wasm, unhashed: `othello_bg.wasm`)
+ *  by name; a module's files are its wasm and its glue (`othello.js`). */
+const MODULES = new Set(readdirSync(site).flatMap((name) => name.match(/^([a-z]+)_bg\.wasm$/)?.[1] ?? []));
+const moduleOf = (name) => {
+  const module = name.match(/^([a-z]+)(_bg\.wasm|\.js)$/)?.[1];
+  return MODULES.has(module) ? module : null;
+};
+/** What the first paint does not need, cached once the page is idle: the
+ *  modules (the app's first page needs none of them; the worker is one)
+ *  and the learning data, fetched when one of their pages opens. */
+const LAZY = (path) => moduleOf(path) !== null || /^learn\/.*\.json$/.test(path);
 
 function files(dir) {
   return readdirSync(dir).flatMap((name) => {
@@ -53,7 +57,7 @@ const brotli = (bytes) =>
     },
   });
 
-// 0. In release builds, every module's wasm-bindgen glue minified (Trunk
+// First, in release builds, every module's wasm-bindgen glue minified (Trunk
 // minifies the app's own, and the style sheet, with `minify` in
 // Trunk.toml, but not a module's): about 2 KB less over the wire on every
 // page opened by its link (tests/bench/route-sizes.mjs). terser is one of
@@ -67,10 +71,8 @@ if (release) {
     console.error(`terser is missing from ${tools} (make node-tools installs it)`);
     process.exit(1);
   }
-  for (const name of readdirSync(site)) {
-    const module = name.match(/^([a-z]+)\.js$/)?.[1];
-    if (!module || !statSync(join(site, `${module}_bg.wasm`), { throwIfNoEntry: false })) continue;
-    const path = join(site, name);
+  for (const module of MODULES) {
+    const path = join(site, `${module}.js`);
     const { code } = await terser.minify(readFileSync(path, "utf8"), { module: true, compress: { passes: 2 } });
     writeFileSync(path, code);
   }
@@ -78,7 +80,9 @@ if (release) {
 
 // 0. The learning data, fetched when a learning page opens (not part of the
 // first load): every stage file of data/lessons/ in course order (by game,
-// then number) as one file, and the puzzles, both without their indents.
+// then number) as one file per language, each text in that language only
+// (`lessons-cs.json`: 18 KB over the wire where all three took 49 KB),
+// and the puzzles, both without their indents.
 const data = join(here, "..", "..", "data");
 const GAMES = ["othello", "opok", "nim"];
 const stageOrder = (name) => {
@@ -90,7 +94,18 @@ const stages = readdirSync(join(data, "lessons"))
   .sort((a, b) => stageOrder(a) - stageOrder(b))
   .map((name) => [name.replace(/\.json$/, ""), JSON.parse(readFileSync(join(data, "lessons", name), "utf8"))]);
 mkdirSync(join(site, "learn"), { recursive: true });
-writeFileSync(join(site, "learn", "lessons.json"), JSON.stringify(stages));
+/** `value` with each of its texts (an object of exactly `en`, `cs`, `ru`)
+ *  in `lang` only. */
+const inLanguage = (value, lang) => {
+  if (Array.isArray(value)) return value.map((v) => inLanguage(v, lang));
+  if (value === null || typeof value !== "object") return value;
+  const keys = Object.keys(value).sort().join();
+  if (keys === "cs,en,ru") return { [lang]: value[lang] };
+  return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, inLanguage(v, lang)]));
+};
+for (const lang of ["en", "cs", "ru"]) {
+  writeFileSync(join(site, "learn", `lessons-${lang}.json`), JSON.stringify(inLanguage(stages, lang)));
+}
 writeFileSync(
   join(site, "learn", "puzzles.json"),
   JSON.stringify(JSON.parse(readFileSync(join(data, "othello-puzzles.json"), "utf8"))),
@@ -173,10 +188,7 @@ writeFileSync(join(site, "sw.js"), `const BUILD = ${JSON.stringify(build)};\n${t
 // 2 and 3. Compressed copies and the sizes.
 const sizes = {};
 /** The group of a built file: the app's own files, or a module's. */
-const groupOf = (name) =>
-  /^(app-.*\.(js|wasm)|main-.*\.css)$/.test(name)
-    ? "app"
-    : (name.match(/^([a-z]+)(_bg\.wasm|\.js)$/)?.[1] ?? null);
+const groupOf = (name) => (/^(app-.*\.(js|wasm)|main-.*\.css)$/.test(name) ? "app" : moduleOf(name));
 for (const path of files(site)) {
   const name = relative(site, path);
   if (!COMPRESSIBLE.test(name) || !release) continue;
@@ -196,9 +208,6 @@ for (const path of files(site)) {
 if (release) {
   const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
   console.log(`build ${build.version}: the modules (a page's cost is its route's: tests/bench/route-sizes.mjs)`);
-  // A group is a module: its wasm and its glue (not the service worker, nor
-  // `embed.js`, the webmasters' custom element).
-  for (const group of Object.keys(sizes)) if (!files(site).some((p) => relative(site, p) === `${group}_bg.wasm` || (group === "app" && /^app-.*\.wasm$/.test(relative(site, p))))) delete sizes[group];
   const groups = Object.keys(sizes).sort((a, b) => (a === "app" ? -1 : b === "app" ? 1 : a.localeCompare(b)));
   for (const group of groups) {
     const [raw, gz, br] = sizes[group];

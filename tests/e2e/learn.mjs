@@ -14,7 +14,7 @@ import { serveDist, launchBrowser, freshPage, run, assert, root, artifacts, clos
 
 const server = await serveDist();
 const browser = await launchBrowser();
-const course = JSON.parse(readFileSync(join(root, "dist", "learn", "lessons.json"), "utf8"));
+const course = JSON.parse(readFileSync(join(root, "dist", "learn", "lessons-en.json"), "utf8"));
 const lesson = (id) => course.flatMap(([, stage]) => stage.lessons).find((l) => l.id === id);
 const puzzles = JSON.parse(readFileSync(join(root, "dist", "learn", "puzzles.json"), "utf8")).puzzles;
 const screenshots = process.env.DOCS_SCREENSHOTS === "1" ? join(root, "docs", "screenshots", "issue-15") : join(artifacts, "learn");
@@ -109,7 +109,27 @@ try {
       assert(!fetched.some((p) => /learn/.test(p)), `home fetched ${fetched.join(" ")}`);
       await page.click("a[href='#/learn']");
       await page.waitForSelector(".learn-card h2 a");
-      assert(fetched.includes("/learn.js") && fetched.includes("/learn/lessons.json"), fetched.join(" "));
+      assert(fetched.includes("/learn.js") && fetched.includes("/learn/lessons-en.json"), fetched.join(" "));
+      assert(page.errors.length === 0, page.errors.join("\n"));
+    },
+
+    "a lesson comes in the reader's language only, and in another when the reader switches": async () => {
+      const page = await freshPage(browser);
+      const fetched = [];
+      page.on("request", (r) => fetched.push(new URL(r.url()).pathname));
+      await page.goto(server.url + "#/learn/othello/othello-1-6");
+      const stage = JSON.parse(readFileSync(join(root, "data", "lessons", "othello-1.json"), "utf8"));
+      const title = stage.lessons.find((l) => l.id === "othello-1-6").title;
+      const heading = () => page.textContent(".lesson-number + h1");
+      await page.waitForFunction((en) => document.querySelector(".lesson-number + h1")?.textContent === en, title.en);
+      const courses = () => fetched.filter((p) => p.startsWith("/learn/lessons"));
+      assert(courses().join() === "/learn/lessons-en.json", courses().join());
+      await page.selectOption("#language", "cs");
+      await page.waitForFunction((cs) => document.querySelector(".lesson-number + h1")?.textContent === cs, title.cs);
+      assert(courses().join() === "/learn/lessons-en.json,/learn/lessons-cs.json", courses().join());
+      await page.selectOption("#language", "en");
+      await page.waitForFunction((en) => document.querySelector(".lesson-number + h1")?.textContent === en, title.en);
+      assert((await heading()) === title.en, await heading());
       assert(page.errors.length === 0, page.errors.join("\n"));
     },
 

@@ -126,7 +126,7 @@ try {
       await cached("worker_bg.wasm");
       await cached("worker.js");
       // So are the learning pages' module and data.
-      for (const path of ["learn.js", "learn_bg.wasm", "learn/lessons.json", "learn/puzzles.json"]) await cached(path);
+      for (const path of ["learn.js", "learn_bg.wasm", "learn/lessons-en.json", "learn/lessons-cs.json", "learn/lessons-ru.json", "learn/puzzles.json"]) await cached(path);
       await server.stop();
       await context.setOffline(true);
       await page.reload();

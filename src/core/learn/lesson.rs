@@ -6,6 +6,7 @@ use serde::Deserialize;
 
 use crate::engine::nim;
 use crate::engine::text::parse_number;
+use crate::lang::Lang;
 
 /// The most empty squares of a `play-out` lesson (the app answers every
 /// move with a perfect reply, found by a plain search).
@@ -33,25 +34,38 @@ pub fn parse_take(position: &nim::Position, text: &str) -> Option<nim::Move> {
     position.try_play(mv).ok().map(|_| mv)
 }
 
-/// A text in each of the app's languages.
+/// A text in each of the app's languages (in the course as the app fetches
+/// it, in one language only: the others are empty).
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields)]
 pub struct Texts {
     /// English.
+    #[serde(default)]
     pub en: String,
     /// Czech.
+    #[serde(default)]
     pub cs: String,
     /// Russian.
+    #[serde(default)]
     pub ru: String,
 }
 
 impl Texts {
-    /// The languages whose text is missing (empty).
-    pub fn missing(&self) -> Vec<&'static str> {
-        [("en", &self.en), ("cs", &self.cs), ("ru", &self.ru)]
-            .into_iter()
-            .filter(|(_, text)| text.trim().is_empty())
-            .map(|(lang, _)| lang)
+    /// The text in `lang`.
+    pub fn get(&self, lang: Lang) -> &str {
+        match lang {
+            Lang::En => &self.en,
+            Lang::Cs => &self.cs,
+            Lang::Ru => &self.ru,
+        }
+    }
+
+    /// The languages among `langs` whose text is missing (empty).
+    pub fn missing(&self, langs: &[Lang]) -> Vec<Lang> {
+        langs
+            .iter()
+            .copied()
+            .filter(|&lang| self.get(lang).trim().is_empty())
             .collect()
     }
 }
@@ -327,23 +341,25 @@ impl std::fmt::Display for StageError {
     }
 }
 
-/// Reads and validates one stage file.
+/// Reads and validates one stage file (every text in every language).
 pub fn parse_stage(text: &str) -> Result<Stage, StageError> {
     let stage: Stage = serde_json::from_str(text).map_err(|e| StageError::Format(e.to_string()))?;
-    validate(stage)
+    validate(stage, &Lang::ALL)
 }
 
-/// Reads the course as the app fetches it: every stage file in course
-/// order, each with its name (`[["othello-1", {…}], …]`, written by the
-/// build), validated as [`parse_stage`] does, ids unique across stages.
-pub fn parse_course(text: &str) -> Result<Vec<(String, Stage)>, StageError> {
+/// Reads the course as the app fetches it in the reader's language `lang`
+/// (`learn/lessons-<lang>.json`, written by the build): every stage file
+/// in course order, each with its name (`[["othello-1", {…}], …]`), its
+/// texts in `lang` only; validated as [`parse_stage`] does for that
+/// language, ids unique across stages.
+pub fn parse_course(text: &str, lang: Lang) -> Result<Vec<(String, Stage)>, StageError> {
     let stages: Vec<(String, Stage)> =
         serde_json::from_str(text).map_err(|e| StageError::Format(e.to_string()))?;
     let mut ids = std::collections::HashSet::new();
     stages
         .into_iter()
         .map(|(name, stage)| {
-            let stage = validate(stage)?;
+            let stage = validate(stage, &[lang])?;
             match stage.lessons.iter().find(|l| !ids.insert(l.id.clone())) {
                 Some(twice) => Err(StageError::DuplicateId(twice.id.clone())),
                 None => Ok((name, stage)),
@@ -352,7 +368,9 @@ pub fn parse_course(text: &str) -> Result<Vec<(String, Stage)>, StageError> {
         .collect()
 }
 
-fn validate(stage: Stage) -> Result<Stage, StageError> {
+/// The stage if every lesson has a hint and its texts in `langs`, and no
+/// two share an id.
+fn validate(stage: Stage, langs: &[Lang]) -> Result<Stage, StageError> {
     let mut ids = std::collections::HashSet::new();
     for lesson in &stage.lessons {
         if !ids.insert(lesson.id.as_str()) {
@@ -374,8 +392,8 @@ fn validate(stage: Stage) -> Result<Stage, StageError> {
         let hints = lesson.hints.iter().map(|h| ("hint", h));
         let explain = lesson.explain.iter().map(|e| ("explanation", e));
         for (name, texts) in named.into_iter().chain(hints).chain(explain) {
-            if let Some(lang) = texts.missing().first() {
-                return Err(incomplete(format!("no {lang} {name}")));
+            if let Some(lang) = texts.missing(langs).first() {
+                return Err(incomplete(format!("no {} {name}", lang.code())));
             }
         }
     }
@@ -420,22 +438,42 @@ mod tests {
             r#"[["nim-1", {one}], ["nim-2", {}]]"#,
             one.replace("x-1", "x-2")
         );
-        let stages = parse_course(&course).unwrap();
+        let stages = parse_course(&course, Lang::Cs).unwrap();
         assert_eq!(stages.len(), 2);
         assert_eq!(stages[1].0, "nim-2");
         let twice = format!(r#"[["nim-1", {one}], ["nim-2", {one}]]"#);
         assert_eq!(
-            parse_course(&twice),
+            parse_course(&twice, Lang::En),
             Err(StageError::DuplicateId("x-1".into()))
         );
-        assert!(matches!(parse_course("{}"), Err(StageError::Format(_))));
+        assert!(matches!(
+            parse_course("{}", Lang::En),
+            Err(StageError::Format(_))
+        ));
+    }
+
+    #[test]
+    fn the_course_in_one_language_needs_that_language_only() {
+        let czech_only = stage("").replace(texts().as_str(), r#"{"cs": "b"}"#);
+        let course = format!(r#"[["nim-1", {czech_only}]]"#);
+        let stages = parse_course(&course, Lang::Cs).unwrap();
+        assert_eq!(stages[0].1.title.get(Lang::Cs), "b");
+        assert_eq!(stages[0].1.title.get(Lang::En), "");
+        assert!(matches!(
+            parse_course(&course, Lang::Ru),
+            Err(StageError::Incomplete { .. })
+        ));
+        assert!(matches!(
+            parse_stage(&czech_only),
+            Err(StageError::Incomplete { .. })
+        ));
     }
 
     #[cfg(not(target_arch = "wasm32"))]
     proptest::proptest! {
         #[test]
         fn any_course_text_is_read_or_refused(text in "\\PC{0,300}") {
-            let _ = parse_course(&text);
+            let _ = parse_course(&text, Lang::Ru);
             let _ = parse_stage(&text);
         }
 

@@ -13,6 +13,7 @@
 use crate::engine::opok;
 use crate::engine::othello::notation::board_squares;
 use crate::engine::othello::Color;
+use crate::lang::Lang;
 
 use super::check::{opok_start, othello_start};
 use super::lesson::{Goal, Lesson, Opponent, Start, Texts};
@@ -132,24 +133,17 @@ impl Shown {
     }
 
     /// The text of `texts` in `lang`, as shown.
-    pub fn pick(&self, texts: &Texts, lang: crate::lang::Lang) -> String {
-        self.text(match lang {
-            crate::lang::Lang::En => &texts.en,
-            crate::lang::Lang::Cs => &texts.cs,
-            crate::lang::Lang::Ru => &texts.ru,
-        })
+    pub fn pick(&self, texts: &Texts, lang: Lang) -> String {
+        self.text(texts.get(lang))
     }
 }
 
-/// Whether any of the lesson's texts names a colour (in any language).
+/// Whether any of the lesson's texts names a colour, in any language it
+/// holds (the wording check makes them agree).
 fn texts_name_colours(lesson: &Lesson) -> bool {
-    const COLOURS: [&str; 7] = ["black", "white", "čern", "bíl", "чёрн", "черн", "бел"];
-    super::wording::all_texts(lesson)
-        .flat_map(|t| [&t.en, &t.cs, &t.ru])
-        .any(|text| {
-            let text = text.to_lowercase();
-            COLOURS.iter().any(|c| text.contains(c))
-        })
+    Lang::ALL
+        .into_iter()
+        .any(|lang| super::wording::names_colour(lesson, lang))
 }
 
 /// Whether the lesson's answer is the same with the colours swapped: an

@@ -11,7 +11,12 @@
 //!   so texts name squares, never directions ("the left edge", "row 2",
 //!   "above"), and heaps by their size, never by their number;
 //! * no text names a source the learner has not seen ("the book's
-//!   diagram", "the club's example").
+//!   diagram", "the club's example");
+//! * a lesson names a colour in every language or in none (a retry swaps
+//!   the colours only where none is named, and the app reads the course
+//!   in the reader's language only).
+
+use crate::lang::Lang;
 
 use super::lesson::{Game, Lesson, Stage, Texts};
 
@@ -62,6 +67,13 @@ pub enum WordingError {
         /// The words.
         words: String,
     },
+    /// The texts name a colour in one language and none in another.
+    Colours {
+        /// A language whose texts name a colour.
+        named: &'static str,
+        /// A language whose texts name none.
+        unnamed: &'static str,
+    },
 }
 
 impl std::fmt::Display for WordingError {
@@ -86,8 +98,25 @@ impl std::fmt::Display for WordingError {
                 f,
                 "the {lang} text names a source the learner has not seen ({words:?})"
             ),
+            WordingError::Colours { named, unnamed } => write!(
+                f,
+                "the {named} texts name a colour and the {unnamed} ones none: a retry swaps the colours only where no language names one"
+            ),
         }
     }
+}
+
+/// The stems of the words that name a colour, in every language.
+const COLOURS: [&str; 7] = ["black", "white", "čern", "bíl", "чёрн", "черн", "бел"];
+
+/// Whether a text of `lesson` in `lang` names a colour. The check makes
+/// this the same in every language, so that the course as the app fetches
+/// it (one language) shows a lesson as the whole course would.
+pub fn names_colour(lesson: &Lesson, lang: Lang) -> bool {
+    all_texts(lesson).any(|texts| {
+        let text = texts.get(lang).to_lowercase();
+        COLOURS.iter().any(|c| text.contains(c))
+    })
 }
 
 /// The texts of every language, with the language's code.
@@ -390,6 +419,14 @@ pub fn check_lesson(lesson: &Lesson, game: Game) -> Result<(), WordingError> {
             }
         }
     }
+    let (named, unnamed): (Vec<Lang>, Vec<Lang>) =
+        Lang::ALL.into_iter().partition(|&lang| names_colour(lesson, lang));
+    if let (Some(named), Some(unnamed)) = (named.first(), unnamed.first()) {
+        return Err(WordingError::Colours {
+            named: named.code(),
+            unnamed: unnamed.code(),
+        });
+    }
     Ok(())
 }
 
@@ -456,5 +493,25 @@ mod tests {
             check_lesson(&lesson, Game::Nim),
             Err(WordingError::HeapNumber { .. })
         ));
+        // Texts that name no colour, then one in English only.
+        for text in [
+            &mut lesson.title,
+            &mut lesson.instruction,
+            &mut lesson.success,
+            &mut lesson.failure,
+        ] {
+            *text = texts("On d3.");
+        }
+        lesson.hints = vec![texts("On d3.")];
+        lesson.explain = None;
+        assert_eq!(check_lesson(&lesson, Game::Othello), Ok(()));
+        lesson.hints[0] = texts("Black has one disc on d3.");
+        assert_eq!(
+            check_lesson(&lesson, Game::Othello),
+            Err(WordingError::Colours {
+                named: "en",
+                unnamed: "cs"
+            })
+        );
     }
 }

@@ -1,7 +1,7 @@
 //! The learning data, fetched once when a learning page first opens (it is
 //! not part of the app's first load; the service worker keeps it for
-//! offline use) and kept for the rest of the visit; and the learner's
-//! progress in the browser's storage.
+//! offline use) and kept for the rest of the visit, the course in the
+//! reader's language; and the learner's progress in the browser's storage.
 
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -15,6 +15,7 @@ use crate::learn::progress::Progress;
 use crate::learn::shipped::{parse_puzzles, ShippedPuzzle};
 
 use super::super::browser;
+use super::super::context::use_app;
 
 /// Where the progress is kept.
 const PROGRESS_KEY: &str = "mind-sports.progress";
@@ -36,8 +37,9 @@ pub enum Loading<T> {
 }
 
 thread_local! {
-    static COURSE: RefCell<Option<Course>> = const { RefCell::new(None) };
-    static PUZZLES: RefCell<Option<Puzzles>> = const { RefCell::new(None) };
+    /// The course as last fetched, with its address (one per language).
+    static COURSE: RefCell<Option<(String, Course)>> = const { RefCell::new(None) };
+    static PUZZLES: RefCell<Option<(String, Puzzles)>> = const { RefCell::new(None) };
 }
 
 async fn fetch_text(url: &str) -> Option<String> {
@@ -55,44 +57,78 @@ async fn fetch_text(url: &str) -> Option<String> {
         .as_string()
 }
 
-/// Data from `url`, read by `parse` and kept in `cell` for the visit; a
-/// retry counter fetches again after a failure.
-#[hook]
-fn use_data<T: Clone + PartialEq + 'static>(
-    cell: &'static std::thread::LocalKey<RefCell<Option<T>>>,
-    url: &'static str,
-    parse: fn(&str) -> Option<T>,
-    attempt: u32,
-) -> Loading<T> {
-    let kept = cell.with(|c| c.borrow().clone());
-    let state = use_state(|| kept.map_or(Loading::Waiting, Loading::Ready));
-    {
-        let state = state.clone();
-        use_effect_with(attempt, move |_| {
-            if !matches!(*state, Loading::Ready(_)) {
-                state.set(Loading::Waiting);
-                wasm_bindgen_futures::spawn_local(async move {
-                    match fetch_text(url).await.as_deref().and_then(parse) {
-                        Some(data) => {
-                            cell.with(|c| *c.borrow_mut() = Some(data.clone()));
-                            state.set(Loading::Ready(data));
-                        }
-                        None => state.set(Loading::Failed),
-                    }
-                });
-            }
-        });
-    }
-    (*state).clone()
+/// What `cell` keeps of `url`.
+fn kept<T: Clone>(
+    cell: &'static std::thread::LocalKey<RefCell<Option<(String, T)>>>,
+    url: &str,
+) -> Option<T> {
+    cell.with(|c| {
+        c.borrow()
+            .as_ref()
+            .filter(|(kept, _)| kept == url)
+            .map(|(_, data)| data.clone())
+    })
 }
 
-/// The course (every stage of every game).
+/// Data from `url`, read by `parse` and kept in `cell` for the visit (the
+/// last address's: a language's course replaces another's); fetched again
+/// when `attempt` or `url` changes and it is not here.
+#[hook]
+fn use_data<T: Clone + PartialEq + 'static>(
+    cell: &'static std::thread::LocalKey<RefCell<Option<(String, T)>>>,
+    url: String,
+    parse: impl Fn(&str) -> Option<T> + 'static,
+    attempt: u32,
+) -> Loading<T> {
+    // The state names the address it is of: a page whose language changes
+    // waits for the new one's data, and an answer for an address no longer
+    // wanted is kept in the cell but not shown.
+    let state = use_state(|| {
+        let loading = kept(cell, &url).map_or(Loading::Waiting, Loading::Ready);
+        (url.clone(), loading)
+    });
+    let wanted = use_mut_ref(String::new);
+    *wanted.borrow_mut() = url.clone();
+    {
+        let state = state.clone();
+        use_effect_with((attempt, url.clone()), move |(_, url)| {
+            if state.0 == *url && matches!(state.1, Loading::Ready(_)) {
+                return;
+            }
+            if let Some(data) = kept(cell, url) {
+                state.set((url.clone(), Loading::Ready(data)));
+                return;
+            }
+            state.set((url.clone(), Loading::Waiting));
+            let url = url.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let loading = match fetch_text(&url).await.as_deref().and_then(parse) {
+                    Some(data) => {
+                        cell.with(|c| *c.borrow_mut() = Some((url.clone(), data.clone())));
+                        Loading::Ready(data)
+                    }
+                    None => Loading::Failed,
+                };
+                if *wanted.borrow() == url {
+                    state.set((url, loading));
+                }
+            });
+        });
+    }
+    match &*state {
+        (of, loading) if *of == url => loading.clone(),
+        _ => Loading::Waiting,
+    }
+}
+
+/// The course (every stage of every game) in the reader's language.
 #[hook]
 pub fn use_course(attempt: u32) -> Loading<Course> {
+    let lang = use_app().lang;
     use_data(
         &COURSE,
-        "learn/lessons.json",
-        |text| parse_course(text).ok().map(Rc::new),
+        format!("learn/lessons-{}.json", lang.code()),
+        move |text| parse_course(text, lang).ok().map(Rc::new),
         attempt,
     )
 }
@@ -102,7 +138,7 @@ pub fn use_course(attempt: u32) -> Loading<Course> {
 pub fn use_puzzles(attempt: u32) -> Loading<Puzzles> {
     use_data(
         &PUZZLES,
-        "learn/puzzles.json",
+        "learn/puzzles.json".to_string(),
         |text| parse_puzzles(text).ok().map(Rc::new),
         attempt,
     )

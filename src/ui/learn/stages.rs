@@ -2,20 +2,9 @@
 
 use yew::prelude::*;
 
-use crate::learn::lesson::Texts as LessonTexts;
-
 use super::super::context::use_texts;
 use super::data::{not_ready, stages_of, use_course, use_progress, Loading};
 use super::home::{game_name, star_total, stars_view};
-
-/// The text of `texts` in the interface language.
-pub fn pick(texts: &LessonTexts, lang: crate::i18n::Lang) -> &str {
-    match lang {
-        crate::i18n::Lang::En => &texts.en,
-        crate::i18n::Lang::Cs => &texts.cs,
-        crate::i18n::Lang::Ru => &texts.ru,
-    }
-}
 
 /// Props: the game.
 #[derive(Properties, PartialEq)]
@@ -45,14 +34,14 @@ pub fn learn_stages(props: &StagesProps) -> Html {
                     let stars = progress.stars(&lesson.id);
                     html! {
                         <li class={classes!("lesson-link", (stars > 0).then_some("done"))}>
-                            <a href={format!("#/learn/{game}/{}", lesson.id)}>{ pick(&lesson.title, lang) }</a>
+                            <a href={format!("#/learn/{game}/{}", lesson.id)}>{ lesson.title.get(lang) }</a>
                             { stars_view(t, stars) }
                         </li>
                     }
                 });
                 html! {
                     <li class="stage">
-                        <h2>{ format!("{}. {}", n + 1, pick(&stage.title, lang)) }</h2>
+                        <h2>{ format!("{}. {}", n + 1, stage.title.get(lang)) }</h2>
                         <p class="stage-stars">{ t.learn().stage_stars(got, max) }</p>
                         <ol class="lesson-list">{ for lessons }</ol>
                     </li>

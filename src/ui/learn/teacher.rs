@@ -19,7 +19,6 @@ use super::data::{
     not_ready, stages_of, use_course, use_progress, use_puzzles, Course, Loading, Puzzles,
 };
 use super::home::{game_name, stars_view};
-use super::stages::pick;
 
 /// The value of an input or text area.
 fn field_value(field: &NodeRef) -> String {
@@ -58,12 +57,12 @@ fn lesson_picker(t: &Texts, course: &Course, picked: &UseStateHandle<BTreeSet<St
                         <label>
                             <input type="checkbox" checked={picked.contains(&lesson.id)}
                                 onchange={toggle(lesson.id.clone())} data-lesson={lesson.id.clone()} />
-                            { pick(&lesson.title, lang) }
+                            { lesson.title.get(lang) }
                         </label>
                     </li>
                 }
             });
-            html! { <li><h3>{ pick(&stage.title, lang) }</h3><ul class="pick-list">{ for lessons }</ul></li> }
+            html! { <li><h3>{ stage.title.get(lang) }</h3><ul class="pick-list">{ for lessons }</ul></li> }
         });
         html! { <details><summary>{ game_name(t, game) }</summary><ul class="pick-list">{ for stages }</ul></details> }
     });
@@ -222,7 +221,7 @@ fn item_title(item: &Item, course: &Loading<Course>, lang: Lang) -> String {
             .iter()
             .flat_map(|(_, s)| &s.lessons)
             .find(|l| &l.id == id)
-            .map_or_else(|| id.clone(), |l| pick(&l.title, lang).to_string()),
+            .map_or_else(|| id.clone(), |l| l.title.get(lang).to_string()),
         _ => item.id().to_string(),
     }
 }
