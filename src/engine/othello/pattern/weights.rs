@@ -12,17 +12,21 @@
 //! varint × tables   the size of each table (checked against the code)
 //! masks         for every canonical entry, in ascending index order, a
 //!               u16 (LE) whose bit p is set when its phase-p weight is not 0
-//! values        those weights, entry by entry and phase by phase, each one
-//!               byte (−127…127), or 0x80 and an i16 (LE)
+//! steps         those weights, entry by entry, from its last phase to its
+//!               first, each as its difference to the one before it (the
+//!               first to 0; wrapping i16): one byte (−127…127), or 0x80
+//!               and an i16 (LE)
 //! ```
 //!
 //! Only canonical entries are stored (see [`CANONICAL`]); the others are
 //! copies. Most entries (those never seen in training) are zero. An entry's
-//! weights in the twelve phases are alike, so storing them side by side
-//! makes the file compress well: the worker's download is brotli-compressed,
-//! and this layout took the round-12 weights to 214 KB where version 2 (the
-//! phases one after the other, the zero runs apart from the values) took
-//! 248 KB, and version 1 (zigzag varints, a zero followed by its run) more.
+//! weights in the twelve phases are alike, so storing them side by side,
+//! each as a step from the next phase's, makes the file compress well: the
+//! worker's download is brotli-compressed, and this layout took the
+//! round-12 weights to 205 KB where version 2 (the phases one after the
+//! other, the zero runs apart from the values) took 248 KB (the phases side
+//! by side without the steps: 214 KB), and version 1 (zigzag varints, a
+//! zero followed by its run) more.
 
 use std::fmt;
 use std::sync::LazyLock;
@@ -181,12 +185,13 @@ impl Weights {
         }
         let mut values = Vec::new();
         for &index in STORED.iter() {
-            let mut mask = 0u16;
-            for phase in 0..PHASES {
+            let (mut mask, mut before) = (0u16, 0i16);
+            for phase in (0..PHASES).rev() {
                 let value = self.table(phase)[index as usize];
                 if value != 0 {
                     mask |= 1 << phase;
-                    write_value(&mut values, value);
+                    write_number(&mut values, value.wrapping_sub(before));
+                    before = value;
                 }
             }
             out.extend(mask.to_le_bytes());
@@ -260,8 +265,8 @@ fn unzigzag(u: u64) -> Result<i16, DecodeWeightsError> {
     i16::try_from(v).map_err(|_| DecodeWeightsError::Corrupt)
 }
 
-/// A value that is not zero: one byte, or [`WIDE`] and two.
-fn write_value(out: &mut Vec<u8>, value: i16) {
+/// A number of versions 2 and 3: one byte, or [`WIDE`] and two.
+fn write_number(out: &mut Vec<u8>, value: i16) {
     match i8::try_from(value) {
         Ok(small) if small != i8::MIN => out.push(small as u8),
         _ => {
@@ -294,7 +299,7 @@ impl<'a> Reader<'a> {
         Ok(slice)
     }
 
-    /// Version 3's masks and values into `tables` (every phase's table,
+    /// Version 3's masks and steps into `tables` (every phase's table,
     /// one after the other), at the stored entries.
     fn entries(&mut self, tables: &mut [i16]) -> Result<(), DecodeWeightsError> {
         let masks = self.take(2 * STORED.len())?;
@@ -303,26 +308,36 @@ impl<'a> Reader<'a> {
             if mask >> PHASES != 0 {
                 return Err(DecodeWeightsError::Corrupt);
             }
-            for phase in (0..PHASES).filter(|p| mask >> p & 1 == 1) {
-                tables[phase * TABLE_LEN + index as usize] = self.value()?;
+            let mut before = 0i16;
+            for phase in (0..PHASES).rev().filter(|p| mask >> p & 1 == 1) {
+                let value = before.wrapping_add(self.number()?);
+                if value == 0 {
+                    return Err(DecodeWeightsError::Corrupt);
+                }
+                tables[phase * TABLE_LEN + index as usize] = value;
+                before = value;
             }
         }
         Ok(())
     }
 
-    /// A value that is not zero (versions 2 and 3).
-    fn value(&mut self) -> Result<i16, DecodeWeightsError> {
+    /// A number of versions 2 and 3: one byte, or [`WIDE`] and two.
+    fn number(&mut self) -> Result<i16, DecodeWeightsError> {
         let byte = self.take(1)?[0];
-        let value = if byte == WIDE {
+        Ok(if byte == WIDE {
             let wide = self.take(2)?;
             i16::from_le_bytes([wide[0], wide[1]])
         } else {
             i16::from(byte as i8)
-        };
-        if value == 0 {
-            return Err(DecodeWeightsError::Corrupt);
+        })
+    }
+
+    /// A value of version 2: a number that is not zero.
+    fn value(&mut self) -> Result<i16, DecodeWeightsError> {
+        match self.number()? {
+            0 => Err(DecodeWeightsError::Corrupt),
+            value => Ok(value),
         }
-        Ok(value)
     }
 
     /// The `total` stored values of version 2: the zero runs, then the
@@ -486,7 +501,7 @@ mod tests {
                 write_varint(&mut runs, zeros);
                 zeros = 0;
                 count += 1;
-                write_value(&mut values, value);
+                write_number(&mut values, value);
             }
         }
         write_varint(&mut runs, zeros);
@@ -504,6 +519,27 @@ mod tests {
         }
         let zero = Weights::zero(4);
         assert_eq!(Weights::decode(&encode_v2(&zero)).unwrap(), zero);
+    }
+
+    #[test]
+    fn steps_between_the_extremes_wrap_and_round_trip() {
+        let weights = Weights::from_canonical(1, |phase, index| {
+            let sign = if (phase + index) % 2 == 0 { 1.0 } else { -1.0 };
+            sign * 1000.0
+        });
+        assert_eq!(weights.table(0)[0].unsigned_abs(), 32768 - 1);
+        assert_eq!(Weights::decode(&weights.encode()).unwrap(), weights);
+    }
+
+    #[test]
+    fn a_step_to_zero_is_refused() {
+        let mut bytes = Weights::zero(4).encode();
+        let masks = bytes.len() - 2 * STORED.len();
+        bytes[masks + 1] = 0x08;
+        bytes.push(0);
+        assert_eq!(Weights::decode(&bytes), Err(DecodeWeightsError::Corrupt));
+        *bytes.last_mut().unwrap() = 5;
+        assert_eq!(Weights::decode(&bytes).unwrap().table(11)[0], 5);
     }
 
     #[test]
