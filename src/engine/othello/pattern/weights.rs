@@ -10,12 +10,15 @@
 //! u8 unit       hundredths of a disc per stored step
 //! u8 tables     number of tables per phase (families, then extras)
 //! varint × tables   the size of each table (checked against the code)
-//! masks         for every canonical entry, in ascending index order, a
-//!               u16 (LE) whose bit p is set when its phase-p weight is not 0
-//! steps         those weights, entry by entry, from its last phase to its
-//!               first, each as its difference to the one before it (the
-//!               first to 0; wrapping i16): one byte (−127…127), or 0x80
-//!               and an i16 (LE)
+//! masks         for every canonical entry, in ascending index order, the
+//!               phases whose weight is not 0, one byte: 0 for none,
+//!               1 + 12 × first + last for all the phases first..=last,
+//!               or 0xFF and a u16 (LE) whose bit p is set for phase p
+//! lasts         for every entry with weights, its weight in the last of
+//!               its phases: one byte (−127…127), or 0x80 and an i16 (LE)
+//! steps         then, entry by entry, each of its other weights from the
+//!               last phase to the first, as its difference to the one
+//!               after it (wrapping i16), written as the lasts are
 //! ```
 //!
 //! Only canonical entries are stored (see [`CANONICAL`]); the others are
@@ -23,9 +26,9 @@
 //! weights in the twelve phases are alike, so storing them side by side,
 //! each as a step from the next phase's, makes the file compress well: the
 //! worker's download is brotli-compressed, and this layout took the
-//! round-12 weights to 205 KB where version 2 (the phases one after the
-//! other, the zero runs apart from the values) took 248 KB (the phases side
-//! by side without the steps: 214 KB), and version 1 (zigzag varints, a
+//! round-12 weights to 200 KB where version 2 (the phases one after the
+//! other, the zero runs apart from the values) took 248 KB (side by side,
+//! a u16 mask each and no steps: 214 KB), and version 1 (zigzag varints, a
 //! zero followed by its run) more.
 
 use std::fmt;
@@ -52,6 +55,8 @@ const VERSION_2: u8 = 2;
 const VERSION_1: u8 = 1;
 /// The byte that announces a two-byte value in versions 2 and 3.
 const WIDE: u8 = 0x80;
+/// The byte that announces a two-byte mask of phases in version 3.
+const MASK: u8 = 0xFF;
 
 /// The phase of a position with `empties` empty squares: 0 for 56–60
 /// empties, …, 11 for 1–5.
@@ -183,20 +188,26 @@ impl Weights {
         for size in table_sizes() {
             write_varint(&mut out, size as u64);
         }
-        let mut values = Vec::new();
+        let (mut masks, mut lasts, mut steps) = (Vec::new(), Vec::new(), Vec::new());
         for &index in STORED.iter() {
-            let (mut mask, mut before) = (0u16, 0i16);
+            let (mut mask, mut after) = (0u16, None);
             for phase in (0..PHASES).rev() {
                 let value = self.table(phase)[index as usize];
-                if value != 0 {
-                    mask |= 1 << phase;
-                    write_number(&mut values, value.wrapping_sub(before));
-                    before = value;
+                if value == 0 {
+                    continue;
                 }
+                mask |= 1 << phase;
+                match after {
+                    None => write_number(&mut lasts, value),
+                    Some(after) => write_number(&mut steps, value.wrapping_sub(after)),
+                }
+                after = Some(value);
             }
-            out.extend(mask.to_le_bytes());
+            write_mask(&mut masks, mask);
         }
-        out.extend(values);
+        out.extend(masks);
+        out.extend(lasts);
+        out.extend(steps);
         out
     }
 
@@ -265,6 +276,22 @@ fn unzigzag(u: u64) -> Result<i16, DecodeWeightsError> {
     i16::try_from(v).map_err(|_| DecodeWeightsError::Corrupt)
 }
 
+/// The phases of an entry, as version 3 writes them: a byte for a stretch
+/// of phases (or none), else [`MASK`] and the mask.
+fn write_mask(out: &mut Vec<u8>, mask: u16) {
+    if mask == 0 {
+        out.push(0);
+        return;
+    }
+    let (first, last) = (mask.trailing_zeros(), 15 - mask.leading_zeros());
+    if mask == (1u16 << (last + 1)) - (1u16 << first) {
+        out.push(1 + (PHASES as u32 * first + last) as u8);
+    } else {
+        out.push(MASK);
+        out.extend(mask.to_le_bytes());
+    }
+}
+
 /// A number of versions 2 and 3: one byte, or [`WIDE`] and two.
 fn write_number(out: &mut Vec<u8>, value: i16) {
     match i8::try_from(value) {
@@ -299,26 +326,57 @@ impl<'a> Reader<'a> {
         Ok(slice)
     }
 
-    /// Version 3's masks and steps into `tables` (every phase's table,
-    /// one after the other), at the stored entries.
+    /// Version 3's masks, lasts and steps into `tables` (every phase's
+    /// table, one after the other), at the stored entries.
     fn entries(&mut self, tables: &mut [i16]) -> Result<(), DecodeWeightsError> {
-        let masks = self.take(2 * STORED.len())?;
-        for (&index, mask) in STORED.iter().zip(masks.chunks_exact(2)) {
-            let mask = u16::from_le_bytes([mask[0], mask[1]]);
-            if mask >> PHASES != 0 {
-                return Err(DecodeWeightsError::Corrupt);
-            }
-            let mut before = 0i16;
+        let masks = (0..STORED.len())
+            .map(|_| self.mask())
+            .collect::<Result<Vec<u16>, _>>()?;
+        let lasts = masks
+            .iter()
+            .filter(|&&mask| mask != 0)
+            .map(|_| self.number())
+            .collect::<Result<Vec<i16>, _>>()?;
+        let mut lasts = lasts.into_iter();
+        for (&index, &mask) in STORED.iter().zip(&masks) {
+            let mut after = None;
             for phase in (0..PHASES).rev().filter(|p| mask >> p & 1 == 1) {
-                let value = before.wrapping_add(self.number()?);
+                let value = match after {
+                    None => lasts.next().ok_or(DecodeWeightsError::Corrupt)?,
+                    Some(after) => self.number()?.wrapping_add(after),
+                };
                 if value == 0 {
                     return Err(DecodeWeightsError::Corrupt);
                 }
                 tables[phase * TABLE_LEN + index as usize] = value;
-                before = value;
+                after = Some(value);
             }
         }
         Ok(())
+    }
+
+    /// The phases of an entry of version 3 (see the module documentation).
+    fn mask(&mut self) -> Result<u16, DecodeWeightsError> {
+        let phases = PHASES as u8;
+        match self.take(1)?[0] {
+            0 => Ok(0),
+            MASK => {
+                let mask = self.take(2)?;
+                match u16::from_le_bytes([mask[0], mask[1]]) {
+                    0 => Err(DecodeWeightsError::Corrupt),
+                    mask if mask >> PHASES != 0 => Err(DecodeWeightsError::Corrupt),
+                    mask => Ok(mask),
+                }
+            }
+            byte if byte <= phases * phases => {
+                let (first, last) = ((byte - 1) / phases, (byte - 1) % phases);
+                if first > last {
+                    return Err(DecodeWeightsError::Corrupt);
+                }
+                Ok((1u16 << (last + 1)) - (1u16 << first))
+            }
+            _ => Err(DecodeWeightsError::Corrupt),
+        }
     }
 
     /// A number of versions 2 and 3: one byte, or [`WIDE`] and two.
@@ -448,7 +506,7 @@ mod tests {
         assert_eq!(decoded.encode(), bytes);
         let zero = Weights::zero(2);
         let bytes = zero.encode();
-        let masks = &bytes[bytes.len() - 2 * STORED.len()..];
+        let masks = &bytes[bytes.len() - STORED.len()..];
         assert!(masks.iter().all(|&b| b == 0), "zero weights are masks only");
         assert_eq!(Weights::decode(&bytes).unwrap(), zero);
     }
@@ -532,22 +590,39 @@ mod tests {
     }
 
     #[test]
-    fn a_step_to_zero_is_refused() {
+    fn a_last_weight_of_zero_is_refused() {
         let mut bytes = Weights::zero(4).encode();
-        let masks = bytes.len() - 2 * STORED.len();
-        bytes[masks + 1] = 0x08;
+        let masks = bytes.len() - STORED.len();
+        bytes[masks] = 1 + 12 * 11 + 11;
         bytes.push(0);
         assert_eq!(Weights::decode(&bytes), Err(DecodeWeightsError::Corrupt));
         *bytes.last_mut().unwrap() = 5;
-        assert_eq!(Weights::decode(&bytes).unwrap().table(11)[0], 5);
+        assert_eq!(
+            Weights::decode(&bytes).unwrap().table(11)[STORED[0] as usize],
+            5
+        );
     }
 
     #[test]
-    fn masks_of_phases_past_the_last_are_refused() {
-        let mut bytes = Weights::zero(4).encode();
-        let masks = bytes.len() - 2 * STORED.len();
-        bytes[masks + 1] = 0x10;
-        assert_eq!(Weights::decode(&bytes), Err(DecodeWeightsError::Corrupt));
+    fn masks_of_no_stretch_and_of_phases_past_the_last_are_refused() {
+        let zero = Weights::zero(4).encode();
+        let masks = zero.len() - STORED.len();
+        for mask in [
+            vec![1 + 12 * 5 + 3],
+            vec![145],
+            vec![0xFE],
+            vec![MASK, 0, 0x10],
+            vec![MASK, 0, 0],
+        ] {
+            let mut bytes = zero[..masks].to_vec();
+            bytes.extend(&mask);
+            bytes.extend(&zero[masks + 1..]);
+            assert_eq!(
+                Weights::decode(&bytes),
+                Err(DecodeWeightsError::Corrupt),
+                "{mask:?}"
+            );
+        }
     }
 
     #[test]
