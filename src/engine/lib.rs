@@ -13,6 +13,7 @@ pub mod othello;
 pub mod rng;
 pub mod search;
 pub mod shared_table;
+pub mod stable_sort;
 pub mod strength;
 pub mod table_memory;
 pub mod text;

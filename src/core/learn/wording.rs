@@ -419,8 +419,9 @@ pub fn check_lesson(lesson: &Lesson, game: Game) -> Result<(), WordingError> {
             }
         }
     }
-    let (named, unnamed): (Vec<Lang>, Vec<Lang>) =
-        Lang::ALL.into_iter().partition(|&lang| names_colour(lesson, lang));
+    let (named, unnamed): (Vec<Lang>, Vec<Lang>) = Lang::ALL
+        .into_iter()
+        .partition(|&lang| names_colour(lesson, lang));
     if let (Some(named), Some(unnamed)) = (named.first(), unnamed.first()) {
         return Err(WordingError::Colours {
             named: named.code(),

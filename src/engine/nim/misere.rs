@@ -65,7 +65,7 @@ impl<'r> Sum<'r> {
     fn new(position: &'r Position) -> Sum<'r> {
         let heaps = position.heaps();
         let mut order: Vec<usize> = (0..heaps.len()).collect();
-        order.sort_by(|&a, &b| heaps[a].rule.cmp(&heaps[b].rule));
+        crate::stable_sort::sort_by_key(&mut order, |&heap| &heaps[heap].rule);
         let mut slot_of = vec![0; heaps.len()];
         for (slot, &heap) in order.iter().enumerate() {
             slot_of[heap] = slot;

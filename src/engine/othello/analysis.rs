@@ -234,7 +234,7 @@ impl Analyzer {
             nodes += solution.nodes;
             scores.push((mv, -solution.score * DISC));
         }
-        scores.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        crate::stable_sort::sort_by_key(&mut scores, |&(_, s)| std::cmp::Reverse(s));
         let exact = MoveScores {
             depth: empties,
             scores,

@@ -83,7 +83,7 @@ impl<M: Copy> MoveScores<M> {
             all.elapsed_ms = all.elapsed_ms.max(share.elapsed_ms);
         }
         let mut merged = merged?;
-        merged.scores.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+        crate::stable_sort::sort_by_key(&mut merged.scores, |&(_, s)| std::cmp::Reverse(s));
         Some(merged)
     }
 
@@ -159,7 +159,7 @@ impl<G: Game, E: Evaluator<G>> Searcher<G, E> {
                 scores.push((mv, score));
             }
             // Stable sort: equal scores keep the previous depth's order.
-            scores.sort_by_key(|&(_, s)| std::cmp::Reverse(s));
+            crate::stable_sort::sort_by_key(&mut scores, |&(_, s)| std::cmp::Reverse(s));
             moves = scores.iter().map(|&(m, _)| m).collect();
             let report = MoveScores {
                 depth,

@@ -69,7 +69,7 @@ impl<M: Copy + Eq> MoveOrdering<M> {
             };
             (score, m)
         }));
-        keyed.sort_by_key(|&(key, _)| std::cmp::Reverse(key));
+        crate::stable_sort::sort_by_key(&mut keyed, |&(key, _)| std::cmp::Reverse(key));
         for (slot, &(_, m)) in moves.iter_mut().zip(&keyed) {
             *slot = m;
         }
