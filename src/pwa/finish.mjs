@@ -5,7 +5,7 @@
 //  2. in release builds, writes .gz and .br copies beside every text and
 //     wasm file, for servers that send precompressed files;
 //  3. prints every module's size; with SIZE_BUDGET=strict (as `make test`
-//     builds) a search worker over its limit fails the build (a page's
+//     builds) a search worker over its budget fails the build (a page's
 //     size is held by its route: tests/bench/route-sizes.mjs).
 // Run by hand: `node src/pwa/finish.mjs DIR` (DIR defaults to dist).
 import { createHash } from "node:crypto";
@@ -18,14 +18,13 @@ const here = dirname(fileURLToPath(import.meta.url));
 const site = process.env.TRUNK_STAGING_DIR || process.argv[2] || "dist";
 const release = (process.env.TRUNK_PROFILE || "release") === "release";
 
-/** What a build may not exceed, gzipped, in bytes: the search worker
- *  (issue 14's target; fetched when the computer first thinks). What a
- *  page costs is held by route, over the wire, at issue 40's budgets
- *  (tests/bench/route-sizes.mjs, in `make test`): a page opened by its
- *  link fetches one module, its own, which starts the app (index.html), so
- *  a module's size is its route's, less the page and the style sheet.
- *  Issue 40 also asks the worker for 300 KB brotli, printed beside it. */
-const WORKER_LIMIT_GZ = 450_000;
+/** What the search worker may not exceed over the wire (brotli, as
+ *  served), in bytes: issue 40's budget; it is fetched when the computer
+ *  first thinks. What a page costs is held by route, over the wire, at
+ *  issue 40's budgets (tests/bench/route-sizes.mjs, in `make test`): a
+ *  page opened by its link fetches one module, its own, which starts the
+ *  app (index.html), so a module's size is its route's, less the page and
+ *  the style sheet. */
 const WORKER_BUDGET_BR = 300_000;
 const COMPRESSIBLE = /\.(wasm|js|css|html|svg|webmanifest|json)$/;
 const COPIES = /\.(gz|br)$/;
@@ -218,8 +217,8 @@ if (release) {
   const target = process.env.CARGO_TARGET_DIR || join(here, "..", "..", "target");
   mkdirSync(target, { recursive: true });
   writeFileSync(join(target, "site-sizes.json"), JSON.stringify(sizes) + "\n");
-  if (sizes.worker?.[1] > WORKER_LIMIT_GZ) {
-    console.error(`the search worker is over its limit: ${kb(sizes.worker[1])} gzip, at most ${kb(WORKER_LIMIT_GZ)}`);
+  if (sizes.worker?.[2] > WORKER_BUDGET_BR) {
+    console.error(`the search worker is over its budget: ${kb(sizes.worker[2])} brotli, at most ${kb(WORKER_BUDGET_BR)}`);
     if (process.env.SIZE_BUDGET === "strict") process.exit(1);
   }
 }
