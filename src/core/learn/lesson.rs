@@ -74,10 +74,11 @@ impl Texts {
 /// type for lessons and embedded frames.
 pub use crate::session::described::Game;
 
-/// Where a lesson starts: `{"board": …}`, `{"moves": …}` or
-/// `{"heaps": …, "misere": …}`.
+/// Where a lesson starts: `{"board": …}`, `{"moves": …}`, `{"opok": …}`,
+/// `{"record": …, "size": …}` or `{"heaps": …, "misere": …}` (the first of
+/// these whose fields are there; others are ignored).
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
-#[serde(untagged)]
+#[serde(try_from = "StartFields")]
 pub enum Start {
     /// Othello: a board string (`BOARD SIDE`, 16, 36 or 64 squares), in a
     /// variant (`standard` when absent, or `anti`).
@@ -115,9 +116,57 @@ pub enum Start {
     },
 }
 
-/// What the learner must do, and so what the stated answer means.
+/// The fields of a start as written. Read flat and then matched, not as
+/// serde's untagged enum, which buffers the value and tries each variant:
+/// its code was a large part of the lessons' module (issue 40).
+#[derive(Deserialize)]
+struct StartFields {
+    board: Option<String>,
+    variant: Option<String>,
+    moves: Option<String>,
+    opok: Option<String>,
+    record: Option<String>,
+    size: Option<u8>,
+    heaps: Option<String>,
+    #[serde(default)]
+    misere: bool,
+}
+
+impl TryFrom<StartFields> for Start {
+    type Error = &'static str;
+
+    fn try_from(f: StartFields) -> Result<Start, Self::Error> {
+        Ok(match f {
+            StartFields {
+                board: Some(board),
+                variant,
+                ..
+            } => Start::Board { board, variant },
+            StartFields {
+                moves: Some(moves), ..
+            } => Start::Moves { moves },
+            StartFields {
+                opok: Some(opok), ..
+            } => Start::Opok { opok },
+            StartFields {
+                record: Some(record),
+                size: Some(size),
+                ..
+            } => Start::Record { record, size },
+            StartFields {
+                heaps: Some(heaps),
+                misere,
+                ..
+            } => Start::Heaps { heaps, misere },
+            _ => return Err("a start needs a board, moves, opok, a record and a size, or heaps"),
+        })
+    }
+}
+
+/// What the learner must do, and so what the stated answer means: written
+/// `{"kind": "flip-exactly", "n": 3}`, with the fields of its kind only.
 #[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
-#[serde(deny_unknown_fields, tag = "kind", rename_all = "kebab-case")]
+#[serde(try_from = "GoalFields")]
 pub enum Goal {
     /// Othello: click every legal move (the answer: all of them).
     AllLegalMoves,
@@ -155,7 +204,6 @@ pub enum Goal {
     /// any 4×4 position).
     PlayOut {
         /// The disc difference to reach (0: a draw is enough).
-        #[serde(default)]
         at_least: i32,
     },
     /// Take-away: win against the perfect player, moving first (the
@@ -202,13 +250,125 @@ pub enum Goal {
     /// Opok: whether the move `mv` captures anything (the answer: `["yes"]`
     /// or `["no"]`): the book's diagrams, judged.
     CaptureVerdict {
-        /// The move judged (`from:k:to`).
-        #[serde(rename = "move")]
+        /// The move judged (`from:k:to`, written `"move"`).
         mv: String,
     },
 }
 
+/// The fields of a goal as written. Read flat and then matched, not as
+/// serde's internally tagged enum, which buffers the value before it reads
+/// the kind: its code was the largest single part of the lessons' module
+/// (issue 40).
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GoalFields {
+    kind: String,
+    n: Option<u32>,
+    turns: Option<u32>,
+    loser: Option<String>,
+    at_least: Option<i32>,
+    upto: Option<u64>,
+    from: Option<String>,
+    k: Option<u8>,
+    heap: Option<usize>,
+    at: Option<String>,
+    #[serde(rename = "move")]
+    mv: Option<String>,
+}
+
+impl GoalFields {
+    /// The names of the fields given besides the kind.
+    fn given(&self) -> Vec<&'static str> {
+        [
+            ("n", self.n.is_some()),
+            ("turns", self.turns.is_some()),
+            ("loser", self.loser.is_some()),
+            ("at_least", self.at_least.is_some()),
+            ("upto", self.upto.is_some()),
+            ("from", self.from.is_some()),
+            ("k", self.k.is_some()),
+            ("heap", self.heap.is_some()),
+            ("at", self.at.is_some()),
+            ("move", self.mv.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(name, given)| given.then_some(name))
+        .collect()
+    }
+}
+
+impl TryFrom<GoalFields> for Goal {
+    type Error = String;
+
+    fn try_from(f: GoalFields) -> Result<Goal, String> {
+        let given = f.given();
+        let missing = |field: &str| format!("a {} goal needs \"{field}\"", f.kind);
+        let goal = match f.kind.as_str() {
+            "all-legal-moves" => Goal::AllLegalMoves,
+            "flip-most" => Goal::FlipMost,
+            "flip-exactly" => Goal::FlipExactly {
+                n: f.n.ok_or_else(|| missing("n"))?,
+            },
+            "pass" => Goal::Pass,
+            "corner" => Goal::Corner {
+                turns: f.turns.ok_or_else(|| missing("turns"))?,
+            },
+            "final-score" => Goal::FinalScore,
+            "best-move" => Goal::BestMove,
+            "time-loss" => Goal::TimeLoss {
+                loser: f.loser.clone().ok_or_else(|| missing("loser"))?,
+            },
+            "play-out" => Goal::PlayOut {
+                at_least: f.at_least.unwrap_or(0),
+            },
+            "win" => Goal::Win,
+            "grundy-table" => Goal::GrundyTable {
+                upto: f.upto.ok_or_else(|| missing("upto"))?,
+            },
+            "landings" => Goal::Landings {
+                from: f.from.clone().ok_or_else(|| missing("from"))?,
+                k: f.k.ok_or_else(|| missing("k"))?,
+            },
+            "captures" => Goal::Captures,
+            "occupied" => Goal::Occupied,
+            "classify" => Goal::Classify,
+            "move-to-p" => Goal::MoveToP,
+            "grundy" => Goal::Grundy {
+                heap: f.heap.ok_or_else(|| missing("heap"))?,
+            },
+            "nim-sum" => Goal::NimSum,
+            "immobilise" => Goal::Immobilise {
+                at: f.at.clone().ok_or_else(|| missing("at"))?,
+            },
+            "capture-verdict" => Goal::CaptureVerdict {
+                mv: f.mv.clone().ok_or_else(|| missing("move"))?,
+            },
+            other => return Err(format!("unknown goal kind \"{other}\"")),
+        };
+        match given.iter().find(|&&name| !goal.fields().contains(&name)) {
+            Some(name) => Err(format!("a {} goal has no \"{name}\"", f.kind)),
+            None => Ok(goal),
+        }
+    }
+}
+
 impl Goal {
+    /// The fields its kind is written with, besides `kind`.
+    fn fields(&self) -> &'static [&'static str] {
+        match self {
+            Goal::FlipExactly { .. } => &["n"],
+            Goal::Corner { .. } => &["turns"],
+            Goal::TimeLoss { .. } => &["loser"],
+            Goal::PlayOut { .. } => &["at_least"],
+            Goal::GrundyTable { .. } => &["upto"],
+            Goal::Landings { .. } => &["from", "k"],
+            Goal::Grundy { .. } => &["heap"],
+            Goal::Immobilise { .. } => &["at"],
+            Goal::CaptureVerdict { .. } => &["move"],
+            _ => &[],
+        }
+    }
+
     /// The goal's name in lists.
     pub fn name(&self) -> &'static str {
         match self {
@@ -504,6 +664,99 @@ mod tests {
         assert_eq!(parse_take(&heaps, "4:1"), None, "three heaps");
         assert_eq!(parse_take(&heaps, "1:4"), None, "more than the heap");
         assert_eq!(parse_take(&heaps, "\u{ff11}:2"), None, "ASCII digits only");
+    }
+
+    #[test]
+    fn goals_read_with_the_fields_of_their_kind_only() {
+        let goal = |json: &str| serde_json::from_str::<Goal>(json);
+        assert_eq!(
+            goal(r#"{"kind": "flip-exactly", "n": 3}"#).unwrap(),
+            Goal::FlipExactly { n: 3 }
+        );
+        assert_eq!(
+            goal(r#"{"kind": "play-out"}"#).unwrap(),
+            Goal::PlayOut { at_least: 0 }
+        );
+        assert_eq!(
+            goal(r#"{"kind": "capture-verdict", "move": "a1:2:a3"}"#).unwrap(),
+            Goal::CaptureVerdict {
+                mv: "a1:2:a3".into()
+            }
+        );
+        assert_eq!(
+            goal(r#"{"kind": "landings", "from": "c3", "k": 2}"#).unwrap(),
+            Goal::Landings {
+                from: "c3".into(),
+                k: 2
+            }
+        );
+        for refused in [
+            r#"{"kind": "flip-exactly"}"#,
+            r#"{"kind": "pass", "n": 3}"#,
+            r#"{"kind": "corner", "turns": 2, "heap": 1}"#,
+            r#"{"kind": "guess"}"#,
+            r#"{"kind": "win", "colour": 1}"#,
+            r#"{"n": 3}"#,
+        ] {
+            assert!(goal(refused).is_err(), "{refused}");
+        }
+        for (goal, json) in [
+            (Goal::AllLegalMoves, r#"{"kind": "all-legal-moves"}"#),
+            (Goal::Grundy { heap: 2 }, r#"{"kind": "grundy", "heap": 2}"#),
+            (
+                Goal::GrundyTable { upto: 9 },
+                r#"{"kind": "grundy-table", "upto": 9}"#,
+            ),
+            (
+                Goal::Immobilise { at: "e5".into() },
+                r#"{"kind": "immobilise", "at": "e5"}"#,
+            ),
+            (
+                Goal::TimeLoss {
+                    loser: "black".into(),
+                },
+                r#"{"kind": "time-loss", "loser": "black"}"#,
+            ),
+        ] {
+            assert_eq!(serde_json::from_str::<Goal>(json).unwrap(), goal);
+            assert!(json.contains(goal.name()));
+        }
+    }
+
+    #[test]
+    fn a_start_is_the_first_kind_whose_fields_are_there() {
+        let start = |json: &str| serde_json::from_str::<Start>(json);
+        assert_eq!(
+            start(r#"{"board": "b", "moves": "f5"}"#).unwrap(),
+            Start::Board {
+                board: "b".into(),
+                variant: None
+            }
+        );
+        assert_eq!(
+            start(r#"{"moves": "f5", "heaps": "nim:3"}"#).unwrap(),
+            Start::Moves { moves: "f5".into() }
+        );
+        assert_eq!(
+            start(r#"{"opok": "p"}"#).unwrap(),
+            Start::Opok { opok: "p".into() }
+        );
+        assert_eq!(
+            start(r#"{"record": "a1:1:a2", "size": 5}"#).unwrap(),
+            Start::Record {
+                record: "a1:1:a2".into(),
+                size: 5
+            }
+        );
+        assert_eq!(
+            start(r#"{"heaps": "nim:3", "misere": true}"#).unwrap(),
+            Start::Heaps {
+                heaps: "nim:3".into(),
+                misere: true
+            }
+        );
+        assert!(start(r#"{"record": "a1:1:a2"}"#).is_err());
+        assert!(start("{}").is_err());
     }
 
     #[test]
