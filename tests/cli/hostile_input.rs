@@ -396,18 +396,26 @@ proptest! {
     #[test]
     fn weights_decoding_never_panics(bytes in prop::collection::vec(any::<u8>(), 0..2000)) {
         let _ = Weights::decode(&bytes);
-        let mut with_magic = b"MSPW".to_vec();
+        let mut with_magic = b"MSPE".to_vec();
         with_magic.extend_from_slice(&bytes);
         let _ = Weights::decode(&with_magic);
         // A valid header and table sizes of either version, then anything:
         // the value readers themselves meet the hostile bytes.
         let header = weights_header();
-        for version in [1, 2] {
+        for version in [1, 2, 3] {
             let mut file = header.clone();
             file[4] = version;
             file.extend_from_slice(&bytes);
             let _ = Weights::decode(&file);
         }
+        // Version 3 needs a mask for every entry before its weights: the
+        // bytes over the start of a whole file's masks, and after them.
+        let mut file = Weights::zero(4).encode();
+        let masks = header.len();
+        file[masks..masks + bytes.len()].copy_from_slice(&bytes);
+        let _ = Weights::decode(&file);
+        file.extend_from_slice(&bytes);
+        let _ = Weights::decode(&file);
     }
 
     #[test]

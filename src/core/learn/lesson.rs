@@ -277,8 +277,8 @@ struct GoalFields {
 }
 
 impl GoalFields {
-    /// The names of the fields given besides the kind.
-    fn given(&self) -> Vec<&'static str> {
+    /// The name of a field still given (besides the kind), if any.
+    fn left_over(&self) -> Option<&'static str> {
         [
             ("n", self.n.is_some()),
             ("turns", self.turns.is_some()),
@@ -292,83 +292,68 @@ impl GoalFields {
             ("move", self.mv.is_some()),
         ]
         .into_iter()
-        .filter_map(|(name, given)| given.then_some(name))
-        .collect()
+        .find_map(|(name, given)| given.then_some(name))
     }
 }
 
 impl TryFrom<GoalFields> for Goal {
     type Error = String;
 
-    fn try_from(f: GoalFields) -> Result<Goal, String> {
-        let given = f.given();
-        let missing = |field: &str| format!("a {} goal needs \"{field}\"", f.kind);
-        let goal = match f.kind.as_str() {
+    /// The goal of `f.kind`, each of its fields taken out of `f`: one left
+    /// over belongs to another kind.
+    fn try_from(mut f: GoalFields) -> Result<Goal, String> {
+        let kind = std::mem::take(&mut f.kind);
+        let missing = |field: &str| format!("a {kind} goal needs \"{field}\"");
+        let goal = match kind.as_str() {
             "all-legal-moves" => Goal::AllLegalMoves,
             "flip-most" => Goal::FlipMost,
             "flip-exactly" => Goal::FlipExactly {
-                n: f.n.ok_or_else(|| missing("n"))?,
+                n: f.n.take().ok_or_else(|| missing("n"))?,
             },
             "pass" => Goal::Pass,
             "corner" => Goal::Corner {
-                turns: f.turns.ok_or_else(|| missing("turns"))?,
+                turns: f.turns.take().ok_or_else(|| missing("turns"))?,
             },
             "final-score" => Goal::FinalScore,
             "best-move" => Goal::BestMove,
             "time-loss" => Goal::TimeLoss {
-                loser: f.loser.clone().ok_or_else(|| missing("loser"))?,
+                loser: f.loser.take().ok_or_else(|| missing("loser"))?,
             },
             "play-out" => Goal::PlayOut {
-                at_least: f.at_least.unwrap_or(0),
+                at_least: f.at_least.take().unwrap_or(0),
             },
             "win" => Goal::Win,
             "grundy-table" => Goal::GrundyTable {
-                upto: f.upto.ok_or_else(|| missing("upto"))?,
+                upto: f.upto.take().ok_or_else(|| missing("upto"))?,
             },
             "landings" => Goal::Landings {
-                from: f.from.clone().ok_or_else(|| missing("from"))?,
-                k: f.k.ok_or_else(|| missing("k"))?,
+                from: f.from.take().ok_or_else(|| missing("from"))?,
+                k: f.k.take().ok_or_else(|| missing("k"))?,
             },
             "captures" => Goal::Captures,
             "occupied" => Goal::Occupied,
             "classify" => Goal::Classify,
             "move-to-p" => Goal::MoveToP,
             "grundy" => Goal::Grundy {
-                heap: f.heap.ok_or_else(|| missing("heap"))?,
+                heap: f.heap.take().ok_or_else(|| missing("heap"))?,
             },
             "nim-sum" => Goal::NimSum,
             "immobilise" => Goal::Immobilise {
-                at: f.at.clone().ok_or_else(|| missing("at"))?,
+                at: f.at.take().ok_or_else(|| missing("at"))?,
             },
             "capture-verdict" => Goal::CaptureVerdict {
-                mv: f.mv.clone().ok_or_else(|| missing("move"))?,
+                mv: f.mv.take().ok_or_else(|| missing("move"))?,
             },
             other => return Err(format!("unknown goal kind \"{other}\"")),
         };
-        match given.iter().find(|&&name| !goal.fields().contains(&name)) {
-            Some(name) => Err(format!("a {} goal has no \"{name}\"", f.kind)),
+        match f.left_over() {
+            Some(name) => Err(format!("a {kind} goal has no \"{name}\"")),
             None => Ok(goal),
         }
     }
 }
 
 impl Goal {
-    /// The fields its kind is written with, besides `kind`.
-    fn fields(&self) -> &'static [&'static str] {
-        match self {
-            Goal::FlipExactly { .. } => &["n"],
-            Goal::Corner { .. } => &["turns"],
-            Goal::TimeLoss { .. } => &["loser"],
-            Goal::PlayOut { .. } => &["at_least"],
-            Goal::GrundyTable { .. } => &["upto"],
-            Goal::Landings { .. } => &["from", "k"],
-            Goal::Grundy { .. } => &["heap"],
-            Goal::Immobilise { .. } => &["at"],
-            Goal::CaptureVerdict { .. } => &["move"],
-            _ => &[],
-        }
-    }
-
     /// The goal's name in lists.
     pub fn name(&self) -> &'static str {
         match self {

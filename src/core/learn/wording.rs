@@ -121,7 +121,7 @@ pub fn names_colour(lesson: &Lesson, lang: Lang) -> bool {
 
 /// The texts of every language, with the language's code.
 fn by_language(texts: &Texts) -> [(&'static str, &str); 3] {
-    [("en", &texts.en), ("cs", &texts.cs), ("ru", &texts.ru)]
+    Lang::ALL.map(|lang| (lang.code(), texts.get(lang)))
 }
 
 /// Words a success or failure text may not start with (lowercase, without
