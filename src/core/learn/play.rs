@@ -164,8 +164,14 @@ impl Attempt {
             ladder.push(Hint::Region);
         }
         ladder.push(Hint::Show);
+        // Inserted one by one: collecting would sort the answers first,
+        // and a sort of strings is code of its own in the lessons' module.
+        let mut normalized = BTreeSet::new();
+        for a in answer {
+            normalized.insert(normalize(a));
+        }
         Attempt {
-            answer: answer.iter().map(|a| normalize(a)).collect(),
+            answer: normalized,
             all: needs_all(&lesson.goal),
             found: Vec::new(),
             wrong_answers: Vec::new(),

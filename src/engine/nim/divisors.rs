@@ -128,7 +128,7 @@ pub fn factor(n: u64) -> Vec<(u64, u32)> {
             pending.push(m / f);
         }
     }
-    primes.sort_unstable();
+    crate::stable_sort::sort(&mut primes);
     let mut grouped: Vec<(u64, u32)> = Vec::new();
     for p in primes {
         match grouped.last_mut() {
@@ -155,7 +155,7 @@ pub fn divisors(n: u64) -> Vec<u64> {
             }
         }
     }
-    list.sort_unstable();
+    crate::stable_sort::sort(&mut list);
     list
 }
 

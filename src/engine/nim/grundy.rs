@@ -7,7 +7,7 @@ use super::rules::Rule;
 /// The smallest non-negative integer not in `values`.
 pub fn mex(values: impl IntoIterator<Item = u64>) -> u64 {
     let mut seen: Vec<u64> = values.into_iter().collect();
-    seen.sort_unstable();
+    crate::stable_sort::sort(&mut seen);
     seen.dedup();
     seen.iter()
         .enumerate()

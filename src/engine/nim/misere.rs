@@ -110,7 +110,7 @@ impl<'r> Sum<'r> {
         let mut start = 0;
         while start < sizes.len() {
             let run = self.run_of[start].clone();
-            sizes[run.clone()].sort_unstable_by(|a, b| b.cmp(a));
+            crate::stable_sort::sort_by_key(&mut sizes[run.clone()], |&s| std::cmp::Reverse(s));
             start = run.end;
         }
     }

@@ -49,7 +49,7 @@ impl SubtractionSet {
             return Err(RuleError::ZeroInSet);
         }
         let mut sorted = elements.to_vec();
-        sorted.sort_unstable();
+        crate::stable_sort::sort(&mut sorted);
         sorted.dedup();
         let (elements, period) = cached_periodicity(sorted.into(), budget);
         let period = period.map_err(RuleError::PeriodTooLong)?;

@@ -97,7 +97,7 @@ pub fn takes_to_value(rule: &Rule, n: u64, target: u64) -> Vec<u64> {
             .filter(|&c| c <= n && reaches(n - c))
             .collect(),
     };
-    takes.sort_unstable();
+    crate::stable_sort::sort(&mut takes);
     takes
 }
 
@@ -167,7 +167,7 @@ fn misere_nim(position: &Position) -> Analysis {
             }
         }
     }
-    candidates.sort_by_key(|m| (m.heap, m.take));
+    crate::stable_sort::sort_by_key(&mut candidates, |m| (m.heap, m.take));
     candidates.dedup();
     let winning_moves: Vec<Move> = candidates
         .into_iter()
