@@ -71,6 +71,21 @@ const ADDRESSES: &[&str] = &[
     "#/embed/ratings?club=ab12",
     "#/embed/ratings",
     "#/embed/ratings?club=ab&live=cd",
+    "#/embed/othello?mode=lesson&lesson=othello-1-6",
+    "#/embed/othello/?lesson=othello-1-6",
+    "#/embed/nim?lesson=nim-1-1&parent=https%3A%2F%2Fclub.example",
+    "#/embed/opok?lesson=opok-1-1&mode=view",
+    "#/embed/opok?mode=lesson",
+    "#/embed/othello?mode=puzzle",
+    "#/embed/othello?puzzle=daily&mode=play",
+    "#/embed/opok?mode=puzzle",
+    "#/embed/othello?%6Dode=puzzle",
+    "#/embed/othello?mode=puzzle%",
+    "#/embed/othello?mode=%2Bpuzzle",
+    "#/embed/othello?mode=puzzl%2B5",
+    "#/embed/othello?lesson=othello-1-1&lesson=othello-1-2&mode=lesson",
+    "#/embed/nim?mode=lesson&lesson=nim-1-1&live=ab23cd45ef67",
+    "#/embed/othello?\u{feff}mode=puzzle",
     "#/online",
     "#/online/",
     "#/online/opok/ab23cd45ef67",
@@ -111,12 +126,69 @@ fn mixed_addresses() -> Vec<String> {
         .collect()
 }
 
+/// Lesson and puzzle frames' addresses made of pieces of real and broken
+/// parameters: escapes, `+`, repeats, values too long, pairs past the
+/// fortieth.
+fn learning_addresses() -> Vec<String> {
+    let games = ["othello?", "opok?", "nim/?", "nim?", "othello/?", "chess?"];
+    let long = format!("lesson={}", "x".repeat(8193));
+    let many = "coords=1&".repeat(40);
+    let pieces = [
+        "mode=lesson",
+        "mode=puzzle",
+        "mode=view",
+        "mode=play",
+        "lesson=othello-1-1",
+        "lesson=nim-2-3",
+        "lesson=opok-1-1",
+        "lesson=Othello-1-1",
+        "puzzle=daily",
+        "puzzle=corner-0a1b",
+        "puzzle=%20x",
+        "%6Dode=lesson",
+        "mode=%6Cesson",
+        "mode=lesson+",
+        "lesson",
+        "=",
+        "&",
+        "&&",
+        "%",
+        "%2",
+        "%+6",
+        "mode=%C3%A9",
+        "x=1",
+        long.as_str(),
+        many.as_str(),
+        "parent=https://a.example",
+    ];
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    (0..600)
+        .map(|_| {
+            let mut address = format!("#/embed/{}", games[next(games.len())]);
+            for i in 0..next(5) + 1 {
+                if i > 0 {
+                    address.push('&');
+                }
+                address.push_str(pieces[next(pieces.len())]);
+            }
+            address
+        })
+        .collect()
+}
+
 #[test]
 fn the_boot_starts_the_module_of_the_route() {
     let addresses: Vec<String> = ADDRESSES
         .iter()
         .map(|a| a.to_string())
         .chain(mixed_addresses())
+        .chain(learning_addresses())
         .collect();
     let program = format!(
         "const addresses = {};\n\
@@ -153,4 +225,9 @@ fn the_boot_starts_the_module_of_the_route() {
         })
         .collect();
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    // The learning addresses reach both learning modules and the boards.
+    for module in ["lessonframe", "puzzleframe", "othelloframe", "nimframe"] {
+        let count = answers.iter().filter(|a| *a == module).count();
+        assert!(count >= 20, "only {count} addresses start {module}");
+    }
 }

@@ -103,6 +103,9 @@ pub struct Reply<G: EmbedGame> {
     /// The answer: `move` for a `play`, `position` for any other message
     /// followed, `error` (an English sentence) for one refused.
     pub answer: FrameMessage,
+    /// The address the frame opens instead (a lesson, a puzzle, or a board
+    /// from one: another module may draw it, and says `ready` again).
+    pub open: Option<String>,
 }
 
 impl<G: EmbedGame> Reply<G> {
@@ -114,6 +117,7 @@ impl<G: EmbedGame> Reply<G> {
             params: None,
             flip: false,
             answer: FrameMessage::Error { message },
+            open: None,
         }
     }
 }
@@ -121,54 +125,38 @@ impl<G: EmbedGame> Reply<G> {
 /// What a frame with `params` showing `game` does with the page's
 /// `message`. Every message is answered by exactly one message, sent at
 /// once: `move` for a `play`, `position` for the others (the position
-/// after the message; a lesson or puzzle frame's has no game: ply 0 and
-/// nothing to move), `error` when the message is refused, which changes
+/// after the message), `error` when the message is refused, which changes
 /// nothing. The moves the computer then makes are `move`s of their own.
-/// In lesson and puzzle frames the board is the lesson's: `play`,
-/// `setPosition`, `goToPly` and `flip` are refused.
+/// A lesson or puzzle frame answers as [`learning_reply`] says.
 pub fn reply<G: EmbedGame>(
     message: &HostMessage,
     params: &EmbedParams,
     game: &GameSession<G>,
 ) -> Reply<G> {
+    if !params.has_own_position() {
+        let LearningReply {
+            params,
+            answer,
+            open,
+        } = learning_reply(message, params);
+        return Reply {
+            actions: Vec::new(),
+            game: game.clone(),
+            params,
+            flip: false,
+            answer,
+            open,
+        };
+    }
     let kind = message.kind();
-    let own_board = params.has_own_position();
     let changed = match message {
-        HostMessage::Play { .. }
-        | HostMessage::SetPosition(_)
-        | HostMessage::GoToPly { .. }
-        | HostMessage::Flip
-            if !own_board =>
-        {
-            Err(format!(
-                "{kind}: the board of a {} frame is its own; send newGame to show another board",
-                params.mode
-            ))
-        }
         HostMessage::Play { mv } => play(game, mv).map(|action| (vec![action], None)),
         HostMessage::GoToPly { ply } => go_to(game, *ply).map(|action| (vec![action], None)),
         HostMessage::SetPosition(set) => new_game::<G>(kind, params, &set.fields()),
-        HostMessage::NewGame(fields) => {
-            let fields: Vec<(&str, &str)> = fields
-                .iter()
-                .map(|(k, v)| (k.as_str(), v.as_str()))
-                .collect();
-            new_game::<G>(kind, params, &fields)
+        HostMessage::NewGame(fields) => new_game::<G>(kind, params, &field_pairs(fields)),
+        HostMessage::SetLang { .. } | HostMessage::SetTheme { .. } => {
+            Ok((Vec::new(), look_changed(message, params)))
         }
-        HostMessage::SetLang { lang } => Ok((
-            Vec::new(),
-            Some(EmbedParams {
-                lang: Some(*lang),
-                ..params.clone()
-            }),
-        )),
-        HostMessage::SetTheme { theme } => Ok((
-            Vec::new(),
-            Some(EmbedParams {
-                theme: *theme,
-                ..params.clone()
-            }),
-        )),
         HostMessage::Flip => Ok((Vec::new(), None)),
     };
     let (actions, new_params) = match changed {
@@ -188,13 +176,110 @@ pub fn reply<G: EmbedGame>(
         HostMessage::Play { .. } => FrameMessage::Move(info),
         _ => FrameMessage::Position(info),
     };
+    let open = new_params
+        .as_ref()
+        .filter(|new| learning_changed(params, new))
+        .map(EmbedParams::fragment);
     Reply {
         actions,
         game: next,
         params: new_params,
         flip: *message == HostMessage::Flip,
         answer,
+        open,
     }
+}
+
+/// What a lesson or puzzle frame does with a page's message: its
+/// parameters after it or the address it opens, and the one message that
+/// answers it.
+#[derive(Clone, PartialEq, Debug)]
+pub struct LearningReply {
+    /// The frame's parameters after the message, when they change and the
+    /// frame stays.
+    pub params: Option<EmbedParams>,
+    /// The answer: `position` with no game, or `error`.
+    pub answer: FrameMessage,
+    /// The address the frame opens instead: another lesson, a puzzle, or
+    /// a board, whose frame reads its position (and tells its errors).
+    pub open: Option<String>,
+}
+
+/// What a lesson or puzzle frame with `params` does with the page's
+/// `message`. Its board is the lesson's and it has no game of its own:
+/// `play`, `setPosition`, `goToPly` and `flip` are refused, and every
+/// other message is answered by a `position` with no game (ply 0, nothing
+/// to move), `newGame` included: one that shows another lesson, a puzzle
+/// or a board opens the frame at its new address, which says `ready`
+/// again. Needs no game's rules ([`EmbedParams::changed_unread`]), so that
+/// the learning modules, which draw these frames, do not carry them: a
+/// board's position is read by the board's frame, which tells its errors.
+pub fn learning_reply(message: &HostMessage, params: &EmbedParams) -> LearningReply {
+    let kind = message.kind();
+    let changed = match message {
+        HostMessage::Play { .. }
+        | HostMessage::SetPosition(_)
+        | HostMessage::GoToPly { .. }
+        | HostMessage::Flip => Err(format!(
+            "{kind}: the board of a {} frame is its own; send newGame to show another board",
+            params.mode
+        )),
+        HostMessage::NewGame(fields) => params
+            .changed_unread(&field_pairs(fields))
+            .map(|(new, address)| match learning_changed(params, &new) {
+                true if new.has_own_position() => (None, Some(address)),
+                true => (None, Some(new.fragment())),
+                false => (Some(new), None),
+            })
+            .map_err(|errors| format!("{kind}: {}", joined(&errors))),
+        HostMessage::SetLang { .. } | HostMessage::SetTheme { .. } => {
+            Ok((look_changed(message, params), None))
+        }
+    };
+    match changed {
+        Ok((params, open)) => LearningReply {
+            params,
+            answer: FrameMessage::Position(PositionInfo::none()),
+            open,
+        },
+        Err(message) => LearningReply {
+            params: None,
+            answer: FrameMessage::Error { message },
+            open: None,
+        },
+    }
+}
+
+/// Whether a frame whose parameters change from `before` to `after` shows
+/// another lesson or puzzle, or goes to or from one: the frame then opens
+/// the new address (another module may draw it).
+fn learning_changed(before: &EmbedParams, after: &EmbedParams) -> bool {
+    (!before.has_own_position() || !after.has_own_position())
+        && (before.mode, &before.lesson, &before.puzzle)
+            != (after.mode, &after.lesson, &after.puzzle)
+}
+
+/// The parameters after `setLang` or `setTheme` (none for another message).
+fn look_changed(message: &HostMessage, params: &EmbedParams) -> Option<EmbedParams> {
+    match message {
+        HostMessage::SetLang { lang } => Some(EmbedParams {
+            lang: Some(*lang),
+            ..params.clone()
+        }),
+        HostMessage::SetTheme { theme } => Some(EmbedParams {
+            theme: *theme,
+            ..params.clone()
+        }),
+        _ => None,
+    }
+}
+
+/// A `newGame`'s fields as the parameters read them.
+fn field_pairs(fields: &std::collections::BTreeMap<String, String>) -> Vec<(&str, &str)> {
+    fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect()
 }
 
 /// The page's `play`: the move, on a person's turn.
@@ -296,7 +381,7 @@ pub fn read_move<G: EmbedGame>(session: &GameSession<G>, text: &str) -> Result<M
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::embed::params::{parse, Game};
+    use crate::embed::params::{learning_of, parse, parse_fragment, Game, LearningRef};
     use crate::session::nim::Nim;
     use crate::session::opok::Opok;
     use crate::session::othello::Othello;
@@ -523,16 +608,38 @@ mod tests {
         }
         let (answer, _) = answer(HostMessage::SetLang { lang: Lang::Ru }, &params, &shown);
         assert_eq!(answer, FrameMessage::Position(PositionInfo::none()));
-        // A new game leaves the lesson.
+        // A new game leaves the lesson: the frame opens its address, where
+        // the board's frame reads the position as the page gave it.
         let reply = reply(
-            &new_game(&[("mode", "play"), ("heaps", "2,2")]),
+            &new_game(&[("mode", "play"), ("heaps", "2,2"), ("moves", "1:1")]),
             &params,
             &shown,
         );
+        assert_eq!(reply.answer, FrameMessage::Position(PositionInfo::none()));
+        assert!(reply.params.is_none() && reply.actions.is_empty());
+        let address = reply.open.expect("the board's address");
+        let board = parse_fragment(&address).expect("a frame");
+        assert!(board.errors.is_empty(), "{:?}", board.errors);
+        assert_eq!(board.params.mode, Mode::Play);
+        assert_eq!(board.params.moves, "1:1");
+        // Mistakes in other fields are refused, and the lesson stays.
+        let refused = learning_reply(&new_game(&[("mode", "plays")]), &params);
         assert!(
-            matches!(&reply.answer, FrameMessage::Position(info) if info.to_move.as_deref() == Some("first"))
+            matches!(&refused.answer, FrameMessage::Error { message } if message.starts_with("newGame: mode")),
+            "{refused:?}"
         );
-        assert_eq!(reply.params.map(|p| p.mode), Some(Mode::Play));
+        assert_eq!((refused.params, refused.open), (None, None));
+        // Another lesson is another address; the language and the theme
+        // are the frame's own.
+        let other = learning_reply(&new_game(&[("lesson", "nim-1-2")]), &params);
+        assert!(other.params.is_none());
+        assert_eq!(
+            learning_of(other.open.unwrap().trim_start_matches("#/embed/")).map(|l| l.what),
+            Some(LearningRef::Lesson("nim-1-2".into()))
+        );
+        let russian = learning_reply(&new_game(&[("lang", "ru")]), &params);
+        assert_eq!(russian.open, None);
+        assert_eq!(russian.params.unwrap().lang, Some(Lang::Ru));
     }
 
     /// Whether `text` shows Rust's debug form: a `CamelCase` name

@@ -102,8 +102,10 @@ impl Route {
             Route::Embed(frame) if crate::links::club::is_ratings_frame(frame) => {
                 Some("ratingsframe")
             }
-            // A board: its game's own module.
-            Route::Embed(frame) => Some(board_frame_module(frame)),
+            // A lesson or a puzzle: its own frame's module.
+            Route::Embed(frame) => {
+                Some(learning_frame_module(frame).unwrap_or_else(|| board_frame_module(frame)))
+            }
             // Online play: the lobby, the games' pages and the "Play
             // online" dialog (called from the game pages), loaded by these
             // routes only.
@@ -202,6 +204,16 @@ fn board_frame_module(frame: &str) -> &'static str {
     }
 }
 
+/// The module of a lesson's or a puzzle's frame, or `None` for any other
+/// frame.
+fn learning_frame_module(frame: &str) -> Option<&'static str> {
+    use crate::embed::params::{learning_ref, LearningRef};
+    learning_ref(frame).map(|what| match what {
+        LearningRef::Lesson(_) => "lessonframe",
+        LearningRef::Puzzle(_) => "puzzleframe",
+    })
+}
+
 /// Whether what follows `#/embed/` is a club event's frame
 /// (`event?id=…&view=…`).
 pub fn is_event_frame(frame: &str) -> bool {
@@ -240,6 +252,26 @@ fn learn_route(path: &str) -> Option<Route> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_lesson_s_or_a_puzzle_s_frame_is_a_module_of_its_own() {
+        // A lesson's or a puzzle's frame is a module of its own, as the
+        // lesson or puzzle parameters read.
+        for (frame, module) in [
+            ("othello?mode=lesson&lesson=othello-1-6", "lessonframe"),
+            ("nim?lesson=nim-1-1", "lessonframe"),
+            ("opok/?lesson=opok-2-1&theme=dark", "lessonframe"),
+            ("othello?mode=puzzle", "puzzleframe"),
+            ("othello?puzzle=daily", "puzzleframe"),
+            ("othello?mode=view&lesson=othello-1-1", "othelloframe"),
+            ("opok?mode=puzzle", "opokframe"),
+            ("nim?mode=lesson", "nimframe"),
+            ("nim?lesson=othello-1-1", "nimframe"),
+        ] {
+            let route = Route::from_fragment(&format!("#/embed/{frame}"));
+            assert_eq!(route.module(), Some(module), "{frame}");
+        }
+    }
 
     #[test]
     fn fragments_round_trip() {

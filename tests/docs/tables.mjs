@@ -42,7 +42,7 @@ function speedTable() {
 
 const GROUPS = [
   "app", "othello", "opok", "nim", "learn", "puzzles", "rules", "teacher", "club", "diagram", "online", "event",
-  "othelloframe", "opokframe", "nimframe", "liveframe", "eventframe", "ratingsframe", "worker",
+  "othelloframe", "opokframe", "nimframe", "liveframe", "eventframe", "ratingsframe", "lessonframe", "puzzleframe", "worker",
 ];
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 

@@ -541,6 +541,51 @@ try {
       }
     },
 
+    "a lesson's frame, a module of its own, answers the page: refusals, language, another lesson, a board": async () => {
+      const { page, frame } = await openHost(frameSrc("othello", "lesson=othello-1-1"));
+      const ready = await waitFor(page, (m) => m.type === "ready");
+      assert(ready.mode === "lesson" && ready.game === "othello", JSON.stringify(ready));
+      await frame.waitForSelector("[data-testid=embedded-learning] h1", { timeout: 30000 });
+      // The lesson's frame loads its own module, not a board's nor the course's.
+      const loaded = await frame.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).join(" "));
+      assert(/lessonframe_bg\.wasm/.test(loaded) && !/(othelloframe|\/learn)_bg\.wasm/.test(loaded), loaded);
+      const send = async (message, test) => {
+        const n = (await got(page)).length;
+        await page.evaluate((m) => window.send(m), message);
+        return waitFor(page, test, n);
+      };
+      const refused = await send({ type: "play", move: "f5" }, (m) => m.type === "error");
+      assert(/newGame/.test(refused.message), refused.message);
+      const czech = await send({ type: "setLang", lang: "cs" }, (m) => m.type === "position");
+      assert(czech.ply === 0 && czech.toMove === null, JSON.stringify(czech));
+      await frame.waitForFunction(() => document.documentElement.lang === "cs");
+      // Another lesson: the frame opens its address and says ready again.
+      const readies = (await got(page)).filter((m) => m.type === "ready").length;
+      await send({ type: "newGame", lesson: "othello-1-2" }, (m) => m.type === "position");
+      await page.waitForFunction((k) => window.got.filter((m) => m.data.type === "ready").length > k, readies);
+      await frame.waitForFunction(() => /othello-1-2/.test(location.hash));
+      await frame.waitForSelector("[data-testid=embedded-learning] h1", { timeout: 30000 });
+      // A board with a wrong position: its frame tells the error after ready.
+      let n = (await got(page)).length;
+      await page.evaluate(() => window.send({ type: "newGame", mode: "play", moves: "zz" }));
+      await waitFor(page, (m) => m.type === "position", n);
+      const board = await waitFor(page, (m) => m.type === "ready" && m.mode === "play", n, 30000);
+      assert(board.game === "othello", JSON.stringify(board));
+      await waitFor(page, (m) => m.type === "error" && /moves/.test(m.message), n, 30000);
+      // From the board back to a lesson, then to a board with moves.
+      n = (await got(page)).length;
+      await page.evaluate(() => window.send({ type: "newGame", lesson: "othello-1-1" }));
+      await waitFor(page, (m) => m.type === "ready" && m.mode === "lesson", n, 30000);
+      n = (await got(page)).length;
+      await page.evaluate(() => window.send({ type: "newGame", mode: "view", moves: "f5d6" }));
+      await waitFor(page, (m) => m.type === "ready" && m.mode === "view", n, 30000);
+      await frame.waitForSelector("[data-testid=embed] .embed-board", { timeout: 30000 });
+      const shown = await send({ type: "goToPly", ply: 2 }, (m) => m.type === "position");
+      assert(shown.moves === "f5d6", JSON.stringify(shown));
+      assert(errorsOf(page).length === 0, errorsOf(page).join("\n"));
+      await page.close();
+    },
+
     "the snippet builder's output, pasted into a fresh page, shows the same board": async () => {
       for (const [game, link, change] of [
         ["othello", "#/othello?black=human&white=human&moves=f5d6c3d3c4&at=3", null],

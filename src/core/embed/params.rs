@@ -396,6 +396,40 @@ impl EmbedParams {
     /// `parent` cannot be changed. Any error refuses the whole change (the
     /// frame keeps its game and answers with the errors).
     pub fn changed(&self, fields: &[(&str, &str)]) -> Result<EmbedParams, Vec<ParamError>> {
+        self.changed_by(fields, read_game).map(|(params, _)| params)
+    }
+
+    /// [`EmbedParams::changed`] for a lesson's or a puzzle's frame, which
+    /// has no game's readers (the learning modules draw it): the new
+    /// parameters without their position, and the new address with the
+    /// position as given. When the new parameters show a board of their
+    /// own, the frame opens that address, and the board's frame reads the
+    /// position there (and tells its errors after `ready`).
+    pub fn changed_unread(
+        &self,
+        fields: &[(&str, &str)],
+    ) -> Result<(EmbedParams, String), Vec<ParamError>> {
+        let (params, pairs) = self.changed_by(fields, leave_game)?;
+        // A message's moves are of this version; an address without `v`
+        // is read as version 1.
+        let versioned = pairs.iter().any(|(key, _)| key == "v");
+        let version = ("v".to_string(), VERSION.to_string());
+        let query: Vec<String> = std::iter::once(version)
+            .filter(|_| !versioned)
+            .chain(pairs)
+            .map(|(key, value)| format!("{key}={}", encode(&value)))
+            .collect();
+        let address = format!("{}?{}", self.game().fragment(), query.join("&"));
+        Ok((params, address))
+    }
+
+    /// [`EmbedParams::changed`] with the position read by `read_game`: the
+    /// new parameters, and the pairs they were read from.
+    fn changed_by(
+        &self,
+        fields: &[(&str, &str)],
+        read_game: GameReader,
+    ) -> Result<(EmbedParams, Vec<Pair>), Vec<ParamError>> {
         let given = |key: &str| fields.iter().any(|(k, _)| *k == key);
         let mode_given = MODE_KEYS.iter().any(|k| given(k));
         let replaced = |key: &str| {
@@ -416,18 +450,19 @@ impl EmbedParams {
         // game (`level` in a lesson, `size` against a new board): the new
         // game's values win, the kept one is dropped.
         loop {
-            let pairs = kept
+            let pairs: Vec<Pair> = kept
                 .iter()
                 .map(|(k, v)| (k.to_string(), v.clone()))
-                .chain(asked.clone().map(|(k, v)| (k.to_string(), v.to_string())));
-            let read = read_pairs(self.game(), pairs, false);
+                .chain(asked.clone().map(|(k, v)| (k.to_string(), v.to_string())))
+                .collect();
+            let read = read_pairs(self.game(), pairs.iter().cloned(), false, read_game);
             let before = kept.len();
             kept.retain(|(key, _)| !read.errors.iter().any(|e| e.key == *key));
             if kept.len() == before {
                 let mut errors = fixed;
                 errors.extend(read.errors);
                 return match errors.is_empty() {
-                    true => Ok(read.params),
+                    true => Ok((read.params, pairs)),
                     false => Err(errors),
                 };
             }
@@ -436,25 +471,64 @@ impl EmbedParams {
 }
 
 /// What a lesson or puzzle frame asks of the learning module, which draws
-/// it inside the frame once the frames' module has read the whole address
-/// with [`parse`]: the game, the lesson's or the puzzle's id (`daily` for
-/// the puzzle of the day) and the page to tell. It reads the address as
-/// [`parse`] does (the same pairs, limits, `mode`, `lesson`, `puzzle` and
-/// `parent`), only without the game's position, so that the learning module
-/// does not carry the games' readers; `None` unless the address names a
-/// lesson or a puzzle of its game.
+/// it: the game, the lesson's or the puzzle's id (`daily` for the puzzle
+/// of the day) and the page to tell. It reads the address as [`parse`]
+/// does (the same game names, pairs, limits, `mode`, `lesson`, `puzzle`
+/// and `parent`), only without the game's position; `None` unless the
+/// address names a lesson or a puzzle of its game.
 pub fn learning_of(frame: &str) -> Option<LearningFrame> {
-    let (game, query) = frame.split_once('?').unwrap_or((frame, ""));
-    let game = Game::from_name(game)?;
+    let (game, query) = frame_route(frame)?;
     let mut r = gather(game, query_pairs(query), true);
-    let purpose = read_mode(&mut r, game);
-    let what = match (purpose.mode, purpose.lesson, purpose.puzzle) {
-        (Mode::Lesson, Some(id), _) => LearningRef::Lesson(id),
-        (Mode::Puzzle, _, Some(puzzle)) => LearningRef::Puzzle(puzzle.text().to_string()),
-        _ => return None,
-    };
+    let what = learning_what(&mut r, game)?;
     let parent = read_parent(&mut r);
     Some(LearningFrame { game, what, parent })
+}
+
+/// The lesson or the puzzle a frame's address names, as [`learning_of`]
+/// reads it (the same game names, pairs, limits and rules of `mode`,
+/// `lesson` and `puzzle`), without its `parent` and without noting the
+/// errors: which module draws the frame (`Route::module`, in every module,
+/// and `index.html`'s boot step by step), so it is kept small.
+pub fn learning_ref(frame: &str) -> Option<LearningRef> {
+    let (game, query) = frame_route(frame)?;
+    let (mut mode, mut lesson, mut puzzle) = (None, None, None);
+    for (key, value) in query_pairs(query).take(MAX_PAIRS) {
+        let first = match key.as_str() {
+            "mode" => &mut mode,
+            "lesson" => &mut lesson,
+            "puzzle" if game == Game::Othello => &mut puzzle,
+            _ => continue,
+        };
+        if first.is_none() && value.len() <= MAX_VALUE_LEN {
+            *first = Some(value);
+        }
+    }
+    let lesson = lesson.filter(|v| is_lesson_of(game, v));
+    let puzzle = puzzle.filter(|v| v == "daily" || is_id(v));
+    let mode = mode
+        .as_deref()
+        .and_then(Mode::from_name)
+        .filter(|mode| match mode {
+            Mode::Puzzle => game == Game::Othello,
+            Mode::Lesson => lesson.is_some(),
+            _ => true,
+        })
+        .unwrap_or(default_mode(lesson.is_some(), puzzle.is_some()));
+    match mode {
+        Mode::Lesson => lesson.map(LearningRef::Lesson),
+        Mode::Puzzle => Some(LearningRef::Puzzle(puzzle.unwrap_or("daily".into()))),
+        _ => None,
+    }
+}
+
+/// The lesson or the puzzle of the pairs gathered in `r`.
+fn learning_what(r: &mut Reader, game: Game) -> Option<LearningRef> {
+    let purpose = read_mode(r, game);
+    match (purpose.mode, purpose.lesson, purpose.puzzle) {
+        (Mode::Lesson, Some(id), _) => Some(LearningRef::Lesson(id)),
+        (Mode::Puzzle, _, Some(puzzle)) => Some(LearningRef::Puzzle(puzzle.text().to_string())),
+        _ => None,
+    }
 }
 
 /// A lesson or a puzzle of a frame ([`learning_of`]).
@@ -619,7 +693,15 @@ pub fn parse_fragment(fragment: &str) -> Option<Parsed> {
 /// Othello only); in those two modes the position parameters, `side` and
 /// `level` are errors (the lesson or puzzle has its own).
 pub fn parse(game: Game, query: &str) -> Parsed {
-    read_pairs(game, query_pairs(query), true)
+    read_pairs(game, query_pairs(query), true, read_game)
+}
+
+/// Reads a lesson's or a puzzle's frame's route as [`parse_fragment`]
+/// does, without the games' readers, which the learning modules that draw
+/// these frames do not carry: the same parameters for a lesson's or a
+/// puzzle's address; any other's position is left unread.
+pub fn parse_learning_fragment(fragment: &str) -> Option<Parsed> {
+    route(fragment).map(|(game, query)| read_pairs(game, query_pairs(query), true, leave_game))
 }
 
 /// The pairs of a query (`key=value&…`), `%XX` and `+` decoded in keys and
@@ -691,7 +773,12 @@ impl Reader {
 /// An address's moves are read in the version its `v` names (1 without
 /// it); a message's, which are not limited, in [`VERSION`] unless it says
 /// otherwise.
-fn read_pairs(game: Game, pairs: impl Iterator<Item = (String, String)>, limited: bool) -> Parsed {
+fn read_pairs(
+    game: Game,
+    pairs: impl Iterator<Item = (String, String)>,
+    limited: bool,
+    read_game: GameReader,
+) -> Parsed {
     let mut r = gather(game, pairs, limited);
     let version = r
         .read("v", &format!("a version from 1 to {VERSION}"), |v| {
@@ -764,6 +851,17 @@ fn gather(game: Game, pairs: impl Iterator<Item = (String, String)>, limited: bo
     r
 }
 
+/// A parameter as given: its key and its value (decoded).
+type Pair = (String, String);
+
+/// Reads the game of a frame that shows its own ([`read_game`]), or
+/// leaves it to the frame that will ([`leave_game`]).
+type GameReader = fn(&mut Reader, Game, u32, &mut EmbedParams);
+
+/// Leaves a frame's game unread: its keys are read where a board's frame
+/// reads them (a lesson's or a puzzle's frame has no game of its own).
+fn leave_game(_: &mut Reader, _: Game, _: u32, _: &mut EmbedParams) {}
+
 /// The game of a frame that shows its own: the start, the moves, `ply`,
 /// `side` and `level`.
 fn read_game(r: &mut Reader, game: Game, version: u32, params: &mut EmbedParams) {
@@ -798,12 +896,9 @@ fn read_parent(r: &mut Reader) -> Option<Origin> {
 
 /// `mode`, `lesson` and `puzzle`.
 fn read_mode(r: &mut Reader, game: Game) -> Purpose {
-    let lesson = r.value("lesson").map(|v| {
-        (is_id(v)
-            && v.strip_prefix(game.name())
-                .is_some_and(|rest| rest.starts_with('-')))
-        .then(|| v.to_string())
-    });
+    let lesson = r
+        .value("lesson")
+        .map(|v| is_lesson_of(game, v).then(|| v.to_string()));
     let lesson = match lesson {
         Some(None) => {
             r.fail("lesson", Reason::NotALesson(game));
@@ -993,6 +1088,14 @@ fn sides(game: Game) -> String {
     format!("{first} or {second}")
 }
 
+/// Whether `id` is a lesson's id of `game` (`nim-2-3`).
+fn is_lesson_of(game: Game, id: &str) -> bool {
+    is_id(id)
+        && id
+            .strip_prefix(game.name())
+            .is_some_and(|rest| rest.starts_with('-'))
+}
+
 /// A lesson's or a puzzle's id: 1 to 40 lower-case letters, digits and
 /// dashes (as the app's routes take them).
 fn is_id(text: &str) -> bool {
@@ -1080,6 +1183,7 @@ mod tests {
             "othello?puzzle=corner-0a1b2c3d",
             "othello?mode=puzzle",
             "othello?mode=puzzle&puzzle=daily&theme=dark",
+            "othello/?lesson=othello-1-1",
         ] {
             let parsed = parse_fragment(&format!("#/embed/{frame}"))
                 .expect("a frame")

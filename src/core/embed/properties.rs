@@ -7,7 +7,10 @@ use proptest::prelude::*;
 
 use super::messages::{host_message, read_host_message, HostMessage, SetPosition};
 use super::origin::Origin;
-use super::params::{encode, learning_of, parse, Game, LearningRef, Mode, Theme, KEYS};
+use super::params::{
+    encode, learning_of, learning_ref, parse, parse_fragment, parse_learning_fragment, Game,
+    LearningRef, Mode, Theme, KEYS,
+};
 use crate::engine::text::excerpt;
 use crate::lang::Lang;
 use crate::query::percent_decode;
@@ -247,6 +250,8 @@ proptest! {
         let frame = format!("{}?{query}", game.name());
         let parsed = parse(game, &query).params;
         let light = learning_of(&frame);
+        prop_assert_eq!(learning_ref(&frame), light.as_ref().map(|l| l.what.clone()));
+        prop_assert_eq!(learning_ref(&text), learning_of(&text).map(|l| l.what));
         prop_assert_eq!(light.is_some(), matches!(parsed.mode, Mode::Lesson | Mode::Puzzle));
         if let Some(light) = light {
             prop_assert_eq!(light.game, game);
@@ -257,6 +262,55 @@ proptest! {
                     prop_assert_eq!(Some(id.as_str()), parsed.puzzle.as_ref().map(|p| p.text()))
                 }
             }
+        }
+    }
+
+    #[test]
+    fn a_lesson_frame_reads_and_changes_as_a_board_frame_would(
+        game in game(),
+        learning in prop::sample::select(vec!["lesson={}-1-2&", "mode=lesson&lesson={}-2-1&", "mode=puzzle&", "puzzle=daily&"]),
+        rest in query(),
+        leave in prop::sample::select(vec!["", "mode=play&", "mode=view&", "mode=analyse&", "lesson=nim-1-1&"]),
+        position in prop::sample::select(vec![
+            "", "moves=f5d6&", "moves=1:1&", "heaps=3,4&", "heaps=x&", "size=6&", "moves=zz&",
+            "level=3&", "side=white&", "ply=1&", "position=x&", "board=x&",
+        ]),
+        others in prop_oneof![2 => Just(String::new()), 1 => query()],
+    ) {
+        // A lesson's or a puzzle's frame, read without the games' readers:
+        // the same parameters and errors.
+        let query = learning.replace("{}", game.name()) + &rest;
+        let read = parse(game, &query);
+        prop_assume!(!read.params.has_own_position());
+        let light = parse_learning_fragment(&format!("#/embed/{}?{query}", game.name()));
+        prop_assert_eq!(light.as_ref(), Some(&read));
+        // A new game asked of it: the same answer, but a board's position
+        // is read by the board's frame at the address the frame opens.
+        let asked = format!("{others}&{leave}{position}");
+        let fields: std::collections::BTreeMap<String, String> = asked
+            .split('&')
+            .filter(|p| !p.is_empty())
+            .map(|pair| {
+                let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
+                (percent_decode(k), percent_decode(v))
+            })
+            .collect();
+        let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (k.as_str(), v.as_str())).collect();
+        match (read.params.changed(&fields), read.params.changed_unread(&fields)) {
+            (Ok(new), Ok((unread, address))) if new.has_own_position() => {
+                prop_assert!(unread.has_own_position());
+                let board = parse_fragment(&address).expect("a frame's address");
+                prop_assert_eq!(&board.errors, &vec![], "{}", address);
+                prop_assert_eq!(board.params, new, "{}", address);
+            }
+            (Ok(new), Ok((unread, _))) => prop_assert_eq!(unread, new),
+            (Err(_), Ok((unread, address))) => {
+                prop_assert!(unread.has_own_position(), "{}", address);
+                let board = parse_fragment(&address).expect("a frame's address");
+                prop_assert!(!board.errors.is_empty(), "{}", address);
+            }
+            (Err(_), Err(errors)) => prop_assert!(!errors.is_empty()),
+            (Ok(new), Err(errors)) => prop_assert!(false, "{new:?} read, unread {errors:?}"),
         }
     }
 

@@ -11,9 +11,9 @@ use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use yew::prelude::*;
 
-use crate::embed::messages::{read_host_message, FrameMessage};
+use crate::embed::messages::{read_host_message, FrameMessage, HostMessage};
 use crate::embed::params::EmbedParams;
-use crate::frame::{game_over, position_info, reply};
+use crate::frame::{game_over, learning_reply, position_info, reply};
 use crate::session::core::{Action, GameSession, Move, SessionGame};
 
 use super::talk::{listen, post};
@@ -77,15 +77,7 @@ pub(crate) fn use_reports<G: EmbedBoard>(
     params: &EmbedParams,
     notes: &[String],
 ) {
-    {
-        let (p, notes) = (params.clone(), notes.join("; "));
-        use_effect_with((), move |_| {
-            post(&p, &FrameMessage::ready(&p));
-            if !notes.is_empty() {
-                post(&p, &FrameMessage::Error { message: notes });
-            }
-        });
-    }
+    use_ready(params, notes);
     {
         let (latest, p, snapshot) = (latest.clone(), params.clone(), state.clone());
         use_effect_with(shown(state), move |now| {
@@ -103,6 +95,18 @@ pub(crate) fn use_reports<G: EmbedBoard>(
             }
         });
     }
+}
+
+/// `ready`, and the errors of the frame's address, told to the page once.
+#[hook]
+pub(super) fn use_ready(params: &EmbedParams, notes: &[String]) {
+    let (p, notes) = (params.clone(), notes.join("; "));
+    use_effect_with((), move |_| {
+        post(&p, &FrameMessage::ready(&p));
+        if !notes.is_empty() {
+            post(&p, &FrameMessage::Error { message: notes });
+        }
+    });
 }
 
 /// What the frame tells its page after a change of the game shown that
@@ -123,14 +127,6 @@ fn change_message<G: EmbedBoard>(
     }
 }
 
-/// Whether `after` shows another lesson or puzzle than `before`, or goes
-/// to or from one.
-fn learning_changed(before: &EmbedParams, after: &EmbedParams) -> bool {
-    (!before.has_own_position() || !after.has_own_position())
-        && (before.mode, &before.lesson, &before.puzzle)
-            != (after.mode, &after.lesson, &after.puzzle)
-}
-
 /// What a message changes in the frame beyond its game.
 pub(super) struct Setters {
     /// The frame's parameters.
@@ -149,11 +145,44 @@ pub(super) fn use_host_messages<G: EmbedBoard>(
     has_parent: bool,
 ) {
     let (latest, dispatch) = (latest.clone(), dispatch.clone());
+    use_parent_messages(has_parent, move |origin, json| {
+        follow(&latest, &dispatch, &setters, origin, json)
+    });
+}
+
+/// A lesson's or a puzzle's frame's messages from the page: each read,
+/// answered at once, and followed (its parameters set, or its new address
+/// opened).
+#[hook]
+pub(super) fn use_learning_messages(params: &EmbedParams, set: UseStateSetter<EmbedParams>) {
+    let latest = use_mut_ref(|| params.clone());
+    *latest.borrow_mut() = params.clone();
+    use_parent_messages(params.parent.is_some(), move |origin, json| {
+        let params = latest.borrow().clone();
+        let Some(message) = read_message(&params, origin, json) else {
+            return;
+        };
+        let reply = learning_reply(&message, &params);
+        post(&params, &reply.answer);
+        if let Some(address) = reply.open {
+            return open(&address);
+        }
+        if let Some(new) = reply.params {
+            *latest.borrow_mut() = new.clone();
+            set.set(new);
+        }
+    });
+}
+
+/// Calls `on_message(origin, json)` for each message of the parent window
+/// while the frame has a page to talk to (`has_parent`).
+#[hook]
+fn use_parent_messages(has_parent: bool, on_message: impl Fn(&str, &str) + 'static) {
     use_effect_with(has_parent, move |has_parent| {
         let listener = has_parent.then(|| {
             let on_message =
                 Closure::<dyn Fn(String, String)>::new(move |origin: String, json: String| {
-                    follow(&latest, &dispatch, &setters, &origin, &json)
+                    on_message(&origin, &json)
                 });
             let handle = listen(&on_message);
             (on_message, handle)
@@ -164,6 +193,31 @@ pub(super) fn use_host_messages<G: EmbedBoard>(
             }
         }
     });
+}
+
+/// The page's message `json` from `origin`, read; an error the page is to
+/// hear of is told it.
+fn read_message(params: &EmbedParams, origin: &str, json: &str) -> Option<HostMessage> {
+    match read_host_message(origin, params.parent.as_ref(), json) {
+        Ok(message) => Some(message),
+        Err(e) => {
+            if e.is_answered() {
+                post(
+                    params,
+                    &FrameMessage::Error {
+                        message: e.to_string(),
+                    },
+                );
+            }
+            None
+        }
+    }
+}
+
+/// Opens the frame at `address`: the module that draws it takes over
+/// (`Route::module`), and says `ready` again.
+fn open(address: &str) {
+    let _ = web_sys::window().map(|w| w.location().replace(address));
 }
 
 /// One message of the page: read, answered, and its changes made (on the
@@ -180,29 +234,13 @@ fn follow<G: EmbedBoard>(
         let now = latest.borrow();
         (now.game.clone(), now.params.clone(), now.flipped)
     };
-    let message = match read_host_message(origin, params.parent.as_ref(), json) {
-        Ok(message) => message,
-        Err(e) if e.is_answered() => {
-            return post(
-                &params,
-                &FrameMessage::Error {
-                    message: e.to_string(),
-                },
-            )
-        }
-        Err(_) => return,
+    let Some(message) = read_message(&params, origin, json) else {
+        return;
     };
     let reply = reply::<G>(&message, &params, &game);
     post(&params, &reply.answer);
-    if let Some(new) = reply
-        .params
-        .as_ref()
-        .filter(|new| learning_changed(&params, new))
-    {
-        // The learning module inside the frame follows the address: the
-        // frame opens the new one (and says `ready` again).
-        let _ = web_sys::window().map(|w| w.location().replace(&new.fragment()));
-        return;
+    if let Some(address) = &reply.open {
+        return open(address);
     }
     {
         let mut now = latest.borrow_mut();

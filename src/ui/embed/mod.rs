@@ -11,7 +11,8 @@
 //!   frame tells its page of its own changes;
 //! * [`talk`]: posting to the page, and the frame's `resize` reports;
 //! * [`controls`]: the step buttons, the status line, "new game";
-//! * [`learning`]: a lesson or a puzzle, drawn by the learning module;
+//! * [`learning`]: the frame of a lesson or a puzzle, a module of its own
+//!   (`src/bin/lessonframe.rs`, `src/bin/puzzleframe.rs`);
 //! * [`builder`]: the snippet builder (`#/embed`).
 //!
 //! The frame never touches the app's autosave or settings, and loads the
@@ -40,7 +41,7 @@ pub mod builder;
 
 mod controls;
 mod host;
-mod learning;
+pub mod learning;
 mod page;
 
 use page::EmbedPage;
@@ -155,8 +156,10 @@ fn embed_frame<G: EmbedBoard>(props: &FrameProps) -> Html {
         errors.push("not a game of embedded boards: othello is shown".into());
     }
     let params = parsed.params;
-    // Another game's frame is another module's (`Route::module`).
-    if params.game() != G::GAME {
+    // Another game's frame, a lesson's or a puzzle's is another module's
+    // (`Route::module`): the page is being loaded anew (`ui::start_frame`),
+    // and this one says nothing.
+    if params.game() != G::GAME || !params.has_own_position() {
         return Html::default();
     }
     html! { <EmbedPage<G> {params} {errors} /> }

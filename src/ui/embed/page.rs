@@ -1,7 +1,7 @@
 //! The frame's page for one game: its parameters (which the page's messages
 //! may change), its game and the search for it, the messages and reports,
-//! and what it shows: a note of the parameters refused, the board or the
-//! lesson, and the controls.
+//! and what it shows: a note of the parameters refused, the board, and
+//! the controls.
 
 use crate::ui::common::reduced::Reduced;
 use yew::prelude::*;
@@ -15,7 +15,6 @@ use super::super::context::{use_app, AppContext};
 use super::super::shell::{sync_search, use_game_worker};
 use super::controls::FrameControls;
 use super::host::{use_host_messages, use_latest, use_reports, Setters};
-use super::learning::LearnPart;
 use super::talk::use_resize_reports;
 use super::{BoardProps, EmbedBoard};
 
@@ -79,9 +78,10 @@ pub(super) fn embed_page<G: EmbedBoard>(props: &PageProps) -> Html {
         <ContextProvider<AppContext> {context}>
             <style>{ CSS }</style>
             <div ref={content} class={classes} data-testid="embed" data-mode={p.mode.name()}>
-                if !props.errors.is_empty() {
-                    <p class="embed-error" role="note" data-testid="embed-error">{ props.errors.join("; ") }</p>
-                }
+                { errors_note(&props.errors) }
+                // A lesson or a puzzle is its learning module's frame
+                // (`Route::module`): a page's message that opens one opens
+                // its address.
                 if p.has_own_position() {
                     <div class="embed-board">{ G::board(BoardProps {
                         state: state.clone(),
@@ -89,13 +89,20 @@ pub(super) fn embed_page<G: EmbedBoard>(props: &PageProps) -> Html {
                         interactive: moves_allowed,
                         analysing: p.mode == Mode::Analyse,
                     }) }</div>
-                } else {
-                    <LearnPart {lang} puzzle={p.mode == Mode::Puzzle} />
                 }
                 <FrameControls<G> state={state.clone()} dispatch={dispatch.clone()} params={p.clone()} />
             </div>
         </ContextProvider<AppContext>>
     }
+}
+
+/// The parameters refused, in words, above the frame's content (nothing
+/// when all were read).
+pub(super) fn errors_note(errors: &[String]) -> Html {
+    if errors.is_empty() {
+        return Html::default();
+    }
+    html! { <p class="embed-error" role="note" data-testid="embed-error">{ errors.join("; ") }</p> }
 }
 
 /// The worker's search matches what the game wants, where the visitor

@@ -1,7 +1,8 @@
 //! A lesson or a puzzle in an embedded frame (issue 16,
 //! `#/embed/<game>?mode=lesson&lesson=…` or `?mode=puzzle&puzzle=…`). The
-//! frames' module draws the frame (theme, `ready`, `resize`, errors) and
-//! mounts this module inside it; this part plays the lesson or the puzzle
+//! lesson's or the puzzle's frame module draws it: the frame around it
+//! (theme, `ready`, `resize`, errors, the page's messages) is
+//! [`crate::ui::embed::learning`]'s; this part plays the lesson or the puzzle
 //! without site links, keeps the learner's stars in memory only (a frame
 //! never writes the app's storage) and tells the page `lessonComplete` and
 //! `puzzleSolved`.

@@ -1,14 +1,15 @@
 //! The learning pages as three modules of their own, each mounted through
 //! [`section`](super::super::section): the lessons (`src/bin/learn.rs`:
-//! the course, a lesson, and a lesson in a frame), a teacher's pages
-//! (`src/bin/teacher.rs`: the sets and their results), the puzzles
-//! (`src/bin/puzzles.rs`, and a puzzle in a frame) and the games' rules
-//! pages (`src/bin/rules.rs`). Apart, so that a page
-//! opened by its link loads what it draws (issue 40).
+//! the course, a lesson), a teacher's pages (`src/bin/teacher.rs`: the
+//! sets and their results), the puzzles (`src/bin/puzzles.rs`), the games'
+//! rules pages (`src/bin/rules.rs`), and a lesson's and a puzzle's frames
+//! (`src/bin/lessonframe.rs`, `src/bin/puzzleframe.rs`). Apart, so that a
+//! page opened by its link loads what it draws (issue 40).
 
 use yew::prelude::*;
 
 use crate::route::Route;
+use crate::ui::embed::learning::LearningFrame;
 
 use super::embedded::{lesson_frame, puzzle_frame};
 use super::progress_file::ProgressNotice;
@@ -22,13 +23,42 @@ fn with_notice(page: Html) -> Html {
     html! { <><ProgressNotice />{ page }</> }
 }
 
-/// The lessons' pages: the course, a game's stages, a lesson; in a frame,
-/// a lesson.
+/// A lesson's frame (`src/bin/lessonframe.rs`): the lesson, and the frame
+/// around it.
+pub fn lesson_frame_of(route: &Route) -> Html {
+    match route {
+        Route::Embed(frame) if route.module() == Some("lessonframe") => {
+            framed(route, lesson_frame(frame))
+        }
+        // Another module's frame: the page is being loaded anew
+        // (`ui::start_frame`); nothing is drawn, nothing said.
+        _ => Html::default(),
+    }
+}
+
+/// A puzzle's frame (`src/bin/puzzleframe.rs`): the puzzle, and the frame
+/// around it.
+pub fn puzzle_frame_of(route: &Route) -> Html {
+    match route {
+        Route::Embed(frame) if route.module() == Some("puzzleframe") => {
+            framed(route, puzzle_frame(frame))
+        }
+        _ => Html::default(),
+    }
+}
+
+/// A lesson or a puzzle (`page`) in the frame of its address `route`.
+fn framed(route: &Route, page: Html) -> Html {
+    let fragment = route.fragment();
+    let key = fragment.clone();
+    html! {
+        <LearningFrame {key} {fragment}>{ page }</LearningFrame>
+    }
+}
+
+/// The lessons' pages: the course, a game's stages, a lesson.
 pub fn page_of(route: &Route) -> Html {
     match route {
-        // A lesson in an embedded frame (the frames' module mounts this
-        // module inside the frame).
-        Route::Embed(frame) => lesson_frame(frame),
         Route::LearnGame(game) => with_notice(html! { <LearnStages game={game.clone()} /> }),
         Route::Lesson(game, id) => {
             with_notice(html! { <LessonPage game={game.clone()} id={id.clone()} /> })
@@ -47,10 +77,9 @@ pub fn teacher_of(route: &Route) -> Html {
     }
 }
 
-/// The puzzles' pages; in a frame, a puzzle.
+/// The puzzles' pages.
 pub fn puzzles_of(route: &Route) -> Html {
     match route {
-        Route::Embed(frame) => puzzle_frame(frame),
         Route::Puzzle(id) => with_notice(html! { <PuzzlePage id={id.clone()} /> }),
         _ => with_notice(html! { <PuzzlesHome /> }),
     }
