@@ -34,7 +34,7 @@ impl Pairings {
             .flat_map(|g| [g.black.as_str(), g.white.as_str()])
             .chain(self.bye.as_deref())
             .collect();
-        seated.sort_unstable();
+        crate::engine::stable_sort::sort_by(&mut seated, |a, b| a.cmp(b));
         seated
     }
 }

@@ -242,7 +242,7 @@ pub fn standings(t: &Tournament) -> Vec<Standing> {
             _ => [s.points, s.buchholz, s.sonneborn_berger],
         }
     };
-    lines.sort_by(|a, b| {
+    crate::engine::stable_sort::sort_by(&mut lines, |a, b| {
         key(b)
             .partial_cmp(&key(a))
             .unwrap_or(std::cmp::Ordering::Equal)
@@ -283,7 +283,7 @@ pub fn brightwell_games(t: &Tournament, player: &str) -> Vec<BrightwellGame> {
             set_aside: true,
         }))
         .collect();
-    games.sort_by_key(|g| g.round);
+    crate::engine::stable_sort::sort_by(&mut games, |a, b| a.round.cmp(&b.round));
     games
 }
 

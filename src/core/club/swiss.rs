@@ -136,7 +136,7 @@ pub(super) fn colour_histories(t: &Tournament) -> HashMap<&str, Colours> {
     played
         .into_iter()
         .map(|(name, mut games)| {
-            games.sort_by_key(|&(round, _)| round);
+            crate::engine::stable_sort::sort_by(&mut games, |a, b| a.0.cmp(&b.0));
             (name, Colours(games.into_iter().map(|(_, c)| c).collect()))
         })
         .collect()
@@ -346,7 +346,7 @@ fn records(t: &Tournament, round: u32) -> Result<Vec<Record<'_>>, PairError> {
             (rank, p)
         })
         .collect();
-    ranked.sort_by(|(ra, a), (rb, b)| {
+    crate::engine::stable_sort::sort_by(&mut ranked, |(ra, a), (rb, b)| {
         let rating = |p: &super::tournament::Player| p.rating.unwrap_or(f64::NEG_INFINITY);
         ra.cmp(rb)
             .then_with(|| rating(b).total_cmp(&rating(a)))

@@ -812,7 +812,7 @@ fn read_pairs(
     params.parent = read_parent(&mut r);
 
     let mut errors = r.errors;
-    errors.sort_by_key(|(index, _)| *index);
+    crate::engine::stable_sort::sort_by(&mut errors, |a, b| a.0.cmp(&b.0));
     Parsed {
         params,
         errors: errors.into_iter().map(|(_, e)| e).collect(),

@@ -69,10 +69,11 @@ pub struct KeptClub {
 /// Reads the kept clubs, by id (an unreadable text, or an entry whose id
 /// or token is not well formed, is none).
 pub fn read_kept_clubs(text: &str) -> BTreeMap<String, KeptClub> {
-    let all: BTreeMap<String, KeptClub> = serde_json::from_str(text).unwrap_or_default();
-    all.into_iter()
-        .filter(|(id, kept)| well_formed(id) && well_formed(&kept.token))
-        .collect()
+    let mut all: BTreeMap<String, KeptClub> = serde_json::from_str(text).unwrap_or_default();
+    // Kept in place: collecting anew would sort the map's keys again, a
+    // sort of strings of its own in the club's module.
+    all.retain(|id, kept| well_formed(id) && well_formed(&kept.token));
+    all
 }
 
 /// Whether what follows `#/embed/` is the ratings frame.
@@ -175,7 +176,7 @@ impl Sort {
     /// them: the sort is stable).
     pub fn apply(self, players: &[PlayerRating]) -> Vec<&PlayerRating> {
         let mut sorted: Vec<&PlayerRating> = players.iter().collect();
-        sorted.sort_by(|a, b| {
+        crate::engine::stable_sort::sort_by(&mut sorted, |a, b| {
             let by = match self.column {
                 Column::Rank => a.rank.cmp(&b.rank),
                 Column::Name => a.name.to_lowercase().cmp(&b.name.to_lowercase()),

@@ -201,7 +201,7 @@ pub fn rule_strip(props: &StripProps) -> Html {
         let (reached, g) = mex_explained(&rule, n);
         let n_text = n.to_string();
         let mut values: Vec<u64> = reached.iter().map(|&(_, v)| v).collect();
-        values.sort_unstable();
+        crate::engine::stable_sort::sort(&mut values);
         values.dedup();
         html! {
             <div class="mex" data-testid="mex">

@@ -193,7 +193,9 @@ fn rate_period(pool: &mut BTreeMap<String, Standing>, group: &[RatedRound]) {
         .iter_mut()
         .map(|(key, list)| {
             // One order whatever the file's: the same sums, the same numbers.
-            list.sort_by(|a, b| a.0.cmp(&b.0).then(a.1.total_cmp(&b.1)));
+            crate::engine::stable_sort::sort_by(list, |a, b| {
+                a.0.cmp(&b.0).then(a.1.total_cmp(&b.1))
+            });
             let played: Vec<Game> = list
                 .iter()
                 .map(|(opponent, score)| Game {
@@ -254,7 +256,9 @@ fn ranked(pool: BTreeMap<String, Standing>) -> Vec<PlayerRating> {
             history: s.history,
         })
         .collect();
-    players.sort_by(|a, b| b.rating.total_cmp(&a.rating).then(a.name.cmp(&b.name)));
+    crate::engine::stable_sort::sort_by(&mut players, |a, b| {
+        b.rating.total_cmp(&a.rating).then(a.name.cmp(&b.name))
+    });
     for i in 0..players.len() {
         players[i].rank = match i {
             0 => 1,
