@@ -70,7 +70,7 @@ impl Route {
         matches!(self, Route::Lobby | Route::Embed(_))
             || matches!(
                 self.module(),
-                Some("learn" | "puzzles" | "rules" | "club" | "event")
+                Some("learn" | "puzzles" | "rules" | "club" | "builder" | "event")
             )
     }
 
@@ -89,8 +89,9 @@ impl Route {
             Route::LearnSet(_) | Route::LearnTeacher | Route::LearnResults(_) => Some("teacher"),
             Route::Puzzles | Route::Puzzle(_) => Some("puzzles"),
             Route::OthelloRules | Route::OpokRules | Route::NimRules => Some("rules"),
-            // The embed snippet builder is a club webmaster's tool.
-            Route::Club | Route::EmbedBuilder(_) => Some("club"),
+            Route::Club => Some("club"),
+            // The embed snippet builder, a club webmaster's tool.
+            Route::EmbedBuilder(_) => Some("builder"),
             // A frame that follows a live game: the live client and the
             // boards, without online play's pages.
             Route::Embed(frame) if crate::online::client::LiveFrame::named(frame) => {

@@ -1,7 +1,7 @@
 //! The club page (`#/club`) as a module of its own (`src/bin/club.rs`,
 //! mounted through [`section`](super::section)): a tournament manager
-//! kept in the browser; and the webmasters' embed snippet builder
-//! (`#/embed`).
+//! kept in the browser. The webmasters' embed snippet builder (`#/embed`)
+//! is a module of its own (`src/bin/builder.rs`).
 
 mod actions;
 mod heading;
@@ -23,12 +23,7 @@ use crate::route::Route;
 
 use page::ClubPage;
 
-pub fn page_of(route: &Route) -> Html {
-    match route {
-        // The webmasters' snippet builder comes with the club's tools.
-        Route::EmbedBuilder(query) => {
-            html! { <super::embed::builder::EmbedBuilder query={query.clone()} /> }
-        }
-        _ => html! { <ClubPage /> },
-    }
+/// The club page (its only route).
+pub fn page_of(_route: &Route) -> Html {
+    html! { <ClubPage /> }
 }

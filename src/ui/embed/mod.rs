@@ -35,8 +35,9 @@ use super::shell::PageGame;
 /// and puzzles in frames), and the frame's height.
 pub mod talk;
 
-/// The snippet builder (`#/embed`): carried by the club page's module, for
-/// club webmasters, so that the frames do not pay for it.
+/// The snippet builder (`#/embed`): a module of its own
+/// (`src/bin/builder.rs`), so that neither the club page nor the frames
+/// pay for it.
 pub mod builder;
 
 mod controls;

@@ -24,6 +24,7 @@ use crate::session::opok::Opok;
 use crate::session::othello::Othello;
 
 use super::super::context::use_texts;
+use crate::route::Route;
 
 mod club_frames;
 mod fields;
@@ -180,5 +181,15 @@ pub fn embed_builder(props: &BuilderProps) -> Html {
                 </div>
             </div>
         </section>
+    }
+}
+
+/// The builder's page (`src/bin/builder.rs`): a module of its own, so that
+/// neither the club page nor the frames carry the three games' readers and
+/// previews it needs.
+pub fn page_of(route: &Route) -> Html {
+    match route {
+        Route::EmbedBuilder(query) => html! { <EmbedBuilder query={query.clone()} /> },
+        _ => Html::default(),
     }
 }
