@@ -70,7 +70,16 @@ impl Route {
         matches!(self, Route::Lobby | Route::Embed(_))
             || matches!(
                 self.module(),
-                Some("learn" | "puzzles" | "rules" | "club" | "builder" | "event")
+                Some(
+                    "learn"
+                        | "puzzles"
+                        | "rules"
+                        | "club"
+                        | "builder"
+                        | "event"
+                        | "newevent"
+                        | "clubs"
+                )
             )
     }
 
@@ -113,7 +122,9 @@ impl Route {
             Route::Lobby | Route::Online(_) => Some("online"),
             // A club's events (issue 29): their own module, fetched by
             // `#/event/…` and the event frames only.
-            Route::Event(_) | Route::Clubs(_) => Some("event"),
+            Route::Event(rest) if is_new_event(rest) => Some("newevent"),
+            Route::Event(_) => Some("event"),
+            Route::Clubs(_) => Some("clubs"),
             _ => None,
         }
     }
@@ -203,6 +214,12 @@ fn board_frame_module(frame: &str) -> &'static str {
         Some(Game::Nim) => "nimframe",
         Some(Game::Othello) | None => "othelloframe",
     }
+}
+
+/// Whether `rest` (what follows `#/event/`) is the page that creates an
+/// event (`new`, `new?club=<id>`).
+pub fn is_new_event(rest: &str) -> bool {
+    rest.split('?').next() == Some("new")
 }
 
 /// The module of a lesson's or a puzzle's frame, or `None` for any other
@@ -360,18 +377,29 @@ mod tests {
             Route::from_fragment("#/embed/nim?heaps=3&alive=1").module(),
             Some("nimframe")
         );
-        // A club's event is the event module's, its frames the club frames'.
+        // A club's event is the event module's, its frames the club
+        // frames'; creating one, and a club on the server, modules of their
+        // own.
         assert_eq!(
             Route::from_fragment("#/event/k7qz3mfa9tbe").module(),
             Some("event")
         );
+        for (fragment, module) in [
+            ("#/event/new", "newevent"),
+            ("#/event/new?club=ab12", "newevent"),
+            ("#/event/new/", "event"),
+            ("#/event/newer", "event"),
+        ] {
+            assert_eq!(Route::from_fragment(fragment).module(), Some(module));
+            assert!(Route::from_fragment(fragment).has_own_heading());
+        }
         assert!(Route::from_fragment("#/event/k7qz3mfa9tbe").has_own_heading());
         assert_eq!(
             Route::from_fragment("#/embed/event?id=k7qz3mfa9tbe&view=standings").module(),
             Some("eventframe")
         );
         // A club on the server too; its ratings frame is a club frame.
-        assert_eq!(Route::from_fragment("#/clubs/ab12").module(), Some("event"));
+        assert_eq!(Route::from_fragment("#/clubs/ab12").module(), Some("clubs"));
         assert!(Route::from_fragment("#/clubs/ab12").has_own_heading());
         assert_eq!(
             Route::from_fragment("#/embed/ratings?club=ab12").module(),

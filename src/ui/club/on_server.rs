@@ -1,7 +1,8 @@
 //! "Club on the server" (issue 29): a club created on the club's server
 //! from its name; the clubs whose tokens this browser keeps, each a link
-//! to its page. The request and the club's pages are the event module's
-//! (`event.js`, loaded on the press), so that the club page carries this
+//! to its page. The request is the event-creating module's
+//! (`newevent.js`, loaded on the press), the club's pages `clubs.js`'s, so
+//! that the club page carries this
 //! form only; on a static site without the server it says that clubs
 //! need it.
 

@@ -94,9 +94,9 @@ pub fn run_online(props: &RunOnlineProps) -> Html {
     }
 }
 
-/// Calls `function` of the event module with `args`; the promise it
-/// returns resolves to what to tell the person (empty when its page
-/// opened), which goes to `note` (none when empty).
+/// Calls `function` of the event-creating module (`newevent.js`) with
+/// `args`; the promise it returns resolves to what to tell the person
+/// (empty when its page opened), which goes to `note` (none when empty).
 pub(super) fn ask_event_module<const N: usize>(
     t: &'static Texts,
     function: &'static str,
@@ -104,7 +104,7 @@ pub(super) fn ask_event_module<const N: usize>(
     note: UseStateHandle<Option<String>>,
 ) {
     wasm_bindgen_futures::spawn_local(async move {
-        let said = match call_module("event", function, &args).await {
+        let said = match call_module("newevent", function, &args).await {
             Ok(promise) => JsFuture::from(js_sys::Promise::from(promise))
                 .await
                 .ok()

@@ -23,13 +23,7 @@ use super::super::online::mine::game_name;
 use super::super::online::net;
 use super::clubs::kept;
 
-/// The address of this page.
-pub const NEW: &str = "new";
-
-/// Whether `rest` (what follows `#/event/`) is this page's.
-pub fn is_new(rest: &str) -> bool {
-    rest.split('?').next() == Some(NEW)
-}
+pub use crate::route::is_new_event as is_new;
 
 /// The club `rest` names (`new?club=<id>`, the club page's "New event"),
 /// or none.

@@ -1,9 +1,12 @@
-//! A club's events run on the server (issue 29), as a wasm module of
-//! their own (`src/bin/event.rs`, `event.js`): the app loads it for
-//! `#/event/<id>` and `#/clubs/<id>` only, so that neither the club page
-//! nor online play's module pays for these pages; the frames for a club's
-//! site are modules of their own (`eventframe.js`, `ratingsframe.js`:
-//! [`event_frame_of`], [`ratings_frame_of`]).
+//! A club's events run on the server (issue 29), as wasm modules of their
+//! own, each loaded by its pages only: an event's page (`event.js`,
+//! `#/event/<id>`: [`page_of`]), creating one (`newevent.js`,
+//! `#/event/new`, and the club page's "Run online" and "Club on the
+//! server": [`new_event_of`]), a club's page on the server (`clubs.js`,
+//! `#/clubs/<id>`: [`club_of`]), so that neither the club page nor online
+//! play's module pays for these pages, nor each of them for the others;
+//! the frames for a club's site are modules of their own (`eventframe.js`,
+//! `ratingsframe.js`: [`event_frame_of`], [`ratings_frame_of`]).
 //!
 //! * `create`: creating an event (`#/event/new`: from settings, or from
 //!   a tournament file).
@@ -48,13 +51,30 @@ use crate::online::event::{ClubClaim, ImportEvent};
 use crate::online::setup::Timing;
 use crate::route::Route;
 
-/// The module's pages, by route.
+/// An event's page (`#/event/<id>`, `src/bin/event.rs`).
 pub fn page_of(route: &Route) -> Html {
+    match route {
+        Route::Event(rest) if !create::is_new(rest) => {
+            html! { <page::EventPage key={rest.clone()} rest={rest.clone()} /> }
+        }
+        _ => Html::default(),
+    }
+}
+
+/// Creating an event (`#/event/new`, `src/bin/newevent.rs`, which also
+/// runs the club page's "Run online" and "Club on the server").
+pub fn new_event_of(route: &Route) -> Html {
     match route {
         Route::Event(rest) if create::is_new(rest) => {
             html! { <create::CreatePage club={create::club_in(rest)} /> }
         }
-        Route::Event(rest) => html! { <page::EventPage key={rest.clone()} rest={rest.clone()} /> },
+        _ => Html::default(),
+    }
+}
+
+/// A club's page on the server (`#/clubs/<id>`, `src/bin/clubs.rs`).
+pub fn club_of(route: &Route) -> Html {
+    match route {
         Route::Clubs(rest) => clubs::club_page(rest),
         _ => Html::default(),
     }

@@ -1,5 +1,6 @@
-//! A club on the server (issue 29), in the event module (the club's list
-//! and its events share the event pages' requests and live stream):
+//! A club on the server (issue 29), a module of its own (`clubs.js`; the
+//! club's list and its events share the event pages' requests and live
+//! stream):
 //!
 //! * `page`: the club's page (`#/clubs/<id>`): its events, its rating
 //!   list, the private link and adding an event with the club's token;
