@@ -1,9 +1,9 @@
-//! The entry point of online play's pages (wasm only, issue 28): a module
-//! of its own, which the app fetches when an online route opens (the lobby
-//! `#/online`, a game's page `#/online/<game>/<id>`, a frame following a
-//! live game `#/embed/<game>?live=<id>`) or when a game page's "Play
-//! online" is pressed, so that neither the app nor the game pages carry the
-//! protocol, the live connection and these pages.
+//! The entry point of online play's lobby (wasm only, issue 28, `#/online`)
+//! and of the "Play online" dialog: a module of its own, which the app
+//! fetches when the lobby opens or a game page's "Play online" is pressed,
+//! so that neither the app nor the game pages carry the protocol and the
+//! live connection, and which carries no board (an online game's page is
+//! `onlinegame.js`'s).
 
 mind_sports_web::wasm_module!(ui::online::page_of, "online play's pages", host);
 

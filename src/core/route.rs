@@ -116,10 +116,10 @@ impl Route {
             Route::Embed(frame) => {
                 Some(learning_frame_module(frame).unwrap_or_else(|| board_frame_module(frame)))
             }
-            // Online play: the lobby, the games' pages and the "Play
-            // online" dialog (called from the game pages), loaded by these
-            // routes only.
-            Route::Lobby | Route::Online(_) => Some("online"),
+            // Online play: the lobby and the "Play online" dialog (called
+            // from the game pages); the games' pages with their boards.
+            Route::Lobby => Some("online"),
+            Route::Online(_) => Some("onlinegame"),
             // A club's events (issue 29): their own module, fetched by
             // `#/event/…` and the event frames only.
             Route::Event(rest) if is_new_event(rest) => Some("newevent"),
@@ -398,7 +398,7 @@ mod tests {
         assert_eq!(Route::from_fragment("#/online").module(), Some("online"));
         assert_eq!(
             Route::from_fragment("#/online/opok/ab23cd45ef67").module(),
-            Some("online")
+            Some("onlinegame")
         );
         // A live frame is the live frames' module; a board its game's.
         assert_eq!(

@@ -29,6 +29,7 @@ const ROUTES = [
   ["teacher", "#/learn/teacher", 250],
   ["club", "#/club", 250],
   ["online", "#/online", 250],
+  ["online game", "#/online/othello/ab23cd45ef67", 250],
   ["event", "#/event/new", 250],
   ["event page", "#/event/k7qz3mfa9tbe", 250],
   ["club on the server", "#/clubs/ab12", 250],

@@ -41,7 +41,7 @@ function speedTable() {
 }
 
 const GROUPS = [
-  "app", "othello", "opok", "nim", "learn", "puzzles", "rules", "teacher", "club", "builder", "diagram", "online", "event", "newevent", "clubs",
+  "app", "othello", "opok", "nim", "learn", "puzzles", "rules", "teacher", "club", "builder", "diagram", "online", "onlinegame", "event", "newevent", "clubs",
   "othelloframe", "opokframe", "nimframe", "liveframe", "eventframe", "ratingsframe", "lessonframe", "puzzleframe", "worker",
 ];
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;

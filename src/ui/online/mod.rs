@@ -1,8 +1,11 @@
-//! Online play's pages (issue 28), written once for the three games, as a
-//! wasm module of their own (`src/bin/online.rs`, `online.js`): the app
-//! loads it for the online routes only, and a game page for its "Play
-//! online" dialog, so that neither pays for the protocol's decoders and
-//! the live connection.
+//! Online play's pages (issue 28), written once for the three games, as
+//! wasm modules of their own: the lobby and the "Play online" dialog
+//! (`src/bin/online.rs`, `online.js`: [`page_of`]), which the app loads
+//! for the lobby and a game page for its dialog; an online game's page
+//! (`src/bin/onlinegame.rs`, `onlinegame.js`: [`game_of`]), with the
+//! three games' boards; so that neither the app nor the game pages pay for
+//! the protocol's decoders and the live connection, nor the lobby for the
+//! boards.
 //!
 //! * `create`: the "Play online" dialog (opened by the button every game
 //!   page has, through the shell's layout, with the page's game as its
@@ -50,10 +53,19 @@ use crate::session::nim::Nim;
 use crate::session::opok::Opok;
 use crate::session::othello::Othello;
 
-/// The module's pages, by route.
+/// The lobby (`#/online`, `src/bin/online.rs`, which also draws a game
+/// page's "Play online" dialog).
 pub fn page_of(route: &Route) -> Html {
     match route {
         Route::Lobby => html! { <lobby::Lobby /> },
+        _ => Html::default(),
+    }
+}
+
+/// An online game's page (`#/online/<game>/<id>`, `src/bin/onlinegame.rs`),
+/// with its game's board.
+pub fn game_of(route: &Route) -> Html {
+    match route {
         Route::Online(rest) => match OnlineLink::parse(rest).map(|link| link.kind) {
             Some(GameKind::Othello) => {
                 html! { <page::OnlinePage<Othello> key={rest.clone()} rest={rest.clone()} /> }
