@@ -12,7 +12,7 @@ use crate::embed::params::{parse_learning_fragment, EmbedParams};
 
 use super::super::context::{use_app, AppContext};
 use super::host::{use_learning_messages, use_ready};
-use super::page::{errors_note, use_document_look, CSS};
+use super::page::{errors_note, frame_classes, use_document_look, CSS};
 use super::talk::use_resize_reports;
 
 /// Props: the frame's address, and the lesson or the puzzle in it.
@@ -58,11 +58,7 @@ fn learning_page(props: &PageProps) -> Html {
     let app = use_app();
     let lang = p.lang.unwrap_or(app.lang);
     use_document_look(p.theme, lang);
-    let classes = classes!(
-        "embed",
-        format!("embed-{}", p.game().name()),
-        (!p.coords).then_some("no-coords"),
-    );
+    let classes = frame_classes(&p, false);
     let context = AppContext { lang, ..app };
     html! {
         <ContextProvider<AppContext> {context}>

@@ -67,12 +67,7 @@ pub(super) fn embed_page<G: EmbedBoard>(props: &PageProps) -> Html {
             }
         })
     };
-    let classes = classes!(
-        "embed",
-        format!("embed-{}", p.game().name()),
-        (!p.coords).then_some("no-coords"),
-        (*flipped).then_some("flipped"),
-    );
+    let classes = frame_classes(&p, *flipped);
     let context = AppContext { lang, ..app };
     html! {
         <ContextProvider<AppContext> {context}>
@@ -94,6 +89,16 @@ pub(super) fn embed_page<G: EmbedBoard>(props: &PageProps) -> Html {
             </div>
         </ContextProvider<AppContext>>
     }
+}
+
+/// The classes of a frame's content: its game's, and its looks.
+pub(super) fn frame_classes(params: &EmbedParams, flipped: bool) -> Classes {
+    classes!(
+        "embed",
+        format!("embed-{}", params.game().name()),
+        (!params.coords).then_some("no-coords"),
+        flipped.then_some("flipped"),
+    )
 }
 
 /// The parameters refused, in words, above the frame's content (nothing
