@@ -11,8 +11,8 @@
 //! `crate::session`, `crate::i18n`….
 
 pub use mind_sports_core::{
-    club, diagram, embed, frame, glicko2, i18n, lang, learn, links, online, query, route, session,
-    worker,
+    club, diagram, embed, frame, glicko2, i18n, json, lang, learn, links, online, query, route,
+    session, worker,
 };
 
 /// The game core, as every layer reaches it.

@@ -33,10 +33,15 @@ struct Crate {
     stacked: bool,
 }
 
-const CRATES: [Crate; 5] = [
+const CRATES: [Crate; 6] = [
     Crate {
         package: "mind-sports-engine",
         root_file: "src/engine/lib.rs",
+        stacked: false,
+    },
+    Crate {
+        package: "mind-sports-derive",
+        root_file: "src/derive/lib.rs",
         stacked: false,
     },
     Crate {
@@ -77,11 +82,14 @@ const TERMINAL: [&str; 1] = ["clap"];
 fn forbidden(package: &str) -> Vec<&'static str> {
     let web_app = ["mind-sports-web", "mind-sports-cli", "mind-sports-server"];
     match package {
-        "mind-sports-engine" | "mind-sports-core" => {
+        "mind-sports-engine" | "mind-sports-core" | "mind-sports-derive" => {
             let mut all: Vec<&str> = WEB.iter().chain(&ASYNC).chain(&TERMINAL).copied().collect();
             all.extend(web_app);
-            if package == "mind-sports-engine" {
+            if package != "mind-sports-core" {
                 all.push("mind-sports-core");
+            }
+            if package == "mind-sports-derive" {
+                all.push("mind-sports-engine");
             }
             all
         }

@@ -5,6 +5,8 @@
 //! Its modules, each knowing only those listed before it (`tests/layers.rs`
 //! keeps the order):
 //!
+//! * [`json`]: reading JSON without serde's visitors (the pages' readers
+//!   of the server's messages).
 //! * [`lang`]: the app's three languages.
 //! * [`glicko2`]: the one Glicko-2 rating step, for the puzzles and the
 //!   club's rating list.
@@ -25,6 +27,8 @@
 //!   typed values and errors of every module above.
 //! * [`frame`]: the embedded frame's game, answering its host page (in
 //!   English, the frame API's language).
+
+pub mod json;
 
 pub mod lang;
 

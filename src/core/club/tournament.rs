@@ -5,6 +5,7 @@
 
 use std::collections::HashSet;
 
+use crate::json::Decode;
 use serde::{Deserialize, Serialize};
 
 use super::date::Date;
@@ -100,7 +101,7 @@ impl Entry {
 }
 
 /// How the rounds are paired.
-#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, Deserialize, Serialize, PartialEq, Eq, Decode)]
 #[serde(rename_all = "kebab-case")]
 pub enum Format {
     /// Swiss: players of equal points meet, nobody twice (the default).

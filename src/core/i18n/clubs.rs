@@ -11,7 +11,7 @@ impl ClubsTexts {
     /// What a club request's error answer (`status`, `body`) says to the
     /// person.
     pub fn error(&self, status: u16, body: &str) -> String {
-        let said = match serde_json::from_str::<ClubError>(body) {
+        let said = match crate::json::from_str::<ClubError>(body) {
             Ok(ClubError::NotFound) => self.not_found(),
             Ok(ClubError::Name { .. }) => self.name_problem(),
             Ok(ClubError::WrongToken) => self.wrong_token(),

@@ -35,7 +35,7 @@ impl EventTexts {
     /// What an event request's error answer (`status`, `body`) says to
     /// the person.
     pub fn error(&self, status: u16, body: &str) -> String {
-        match serde_json::from_str::<EventError>(body) {
+        match crate::json::from_str::<EventError>(body) {
             Ok(EventError::Refused { refusal }) => self.refusal(&refusal),
             Ok(EventError::Name {
                 problem: NameProblem::Markup,

@@ -7,6 +7,7 @@
 use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
+use crate::json::Decode;
 use serde::{Deserialize, Serialize};
 
 use crate::club::ratings::PlayerRating;
@@ -57,7 +58,7 @@ impl ClubLink {
 }
 
 /// A club whose token this browser keeps.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Decode)]
 pub struct KeptClub {
     /// The club's name, as last seen (empty until the page has read it).
     #[serde(default)]
@@ -69,7 +70,7 @@ pub struct KeptClub {
 /// Reads the kept clubs, by id (an unreadable text, or an entry whose id
 /// or token is not well formed, is none).
 pub fn read_kept_clubs(text: &str) -> BTreeMap<String, KeptClub> {
-    let mut all: BTreeMap<String, KeptClub> = serde_json::from_str(text).unwrap_or_default();
+    let mut all: BTreeMap<String, KeptClub> = crate::json::from_str(text).unwrap_or_default();
     // Kept in place: collecting anew would sort the map's keys again, a
     // sort of strings of its own in the club's module.
     all.retain(|id, kept| well_formed(id) && well_formed(&kept.token));

@@ -6,6 +6,7 @@
 
 use std::collections::BTreeMap;
 
+use crate::json::Decode;
 use serde::{Deserialize, Serialize};
 
 use crate::embed::origin::Origin;
@@ -63,7 +64,7 @@ impl EventLink {
 }
 
 /// The tokens kept for one event.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize, Decode)]
 pub struct Kept {
     /// The player's name and token, once registered here.
     #[serde(default)]
@@ -80,7 +81,7 @@ pub struct Kept {
 
 /// Reads the kept tokens (an unreadable text is none).
 pub fn read_kept(text: &str) -> BTreeMap<String, Kept> {
-    serde_json::from_str(text).unwrap_or_default()
+    crate::json::from_str(text).unwrap_or_default()
 }
 
 /// What an event frame shows.

@@ -22,6 +22,7 @@
 //! assert_eq!(attach.event, "ww5jakuyzbx8");
 //! ```
 
+use crate::json::Decode;
 use serde::{Deserialize, Serialize};
 
 use super::event::{NameProblem, Stage};
@@ -38,7 +39,7 @@ pub struct CreateClub {
 }
 
 /// The answer to [`CreateClub`].
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 pub struct ClubCreated {
     /// The club's public id (its links and embeds name it).
     pub club: String,
@@ -62,7 +63,7 @@ pub struct Attach {
 }
 
 /// An event of a club as `GET /api/v1/clubs/<id>` lists it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Decode)]
 pub struct ClubEvent {
     /// The event's id.
     pub event: String,
@@ -78,7 +79,7 @@ pub struct ClubEvent {
 
 /// `GET /api/v1/clubs/<id>`: the club and its events, oldest first (the
 /// order the rating list reads them in).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Decode)]
 pub struct Club {
     /// The club's id.
     pub club: String,
@@ -95,7 +96,7 @@ pub struct Club {
 
 /// A member the club keeps: a name and, if the officers give one, a
 /// rating (a whole number from 0 to 4000).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 pub struct Member {
     /// The name (unique in the club by its key, `club::text::key`).
     pub name: String,
@@ -133,7 +134,7 @@ pub struct EditMember {
 /// its `version` names it (the pages' `ETag`s carry it), and a page is at
 /// most about 64 KiB of JSON, so that a club of any size is read in parts.
 /// Joined in order, the pages' players are the whole list.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Decode)]
 pub struct RatingPage {
     /// The club's id.
     pub club: String,
@@ -179,7 +180,7 @@ impl RatingPage {
 /// rating list's first page now, then again after every change of any of
 /// its events (and when an event joins) that changed the list; the page
 /// reads the other pages over HTTP.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Decode)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ClubMessage {
     /// The list's first page, as `GET …/ratings?page=0` answers it.
@@ -187,7 +188,7 @@ pub enum ClubMessage {
 }
 
 /// Why a club refused a request.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 #[serde(tag = "reason", rename_all = "snake_case")]
 pub enum ClubRefusal {
     /// The event belongs to another club already (an event has one club).
@@ -202,7 +203,7 @@ pub enum ClubRefusal {
 
 /// A club request's error (`{"error": "wrong_token"}`; the body errors
 /// `malformed`, `too_large` and `limit` read as the events' do).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 #[serde(tag = "error", rename_all = "snake_case")]
 pub enum ClubError {
     /// The body does not read.

@@ -26,6 +26,7 @@
 //! assert!(matches!(result.action, Action::Result(BoardScore { round: 2, board: 1, .. })));
 //! ```
 
+use crate::json::Decode;
 use serde::{Deserialize, Serialize};
 
 use super::protocol::LimitReached;
@@ -120,7 +121,7 @@ pub struct ImportEvent {
 }
 
 /// A player and their new secret token (given once).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 pub struct PlayerToken {
     /// The player's name in the event.
     pub name: String,
@@ -129,7 +130,7 @@ pub struct PlayerToken {
 }
 
 /// The answer to a create or an import.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 pub struct Created {
     /// The event's public id (its links name it).
     pub event: String,
@@ -259,7 +260,7 @@ pub struct Report {
 }
 
 /// How a board's result came.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 #[serde(tag = "by", rename_all = "snake_case")]
 pub enum How {
     /// The online game ended.
@@ -291,7 +292,7 @@ impl How {
 }
 
 /// One game of a published round.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 pub struct Pairing {
     /// The first player (Black).
     pub black: String,
@@ -304,7 +305,7 @@ pub struct Pairing {
 
 /// One change of an event, as its log stores it (the event is the fold of
 /// its changes).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Decode)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Change {
     /// The event was created: its tournament file (JSON), the setup of
@@ -432,7 +433,7 @@ pub enum Change {
 }
 
 /// A player's rating from the club's list, seeding round 1.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Decode)]
 pub struct Seed {
     /// The name, as the event has it.
     pub name: String,
@@ -441,7 +442,7 @@ pub struct Seed {
 }
 
 /// Who made a change.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 #[serde(tag = "who", rename_all = "snake_case")]
 pub enum Who {
     /// The organiser's token.
@@ -458,7 +459,7 @@ pub enum Who {
 }
 
 /// A line of the event's log (the organiser reads it).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Decode)]
 pub struct LogEntry {
     /// The change's number (from 0).
     pub seq: u64,
@@ -472,14 +473,14 @@ pub struct LogEntry {
 }
 
 /// `POST /api/v1/events/<id>/log`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Decode)]
 pub struct Log {
     /// Every change, oldest first.
     pub entries: Vec<LogEntry>,
 }
 
 /// Where an event stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 #[serde(rename_all = "snake_case")]
 pub enum Stage {
     /// No round published yet.
@@ -493,7 +494,7 @@ pub enum Stage {
 }
 
 /// `GET /api/v1/events/<id>`: the event in brief.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Decode)]
 pub struct Summary {
     /// The event's id.
     pub event: String,
@@ -529,7 +530,7 @@ pub struct Summary {
 }
 
 /// A player as `GET …/players` lists them.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Decode)]
 pub struct PlayerLine {
     /// The name.
     pub name: String,
@@ -540,7 +541,7 @@ pub struct PlayerLine {
 }
 
 /// A board of a round as `GET …/rounds` shows it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Decode)]
 pub struct BoardView {
     /// The board (1 is the top board).
     pub board: usize,
@@ -569,7 +570,7 @@ pub struct BoardView {
 }
 
 /// A round's pairings and results.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Decode)]
 pub struct RoundView {
     /// The round.
     pub round: u32,
@@ -580,7 +581,7 @@ pub struct RoundView {
 }
 
 /// `GET …/rounds`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Decode)]
 pub struct Rounds {
     /// Every round published here (rounds a file brought are in the
     /// export), in order.
@@ -588,7 +589,7 @@ pub struct Rounds {
 }
 
 /// `POST …/me`: a player's current game.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Decode)]
 pub struct MyGame {
     /// The player's name.
     pub name: String,
@@ -605,7 +606,7 @@ pub struct MyGame {
 
 /// The answer to `manage`: the event now, and a new player's token (for
 /// `add` and `reissue`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Decode)]
 pub struct Managed {
     /// The event in brief.
     pub summary: Summary,
@@ -619,7 +620,7 @@ pub struct Managed {
 /// What the event's live stream (`/api/v1/events/<id>/live`) sends: the
 /// whole public state first, then again after each change as it is
 /// committed.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Decode)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum EventMessage {
     /// The event as of change `seq`.
@@ -635,7 +636,7 @@ pub enum EventMessage {
 
 /// Why the event refused a request (`{"error": "refused", "refusal":
 /// {"reason": "round_not_finished"}}`, as online games' refusals).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 #[serde(tag = "reason", rename_all = "snake_case")]
 pub enum Refusal {
     /// The previous round still has boards without a result.
@@ -691,7 +692,7 @@ pub enum Refusal {
 }
 
 /// What is wrong with a player's name.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 #[serde(rename_all = "snake_case")]
 pub enum NameProblem {
     /// Nothing visible.
@@ -705,7 +706,7 @@ pub enum NameProblem {
 }
 
 /// An event request's error.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 #[serde(tag = "error", rename_all = "snake_case")]
 pub enum EventError {
     /// The body does not read.

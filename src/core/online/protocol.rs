@@ -17,6 +17,7 @@
 //! assert!(decode::<ClientMessage>(b"{\"type\":\"move\"").is_err());
 //! ```
 
+use crate::json::Decode;
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -77,7 +78,7 @@ pub struct CancelRequest {
 }
 
 /// The answer to a create or a join: the caller's seat and its secret.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 pub struct Seated {
     /// The game's id (its public watch link names it).
     pub game: String,
@@ -93,7 +94,7 @@ pub struct Seated {
 }
 
 /// An open public challenge in the lobby.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 pub struct Challenge {
     /// The game's id.
     pub game: String,
@@ -119,7 +120,7 @@ pub struct Lobby {
 }
 
 /// The clocks as of the message.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 pub struct ClockView {
     /// Each seat's time left in milliseconds when the message was sent
     /// (correspondence: the side to move's time to its deadline).
@@ -132,7 +133,7 @@ pub struct ClockView {
 }
 
 /// Where a game stands, sent with every update.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 pub struct Brief {
     /// Open, playing, completing or over (with the ending).
     pub status: Status,
@@ -152,7 +153,7 @@ pub struct Brief {
 
 /// A whole game: `GET /api/v1/games/<id>` and the first message of a live
 /// connection.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 pub struct GameView {
     /// The game's id.
     pub game: String,
@@ -252,7 +253,7 @@ impl ClientMessage {
 
 /// A limit the server keeps was reached (the `limit` error of the game,
 /// club and event requests alike).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 pub struct LimitReached {
     /// Which limit: `messages_per_second`, `connections_per_address`,
     /// `open_challenges_per_address`, `games_per_invitation`,
@@ -273,7 +274,7 @@ impl LimitReached {
 }
 
 /// Why the server refused a message or a request.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 #[serde(tag = "error", rename_all = "snake_case")]
 pub enum ApiError {
     /// The message does not read.
@@ -315,7 +316,7 @@ pub enum ApiError {
 }
 
 /// What the server sends on a live connection.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
     /// The answer to `hello`: the whole game, and the seat of the token.

@@ -5,6 +5,7 @@
 //! same events from the database folds them into the same room. Time is
 //! always given (`now`, service milliseconds), never read.
 
+use crate::json::Decode;
 use serde::{Deserialize, Serialize};
 
 use super::clock::GameClock;
@@ -38,7 +39,7 @@ pub fn open_for_ms(timing: &super::setup::Timing) -> u64 {
 }
 
 /// Something that happened to a game, as stored and relayed, in order.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Event {
     /// The game was set up; with both names it starts at once (a rematch,
@@ -185,7 +186,7 @@ impl Event {
 }
 
 /// Why a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
     /// Nobody could move.
@@ -215,7 +216,7 @@ pub enum Reason {
 }
 
 /// The board of a club event a game is.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 #[serde(deny_unknown_fields)]
 pub struct EventBoard {
     /// The event's id.
@@ -227,7 +228,7 @@ pub struct EventBoard {
 }
 
 /// How a game ended.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 pub struct Ending {
     /// The result.
     pub score: Score,
@@ -238,7 +239,7 @@ pub struct Ending {
 }
 
 /// Where a game stands.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 #[serde(tag = "state", rename_all = "snake_case")]
 pub enum Status {
     /// Waiting for a second player.
@@ -303,7 +304,7 @@ pub enum Action {
 }
 
 /// Why an action was refused.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 #[serde(tag = "reason", rename_all = "snake_case")]
 pub enum Refusal {
     /// Only the players act; this connection watches.

@@ -4,6 +4,7 @@
 //! rules; results come from the session's rules for ends and time losses
 //! (Othello's world rule, RULES.md §1, and seed 004's completion).
 
+use crate::json::Decode;
 use serde::{Deserialize, Serialize};
 
 use crate::session::core::Move;
@@ -20,7 +21,7 @@ pub const MAX_MOVE_BYTES: usize = 64;
 /// A finished game's result: the winner's seat (0 moves first) and, for
 /// the board games, the score (Othello: discs as the world rules record
 /// them; Opok: squares occupied), first seat first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 pub struct Score {
     /// The winner; `None` for a draw or a game without a result.
     pub winner: Option<u8>,
@@ -29,7 +30,7 @@ pub struct Score {
 }
 
 /// Why a move was refused.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 #[serde(tag = "problem", content = "detail", rename_all = "snake_case")]
 pub enum MoveError {
     /// Longer than [`MAX_MOVE_BYTES`], or more than one move.

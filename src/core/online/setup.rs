@@ -8,6 +8,7 @@
 //! (take-away games). [`Setup::checked`] reads them with the same code as
 //! a share link and writes them back in one canonical form.
 
+use crate::json::Decode;
 use serde::{Deserialize, Serialize};
 
 use crate::session::clock::TimeControl;
@@ -29,7 +30,7 @@ pub const CORRESPONDENCE_DAYS: [u8; 5] = [1, 2, 3, 5, 7];
 pub const MAX_NAME_CHARS: usize = 32;
 
 /// The three games.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, Decode)]
 #[serde(rename_all = "lowercase")]
 pub enum GameKind {
     /// Othello and its variants.
@@ -68,7 +69,7 @@ impl GameKind {
 }
 
 /// How time is kept.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 #[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
 pub enum Timing {
     /// A clock for each side, run by the server.
@@ -106,7 +107,7 @@ impl Timing {
 }
 
 /// A game as its creator sets it up.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 #[serde(deny_unknown_fields)]
 pub struct Setup {
     /// Which game.
@@ -120,7 +121,7 @@ pub struct Setup {
 }
 
 /// Why a setup was refused.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 #[serde(tag = "problem", content = "detail", rename_all = "snake_case")]
 pub enum SetupError {
     /// The rules text is longer than [`MAX_RULES_BYTES`].
@@ -220,7 +221,7 @@ impl Setup {
 }
 
 /// Why a display name was refused.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 #[serde(rename_all = "snake_case")]
 pub enum NameError {
     /// Nothing but spaces.

@@ -1,7 +1,7 @@
 //! The event's requests (`/api/v1/events/…`, docs/tournament.md); what
 //! their refusals say is `EventTexts::error`'s.
 
-use serde::de::DeserializeOwned;
+use crate::json::Decode;
 use serde::Serialize;
 
 use crate::i18n::Texts;
@@ -33,18 +33,18 @@ pub async fn text(
 }
 
 /// `GET path`, read as `T`.
-pub async fn get<T: DeserializeOwned>(t: &'static Texts, path: &str) -> Result<T, String> {
+pub async fn get<T: Decode>(t: &'static Texts, path: &str) -> Result<T, String> {
     let answer = text(t, "GET", path, None).await?;
-    serde_json::from_str(&answer).map_err(|_| t.event().no_server().to_string())
+    crate::json::from_str(&answer).map_err(|_| t.event().no_server().to_string())
 }
 
 /// `POST body` to `path`, the answer read as `T`.
-pub async fn post<T: DeserializeOwned>(
+pub async fn post<T: Decode>(
     t: &'static Texts,
     path: &str,
     body: &impl Serialize,
 ) -> Result<T, String> {
     let body = serde_json::to_string(body).ok();
     let answer = text(t, "POST", path, body).await?;
-    serde_json::from_str(&answer).map_err(|_| t.event().no_server().to_string())
+    crate::json::from_str(&answer).map_err(|_| t.event().no_server().to_string())
 }

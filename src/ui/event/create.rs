@@ -77,7 +77,7 @@ fn club_field(t: &Texts, id: &str, chosen: &str) -> Html {
 pub async fn create_and_open(t: &'static Texts, path: &str, body: Option<String>) -> String {
     let answer = net::request("POST", path, body).await;
     let created = match &answer {
-        Some((201, text)) => serde_json::from_str::<Created>(text).ok(),
+        Some((201, text)) => crate::json::from_str::<Created>(text).ok(),
         _ => None,
     };
     match (created, answer) {

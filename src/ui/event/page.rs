@@ -80,7 +80,7 @@ fn follow(t: &'static crate::i18n::Texts, event: String, set: Setter) -> Live {
     let on_message = {
         let (set, event) = (set.clone(), event.clone());
         Callback::from(move |text: String| {
-            let Ok(EventMessage::Event { summary, .. }) = serde_json::from_str(&text) else {
+            let Ok(EventMessage::Event { summary, .. }) = crate::json::from_str(&text) else {
                 return;
             };
             if last_seq.replace(Some(summary.seq)) == Some(summary.seq) {

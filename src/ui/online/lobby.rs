@@ -43,7 +43,7 @@ pub fn lobby() -> Html {
         let shown = shown.clone();
         use_effect_with((), move |_| {
             let on_message = Callback::from(move |text: String| {
-                if let Ok(message) = serde_json::from_str::<ServerMessage>(&text) {
+                if let Ok(message) = crate::json::from_str::<ServerMessage>(&text) {
                     follow(&mut challenges.borrow_mut(), message);
                     shown.set(challenges.borrow().clone());
                 }

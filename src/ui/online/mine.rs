@@ -215,7 +215,7 @@ pub fn my_games() -> Html {
                     let view = net::request("GET", &path, None)
                         .await
                         .filter(|(status, _)| *status == 200)
-                        .and_then(|(_, text)| serde_json::from_str::<GameView>(&text).ok());
+                        .and_then(|(_, text)| crate::json::from_str::<GameView>(&text).ok());
                     if let Some(view) = view {
                         if let Some(game) = finished_of(&view) {
                             kept::finish(&seat.game, game);

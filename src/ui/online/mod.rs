@@ -125,7 +125,7 @@ pub fn refusal_text(t: &Texts, refusal: &Refusal) -> String {
 /// What an answer of the HTTP API says to the person.
 pub fn api_error_text(t: &Texts, status: u16, body: &str) -> String {
     let o = t.online();
-    match serde_json::from_str::<ApiError>(body) {
+    match crate::json::from_str::<ApiError>(body) {
         Ok(ApiError::Name { .. }) => o.name_problem().into(),
         Ok(ApiError::NotFound) => o.not_found().into(),
         Ok(ApiError::Refused { refusal }) => refusal_text(t, &refusal),
@@ -136,7 +136,7 @@ pub fn api_error_text(t: &Texts, status: u16, body: &str) -> String {
 
 /// The server's answer to a request, read as `T`, or what to tell the
 /// person.
-pub async fn ask<T: serde::de::DeserializeOwned>(
+pub async fn ask<T: crate::json::Decode>(
     t: &'static Texts,
     method: &str,
     path: &str,
@@ -144,7 +144,7 @@ pub async fn ask<T: serde::de::DeserializeOwned>(
 ) -> Result<T, String> {
     match net::request(method, path, body).await {
         Some((status, text)) if (200..300).contains(&status) => {
-            serde_json::from_str(&text).map_err(|_| t.online().no_server().to_string())
+            crate::json::from_str(&text).map_err(|_| t.online().no_server().to_string())
         }
         Some((status, text)) => Err(api_error_text(t, status, &text)),
         None => Err(t.online().no_server().into()),

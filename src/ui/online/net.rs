@@ -15,6 +15,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use yew::Callback;
 
+use crate::json::Value;
 use crate::online::protocol::parts::Joiner;
 use crate::online::protocol::{encode, ClientMessage};
 
@@ -76,15 +77,26 @@ struct Unanswered {
     again: bool,
 }
 
-/// What the connection itself reads of a server's message.
-#[derive(serde::Deserialize)]
-struct Heard {
-    #[serde(rename = "type")]
-    kind: String,
-    #[serde(default)]
+/// What the connection itself reads of a server's message: its type, the
+/// id of the message it answers, an error's kind.
+struct Heard<'a> {
+    kind: &'a str,
     id: Option<u32>,
-    #[serde(default)]
-    error: Option<serde_json::Value>,
+    error: Option<&'a str>,
+}
+
+impl<'a> Heard<'a> {
+    fn of(message: &'a Value) -> Option<Heard<'a>> {
+        let id = match message.get("id") {
+            None | Some(Value::Null) => None,
+            Some(id) => Some(u32::try_from(id.as_u64()?).ok()?),
+        };
+        Some(Heard {
+            kind: message.get("type")?.as_str()?,
+            id,
+            error: message.get("error").and_then(|e| e["error"].as_str()),
+        })
+    }
 }
 
 /// The refusals of a connection that trying again cannot change.
@@ -250,11 +262,11 @@ impl Live {
 
     /// A message from the server: the answers it carries, then the page.
     fn heard(&self, text: String) {
-        let heard = serde_json::from_str::<Heard>(&text).ok();
+        let message = crate::json::from_str::<Value>(&text).ok();
         let mut give_up = false;
-        if let Some(heard) = heard {
+        if let Some(heard) = message.as_ref().and_then(Heard::of) {
             let mut inner = self.0.borrow_mut();
-            match heard.kind.as_str() {
+            match heard.kind {
                 "welcome" | "lobby" => {
                     inner.greeted = true;
                     inner.retry_ms = FIRST_RETRY_MS;
@@ -263,8 +275,7 @@ impl Live {
                     inner.unanswered.retain(|m| Some(m.id) != heard.id);
                 }
                 "error" if !inner.greeted => {
-                    let kind = heard.error.as_ref().and_then(|e| e["error"].as_str());
-                    give_up = kind.is_some_and(|k| FINAL_ERRORS.contains(&k));
+                    give_up = heard.error.is_some_and(|k| FINAL_ERRORS.contains(&k));
                 }
                 _ => {}
             }

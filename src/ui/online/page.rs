@@ -265,7 +265,7 @@ pub(super) fn use_live<G: PageGame>(
             let on_message = {
                 let dispatch = dispatch.clone();
                 Callback::from(move |text: String| {
-                    if let Ok(message) = serde_json::from_str::<ServerMessage>(&text) {
+                    if let Ok(message) = crate::json::from_str::<ServerMessage>(&text) {
                         dispatch.emit(OnlineAction::Server(Box::new(message), now()));
                     }
                 })

@@ -33,6 +33,7 @@ mod tests;
 
 use std::collections::BTreeMap;
 
+use crate::json::Decode;
 use serde::{Deserialize, Serialize};
 
 use super::text;
@@ -60,7 +61,7 @@ pub struct RatingList {
 }
 
 /// A player's line of the list.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Decode)]
 pub struct PlayerRating {
     /// The place (from 1); players of equal rating share it.
     pub rank: usize,
@@ -81,7 +82,7 @@ pub struct PlayerRating {
 }
 
 /// A round a player played, and the rating after it.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize, Decode)]
 pub struct RoundRating {
     /// The event's place in the sequence given (from 1).
     pub event: usize,

@@ -4,6 +4,7 @@
 //! and ending), so that a finished game is listed with its result and
 //! downloaded as a transcript (and GGF for Othello) without the server.
 
+use crate::json::Decode;
 use serde::{Deserialize, Serialize};
 
 use crate::engine::othello::ggf::{self, GgfGame};
@@ -21,7 +22,7 @@ pub const MAX_KEPT: usize = 50;
 const MAX_MOVES: usize = 400;
 
 /// A finished game as this browser keeps it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 pub struct KeptGame {
     /// Its setup.
     pub setup: Setup,
@@ -45,7 +46,7 @@ impl KeptGame {
 }
 
 /// A seat this browser holds.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 pub struct KeptSeat {
     /// Which game.
     pub kind: GameKind,
@@ -105,10 +106,10 @@ impl KeptSeat {
 /// not read, and entries that are not seats, are left out (a kept game
 /// that does not read is forgotten, its seat kept).
 pub fn read_kept(text: &str) -> Vec<KeptSeat> {
-    let entries: Vec<serde_json::Value> = serde_json::from_str(text).unwrap_or_default();
+    let entries: Vec<crate::json::Value> = crate::json::from_str(text).unwrap_or_default();
     entries
-        .into_iter()
-        .filter_map(|entry| serde_json::from_value::<KeptSeat>(entry).ok())
+        .iter()
+        .filter_map(|entry| <KeptSeat as crate::json::Decode>::decode(entry).ok())
         .filter(|kept| {
             is_word(&kept.game, 32)
                 && is_word(&kept.token, 64)

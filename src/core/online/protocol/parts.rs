@@ -15,6 +15,7 @@
 //! assert_eq!(joined, [long]);
 //! ```
 
+use crate::json::Decode;
 use serde::{Deserialize, Serialize};
 
 /// The most text of a message one frame carries (its JSON string at
@@ -26,7 +27,7 @@ pub const PART_BYTES: usize = 32 * 1024;
 pub const MAX_PARTS: u32 = 4096;
 
 /// A frame carrying part of a longer message.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize, Decode)]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Piece {
     /// Part `part` (from 0) of `parts`.
@@ -87,7 +88,7 @@ impl Joiner {
             self.parts.clear();
             return Some(frame);
         }
-        let Ok(Piece::Part { part, parts, text }) = serde_json::from_str::<Piece>(&frame) else {
+        let Ok(Piece::Part { part, parts, text }) = crate::json::from_str::<Piece>(&frame) else {
             self.parts.clear();
             return None;
         };

@@ -1,7 +1,7 @@
 //! The club's requests (`/api/v1/clubs/…`, docs/tournament.md); what
 //! their refusals say is `ClubsTexts::error`'s.
 
-use serde::de::DeserializeOwned;
+use crate::json::Decode;
 use serde::Serialize;
 
 use crate::i18n::Texts;
@@ -20,7 +20,7 @@ pub fn path(club: &str, what: &str) -> String {
 /// Sends `body` (JSON, if any) to `path`, the answer read as `T`; or what
 /// to tell the person (a static site without the server answers 404 or 405
 /// with a page that is not JSON: it has no club server).
-pub async fn send<T: DeserializeOwned>(
+pub async fn send<T: Decode>(
     t: &'static Texts,
     method: &str,
     path: &str,
@@ -30,7 +30,7 @@ pub async fn send<T: DeserializeOwned>(
     let c = t.clubs();
     match net::request(method, path, body).await {
         Some((status, text)) if (200..300).contains(&status) => {
-            serde_json::from_str(&text).map_err(|_| c.no_server().to_string())
+            crate::json::from_str(&text).map_err(|_| c.no_server().to_string())
         }
         Some((status, text)) if !text.starts_with('{') && matches!(status, 404 | 405) => {
             Err(c.no_server().into())
@@ -41,6 +41,6 @@ pub async fn send<T: DeserializeOwned>(
 }
 
 /// `GET path`, read as `T`.
-pub async fn get<T: DeserializeOwned>(t: &'static Texts, path: &str) -> Result<T, String> {
+pub async fn get<T: Decode>(t: &'static Texts, path: &str) -> Result<T, String> {
     send(t, "GET", path, None::<&()>).await
 }

@@ -73,7 +73,7 @@ fn follow(t: &'static Texts, club: String, set: Setter) -> Live {
     let on_message = {
         let (set, club) = (set.clone(), club.clone());
         Callback::from(move |text: String| {
-            let Ok(ClubMessage::Ratings(first)) = serde_json::from_str(&text) else {
+            let Ok(ClubMessage::Ratings(first)) = crate::json::from_str(&text) else {
                 return;
             };
             *latest.borrow_mut() = first.version.clone();

@@ -220,7 +220,7 @@ fn attach_form(props: &AttachProps) -> Html {
             let (note, club) = (note.clone(), club.clone());
             wasm_bindgen_futures::spawn_local(async move {
                 let path = api::path(&club, "events");
-                let said = api::send::<serde::de::IgnoredAny>(t, "POST", &path, Some(&body)).await;
+                let said = api::send::<crate::json::Value>(t, "POST", &path, Some(&body)).await;
                 note.set(Some(match said {
                     Ok(_) => (true, c.attached().to_string()),
                     Err(problem) => (false, problem),
@@ -258,13 +258,6 @@ fn attach_form(props: &AttachProps) -> Html {
     }
 }
 
-/// An event's summary read for its name only (the rest of it is not
-/// needed here, and not reading it keeps its readers out of the module).
-#[derive(serde::Deserialize)]
-struct EventName {
-    name: Option<String>,
-}
-
 /// The names of events `ids` as their summaries give them (fetched once
 /// for each list of ids): the choice of event to add shows names, not
 /// ids. An event not read (yet), or without a name, is missing.
@@ -280,7 +273,13 @@ fn use_event_names(ids: Vec<String>) -> Rc<HashMap<String, String>> {
                 let mut found = HashMap::new();
                 for id in ids {
                     let path = format!("/api/v1/events/{id}");
-                    if let Ok(EventName { name: Some(name) }) = api::get(t, &path).await {
+                    // Its summary read for its name only: the rest of it is not
+                    // needed here, and not reading it keeps its readers out.
+                    let summary = api::get::<crate::json::Value>(t, &path).await;
+                    let name = summary
+                        .ok()
+                        .and_then(|s| Some(s.get("name")?.as_str()?.to_string()));
+                    if let Some(name) = name {
                         found.insert(id, name);
                     }
                 }
