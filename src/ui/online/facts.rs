@@ -8,13 +8,16 @@ use crate::session::clock::{Mode, TimeControl};
 
 use super::mine::game_name;
 
-/// Minutes as a person reads them (`5`, `0.5`).
+/// Minutes as a person reads them (`5`, `0.5`, `0.25`): to the hundredth,
+/// counted in integers (formatting a float would bring its printing code,
+/// about 4 KB, into the module for this one text).
 fn minutes_text(ms: u64) -> String {
-    if ms % 60_000 == 0 {
-        (ms / 60_000).to_string()
-    } else {
-        let text = format!("{:.2}", ms as f64 / 60_000.0);
-        text.trim_end_matches('0').trim_end_matches('.').to_string()
+    let hundredths = (ms + 300) / 600;
+    let (whole, part) = (hundredths / 100, hundredths % 100);
+    match part {
+        0 => whole.to_string(),
+        _ if part % 10 == 0 => format!("{whole}.{}", part / 10),
+        _ => format!("{whole}.{part:02}"),
     }
 }
 
