@@ -196,29 +196,20 @@ impl<'a> Fields<'a> {
     }
 }
 
-macro_rules! unsigned {
-    ($($t:ty),*) => {$(
+/// Integers read as serde reads them: a JSON integer (`read`, as `u64` or
+/// `i64`) in the type's range.
+macro_rules! integers {
+    ($read:ident, $kind:literal: $($t:ty),*) => {$(
         impl Decode for $t {
             fn decode(value: &Value) -> Result<Self, DecodeError> {
-                let read = value.as_u64().ok_or_else(|| DecodeError::expected("an unsigned integer"))?;
+                let read = value.$read().ok_or_else(|| DecodeError::expected($kind))?;
                 <$t>::try_from(read).map_err(|_| DecodeError::new(Problem::OutOfRange))
             }
         }
     )*};
 }
-unsigned!(u8, u16, u32, u64, usize);
-
-macro_rules! signed {
-    ($($t:ty),*) => {$(
-        impl Decode for $t {
-            fn decode(value: &Value) -> Result<Self, DecodeError> {
-                let read = value.as_i64().ok_or_else(|| DecodeError::expected("an integer"))?;
-                <$t>::try_from(read).map_err(|_| DecodeError::new(Problem::OutOfRange))
-            }
-        }
-    )*};
-}
-signed!(i8, i16, i32, i64);
+integers!(as_u64, "an unsigned integer": u8, u16, u32, u64, usize);
+integers!(as_i64, "an integer": i8, i16, i32, i64);
 
 impl Decode for f64 {
     fn decode(value: &Value) -> Result<Self, DecodeError> {
