@@ -89,6 +89,16 @@ const ADDRESSES: &[&str] = &[
     "#/online",
     "#/online/",
     "#/online/opok/ab23cd45ef67",
+    "#/online/nim/ab23cd45ef67?seat=x",
+    "#/online/othello/ab23cd45ef67",
+    "#/online/nim",
+    "#/online/nim?x",
+    "#/online/opok?invite=ab",
+    "#/online/nimx/ab",
+    "#/online/chess/ab23cd45ef67",
+    "#/embed/opok/?live=ab23cd45ef67",
+    "#/embed/opok?theme=dark&live=ab23cd45ef67",
+    "#/embed/opokx?live=ab23cd45ef67",
     "#/onlinex",
     "#/event/new",
     "#/event/new?club=ab12",
@@ -113,7 +123,7 @@ const ADDRESSES: &[&str] = &[
 fn mixed_addresses() -> Vec<String> {
     let pieces = [
         "/", "embed", "othello", "opok", "nim", "event", "ratings", "learn", "puzzles", "rules",
-        "club", "clubs", "online", "?", "&", "live=", "id=", "x", "/", "?live=ab",
+        "club", "clubs", "online", "?", "&", "live=", "id=", "x", "/", "?live=ab", "online/",
     ];
     let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
     (0..400)
@@ -229,9 +239,21 @@ fn the_boot_starts_the_module_of_the_route() {
         })
         .collect();
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
-    // The learning addresses reach both learning modules and the boards.
-    for module in ["lessonframe", "puzzleframe", "othelloframe", "nimframe"] {
+    // The learning addresses reach both learning modules and the boards;
+    // the others every game's live frame and online game page.
+    for (module, least) in [
+        ("lessonframe", 20),
+        ("puzzleframe", 20),
+        ("othelloframe", 20),
+        ("nimframe", 20),
+        ("othellolive", 2),
+        ("opoklive", 2),
+        ("nimlive", 2),
+        ("othelloonline", 2),
+        ("opokonline", 2),
+        ("nimonline", 2),
+    ] {
         let count = answers.iter().filter(|a| *a == module).count();
-        assert!(count >= 20, "only {count} addresses start {module}");
+        assert!(count >= least, "only {count} addresses start {module}");
     }
 }

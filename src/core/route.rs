@@ -1,6 +1,8 @@
 //! The app's pages as URL fragments (`#/othello?moves=…`): fragments work on
 //! any static host and inside a club's page without server rules.
 
+use crate::embed::params::Game;
+
 /// A page of the app.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub enum Route {
@@ -101,11 +103,12 @@ impl Route {
             Route::Club => Some("club"),
             // The embed snippet builder, a club webmaster's tool.
             Route::EmbedBuilder(_) => Some("builder"),
-            // A frame that follows a live game: the live client and the
-            // boards, without online play's pages.
-            Route::Embed(frame) if crate::online::client::LiveFrame::named(frame) => {
-                Some("liveframe")
-            }
+            // A frame that follows a live game: the live client and its
+            // game's board, without online play's pages.
+            Route::Embed(frame) if crate::online::client::LiveFrame::named(frame) => Some(by_game(
+                frame_game(frame),
+                ["othellolive", "opoklive", "nimlive"],
+            )),
             // A club event's frames, and the club's rating list, without
             // the event pages.
             Route::Embed(frame) if is_event_frame(frame) => Some("eventframe"),
@@ -117,9 +120,12 @@ impl Route {
                 Some(learning_frame_module(frame).unwrap_or_else(|| board_frame_module(frame)))
             }
             // Online play: the lobby and the "Play online" dialog (called
-            // from the game pages); the games' pages with their boards.
+            // from the game pages); a game's page with its game's board.
             Route::Lobby => Some("online"),
-            Route::Online(_) => Some("onlinegame"),
+            Route::Online(rest) => Some(by_game(
+                online_game(rest),
+                ["othelloonline", "opokonline", "nimonline"],
+            )),
             // A club's events (issue 29): their own module, fetched by
             // `#/event/…` and the event frames only.
             Route::Event(rest) if is_new_event(rest) => Some("newevent"),
@@ -208,11 +214,29 @@ impl Route {
 /// game's, read as the frame reads it (Othello's for a name of no game,
 /// which shows Othello).
 fn board_frame_module(frame: &str) -> &'static str {
-    use crate::embed::params::{frame_route, Game};
-    match frame_route(frame).map(|(game, _)| game) {
-        Some(Game::Opok) => "opokframe",
-        Some(Game::Nim) => "nimframe",
-        Some(Game::Othello) | None => "othelloframe",
+    by_game(frame_game(frame), ["othelloframe", "opokframe", "nimframe"])
+}
+
+/// The game a frame's address names (what follows `#/embed/`), Othello
+/// when it names none (its module then says so).
+fn frame_game(frame: &str) -> Game {
+    crate::embed::params::frame_route(frame).map_or(Game::Othello, |(game, _)| game)
+}
+
+/// The game an online game's address names (what follows `#/online/`):
+/// its first segment, Othello when that names none (the page then says
+/// so).
+fn online_game(rest: &str) -> Game {
+    let name = rest.split(['/', '?']).next().unwrap_or_default();
+    Game::from_name(name).unwrap_or(Game::Othello)
+}
+
+/// `modules`' name of `game`: Othello's, Opok's, Nim's.
+fn by_game(game: Game, modules: [&'static str; 3]) -> &'static str {
+    match game {
+        Game::Othello => modules[0],
+        Game::Opok => modules[1],
+        Game::Nim => modules[2],
     }
 }
 
@@ -398,12 +422,21 @@ mod tests {
         assert_eq!(Route::from_fragment("#/online").module(), Some("online"));
         assert_eq!(
             Route::from_fragment("#/online/opok/ab23cd45ef67").module(),
-            Some("onlinegame")
+            Some("opokonline")
         );
-        // A live frame is the live frames' module; a board its game's.
+        // A live frame is its game's live frames' module; a board its
+        // game's frames'.
         assert_eq!(
             Route::from_fragment("#/embed/nim?parent=https://a.example&live=ab23cd45ef67").module(),
-            Some("liveframe")
+            Some("nimlive")
+        );
+        assert_eq!(
+            Route::from_fragment("#/embed/chess?live=ab23cd45ef67").module(),
+            Some("othellolive")
+        );
+        assert_eq!(
+            Route::from_fragment("#/online/chess/ab23cd45ef67").module(),
+            Some("othelloonline")
         );
         assert_eq!(
             Route::from_fragment("#/embed/nim?heaps=3&alive=1").module(),

@@ -211,7 +211,7 @@ if (release) {
   for (const group of groups) {
     const [raw, gz, br] = sizes[group];
     const note = group === "worker" ? `   budget ${kb(WORKER_BUDGET_BR)} brotli: ${br <= WORKER_BUDGET_BR ? "ok" : "over"}` : "";
-    console.log(`  ${group.padEnd(12)} ${kb(raw).padStart(10)} raw ${kb(gz).padStart(10)} gzip ${kb(br).padStart(10)} brotli${note}`);
+    console.log(`  ${group.padEnd(13)} ${kb(raw).padStart(10)} raw ${kb(gz).padStart(10)} gzip ${kb(br).padStart(10)} brotli${note}`);
   }
   // The README's size table is written from this (tests/docs/tables.mjs).
   const target = process.env.CARGO_TARGET_DIR || join(here, "..", "..", "target");

@@ -30,6 +30,8 @@ const ROUTES = [
   ["club", "#/club", 250],
   ["online", "#/online", 250],
   ["online game", "#/online/othello/ab23cd45ef67", 250],
+  ["online Opok game", "#/online/opok/ab23cd45ef67", 250],
+  ["online Nim game", "#/online/nim/ab23cd45ef67", 250],
   ["event", "#/event/new", 250],
   ["event page", "#/event/k7qz3mfa9tbe", 250],
   ["club on the server", "#/clubs/ab12", 250],
@@ -39,6 +41,8 @@ const ROUTES = [
   // A frame following a live game, an event's and a club's rating list:
   // the ids need not exist, the modules are what they cost.
   ["live frame", "#/embed/othello?live=ab23cd45ef67", 200],
+  ["live Opok frame", "#/embed/opok?live=ab23cd45ef67", 200],
+  ["live Nim frame", "#/embed/nim?live=ab23cd45ef67", 200],
   ["event frame", "#/embed/event?id=ab12&view=standings", 200],
   ["ratings frame", "#/embed/ratings?club=ab12", 200],
   ["lesson frame", "#/embed/othello?mode=lesson&lesson=othello-1-6", 200],
@@ -50,7 +54,8 @@ const ROUTES = [
  *  budget, never the size measured); a route joins when it meets its. */
 const HELD = new Set([
   "home", "othello", "opok", "nim", "learn", "puzzles", "rules", "teacher", "club", "online", "event",
-  "club on the server", "frame", "opok frame", "nim frame", "ratings frame", "event frame", "puzzle frame",
+  "event page", "club on the server", "online game", "online Opok game", "online Nim game", "frame", "opok frame",
+  "nim frame", "live frame", "live Opok frame", "live Nim frame", "ratings frame", "event frame", "puzzle frame",
 ]);
 
 /** The bytes `fragment` costs a first visit, by file. */

@@ -41,14 +41,14 @@ function speedTable() {
 }
 
 const GROUPS = [
-  "app", "othello", "opok", "nim", "learn", "puzzles", "rules", "teacher", "club", "builder", "diagram", "online", "onlinegame", "event", "newevent", "clubs",
-  "othelloframe", "opokframe", "nimframe", "liveframe", "eventframe", "ratingsframe", "lessonframe", "puzzleframe", "worker",
+  "app", "othello", "opok", "nim", "learn", "puzzles", "rules", "teacher", "club", "builder", "diagram", "online", "othelloonline", "opokonline", "nimonline", "event", "newevent", "clubs",
+  "othelloframe", "opokframe", "nimframe", "othellolive", "opoklive", "nimlive", "eventframe", "ratingsframe", "lessonframe", "puzzleframe", "worker",
 ];
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 
 function sizesTable(sizes) {
   const lines = GROUPS.map(
-    (g) => `  ${g.padEnd(12)} ${kb(sizes[g][0]).padStart(10)} raw ${kb(sizes[g][1]).padStart(10)} gzip ${kb(sizes[g][2]).padStart(10)} brotli`,
+    (g) => `  ${g.padEnd(13)} ${kb(sizes[g][0]).padStart(10)} raw ${kb(sizes[g][1]).padStart(10)} gzip ${kb(sizes[g][2]).padStart(10)} brotli`,
   );
   return ["```", ...lines, "```"].join("\n");
 }

@@ -21,12 +21,8 @@ use crate::embed::params::{parse, EmbedParams, Game};
 use crate::frame::position_info;
 use crate::online::client::{LiveFrame, OnlineGame};
 use crate::online::protocol::ApiError;
-use crate::online::setup::GameKind;
 use crate::session::clock::clock_text;
 use crate::session::core::GameSession;
-use crate::session::nim::Nim;
-use crate::session::opok::Opok;
-use crate::session::othello::Othello;
 
 use super::super::context::{use_app, use_texts, AppContext};
 use super::super::embed::talk::post;
@@ -39,14 +35,10 @@ use super::page::{use_live, use_ticks};
 use super::panel::{status_text, Glance};
 use super::players::name_of;
 
-/// The frame of a live game.
-pub fn live_frame(live: LiveFrame) -> Html {
+/// The frame of a live game of `G`.
+pub fn live_frame<G: EmbedBoard>(live: LiveFrame) -> Html {
     let key = format!("{}/{}?{}", live.kind.name(), live.game, live.rest);
-    match live.kind {
-        GameKind::Othello => html! { <Follow<Othello> {key} {live} /> },
-        GameKind::Opok => html! { <Follow<Opok> {key} {live} /> },
-        GameKind::Nim => html! { <Follow<Nim> {key} {live} /> },
-    }
+    html! { <Follow<G> {key} {live} /> }
 }
 
 /// The frame's parameters: its query's, with the game's rules once the

@@ -62,34 +62,60 @@ pub fn page_of(route: &Route) -> Html {
     }
 }
 
-/// An online game's page (`#/online/<game>/<id>`, `src/bin/onlinegame.rs`),
-/// with its game's board.
-pub fn game_of(route: &Route) -> Html {
+/// An Othello game's page online (`#/online/othello/<id>`,
+/// `src/bin/othelloonline.rs`).
+pub fn othello_game(route: &Route) -> Html {
+    game_of::<Othello>(route, GameKind::Othello)
+}
+
+/// An Opok game's page online (`src/bin/opokonline.rs`).
+pub fn opok_game(route: &Route) -> Html {
+    game_of::<Opok>(route, GameKind::Opok)
+}
+
+/// A Nim game's page online (`src/bin/nimonline.rs`).
+pub fn nim_game(route: &Route) -> Html {
+    game_of::<Nim>(route, GameKind::Nim)
+}
+
+/// An online game's page (`#/online/<game>/<id>`) of the module of game
+/// `kind` (`G`): a module of its own for each game, with that game's board
+/// only; an address of another game, or of none, is not found.
+fn game_of<G: super::shell::PageGame>(route: &Route, kind: GameKind) -> Html {
     match route {
-        Route::Online(rest) => match OnlineLink::parse(rest).map(|link| link.kind) {
-            Some(GameKind::Othello) => {
-                html! { <page::OnlinePage<Othello> key={rest.clone()} rest={rest.clone()} /> }
+        Route::Online(rest) => match OnlineLink::parse(rest) {
+            Some(link) if link.kind == kind => {
+                html! { <page::OnlinePage<G> key={rest.clone()} rest={rest.clone()} /> }
             }
-            Some(GameKind::Opok) => {
-                html! { <page::OnlinePage<Opok> key={rest.clone()} rest={rest.clone()} /> }
-            }
-            Some(GameKind::Nim) => {
-                html! { <page::OnlinePage<Nim> key={rest.clone()} rest={rest.clone()} /> }
-            }
-            None => not_found(),
+            _ => not_found(),
         },
         _ => Html::default(),
     }
 }
 
-/// The frames that follow a live game alone (`#/embed/<game>?live=<id>`):
-/// the module a club's website loads for them (`src/bin/liveframe.rs`),
+/// The frame following a live Othello game (`#/embed/othello?live=<id>`,
+/// `src/bin/othellolive.rs`): the module a club's website loads for it,
 /// without the lobby and the online games' pages.
-pub fn frame_of(route: &Route) -> Html {
+pub fn othello_live(route: &Route) -> Html {
+    live_of::<Othello>(route, GameKind::Othello)
+}
+
+/// The frame following a live Opok game (`src/bin/opoklive.rs`).
+pub fn opok_live(route: &Route) -> Html {
+    live_of::<Opok>(route, GameKind::Opok)
+}
+
+/// The frame following a live Nim game (`src/bin/nimlive.rs`).
+pub fn nim_live(route: &Route) -> Html {
+    live_of::<Nim>(route, GameKind::Nim)
+}
+
+/// A live game's frame of the module of game `kind` (`G`).
+fn live_of<G: super::embed::EmbedBoard>(route: &Route, kind: GameKind) -> Html {
     match route {
         Route::Embed(rest) => match LiveFrame::parse(rest) {
-            Some(live) => frame::live_frame(live),
-            None => not_found(),
+            Some(live) if live.kind == kind => frame::live_frame::<G>(live),
+            _ => not_found(),
         },
         _ => Html::default(),
     }
