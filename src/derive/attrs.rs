@@ -144,3 +144,33 @@ pub fn field_name(name: &str, case: Option<&str>) -> String {
         _ => name.to_string(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_cased_as_serde_cases_them() {
+        // As serde's derive writes them (its `RenameRule`).
+        let variants = [
+            ("snake_case", "DoubleRoundRobin", "double_round_robin"),
+            ("kebab-case", "DoubleRoundRobin", "double-round-robin"),
+            ("lowercase", "DoubleRoundRobin", "doubleroundrobin"),
+            ("camelCase", "DoubleRoundRobin", "doubleRoundRobin"),
+            ("snake_case", "Nim", "nim"),
+        ];
+        for (case, name, cased) in variants {
+            assert_eq!(variant_name(name, Some(case)), cased, "{case} {name}");
+        }
+        assert_eq!(variant_name("Nim", None), "Nim");
+        let fields = [
+            ("camelCase", "start_limit_ms", "startLimitMs"),
+            ("kebab-case", "start_limit_ms", "start-limit-ms"),
+            ("snake_case", "start_limit_ms", "start_limit_ms"),
+            ("lowercase", "r#type", "type"),
+        ];
+        for (case, name, cased) in fields {
+            assert_eq!(field_name(name, Some(case)), cased, "{case} {name}");
+        }
+    }
+}
