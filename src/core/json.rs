@@ -4,7 +4,8 @@
 //! reads. The text is parsed once into a [`Value`]; each type then has one
 //! plain function that reads it. serde's derive writes a visitor per type
 //! and per deserializer (the JSON reader, and a buffer for every tagged
-//! enum): about 200 KB in each page that reads the server's messages. The
+//! enum): about 200 KB of wasm (before wasm-opt and compression) in each
+//! page that reads the server's messages. The
 //! server writes with serde and, where it reads, reads with serde.
 //!
 //! What a decoder reads is held equal to serde's, value and refusal, by

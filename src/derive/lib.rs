@@ -7,8 +7,8 @@
 //! JSON reader, and a buffer for every tagged enum); the pages' modules that
 //! read the server's messages carried about 200 KB of them.
 //!
-//! What it reads is checked against serde on the same text in the core's
-//! tests (`json::tests`): the same values, the same refusals.
+//! What it reads is checked against serde on the same text by
+//! `tests/core/json.rs`: the same values, the same refusals.
 
 mod attrs;
 
