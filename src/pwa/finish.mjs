@@ -180,7 +180,9 @@ for (const path of paths) hash.update(path).update("\0").update(readFileSync(joi
 const build = {
   version: hash.digest("hex").slice(0, 16),
   core: paths.filter((path) => !LAZY(path)),
-  lazy: paths.filter(LAZY),
+  // The search worker first: the service worker keeps these one by one,
+  // and the computer opponent is what a player misses most offline.
+  lazy: paths.filter(LAZY).sort((a, b) => (moduleOf(b) === "worker") - (moduleOf(a) === "worker")),
 };
 writeFileSync(join(site, "sw.js"), `const BUILD = ${JSON.stringify(build)};\n${template}`);
 

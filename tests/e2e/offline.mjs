@@ -26,9 +26,19 @@ function pngSize(bytes) {
 
 const controlled = () => page.evaluate(() => Boolean(navigator.serviceWorker.controller));
 
+/** Waits until `test(arg)`, an async function run in the page, is true.
+ * (waitForFunction would take the promise itself as the truthy answer.) */
+async function until(test, arg, ms = 30000, what = "the page's condition") {
+  const deadline = Date.now() + ms;
+  while (!(await page.evaluate(test, arg))) {
+    assert(Date.now() < deadline, `${what} within ${ms} ms`);
+    await page.waitForTimeout(250);
+  }
+}
+
 /** Waits until the service worker holds `name` in its current cache. */
 async function cached(name, ms = 30000) {
-  await page.waitForFunction(
+  await until(
     async (name) => {
       for (const key of await caches.keys()) {
         const cache = await caches.open(key);
@@ -37,7 +47,8 @@ async function cached(name, ms = 30000) {
       return false;
     },
     name,
-    { timeout: ms, polling: 250 },
+    ms,
+    `${name} cached`,
   );
 }
 
@@ -122,11 +133,14 @@ try {
       await page.goto(origin);
       await page.waitForSelector('a[href="#/othello"]');
       await page.waitForFunction(() => navigator.serviceWorker.controller, null, { timeout: 30000 });
-      // The search worker is kept once the page is idle, without a game page.
-      await cached("worker_bg.wasm");
-      await cached("worker.js");
-      // So are the learning pages' module and data.
-      for (const path of ["learn.js", "learn_bg.wasm", "learn/lessons-en.json", "learn/lessons-cs.json", "learn/lessons-ru.json", "learn/puzzles.json"]) await cached(path);
+      // The search worker is kept once the page is idle, without a game page,
+      // and before the rest: every page's module and the learning data.
+      const lazy = JSON.parse(readFileSync(join(site, "sw.js"), "utf8").match(/^const BUILD = (.*);$/m)[1]).lazy;
+      assert(lazy[0].startsWith("worker") && lazy[1].startsWith("worker"), `the worker first: ${lazy.slice(0, 2)}`);
+      for (const path of ["learn.js", "learn_bg.wasm", "learn/lessons-en.json", "learn/lessons-cs.json", "learn/lessons-ru.json", "learn/puzzles.json"]) {
+        assert(lazy.includes(path), `${path} is kept`);
+      }
+      for (const path of lazy) await cached(path);
       await server.stop();
       await context.setOffline(true);
       await page.reload();
@@ -188,9 +202,7 @@ try {
       writeFileSync(index, readFileSync(index, "utf8").replace("</body>", "<!-- next build --></body>"));
       execFileSync("node", [join(root, "src", "pwa", "finish.mjs"), site], { stdio: "ignore" });
       await page.evaluate(async () => (await navigator.serviceWorker.getRegistration()).update());
-      await page.waitForFunction(async () => Boolean((await navigator.serviceWorker.getRegistration()).waiting), null, {
-        timeout: 30000,
-      });
+      await until(async () => Boolean((await navigator.serviceWorker.getRegistration()).waiting), null, 30000, "a waiting version");
       await page.waitForTimeout(500);
       assert(!(await page.$("[data-testid=update-offer]")), "no offer during a game");
       assert(await page.evaluate(() => window.__sameDocument), "the game's page was not reloaded");
