@@ -9,7 +9,7 @@ use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 
-use mind_sports_web::route::Route;
+use mind_sports_web::route::{in_preview, Route, PREVIEW_WINDOW};
 
 /// The inline script of `index.html` that sets `mindSportsBoot`.
 fn boot_script() -> String {
@@ -196,16 +196,22 @@ fn learning_addresses() -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn the_boot_starts_the_module_of_the_route() {
-    let addresses: Vec<String> = ADDRESSES
+/// Every address of the test: by hand, mixed, and the learning frames'.
+fn all_addresses() -> Vec<String> {
+    ADDRESSES
         .iter()
         .map(|a| a.to_string())
         .chain(mixed_addresses())
         .chain(learning_addresses())
-        .collect();
+        .collect()
+}
+
+/// The module the boot starts for each of `addresses`, in a window named
+/// `window` (`window.name`).
+fn boot_answers(addresses: &[String], window: &str) -> Vec<String> {
     let program = format!(
         "const addresses = {};\n\
+         globalThis.name = {};\n\
          const answers = addresses.map((hash) => {{\n\
            globalThis.location = {{ hash }};\n\
            globalThis.document = {{ createElement: () => ({{}}), head: {{ append() {{}} }} }};\n\
@@ -214,6 +220,7 @@ fn the_boot_starts_the_module_of_the_route() {
          }});\n\
          process.stdout.write(JSON.stringify(answers));",
         serde_json::to_string(&addresses).unwrap(),
+        serde_json::to_string(window).unwrap(),
         boot_script(),
     );
     let mut node = Command::new("node")
@@ -228,7 +235,35 @@ fn the_boot_starts_the_module_of_the_route() {
         .unwrap();
     let output = node.wait_with_output().unwrap();
     assert!(output.status.success(), "the boot script failed in Node");
-    let answers: Vec<String> = serde_json::from_slice(&output.stdout).unwrap();
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+#[test]
+fn the_builder_s_preview_starts_the_builder_s_module_for_a_board() {
+    let addresses = all_addresses();
+    let answers = boot_answers(&addresses, PREVIEW_WINDOW);
+    let wrong: Vec<String> = addresses
+        .iter()
+        .zip(&answers)
+        .filter_map(|(address, boot)| {
+            let module = in_preview(Route::from_fragment(address).module().unwrap_or("app"));
+            (boot != module).then(|| {
+                format!("{address:?}: the preview's boot starts {boot}, the route is {module}'s")
+            })
+        })
+        .collect();
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+    let builder = answers.iter().filter(|a| *a == "builder").count();
+    assert!(builder >= 60, "only {builder} addresses start the builder");
+    for frame in ["lessonframe", "othellolive", "eventframe"] {
+        assert!(answers.iter().any(|a| a == frame), "{frame} is its own");
+    }
+}
+
+#[test]
+fn the_boot_starts_the_module_of_the_route() {
+    let addresses = all_addresses();
+    let answers = boot_answers(&addresses, "");
     let wrong: Vec<String> = addresses
         .iter()
         .zip(&answers)

@@ -210,11 +210,31 @@ impl Route {
     }
 }
 
+/// The `window.name` of the snippet builder's preview frame. The builder's
+/// module carries the three games' board frames and draws the preview
+/// itself, so that the builder's page fetches one module, not the
+/// builder's and a frame's (index.html's boot reads the name too).
+pub const PREVIEW_WINDOW: &str = "mind-sports-preview";
+
+/// The board frames' modules, Othello's, Opok's and Nim's.
+pub const BOARD_FRAMES: [&str; 3] = ["othelloframe", "opokframe", "nimframe"];
+
+/// The module that draws a page of `module` in the builder's preview
+/// frame ([`PREVIEW_WINDOW`]): the builder's for a board's frame, which it
+/// carries, and `module` itself for any other.
+pub fn in_preview(module: &'static str) -> &'static str {
+    if BOARD_FRAMES.contains(&module) {
+        "builder"
+    } else {
+        module
+    }
+}
+
 /// The module of the board frame `frame` (what follows `#/embed/`): its
 /// game's, read as the frame reads it (Othello's for a name of no game,
 /// which shows Othello).
 fn board_frame_module(frame: &str) -> &'static str {
-    by_game(frame_game(frame), ["othelloframe", "opokframe", "nimframe"])
+    by_game(frame_game(frame), BOARD_FRAMES)
 }
 
 /// The game a frame's address names (what follows `#/embed/`), Othello
@@ -294,6 +314,25 @@ fn learn_route(path: &str) -> Option<Route> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_builder_s_preview_draws_a_board_s_frame_with_the_builder_s_module() {
+        for frame in ["othello", "opok?mode=play", "nim/?moves=1:3", "reversi"] {
+            let module = Route::from_fragment(&format!("/embed/{frame}"))
+                .module()
+                .unwrap();
+            assert!(BOARD_FRAMES.contains(&module), "{frame}: {module}");
+            assert_eq!(in_preview(module), "builder", "{frame}");
+        }
+        for other in [
+            "/embed/othello?mode=lesson&lesson=othello-1-1",
+            "/embed/nim?live=ab23cd45ef67",
+            "/othello",
+        ] {
+            let module = Route::from_fragment(other).module().unwrap();
+            assert_eq!(in_preview(module), module, "{other}");
+        }
+    }
 
     #[test]
     fn a_lesson_s_or_a_puzzle_s_frame_is_a_module_of_its_own() {

@@ -36,6 +36,8 @@ mod store_news;
 pub use app::App;
 pub use common::diagram;
 
+use crate::route::Route;
+
 /// Mounts the app on a container of its own in the page's body (never an
 /// ancestor of a module's pages: see [`module_section`]), after the panic
 /// hook (a banner offering a reload) and, on request, the browser tests'
@@ -75,13 +77,48 @@ pub fn start_frame(
     mount: fn(web_sys::Element, &str, wasm_bindgen::JsValue),
     _unmount: fn(),
 ) {
+    run_frame(name, Route::module, mount);
+}
+
+/// Starts the snippet builder's module: the builder's page as
+/// [`start_from`] starts a module's, or a board's frame as
+/// [`start_frame`] starts one, which the builder's preview frame asks of
+/// it (`index.html` starts the builder's module there,
+/// [`PREVIEW_WINDOW`](crate::route::PREVIEW_WINDOW)).
+pub fn start_builder(
+    name: &'static str,
+    mount: fn(web_sys::Element, &str, wasm_bindgen::JsValue),
+    unmount: fn(),
+) {
+    /// The builder's for a board's frame, which it draws: another board's
+    /// needs no new load.
+    fn board_frame(route: &Route) -> Option<&'static str> {
+        route
+            .module()
+            .filter(|module| crate::route::BOARD_FRAMES.contains(module))
+            .map(crate::route::in_preview)
+    }
+    if board_frame(&Route::from_fragment(&browser::fragment())) == Some(name) {
+        run_frame(name, board_frame, mount);
+    } else {
+        start_from(name, mount, unmount);
+    }
+}
+
+/// Draws the frame of the module `name` (the module `module_of` names a
+/// route's), following its address.
+fn run_frame(
+    name: &'static str,
+    module_of: fn(&Route) -> Option<&'static str>,
+    mount: fn(web_sys::Element, &str, wasm_bindgen::JsValue),
+) {
     crash::install_panic_hook();
     crash::install_test_hooks();
     let lang = app::initial_lang();
     look::set_root_attribute("lang", lang.code());
     let follow = move || {
-        let route = crate::route::Route::from_fragment(&browser::fragment());
-        if route.module() != Some(name) {
+        let route = Route::from_fragment(&browser::fragment());
+        if module_of(&route) != Some(name) {
             let _ = browser::window().location().reload();
         }
         if let Some(document) = browser::window().document() {

@@ -592,6 +592,8 @@ try {
         ["opok", "#/opok?circles=human&squares=human&size=4&moves=a1:3:b3", ["builder-coords", false]],
       ]) {
         const page = await freshPage(browser, { width: 1280, height: 1000 });
+        const fetched = [];
+        page.on("request", (r) => fetched.push(new URL(r.url()).pathname));
         await page.goto(`${APP}/${link}`);
         await page.waitForSelector("[data-testid=embed-this]");
         const board = await squares(page);
@@ -607,6 +609,9 @@ try {
         const preview = await (await page.waitForSelector("[data-testid=builder-preview]")).contentFrame();
         await preview.waitForSelector("[data-testid=embed] [data-square]");
         assert((await squares(preview)) === board, `${game}: the preview shows the page's board`);
+        // The builder's module draws the preview: no board frame's module.
+        const modules = fetched.filter((p) => p.endsWith("_bg.wasm"));
+        assert(modules.includes("/builder_bg.wasm") && !modules.some((p) => /frame_bg/.test(p)), `${game}: ${modules}`);
         await page.waitForFunction(() => /height:(?!560px)\d+px/.test(document.querySelector("[data-testid=builder-iframe]").value));
         for (const kind of ["iframe", "element"]) {
           const snippet = await page.inputValue(`[data-testid=builder-${kind}]`);

@@ -24,7 +24,7 @@ use crate::session::opok::Opok;
 use crate::session::othello::Othello;
 
 use super::super::context::use_texts;
-use crate::route::Route;
+use crate::route::{Route, BOARD_FRAMES};
 
 mod club_frames;
 mod fields;
@@ -186,10 +186,18 @@ pub fn embed_builder(props: &BuilderProps) -> Html {
 
 /// The builder's page (`src/bin/builder.rs`): a module of its own, so that
 /// neither the club page nor the frames carry the three games' readers and
-/// previews it needs.
+/// previews it needs. Its preview frame
+/// ([`PREVIEW_WINDOW`](crate::route::PREVIEW_WINDOW)) is drawn by
+/// the same module, which carries each game's board frame as that game's
+/// module draws it: the builder's page fetches one module, not two.
 pub fn page_of(route: &Route) -> Html {
-    match route {
-        Route::EmbedBuilder(query) => html! { <EmbedBuilder query={query.clone()} /> },
+    match (route, route.module()) {
+        (Route::EmbedBuilder(query), _) => html! { <EmbedBuilder query={query.clone()} /> },
+        (Route::Embed(_), Some(module)) if module == BOARD_FRAMES[0] => {
+            super::othello_page_of(route)
+        }
+        (Route::Embed(_), Some(module)) if module == BOARD_FRAMES[1] => super::opok_page_of(route),
+        (Route::Embed(_), Some(module)) if module == BOARD_FRAMES[2] => super::nim_page_of(route),
         _ => Html::default(),
     }
 }

@@ -1,11 +1,14 @@
 //! The builder's live preview: the frame as the snippets make it, talking
 //! to the builder's page (whatever `parent` the snippets name) so that it
-//! is sized by its own `resize` reports, as the snippets size it.
+//! is sized by its own `resize` reports, as the snippets size it. The
+//! builder's module draws it ([`PREVIEW_WINDOW`]): the same board frame as
+//! each game's module draws.
 
 use wasm_bindgen::JsValue;
 use yew::prelude::*;
 
 use crate::embed::params::EmbedParams;
+use crate::route::PREVIEW_WINDOW;
 
 use super::super::super::browser;
 use super::super::super::context::use_texts;
@@ -50,6 +53,7 @@ pub(super) fn preview(props: &PreviewProps) -> Html {
     let src = format!("{}{}", app_address(), shown.fragment());
     html! {
         <iframe ref={frame} class="builder-preview" data-testid="builder-preview" src={src}
+            name={PREVIEW_WINDOW}
             title={format!("{} — {}", t.embed().preview(), game_name(t, props.params.game()))}
             style={format!("width:100%;max-width:{}px;height:{}px", props.width, props.height)} />
     }
