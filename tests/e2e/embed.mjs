@@ -549,6 +549,8 @@ try {
       // The lesson's frame loads its own module, not a board's nor the course's.
       const loaded = await frame.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).join(" "));
       assert(/lessonframe_bg\.wasm/.test(loaded) && !/(othelloframe|\/learn)_bg\.wasm/.test(loaded), loaded);
+      // And its game's lessons only, not the whole course.
+      assert(/\/learn\/lessons-othello-en\.json/.test(loaded) && !/lessons-en\.json/.test(loaded), loaded);
       const send = async (message, test) => {
         const n = (await got(page)).length;
         await page.evaluate((m) => window.send(m), message);

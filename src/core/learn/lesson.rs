@@ -493,7 +493,8 @@ pub fn parse_stage(text: &str) -> Result<Stage, StageError> {
 }
 
 /// Reads the course as the app fetches it in the reader's language `lang`
-/// (`learn/lessons-<lang>.json`, written by the build): every stage file
+/// (`learn/lessons-<lang>.json`, written by the build, and one game's
+/// stages only in `learn/lessons-<game>-<lang>.json`): every stage file
 /// in course order, each with its name (`[["othello-1", {…}], …]`), its
 /// texts in `lang` only; validated as [`parse_stage`] does for that
 /// language, ids unique across stages.

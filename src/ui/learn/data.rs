@@ -121,13 +121,20 @@ fn use_data<T: Clone + PartialEq + 'static>(
     }
 }
 
-/// The course (every stage of every game) in the reader's language.
+/// The course in the reader's language: every stage of every game, or
+/// with `game` that game's stages only (a lesson's frame, which needs no
+/// other game's: `learn/lessons-<game>-<lang>.json`, written by the build
+/// beside the whole course).
 #[hook]
-pub fn use_course(attempt: u32) -> Loading<Course> {
+pub fn use_course(game: Option<&str>, attempt: u32) -> Loading<Course> {
     let lang = use_app().lang;
+    let file = match game {
+        Some(game) => format!("{game}-{}", lang.code()),
+        None => lang.code().to_string(),
+    };
     use_data(
         &COURSE,
-        format!("learn/lessons-{}.json", lang.code()),
+        format!("learn/lessons-{file}.json"),
         move |text| parse_course(text, lang).ok().map(Rc::new),
         attempt,
     )

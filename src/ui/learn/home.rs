@@ -38,7 +38,7 @@ pub fn star_total<'a>(progress: &Progress, ids: impl Iterator<Item = &'a str>) -
 pub fn learn_home() -> Html {
     let t = use_texts();
     let attempt = use_state(|| 0u32);
-    let course = use_course(*attempt);
+    let course = use_course(None, *attempt);
     let (progress, update) = use_progress();
     let retry = {
         let attempt = attempt.clone();

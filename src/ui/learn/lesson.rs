@@ -39,13 +39,14 @@ pub struct LessonPageProps {
 pub fn lesson_page(props: &LessonPageProps) -> Html {
     let t = use_texts();
     let attempt = use_state(|| 0u32);
-    let course = use_course(*attempt);
+    // A frame shows no links into the site, and reads its game's stages
+    // only.
+    let embedded = use_embedded().is_some();
+    let course = use_course(embedded.then_some(props.game.as_str()), *attempt);
     let retry = {
         let attempt = attempt.clone();
         Callback::from(move |_| attempt.set(*attempt + 1))
     };
-    // A frame shows no links into the site.
-    let embedded = use_embedded().is_some();
     let crumbs = (!embedded).then(|| {
         html! {
             <p class="crumbs">

@@ -19,7 +19,7 @@ pub fn learn_stages(props: &StagesProps) -> Html {
     let t = use_texts();
     let lang = t.lang();
     let attempt = use_state(|| 0u32);
-    let course = use_course(*attempt);
+    let course = use_course(None, *attempt);
     let (progress, _) = use_progress();
     let retry = {
         let attempt = attempt.clone();

@@ -142,7 +142,7 @@ fn make_set(
 pub fn teacher_page() -> Html {
     let app = use_app();
     let t = app.t();
-    let course = use_course(0);
+    let course = use_course(None, 0);
     let puzzles = use_puzzles(0);
     let picked = use_state(BTreeSet::<String>::new);
     let (title, numbers) = (use_node_ref(), use_node_ref());
@@ -239,7 +239,7 @@ pub fn set_page(props: &QueryProps) -> Html {
     let app = use_app();
     let t = app.t();
     let lang = t.lang();
-    let course = use_course(0);
+    let course = use_course(None, 0);
     let (progress, _) = use_progress();
     let name = use_node_ref();
     let code = use_state(|| None::<Result<String, String>>);
@@ -307,7 +307,7 @@ pub fn set_page(props: &QueryProps) -> Html {
 #[function_component(ResultsPage)]
 pub fn results_page(props: &QueryProps) -> Html {
     let t = use_texts();
-    let course = use_course(0);
+    let course = use_course(None, 0);
     let codes = use_node_ref();
     let table = use_state(|| None::<ClassTable>);
     let set = match TeacherSet::parse_query(&props.query) {
