@@ -255,7 +255,7 @@ fn the_builder_s_preview_starts_the_builder_s_module_for_a_board() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
     let builder = answers.iter().filter(|a| *a == "builder").count();
     assert!(builder >= 60, "only {builder} addresses start the builder");
-    for frame in ["lessonframe", "othellolive", "eventframe"] {
+    for frame in ["othellolesson", "othellolive", "eventframe"] {
         assert!(answers.iter().any(|a| a == frame), "{frame} is its own");
     }
 }
@@ -277,7 +277,9 @@ fn the_boot_starts_the_module_of_the_route() {
     // The learning addresses reach both learning modules and the boards;
     // the others every game's live frame and online game page.
     for (module, least) in [
-        ("lessonframe", 20),
+        ("othellolesson", 10),
+        ("opoklesson", 5),
+        ("nimlesson", 5),
         ("puzzleframe", 20),
         ("othelloframe", 20),
         ("nimframe", 20),

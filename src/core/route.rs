@@ -216,6 +216,10 @@ impl Route {
 /// builder's and a frame's (index.html's boot reads the name too).
 pub const PREVIEW_WINDOW: &str = "mind-sports-preview";
 
+/// The lesson frames' modules, Othello's, Opok's and the take-away
+/// games', each drawing its own game's lessons only.
+pub const LESSON_FRAMES: [&str; 3] = ["othellolesson", "opoklesson", "nimlesson"];
+
 /// The board frames' modules, Othello's, Opok's and Nim's.
 pub const BOARD_FRAMES: [&str; 3] = ["othelloframe", "opokframe", "nimframe"];
 
@@ -271,7 +275,7 @@ pub fn is_new_event(rest: &str) -> bool {
 fn learning_frame_module(frame: &str) -> Option<&'static str> {
     use crate::embed::params::{learning_ref, LearningRef};
     learning_ref(frame).map(|what| match what {
-        LearningRef::Lesson(_) => "lessonframe",
+        LearningRef::Lesson(_) => by_game(frame_game(frame), LESSON_FRAMES),
         LearningRef::Puzzle(_) => "puzzleframe",
     })
 }
@@ -339,9 +343,9 @@ mod tests {
         // A lesson's or a puzzle's frame is a module of its own, as the
         // lesson or puzzle parameters read.
         for (frame, module) in [
-            ("othello?mode=lesson&lesson=othello-1-6", "lessonframe"),
-            ("nim?lesson=nim-1-1", "lessonframe"),
-            ("opok/?lesson=opok-2-1&theme=dark", "lessonframe"),
+            ("othello?mode=lesson&lesson=othello-1-6", "othellolesson"),
+            ("nim?lesson=nim-1-1", "nimlesson"),
+            ("opok/?lesson=opok-2-1&theme=dark", "opoklesson"),
             ("othello?mode=puzzle", "puzzleframe"),
             ("othello?puzzle=daily", "puzzleframe"),
             ("othello?mode=view&lesson=othello-1-1", "othelloframe"),

@@ -46,6 +46,8 @@ const ROUTES = [
   ["event frame", "#/embed/event?id=ab12&view=standings", 200],
   ["ratings frame", "#/embed/ratings?club=ab12", 200],
   ["lesson frame", "#/embed/othello?mode=lesson&lesson=othello-1-6", 200],
+  ["Opok lesson frame", "#/embed/opok?mode=lesson&lesson=opok-1-1", 200],
+  ["Nim lesson frame", "#/embed/nim?mode=lesson&lesson=nim-1-1", 200],
   ["puzzle frame", "#/embed/othello?mode=puzzle", 200],
   ["builder", "#/embed", 300],
 ];
@@ -56,7 +58,7 @@ const HELD = new Set([
   "home", "othello", "opok", "nim", "learn", "puzzles", "rules", "teacher", "club", "online", "event",
   "event page", "club on the server", "online game", "online Opok game", "online Nim game", "frame", "opok frame",
   "nim frame", "live frame", "live Opok frame", "live Nim frame", "ratings frame", "event frame", "puzzle frame",
-  "builder",
+  "builder", "lesson frame", "Opok lesson frame",
 ]);
 
 /** The bytes `fragment` costs a first visit, by file. */
@@ -105,7 +107,7 @@ try {
     // module Route::module names (the builder's preview is drawn by the
     // builder's module, and a lesson's or a puzzle's frame mounts its module).
     const modules = [...files.keys()].filter((f) => /_bg\.wasm$/.test(f));
-    const drawn = ["lesson frame", "puzzle frame"].includes(name) ? 2 : 1;
+    const drawn = /lesson frame|puzzle frame/.test(name) ? 2 : 1;
     if (modules.length > drawn) wrong.push(`${fragment} fetches ${modules.join(", ")}`);
   }
 } finally {

@@ -42,7 +42,7 @@ function speedTable() {
 
 const GROUPS = [
   "app", "othello", "opok", "nim", "learn", "puzzles", "rules", "teacher", "club", "builder", "diagram", "online", "othelloonline", "opokonline", "nimonline", "event", "newevent", "clubs",
-  "othelloframe", "opokframe", "nimframe", "othellolive", "opoklive", "nimlive", "eventframe", "ratingsframe", "lessonframe", "puzzleframe", "worker",
+  "othelloframe", "opokframe", "nimframe", "othellolive", "opoklive", "nimlive", "eventframe", "ratingsframe", "othellolesson", "opoklesson", "nimlesson", "puzzleframe", "worker",
 ];
 const kb = (n) => `${(n / 1000).toFixed(1)} KB`;
 

@@ -548,7 +548,7 @@ try {
       await frame.waitForSelector("[data-testid=embedded-learning] h1", { timeout: 30000 });
       // The lesson's frame loads its own module, not a board's nor the course's.
       const loaded = await frame.evaluate(() => performance.getEntriesByType("resource").map((e) => e.name).join(" "));
-      assert(/lessonframe_bg\.wasm/.test(loaded) && !/(othelloframe|\/learn)_bg\.wasm/.test(loaded), loaded);
+      assert(/othellolesson_bg\.wasm/.test(loaded) && !/(othelloframe|\/learn|opoklesson|nimlesson)_bg\.wasm/.test(loaded), loaded);
       // And its game's lessons only, not the whole course.
       assert(/\/learn\/lessons-othello-en\.json/.test(loaded) && !/lessons-en\.json/.test(loaded), loaded);
       const send = async (message, test) => {

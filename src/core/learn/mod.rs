@@ -10,12 +10,15 @@
 //!   verdict);
 //! * [`play`]: one try at a lesson, its hints and the star rule;
 //! * [`transform`]: a lesson shown another way on a retry;
+//! * [`games`]: which games' lessons a program shows (a lesson's frame,
+//!   its own game's);
 //! * [`played`]: the lessons played against the computer, move by move;
 //! * [`opponent`]: who answers the learner in a played lesson;
 //! * [`rating`]: Glicko-2 ratings of learners and puzzles, the next
 //!   puzzle, the puzzle of the day.
 
 pub mod check;
+pub mod games;
 pub mod lesson;
 pub mod opponent;
 pub mod play;

@@ -16,6 +16,7 @@ use crate::engine::othello::Color;
 use crate::lang::Lang;
 
 use super::check::{opok_start, othello_start};
+use super::games::LessonGames;
 use super::lesson::{Goal, Lesson, Opponent, Start, Texts};
 
 /// One of the eight symmetries of a square board (0 is the identity; bit 4
@@ -195,7 +196,7 @@ fn orders(n: usize) -> Vec<Vec<usize>> {
 
 /// Every way of showing `lesson` that keeps its meaning, as written first,
 /// each giving a different start.
-pub fn transforms(lesson: &Lesson) -> Vec<Transform> {
+pub fn transforms<G: LessonGames>(lesson: &Lesson) -> Vec<Transform> {
     let candidates: Vec<Transform> = match &lesson.start {
         Start::Board { .. } | Start::Moves { .. } => {
             let swaps: &[bool] =
@@ -230,7 +231,7 @@ pub fn transforms(lesson: &Lesson) -> Vec<Transform> {
     candidates
         .into_iter()
         .filter(|t| {
-            let start = shown(lesson, t).start;
+            let start = shown::<G>(lesson, t).start;
             let new = !starts.contains(&start);
             starts.push(start);
             new
@@ -240,11 +241,11 @@ pub fn transforms(lesson: &Lesson) -> Vec<Transform> {
 
 /// The transform of a retry: one that shows another start than `now` when
 /// there is one (picked by `seed`), else the lesson as written.
-pub fn retry(lesson: &Lesson, now: &Transform, seed: u64) -> Transform {
-    let shown_now = shown(lesson, now).start;
-    let others: Vec<Transform> = transforms(lesson)
+pub fn retry<G: LessonGames>(lesson: &Lesson, now: &Transform, seed: u64) -> Transform {
+    let shown_now = shown::<G>(lesson, now).start;
+    let others: Vec<Transform> = transforms::<G>(lesson)
         .into_iter()
-        .filter(|t| shown(lesson, t).start != shown_now)
+        .filter(|t| shown::<G>(lesson, t).start != shown_now)
         .collect();
     if others.is_empty() {
         return Transform::IDENTITY;
@@ -253,24 +254,28 @@ pub fn retry(lesson: &Lesson, now: &Transform, seed: u64) -> Transform {
 }
 
 /// `lesson` as shown under `transform` (a transform that does not fit the
-/// lesson's game shows it as written).
-pub fn shown(lesson: &Lesson, transform: &Transform) -> Shown {
+/// lesson's game, or of a game `G` does not show, shows it as written).
+pub fn shown<G: LessonGames>(lesson: &Lesson, transform: &Transform) -> Shown {
     let as_written = Shown {
         start: lesson.start.clone(),
         goal: lesson.goal.clone(),
         answer: lesson.answer.clone(),
         opponent: lesson.opponent.clone(),
         transform: Transform::IDENTITY,
-        side: board_side(&lesson.start),
+        side: board_side::<G>(&lesson.start),
     };
     let moved = match (&lesson.start, transform) {
-        (Start::Board { .. } | Start::Moves { .. }, Transform::Board { symmetry, swap }) => {
+        (Start::Board { .. } | Start::Moves { .. }, Transform::Board { symmetry, swap })
+            if G::OTHELLO =>
+        {
             othello_shown(lesson, *symmetry, *swap)
         }
-        (Start::Opok { .. } | Start::Record { .. }, Transform::Board { symmetry, .. }) => {
+        (Start::Opok { .. } | Start::Record { .. }, Transform::Board { symmetry, .. })
+            if G::OPOK =>
+        {
             opok_shown(lesson, *symmetry)
         }
-        (Start::Heaps { heaps, misere }, Transform::Heaps(order)) => {
+        (Start::Heaps { heaps, misere }, Transform::Heaps(order)) if G::TAKE_AWAY => {
             heaps_shown(lesson, heaps, *misere, order)
         }
         _ => None,
@@ -278,16 +283,17 @@ pub fn shown(lesson: &Lesson, transform: &Transform) -> Shown {
     moved.unwrap_or(as_written)
 }
 
-/// The side of a lesson's board (0 for heaps or a start that does not read).
-fn board_side(start: &Start) -> u8 {
+/// The side of a lesson's board (0 for heaps, a start that does not read
+/// or one of a game `G` does not show).
+fn board_side<G: LessonGames>(start: &Start) -> u8 {
     match start {
-        Start::Board { .. } | Start::Moves { .. } => {
+        Start::Board { .. } | Start::Moves { .. } if G::OTHELLO => {
             othello_start(start).map_or(0, |p| p.rules().size.side())
         }
-        Start::Opok { .. } | Start::Record { .. } => {
+        Start::Opok { .. } | Start::Record { .. } if G::OPOK => {
             opok_start(start).map_or(0, |p| p.geometry().size())
         }
-        Start::Heaps { .. } => 0,
+        _ => 0,
     }
 }
 
@@ -471,6 +477,7 @@ mod tests {
     use super::*;
     use crate::engine::clock::SystemClock;
     use crate::learn::check::check;
+    use crate::learn::games::EveryGame;
     use crate::learn::shipped_lesson;
     use crate::learn::shipped_lessons;
 
@@ -481,8 +488,8 @@ mod tests {
         // or the heaps.
         let clock = SystemClock::new();
         for lesson in shipped_lessons() {
-            for transform in transforms(&lesson) {
-                let shown = shown(&lesson, &transform);
+            for transform in transforms::<EveryGame>(&lesson) {
+                let shown = shown::<EveryGame>(&lesson, &transform);
                 let moved = as_lesson(&lesson, &shown);
                 assert_eq!(check(&moved, &clock), Ok(()), "{} {transform:?}", lesson.id);
             }
@@ -495,7 +502,7 @@ mod tests {
         // form; a retry always picks one.
         let mut without = Vec::new();
         for lesson in shipped_lessons() {
-            let forms = transforms(&lesson);
+            let forms = transforms::<EveryGame>(&lesson);
             let single_heap = matches!(&lesson.start, Start::Heaps { heaps, .. }
                 if heap_words(heaps).iter().collect::<BTreeSet<_>>().len() == 1);
             if forms.len() < 2 {
@@ -504,8 +511,13 @@ mod tests {
                 continue;
             }
             for seed in 0..5 {
-                let again = retry(&lesson, &Transform::IDENTITY, seed);
-                assert_ne!(shown(&lesson, &again).start, lesson.start, "{}", lesson.id);
+                let again = retry::<EveryGame>(&lesson, &Transform::IDENTITY, seed);
+                assert_ne!(
+                    shown::<EveryGame>(&lesson, &again).start,
+                    lesson.start,
+                    "{}",
+                    lesson.id
+                );
             }
         }
         // Only the lessons of one heap (or of equal heaps) keep their form.
@@ -530,7 +542,7 @@ mod tests {
         // Heaps 3 4 5 shown as 5 3 4: the move 1:2 (take 2 from the 3) is
         // now 2:2.
         let lesson = shipped_lesson("nim-1-3");
-        let shown = shown(&lesson, &Transform::Heaps(vec![2, 0, 1]));
+        let shown = shown::<EveryGame>(&lesson, &Transform::Heaps(vec![2, 0, 1]));
         assert_eq!(
             shown.start,
             Start::Heaps {
@@ -541,7 +553,7 @@ mod tests {
         assert_eq!(shown.answer, vec!["2:2".to_string()]);
         // An Opok board is mirrored in its main diagonal: a1 stays.
         let opok = shipped_lesson("opok-1-5");
-        let mirrored = super::shown(
+        let mirrored = super::shown::<EveryGame>(
             &opok,
             &Transform::Board {
                 symmetry: Symmetry::TRANSPOSE,
@@ -564,7 +576,7 @@ mod tests {
             symmetry: Symmetry(3),
             swap: true,
         };
-        assert!(!transforms(&lesson).contains(&swapped));
+        assert!(!transforms::<EveryGame>(&lesson).contains(&swapped));
         let mut neutral = lesson.clone();
         for t in [
             &mut neutral.title,
@@ -582,7 +594,7 @@ mod tests {
                 ru: "очередь хода".into(),
             };
         }
-        let shown = shown(&neutral, &swapped);
+        let shown = shown::<EveryGame>(&neutral, &swapped);
         let position = othello_start(&shown.start).unwrap();
         assert_eq!(position.side_to_move(), Color::White);
     }

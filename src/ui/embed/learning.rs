@@ -1,5 +1,5 @@
 //! A lesson's or a puzzle's frame (`#/embed/<game>?mode=lesson&lesson=…`,
-//! `?mode=puzzle&puzzle=…`): a module of its own (`src/bin/lessonframe.rs`,
+//! `?mode=puzzle&puzzle=…`): a module of its own (`src/bin/othellolesson.rs` and its game's others,
 //! `src/bin/puzzleframe.rs`; `Route::module`), with the lesson's or the
 //! puzzle's page, not a board's frame as well. This is the frame around the
 //! lesson: its styles, colours, language and height, `ready` and the

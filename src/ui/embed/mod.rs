@@ -12,7 +12,7 @@
 //! * [`talk`]: posting to the page, and the frame's `resize` reports;
 //! * [`controls`]: the step buttons, the status line, "new game";
 //! * [`learning`]: the frame of a lesson or a puzzle, a module of its own
-//!   (`src/bin/lessonframe.rs`, `src/bin/puzzleframe.rs`);
+//!   (`src/bin/othellolesson.rs` and its game's others, `src/bin/puzzleframe.rs`);
 //! * [`builder`]: the snippet builder (`#/embed`).
 //!
 //! The frame never touches the app's autosave or settings, and loads the

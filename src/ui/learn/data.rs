@@ -10,6 +10,7 @@ use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 use yew::prelude::*;
 
+use crate::learn::games::{EveryGame, LessonGames};
 use crate::learn::lesson::{parse_course, Lesson, Stage};
 use crate::learn::progress::Progress;
 use crate::learn::shipped::{parse_puzzles, ShippedPuzzle};
@@ -234,10 +235,21 @@ pub type UpdateProgress = Callback<Box<dyn FnOnce(&mut Progress)>>;
 /// it.
 #[hook]
 pub fn use_progress() -> (Rc<Progress>, UpdateProgress) {
+    use_progress_in::<EveryGame>()
+}
+
+/// [`use_progress`] in a module that shows `G`'s lessons: kept in the
+/// browser's storage if `G` may be ([`LessonGames::STORAGE`]), else in
+/// memory only (a lesson's frame, whose module then carries no reading or
+/// writing of the stored progress).
+#[hook]
+pub fn use_progress_in<G: LessonGames>() -> (Rc<Progress>, UpdateProgress) {
     // A frame on another site keeps the learner's progress in memory only.
+    // (`G::STORAGE` is asked where the stored progress is read or written,
+    // so that a module that may not keep it carries neither.)
     let embedded = super::embedded::use_embedded().is_some();
     let progress = use_state(|| {
-        Rc::new(if embedded {
+        Rc::new(if !G::STORAGE || embedded {
             Progress::default()
         } else {
             load_progress()
@@ -246,7 +258,7 @@ pub fn use_progress() -> (Rc<Progress>, UpdateProgress) {
     let update = {
         let progress = progress.clone();
         Callback::from(move |change: Box<dyn FnOnce(&mut Progress)>| {
-            if embedded {
+            if !G::STORAGE || embedded {
                 let mut now = (**progress).clone();
                 change(&mut now);
                 progress.set(Rc::new(now));

@@ -16,6 +16,7 @@ use crate::embed::params::{learning_of, LearningFrame, LearningRef};
 use super::super::embed::talk::post_to;
 use super::lesson::LessonPage;
 use super::puzzles::PuzzlePage;
+use crate::learn::games::LessonGames;
 
 /// What a lesson or a puzzle in a frame tells: the context that makes the
 /// learning pages a frame's (no storage, no site links, messages out).
@@ -35,10 +36,10 @@ pub fn use_embedded() -> Option<Embedded> {
 
 /// A lesson in a frame (the lessons' module), or nothing when the frame
 /// names no lesson.
-pub fn lesson_frame(frame: &str) -> Html {
+pub fn lesson_frame<G: LessonGames>(frame: &str) -> Html {
     learning_frame(frame, |learning| match &learning.what {
         LearningRef::Lesson(id) => {
-            Some(html! { <LessonPage game={learning.game.name()} id={id.clone()} /> })
+            Some(html! { <LessonPage<G> game={learning.game.name()} id={id.clone()} /> })
         }
         LearningRef::Puzzle(_) => None,
     })

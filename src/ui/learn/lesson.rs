@@ -19,11 +19,12 @@ use crate::route::Route;
 
 use super::super::browser;
 use super::super::context::{use_app, use_texts};
-use super::data::{lessons_of, not_ready, use_course, use_progress, Loading, UpdateProgress};
+use super::data::{lessons_of, not_ready, use_course, use_progress_in, Loading, UpdateProgress};
 use super::embedded::{use_embedded, Embedded};
 use super::home::{game_name, stars_view};
 use super::lesson_input::input_view;
 use super::lesson_play::{answer_said, feedback, heaps_said, to_move, Act, Change, Play, Tone};
+use crate::learn::games::LessonGames;
 
 /// Props: the lesson's route.
 #[derive(Properties, PartialEq)]
@@ -36,7 +37,7 @@ pub struct LessonPageProps {
 
 /// The lesson page: finds the lesson in the course.
 #[function_component(LessonPage)]
-pub fn lesson_page(props: &LessonPageProps) -> Html {
+pub fn lesson_page<G: LessonGames>(props: &LessonPageProps) -> Html {
     let t = use_texts();
     let attempt = use_state(|| 0u32);
     // A frame shows no links into the site, and reads its game's stages
@@ -72,7 +73,7 @@ pub fn lesson_page(props: &LessonPageProps) -> Html {
     html! {
         <section class="learn lesson">
             { crumbs }
-            <LessonPlayer key={props.id.clone()} {lesson} game={props.game.clone()} {next}
+            <LessonPlayer<G> key={props.id.clone()} {lesson} game={props.game.clone()} {next}
                 number={at + 1} total={lessons.len()} />
         </section>
     }
@@ -90,16 +91,16 @@ struct PlayerProps {
 
 /// Judges the answer a change gives (if any), says so, and keeps the stars
 /// of a solved lesson.
-fn judging(
+fn judging<G: LessonGames>(
     t: &'static Texts,
-    play: &UseStateHandle<Play>,
+    play: &UseStateHandle<Play<G>>,
     lesson: &Rc<Lesson>,
     announce: Callback<String>,
     embedded: Option<Embedded>,
     update: UpdateProgress,
-) -> Act {
+) -> Act<G> {
     let (play, lesson) = (play.clone(), lesson.clone());
-    Callback::from(move |change: Change| {
+    Callback::from(move |change: Change<G>| {
         let mut next = (*play).clone();
         let Some((text, said, flips)) = change(&mut next) else {
             if let Some(note) = &next.feedback {
@@ -132,12 +133,12 @@ fn judging(
 
 /// One lesson, played.
 #[function_component(LessonPlayer)]
-fn lesson_player(props: &PlayerProps) -> Html {
+fn lesson_player<G: LessonGames>(props: &PlayerProps) -> Html {
     let app = use_app();
     let t = app.t();
     let lesson = props.lesson.clone();
-    let play = use_state(|| Play::new(&lesson, &Transform::IDENTITY));
-    let (progress, update) = use_progress();
+    let play = use_state(|| Play::<G>::new(&lesson, &Transform::IDENTITY));
+    let (progress, update) = use_progress_in::<G>();
     let embedded = use_embedded();
     let place = Place {
         game: props.game.clone(),
@@ -169,7 +170,7 @@ fn lesson_player(props: &PlayerProps) -> Html {
             { lesson_head(t, &lesson, &play, &place) }
             <div class="lesson-play">
                 <div class="lesson-board">{ board }</div>
-                <LessonSide {lesson} {play} {controls} next={props.next.clone()} />
+                <LessonSide<G> {lesson} {play} {controls} next={props.next.clone()} />
             </div>
         </>
     }
@@ -189,7 +190,7 @@ struct Place {
 
 /// The lesson's number, title, explanation (with the rules' link),
 /// instruction and whose move it is.
-fn lesson_head(t: &Texts, lesson: &Lesson, play: &Play, place: &Place) -> Html {
+fn lesson_head<G: LessonGames>(t: &Texts, lesson: &Lesson, play: &Play<G>, place: &Place) -> Html {
     let lang = t.lang();
     let explain = lesson.explain.as_ref().map(|explain| {
         let rules = (!place.embedded).then(|| {
@@ -218,16 +219,16 @@ fn lesson_head(t: &Texts, lesson: &Lesson, play: &Play, place: &Place) -> Html {
 
 /// Props: the lesson, the try, the answer's controls and the next lesson.
 #[derive(Properties, PartialEq)]
-struct SideProps {
+struct SideProps<G: LessonGames> {
     lesson: Rc<Lesson>,
-    play: UseStateHandle<Play>,
+    play: UseStateHandle<Play<G>>,
     controls: Html,
     next: Option<String>,
 }
 
 /// A step of the hint ladder, as said: the lesson's text, the area, the
 /// answer (the best move at every turn of a game).
-fn step_said(t: &Texts, lesson: &Lesson, play: &Play, step: Hint) -> String {
+fn step_said<G: LessonGames>(t: &Texts, lesson: &Lesson, play: &Play<G>, step: Hint) -> String {
     match step {
         Hint::Text(i) => play.shown.pick(&lesson.hints[i], t.lang()),
         Hint::Region => t.learn().hint_region_note().to_string(),
@@ -246,14 +247,14 @@ fn step_said(t: &Texts, lesson: &Lesson, play: &Play, step: Hint) -> String {
 
 /// The hints taken, as said; in a take-away game under way, the heaps as
 /// they are now (a hint about the start would be out of date).
-fn hints_view(t: &Texts, lesson: &Lesson, play: &Play) -> Html {
+fn hints_view<G: LessonGames>(t: &Texts, lesson: &Lesson, play: &Play<G>) -> Html {
     let steps = play.attempt.hints_taken().iter().map(|&step| {
         html! { <li>{ step_said(t, lesson, play, step) }</li> }
     });
     let now = play
         .take
         .as_ref()
-        .filter(|game| game.started() && game.over().is_none())
+        .filter(|game| G::TAKE_AWAY && game.started() && game.over().is_none())
         .map(|game| heaps_said(t, game.now()));
     html! {
         <>
@@ -268,7 +269,7 @@ fn hints_view(t: &Texts, lesson: &Lesson, play: &Play) -> Html {
 /// Beside the board: the controls, the feedback, the hints, the stars and
 /// the buttons (hint, play again, start again, next lesson).
 #[function_component(LessonSide)]
-fn lesson_side(props: &SideProps) -> Html {
+fn lesson_side<G: LessonGames>(props: &SideProps<G>) -> Html {
     let app = use_app();
     let t = app.t();
     let (play, lesson) = (&props.play, &props.lesson);
@@ -285,7 +286,7 @@ fn lesson_side(props: &SideProps) -> Html {
     let again = {
         let (play, lesson) = (play.clone(), lesson.clone());
         Callback::from(move |_| {
-            let transform = retry(&lesson, &play.shown.transform, browser::random_seed());
+            let transform = retry::<G>(&lesson, &play.shown.transform, browser::random_seed());
             play.set(Play::new(&lesson, &transform));
         })
     };

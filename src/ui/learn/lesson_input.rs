@@ -19,37 +19,40 @@ use super::lesson_board::{opok_board, othello_board, Marks};
 use super::lesson_play::{
     othello_turn, take_turn, takes_shown, why_text, Act, AnswerTry, Change, Play,
 };
+use crate::learn::games::LessonGames;
 
 /// The board and the controls of the lesson's goal; `None` when the
 /// lesson's position does not read.
-pub(super) fn input_view(
+pub(super) fn input_view<G: LessonGames>(
     t: &'static Texts,
-    play: &UseStateHandle<Play>,
-    act: &Act,
+    play: &UseStateHandle<Play<G>>,
+    act: &Act<G>,
 ) -> Option<(Html, Html)> {
     let answer: Callback<AnswerTry> =
-        act.reform(|a: AnswerTry| -> Change { Box::new(move |_| Some(a)) });
-    if play.othello_now().is_some() {
+        act.reform(|a: AnswerTry| -> Change<G> { Box::new(move |_| Some(a)) });
+    if G::OTHELLO && play.othello_now().is_some() {
         othello_input(t, play, act, &answer)
-    } else if play.opok_now().is_some() {
+    } else if G::OPOK && play.opok_now().is_some() {
         opok_input(t, play, &answer)
-    } else {
+    } else if G::TAKE_AWAY {
         heaps_input(t, play, act, &answer)
+    } else {
+        None
     }
 }
 
 /// Whether the answer `name` was revealed by the last hint, or (in a game)
 /// is the best move now.
-fn shown_answer(play: &Play, best: Option<&str>, name: &str) -> bool {
+fn shown_answer<G: LessonGames>(play: &Play<G>, best: Option<&str>, name: &str) -> bool {
     let revealed = play.attempt.revealed().iter().any(|a| a == name);
     let played = play.attempt.took(Hint::Show) && best == Some(name);
     revealed || played
 }
 
-fn othello_input(
+fn othello_input<G: LessonGames>(
     t: &'static Texts,
-    play: &UseStateHandle<Play>,
-    act: &Act,
+    play: &UseStateHandle<Play<G>>,
+    act: &Act<G>,
     answer: &Callback<AnswerTry>,
 ) -> Option<(Html, Html)> {
     let position = play.othello_now()?;
@@ -85,7 +88,7 @@ fn othello_input(
         let (answer, act) = (answer.clone(), act.clone());
         Callback::from(move |square: othello::Square| {
             if game {
-                act.emit(Box::new(move |play: &mut Play| {
+                act.emit(Box::new(move |play: &mut Play<G>| {
                     othello_turn(t, play, square)
                 }));
             } else {
@@ -131,9 +134,9 @@ fn move_squares(answer: &str) -> (Option<&str>, &str) {
     }
 }
 
-fn opok_input(
+fn opok_input<G: LessonGames>(
     t: &'static Texts,
-    play: &UseStateHandle<Play>,
+    play: &UseStateHandle<Play<G>>,
     answer: &Callback<AnswerTry>,
 ) -> Option<(Html, Html)> {
     let position = play.opok_now()?;
@@ -229,7 +232,11 @@ fn opok_input(
 }
 
 /// The stack-height picker of an Opok move.
-fn lift_picker(t: &Texts, play: &UseStateHandle<Play>, position: &opok::Position) -> Html {
+fn lift_picker<G: LessonGames>(
+    t: &Texts,
+    play: &UseStateHandle<Play<G>>,
+    position: &opok::Position,
+) -> Html {
     let Some((from, k)) = play.lift else {
         return html! { <p class="note">{ t.learn().pick_stack() }</p> };
     };
@@ -254,10 +261,10 @@ fn lift_picker(t: &Texts, play: &UseStateHandle<Play>, position: &opok::Position
     }
 }
 
-fn heaps_input(
+fn heaps_input<G: LessonGames>(
     t: &'static Texts,
-    play: &UseStateHandle<Play>,
-    act: &Act,
+    play: &UseStateHandle<Play<G>>,
+    act: &Act<G>,
     answer: &Callback<AnswerTry>,
 ) -> Option<(Html, Html)> {
     let position = play.heaps_now()?;
@@ -266,7 +273,7 @@ fn heaps_input(
         let (answer, act) = (answer.clone(), act.clone());
         Callback::from(move |mv| {
             if kind == Input::PlayNim {
-                act.emit(Box::new(move |play: &mut Play| take_turn(t, play, mv)));
+                act.emit(Box::new(move |play: &mut Play<G>| take_turn(t, play, mv)));
             } else {
                 answer.emit((take_text(mv), None, 0));
             }

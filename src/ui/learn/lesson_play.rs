@@ -3,6 +3,8 @@
 //! hints), the last feedback, the Opok lift being chosen and a game against
 //! the computer under way; and the words the page says about them.
 
+use std::marker::PhantomData;
+
 use crate::engine::nim;
 use crate::engine::opok;
 use crate::engine::othello;
@@ -16,6 +18,7 @@ use crate::learn::played::{heaps_now, Loss, OthelloGame, TakeGame, Turn};
 use crate::learn::transform::{shown, Shown, Transform};
 
 use super::super::browser;
+use crate::learn::games::LessonGames;
 
 /// How a try sounded.
 #[derive(Clone, Copy, PartialEq)]
@@ -38,13 +41,13 @@ pub(super) struct Feedback {
 /// before the verdict's explanation), discs to show.
 pub(super) type AnswerTry = (String, Option<String>, u64);
 /// A change to the try, giving an answer to judge (or none yet).
-pub(super) type Change = Box<dyn FnOnce(&mut Play) -> Option<AnswerTry>>;
+pub(super) type Change<G> = Box<dyn FnOnce(&mut Play<G>) -> Option<AnswerTry>>;
 /// Makes a change to the try.
-pub(super) type Act = yew::Callback<Change>;
+pub(super) type Act<G> = yew::Callback<Change<G>>;
 
 /// One try at the lesson as shown.
 #[derive(Clone, PartialEq)]
-pub(super) struct Play {
+pub(super) struct Play<G: LessonGames> {
     pub shown: Shown,
     pub attempt: Attempt,
     pub feedback: Option<Feedback>,
@@ -56,12 +59,14 @@ pub(super) struct Play {
     pub take: Option<TakeGame>,
     /// Who answers the learner's moves.
     pub replier: Replier,
+    /// The games this module draws.
+    games: PhantomData<G>,
 }
 
-impl Play {
+impl<G: LessonGames> Play<G> {
     /// A fresh try at `lesson` shown under `transform`.
-    pub fn new(lesson: &Lesson, transform: &Transform) -> Play {
-        let shown = shown(lesson, transform);
+    pub fn new(lesson: &Lesson, transform: &Transform) -> Play<G> {
+        let shown = shown::<G>(lesson, transform);
         let kind = input(&shown.goal);
         // A played lesson is won by reaching its end, not by a stated move.
         let answer = match shown.goal {
@@ -71,11 +76,14 @@ impl Play {
         let attempt = Attempt::new(lesson, &answer, kind.on_board());
         let othello = othello_start(&shown.start)
             .ok()
+            .filter(|_| G::OTHELLO)
             .and_then(|start| OthelloGame::new(start, &shown.goal));
         let take = match (&shown.start, &shown.goal) {
-            (Start::Heaps { heaps, misere }, Goal::Win) => nim::parse_position(heaps)
-                .ok()
-                .map(|start| TakeGame::new(start, *misere)),
+            (Start::Heaps { heaps, misere }, Goal::Win) if G::TAKE_AWAY => {
+                nim::parse_position(heaps)
+                    .ok()
+                    .map(|start| TakeGame::new(start, *misere))
+            }
             _ => None,
         };
         Play {
@@ -86,6 +94,7 @@ impl Play {
             lift: None,
             othello,
             take,
+            games: PhantomData,
         }
     }
 
@@ -96,6 +105,9 @@ impl Play {
 
     /// The Othello position on the board (a game's, or the start's).
     pub fn othello_now(&self) -> Option<othello::Position> {
+        if !G::OTHELLO {
+            return None;
+        }
         match &self.othello {
             Some(game) => Some(game.now()),
             None => othello_start(&self.shown.start).ok(),
@@ -104,11 +116,17 @@ impl Play {
 
     /// The Opok position on the board.
     pub fn opok_now(&self) -> Option<opok::Position> {
+        if !G::OPOK {
+            return None;
+        }
         opok_start(&self.shown.start).ok()
     }
 
     /// The heaps on the table (a game's, or the start's).
     pub fn heaps_now(&self) -> Option<nim::Position> {
+        if !G::TAKE_AWAY {
+            return None;
+        }
         match (&self.take, &self.shown.start) {
             (Some(game), _) => Some(game.now().clone()),
             (None, Start::Heaps { heaps, .. }) => nim::parse_position(heaps).ok(),
@@ -119,18 +137,22 @@ impl Play {
     /// Whether a game against the computer was lost: its end stays on the
     /// board until the learner plays again.
     pub fn lost(&self) -> bool {
-        let othello = self.othello.as_ref().and_then(OthelloGame::over);
-        let take = self.take.as_ref().and_then(TakeGame::over);
+        let othello = self.othello.as_ref().filter(|_| G::OTHELLO);
+        let take = self.take.as_ref().filter(|_| G::TAKE_AWAY);
+        let (othello, take) = (
+            othello.and_then(OthelloGame::over),
+            take.and_then(TakeGame::over),
+        );
         othello.or(take) == Some(false)
     }
 
     /// Another game from the lesson's position (the try goes on: its
     /// misses and hints count).
     pub fn play_again(&mut self) {
-        if let Some(game) = &mut self.othello {
+        if let Some(game) = self.othello.as_mut().filter(|_| G::OTHELLO) {
             game.again();
         }
-        if let Some(game) = &mut self.take {
+        if let Some(game) = self.take.as_mut().filter(|_| G::TAKE_AWAY) {
             game.again();
         }
         self.feedback = None;
@@ -155,7 +177,7 @@ pub(super) fn why_text(
 }
 
 /// A note during a game (not a try): the moves just made.
-pub(super) fn note(play: &mut Play, text: String) {
+pub(super) fn note<G: LessonGames>(play: &mut Play<G>, text: String) {
     play.feedback = Some(Feedback {
         tone: Tone::Note,
         text,
@@ -179,7 +201,7 @@ pub(super) fn take_said(t: &Texts, mv: nim::Move) -> String {
 /// An answer of the lesson as said: a take as "heap 1, take 2", an Opok
 /// move as "c4, lift 3, to e3", yes or no in words, P or N in capitals,
 /// anything else as written.
-pub(super) fn answer_said(t: &Texts, play: &Play, answer: &str) -> String {
+pub(super) fn answer_said<G: LessonGames>(t: &Texts, play: &Play<G>, answer: &str) -> String {
     match play.input() {
         Input::Take => play
             .heaps_now()
@@ -225,9 +247,9 @@ fn loss_said(t: &Texts, why: Loss, square: &str) -> String {
 
 /// The learner's move `square` in a played Othello lesson: the computer
 /// answers; at the end the result is judged.
-pub(super) fn othello_turn(
+pub(super) fn othello_turn<G: LessonGames>(
     t: &'static Texts,
-    play: &mut Play,
+    play: &mut Play<G>,
     square: othello::Square,
 ) -> Option<AnswerTry> {
     let won = match play.shown.goal {
@@ -267,7 +289,11 @@ pub(super) fn othello_turn(
 
 /// The learner's take `mv` in a take-away game: the computer answers; at
 /// the end the result is judged.
-pub(super) fn take_turn(t: &'static Texts, play: &mut Play, mv: nim::Move) -> Option<AnswerTry> {
+pub(super) fn take_turn<G: LessonGames>(
+    t: &'static Texts,
+    play: &mut Play<G>,
+    mv: nim::Move,
+) -> Option<AnswerTry> {
     let Play { take, replier, .. } = play;
     let turn = take.as_mut()?.play(mv, replier);
     let said = |replies: Vec<nim::Move>| {
@@ -291,10 +317,10 @@ pub(super) fn take_turn(t: &'static Texts, play: &mut Play, mv: nim::Move) -> Op
 /// The text for a try that `verdict` judged; `said` is what was wrong with
 /// the answer, or what the moves of a game did (a right answer on a board
 /// needs no account of its flips).
-pub(super) fn feedback(
+pub(super) fn feedback<G: LessonGames>(
     t: &Texts,
     lesson: &Lesson,
-    play: &Play,
+    play: &Play<G>,
     verdict: &Verdict,
     said: Option<String>,
 ) -> Feedback {
@@ -361,18 +387,18 @@ pub(super) fn heaps_said(t: &Texts, heaps: &nim::Position) -> String {
 }
 
 /// Whose move it is on an Othello board, as said.
-pub(super) fn to_move(t: &Texts, play: &Play) -> Option<&'static str> {
+pub(super) fn to_move<G: LessonGames>(t: &Texts, play: &Play<G>) -> Option<&'static str> {
     play.othello_now()
         .map(|position| color_name(t, position.side_to_move()))
 }
 
 /// The take-away moves the last hint marks now: the perfect take of a
 /// game under way, else every answer it revealed.
-pub(super) fn takes_shown(play: &Play) -> Vec<nim::Move> {
+pub(super) fn takes_shown<G: LessonGames>(play: &Play<G>) -> Vec<nim::Move> {
     if !play.attempt.took(Hint::Show) {
         return Vec::new();
     }
-    if let Some(game) = &play.take {
+    if let Some(game) = play.take.as_ref().filter(|_| G::TAKE_AWAY) {
         return game.best().into_iter().collect();
     }
     let Some(heaps) = play.heaps_now() else {

@@ -20,7 +20,10 @@ mod teacher;
 
 pub use home::LearnHome;
 pub use lesson::LessonPage;
-pub use module::{lesson_frame_of, page_of, puzzle_frame_of, puzzles_of, rules_of, teacher_of};
+pub use module::{
+    nim_lesson_frame_of, opok_lesson_frame_of, othello_lesson_frame_of, page_of, puzzle_frame_of,
+    puzzles_of, rules_of, teacher_of,
+};
 pub use puzzles::{PuzzlePage, PuzzlesHome};
 pub use stages::LearnStages;
 pub use teacher::{ResultsPage, SetPage, TeacherPage};

@@ -3,12 +3,13 @@
 //! the course, a lesson), a teacher's pages (`src/bin/teacher.rs`: the
 //! sets and their results), the puzzles (`src/bin/puzzles.rs`), the games'
 //! rules pages (`src/bin/rules.rs`), and a lesson's and a puzzle's frames
-//! (`src/bin/lessonframe.rs`, `src/bin/puzzleframe.rs`). Apart, so that a
+//! (`src/bin/othellolesson.rs`, `opoklesson.rs`, `nimlesson.rs`: one per
+//! game, `src/bin/puzzleframe.rs`). Apart, so that a
 //! page opened by its link loads what it draws (issue 40).
 
 use yew::prelude::*;
 
-use crate::route::Route;
+use crate::route::{Route, LESSON_FRAMES};
 use crate::ui::embed::learning::LearningFrame;
 
 use super::embedded::{lesson_frame, puzzle_frame};
@@ -16,6 +17,7 @@ use super::progress_file::ProgressNotice;
 use super::{
     LearnHome, LearnStages, LessonPage, PuzzlePage, PuzzlesHome, ResultsPage, SetPage, TeacherPage,
 };
+use crate::learn::games::{EveryGame, LessonGames, OpokLessons, OthelloLessons, TakeAwayLessons};
 
 /// `page` under the notice of an unreadable stored progress (never in a
 /// frame, which does not read the app's storage).
@@ -23,12 +25,28 @@ fn with_notice(page: Html) -> Html {
     html! { <><ProgressNotice />{ page }</> }
 }
 
-/// A lesson's frame (`src/bin/lessonframe.rs`): the lesson, and the frame
-/// around it.
-pub fn lesson_frame_of(route: &Route) -> Html {
+/// Othello's lesson frame (`src/bin/othellolesson.rs`): the lesson, and
+/// the frame around it.
+pub fn othello_lesson_frame_of(route: &Route) -> Html {
+    lesson_frame_of::<OthelloLessons>(route, LESSON_FRAMES[0])
+}
+
+/// Opok's lesson frame (`src/bin/opoklesson.rs`).
+pub fn opok_lesson_frame_of(route: &Route) -> Html {
+    lesson_frame_of::<OpokLessons>(route, LESSON_FRAMES[1])
+}
+
+/// The take-away games' lesson frame (`src/bin/nimlesson.rs`).
+pub fn nim_lesson_frame_of(route: &Route) -> Html {
+    lesson_frame_of::<TakeAwayLessons>(route, LESSON_FRAMES[2])
+}
+
+/// A lesson's frame in the module `module`, which draws the lessons of
+/// `G`'s game.
+fn lesson_frame_of<G: LessonGames>(route: &Route, module: &str) -> Html {
     match route {
-        Route::Embed(frame) if route.module() == Some("lessonframe") => {
-            framed(route, lesson_frame(frame))
+        Route::Embed(frame) if route.module() == Some(module) => {
+            framed(route, lesson_frame::<G>(frame))
         }
         // Another module's frame: the page is being loaded anew
         // (`ui::start_frame`); nothing is drawn, nothing said.
@@ -61,7 +79,7 @@ pub fn page_of(route: &Route) -> Html {
     match route {
         Route::LearnGame(game) => with_notice(html! { <LearnStages game={game.clone()} /> }),
         Route::Lesson(game, id) => {
-            with_notice(html! { <LessonPage game={game.clone()} id={id.clone()} /> })
+            with_notice(html! { <LessonPage<EveryGame> game={game.clone()} id={id.clone()} /> })
         }
         _ => with_notice(html! { <LearnHome /> }),
     }
