@@ -36,19 +36,21 @@ async function until(test, arg, ms = 30000, what = "the page's condition") {
   }
 }
 
-/** Waits until the service worker holds `name` in its current cache. */
-async function cached(name, ms = 30000) {
+/** Waits until the service worker holds every file of `names` in its
+ *  current cache (one look at the cache each time, not one per file). */
+async function cached(names, ms = 60000) {
   await until(
-    async (name) => {
+    async (names) => {
+      const kept = [];
       for (const key of await caches.keys()) {
         const cache = await caches.open(key);
-        for (const request of await cache.keys()) if (request.url.endsWith("/" + name)) return true;
+        for (const request of await cache.keys()) kept.push(request.url);
       }
-      return false;
+      return names.every((name) => kept.some((url) => url.endsWith("/" + name)));
     },
-    name,
+    names,
     ms,
-    `${name} cached`,
+    `the ${names.length} kept files cached`,
   );
 }
 
@@ -140,7 +142,7 @@ try {
       for (const path of ["learn.js", "learn_bg.wasm", "learn/lessons-en.json", "learn/lessons-cs.json", "learn/lessons-ru.json", "learn/puzzles.json"]) {
         assert(lazy.includes(path), `${path} is kept`);
       }
-      for (const path of lazy) await cached(path);
+      await cached(lazy);
       await server.stop();
       await context.setOffline(true);
       await page.reload();

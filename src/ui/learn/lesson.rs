@@ -252,9 +252,8 @@ fn hints_view<G: LessonGames>(t: &Texts, lesson: &Lesson, play: &Play<G>) -> Htm
         html! { <li>{ step_said(t, lesson, play, step) }</li> }
     });
     let now = play
-        .take
-        .as_ref()
-        .filter(|game| G::TAKE_AWAY && game.started() && game.over().is_none())
+        .take_game()
+        .filter(|game| game.started() && game.over().is_none())
         .map(|game| heaps_said(t, game.now()));
     html! {
         <>

@@ -59,8 +59,7 @@ fn othello_input<G: LessonGames>(
     let kind = play.input();
     let n = position.rules().size.side();
     let best = play
-        .othello
-        .as_ref()
+        .othello_game()
         .and_then(|game| game.best())
         .map(|mv| mv.to_string());
     // "Show where" points at an answer not found yet, or the best move now.

@@ -53,10 +53,10 @@ pub(super) struct Play<G: LessonGames> {
     pub feedback: Option<Feedback>,
     /// Opok: the stack picked and how many pieces to lift.
     pub lift: Option<(opok::Square, u8)>,
-    /// An Othello endgame or corner lesson under way.
-    pub othello: Option<OthelloGame>,
-    /// A take-away game under way.
-    pub take: Option<TakeGame>,
+    /// An Othello endgame or corner lesson under way ([`Play::othello_game`]).
+    othello: Option<OthelloGame>,
+    /// A take-away game under way ([`Play::take_game`]).
+    take: Option<TakeGame>,
     /// Who answers the learner's moves.
     pub replier: Replier,
     /// The games this module draws.
@@ -74,9 +74,9 @@ impl<G: LessonGames> Play<G> {
             _ => shown.answer.clone(),
         };
         let attempt = Attempt::new(lesson, &answer, kind.on_board());
-        let othello = othello_start(&shown.start)
-            .ok()
-            .filter(|_| G::OTHELLO)
+        let othello = G::OTHELLO
+            .then(|| othello_start(&shown.start).ok())
+            .flatten()
             .and_then(|start| OthelloGame::new(start, &shown.goal));
         let take = match (&shown.start, &shown.goal) {
             (Start::Heaps { heaps, misere }, Goal::Win) if G::TAKE_AWAY => {
@@ -103,12 +103,24 @@ impl<G: LessonGames> Play<G> {
         input(&self.shown.goal)
     }
 
+    /// An Othello endgame or corner lesson under way (never in a module
+    /// without Othello's lessons: `G` is asked here, not where it is used).
+    pub fn othello_game(&self) -> Option<&OthelloGame> {
+        self.othello.as_ref().filter(|_| G::OTHELLO)
+    }
+
+    /// A take-away game under way (never in a module without the take-away
+    /// games' lessons).
+    pub fn take_game(&self) -> Option<&TakeGame> {
+        self.take.as_ref().filter(|_| G::TAKE_AWAY)
+    }
+
     /// The Othello position on the board (a game's, or the start's).
     pub fn othello_now(&self) -> Option<othello::Position> {
         if !G::OTHELLO {
             return None;
         }
-        match &self.othello {
+        match self.othello_game() {
             Some(game) => Some(game.now()),
             None => othello_start(&self.shown.start).ok(),
         }
@@ -127,7 +139,7 @@ impl<G: LessonGames> Play<G> {
         if !G::TAKE_AWAY {
             return None;
         }
-        match (&self.take, &self.shown.start) {
+        match (self.take_game(), &self.shown.start) {
             (Some(game), _) => Some(game.now().clone()),
             (None, Start::Heaps { heaps, .. }) => nim::parse_position(heaps).ok(),
             _ => None,
@@ -137,13 +149,8 @@ impl<G: LessonGames> Play<G> {
     /// Whether a game against the computer was lost: its end stays on the
     /// board until the learner plays again.
     pub fn lost(&self) -> bool {
-        let othello = self.othello.as_ref().filter(|_| G::OTHELLO);
-        let take = self.take.as_ref().filter(|_| G::TAKE_AWAY);
-        let (othello, take) = (
-            othello.and_then(OthelloGame::over),
-            take.and_then(TakeGame::over),
-        );
-        othello.or(take) == Some(false)
+        let othello = self.othello_game().and_then(OthelloGame::over);
+        othello.or(self.take_game().and_then(TakeGame::over)) == Some(false)
     }
 
     /// Another game from the lesson's position (the try goes on: its
@@ -398,7 +405,7 @@ pub(super) fn takes_shown<G: LessonGames>(play: &Play<G>) -> Vec<nim::Move> {
     if !play.attempt.took(Hint::Show) {
         return Vec::new();
     }
-    if let Some(game) = play.take.as_ref().filter(|_| G::TAKE_AWAY) {
+    if let Some(game) = play.take_game() {
         return game.best().into_iter().collect();
     }
     let Some(heaps) = play.heaps_now() else {
