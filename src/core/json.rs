@@ -45,6 +45,8 @@ pub enum Problem {
     UnknownVariant(String),
     /// A number outside its type's range, or a list of the wrong length.
     OutOfRange,
+    /// The value read, but its type refused it (its `TryFrom`).
+    Invalid(String),
 }
 
 impl DecodeError {
@@ -58,6 +60,11 @@ impl DecodeError {
     /// A tag that names no variant.
     pub fn variant(tag: &str) -> DecodeError {
         DecodeError::new(Problem::UnknownVariant(tag.to_string()))
+    }
+
+    /// A value its type's conversion (`try_from`) refused.
+    pub fn invalid(error: impl fmt::Display) -> DecodeError {
+        DecodeError::new(Problem::Invalid(error.to_string()))
     }
 
     fn expected(kind: &'static str) -> DecodeError {
@@ -79,6 +86,7 @@ impl fmt::Display for DecodeError {
             Problem::UnknownField(key) => write!(f, "unknown field `{key}`")?,
             Problem::UnknownVariant(tag) => write!(f, "unknown variant `{tag}`")?,
             Problem::OutOfRange => f.write_str("out of range")?,
+            Problem::Invalid(message) => f.write_str(message)?,
         }
         if !self.path.is_empty() {
             write!(f, " at {}", self.path.join("."))?;
@@ -113,6 +121,15 @@ pub fn string(value: &Value) -> Result<&str, DecodeError> {
     value
         .as_str()
         .ok_or_else(|| DecodeError::expected("a string"))
+}
+
+/// The one key of an object and its value (an externally tagged enum's
+/// newtype variant).
+pub fn single_entry(value: &Value) -> Result<(&str, &Value), DecodeError> {
+    match value.as_object().map(|map| (map.len(), map.iter().next())) {
+        Some((1, Some((key, item)))) => Ok((key.as_str(), item)),
+        _ => Err(DecodeError::expected("a string or an object of one key")),
+    }
 }
 
 /// An object's fields, read by a derived [`Decode`].

@@ -16,6 +16,8 @@ pub struct Container {
     pub rename_all: Option<String>,
     /// `deny_unknown_fields`.
     pub deny_unknown: bool,
+    /// `try_from = "Type"`: read as that type, then converted.
+    pub try_from: Option<syn::Path>,
 }
 
 /// A field's (or a variant's) attributes.
@@ -46,6 +48,9 @@ pub fn container(attrs: &[Attribute]) -> syn::Result<Container> {
                     out.rename_all = Some(case.value());
                 }
                 Some("deny_unknown_fields") => out.deny_unknown = true,
+                Some("try_from") => {
+                    out.try_from = Some(meta.value()?.parse::<LitStr>()?.parse()?);
+                }
                 _ => return Err(meta.error("Decode does not follow this serde attribute")),
             }
             Ok(())

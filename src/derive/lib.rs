@@ -1,7 +1,7 @@
 //! `#[derive(Decode)]` for the core's types: a reader of the JSON that
 //! serde's `#[derive(Deserialize)]` reads, following the same
 //! `#[serde(...)]` attributes (`tag`, `content`, `rename_all`, `rename`,
-//! `default`, `deny_unknown_fields`, `flatten`), written as one
+//! `default`, `deny_unknown_fields`, `flatten`, `try_from`), written as one
 //! plain function per type over `serde_json::Value` (`crate::json` in the
 //! core). serde's derive writes a visitor per type and per deserializer (the
 //! JSON reader, and a buffer for every tagged enum); the pages' modules that
@@ -36,10 +36,16 @@ fn decode(input: &DeriveInput) -> syn::Result<Tokens> {
         ));
     }
     let container = attrs::container(&input.attrs)?;
-    let body = match &input.data {
-        Data::Struct(data) => structure(&data.fields, &container)?,
-        Data::Enum(data) => enumeration(&data.variants, &container)?,
-        Data::Union(_) => return Err(syn::Error::new_spanned(input, "Decode reads no unions")),
+    let body = match (&container.try_from, &input.data) {
+        (Some(from), _) => quote! {
+            let read: #from = crate::json::Decode::decode(value)?;
+            ::core::convert::TryFrom::try_from(read).map_err(crate::json::DecodeError::invalid)
+        },
+        (None, Data::Struct(data)) => structure(&data.fields, &container)?,
+        (None, Data::Enum(data)) => enumeration(&data.variants, &container)?,
+        (None, Data::Union(_)) => {
+            return Err(syn::Error::new_spanned(input, "Decode reads no unions"))
+        }
     };
     let name = &input.ident;
     Ok(quote! {
@@ -120,13 +126,13 @@ fn read_fields(
     })
 }
 
-/// An enum: externally (unit variants: their names), internally (`tag`) or
+/// An enum: externally (a unit's name, a newtype's one-key object), internally (`tag`) or
 /// adjacently (`tag`, `content`) tagged, as serde writes it.
 fn enumeration<'a>(
     variants: impl IntoIterator<Item = &'a Variant>,
     container: &Container,
 ) -> syn::Result<Tokens> {
-    let mut arms = Vec::new();
+    let (mut arms, mut units) = (Vec::new(), Vec::new());
     for variant in variants {
         let attrs = attrs::field(&variant.attrs)?;
         let ident = &variant.ident;
@@ -141,14 +147,24 @@ fn enumeration<'a>(
                 return Err(syn::Error::new_spanned(ident, "`content` without `tag`"))
             }
         };
-        arms.push(quote!(#name => #arm,));
+        match (&variant.fields, &container.tag) {
+            (Fields::Unit, None) => units.push(quote!(#name => #arm,)),
+            _ => arms.push(quote!(#name => #arm,)),
+        }
     }
     let unknown = quote! {
         other => ::core::result::Result::Err(crate::json::DecodeError::variant(other)),
     };
     Ok(match (&container.tag, &container.content) {
+        (None, _) if arms.is_empty() => quote! {
+            match crate::json::string(value)? { #(#units)* #unknown }
+        },
         (None, _) => quote! {
-            match crate::json::string(value)? { #(#arms)* #unknown }
+            if let ::core::option::Option::Some(name) = value.as_str() {
+                return match name { #(#units)* #unknown };
+            }
+            let (name, content) = crate::json::single_entry(value)?;
+            match name { #(#arms)* #unknown }
         },
         (Some(tag), None) => quote! {
             let fields = crate::json::Fields::of(value, ::core::option::Option::Some(#tag))?;
@@ -167,14 +183,18 @@ fn enumeration<'a>(
     })
 }
 
-/// A variant of an externally tagged enum: a unit variant's name.
+/// A variant of an externally tagged enum: a unit variant's name, or a
+/// newtype's `{"name": value}`.
 fn external_variant(variant: &Variant) -> syn::Result<Tokens> {
     let ident = &variant.ident;
     match &variant.fields {
         Fields::Unit => Ok(quote!(::core::result::Result::Ok(Self::#ident))),
+        Fields::Unnamed(one) if one.unnamed.len() == 1 => Ok(quote! {
+            ::core::result::Result::Ok(Self::#ident(crate::json::Decode::decode(content)?))
+        }),
         other => Err(syn::Error::new_spanned(
             other,
-            "Decode reads externally tagged enums of unit variants only",
+            "Decode reads externally tagged enums of unit and newtype variants only",
         )),
     }
 }

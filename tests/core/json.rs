@@ -7,6 +7,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 use mind_sports_core::json::*;
+use mind_sports_core::learn::lesson::{Lesson, Opponent, Stage};
+use mind_sports_core::learn::shipped::{parse_puzzles, ShippedPuzzle};
 use mind_sports_core::links::club::KeptClub;
 use mind_sports_core::links::event::Kept;
 use mind_sports_core::online::client::kept::KeptSeat;
@@ -362,18 +364,26 @@ fn changes(value: &Value, others: &[Value]) -> Vec<Value> {
     out
 }
 
-/// Each sample reads with serde, reads the same with [`Decode`], and every
-/// change of it reads the same with both (or neither); returns how many
-/// texts were compared and how many of them read.
+/// Each sample (its pieces written out) reads with serde, reads the same
+/// with [`Decode`], and every change of it reads the same with both (or
+/// neither); returns how many texts were compared and how many of them
+/// read.
 fn check<T>(samples: &[&str]) -> (usize, usize)
+where
+    T: Decode + DeserializeOwned + PartialEq + Debug,
+{
+    check_texts::<T>(samples.iter().map(|sample| fill(sample)))
+}
+
+/// [`check`] of texts as they are.
+fn check_texts<T>(samples: impl IntoIterator<Item = String>) -> (usize, usize)
 where
     T: Decode + DeserializeOwned + PartialEq + Debug,
 {
     let others = others();
     let (mut compared, mut read) = (0, 0);
     let mut faults = Vec::new();
-    for sample in samples {
-        let text = fill(sample);
+    for text in samples {
         let value: Value = serde_json::from_str(&text).expect("a sample is JSON");
         if let Err(e) = serde_json::from_value::<T>(value.clone()) {
             panic!("serde refuses the sample {text}: {e}");
@@ -455,6 +465,89 @@ fn the_events_and_clubs_messages_read_as_serde_reads_them() {
     ]);
     check::<std::collections::BTreeMap<String, KeptClub>>(&[
         r#"{"c1":{"name":"Brno","token":"t"},"c2":{"token":"t"}}"#,
+    ]);
+}
+
+/// The course's stage files as written (`data/lessons`, every language).
+fn stage_files() -> Vec<String> {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/lessons");
+    let mut names: Vec<_> = std::fs::read_dir(&dir)
+        .expect("data/lessons")
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "json"))
+        .collect();
+    names.sort();
+    names
+        .iter()
+        .map(|path| std::fs::read_to_string(path).unwrap())
+        .collect()
+}
+
+#[test]
+fn the_lessons_read_as_serde_reads_them() {
+    let files = stage_files();
+    assert_eq!(files.len(), 18, "the course's stages");
+    // Each stage file whole, and the course as the app fetches it.
+    check_texts::<Stage>(files.iter().take(2).cloned());
+    let mut course = Vec::new();
+    for (i, text) in files.iter().enumerate() {
+        assert!(agrees::<Stage>(text).is_ok());
+        assert!(from_str::<Stage>(text).is_ok(), "stage file {i} reads");
+        course.push(format!("[\"stage-{i}\",{text}]"));
+    }
+    let course = format!("[{}]", course.join(","));
+    assert_eq!(
+        from_str::<Vec<(String, Stage)>>(&course).unwrap(),
+        serde_json::from_str::<Vec<(String, Stage)>>(&course).unwrap()
+    );
+    // Every lesson changed in every place.
+    let lessons: Vec<String> = files
+        .iter()
+        .flat_map(|text| {
+            let stage: Value = serde_json::from_str(text).unwrap();
+            stage["lessons"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(Value::to_string)
+                .collect::<Vec<_>>()
+        })
+        .collect();
+    assert!(lessons.len() > 50, "{} lessons", lessons.len());
+    let (compared, read) = check_texts::<Lesson>(lessons);
+    assert!(
+        compared > 50_000 && read > 5_000,
+        "{compared} compared, {read} read"
+    );
+    // Every opponent on its own.
+    check::<Opponent>(&[r#""best""#, r#"{"replies":["d3","c5"]}"#, r#"{"level":3}"#]);
+}
+
+#[test]
+fn the_puzzles_read_as_serde_reads_them() {
+    let path =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../data/othello-puzzles.json");
+    let text = std::fs::read_to_string(path).expect("data/othello-puzzles.json");
+    let file: Value = serde_json::from_str(&text).unwrap();
+    let puzzles = file["puzzles"].as_array().expect("the file's puzzles");
+    let read = parse_puzzles(&text).expect("the shipped puzzles read");
+    let by_serde: Vec<ShippedPuzzle> = serde_json::from_value(file["puzzles"].clone()).unwrap();
+    assert_eq!(read, by_serde);
+    assert!(read.len() >= 300, "{} puzzles", read.len());
+    // Some puzzles changed in every place (each kind's first), and the
+    // fields left out that have a default.
+    let mut kinds = std::collections::HashSet::new();
+    let firsts = puzzles
+        .iter()
+        .filter(|p| kinds.insert(p["kind"].as_str().unwrap_or_default().to_string()))
+        .map(Value::to_string);
+    let (compared, read) = check_texts::<ShippedPuzzle>(firsts);
+    assert!(
+        compared > 1_000 && read > 100,
+        "{compared} compared, {read} read"
+    );
+    check::<ShippedPuzzle>(&[
+        r#"{"id":"a","board":"b","kind":"corner","solution":["a1"],"rating":1200}"#,
     ]);
 }
 

@@ -2,6 +2,7 @@
 //! a lesson holds its texts in every language, a start position, a goal and
 //! the stated answer, which [`super::check`] proves.
 
+use crate::json::Decode;
 use serde::Deserialize;
 
 use crate::engine::nim;
@@ -36,7 +37,7 @@ pub fn parse_take(position: &nim::Position, text: &str) -> Option<nim::Move> {
 
 /// A text in each of the app's languages (in the course as the app fetches
 /// it, in one language only: the others are empty).
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq, Decode)]
 #[serde(deny_unknown_fields)]
 pub struct Texts {
     /// English.
@@ -77,7 +78,7 @@ pub use crate::session::described::Game;
 /// Where a lesson starts: `{"board": …}`, `{"moves": …}`, `{"opok": …}`,
 /// `{"record": …, "size": …}` or `{"heaps": …, "misere": …}` (the first of
 /// these whose fields are there; others are ignored).
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq, Decode)]
 #[serde(try_from = "StartFields")]
 pub enum Start {
     /// Othello: a board string (`BOARD SIDE`, 16, 36 or 64 squares), in a
@@ -119,7 +120,7 @@ pub enum Start {
 /// The fields of a start as written. Read flat and then matched, not as
 /// serde's untagged enum, which buffers the value and tries each variant:
 /// its code was a large part of the lessons' module (issue 40).
-#[derive(Deserialize)]
+#[derive(Deserialize, Decode)]
 struct StartFields {
     board: Option<String>,
     variant: Option<String>,
@@ -165,7 +166,7 @@ impl TryFrom<StartFields> for Start {
 
 /// What the learner must do, and so what the stated answer means: written
 /// `{"kind": "flip-exactly", "n": 3}`, with the fields of its kind only.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq, Decode)]
 #[serde(try_from = "GoalFields")]
 pub enum Goal {
     /// Othello: click every legal move (the answer: all of them).
@@ -259,7 +260,7 @@ pub enum Goal {
 /// serde's internally tagged enum, which buffers the value before it reads
 /// the kind: its code was the largest single part of the lessons' module
 /// (issue 40).
-#[derive(Deserialize)]
+#[derive(Deserialize, Decode)]
 #[serde(deny_unknown_fields)]
 struct GoalFields {
     kind: String,
@@ -382,7 +383,7 @@ impl Goal {
 }
 
 /// One lesson.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq, Decode)]
 #[serde(deny_unknown_fields)]
 pub struct Lesson {
     /// Unique across all stages (`othello-1-2`).
@@ -417,7 +418,7 @@ pub struct Lesson {
 /// Who answers the learner in a played lesson. In a stage file:
 /// `"opponent": {"replies": ["c4", "e3"]}`, `"opponent": {"level": 3}`, or
 /// nothing (the best defence).
-#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Deserialize, PartialEq, Eq, Decode)]
 #[serde(rename_all = "kebab-case", deny_unknown_fields)]
 pub enum Opponent {
     /// The best defence the engine computes: in a corner lesson the reply
@@ -449,7 +450,7 @@ impl Opponent {
 }
 
 /// A stage: one file.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq, Decode)]
 #[serde(deny_unknown_fields)]
 pub struct Stage {
     /// The game.
@@ -488,7 +489,8 @@ impl std::fmt::Display for StageError {
 
 /// Reads and validates one stage file (every text in every language).
 pub fn parse_stage(text: &str) -> Result<Stage, StageError> {
-    let stage: Stage = serde_json::from_str(text).map_err(|e| StageError::Format(e.to_string()))?;
+    let stage: Stage =
+        crate::json::from_str(text).map_err(|e| StageError::Format(e.to_string()))?;
     validate(stage, &Lang::ALL)
 }
 
@@ -500,7 +502,7 @@ pub fn parse_stage(text: &str) -> Result<Stage, StageError> {
 /// language, ids unique across stages.
 pub fn parse_course(text: &str, lang: Lang) -> Result<Vec<(String, Stage)>, StageError> {
     let stages: Vec<(String, Stage)> =
-        serde_json::from_str(text).map_err(|e| StageError::Format(e.to_string()))?;
+        crate::json::from_str(text).map_err(|e| StageError::Format(e.to_string()))?;
     let mut ids = std::collections::HashSet::new();
     stages
         .into_iter()

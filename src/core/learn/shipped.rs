@@ -4,6 +4,8 @@
 
 use serde::Deserialize;
 
+use crate::json::Decode;
+
 use crate::engine::othello::notation::parse_board;
 use crate::engine::othello::puzzle::Kind;
 use crate::engine::othello::{Move, Position, Variant};
@@ -12,7 +14,7 @@ use crate::engine::othello::{Move, Position, Variant};
 pub const MAX_LEN: usize = 4 << 20;
 
 /// One puzzle as shipped.
-#[derive(Clone, Debug, Deserialize, PartialEq, Eq)]
+#[derive(Clone, Debug, Deserialize, PartialEq, Eq, Decode)]
 pub struct ShippedPuzzle {
     /// Its id (`corner-1a2b3c4d`), kept in progress and links.
     pub id: String,
@@ -66,7 +68,9 @@ impl ShippedPuzzle {
     }
 }
 
-#[derive(Deserialize)]
+/// The file: read by [`Decode`], as the course is, so that a module that
+/// reads both carries one JSON reader.
+#[derive(Deserialize, Decode)]
 struct PuzzleFile {
     puzzles: Vec<ShippedPuzzle>,
 }
@@ -77,7 +81,7 @@ pub fn parse_puzzles(text: &str) -> Result<Vec<ShippedPuzzle>, String> {
     if text.len() > MAX_LEN {
         return Err("the puzzle file is too large".into());
     }
-    let file: PuzzleFile = serde_json::from_str(text).map_err(|e| e.to_string())?;
+    let file: PuzzleFile = crate::json::from_str(text).map_err(|e| e.to_string())?;
     match file
         .puzzles
         .iter()

@@ -5,6 +5,7 @@
 
 use std::fmt;
 
+use crate::json::Decode;
 use serde::{Deserialize, Serialize};
 
 use super::core::{Action, GameRefusals};
@@ -20,7 +21,7 @@ use crate::engine::strength::Level;
 
 /// One of the app's games, named as its routes name it (`#/othello`,
 /// `#/embed/othello`).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Serialize, Deserialize, Decode)]
 #[serde(rename_all = "lowercase")]
 pub enum Game {
     /// Othello (`#/embed/othello`).
