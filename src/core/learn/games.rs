@@ -14,10 +14,11 @@ pub trait LessonGames: Clone + Copy + PartialEq + 'static {
     const OPOK: bool;
     /// The take-away games' lessons.
     const TAKE_AWAY: bool;
-    /// Whether the learner's progress may be kept in the browser's storage
-    /// (the learning pages); a lesson's frame on another site keeps it for
-    /// the visit only, and its module reads and writes no stored progress.
-    const STORAGE: bool;
+    /// Whether the lessons are drawn on the site's own pages, with its
+    /// links, page titles and the learner's progress kept in the browser's
+    /// storage. A lesson's frame on another site has none of these (it
+    /// keeps the progress for the visit only), so its module carries none.
+    const SITE: bool;
 }
 
 /// Every game's lessons: the learning pages.
@@ -28,7 +29,7 @@ impl LessonGames for EveryGame {
     const OTHELLO: bool = true;
     const OPOK: bool = true;
     const TAKE_AWAY: bool = true;
-    const STORAGE: bool = true;
+    const SITE: bool = true;
 }
 
 /// Othello's lessons only: Othello's lesson frame.
@@ -39,7 +40,7 @@ impl LessonGames for OthelloLessons {
     const OTHELLO: bool = true;
     const OPOK: bool = false;
     const TAKE_AWAY: bool = false;
-    const STORAGE: bool = false;
+    const SITE: bool = false;
 }
 
 /// Opok's lessons only: Opok's lesson frame.
@@ -50,7 +51,7 @@ impl LessonGames for OpokLessons {
     const OTHELLO: bool = false;
     const OPOK: bool = true;
     const TAKE_AWAY: bool = false;
-    const STORAGE: bool = false;
+    const SITE: bool = false;
 }
 
 /// The take-away games' lessons only: Nim's lesson frame.
@@ -61,7 +62,7 @@ impl LessonGames for TakeAwayLessons {
     const OTHELLO: bool = false;
     const OPOK: bool = false;
     const TAKE_AWAY: bool = true;
-    const STORAGE: bool = false;
+    const SITE: bool = false;
 }
 
 #[cfg(all(test, not(target_arch = "wasm32")))]

@@ -239,17 +239,17 @@ pub fn use_progress() -> (Rc<Progress>, UpdateProgress) {
 }
 
 /// [`use_progress`] in a module that shows `G`'s lessons: kept in the
-/// browser's storage if `G` may be ([`LessonGames::STORAGE`]), else in
+/// browser's storage on the site's pages ([`LessonGames::SITE`]), else in
 /// memory only (a lesson's frame, whose module then carries no reading or
 /// writing of the stored progress).
 #[hook]
 pub fn use_progress_in<G: LessonGames>() -> (Rc<Progress>, UpdateProgress) {
     // A frame on another site keeps the learner's progress in memory only.
-    // (`G::STORAGE` is asked where the stored progress is read or written,
-    // so that a module that may not keep it carries neither.)
+    // (`G::SITE` is asked inside the closures where the stored progress is
+    // read or written, so that a frame's module carries neither.)
     let embedded = super::embedded::use_embedded().is_some();
     let progress = use_state(|| {
-        Rc::new(if !G::STORAGE || embedded {
+        Rc::new(if !G::SITE || embedded {
             Progress::default()
         } else {
             load_progress()
@@ -258,7 +258,7 @@ pub fn use_progress_in<G: LessonGames>() -> (Rc<Progress>, UpdateProgress) {
     let update = {
         let progress = progress.clone();
         Callback::from(move |change: Box<dyn FnOnce(&mut Progress)>| {
-            if !G::STORAGE || embedded {
+            if !G::SITE || embedded {
                 let mut now = (**progress).clone();
                 change(&mut now);
                 progress.set(Rc::new(now));

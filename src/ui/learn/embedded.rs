@@ -34,6 +34,16 @@ pub fn use_embedded() -> Option<Embedded> {
     use_context::<Embedded>()
 }
 
+/// Whether `G`'s lessons are drawn in a frame: always in a lesson frame's
+/// module ([`LessonGames::SITE`], a constant the compiler folds, so that
+/// such a module carries none of the site's links, titles or stored
+/// progress), else as the context says ([`use_embedded`]). Not a hook, and
+/// asked where it decides, not kept by a closure: a hook's result, or a
+/// closure's copy, is not folded.
+pub fn in_frame<G: LessonGames>(embedded: Option<&Embedded>) -> bool {
+    !G::SITE || embedded.is_some()
+}
+
 /// A lesson in a frame (the lessons' module), or nothing when the frame
 /// names no lesson.
 pub fn lesson_frame<G: LessonGames>(frame: &str) -> Html {

@@ -20,7 +20,7 @@ use crate::route::Route;
 use super::super::browser;
 use super::super::context::{use_app, use_texts};
 use super::data::{lessons_of, not_ready, use_course, use_progress_in, Loading, UpdateProgress};
-use super::embedded::{use_embedded, Embedded};
+use super::embedded::{in_frame, use_embedded, Embedded};
 use super::home::{game_name, stars_view};
 use super::lesson_input::input_view;
 use super::lesson_play::{answer_said, feedback, heaps_said, to_move, Act, Change, Play, Tone};
@@ -42,7 +42,7 @@ pub fn lesson_page<G: LessonGames>(props: &LessonPageProps) -> Html {
     let attempt = use_state(|| 0u32);
     // A frame shows no links into the site, and reads its game's stages
     // only.
-    let embedded = use_embedded().is_some();
+    let embedded = in_frame::<G>(use_embedded().as_ref());
     let course = use_course(embedded.then_some(props.game.as_str()), *attempt);
     let retry = {
         let attempt = attempt.clone();
@@ -140,20 +140,19 @@ fn lesson_player<G: LessonGames>(props: &PlayerProps) -> Html {
     let play = use_state(|| Play::<G>::new(&lesson, &Transform::IDENTITY));
     let (progress, update) = use_progress_in::<G>();
     let embedded = use_embedded();
+    let in_frame = in_frame::<G>(embedded.as_ref());
     let place = Place {
         game: props.game.clone(),
         number: props.number,
         total: props.total,
         best: progress.stars(&lesson.id),
-        embedded: embedded.is_some(),
+        embedded: in_frame,
     };
     // Every lesson's page has a title of its own (a frame's is its host's).
     {
         let title = play.shown.pick(&lesson.title, t.lang());
         let route = Route::Lesson(props.game.clone(), lesson.id.clone());
-        let title = embedded
-            .is_none()
-            .then(|| named_page_title(t, &route, &title));
+        let title = (!in_frame).then(|| named_page_title(t, &route, &title));
         use_effect_with(title, |title| {
             if let (Some(title), Some(document)) = (title, browser::window().document()) {
                 document.set_title(title);
