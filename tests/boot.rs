@@ -5,9 +5,9 @@
 //! boot's script is run in Node over many addresses, and every answer must
 //! be the route's module (`app` for the app's own pages).
 
-use std::io::Write;
 use std::path::Path;
-use std::process::{Command, Stdio};
+
+mod node;
 
 use mind_sports_web::route::{in_preview, Route, PREVIEW_WINDOW};
 
@@ -214,7 +214,7 @@ fn boot_answers(addresses: &[String], window: &str) -> Vec<String> {
          globalThis.name = {};\n\
          const answers = addresses.map((hash) => {{\n\
            globalThis.location = {{ hash }};\n\
-           globalThis.document = {{ createElement: () => ({{}}), head: {{ append() {{}} }} }};\n\
+           globalThis.document = {{ createElement: () => ({{ setAttribute() {{}} }}), head: {{ append() {{}} }} }};\n\
            {}\n\
            return globalThis.mindSportsBoot;\n\
          }});\n\
@@ -223,19 +223,7 @@ fn boot_answers(addresses: &[String], window: &str) -> Vec<String> {
         serde_json::to_string(window).unwrap(),
         boot_script(),
     );
-    let mut node = Command::new("node")
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("node (make test installs it)");
-    node.stdin
-        .take()
-        .unwrap()
-        .write_all(program.as_bytes())
-        .unwrap();
-    let output = node.wait_with_output().unwrap();
-    assert!(output.status.success(), "the boot script failed in Node");
-    serde_json::from_slice(&output.stdout).unwrap()
+    node::run_module(&program)
 }
 
 #[test]

@@ -13,6 +13,7 @@ import { readFileSync, writeFileSync, readdirSync, statSync, unlinkSync, mkdirSy
 import { join, relative, dirname } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import zlib from "node:zlib";
+import { everyName, keepMatching } from "./frame-sheet.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const site = process.env.TRUNK_STAGING_DIR || process.argv[2] || "dist";
@@ -29,10 +30,11 @@ const WORKER_BUDGET_BR = 300_000;
 const COMPRESSIBLE = /\.(wasm|js|css|html|svg|webmanifest|json)$/;
 const COPIES = /\.(gz|br)$/;
 /** The modules besides the app's (their wasm, unhashed: `othello_bg.wasm`)
- *  by name; a module's files are its wasm and its glue (`othello.js`). */
+ *  by name; a module's files are its wasm and its glue (`othello.js`), and
+ *  a frame's module has its style sheet (`nimlesson.css`). */
 const MODULES = new Set(readdirSync(site).flatMap((name) => name.match(/^([a-z]+)_bg\.wasm$/)?.[1] ?? []));
 const moduleOf = (name) => {
-  const module = name.match(/^([a-z]+)(_bg\.wasm|\.js)$/)?.[1];
+  const module = name.match(/^([a-z]+)(_bg\.wasm|\.js|\.css)$/)?.[1];
   return MODULES.has(module) ? module : null;
 };
 /** What the first paint does not need, cached once the page is idle: the
@@ -170,6 +172,48 @@ if (snippets.length) broken.push(`wasm-bindgen snippets, which the parallel buil
 if (broken.length) {
   console.error(`the built page would not start:\n  ${broken.join("\n  ")}`);
   process.exit(1);
+}
+
+// The style sheets. A frame on a club's page draws a board, a lesson, a
+// live game or a club's table, not the site's pages, so a frame's module
+// has a sheet of its own: the rules of the site's (styles/main.css) it can
+// match (./frame-sheet.mjs), about 3 KB of its 7 over the wire. The boot
+// (index.html) links a frame's own sheet or the site's; its object
+// `mindSportsSheets` is written here with the site's hashed name and
+// integrity (Trunk's link to it taken out) and the modules with a sheet.
+{
+  const path = join(site, "index.html");
+  let html = readFileSync(path, "utf8");
+  const SHEETS = /(globalThis\.mindSportsSheets\s*=\s*)\{[^}]*\}/;
+  const link = html.match(/<link\b[^>]*\bhref="?\.\/(main-[0-9a-f]+\.css)"?[^>]*>/);
+  const sheets = link
+    ? { site: link[1], integrity: link[0].match(/\bintegrity="?([^"\s>]+)/)?.[1] ?? "" }
+    : JSON.parse(html.match(SHEETS)?.[0].replace(/^[^{]*/, "") ?? "null");
+  if (!sheets?.site || !SHEETS.test(html)) {
+    console.error("index.html: Trunk's link to the style sheet, or the boot's mindSportsSheets, is missing");
+    process.exit(1);
+  }
+  const css = readFileSync(join(site, sheets.site), "utf8");
+  const built = (name) => readFileSync(join(site, name)).toString("latin1");
+  // A name the code builds from pieces (src/ui/shell/layout.rs and
+  // src/ui/online/page.rs: `format!("{}-page", G::ROUTE)`), never whole.
+  const PIECED = /^(othello|opok|nim)-page$/;
+  const siteText = files(site)
+    .filter((p) => /\.(wasm|js|html)$/.test(p))
+    .map((p) => built(relative(site, p)))
+    .join("\n");
+  const unbuilt = [...everyName(css)].filter((name) => !PIECED.test(name) && !siteText.includes(name));
+  if (unbuilt.length) {
+    console.error(`${sheets.site}: classes or ids no code of the site names (a dead rule, or a name built from pieces: PIECED): ${unbuilt.join(" ")}`);
+    process.exit(1);
+  }
+  sheets.own = [...MODULES].filter((module) => /(frame|live|lesson)$/.test(module)).sort();
+  for (const module of sheets.own) {
+    const text = [`${module}_bg.wasm`, `${module}.js`, "index.html"].map(built).join("\n");
+    writeFileSync(join(site, `${module}.css`), keepMatching(css, (name) => PIECED.test(name) || text.includes(name)));
+  }
+  html = html.replace(link?.[0] ?? "", "").replace(SHEETS, (_, name) => name + JSON.stringify(sheets));
+  writeFileSync(path, html);
 }
 
 // Copies from an earlier run (by hand on dist/) are made again.

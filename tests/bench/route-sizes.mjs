@@ -58,7 +58,7 @@ const HELD = new Set([
   "home", "othello", "opok", "nim", "learn", "puzzles", "rules", "teacher", "club", "online", "event",
   "event page", "club on the server", "online game", "online Opok game", "online Nim game", "frame", "opok frame",
   "nim frame", "live frame", "live Opok frame", "live Nim frame", "ratings frame", "event frame", "puzzle frame",
-  "builder", "lesson frame", "Opok lesson frame",
+  "builder", "lesson frame", "Opok lesson frame", "Nim lesson frame",
 ]);
 
 /** The bytes `fragment` costs a first visit, by file. */
@@ -109,6 +109,13 @@ try {
     const modules = [...files.keys()].filter((f) => /_bg\.wasm$/.test(f));
     const drawn = /lesson frame|puzzle frame/.test(name) ? 2 : 1;
     if (modules.length > drawn) wrong.push(`${fragment} fetches ${modules.join(", ")}`);
+    // One style sheet: a frame's own (the site's rules it can match,
+    // src/pwa/frame-sheet.mjs), any other page's the site's.
+    const sheets = [...files.keys()].filter((f) => /\.css$/.test(f));
+    const site = sheets.filter((f) => /\/main-[0-9a-f]+\.css$/.test(f));
+    if (sheets.length !== 1 || site.length !== (/frame/.test(name) ? 0 : 1)) {
+      wrong.push(`${fragment} fetches the style sheets ${sheets.join(", ") || "none"}`);
+    }
   }
 } finally {
   await browser.close();
@@ -122,7 +129,7 @@ for (const r of rows) {
 mkdirSync(join(root, "target"), { recursive: true });
 writeFileSync(join(root, "target", "route-sizes.json"), JSON.stringify(rows, null, 1) + "\n");
 if (wrong.length) {
-  console.error(`modules a route does not draw:\n  ${wrong.join("\n  ")}`);
+  console.error(`what a route does not draw:\n  ${wrong.join("\n  ")}`);
   process.exit(1);
 }
 const over = rows.filter((r) => r.kb > r.budget && (strict || HELD.has(r.name)));
