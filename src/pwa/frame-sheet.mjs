@@ -44,11 +44,10 @@ function nextOf(text, from, chars) {
   let depth = 0;
   for (let i = from; i < text.length; i++) {
     const c = text[i];
-    if (c === '"' || c === "'") i = text.indexOf(c, i + 1);
+    if (c === '"' || c === "'") i = stringEnd(text, i);
     else if (c === "(" || c === "[") depth++;
     else if (c === ")" || c === "]") depth--;
     else if (depth === 0 && chars.includes(c)) return i;
-    if (i < 0) throw new Error("CSS: a string is not closed");
   }
   return -1;
 }
@@ -58,13 +57,22 @@ function matching(text, open) {
   let depth = 0;
   for (let i = open; i < text.length; i++) {
     const c = text[i];
-    if (c === '"' || c === "'") i = text.indexOf(c, i + 1);
+    if (c === '"' || c === "'") i = stringEnd(text, i);
     else if (c === "{") depth++;
     else if (c === "}" && --depth === 0) return i;
-    if (i < 0) throw new Error("CSS: a string is not closed");
   }
   throw new Error(`CSS: a block is not closed: ${text.slice(open - 60, open)}`);
 }
+
+/** The quote that closes the string opened at `at`. */
+function stringEnd(text, at) {
+  const end = text.indexOf(text[at], at + 1);
+  if (end < 0) throw new Error("CSS: a string is not closed");
+  return end;
+}
+
+/** The at-rules whose blocks hold rules. */
+const GROUPS = /^@(media|container|supports|layer)\b/;
 
 /** The selectors of a rule's selector list. */
 export const selectorsOf = (prelude) => {
@@ -97,7 +105,7 @@ export function keepMatching(css, present) {
   const out = [];
   for (const { prelude, body } of parseRules(css)) {
     if (body === undefined) out.push(`${prelude};`);
-    else if (/^@(media|container|supports|layer)\b/.test(prelude)) {
+    else if (GROUPS.test(prelude)) {
       const inner = keepMatching(body, present);
       if (inner) out.push(`${prelude}{${inner}}`);
     } else if (prelude.startsWith("@")) out.push(`${prelude}{${minify(body)}}`);
@@ -123,7 +131,7 @@ export function everyName(css) {
   for (const { prelude, body } of parseRules(css)) {
     if (body === undefined) continue;
     if (prelude.startsWith("@")) {
-      if (/^@(media|container|supports|layer)\b/.test(prelude)) for (const n of everyName(body)) names.add(n);
+      if (GROUPS.test(prelude)) for (const n of everyName(body)) names.add(n);
     } else for (const s of selectorsOf(prelude)) for (const n of namesOf(s)) names.add(n);
   }
   return names;
